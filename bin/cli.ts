@@ -1,0 +1,74 @@
+// The `site` command line.
+import path from 'node:path';
+import { Command, Option } from 'commander';
+import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build.ts';
+import { scaffoldPage } from '../generator/scaffold.ts';
+import { startDevServer } from '../generator/serve.ts';
+
+const root = process.cwd();
+const program = new Command();
+
+program
+  .name('site')
+  .description('Builds the Almwerk website from content/ into static HTML, serves it and checks it.')
+  .showHelpAfterError();
+
+function report(result: BuildResult, started: number): void {
+  for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = result.diagnostics.length - errors;
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  if (errors) console.error(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`);
+  else console.log(`${result.stats.pages} pages${result.stats.write ? `, ${result.stats.write.written} files written` : ''} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
+}
+
+program
+  .command('build')
+  .description('Build the site into a fresh directory and swap it in; a failed build leaves the old one untouched.')
+  .option('--out <dir>', 'output directory', 'build')
+  .action(async (opts: { out: string }) => {
+    const started = performance.now();
+    const result = await runBuild({ root, mode: 'build', outDir: opts.out });
+    report(result, started);
+    if (result.ok) console.log(`Output: ${path.relative(root, path.resolve(root, opts.out)) || '.'}/`);
+    process.exitCode = result.ok ? 0 : 1;
+  });
+
+program
+  .command('check')
+  .description('Load, validate and render everything in memory, write nothing; exit 1 on any error.')
+  .action(async () => {
+    const started = performance.now();
+    const result = await runBuild({ root, mode: 'check' });
+    report(result, started);
+    if (result.ok) console.log('No problems found.');
+    process.exitCode = result.ok ? 0 : 1;
+  });
+
+program
+  .command('serve')
+  .description('Build (drafts included) and serve the site on 127.0.0.1 with the production URL rules and the contact endpoint.')
+  .option('--watch', 'rebuild what a change needs and reload open tabs', false)
+  .addOption(new Option('--port <port>', 'port to listen on').default(3000).argParser((v) => Number.parseInt(v, 10)))
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--out <dir>', 'directory for the served build', '.serve')
+  .action(async (opts: { watch: boolean; port: number; host: string; out: string }) => {
+    await startDevServer({ root, ...opts });
+  });
+
+program
+  .command('new')
+  .description('Scaffold a page in every locale with valid front matter, e.g. `site new glossary ops/storage`.')
+  .argument('<section>', 'a configured section, e.g. services, glossary, blog')
+  .argument('<path>', 'path inside the section without .md, e.g. databases/redis')
+  .action(async (section: string, pagePath: string) => {
+    const result = await scaffoldPage(root, section, pagePath);
+    if (!result.ok) {
+      console.error(result.error);
+      process.exitCode = 1;
+      return;
+    }
+    for (const file of result.files) console.log(`created ${file}`);
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,37 @@
+// The footer of spec 2.3. Group titles and labels are keys into i18n/<locale>.ts (`footer`, `nav`).
+import type { SiteConfigInput } from '../generator/config.ts';
+
+export const footer: SiteConfigInput['footer'] = {
+  groups: [
+    {
+      title: 'legal',
+      items: [{ to: '/legal/notice/' }, { to: '/legal/privacy/' }, { to: '/legal/terms/' }, { to: '/legal/attributions/' }, { to: '/policies/' }],
+    },
+    { title: 'company', items: [{ to: '/about-us/' }, { to: '/contact/' }, { to: '/trust/security/' }] },
+    {
+      title: 'knowledge',
+      items: [
+        { to: '/insights/', label: 'insights' },
+        { to: '/blog/', label: 'blog' },
+        { to: '/glossary/', label: 'glossary' },
+        { to: '/case-studies/', label: 'caseStudies' },
+        { to: '/faq/', label: 'faqs' },
+        { to: '/services/', label: 'services' },
+        { to: '/solutions/', label: 'solutions' },
+        { to: '/compare/', label: 'compare' },
+      ],
+    },
+    {
+      title: 'profiles',
+      items: [
+        { href: 'https://www.linkedin.com/company/almwerk-example', label: 'profileLinkedIn' },
+        { href: 'https://codeberg.org/almwerk-example', label: 'profileCode' },
+        { href: 'https://mastodon.social/@almwerk_example', label: 'profileMastodon' },
+        { href: 'https://pixelfed.social/almwerk_example', label: 'profilePixelfed' },
+        { href: 'https://bsky.app/profile/almwerk.example', label: 'profileSocial' },
+        { href: 'https://peertube.example/c/almwerk', label: 'profileVideo' },
+        { href: 'https://www.threads.net/@almwerk_example', label: 'profileShort' },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+// The Almwerk site. Everything the generator needs to know that is not content.
+import { defineConfig } from '../generator/config.ts';
+import { navbar } from './navbar.ts';
+import { footer } from './footer.ts';
+import { redirects } from './redirects.ts';
+
+export default defineConfig({
+  title: 'Almwerk',
+  url: 'https://almwerk.example',
+  baseUrl: '/',
+  defaultLocale: 'de',
+  locales: {
+    de: { label: 'Deutsch', htmlLang: 'de', direction: 'ltr', calendar: 'gregory', path: '' },
+    en: { label: 'English', htmlLang: 'en', direction: 'ltr', calendar: 'gregory', path: 'en' },
+  },
+  titleDelimiter: '|',
+  sections: [
+    { id: 'about-us', kind: 'docs' },
+    { id: 'services', kind: 'docs' },
+    { id: 'solutions', kind: 'docs' },
+    { id: 'compare', kind: 'docs' },
+    { id: 'policies', kind: 'docs' },
+    { id: 'trust', kind: 'docs' },
+    { id: 'glossary', kind: 'docs' },
+    { id: 'legal', kind: 'docs' },
+    { id: 'faq', kind: 'docs', sidebar: false },
+    { id: 'blog', kind: 'blog', postsPerPage: 10 },
+    { id: 'case-studies', kind: 'blog', postsPerPage: 10 },
+    { id: 'insights', kind: 'blog', postsPerPage: 10 },
+  ],
+  navbar,
+  footer,
+  redirects,
+  colorMode: { defaultMode: 'dark', respectPrefersColorScheme: false },
+  analytics: { script: '/insights.js', localDomain: '127.0.0.1', endpoint: '/api/event' },
+  contact: {
+    email: 'hello@almwerk.example',
+    phone: '+43 316 555 0100',
+    endpoint: '/api/contact',
+    terms: '/legal/terms/',
+    privacy: '/legal/privacy/',
+  },
+  home: { secondaryAction: { to: '/services/', label: 'services' } },
+  favicon: '/img/favicon.svg',
+  customFields: { version: 'v1.19.6' },
+  sitemap: { changefreq: 'weekly', priority: 0.5 },
+});

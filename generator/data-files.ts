@@ -1,0 +1,95 @@
+// YAML data files beside the Markdown: authors, tags and folder categories.
+import YAML from 'yaml';
+import { z } from 'zod';
+import type { Author, Category, Diagnostic, LocaleId, Tag } from './types.ts';
+import { zodDiagnostics } from './schema-errors.ts';
+
+function perLocale(locales: LocaleId[]) {
+  return z.strictObject(Object.fromEntries(locales.map((l) => [l, z.string().min(1)])) as Record<string, z.ZodString>);
+}
+
+function parseYaml(raw: string, file: string, rule: string): { value?: unknown; diagnostics: Diagnostic[] } {
+  const lineCounter = new YAML.LineCounter();
+  const doc = YAML.parseDocument(raw, { lineCounter });
+  if (doc.errors.length) {
+    return {
+      diagnostics: doc.errors.map((e) => ({
+        file,
+        line: e.linePos?.[0].line,
+        column: e.linePos?.[0].col,
+        message: `not valid YAML: ${e.message.split('\n')[0]}`,
+        rule,
+        severity: 'error' as const,
+      })),
+    };
+  }
+  return { value: doc.toJS(), diagnostics: [] };
+}
+
+function locator(raw: string) {
+  return (keyPath: (string | number)[]) => {
+    const lineCounter = new YAML.LineCounter();
+    const doc = YAML.parseDocument(raw, { lineCounter });
+    let node: unknown = doc.contents;
+    let offset: number | undefined;
+    for (const key of keyPath) {
+      if (!YAML.isMap(node)) break;
+      const pair = node.items.find((p) => YAML.isScalar(p.key) && p.key.value === key);
+      if (!pair) break;
+      offset = (pair.key as YAML.Scalar).range?.[0];
+      node = pair.value;
+    }
+    if (offset === undefined) return undefined;
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
+}
+
+const idPattern = /^[a-z0-9][a-z0-9-]*$/;
+
+export function parseAuthors(raw: string, file: string, locales: LocaleId[]): { authors: Record<string, Author>; diagnostics: Diagnostic[] } {
+  const schema = z.record(
+    z.string().regex(idPattern, 'author ids are lower-case letters, digits and dashes'),
+    z.strictObject({
+      name: z.string().min(1),
+      page: z.string().optional(),
+      image: z.string().optional(),
+      title: perLocale(locales),
+      bio: perLocale(locales),
+    }),
+  );
+  const { value, diagnostics } = parseYaml(raw, file, 'authors');
+  if (diagnostics.length) return { authors: {}, diagnostics };
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) return { authors: {}, diagnostics: zodDiagnostics(result.error, file, 'authors', locator(raw)) };
+  const authors = Object.fromEntries(Object.entries(result.data).map(([id, a]) => [id, { id, ...a }]));
+  return { authors, diagnostics: [] };
+}
+
+export function parseTags(raw: string, file: string, locales: LocaleId[]): { tags: Record<string, Tag>; diagnostics: Diagnostic[] } {
+  const schema = z.record(
+    z.string().regex(idPattern, 'tag ids are lower-case letters, digits and dashes: they are URL slugs'),
+    z.strictObject({ label: perLocale(locales), description: perLocale(locales) }),
+  );
+  const { value, diagnostics } = parseYaml(raw, file, 'tags');
+  if (diagnostics.length) return { tags: {}, diagnostics };
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) return { tags: {}, diagnostics: zodDiagnostics(result.error, file, 'tags', locator(raw)) };
+  const tags = Object.fromEntries(Object.entries(result.data).map(([id, t]) => [id, { id, ...t }]));
+  return { tags, diagnostics: [] };
+}
+
+const categorySchema = z.strictObject({
+  label: z.string().min(1),
+  position: z.number().optional(),
+  collapsed: z.boolean().default(true),
+  description: z.string().optional(),
+});
+
+export function parseCategory(raw: string, file: string): { category?: Category; diagnostics: Diagnostic[] } {
+  const { value, diagnostics } = parseYaml(raw, file, 'category');
+  if (diagnostics.length) return { diagnostics };
+  const result = categorySchema.safeParse(value ?? {});
+  if (!result.success) return { diagnostics: zodDiagnostics(result.error, file, 'category', locator(raw)) };
+  return { category: { source: file, ...result.data }, diagnostics: [] };
+}

@@ -1,0 +1,45 @@
+// RSS and Atom per blog-style section and locale.
+import { Feed as FeedWriter } from 'feed';
+import type { SiteConfig } from './config.ts';
+import type { Feed, PostPage, SiteGraph } from './types.ts';
+import { resolveMarkers } from './render.ts';
+import { messagesFor } from '../i18n/index.ts';
+
+/** Internal links in feed content must be absolute: feed readers have no base URL. */
+function absolutise(html: string, base: string): string {
+  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${base}/`);
+}
+
+export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed): { rss: string; atom: string } {
+  const t = messagesFor(feed.locale);
+  const url = (route: string) => new URL(route, config.url).href;
+  const base = config.url.replace(/\/$/, '');
+  const sectionTitle = t.blog[feed.section as 'blog'] ?? feed.section;
+  const listRoute = feed.rss.replace(/rss\.xml$/, '');
+  const posts = feed.posts.map((route) => graph.pages[route] as PostPage);
+  const writer = new FeedWriter({
+    title: `${config.title} ${sectionTitle}`,
+    description: t.blog.listDescription[feed.section as 'blog'] ?? t.meta.siteDescription,
+    id: url(listRoute),
+    link: url(listRoute),
+    language: config.locales[feed.locale].htmlLang,
+    copyright: `Almwerk GmbH`,
+    updated: posts[0] ? new Date(`${posts[0].date}T00:00:00Z`) : new Date(0),
+    generator: 'site',
+    feedLinks: { rss: url(feed.rss), atom: url(feed.atom) },
+  });
+  for (const post of posts) {
+    const doc = graph.documents[post.doc];
+    writer.addItem({
+      title: post.title,
+      id: url(post.route),
+      link: url(post.route),
+      description: post.description,
+      content: absolutise(resolveMarkers(doc.html, graph.links[post.doc]), base),
+      date: new Date(`${post.date}T00:00:00Z`),
+      author: post.authors.map((id) => ({ name: graph.authors[id]?.name ?? id, link: graph.authors[id]?.page ? url(graph.authors[id].page!) : undefined })),
+      category: post.tags.map((id) => ({ name: graph.tags[id]?.label[feed.locale] ?? id, term: id })),
+    });
+  }
+  return { rss: writer.rss2(), atom: writer.atom1() };
+}

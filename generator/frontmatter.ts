@@ -1,0 +1,111 @@
+// Front matter: split with gray-matter, parsed as YAML 1.2 (dates stay strings, "no" stays a
+// string), validated with a strict schema so that a misspelt key is an error, not a silent no-op.
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import { z } from 'zod';
+import type { Diagnostic, FrontMatter } from './types.ts';
+import { zodDiagnostics } from './schema-errors.ts';
+
+const headingLevel = z.number().int().min(2).max(6);
+const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
+
+const docFields = {
+  title: z.string().min(1),
+  description: z.string().min(1).max(300),
+  sidebar_label: z.string().min(1).optional(),
+  sidebar_position: z.number().optional(),
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes').optional(),
+  draft: z.boolean().optional(),
+  unlisted: z.boolean().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  toc_min_heading_level: headingLevel.optional(),
+  toc_max_heading_level: headingLevel.optional(),
+  keywords: z.array(z.string()).optional(),
+  image: publicPath.optional(),
+};
+
+export const docFrontMatter = z.strictObject(docFields);
+
+export const postFrontMatter = z.strictObject({
+  ...docFields,
+  date: z.iso.date('must be a date written YYYY-MM-DD'),
+  authors: z.array(z.string()).min(1, 'name at least one author from content/authors.yml'),
+  tags: z.array(z.string()).default([]),
+});
+
+export type FrontMatterKind = 'doc' | 'post';
+
+export interface SplitResult {
+  data: FrontMatter | undefined;
+  body: string;
+  /** 1-based line of the first body line. */
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+}
+
+const engines = { yaml: { parse: (s: string) => YAML.parse(s) as object, stringify: (o: object) => YAML.stringify(o) } };
+
+export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKind): SplitResult {
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // gray-matter caches by content unless options are passed; our options make it parse afresh.
+    parsed = matter(raw, { engines });
+  } catch (error) {
+    const e = error as { linePos?: { line: number; col: number }[]; message: string };
+    const pos = e.linePos?.[0];
+    return {
+      data: undefined,
+      body: '',
+      bodyLine: 1,
+      diagnostics: [
+        {
+          file,
+          line: pos ? pos.line : 1,
+          column: pos?.col ?? 1,
+          message: `front matter is not valid YAML: ${e.message.split('\n')[0]}`,
+          rule: 'front-matter',
+          severity: 'error',
+        },
+      ],
+    };
+  }
+  const bodyLine = raw.slice(0, raw.length - parsed.content.length).split('\n').length;
+  if (!raw.startsWith('---')) {
+    return {
+      data: undefined,
+      body: parsed.content,
+      bodyLine,
+      diagnostics: [
+        { file, line: 1, column: 1, message: 'the page has no front matter', hint: 'start the file with ---, title: and description:, then ---', rule: 'front-matter', severity: 'error' },
+      ],
+    };
+  }
+  const schema = kind === 'post' ? postFrontMatter : docFrontMatter;
+  const result = schema.safeParse(parsed.data ?? {});
+  if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: [] };
+  return { data: undefined, body: parsed.content, bodyLine, diagnostics: zodDiagnostics(result.error, file, 'front-matter', locateKey(parsed.matter)) };
+}
+
+/** Finds the line of a front matter key (the YAML starts on line 2 of the file). */
+function locateKey(yamlText: string) {
+  return (keyPath: (string | number)[]) => {
+    const lineCounter = new YAML.LineCounter();
+    const doc = YAML.parseDocument(yamlText, { lineCounter });
+    let node: unknown = doc.contents;
+    let range: [number, number, number] | undefined;
+    for (const key of keyPath) {
+      if (YAML.isMap(node)) {
+        const pair = node.items.find((p) => YAML.isScalar(p.key) && p.key.value === key);
+        if (!pair) break;
+        range = (pair.key as YAML.Scalar).range ?? range;
+        node = pair.value;
+      } else if (YAML.isSeq(node) && typeof key === 'number') {
+        node = node.items[key];
+        range = (node as YAML.Scalar | undefined)?.range ?? range;
+      } else break;
+    }
+    if (!range) return { line: 2, column: 1 };
+    const pos = lineCounter.linePos(range[0]);
+    return { line: pos.line, column: pos.col };
+  };
+}

@@ -1,0 +1,160 @@
+// Link resolution and checking. A Markdown link is resolved against the page's locale and file,
+// checked against the graph (page, #fragment, file in public/) and reported with its position.
+import path from 'node:path/posix';
+import type { SiteConfig } from './config.ts';
+import { localePrefix } from './config.ts';
+import { isExternal } from './markdown.ts';
+import { routeOf } from './routes.ts';
+import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
+
+export interface LinkContext {
+  config: SiteConfig;
+  graph: SiteGraph;
+  /** Files served besides pages: public/ and generated (`/sitemap.xml`, feeds, ...). */
+  files: Set<string>;
+  /** Route of every document, by source id. */
+  routeOfSource: Map<string, Route>;
+  redirectSources: Map<Route, Route>;
+}
+
+export type Resolution =
+  | { ok: true; href: string; route?: Route; fragment?: string }
+  | { ok: false; href: string; message: string; hint?: string; rule: string };
+
+function splitUrl(url: string): { pathname: string; fragment?: string; query: string } {
+  const hash = url.indexOf('#');
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? undefined : decodeURIComponent(url.slice(hash + 1));
+  const q = beforeHash.indexOf('?');
+  return { pathname: q === -1 ? beforeHash : beforeHash.slice(0, q), query: q === -1 ? '' : beforeHash.slice(q), fragment };
+}
+
+const hasExtension = (p: string) => /\.[a-z0-9]+$/i.test(p.split('/').pop() ?? '');
+
+function withLocale(config: SiteConfig, locale: string, pathname: string): string {
+  for (const l of Object.values(config.locales)) {
+    if (l.path && (pathname === `/${l.path}/` || pathname.startsWith(`/${l.path}/`))) return pathname;
+  }
+  return `${localePrefix(config, locale)}${pathname}`;
+}
+
+export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceLink, ownRoute: Route): Resolution {
+  const { pathname, fragment, query } = splitUrl(link.url);
+  const frag = fragment !== undefined ? `#${fragment}` : '';
+  if (link.kind === 'image') {
+    const file = pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname);
+    if (!ctx.files.has(file)) return { ok: false, href: link.url, message: `image ${link.url} does not exist`, hint: `put the file at public${file}`, rule: 'broken-image' };
+    return { ok: true, href: file };
+  }
+  if (pathname === '') return { ok: true, href: frag, route: ownRoute, fragment };
+  let route: Route;
+  if (pathname.endsWith('.md')) {
+    const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.path), pathname);
+    const source = `content/${doc.locale}/${path.normalize(rel)}`;
+    const target = ctx.routeOfSource.get(source);
+    if (!target) {
+      return { ok: false, href: link.url, message: `link target ${link.url} does not exist (looked for ${source})`, hint: 'check the path; relative links start from the folder of this file', rule: 'broken-link' };
+    }
+    route = target;
+  } else if (pathname.startsWith('/') || !isExternal(pathname)) {
+    const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x${ownRoute}`).pathname;
+    if (hasExtension(absolute)) {
+      if (!ctx.files.has(absolute)) return { ok: false, href: link.url, message: `file ${link.url} does not exist`, hint: `put it at public${absolute}`, rule: 'broken-link' };
+      return { ok: true, href: absolute + query + frag };
+    }
+    if (!absolute.endsWith('/')) {
+      return { ok: false, href: link.url, message: `link ${link.url} lacks its trailing slash`, hint: `write ${pathname}/ : every route ends with a slash`, rule: 'trailing-slash' };
+    }
+    route = withLocale(ctx.config, doc.locale, absolute);
+  } else {
+    return { ok: true, href: link.url };
+  }
+  const page = ctx.graph.pages[route];
+  if (!page) {
+    const redirect = ctx.redirectSources.get(route);
+    if (redirect) return { ok: false, href: link.url, message: `link ${link.url} points at a redirect`, hint: `link to ${redirect} directly`, rule: 'redirected-link' };
+    return { ok: false, href: link.url, message: `link target ${link.url} does not exist (no page at ${route})`, hint: suggest(ctx, route), rule: 'broken-link' };
+  }
+  if (fragment !== undefined) {
+    const targetDoc = 'doc' in page && page.doc ? ctx.graph.documents[page.doc] : undefined;
+    if (targetDoc && !targetDoc.ids.includes(fragment)) {
+      const headings = targetDoc.headings.map((h) => `#${h.id}`).slice(0, 6).join(', ');
+      return { ok: false, href: link.url, message: `fragment #${fragment} does not exist on ${route}`, hint: headings ? `headings there: ${headings}` : 'that page has no headings', rule: 'broken-fragment' };
+    }
+  }
+  return { ok: true, href: route + query + frag, route, fragment };
+}
+
+/** The closest existing route, for "did you mean". */
+function suggest(ctx: LinkContext, route: Route): string | undefined {
+  const last = route.split('/').filter(Boolean).pop() ?? '';
+  const candidates = Object.keys(ctx.graph.pages).filter((r) => r.endsWith(`/${last}/`));
+  return candidates.length ? `did you mean ${candidates.slice(0, 3).join(' or ')}?` : undefined;
+}
+
+/** Resolves every Markdown link, fills `graph.links`, and reports what does not resolve. */
+export function checkMarkdownLinks(ctx: LinkContext): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const page of Object.values(ctx.graph.pages)) {
+    if (!('doc' in page) || !page.doc) continue;
+    const doc = ctx.graph.documents[page.doc];
+    const resolved: Record<number, string> = {};
+    doc.links.forEach((link, i) => {
+      const result = resolveLink(ctx, doc, link, page.route);
+      resolved[i] = result.href;
+      if (!result.ok) {
+        diagnostics.push({ file: doc.source, line: link.line, column: link.column, message: result.message, hint: result.hint, rule: result.rule, severity: 'error' });
+      }
+    });
+    ctx.graph.links[doc.source] = resolved;
+  }
+  return diagnostics;
+}
+
+export function routeMap(config: SiteConfig, graph: SiteGraph): Map<string, Route> {
+  return new Map(Object.values(graph.documents).map((d) => [d.source, routeOf(config, d)]));
+}
+
+const HREF = /\s(?:href|src)="([^"]*)"/g;
+const ID = /\sid="([^"]*)"/g;
+
+/** What a rendered page links to and which ids it has: for checking links the theme renders. */
+export function scanHtml(html: string): { hrefs: string[]; ids: string[] } {
+  const hrefs: string[] = [];
+  const ids: string[] = [];
+  for (const m of html.matchAll(HREF)) hrefs.push(m[1].replace(/&amp;/g, '&'));
+  for (const m of html.matchAll(ID)) ids.push(m[1]);
+  return { hrefs, ids };
+}
+
+/** Checks links that the theme rendered (navbar, footer, lists); Markdown links were checked with positions. */
+export function checkRenderedLinks(
+  ctx: LinkContext,
+  rendered: Map<Route, { hrefs: string[]; ids: Set<string>; markdownHrefs: Set<string> }>,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const [route, page] of rendered) {
+    for (const href of page.hrefs) {
+      if (!href || isExternal(href) || page.markdownHrefs.has(href) || href.startsWith('data:')) continue;
+      const { pathname, fragment } = splitUrl(href);
+      const targetRoute = pathname === '' ? route : pathname;
+      let problem: string | undefined;
+      if (pathname === '') {
+        if (fragment && fragment !== 'main' && !page.ids.has(fragment)) problem = `fragment #${fragment} does not exist on ${route}`;
+      } else if (hasExtension(targetRoute)) {
+        if (!ctx.files.has(targetRoute)) problem = `file ${href} does not exist`;
+      } else if (!rendered.has(targetRoute) && !ctx.graph.pages[targetRoute]) {
+        problem = `link target ${href} does not exist`;
+      } else if (fragment && fragment !== 'main' && rendered.get(targetRoute) && !rendered.get(targetRoute)!.ids.has(fragment)) {
+        problem = `fragment #${fragment} does not exist on ${targetRoute}`;
+      }
+      if (!problem) continue;
+      const key = `${problem}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      diagnostics.push({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' });
+    }
+  }
+  return diagnostics;
+}

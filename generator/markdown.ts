@@ -1,0 +1,156 @@
+// The Markdown pipeline: one unified processor per locale, built once and reused for every file.
+// It turns a body into HTML and, on the way, collects what later stages need: headings (for the
+// table of contents and #fragment checks), links with their positions (for link checks), the
+// excerpt before `<!-- truncate -->` and the word count.
+import type { Root as MdRoot, Html } from 'mdast';
+import type { Root as HastRoot, Element } from 'hast';
+import { unified, type Processor } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import remarkRehype from 'remark-rehype';
+import rehypeSlug from 'rehype-slug';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeStringify from 'rehype-stringify';
+import { common } from 'lowlight';
+import dockerfile from 'highlight.js/lib/languages/dockerfile';
+import nginx from 'highlight.js/lib/languages/nginx';
+import powershell from 'highlight.js/lib/languages/powershell';
+import { visit } from 'unist-util-visit';
+import { toString as hastToString } from 'hast-util-to-string';
+import { VFile } from 'vfile';
+import remarkAdmonitions, { type AdmonitionOptions } from './admonitions.ts';
+import type { Heading, SourceLink } from './types.ts';
+
+/** Hrefs of internal links are replaced by this marker plus the link's index; the render stage
+ * puts in the resolved URL, which depends on the whole graph (slugs, locale prefixes). */
+export const LINK_MARKER = 'site:link:';
+const TRUNCATE = /^<!--\s*truncate\s*-->$/;
+const TRUNCATE_HTML = '<hr data-site-truncate="">';
+
+export interface MarkdownResult {
+  html: string;
+  excerptHtml?: string;
+  headings: Heading[];
+  /** Every id in the document, for #fragment checks (headings, footnotes). */
+  ids: string[];
+  links: SourceLink[];
+  words: number;
+  messages: { message: string; line: number; column: number; rule: string }[];
+}
+
+interface Collected {
+  links: SourceLink[];
+  headings: Heading[];
+  ids: string[];
+  rawHtml: { line: number; column: number }[];
+}
+
+export function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+/** Remark: record every link and image with its position; mark internal ones for the render stage. */
+function collectLinks() {
+  return (tree: MdRoot, file: VFile) => {
+    const data = file.data as unknown as Collected;
+    visit(tree, (node, index, parent) => {
+      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+        const url = node.url;
+        const start = node.position?.start ?? { line: 1, column: 1 };
+        if (isExternal(url)) return;
+        const kind = node.type === 'image' ? 'image' : 'link';
+        data.links.push({ url, line: start.line, column: start.column, kind });
+        if (kind === 'link') node.url = `${LINK_MARKER}${data.links.length - 1}`;
+        return;
+      }
+      if (node.type === 'html' && parent && index !== undefined) {
+        const html = node as Html;
+        if (TRUNCATE.test(html.value.trim())) {
+          parent.children[index] = { type: 'thematicBreak', data: { hProperties: { dataSiteTruncate: '' } } } as never;
+          return;
+        }
+        if (/^<!--[\s\S]*-->$/.test(html.value.trim())) return;
+        const start = html.position?.start ?? { line: 1, column: 1 };
+        data.rawHtml.push({ line: start.line, column: start.column });
+      }
+    });
+  };
+}
+
+/** Rehype: headings and ids, after rehype-slug gave headings their ids. */
+function collectHeadings() {
+  return (tree: HastRoot, file: VFile) => {
+    const data = file.data as unknown as Collected;
+    visit(tree, 'element', (node: Element) => {
+      const id = node.properties?.id;
+      if (typeof id === 'string') data.ids.push(id);
+      const rank = /^h([1-6])$/.exec(node.tagName);
+      if (rank && typeof id === 'string') {
+        data.headings.push({ depth: Number(rank[1]), id, text: hastToString(node).trim() });
+      }
+      if (node.tagName === 'img') {
+        node.properties.loading = 'lazy';
+        node.properties.decoding = 'async';
+      }
+      if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^https?:/.test(node.properties.href)) {
+        node.properties.rel = ['noopener'];
+      }
+    });
+  };
+}
+
+export function createMarkdownProcessor(admonitions: AdmonitionOptions, anchorLabel: string): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkAdmonitions, admonitions)
+    .use(collectLinks)
+    .use(remarkRehype)
+    .use(rehypeSlug)
+    .use(collectHeadings)
+    .use(rehypeAutolinkHeadings, {
+      behavior: 'append',
+      test: ['h2', 'h3', 'h4'],
+      properties: { className: ['hash-link'], ariaLabel: anchorLabel },
+      content: { type: 'text', value: '#' },
+    })
+    .use(rehypeHighlight, {
+      languages: { ...common, dockerfile, nginx, powershell },
+      aliases: { bash: ['sh', 'zsh', 'console'], ini: ['toml', 'conf', 'env'], plaintext: ['text', 'txt', 'nu', 'nushell', 'log'] },
+      detect: false,
+      plainText: ['mermaid'],
+    })
+    .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
+}
+
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string): MarkdownResult {
+  const file = new VFile({ value: body });
+  const data = file.data as unknown as Collected;
+  data.links = [];
+  data.headings = [];
+  data.ids = [];
+  data.rawHtml = [];
+  const tree = processor.runSync(processor.parse(file), file);
+  let html = processor.stringify(tree, file);
+  let excerptHtml: string | undefined;
+  const cut = html.indexOf(TRUNCATE_HTML);
+  if (cut !== -1) {
+    excerptHtml = html.slice(0, cut);
+    html = html.slice(0, cut) + html.slice(cut + TRUNCATE_HTML.length);
+  }
+  const messages = file.messages.map((m) => ({
+    message: m.reason,
+    line: m.line ?? 1,
+    column: m.column ?? 1,
+    rule: m.ruleId === 'admonition' || m.source === 'site' ? 'admonition' : 'markdown',
+  }));
+  for (const at of data.rawHtml) {
+    messages.push({ message: 'raw HTML is not allowed in Markdown', line: at.line, column: at.column, rule: 'raw-html' });
+  }
+  const text = html.replace(/<pre[\s\S]*?<\/pre>/g, ' ').replace(/<[^>]+>/g, ' ');
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words, messages };
+}

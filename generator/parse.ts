@@ -1,0 +1,112 @@
+// The parse stage: front matter and Markdown of one file into a ParsedDocument. It depends on the
+// file's bytes and its locale only, so results are cached by content hash across rebuilds.
+import type { SiteConfig } from './config.ts';
+import { splitFrontMatter, type FrontMatterKind } from './frontmatter.ts';
+import type { SourceFile } from './load.ts';
+import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
+import type { Diagnostic, ParsedDocument } from './types.ts';
+import { messagesFor } from '../i18n/index.ts';
+
+/** Pages outside any section: the home page and the contact page. */
+export const STANDALONE_PAGES = ['index', 'contact'] as const;
+
+export interface ParseResult {
+  doc?: ParsedDocument;
+  diagnostics: Diagnostic[];
+}
+
+export type ParseCache = Map<string, ParseResult>;
+
+export function sectionOf(config: SiteConfig, path: string) {
+  const first = path.split('/')[0];
+  return config.sections.find((s) => s.id === first);
+}
+
+export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind | Diagnostic {
+  if ((STANDALONE_PAGES as readonly string[]).includes(source.path)) return 'doc';
+  const section = sectionOf(config, source.path);
+  if (!section || !source.path.includes('/')) {
+    const first = source.path.split('/')[0];
+    return {
+      file: source.id,
+      line: 1,
+      column: 1,
+      message: `"${first}" is not a configured section, so this file has no place on the site`,
+      hint: `add { id: '${first}', kind: 'docs' } to sections in config/site.config.ts, or move the file into a section folder`,
+      rule: 'unknown-section',
+      severity: 'error',
+    };
+  }
+  return section.kind === 'blog' ? 'post' : 'doc';
+}
+
+const processors = new Map<string, ReturnType<typeof createMarkdownProcessor>>();
+
+function processorFor(locale: string) {
+  let processor = processors.get(locale);
+  if (!processor) {
+    const messages = messagesFor(locale);
+    processor = createMarkdownProcessor({ titles: messages.admonition }, messages.docs.anchor);
+    processors.set(locale, processor);
+  }
+  return processor;
+}
+
+export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseResult {
+  const split = splitFrontMatter(source.raw, source.id, kind);
+  const diagnostics = [...split.diagnostics];
+  let result;
+  try {
+    result = renderMarkdown(processorFor(source.locale), split.body);
+  } catch (error) {
+    diagnostics.push({ file: source.id, message: `Markdown could not be processed: ${(error as Error).message}`, rule: 'markdown', severity: 'error' });
+    return { diagnostics };
+  }
+  const offset = split.bodyLine - 1;
+  for (const m of result.messages) {
+    diagnostics.push({
+      file: source.id,
+      line: m.line + offset,
+      column: m.column,
+      message: m.message,
+      rule: m.rule,
+      hint: m.rule === 'raw-html' ? 'write it in Markdown; use a fenced code block to show HTML source' : undefined,
+      severity: m.rule === 'markdown' ? 'warning' : 'error',
+    });
+  }
+  if (!split.data) return { diagnostics };
+  const doc: ParsedDocument = {
+    source: source.id,
+    hash: source.hash,
+    locale: source.locale,
+    path: source.path,
+    frontMatter: split.data,
+    bodyLine: split.bodyLine,
+    html: result.html,
+    excerptHtml: result.excerptHtml,
+    headings: result.headings,
+    ids: result.ids,
+    links: result.links.map((l) => ({ ...l, line: l.line + offset })),
+    words: result.words,
+  };
+  return { doc, diagnostics };
+}
+
+/** Parses what changed and takes the rest from the cache. `parsed` counts real parses. */
+export function parseAll(config: SiteConfig, sources: SourceFile[], cache: ParseCache): { results: ParseResult[]; parsed: number } {
+  let parsed = 0;
+  const results = sources.map((source) => {
+    const key = `${source.id}\0${source.hash}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const kind = kindOf(config, source);
+    const result = typeof kind === 'string' ? parseSource(source, kind) : { diagnostics: [kind] };
+    parsed++;
+    cache.set(key, result);
+    return result;
+  });
+  // Forget entries of files that changed or vanished, so the cache does not grow in watch mode.
+  const live = new Set(sources.map((s) => `${s.id}\0${s.hash}`));
+  for (const key of cache.keys()) if (!live.has(key)) cache.delete(key);
+  return { results, parsed };
+}

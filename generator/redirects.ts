@@ -1,0 +1,19 @@
+// Redirects, three ways: static pages for any host, `_redirects` for Netlify-style hosts and an
+// nginx include for hosts that send real 301s.
+import type { SiteConfig } from './config.ts';
+import type { Redirect } from './types.ts';
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function redirectPage(config: SiteConfig, redirect: Redirect, lang: string, text: string): string {
+  const target = new URL(redirect.to, config.url).href;
+  return `<!DOCTYPE html><html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(redirect.to)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escape(target)}"><meta http-equiv="refresh" content="0; url=${escape(redirect.to)}"></head><body><p>${escape(text)} <a href="${escape(redirect.to)}">${escape(target)}</a></p></body></html>`;
+}
+
+export function netlifyRedirects(redirects: Redirect[]): string {
+  return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n';
+}
+
+export function nginxRedirects(redirects: Redirect[]): string {
+  return redirects.map((r) => `location = ${r.from} { return 301 ${r.to}; }`).join('\n') + '\n';
+}

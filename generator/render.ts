@@ -1,0 +1,57 @@
+// The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
+import type { SiteConfig } from './config.ts';
+import { LINK_MARKER } from './markdown.ts';
+import type { Page, Route, SiteGraph } from './types.ts';
+import type { Assets, ThemeContext } from '../theme/context.ts';
+import { renderPageHtml } from '../theme/render.tsx';
+import { messagesFor } from '../i18n/index.ts';
+
+const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
+
+export interface RenderSetup {
+  config: SiteConfig;
+  graph: SiteGraph;
+  assets: Assets;
+  dev: boolean;
+  /** The same page in other locales, by key. */
+  alternates: Map<string, { locale: string; route: Route }[]>;
+}
+
+export function alternatesOf(graph: SiteGraph): Map<string, { locale: string; route: Route }[]> {
+  const byKey = new Map<string, { locale: string; route: Route }[]>();
+  for (const page of Object.values(graph.pages)) {
+    if (page.unlisted || page.draft) continue;
+    if (!byKey.has(page.key)) byKey.set(page.key, []);
+    byKey.get(page.key)!.push({ locale: page.locale, route: page.route });
+  }
+  return byKey;
+}
+
+export function resolveMarkers(html: string, links: Record<number, string> | undefined): string {
+  return html.replace(MARKER, (_, i: string) => `href="${escapeAttr(links?.[Number(i)] ?? '#')}"`);
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+export function renderPage(setup: RenderSetup, page: Page): string {
+  const { graph } = setup;
+  const ctx: ThemeContext = {
+    config: setup.config,
+    graph,
+    page,
+    t: messagesFor(page.locale),
+    assets: setup.assets,
+    alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
+    bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),
+    excerptOf: (source) => {
+      const doc = graph.documents[source];
+      // Without a `<!-- truncate -->` marker the first paragraph stands in for the excerpt.
+      const excerpt = doc?.excerptHtml ?? /<p>[\s\S]*?<\/p>/.exec(doc?.html ?? '')?.[0] ?? '';
+      return resolveMarkers(excerpt, graph.links[source]);
+    },
+    dev: setup.dev,
+  };
+  return renderPageHtml(ctx);
+}

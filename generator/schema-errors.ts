@@ -1,0 +1,39 @@
+// Turns schema validation failures into diagnostics that name the file, the key and its line.
+import type { z } from 'zod';
+import type { Diagnostic } from './types.ts';
+
+export type Locate = (keyPath: (string | number)[]) => { line: number; column: number } | undefined;
+
+export function zodDiagnostics(error: z.ZodError, file: string, rule: string, locate?: Locate): Diagnostic[] {
+  return error.issues.map((issue) => {
+    const keyPath = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    // An unknown key is reported on its parent; point at the key itself.
+    const at = locate?.(issue.code === 'unrecognized_keys' ? [...keyPath, issue.keys[0]] : keyPath);
+    return {
+      file,
+      line: at?.line,
+      column: at?.column,
+      message: describeIssue(issue, keyPath),
+      hint: hintFor(issue),
+      rule,
+      severity: 'error' as const,
+    };
+  });
+}
+
+function describeIssue(issue: z.core.$ZodIssue, keyPath: (string | number)[]): string {
+  const key = keyPath.length ? keyPath.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[') : '';
+  if (issue.code === 'unrecognized_keys') {
+    const prefix = key ? `${key}: ` : '';
+    return `${prefix}unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  }
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+    return `"${key}" is required`;
+  }
+  return key ? `"${key}": ${issue.message}` : issue.message;
+}
+
+function hintFor(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === 'unrecognized_keys') return 'remove it or check its spelling against docs/content.md';
+  return undefined;
+}

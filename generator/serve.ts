@@ -1,0 +1,123 @@
+// `site serve`: builds with drafts, serves the build with the production URL rules, and with
+// --watch rebuilds what a change needs, one build at a time, and reloads open tabs. A content
+// error is shown in the terminal and as an overlay in the browser; the server keeps running.
+import http from 'node:http';
+import path from 'node:path';
+import chokidar, { type FSWatcher } from 'chokidar';
+import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
+import { localePrefix } from './config.ts';
+import { serveStatic, type StaticOptions } from '../server/static.ts';
+
+export interface DevServerOptions {
+  root: string;
+  port: number;
+  host: string;
+  watch: boolean;
+  out: string;
+  /** Called after every build, with its wall time: for tests and tools. */
+  onBuild?: (result: BuildResult, ms: number) => void;
+}
+
+const RELOAD_PATH = '/__site/events';
+const WATCHED = ['content', 'public', 'config', 'theme', 'i18n'];
+
+/** The browser side of live reload and the error overlay, injected into served HTML only. */
+const DEV_CLIENT = `<script type="module">
+const es = new EventSource(${JSON.stringify(RELOAD_PATH)});
+es.addEventListener('reload', () => location.reload());
+es.addEventListener('problems', (e) => {
+  const problems = JSON.parse(e.data);
+  let box = document.getElementById('site-dev-overlay');
+  if (!problems.length) { box?.remove(); return; }
+  if (!box) { box = document.createElement('div'); box.id = 'site-dev-overlay'; box.setAttribute('role', 'alert');
+    box.style.cssText = 'position:fixed;inset:auto 1rem 1rem 1rem;max-height:60vh;overflow:auto;z-index:9999;background:#2b0d0d;color:#ffd7d7;border:2px solid #ff6b6b;border-radius:8px;padding:1rem;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';
+    document.body.append(box); }
+  box.textContent = 'Build failed:\\n\\n' + problems.join('\\n');
+});
+</script>`;
+
+export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void> }> {
+  const outDir = path.resolve(options.root, options.out);
+  const cache = createCache();
+  const clients = new Set<http.ServerResponse>();
+  let problems: string[] = [];
+  let staticOptions: StaticOptions = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${DEV_CLIENT}</body>`) : undefined };
+
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  const build = async (changed?: Set<string>): Promise<BuildResult> => {
+    const started = performance.now();
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed });
+    const ms = Math.round(performance.now() - started);
+    problems = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+    for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+    if (result.config && result.graph) {
+      const config = result.config;
+      staticOptions = {
+        ...staticOptions,
+        redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
+        localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+      };
+    }
+    const w = result.stats.write;
+    console.log(`[site] ${problems.length ? `${problems.length} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
+    options.onBuild?.(result, ms);
+    broadcast('problems', problems);
+    if (w && (w.written || w.removed)) broadcast('reload', w.files.slice(0, 20));
+    return result;
+  };
+
+  await build();
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === RELOAD_PATH) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.write(`event: problems\ndata: ${JSON.stringify(problems)}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    serveStatic(staticOptions, req, res);
+  });
+
+  let watcher: FSWatcher | undefined;
+  if (options.watch) {
+    // One build at a time: changes that arrive during a build are collected for the next one.
+    let running: Promise<unknown> | undefined;
+    let pending = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        if (running) return;
+        const changed = pending;
+        pending = new Set();
+        running = build(changed).catch((error) => console.error('[site] build crashed:', error));
+        await running;
+        running = undefined;
+        if (pending.size) schedule();
+      }, 25);
+    };
+    watcher = chokidar.watch(WATCHED.map((d) => path.join(options.root, d)), { ignoreInitial: true });
+    watcher.on('all', (_event: string, file: string) => {
+      pending.add(file);
+      schedule();
+    });
+    await new Promise<void>((resolve) => watcher!.on('ready', () => resolve()));
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  console.log(`[site] serving on http://${options.host}:${port}/${options.watch ? ' (watching for changes)' : ''}`);
+  const close = async () => {
+    await watcher?.close();
+    for (const client of clients) client.end();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
+  return { server, close };
+}

@@ -1,0 +1,193 @@
+// Docs sections: the sidebar generated from folders, `_category.yml` and `sidebar_position`,
+// and from it breadcrumbs, previous/next and the generated index pages of folders.
+import type { SiteConfig } from './config.ts';
+import { joinRoute, keyOf, routeOf } from './routes.ts';
+import { tocOf } from './toc.ts';
+import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, ParsedDocument, Route, SidebarItem } from './types.ts';
+import { localePrefix } from './config.ts';
+
+interface Folder {
+  dir: string;
+  index?: ParsedDocument;
+  category?: Category;
+  docs: ParsedDocument[];
+  folders: Map<string, Folder>;
+}
+
+export interface DocsSectionInput {
+  config: SiteConfig;
+  locale: string;
+  section: string;
+  sidebar: boolean;
+  /** Every document of this section and locale that is built (drafts only in serve). */
+  docs: ParsedDocument[];
+  /** `_category.yml` by folder path inside the locale tree. */
+  categories: Map<string, Category>;
+  versionLabel: string;
+}
+
+export interface DocsSectionResult {
+  pages: (DocPage | CategoryPage)[];
+  sidebarId?: string;
+  sidebar: SidebarItem[];
+  version: DocsVersion;
+}
+
+const lastSegment = (dir: string) => dir.split('/').pop() ?? dir;
+const humanise = (s: string) => s.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+function labelOf(doc: ParsedDocument): string {
+  return doc.frontMatter.sidebar_label ?? doc.frontMatter.title;
+}
+
+function folderLabel(folder: Folder): string {
+  return folder.category?.label ?? (folder.index ? labelOf(folder.index) : humanise(lastSegment(folder.dir)));
+}
+
+function folderPosition(folder: Folder): number {
+  return folder.category?.position ?? folder.index?.frontMatter.sidebar_position ?? Number.POSITIVE_INFINITY;
+}
+
+function buildTree(section: string, docs: ParsedDocument[], categories: Map<string, Category>): Folder {
+  const root: Folder = { dir: section, docs: [], folders: new Map(), category: categories.get(section) };
+  for (const doc of docs) {
+    const parts = doc.path.split('/');
+    const name = parts.pop()!;
+    let folder = root;
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i + 1).join('/');
+      let child = folder.folders.get(dir);
+      if (!child) {
+        child = { dir, docs: [], folders: new Map(), category: categories.get(dir) };
+        folder.folders.set(dir, child);
+      }
+      folder = child;
+    }
+    if (name === 'index') folder.index = doc;
+    else folder.docs.push(doc);
+  }
+  return root;
+}
+
+export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
+  const { config, locale, section, docs, categories } = input;
+  const prefix = localePrefix(config, locale);
+  const sidebarId = input.sidebar ? `${locale}:${section}` : undefined;
+  const root = buildTree(section, docs, categories);
+  const routeOfDoc = (doc: ParsedDocument) => routeOf(config, doc);
+  const folderRoute = (folder: Folder) => (folder.index ? routeOfDoc(folder.index) : joinRoute(prefix, folder.dir));
+  const listed = (doc: ParsedDocument) => !doc.frontMatter.unlisted;
+
+  type Entry = { position: number; name: string; item: SidebarItem };
+  const itemsOf = (folder: Folder): SidebarItem[] => {
+    const entries: Entry[] = [];
+    for (const doc of folder.docs.filter(listed)) {
+      entries.push({
+        position: doc.frontMatter.sidebar_position ?? Number.POSITIVE_INFINITY,
+        name: lastSegment(doc.path),
+        item: { type: 'link', label: labelOf(doc), route: routeOfDoc(doc) },
+      });
+    }
+    for (const child of folder.folders.values()) {
+      if (child.index && !listed(child.index)) continue;
+      entries.push({
+        position: folderPosition(child),
+        name: lastSegment(child.dir),
+        item: { type: 'category', label: folderLabel(child), route: folderRoute(child), collapsed: child.category?.collapsed ?? true, items: itemsOf(child) },
+      });
+    }
+    // Sort by position, then by file name: the same order in every locale.
+    entries.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+    return entries.map((e) => e.item);
+  };
+
+  const sidebar: SidebarItem[] = [];
+  if (root.index && listed(root.index)) sidebar.push({ type: 'link', label: labelOf(root.index), route: routeOfDoc(root.index) });
+  sidebar.push(...itemsOf(root));
+
+  // Reading order for previous/next: the sidebar, depth first.
+  const order: Route[] = [];
+  const flatten = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.route) order.push(item.route);
+      if (item.type === 'category') flatten(item.items);
+    }
+  };
+  flatten(sidebar);
+  const neighbours = (route: Route) => {
+    if (!input.sidebar) return {};
+    const i = order.indexOf(route);
+    if (i === -1) return {};
+    return { previous: order[i - 1], next: order[i + 1] };
+  };
+
+  const pages: (DocPage | CategoryPage)[] = [];
+  const rootCrumb: BreadcrumbItem[] = root.index ? [{ label: labelOf(root.index), route: routeOfDoc(root.index) }] : [];
+  const base = (route: Route, title: string, description: string) => ({
+    route,
+    locale,
+    key: keyOf(config, route),
+    title,
+    description,
+    section,
+    version: 'current',
+  });
+
+  const visit = (folder: Folder, crumbs: BreadcrumbItem[]) => {
+    const isRoot = folder === root;
+    const here: BreadcrumbItem[] = isRoot ? rootCrumb : [...crumbs, { label: folderLabel(folder), route: folderRoute(folder) }];
+    if (folder.index) {
+      pages.push(docPage(folder.index, isRoot ? [] : crumbs));
+    } else if (!isRoot) {
+      const route = folderRoute(folder);
+      const items = itemsOf(folder).flatMap((item) => (item.route ? [item.route] : []));
+      pages.push({
+        ...base(route, folderLabel(folder), folder.category?.description ?? ''),
+        kind: 'category',
+        sidebar: sidebarId,
+        breadcrumbs: crumbs,
+        items,
+        noindex: false,
+        unlisted: false,
+        draft: false,
+        deps: [],
+        ...neighbours(route),
+      });
+    }
+    for (const doc of folder.docs) pages.push(docPage(doc, here));
+    for (const child of folder.folders.values()) visit(child, here);
+  };
+
+  const docPage = (doc: ParsedDocument, crumbs: BreadcrumbItem[]): DocPage => {
+    const route = routeOfDoc(doc);
+    const fm = doc.frontMatter;
+    return {
+      ...base(route, fm.title, fm.description),
+      kind: 'doc',
+      doc: doc.source,
+      sidebar: sidebarId,
+      breadcrumbs: crumbs,
+      toc: tocOf(doc.headings, fm),
+      noindex: Boolean(fm.unlisted || fm.draft),
+      unlisted: Boolean(fm.unlisted),
+      draft: Boolean(fm.draft),
+      image: fm.image,
+      deps: [doc.source],
+      ...neighbours(route),
+    };
+  };
+
+  visit(root, []);
+
+  const version: DocsVersion = {
+    name: 'current',
+    label: input.versionLabel,
+    isLast: true,
+    path: joinRoute(prefix, section),
+    mainDocId: root.index?.source,
+    docs: docs.map((doc) => ({ id: doc.source, route: routeOfDoc(doc), sidebar: sidebarId })),
+    draftIds: docs.filter((d) => d.frontMatter.draft).map((d) => d.source),
+    sidebars: sidebarId ? [sidebarId] : [],
+  };
+  return { pages, sidebarId, sidebar, version };
+}

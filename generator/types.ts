@@ -1,0 +1,267 @@
+// The site graph: everything the render stage needs, and nothing it has to compute again.
+// Nodes refer to each other by id (a route for pages, a source path for documents), so the
+// graph is plain data: serialisable, cheap to hand to a worker, easy to diff between rebuilds.
+
+export type LocaleId = string;
+/** Route of a page, always with a leading and a trailing slash: `/en/services/`. */
+export type Route = string;
+/** Path of a source file relative to the project root: `content/de/services/index.md`. */
+export type SourceId = string;
+
+/** One problem found anywhere in the pipeline, reported as `file:line:col  message  [rule]`. */
+export interface Diagnostic {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+  rule: string;
+  hint?: string;
+  severity: 'error' | 'warning';
+}
+
+export interface Heading {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** A link found in Markdown, with its position for error messages. */
+export interface SourceLink {
+  url: string;
+  line: number;
+  column: number;
+  /** `image` links point at files in public/, `link` at pages or files. */
+  kind: 'link' | 'image';
+}
+
+/** A Markdown file after the parse stage. Depends only on the file's own bytes. */
+export interface ParsedDocument {
+  source: SourceId;
+  hash: string;
+  locale: LocaleId;
+  /** Path inside the locale tree without extension: `services/databases/postgresql`. */
+  path: string;
+  frontMatter: FrontMatter;
+  /** Line of the first body line in the file, to turn body positions into file positions. */
+  bodyLine: number;
+  html: string;
+  /** HTML up to `<!-- truncate -->`, for post lists; undefined when the marker is absent. */
+  excerptHtml?: string;
+  headings: Heading[];
+  /** Every id in the body (headings, footnotes): the valid #fragments of this page. */
+  ids: string[];
+  links: SourceLink[];
+  words: number;
+}
+
+export interface FrontMatter {
+  title: string;
+  description: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+  slug?: string;
+  draft?: boolean;
+  unlisted?: boolean;
+  hide_table_of_contents?: boolean;
+  toc_min_heading_level?: number;
+  toc_max_heading_level?: number;
+  keywords?: string[];
+  image?: string;
+  /** Posts only. ISO date `YYYY-MM-DD`. */
+  date?: string;
+  authors?: string[];
+  tags?: string[];
+}
+
+export interface Category {
+  source: SourceId;
+  label: string;
+  position?: number;
+  collapsed: boolean;
+  description?: string;
+}
+
+export interface Author {
+  id: string;
+  name: string;
+  page?: string;
+  image?: string;
+  title: Record<LocaleId, string>;
+  bio: Record<LocaleId, string>;
+}
+
+export interface Tag {
+  id: string;
+  label: Record<LocaleId, string>;
+  description: Record<LocaleId, string>;
+}
+
+export type SidebarItem =
+  | { type: 'link'; label: string; route: Route }
+  | {
+      type: 'category';
+      label: string;
+      /** The category's own page (its index.md or a generated index), if any. */
+      route?: Route;
+      collapsed: boolean;
+      items: SidebarItem[];
+    };
+
+export interface BreadcrumbItem {
+  label: string;
+  route?: Route;
+}
+
+export interface TocItem {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+/** A docs version. Only the current one ("Next") exists today; the shape allows more. */
+export interface DocsVersion {
+  name: string;
+  label: string;
+  isLast: boolean;
+  path: Route;
+  mainDocId: SourceId | undefined;
+  docs: { id: SourceId; route: Route; sidebar: string | undefined }[];
+  draftIds: SourceId[];
+  sidebars: string[];
+}
+
+interface PageBase {
+  route: Route;
+  locale: LocaleId;
+  /** The same page in every locale shares this key: the route without the locale prefix. */
+  key: string;
+  title: string;
+  description: string;
+  /** Section id (`services`, `blog`, ...) or undefined for standalone pages. */
+  section?: string;
+  noindex: boolean;
+  unlisted: boolean;
+  draft: boolean;
+  image?: string;
+  /** Source documents whose content this page shows: what makes it stale in watch mode. */
+  deps: SourceId[];
+}
+
+export interface DocPage extends PageBase {
+  kind: 'doc';
+  doc: SourceId;
+  sidebar?: string;
+  breadcrumbs: BreadcrumbItem[];
+  toc: TocItem[];
+  previous?: Route;
+  next?: Route;
+  version: string;
+}
+
+/** A folder without index.md: a generated page listing its items. */
+export interface CategoryPage extends PageBase {
+  kind: 'category';
+  sidebar?: string;
+  breadcrumbs: BreadcrumbItem[];
+  items: Route[];
+  previous?: Route;
+  next?: Route;
+  version: string;
+}
+
+export interface PostPage extends PageBase {
+  kind: 'post';
+  doc: SourceId;
+  date: string;
+  authors: string[];
+  tags: string[];
+  readingMinutes: number;
+  toc: TocItem[];
+  sidebar: string;
+  /** The neighbours in the same section, by date. */
+  newer?: Route;
+  older?: Route;
+}
+
+export interface PostListPage extends PageBase {
+  kind: 'post-list';
+  sidebar: string;
+  posts: Route[];
+  page: number;
+  pageCount: number;
+  /** Route of page 1 of this list; page n is `${base}page/${n}/`. */
+  base: Route;
+  /** Set on a tag's or an author's list. */
+  tag?: string;
+  author?: string;
+}
+
+export interface ArchivePage extends PageBase {
+  kind: 'archive';
+  sidebar: string;
+  posts: Route[];
+}
+
+export interface TagsPage extends PageBase {
+  kind: 'tags';
+  sidebar: string;
+  tags: { id: string; route: Route; count: number }[];
+}
+
+export interface AuthorsPage extends PageBase {
+  kind: 'authors';
+  sidebar: string;
+  authors: { id: string; route: Route; count: number }[];
+}
+
+export interface StandalonePage extends PageBase {
+  kind: 'home' | 'contact';
+  doc?: SourceId;
+}
+
+export interface NotFoundPage extends PageBase {
+  kind: 'not-found';
+}
+
+export type Page =
+  | DocPage
+  | CategoryPage
+  | PostPage
+  | PostListPage
+  | ArchivePage
+  | TagsPage
+  | AuthorsPage
+  | StandalonePage
+  | NotFoundPage;
+
+export interface Redirect {
+  from: Route;
+  to: Route;
+  /** Where the redirect was declared, for error messages. */
+  origin: string;
+}
+
+export interface Feed {
+  section: string;
+  locale: LocaleId;
+  rss: string;
+  atom: string;
+  posts: Route[];
+}
+
+export interface SiteGraph {
+  locales: LocaleId[];
+  /** Every page by route, in a stable order: the order they are rendered and listed. */
+  pages: Record<Route, Page>;
+  /** 404 pages by locale; their file is `<prefix>/404.html`, not a route. */
+  notFound: Record<LocaleId, NotFoundPage>;
+  documents: Record<SourceId, ParsedDocument>;
+  sidebars: Record<string, SidebarItem[]>;
+  versions: Record<string, DocsVersion[]>;
+  authors: Record<string, Author>;
+  tags: Record<string, Tag>;
+  redirects: Redirect[];
+  feeds: Feed[];
+  /** Resolved href of every internal Markdown link, by document and link index. */
+  links: Record<SourceId, Record<number, string>>;
+}

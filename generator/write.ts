@@ -1,0 +1,135 @@
+// The write stage: the only place that writes the site to disk.
+// `FreshOutput` builds into a sibling directory and swaps it in at the end, so a failed build
+// never leaves a half-written site. `IncrementalOutput` (watch mode) writes in place, and only
+// files whose bytes changed, so open tabs and file watchers see exactly what a change touched.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile, cp } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Output {
+  write(file: string, contents: string | Uint8Array): Promise<void>;
+  /** Copies a directory tree (public/) into the output. */
+  copyDir(from: string): Promise<void>;
+  finish(): Promise<WriteStats>;
+  abort(): Promise<void>;
+}
+
+export interface WriteStats {
+  written: number;
+  unchanged: number;
+  removed: number;
+  /** Files written in this run, in order: watch mode tells the browser about them. */
+  files: string[];
+}
+
+const MAX_IN_FLIGHT = 64;
+
+class Writer {
+  private dirs = new Set<string>();
+  private inFlight = new Set<Promise<void>>();
+  constructor(protected readonly dir: string) {}
+
+  async put(file: string, contents: string | Uint8Array): Promise<void> {
+    const full = path.join(this.dir, file);
+    const parent = path.dirname(full);
+    const job = (async () => {
+      if (!this.dirs.has(parent)) {
+        await mkdir(parent, { recursive: true });
+        this.dirs.add(parent);
+      }
+      await writeFile(full, contents);
+    })();
+    this.inFlight.add(job);
+    void job.finally(() => this.inFlight.delete(job)).catch(() => undefined);
+    if (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+}
+
+export class FreshOutput implements Output {
+  private readonly tmp: string;
+  private writer: Writer;
+  private count = 0;
+  private files: string[] = [];
+  constructor(private readonly outDir: string) {
+    this.tmp = `${outDir.replace(/\/+$/, '')}.tmp-${process.pid}`;
+    this.writer = new Writer(this.tmp);
+  }
+  async start(): Promise<this> {
+    await rm(this.tmp, { recursive: true, force: true });
+    await mkdir(this.tmp, { recursive: true });
+    return this;
+  }
+  async write(file: string, contents: string | Uint8Array) {
+    this.count++;
+    this.files.push(file);
+    await this.writer.put(file, contents);
+  }
+  async copyDir(from: string) {
+    if (existsSync(from)) await cp(from, this.tmp, { recursive: true });
+  }
+  async finish(): Promise<WriteStats> {
+    await this.writer.drain();
+    const old = `${this.outDir.replace(/\/+$/, '')}.old-${process.pid}`;
+    if (existsSync(this.outDir)) await rename(this.outDir, old);
+    await rename(this.tmp, this.outDir);
+    await rm(old, { recursive: true, force: true });
+    return { written: this.count, unchanged: 0, removed: 0, files: this.files };
+  }
+  async abort() {
+    await this.writer.drain().catch(() => undefined);
+    await rm(this.tmp, { recursive: true, force: true });
+  }
+}
+
+const digest = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('hex');
+
+export class IncrementalOutput implements Output {
+  private writer: Writer;
+  private seen = new Set<string>();
+  private stats: WriteStats = { written: 0, unchanged: 0, removed: 0, files: [] };
+  /** Hash of every file written by earlier runs, by path. Survives between runs. */
+  constructor(
+    private readonly outDir: string,
+    private readonly previous: Map<string, string>,
+  ) {
+    this.writer = new Writer(outDir);
+  }
+  async write(file: string, contents: string | Uint8Array) {
+    this.seen.add(file);
+    const hash = digest(contents);
+    if (this.previous.get(file) === hash) {
+      this.stats.unchanged++;
+      return;
+    }
+    this.previous.set(file, hash);
+    this.stats.written++;
+    this.stats.files.push(file);
+    await this.writer.put(file, contents);
+  }
+  /** A file the caller knows is unchanged (it skipped rendering it). */
+  keep(file: string) {
+    this.seen.add(file);
+    this.stats.unchanged++;
+  }
+  async copyDir(from: string) {
+    if (existsSync(from)) await cp(from, this.outDir, { recursive: true });
+  }
+  async finish(): Promise<WriteStats> {
+    await this.writer.drain();
+    for (const file of [...this.previous.keys()]) {
+      if (this.seen.has(file)) continue;
+      this.previous.delete(file);
+      await rm(path.join(this.outDir, file), { force: true });
+      this.stats.removed++;
+    }
+    return this.stats;
+  }
+  async abort() {
+    await this.writer.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,51 @@
+// What every theme component may read: the page, the graph, the UI strings and the assets.
+import { createContext, useContext } from 'react';
+import type { SiteConfig } from '../generator/config.ts';
+import type { Page, Route, SiteGraph } from '../generator/types.ts';
+import type { Messages } from '../i18n/index.ts';
+
+export interface Assets {
+  css: string;
+  js: string;
+  /** Scripts of islands by name, for pages that have one. */
+  islands: Record<string, string>;
+  /** The inline script that sets the colour mode before first paint. */
+  colorModeScript: string;
+}
+
+export interface ThemeContext {
+  config: SiteConfig;
+  graph: SiteGraph;
+  page: Page;
+  t: Messages;
+  assets: Assets;
+  /** The same page in every locale that has it. */
+  alternates: { locale: string; route: Route }[];
+  /** A document's HTML with its links resolved. */
+  bodyOf: (source: string) => string;
+  excerptOf: (source: string) => string;
+  /** `site serve`: adds the live-reload client. */
+  dev: boolean;
+}
+
+export const Theme = createContext<ThemeContext | null>(null);
+
+export function useTheme(): ThemeContext {
+  const ctx = useContext(Theme);
+  if (!ctx) throw new Error('theme components render inside <Theme.Provider>');
+  return ctx;
+}
+
+/** Title of the page at a route, for links whose label comes from the target. */
+export function useTitleOf() {
+  const { graph } = useTheme();
+  return (route: Route) => {
+    const page = graph.pages[route.replace(/#.*$/, '')];
+    if (!page) return route;
+    if ('doc' in page && page.doc) {
+      const fm = graph.documents[page.doc]?.frontMatter;
+      return fm?.sidebar_label ?? fm?.title ?? page.title;
+    }
+    return page.title;
+  };
+}

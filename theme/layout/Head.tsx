@@ -1,0 +1,53 @@
+// The <head>: title, description, canonical, hreflang alternates, social cards, feeds, JSON-LD.
+import { useTheme } from '../context.ts';
+import { jsonLdOf } from './json-ld.ts';
+
+export function Head() {
+  const ctx = useTheme();
+  const { config, page, assets, alternates, graph, t } = ctx;
+  const title = page.kind === 'home' ? `${config.title} ${config.titleDelimiter} ${t.meta.tagline}` : `${page.title} ${config.titleDelimiter} ${config.title}`;
+  const url = (route: string) => new URL(route, config.url).href;
+  const description = page.description || t.meta.siteDescription;
+  const image = url(page.image ?? '/img/social-card.png');
+  const defaultAlternate = alternates.find((a) => a.locale === config.defaultLocale);
+  const feeds = graph.feeds.filter((f) => f.locale === page.locale);
+  const jsonLd = jsonLdOf(ctx);
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {page.kind !== 'not-found' && <link rel="canonical" href={url(page.route)} />}
+      {page.noindex && <meta name="robots" content="noindex, nofollow" />}
+      {page.kind !== 'not-found' &&
+        alternates.map((a) => <link key={a.locale} rel="alternate" hrefLang={config.locales[a.locale].htmlLang} href={url(a.route)} />)}
+      {page.kind !== 'not-found' && defaultAlternate && <link rel="alternate" hrefLang="x-default" href={url(defaultAlternate.route)} />}
+      <meta property="og:title" content={page.title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
+      <meta property="og:url" content={url(page.route)} />
+      <meta property="og:image" content={image} />
+      <meta property="og:locale" content={config.locales[page.locale].htmlLang} />
+      <meta property="og:site_name" content={config.title} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={page.title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="color-scheme" content="dark light" />
+      {page.kind === 'post' && <meta property="article:published_time" content={page.date} />}
+      {page.kind === 'doc' && graph.documents[page.doc]?.frontMatter.keywords && (
+        <meta name="keywords" content={graph.documents[page.doc].frontMatter.keywords!.join(', ')} />
+      )}
+      <link rel="icon" href={config.favicon} type="image/svg+xml" />
+      {feeds.flatMap((f) => [
+        <link key={f.rss} rel="alternate" type="application/rss+xml" href={f.rss} title={`${config.title} ${t.blog[f.section as 'blog'] ?? f.section} RSS`} />,
+        <link key={f.atom} rel="alternate" type="application/atom+xml" href={f.atom} title={`${config.title} ${t.blog[f.section as 'blog'] ?? f.section} Atom`} />,
+      ])}
+      <script dangerouslySetInnerHTML={{ __html: assets.colorModeScript }} />
+      <link rel="stylesheet" href={assets.css} />
+      <script type="module" src={assets.js} />
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}
+    </head>
+  );
+}

@@ -1,0 +1,48 @@
+// Structured data where it fits: Organization and WebSite on the home page, BreadcrumbList on
+// docs pages, BlogPosting on posts.
+import type { ThemeContext } from '../context.ts';
+
+export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | undefined {
+  const url = (route: string) => new URL(route, config.url).href;
+  if (page.kind === 'home') {
+    return {
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'Organization',
+          '@id': `${config.url}/#organization`,
+          name: 'Almwerk GmbH',
+          url: url('/'),
+          logo: url(config.navbar.logo.src),
+          email: config.contact.email,
+          telephone: config.contact.phone,
+          address: { '@type': 'PostalAddress', addressLocality: 'Graz', addressCountry: 'AT' },
+        },
+        { '@type': 'WebSite', name: config.title, url: url(page.route), inLanguage: config.locales[page.locale].htmlLang, description: t.meta.siteDescription, publisher: { '@id': `${config.url}/#organization` } },
+      ],
+    };
+  }
+  if (page.kind === 'doc' || page.kind === 'category') {
+    const crumbs = [...page.breadcrumbs, { label: page.title, route: page.route }];
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.route ? { item: url(c.route) } : {}) })),
+    };
+  }
+  if (page.kind === 'post') {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: page.title,
+      description: page.description,
+      datePublished: page.date,
+      inLanguage: config.locales[page.locale].htmlLang,
+      mainEntityOfPage: url(page.route),
+      author: page.authors.map((id) => ({ '@type': 'Person', name: graph.authors[id]?.name ?? id, ...(graph.authors[id]?.page ? { url: url(graph.authors[id].page!) } : {}) })),
+      keywords: page.tags.map((id) => graph.tags[id]?.label[page.locale] ?? id).join(', '),
+      publisher: { '@type': 'Organization', name: 'Almwerk GmbH', url: url('/') },
+    };
+  }
+  return undefined;
+}

@@ -37,6 +37,8 @@ export type FrontMatterKind = 'doc' | 'post';
 
 export interface SplitResult {
   data: FrontMatter | undefined;
+  /** Set when `data` is not: the valid part of invalid front matter. */
+  fallback?: FrontMatter;
   body: string;
   /** 1-based line of the first body line. */
   bodyLine: number;
@@ -83,7 +85,22 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
   const schema = kind === 'post' ? postFrontMatter : docFrontMatter;
   const result = schema.safeParse(parsed.data ?? {});
   if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: [] };
-  return { data: undefined, body: parsed.content, bodyLine, diagnostics: zodDiagnostics(result.error, file, 'front-matter', locateKey(parsed.matter)) };
+  return { data: undefined, fallback: fallbackOf(parsed.data ?? {}, file), body: parsed.content, bodyLine, diagnostics: zodDiagnostics(result.error, file, 'front-matter', locateKey(parsed.matter)) };
+}
+
+/** What can be salvaged from invalid front matter, so one mistake is reported once and does not
+ * also show up as a missing translation or as broken links to this page. */
+function fallbackOf(raw: Record<string, unknown>, file: string): FrontMatter {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+  return {
+    title: text(raw.title) ?? file,
+    description: text(raw.description) ?? '',
+    slug: text(raw.slug),
+    date: text(raw.date),
+    authors: list(raw.authors),
+    tags: list(raw.tags),
+  };
 }
 
 /** Finds the line of a front matter key (the YAML starts on line 2 of the file). */

@@ -74,13 +74,14 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
       severity: m.rule === 'markdown' ? 'warning' : 'error',
     });
   }
-  if (!split.data) return { diagnostics };
+  const frontMatter = split.data ?? split.fallback;
+  if (!frontMatter) return { diagnostics };
   const doc: ParsedDocument = {
     source: source.id,
     hash: source.hash,
     locale: source.locale,
     path: source.path,
-    frontMatter: split.data,
+    frontMatter,
     bodyLine: split.bodyLine,
     html: result.html,
     excerptHtml: result.excerptHtml,

@@ -1,0 +1,26 @@
+// One broken fixture per validation rule: the basic fixture plus the files in
+// tests/fixtures/broken/<rule>/, and in expected.txt the exact lines `site check` must print.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { FIXTURES, fixtureCopy } from '../helpers.ts';
+
+const BROKEN = path.join(FIXTURES, 'broken');
+
+for (const rule of readdirSync(BROKEN)) {
+  test(`rule ${rule}: reported with file, line and hint, and the check fails`, async () => {
+    const expected = readFileSync(path.join(BROKEN, rule, 'expected.txt'), 'utf8').trim().split('\n');
+    const { root, dispose } = await fixtureCopy('basic', path.join(BROKEN, rule));
+    try {
+      const result = await runBuild({ root, mode: 'check' });
+      assert.equal(result.ok, false);
+      assert.deepEqual(result.diagnostics.map(formatDiagnostic), expected);
+      const rules = new Set(result.diagnostics.map((d) => d.rule));
+      assert.ok(rules.has(rule === 'config' ? 'config' : rule), `reported under [${rule}]`);
+    } finally {
+      await dispose();
+    }
+  });
+}

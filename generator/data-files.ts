@@ -2,7 +2,7 @@
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { Author, Category, Diagnostic, LocaleId, Tag } from './types.ts';
-import { zodDiagnostics } from './schema-errors.ts';
+import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
 
 function perLocale(locales: LocaleId[]) {
   return z.strictObject(Object.fromEntries(locales.map((l) => [l, z.string().min(1)])) as Record<string, z.ZodString>);
@@ -26,25 +26,6 @@ function parseYaml(raw: string, file: string, rule: string): { value?: unknown; 
   return { value: doc.toJS(), diagnostics: [] };
 }
 
-function locator(raw: string) {
-  return (keyPath: (string | number)[]) => {
-    const lineCounter = new YAML.LineCounter();
-    const doc = YAML.parseDocument(raw, { lineCounter });
-    let node: unknown = doc.contents;
-    let offset: number | undefined;
-    for (const key of keyPath) {
-      if (!YAML.isMap(node)) break;
-      const pair = node.items.find((p) => YAML.isScalar(p.key) && p.key.value === key);
-      if (!pair) break;
-      offset = (pair.key as YAML.Scalar).range?.[0];
-      node = pair.value;
-    }
-    if (offset === undefined) return undefined;
-    const pos = lineCounter.linePos(offset);
-    return { line: pos.line, column: pos.col };
-  };
-}
-
 const idPattern = /^[a-z0-9][a-z0-9-]*$/;
 
 export function parseAuthors(raw: string, file: string, locales: LocaleId[]): { authors: Record<string, Author>; diagnostics: Diagnostic[] } {
@@ -61,7 +42,7 @@ export function parseAuthors(raw: string, file: string, locales: LocaleId[]): { 
   const { value, diagnostics } = parseYaml(raw, file, 'authors');
   if (diagnostics.length) return { authors: {}, diagnostics };
   const result = schema.safeParse(value ?? {});
-  if (!result.success) return { authors: {}, diagnostics: zodDiagnostics(result.error, file, 'authors', locator(raw)) };
+  if (!result.success) return { authors: {}, diagnostics: zodDiagnostics(result.error, file, 'authors', yamlLocator(raw)) };
   const authors = Object.fromEntries(Object.entries(result.data).map(([id, a]) => [id, { id, ...a }]));
   return { authors, diagnostics: [] };
 }
@@ -74,7 +55,7 @@ export function parseTags(raw: string, file: string, locales: LocaleId[]): { tag
   const { value, diagnostics } = parseYaml(raw, file, 'tags');
   if (diagnostics.length) return { tags: {}, diagnostics };
   const result = schema.safeParse(value ?? {});
-  if (!result.success) return { tags: {}, diagnostics: zodDiagnostics(result.error, file, 'tags', locator(raw)) };
+  if (!result.success) return { tags: {}, diagnostics: zodDiagnostics(result.error, file, 'tags', yamlLocator(raw)) };
   const tags = Object.fromEntries(Object.entries(result.data).map(([id, t]) => [id, { id, ...t }]));
   return { tags, diagnostics: [] };
 }
@@ -90,6 +71,6 @@ export function parseCategory(raw: string, file: string): { category?: Category;
   const { value, diagnostics } = parseYaml(raw, file, 'category');
   if (diagnostics.length) return { diagnostics };
   const result = categorySchema.safeParse(value ?? {});
-  if (!result.success) return { diagnostics: zodDiagnostics(result.error, file, 'category', locator(raw)) };
+  if (!result.success) return { diagnostics: zodDiagnostics(result.error, file, 'category', yamlLocator(raw)) };
   return { category: { source: file, ...result.data }, diagnostics: [] };
 }

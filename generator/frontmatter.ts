@@ -4,7 +4,7 @@ import matter from 'gray-matter';
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { Diagnostic, FrontMatter } from './types.ts';
-import { zodDiagnostics } from './schema-errors.ts';
+import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
 
 const headingLevel = z.number().int().min(2).max(6);
 const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
@@ -85,7 +85,7 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
   const schema = kind === 'post' ? postFrontMatter : docFrontMatter;
   const result = schema.safeParse(parsed.data ?? {});
   if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: [] };
-  return { data: undefined, fallback: fallbackOf(parsed.data ?? {}, file), body: parsed.content, bodyLine, diagnostics: zodDiagnostics(result.error, file, 'front-matter', locateKey(parsed.matter)) };
+  return { data: undefined, fallback: fallbackOf(parsed.data ?? {}, file), body: parsed.content, bodyLine, diagnostics: zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter)) };
 }
 
 /** What can be salvaged from invalid front matter, so one mistake is reported once and does not
@@ -100,29 +100,5 @@ function fallbackOf(raw: Record<string, unknown>, file: string): FrontMatter {
     date: text(raw.date),
     authors: list(raw.authors),
     tags: list(raw.tags),
-  };
-}
-
-/** Finds the line of a front matter key (the YAML starts on line 2 of the file). */
-function locateKey(yamlText: string) {
-  return (keyPath: (string | number)[]) => {
-    const lineCounter = new YAML.LineCounter();
-    const doc = YAML.parseDocument(yamlText, { lineCounter });
-    let node: unknown = doc.contents;
-    let range: [number, number, number] | undefined;
-    for (const key of keyPath) {
-      if (YAML.isMap(node)) {
-        const pair = node.items.find((p) => YAML.isScalar(p.key) && p.key.value === key);
-        if (!pair) break;
-        range = (pair.key as YAML.Scalar).range ?? range;
-        node = pair.value;
-      } else if (YAML.isSeq(node) && typeof key === 'number') {
-        node = node.items[key];
-        range = (node as YAML.Scalar | undefined)?.range ?? range;
-      } else break;
-    }
-    if (!range) return { line: 2, column: 1 };
-    const pos = lineCounter.linePos(range[0]);
-    return { line: pos.line, column: pos.col };
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path/posix';
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
-import { routeOf } from './routes.ts';
+import { localeOfRoute, routeOf } from './routes.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
 
 export interface LinkContext {
@@ -31,11 +31,9 @@ function splitUrl(url: string): { pathname: string; fragment?: string; query: st
 
 const hasExtension = (p: string) => /\.[a-z0-9]+$/i.test(p.split('/').pop() ?? '');
 
+/** Routes in content are relative to the page's locale unless they carry a locale prefix. */
 function withLocale(config: SiteConfig, locale: string, pathname: string): string {
-  for (const l of Object.values(config.locales)) {
-    if (l.path && (pathname === `/${l.path}/` || pathname.startsWith(`/${l.path}/`))) return pathname;
-  }
-  return `${localePrefix(config, locale)}${pathname}`;
+  return localeOfRoute(config, pathname) !== config.defaultLocale ? pathname : `${localePrefix(config, locale)}${pathname}`;
 }
 
 export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceLink, ownRoute: Route): Resolution {
@@ -150,9 +148,8 @@ export function checkRenderedLinks(
         problem = `fragment #${fragment} does not exist on ${targetRoute}`;
       }
       if (!problem) continue;
-      const key = `${problem}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (seen.has(problem)) continue;
+      seen.add(problem);
       diagnostics.push({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' });
     }
   }

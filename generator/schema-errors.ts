@@ -1,4 +1,5 @@
 // Turns schema validation failures into diagnostics that name the file, the key and its line.
+import YAML from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 
@@ -36,4 +37,28 @@ function describeIssue(issue: z.core.$ZodIssue, keyPath: (string | number)[]): s
 function hintFor(issue: z.core.$ZodIssue): string | undefined {
   if (issue.code === 'unrecognized_keys') return 'remove it or check its spelling against docs/content.md';
   return undefined;
+}
+
+/** Finds the line and column of a key path in YAML text; parsed once, on the error path only. */
+export function yamlLocator(yamlText: string): Locate {
+  const lineCounter = new YAML.LineCounter();
+  const doc = YAML.parseDocument(yamlText, { lineCounter });
+  return (keyPath) => {
+    let node: unknown = doc.contents;
+    let offset: number | undefined;
+    for (const key of keyPath) {
+      if (YAML.isMap(node)) {
+        const pair = node.items.find((p) => YAML.isScalar(p.key) && p.key.value === key);
+        if (!pair) break;
+        offset = (pair.key as YAML.Scalar).range?.[0] ?? offset;
+        node = pair.value;
+      } else if (YAML.isSeq(node) && typeof key === 'number') {
+        node = node.items[key];
+        offset = (node as YAML.Scalar | undefined)?.range?.[0] ?? offset;
+      } else break;
+    }
+    if (offset === undefined) return undefined;
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
 }

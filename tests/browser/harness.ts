@@ -1,0 +1,75 @@
+// What every browser test needs: Debian's Chromium, the real site built once per test file, and a
+// local server for it with room for test-only routes (a slowed page, a failing endpoint, ...).
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { localePrefix } from '../../generator/config.ts';
+import { serveStatic, type StaticOptions } from '../../server/static.ts';
+import { REPO } from '../helpers.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** A missing browser fails the run: a skipped browser suite would pass without testing anything. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium) to run the browser tests`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+export interface BuiltSite {
+  dir: string;
+  static: StaticOptions;
+  dispose: () => Promise<void>;
+}
+
+/** Builds a site (the real one unless a root is given) into a fresh temporary folder. */
+export async function buildSite(root = REPO): Promise<BuiltSite> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-browser-'));
+  const result = await runBuild({ root, mode: 'build', outDir: dir });
+  if (!result.ok || !result.graph || !result.config) {
+    throw new Error(`the site did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+  }
+  const config = result.config;
+  return {
+    dir,
+    static: {
+      dir,
+      redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
+      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    },
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A test-only route: return true when it answered the request. */
+export type Route = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
+
+export interface SiteServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Serves a built site on 127.0.0.1 on a free port; test routes are tried before the files. */
+export async function serveSite(site: BuiltSite, routes: Route[] = []): Promise<SiteServer> {
+  const server = http.createServer(async (req, res) => {
+    for (const route of routes) if (await route(req, res)) return;
+    serveStatic(site.static, req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

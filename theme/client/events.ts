@@ -1,0 +1,25 @@
+// The contract between the parts of the browser runtime, so each can be written and tested alone.
+//
+// - `site:navigated` (on document) after client navigation has put a new page in place; modules
+//   that set up per-page behaviour listen to it. Listeners registered on document survive it.
+// - `site:event` (on document) asks analytics to record an event; analytics adds colorMode and
+//   locale. Links with `data-track="<event name>"` are recorded on click without any code.
+export const NAVIGATED = 'site:navigated';
+export const TRACK = 'site:event';
+
+export interface NavigatedDetail {
+  url: string;
+}
+
+export interface TrackDetail {
+  name: string;
+  props?: Record<string, string>;
+}
+
+export function track(name: string, props?: Record<string, string>): void {
+  document.dispatchEvent(new CustomEvent<TrackDetail>(TRACK, { detail: { name, props } }));
+}
+
+export function onNavigated(listener: (detail: NavigatedDetail) => void): void {
+  document.addEventListener(NAVIGATED, (event) => listener((event as CustomEvent<NavigatedDetail>).detail));
+}

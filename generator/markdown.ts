@@ -6,7 +6,7 @@ import type { Root as MdRoot, Html } from 'mdast';
 import type { Root as HastRoot, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
+import remarkGfm from './gfm.ts';
 import remarkDirective from 'remark-directive';
 import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';

@@ -2,6 +2,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
@@ -120,15 +123,17 @@ export async function loadConfig(root: string): Promise<ConfigResult> {
   }
   let raw: unknown;
   try {
-    // A query string defeats the module cache, so watch mode sees an edited config.
-    const mod = await import(`${pathToFileURL(file).href}?t=${Date.now()}`);
-    raw = mod.default;
+    raw = await importTypeScript(file);
   } catch (error) {
+    const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
+    const where = located?.location;
     return {
       diagnostics: [
         {
-          file: CONFIG_FILE,
-          message: `The configuration could not be loaded: ${(error as Error).message}`,
+          file: where ? path.relative(root, path.resolve(root, where.file)).split(path.sep).join('/') : CONFIG_FILE,
+          line: where?.line,
+          column: where ? where.column + 1 : undefined,
+          message: `The configuration could not be loaded: ${located?.text ?? (error as Error).message}`,
           rule: 'config',
           severity: 'error',
         },
@@ -136,6 +141,22 @@ export async function loadConfig(root: string): Promise<ConfigResult> {
     };
   }
   return validateConfig(raw);
+}
+
+/**
+ * The config and everything it imports, bundled by esbuild into one temporary module and imported
+ * from there: no TypeScript loader is needed at run time, a syntax error comes with its line, and a
+ * fresh file name defeats the module cache, so watch mode sees an edited config.
+ */
+async function importTypeScript(file: string): Promise<unknown> {
+  const result = await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent' });
+  const temp = path.join(os.tmpdir(), `site-config-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
+  await writeFile(temp, result.outputFiles[0].contents);
+  try {
+    return (await import(pathToFileURL(temp).href)).default;
+  } finally {
+    await rm(temp, { force: true });
+  }
 }
 
 export function validateConfig(raw: unknown): ConfigResult {

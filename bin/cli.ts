@@ -13,23 +13,30 @@ program
   .description('Builds the Almwerk website from content/ into static HTML, serves it and checks it.')
   .showHelpAfterError();
 
-function report(result: BuildResult, started: number): void {
+function report(result: BuildResult, started: number, timings = false): void {
   for (const d of result.diagnostics) console.error(formatDiagnostic(d));
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (errors) console.error(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`);
   else console.log(`${result.stats.pages} pages${result.stats.write ? `, ${result.stats.write.written} files written` : ''} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
+  if (timings) {
+    const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
+    console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build.`);
+  }
 }
+
+const timingsOption = new Option('--timings', 'print how long each step of the build took');
 
 program
   .command('build')
   .description('Build the site into a fresh directory and swap it in; a failed build leaves the old one untouched.')
   .option('--out <dir>', 'output directory', 'build')
-  .action(async (opts: { out: string }) => {
+  .addOption(timingsOption)
+  .action(async (opts: { out: string; timings?: boolean }) => {
     const started = performance.now();
     const result = await runBuild({ root, mode: 'build', outDir: opts.out });
-    report(result, started);
+    report(result, started, opts.timings);
     if (result.ok) console.log(`Output: ${path.relative(root, path.resolve(root, opts.out)) || '.'}/`);
     process.exitCode = result.ok ? 0 : 1;
   });
@@ -37,10 +44,11 @@ program
 program
   .command('check')
   .description('Load, validate and render everything in memory, write nothing; exit 1 on any error.')
-  .action(async () => {
+  .addOption(timingsOption)
+  .action(async (opts: { timings?: boolean }) => {
     const started = performance.now();
     const result = await runBuild({ root, mode: 'check' });
-    report(result, started);
+    report(result, started, opts.timings);
     if (result.ok) console.log('No problems found.');
     process.exitCode = result.ok ? 0 : 1;
   });

@@ -1,11 +1,9 @@
 // The client bundle and the stylesheet, built by esbuild with content-hashed names.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Assets } from '../theme/context.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 
-/** The theme ships with the generator, so its sources are found beside it, whatever the site root. */
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const CLIENT_ENTRY = 'theme/client/index.ts';
 export const STYLE_ENTRY = 'theme/styles/site.css';

@@ -3,14 +3,16 @@
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { loadConfig, localePrefix, type SiteConfig } from './config.ts';
+import { localePrefix, type SiteConfig } from './config.ts';
+import { loadConfig } from './config-file.ts';
 import { loadContent, type ContentTree } from './load.ts';
 import { parseAll, type ParseCache } from './parse.ts';
 import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
-import { checkRenderedLinks, routeMap, scanHtml, type LinkContext } from './links.ts';
-import { alternatesOf, renderPage, type RenderSetup } from './render.ts';
+import { checkRenderedLinks, routeMap, type LinkContext } from './links.ts';
+import { alternatesOf, type RenderSetup } from './render.ts';
+import { Pool } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
 import { sitemapXml } from './sitemap.ts';
 import { feedFiles } from './feeds.ts';
@@ -71,6 +73,15 @@ const errorsIn = (d: Diagnostic[]) => d.some((x) => x.severity === 'error');
 const sha = (s: string) => createHash('sha1').update(s).digest('hex');
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const pool = new Pool();
+  try {
+    return await runSteps(options, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
   const timings: Record<string, number> = {};
@@ -106,7 +117,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
 
   // 2. Parse: Markdown (cached by content hash) and the YAML data files.
-  const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse));
+  const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse, pool));
   stats.parsed = parsed.parsed;
   for (const r of parsed.results) diagnostics.push(...r.diagnostics);
   const documents = parsed.results.flatMap((r) => (r.doc ? [r.doc] : []));
@@ -166,6 +177,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     );
     await step('render', async () => {
       const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
+      const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
       for (const page of pages) {
         const file = page.kind === 'not-found' ? `${page.route.slice(1, -1)}.html` : fileOf(page.route);
         let key: string | undefined;
@@ -176,16 +188,23 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
             continue;
           }
         }
-        const html = renderPage(setup, page);
-        stats.rendered++;
-        if (key) cache.renderKeys.set(page.route, key);
-        if (scanned) {
-          const { hrefs, ids } = scanHtml(html);
-          const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
-          rendered.set(page.kind === 'not-found' ? `${page.route.slice(0, -1)}.html` : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
-        }
-        if (output) await output.write(file, html);
+        todo.push({ page, file, key });
       }
+      await pool.render(
+        setup,
+        todo.map((t) => t.page),
+        scanned,
+        async (index, { html, hrefs, ids }) => {
+          const { page, file, key } = todo[index];
+          stats.rendered++;
+          if (key) cache.renderKeys.set(page.route, key);
+          if (hrefs && ids) {
+            const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
+            rendered.set(page.kind === 'not-found' ? `${page.route.slice(0, -1)}.html` : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+          }
+          if (output) await output.write(file, html);
+        },
+      );
     });
     if (scanned) {
       const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) };

@@ -1,10 +1,5 @@
-// The site configuration: its schema, its type, and loading it from `config/site.config.ts`.
-import { existsSync } from 'node:fs';
+// The site configuration: its schema and its type. Reading the file is config-file.ts.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
@@ -97,67 +92,9 @@ export type SiteConfig = z.output<typeof configSchema>;
 export type SectionConfig = SiteConfig['sections'][number];
 export type LinkConfig = z.output<typeof linkSchema>;
 
-/** Typed helper for `config/site.config.ts`. */
-export function defineConfig(config: SiteConfigInput): SiteConfigInput {
-  return config;
-}
-
 export const CONFIG_FILE = 'config/site.config.ts';
 
 export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: undefined; diagnostics: Diagnostic[] };
-
-export async function loadConfig(root: string): Promise<ConfigResult> {
-  const file = path.join(root, CONFIG_FILE);
-  if (!existsSync(file)) {
-    return {
-      diagnostics: [
-        {
-          file: CONFIG_FILE,
-          message: 'No site configuration found',
-          hint: `create ${CONFIG_FILE} that exports defineConfig({...}) as default`,
-          rule: 'config',
-          severity: 'error',
-        },
-      ],
-    };
-  }
-  let raw: unknown;
-  try {
-    raw = await importTypeScript(file);
-  } catch (error) {
-    const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
-    const where = located?.location;
-    return {
-      diagnostics: [
-        {
-          file: where ? path.relative(root, path.resolve(root, where.file)).split(path.sep).join('/') : CONFIG_FILE,
-          line: where?.line,
-          column: where ? where.column + 1 : undefined,
-          message: `The configuration could not be loaded: ${located?.text ?? (error as Error).message}`,
-          rule: 'config',
-          severity: 'error',
-        },
-      ],
-    };
-  }
-  return validateConfig(raw);
-}
-
-/**
- * The config and everything it imports, bundled by esbuild into one temporary module and imported
- * from there: no TypeScript loader is needed at run time, a syntax error comes with its line, and a
- * fresh file name defeats the module cache, so watch mode sees an edited config.
- */
-async function importTypeScript(file: string): Promise<unknown> {
-  const result = await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, logLevel: 'silent' });
-  const temp = path.join(os.tmpdir(), `site-config-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
-  await writeFile(temp, result.outputFiles[0].contents);
-  try {
-    return (await import(pathToFileURL(temp).href)).default;
-  } finally {
-    await rm(temp, { force: true });
-  }
-}
 
 export function validateConfig(raw: unknown): ConfigResult {
   const parsed = configSchema.safeParse(raw);

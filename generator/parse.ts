@@ -6,6 +6,7 @@ import type { SourceFile } from './load.ts';
 import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
 import { messagesFor } from '../i18n/index.ts';
+import type { ParseItem, Pool } from './worker-pool.ts';
 
 /** Pages outside any section: the home page and the contact page. */
 export const STANDALONE_PAGES = ['index', 'contact'] as const;
@@ -93,21 +94,23 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
   return { doc, diagnostics };
 }
 
-/** Parses what changed and takes the rest from the cache. `parsed` counts real parses. */
-export function parseAll(config: SiteConfig, sources: SourceFile[], cache: ParseCache): { results: ParseResult[]; parsed: number } {
-  let parsed = 0;
-  const results = sources.map((source) => {
-    const key = `${source.id}\0${source.hash}`;
-    const cached = cache.get(key);
-    if (cached) return cached;
+/** Parses what changed, on the pool's threads, and takes the rest from the cache. `parsed` counts
+ * real parses. */
+export async function parseAll(config: SiteConfig, sources: SourceFile[], cache: ParseCache, pool: Pool): Promise<{ results: ParseResult[]; parsed: number }> {
+  const keyOf = (source: SourceFile) => `${source.id}\0${source.hash}`;
+  const todo: ParseItem[] = [];
+  let misses = 0;
+  for (const source of sources) {
+    if (cache.has(keyOf(source))) continue;
+    misses++;
     const kind = kindOf(config, source);
-    const result = typeof kind === 'string' ? parseSource(source, kind) : { diagnostics: [kind] };
-    parsed++;
-    cache.set(key, result);
-    return result;
-  });
+    if (typeof kind === 'string') todo.push({ source, kind });
+    else cache.set(keyOf(source), { diagnostics: [kind] });
+  }
+  const fresh = await pool.parse(todo);
+  todo.forEach((item, i) => cache.set(keyOf(item.source), fresh[i]));
   // Forget entries of files that changed or vanished, so the cache does not grow in watch mode.
-  const live = new Set(sources.map((s) => `${s.id}\0${s.hash}`));
+  const live = new Set(sources.map(keyOf));
   for (const key of cache.keys()) if (!live.has(key)) cache.delete(key);
-  return { results, parsed };
+  return { results: sources.map((source) => cache.get(keyOf(source))!), parsed: misses };
 }

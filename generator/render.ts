@@ -1,6 +1,7 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
+import { scanHtml } from './links.ts';
 import type { Page, Route, SiteGraph } from './types.ts';
 import type { Assets, ThemeContext } from '../theme/context.ts';
 import { renderPageHtml } from '../theme/render.tsx';
@@ -54,4 +55,16 @@ export function renderPage(setup: RenderSetup, page: Page): string {
     dev: setup.dev,
   };
   return renderPageHtml(ctx);
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Links and ids found in the HTML, for the checks of theme-rendered links. */
+  hrefs?: string[];
+  ids?: string[];
+}
+
+export function renderAndScan(setup: RenderSetup, page: Page, scan: boolean): RenderedPage {
+  const html = renderPage(setup, page);
+  return scan ? { html, ...scanHtml(html) } : { html };
 }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config-file.ts';
 
 export type ScaffoldResult = { ok: true; files: string[] } | { ok: false; error: string };
 

@@ -1,0 +1,72 @@
+// Reading `config/site.config.ts`: the file and everything it imports, bundled by esbuild into one
+// temporary module and imported from there. No TypeScript loader is needed at run time, a syntax
+// error comes with its line, and a fresh file name defeats the module cache, so watch mode sees an
+// edited config. The schema it is checked against is in config.ts.
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { CACHE_DIR } from './package-root.ts';
+import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
+
+export async function loadConfig(root: string): Promise<ConfigResult> {
+  const file = path.join(root, CONFIG_FILE);
+  if (!existsSync(file)) {
+    return {
+      diagnostics: [
+        {
+          file: CONFIG_FILE,
+          message: 'No site configuration found',
+          hint: `create ${CONFIG_FILE} that exports defineConfig({...}) as default`,
+          rule: 'config',
+          severity: 'error',
+        },
+      ],
+    };
+  }
+  let raw: unknown;
+  try {
+    raw = await importTypeScript(file);
+  } catch (error) {
+    const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
+    const where = located?.location;
+    return {
+      diagnostics: [
+        {
+          file: where ? path.relative(root, path.resolve(root, where.file)).split(path.sep).join('/') : CONFIG_FILE,
+          line: where?.line,
+          column: where ? where.column + 1 : undefined,
+          message: `The configuration could not be loaded: ${located?.text ?? (error as Error).message}`,
+          rule: 'config',
+          severity: 'error',
+        },
+      ],
+    };
+  }
+  return validateConfig(raw);
+}
+
+/** Packages stay imports, resolved from the generator's own node_modules: the config shares zod
+ * with the generator instead of loading a second copy. */
+async function importTypeScript(file: string): Promise<unknown> {
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    logLevel: 'silent',
+  });
+  await mkdir(CACHE_DIR, { recursive: true });
+  const temp = path.join(CACHE_DIR, `config-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
+  await writeFile(temp, result.outputFiles[0].contents);
+  try {
+    return (await import(pathToFileURL(temp).href)).default;
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+

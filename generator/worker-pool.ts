@@ -1,0 +1,155 @@
+// Parsing and rendering spread over all cores. Work goes out in small batches to lanes: the main
+// thread is one lane and starts at once, each worker thread is another and joins when it has
+// loaded. A lane takes the next batch when it finishes one, so a slow batch holds up no other.
+// Small jobs (a watch rebuild of one page) stay on the main thread: a worker costs ~150 ms to
+// start, more than rendering a page.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FrontMatterKind } from './frontmatter.ts';
+import type { SourceFile } from './load.ts';
+import { parseSource, type ParseResult } from './parse.ts';
+import { renderAndScan, type RenderedPage, type RenderSetup } from './render.ts';
+import type { Page } from './types.ts';
+
+export interface ParseItem {
+  source: SourceFile;
+  kind: FrontMatterKind;
+}
+
+type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; scan: boolean };
+
+export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number });
+
+export type WorkerReply = { id: number; results: ParseResult[] | RenderedPage[]; error?: undefined } | { id: number; error: string; results?: undefined };
+
+/** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
+declare const SITE_BUNDLED_WORKER: string | undefined;
+
+const BATCH = 8;
+/** Below this many items, the main thread alone is faster than starting workers. */
+export const MIN_PARALLEL_ITEMS = 96;
+
+function workerCount(): number {
+  const configured = process.env.SITE_WORKERS;
+  if (configured !== undefined && /^\d+$/.test(configured)) return Number(configured);
+  return Math.min(os.availableParallelism(), 4);
+}
+
+interface Lane {
+  parse(items: ParseItem[]): Promise<ParseResult[]>;
+  render(pages: Page[], scan: boolean): Promise<RenderedPage[]>;
+}
+
+class MainLane implements Lane {
+  constructor(private setup?: RenderSetup) {}
+  setSetup(setup: RenderSetup) {
+    this.setup = setup;
+  }
+  async parse(items: ParseItem[]) {
+    // Yield first, so replies from workers are taken in between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+    return items.map((item) => parseSource(item.source, item.kind));
+  }
+  async render(pages: Page[], scan: boolean) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const setup = this.setup;
+    if (!setup) throw new Error('render before setup');
+    return pages.map((page) => renderAndScan(setup, page, scan));
+  }
+}
+
+class WorkerLane implements Lane {
+  private next = 0;
+  private waiting = new Map<number, { resolve: (r: never[]) => void; reject: (e: Error) => void }>();
+  readonly worker: Worker;
+
+  constructor() {
+    const bundled = typeof SITE_BUNDLED_WORKER === 'string';
+    // Unbundled (tests run the TypeScript sources), the worker registers the TypeScript loader first.
+    const url = bundled ? new URL(SITE_BUNDLED_WORKER, import.meta.url) : new URL('./worker-unbundled.js', import.meta.url);
+    this.worker = new Worker(url);
+    this.worker.unref();
+    this.worker.on('message', (reply: WorkerReply) => {
+      const job = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if (reply.error !== undefined) job?.reject(new Error(`worker: ${reply.error}`));
+      else job?.resolve(reply.results as never[]);
+    });
+    this.worker.on('error', (error) => this.failAll(error));
+    this.worker.on('exit', (code) => code !== 0 && this.failAll(new Error(`worker exited with code ${code}`)));
+  }
+  private failAll(error: Error) {
+    for (const job of this.waiting.values()) job.reject(error);
+    this.waiting.clear();
+  }
+  private request<R>(message: Job): Promise<R[]> {
+    const id = this.next++;
+    return new Promise<R[]>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as never, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+  setSetup(setup: RenderSetup) {
+    this.worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
+  }
+  parse(items: ParseItem[]) {
+    return this.request<ParseResult>({ type: 'parse', items });
+  }
+  render(pages: Page[], scan: boolean) {
+    return this.request<RenderedPage>({ type: 'render', pages, scan });
+  }
+}
+
+/** Runs batches of items on every lane until none are left; results are handed on in batches. */
+async function distribute<T, R>(items: T[], lanes: ((batch: T[]) => Promise<R[]>)[], onBatch: (start: number, results: R[]) => Promise<void> | void): Promise<void> {
+  let cursor = 0;
+  await Promise.all(
+    lanes.map(async (run) => {
+      while (cursor < items.length) {
+        const start = cursor;
+        cursor += BATCH;
+        const results = await run(items.slice(start, start + BATCH));
+        await onBatch(start, results);
+      }
+    }),
+  );
+}
+
+export class Pool {
+  private main = new MainLane();
+  private workers: WorkerLane[] = [];
+
+  /** Starts the workers if there is enough work for them. */
+  private lanes(items: number): Lane[] {
+    if (items >= MIN_PARALLEL_ITEMS && this.workers.length === 0) {
+      for (let i = 0; i < workerCount(); i++) this.workers.push(new WorkerLane());
+    }
+    return items >= MIN_PARALLEL_ITEMS ? [this.main, ...this.workers] : [this.main];
+  }
+
+  async parse(items: ParseItem[]): Promise<ParseResult[]> {
+    const results: ParseResult[] = new Array(items.length);
+    const lanes = this.lanes(items.length).map((lane) => (batch: ParseItem[]) => lane.parse(batch));
+    await distribute(items, lanes, (start, batch) => batch.forEach((r, i) => (results[start + i] = r)));
+    return results;
+  }
+
+  /** Renders pages and hands each to `onPage` as it is done, so written pages need not be kept. */
+  async render(setup: RenderSetup, pages: Page[], scan: boolean, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
+    const lanes = this.lanes(pages.length);
+    this.main.setSetup(setup);
+    if (lanes.length > 1) for (const worker of this.workers) worker.setSetup(setup);
+    await distribute(
+      pages,
+      lanes.map((lane) => (batch: Page[]) => lane.render(batch, scan)),
+      async (start, batch) => {
+        for (let i = 0; i < batch.length; i++) await onPage(start + i, batch[i]);
+      },
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
+    this.workers = [];
+  }
+}

@@ -1,0 +1,32 @@
+// A worker thread of the pool: parses sources and renders pages it is sent, nothing else. It keeps
+// the render setup (config, graph, assets) it was sent once per build.
+import { parentPort } from 'node:worker_threads';
+import { parseSource } from './parse.ts';
+import { renderAndScan, type RenderSetup } from './render.ts';
+import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
+
+let setup: RenderSetup | undefined;
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    switch (request.type) {
+      case 'setup':
+        setup = request.setup;
+        return;
+      case 'parse':
+        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind)) };
+        break;
+      case 'render': {
+        const current = setup;
+        if (!current) throw new Error('render requested before setup');
+        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.scan)) };
+        break;
+      }
+    }
+  } catch (error) {
+    reply = { id: (request as { id: number }).id, error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});
+

@@ -22,7 +22,7 @@ function report(result: BuildResult, started: number, timings = false): void {
   else console.log(`${result.stats.pages} pages${result.stats.write ? `, ${result.stats.write.written} files written` : ''} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
   if (timings) {
     const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
-    console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build.`);
+    console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`);
   }
 }
 

@@ -1,0 +1,239 @@
+// `npm run bench`: builds synthetic sites cold with the `site` CLI and prints pages, wall seconds,
+// pages per second and peak memory, then times a one-page edit under `site serve --watch`.
+//
+// Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
+// 1,200 words each, with headings, lists, a table, a code block and links to other pages.
+// Usage: npm run bench [-- 500 5000]   (default: 500 5000)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const CLI = path.join(REPO, 'bin', 'site.js');
+const LOCALES = ['de', 'en'] as const;
+const TAGS = Array.from({ length: 20 }, (_, i) => `topic-${i}`);
+const AUTHORS = ['ada', 'grace', 'linus'];
+const WORDS = (
+  'server cluster backup restore network storage volume container image registry pipeline deploy release rollback ' +
+  'monitoring alert metric log trace latency throughput capacity database replica primary index query schema ' +
+  'migration upgrade patch kernel firewall tunnel certificate domain record cache proxy balancer bucket object ' +
+  'team customer agency project budget contract support incident review runbook handover documentation the a ' +
+  'and of to in for with on by from that this is are was be will can should must when while after before each'
+).split(' ');
+
+/** A small deterministic generator, so every run builds the same tree. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function docPath(i: number): string {
+  return `docs/g${Math.floor(i / 100)}/s${Math.floor(i / 10) % 10}/p${i}`;
+}
+
+function sentence(rnd: () => number, words: number): string {
+  const out = Array.from({ length: words }, () => WORDS[Math.floor(rnd() * WORDS.length)]);
+  out[0] = out[0][0].toUpperCase() + out[0].slice(1);
+  return `${out.join(' ')}.`;
+}
+
+/** A body of about `words` words with every construct the issue asks for. */
+function body(rnd: () => number, words: number, links: string[]): string {
+  const parts: string[] = [];
+  let count = 0;
+  const paragraph = () => {
+    const n = 40 + Math.floor(rnd() * 40);
+    count += n;
+    let text = Array.from({ length: Math.ceil(n / 10) }, () => sentence(rnd, 10)).join(' ');
+    if (links.length && rnd() < 0.5) text += ` See [the related page](${links[Math.floor(rnd() * links.length)]}).`;
+    parts.push(text);
+  };
+  parts.push('## Overview');
+  paragraph();
+  parts.push('- first point of the list\n- second point with `inline code`\n- third point, **important**');
+  parts.push('| Setting | Default | Note |\n| --- | --- | --- |\n| replicas | 2 | one per zone |\n| backups | daily | kept 30 days |');
+  parts.push('```ts\nexport function retry(times: number): number {\n  return Math.min(times * 2, 60);\n}\n```');
+  let section = 1;
+  while (count < words) {
+    parts.push(section % 3 === 0 ? `### Detail ${section}` : `## Section ${section}`);
+    paragraph();
+    paragraph();
+    section++;
+  }
+  parts.push(`Further reading: ${links.map((l, i) => `[link ${i + 1}](${l})`).join(', ')}.`);
+  return parts.join('\n\n');
+}
+
+function relativeLink(from: string, to: string): string {
+  return path.posix.relative(path.posix.dirname(from), to) + '.md';
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function generate(root: string, n: number): void {
+  const posts = Math.floor(n / 5);
+  write(
+    path.join(root, 'config', 'site.config.ts'),
+    `export default {
+  title: 'Bench', url: 'https://bench.example', baseUrl: '/', defaultLocale: 'de',
+  locales: { de: { label: 'Deutsch', htmlLang: 'de', path: '' }, en: { label: 'English', htmlLang: 'en', path: 'en' } },
+  sections: [{ id: 'docs', kind: 'docs' }, { id: 'blog', kind: 'blog', postsPerPage: 10 }],
+  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [{ label: 'services', to: '/docs/' }, { label: 'blog', to: '/blog/' }], contact: '/contact/' },
+  footer: { groups: [{ title: 'company', items: [{ to: '/docs/' }, { to: '/blog/' }] }] },
+  redirects: [],
+  contact: { email: 'hello@bench.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },
+  favicon: '/img/logo.svg',
+  customFields: { version: 'v0.0.0' },
+};
+`,
+  );
+  write(path.join(root, 'public', 'img', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="34"><rect width="34" height="34"/></svg>');
+  write(
+    path.join(root, 'content', 'authors.yml'),
+    AUTHORS.map((a) => `${a}:\n  name: ${a[0].toUpperCase()}${a.slice(1)}\n  title: { de: Technik, en: Engineering }\n  bio: { de: Schreibt über Betrieb., en: Writes about operations. }\n`).join(''),
+  );
+  write(path.join(root, 'content', 'tags.yml'), TAGS.map((t) => `${t}:\n  label: { de: ${t}, en: ${t} }\n  description: { de: Beiträge zu ${t}., en: Posts about ${t}. }\n`).join(''));
+  for (const locale of LOCALES) {
+    const dir = path.join(root, 'content', locale);
+    const rnd = random(n);
+    write(path.join(dir, 'index.md'), '---\ntitle: Bench\ndescription: A synthetic site for the benchmark.\n---\n\nWelcome. Read the [docs](/docs/).\n');
+    write(path.join(dir, 'contact.md'), '---\ntitle: Contact\ndescription: Write to us.\n---\n\nWrite to us.\n');
+    write(path.join(dir, 'docs', 'index.md'), '---\ntitle: Docs\ndescription: All pages.\n---\n\nStart with [the first page](g0/s0/p0.md).\n');
+    for (let g = 0; g * 100 < n; g++) {
+      write(path.join(dir, 'docs', `g${g}`, '_category.yml'), `label: Group ${g}\nposition: ${g + 1}\ncollapsed: true\n`);
+      for (let s = 0; s < 10 && g * 100 + s * 10 < n; s++) {
+        write(path.join(dir, 'docs', `g${g}`, `s${s}`, '_category.yml'), `label: Part ${g}.${s}\nposition: ${s + 1}\ncollapsed: true\n`);
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const self = docPath(i);
+      const targets = [docPath((i + 1) % n), docPath((i * 7 + 3) % n), docPath((i * 13 + 11) % n)];
+      const links = targets.map((t) => relativeLink(self, t));
+      links.push(`${relativeLink(self, docPath((i + 2) % n))}#overview`);
+      const words = 400 + Math.floor(rnd() * 800);
+      write(
+        path.join(dir, `${self}.md`),
+        `---\ntitle: Page ${i}\ndescription: Synthetic page ${i} of the benchmark site.\nsidebar_position: ${(i % 10) + 1}\n---\n\n${body(rnd, words, links)}\n`,
+      );
+    }
+    for (let j = 0; j < posts; j++) {
+      const date = new Date(Date.UTC(2020, 0, 1) + j * 86_400_000).toISOString().slice(0, 10);
+      const tags = [TAGS[j % TAGS.length], TAGS[(j * 3 + 1) % TAGS.length]].filter((t, k, all) => all.indexOf(t) === k);
+      const links = [`/docs/${docPath(j % n).slice('docs/'.length)}/`, relativeLink(`blog/post-${j}`, `blog/post-${(j + 1) % posts}`)];
+      const words = 400 + Math.floor(rnd() * 800);
+      write(
+        path.join(dir, 'blog', `post-${j}.md`),
+        `---\ntitle: Post ${j}\ndescription: Synthetic post ${j}.\ndate: ${date}\nauthors: [${AUTHORS[j % AUTHORS.length]}]\ntags: [${tags.join(', ')}]\n---\n\n${body(rnd, words, links)}\n`,
+      );
+    }
+  }
+}
+
+interface Run {
+  code: number | null;
+  output: string;
+  ms: number;
+}
+
+function run(args: string[], cwd: string): Promise<Run> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code, output, ms: performance.now() - started }));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `site serve --watch`, edits one page several times and times each until its HTML changed on disk. */
+async function watchEdit(root: string): Promise<number[]> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'serve', '--watch', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const waitFor = async (test: () => boolean, ms: number) => {
+    const until = Date.now() + ms;
+    while (!test()) {
+      if (Date.now() > until) throw new Error(`timed out; server said:\n${output}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  };
+  try {
+    await waitFor(() => output.includes('[site]'), 120_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const source = path.join(root, 'content', 'de', `${docPath(0)}.md`);
+    const html = path.join(root, '.serve', docPath(0), 'index.html');
+    const original = readFileSync(source, 'utf8');
+    const times: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const marker = `edited-${k}-${Date.now()}`;
+      const started = performance.now();
+      writeFileSync(source, `${original}\n\nParagraph ${marker}.\n`);
+      await waitFor(() => {
+        try {
+          return readFileSync(html, 'utf8').includes(marker);
+        } catch {
+          return false;
+        }
+      }, 10_000);
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return times;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}`);
+try {
+  for (const n of sizes.length ? sizes : [500, 5000]) {
+    const root = path.join(work, `n${n}`);
+    generate(root, n);
+    // The CLI bundles itself on first start; start it once so the build below measures a build.
+    await run(['--help'], root);
+    const result = await run(['build', '--timings'], root);
+    if (result.code !== 0) {
+      console.error(`N=${n}: the build failed:\n${result.output}`);
+      process.exitCode = 1;
+      continue;
+    }
+    const pages = Number(/(\d+) pages/.exec(result.output)?.[1] ?? 0);
+    const files = Number(/(\d+) files written/.exec(result.output)?.[1] ?? 0);
+    const rss = /peak RSS (\d+) MB/.exec(result.output)?.[1] ?? '?';
+    const seconds = result.ms / 1000;
+    console.log(`\nN=${n}: ${pages} pages (${files} files) in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB`);
+    console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
+    if (n === (sizes[0] ?? 500)) {
+      const times = await watchEdit(root);
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(`  watch: one-page edit on disk after ${sorted.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(sorted[2])} ms)`);
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

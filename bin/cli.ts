@@ -4,6 +4,8 @@ import { Command, Option } from 'commander';
 import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build.ts';
 import { scaffoldPage } from '../generator/scaffold.ts';
 import { startDevServer } from '../generator/serve.ts';
+import { registerStartCommand } from './start.ts';
+import { registerContactCommands } from './contact.ts';
 
 const root = process.cwd();
 const program = new Command();
@@ -78,5 +80,8 @@ program
     }
     for (const file of result.files) console.log(`created ${file}`);
   });
+
+registerStartCommand(program, root);
+registerContactCommands(program, root);
 
 await program.parseAsync(process.argv);

@@ -5,7 +5,7 @@ export const footer: SiteConfigInput['footer'] = {
   groups: [
     {
       title: 'legal',
-      items: [{ to: '/legal/notice/' }, { to: '/legal/privacy/' }, { to: '/legal/terms/' }, { to: '/legal/attributions/' }, { to: '/policies/' }],
+      items: [{ to: '/legal/notice/' }, { to: '/legal/privacy/' }, { to: '/legal/terms/' }, { to: '/legal/attributions/' }, { to: '/policies/', label: 'policies' }],
     },
     { title: 'company', items: [{ to: '/about-us/' }, { to: '/contact/' }, { to: '/trust/security/' }] },
     {

@@ -1,4 +1,5 @@
 // The client bundle and the stylesheet, built by esbuild with content-hashed names.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Assets } from '../theme/context.ts';
@@ -7,6 +8,13 @@ import { PACKAGE_ROOT } from './package-root.ts';
 
 export const CLIENT_ENTRY = 'theme/client/index.ts';
 export const STYLE_ENTRY = 'theme/styles/site.css';
+/** Every `*.tsx` here is an island: its own entry, loaded only by pages that render it. */
+export const ISLANDS_DIR = 'theme/client/islands';
+
+function islandEntries(root: string): Record<string, string> {
+  const files = readdirSync(path.join(root, ISLANDS_DIR)).filter((f) => f.endsWith('.tsx'));
+  return Object.fromEntries(files.map((f) => [`islands/${f.slice(0, -'.tsx'.length)}`, `${ISLANDS_DIR}/${f}`]));
+}
 
 export interface BuiltAssets {
   assets: Omit<Assets, 'colorModeScript'>;
@@ -16,9 +24,12 @@ export interface BuiltAssets {
 
 export async function buildAssets(): Promise<BuiltAssets> {
   const root = PACKAGE_ROOT;
+  const islands = islandEntries(root);
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { app: CLIENT_ENTRY, site: STYLE_ENTRY },
+    entryPoints: { app: CLIENT_ENTRY, site: STYLE_ENTRY, ...islands },
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -40,5 +51,6 @@ export async function buildAssets(): Promise<BuiltAssets> {
     if (!out) throw new Error(`esbuild produced no output for ${entry}`);
     return `/${out[0]}`;
   };
-  return { assets: { js: find(CLIENT_ENTRY), css: find(STYLE_ENTRY), islands: {} }, files };
+  const islandAssets = Object.fromEntries(Object.entries(islands).map(([name, entry]) => [name.slice('islands/'.length), find(entry)]));
+  return { assets: { js: find(CLIENT_ENTRY), css: find(STYLE_ENTRY), islands: islandAssets }, files };
 }

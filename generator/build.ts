@@ -14,6 +14,7 @@ import { checkRenderedLinks, routeMap, type LinkContext } from './links.ts';
 import { alternatesOf, type RenderSetup } from './render.ts';
 import { Pool } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
+import { processImages } from './images.ts';
 import { sitemapXml } from './sitemap.ts';
 import { feedFiles } from './feeds.ts';
 import { robotsTxt } from './robots.ts';
@@ -21,6 +22,8 @@ import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
 import { fileOf } from './routes.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { FreshOutput, IncrementalOutput, type Output, type WriteStats } from './write.ts';
+import { precompressed } from './compress.ts';
+import { HEADERS_FILE, headersFile } from './csp.ts';
 import { colorModeScript } from '../theme/color-mode-script.ts';
 import { messagesFor, hasMessages } from '../i18n/index.ts';
 import type { Author, Category, Diagnostic, Route, SiteGraph, Tag } from './types.ts';
@@ -47,6 +50,8 @@ export interface BuildCache {
   /** What each page was rendered from, by route; an equal key means an equal page. */
   renderKeys: Map<Route, string>;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
+  /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
+  rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
 }
 
 export function createCache(): BuildCache {
@@ -157,6 +162,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   await step('validate', () => diagnostics.push(...validate({ config, graph, sources: sourcesById, files })));
   if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config };
 
+  // Markdown images: responsive sizes, width and height (generator/images.ts).
+  const images = await step('images', () => processImages({ root, graph, files, generate: mode !== 'check' }));
+
   // 5. Render and 6. write, page by page, so memory holds one rendered page at a time.
   const setup: RenderSetup = {
     config,
@@ -166,9 +174,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     alternates: alternatesOf(graph),
   };
   let output: Output | undefined;
-  if (mode === 'build') output = await new FreshOutput(path.resolve(root, options.outDir ?? 'build')).start();
+  if (mode === 'build') output = precompressed(await new FreshOutput(path.resolve(root, options.outDir ?? 'build')).start());
   if (mode === 'serve') output = new IncrementalOutput(path.resolve(root, options.outDir ?? '.serve'), cache.outputs);
   const incremental = output instanceof IncrementalOutput ? output : undefined;
+  if (incremental) cache.rendered = { config, setup, outDir: path.resolve(root, options.outDir ?? '.serve') };
   const rendered = new Map<Route, { hrefs: string[]; ids: Set<string>; markdownHrefs: Set<string> }>();
   const scanned = mode !== 'serve';
   try {
@@ -218,6 +227,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       const out = output;
       await step('extras', async () => {
         for (const f of assets.files) await out.write(f.path, f.contents);
+        for (const f of images.files) await out.write(f.path, f.contents);
         for (const feed of graph.feeds) {
           const { rss, atom } = feedFiles(config, graph, feed);
           await out.write(feed.rss.slice(1), rss);
@@ -233,6 +243,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
       });
       await step('public', () => out.copyDir(path.join(root, PUBLIC_DIR)));
+      // For the production server and static hosts: the CSP with the colour-mode script's hash.
+      if (mode === 'build') await step('security-headers', () => out.write(HEADERS_FILE, headersFile([setup.assets.colorModeScript])));
       if (incremental) for (const f of publicFiles) incremental.keep(f.slice(1));
       stats.write = await step('finish', () => out.finish());
     }

@@ -21,10 +21,19 @@ export type Resolution =
   | { ok: true; href: string; route?: Route; fragment?: string }
   | { ok: false; href: string; message: string; hint?: string; rule: string };
 
+/** Ids are compared decoded; a fragment that is not valid percent-encoding stays as written, so it is reported as missing. */
+function decodeFragment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 function splitUrl(url: string): { pathname: string; fragment?: string; query: string } {
   const hash = url.indexOf('#');
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
-  const fragment = hash === -1 ? undefined : decodeURIComponent(url.slice(hash + 1));
+  const fragment = hash === -1 ? undefined : decodeFragment(url.slice(hash + 1));
   const q = beforeHash.indexOf('?');
   return { pathname: q === -1 ? beforeHash : beforeHash.slice(0, q), query: q === -1 ? '' : beforeHash.slice(q), fragment };
 }
@@ -44,9 +53,10 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
     if (!ctx.files.has(file)) return { ok: false, href: link.url, message: `image ${link.url} does not exist`, hint: `put the file at public${file}`, rule: 'broken-image' };
     return { ok: true, href: file };
   }
-  if (pathname === '') return { ok: true, href: frag, route: ownRoute, fragment };
   let route: Route;
-  if (pathname.endsWith('.md')) {
+  if (pathname === '') {
+    route = ownRoute;
+  } else if (pathname.endsWith('.md')) {
     const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.path), pathname);
     const source = `content/${doc.locale}/${path.normalize(rel)}`;
     const target = ctx.routeOfSource.get(source);
@@ -80,7 +90,7 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
       return { ok: false, href: link.url, message: `fragment #${fragment} does not exist on ${route}`, hint: headings ? `headings there: ${headings}` : 'that page has no headings', rule: 'broken-fragment' };
     }
   }
-  return { ok: true, href: route + query + frag, route, fragment };
+  return { ok: true, href: pathname === '' ? frag : route + query + frag, route, fragment };
 }
 
 /** The closest existing route, for "did you mean". */

@@ -21,7 +21,19 @@ import { visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
 import { VFile } from 'vfile';
 import remarkAdmonitions, { type AdmonitionOptions } from './admonitions.ts';
+import { format } from '../i18n/index.ts';
 import type { Heading, SourceLink } from './types.ts';
+
+/** The words the pipeline itself writes into a page, in the page's language. */
+export interface MarkdownLabels {
+  anchor: string;
+  footnotes: string;
+  /** With `{n}` for the number of the reference. */
+  footnoteBack: string;
+}
+
+/** GFM footnotes render a visually hidden heading with this id; it is no section of the page. */
+const FOOTNOTE_LABEL_ID = 'footnote-label';
 
 /** Hrefs of internal links are replaced by this marker plus the link's index; the render stage
  * puts in the resolved URL, which depends on the whole graph (slugs, locale prefixes). */
@@ -63,6 +75,8 @@ function collectLinks() {
         const kind = node.type === 'image' ? 'image' : 'link';
         data.links.push({ url, line: start.line, column: start.column, kind });
         if (kind === 'link') node.url = `${LINK_MARKER}${data.links.length - 1}`;
+        // The image step (generator/images.ts) finds the <img> by this index to give it its sizes.
+        if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataSiteImage: String(data.links.length - 1) } };
         return;
       }
       if (node.type === 'html' && parent && index !== undefined) {
@@ -87,7 +101,7 @@ function collectHeadings() {
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
       const rank = /^h([1-6])$/.exec(node.tagName);
-      if (rank && typeof id === 'string') {
+      if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         data.headings.push({ depth: Number(rank[1]), id, text: hastToString(node).trim() });
       }
       if (node.tagName === 'img') {
@@ -101,20 +115,23 @@ function collectHeadings() {
   };
 }
 
-export function createMarkdownProcessor(admonitions: AdmonitionOptions, anchorLabel: string): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
+export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkAdmonitions, admonitions)
     .use(collectLinks)
-    .use(remarkRehype)
+    .use(remarkRehype, {
+      footnoteLabel: labels.footnotes,
+      footnoteBackLabel: (index: number, again: number) => format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
+    })
     .use(rehypeSlug)
     .use(collectHeadings)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',
-      test: ['h2', 'h3', 'h4'],
-      properties: { className: ['hash-link'], ariaLabel: anchorLabel },
+      test: (node: Element) => ['h2', 'h3', 'h4'].includes(node.tagName) && node.properties.id !== FOOTNOTE_LABEL_ID,
+      properties: { className: ['hash-link'], ariaLabel: labels.anchor },
       content: { type: 'text', value: '#' },
     })
     .use(rehypeHighlight, {

@@ -47,7 +47,7 @@ function processorFor(locale: string) {
   let processor = processors.get(locale);
   if (!processor) {
     const messages = messagesFor(locale);
-    processor = createMarkdownProcessor({ titles: messages.admonition }, messages.docs.anchor);
+    processor = createMarkdownProcessor({ titles: messages.admonition }, messages.docs);
     processors.set(locale, processor);
   }
   return processor;

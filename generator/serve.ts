@@ -5,8 +5,12 @@ import http from 'node:http';
 import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
+import { hotUpdate } from './hot-update.ts';
 import { localePrefix } from './config.ts';
 import { serveStatic, type StaticOptions } from '../server/static.ts';
+import { ContactBackend } from '../server/contact-backend.ts';
+import { settingsFromEnv, type BackendSettings } from '../server/backend-config.ts';
+import type { SiteConfig } from './config.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -14,8 +18,12 @@ export interface DevServerOptions {
   host: string;
   watch: boolean;
   out: string;
+  /** The contact backend's settings; by default from the environment, as in production. */
+  contact?: BackendSettings;
   /** Called after every build, with its wall time: for tests and tools. */
   onBuild?: (result: BuildResult, ms: number) => void;
+  /** Called after the fast path of hot-update.ts wrote pages, with their files. */
+  onHotUpdate?: (files: string[], ms: number) => void;
 }
 
 const RELOAD_PATH = '/__site/events';
@@ -41,6 +49,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const cache = createCache();
   const clients = new Set<http.ServerResponse>();
   let problems: string[] = [];
+  let siteConfig: SiteConfig | undefined;
   let staticOptions: StaticOptions = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${DEV_CLIENT}</body>`) : undefined };
 
   const broadcast = (event: string, data: unknown) => {
@@ -55,6 +64,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
     if (result.config && result.graph) {
       const config = result.config;
+      siteConfig = config;
       staticOptions = {
         ...staticOptions,
         redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
@@ -71,6 +81,23 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
 
   await build();
 
+  // POST /api/contact as in production, on the same data directory and SMTP settings. The
+  // database is opened by the first message, so serving alone creates no files.
+  const contact = new ContactBackend({ config: () => siteConfig!, siteDir: () => outDir, settings: options.contact ?? contactSettings(options.root) });
+
+  /** A body edit is on disk and in the browser at once; the full build then checks the rest. */
+  const hotThenBuild = async (changed: Set<string>) => {
+    const started = performance.now();
+    const hot = await hotUpdate(options.root, cache, changed);
+    if (hot?.length) {
+      const ms = Math.round(performance.now() - started);
+      console.log(`[site] ${hot.length} page${hot.length === 1 ? '' : 's'} updated in ${ms} ms`);
+      options.onHotUpdate?.(hot, ms);
+      broadcast('reload', hot);
+    }
+    return build(changed);
+  };
+
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === RELOAD_PATH) {
@@ -80,6 +107,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       req.on('close', () => clients.delete(res));
       return;
     }
+    if (siteConfig && contact.handle(req, res)) return;
     serveStatic(staticOptions, req, res);
   });
 
@@ -95,7 +123,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
         if (running) return;
         const changed = pending;
         pending = new Set();
-        running = build(changed).catch((error) => console.error('[site] build crashed:', error));
+        running = hotThenBuild(changed).catch((error) => console.error('[site] build crashed:', error));
         await running;
         running = undefined;
         if (pending.size) schedule();
@@ -117,7 +145,17 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     await watcher?.close();
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await contact.close();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   return { server, close };
+}
+
+function contactSettings(root: string): BackendSettings {
+  try {
+    return settingsFromEnv(root);
+  } catch (error) {
+    console.error(`[site] contact backend: ${(error as Error).message}; messages are stored but not relayed`);
+    return settingsFromEnv(root, { SITE_DATA_DIR: process.env.SITE_DATA_DIR });
+  }
 }

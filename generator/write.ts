@@ -111,6 +111,11 @@ export class IncrementalOutput implements Output {
     this.stats.files.push(file);
     await this.writer.put(file, contents);
   }
+  /** Waits for what was written so far, removing nothing: for updates of a few files. */
+  async flush(): Promise<WriteStats> {
+    await this.writer.drain();
+    return this.stats;
+  }
   /** A file the caller knows is unchanged (it skipped rendering it). */
   keep(file: string) {
     this.seen.add(file);

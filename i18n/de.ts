@@ -27,6 +27,8 @@ export const de = {
     insights: 'Insights',
     blog: 'Blog',
     glossary: 'Glossar',
+    submenu: 'Untermenü {label}',
+    contactUs: 'Kontakt aufnehmen',
   },
   footer: {
     legal: 'Rechtliches',
@@ -43,6 +45,7 @@ export const de = {
     profileSocial: 'Bluesky',
     profileVideo: 'PeerTube',
     profileShort: 'Threads',
+    location: 'Beispielgasse 12, 8010 Graz, Österreich',
   },
   colorMode: {
     toggle: 'Farbschema wechseln',
@@ -66,6 +69,8 @@ export const de = {
     unlisted: 'Nicht gelistet: Diese Seite ist erreichbar, erscheint aber in keiner Übersicht und in keiner Suchmaschine.',
     overview: 'Überblick',
     anchor: 'Direktlink zu diesem Abschnitt',
+    footnotes: 'Fußnoten',
+    footnoteBack: 'Zurück zum Verweis {n}',
     categoryItems: 'Seiten in diesem Bereich',
   },
   blog: {
@@ -97,6 +102,7 @@ export const de = {
     feeds: 'Feeds',
     rss: 'RSS-Feed',
     atom: 'Atom-Feed',
+    sectionLinks: 'Mehr in diesem Bereich',
     listDescription: {
       blog: 'Artikel des Almwerk-Teams über Hosting, Betrieb, Sicherheit und Werkzeuge.',
       'case-studies': 'Wie Almwerk Systeme von Kundinnen und Kunden aufbaut und betreibt.',
@@ -128,6 +134,22 @@ export const de = {
     baseUrl: 'Die Seite wurde unter einer unerwarteten Adresse geladen. Prüfen Sie baseUrl in der Konfiguration (erwartet: {baseUrl}).',
   },
   redirect: { text: 'Diese Seite ist umgezogen:' },
+  announcement: {
+    label: 'Ankündigung',
+    more: 'Mehr erfahren',
+    quickstart: 'Quickstart zum Fixpreis: die Kubernetes-Machbarkeitsprüfung um 2.000 € einmalig, der Infrastruktur-Check ab 1.200 €.',
+  },
+  home: {
+    eyebrow: 'Managed Hosting · Graz',
+    introLabel: 'Einleitung',
+    trustLabel: 'Worauf Sie sich verlassen können',
+    trustIso: 'ISO-27001-zertifizierte Rechenzentren im EWR',
+    trustGdpr: 'DSGVO-konform',
+    trustGreen: 'Betrieben mit Ökostrom',
+    trustBackups: 'Tägliche Backups',
+    trustExperience: 'Rund 60 Jahre gemeinsame Erfahrung',
+    price: 'Preis',
+  },
   contact: {
     name: 'Name',
     email: 'E-Mail',
@@ -150,6 +172,13 @@ export const de = {
     backToForm: 'Zurück zum Formular',
     lengthHint: '{min} bis {max} Zeichen',
     honeypot: 'Dieses Feld bitte leer lassen',
+    invalid: 'Bitte prüfen Sie die markierten Felder.',
+    rateLimited: 'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+    phone: 'Telefon',
+    revealError: 'Die Kontaktdaten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    mailSubject: 'Kontaktformular: {name}',
+    mailReceived: 'Eingegangen',
+    mailLanguage: 'Sprache',
   },
   dates: { locale: 'de-AT' },
 };

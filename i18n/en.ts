@@ -29,6 +29,8 @@ export const en: Messages = {
     insights: 'Insights',
     blog: 'Blog',
     glossary: 'Glossary',
+    submenu: '{label} submenu',
+    contactUs: 'Get in touch',
   },
   footer: {
     legal: 'Legal',
@@ -45,6 +47,7 @@ export const en: Messages = {
     profileSocial: 'Bluesky',
     profileVideo: 'PeerTube',
     profileShort: 'Threads',
+    location: 'Beispielgasse 12, 8010 Graz, Austria',
   },
   colorMode: {
     toggle: 'Switch colour mode',
@@ -68,6 +71,8 @@ export const en: Messages = {
     unlisted: 'Unlisted: this page can be reached, but it appears in no list and no search engine.',
     overview: 'Overview',
     anchor: 'Direct link to this section',
+    footnotes: 'Footnotes',
+    footnoteBack: 'Back to reference {n}',
     categoryItems: 'Pages in this category',
   },
   blog: {
@@ -99,6 +104,7 @@ export const en: Messages = {
     feeds: 'Feeds',
     rss: 'RSS feed',
     atom: 'Atom feed',
+    sectionLinks: 'More in this section',
     listDescription: {
       blog: 'Articles by the Almwerk team on hosting, operations, security and tools.',
       'case-studies': 'How Almwerk builds and runs systems for its customers.',
@@ -130,6 +136,22 @@ export const en: Messages = {
     baseUrl: 'This site was loaded at an unexpected address. Check baseUrl in the configuration (expected: {baseUrl}).',
   },
   redirect: { text: 'This page has moved:' },
+  announcement: {
+    label: 'Announcement',
+    more: 'Learn more',
+    quickstart: 'Quickstart at a fixed price: the Kubernetes feasibility check for 2,000 euro one-time, the infrastructure check from 1,200 euro.',
+  },
+  home: {
+    eyebrow: 'Managed hosting · Graz',
+    introLabel: 'Introduction',
+    trustLabel: 'What you can rely on',
+    trustIso: 'ISO 27001-certified data centres in the EEA',
+    trustGdpr: 'GDPR-compliant',
+    trustGreen: 'Powered by green electricity',
+    trustBackups: 'Daily backups',
+    trustExperience: 'About 60 years of combined experience',
+    price: 'Price',
+  },
   contact: {
     name: 'Name',
     email: 'Email',
@@ -152,6 +174,13 @@ export const en: Messages = {
     backToForm: 'Back to the form',
     lengthHint: '{min} to {max} characters',
     honeypot: 'Leave this field empty',
+    invalid: 'Please check the marked fields.',
+    rateLimited: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+    phone: 'Phone',
+    revealError: 'The contact details could not be loaded. Please try again later.',
+    mailSubject: 'Contact form: {name}',
+    mailReceived: 'Received',
+    mailLanguage: 'Language',
   },
   dates: { locale: 'en-GB' },
 };

@@ -1,7 +1,9 @@
 // Serving the built site with the URL rules of the design: trailing slash always, `/x/index.html`
 // to `/x/`, configured redirects as 301, and the locale's 404 page with status 404. Shared by
-// `site serve` and the production server.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// `site serve` and the production server. Files are revalidated by ETag and Last-Modified
+// (hashed assets are immutable instead), and the build's .br and .gz twins are sent to clients
+// that accept them.
+import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -34,6 +36,49 @@ export interface StaticOptions {
   transformHtml?: (html: string) => string;
   /** Extra headers for every response (the production server's security headers). */
   headers?: (file: string | undefined) => Record<string, string>;
+  /** Send `<file>.br` or `<file>.gz` when the build wrote one and the client accepts it. */
+  precompressed?: boolean;
+}
+
+/** Precompressed twins, in order of preference. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+/** Types worth compressing; images and fonts are compressed already. */
+export function isCompressible(type: string): boolean {
+  return /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/.test(type);
+}
+
+/** The encodings a client accepts (q > 0), from an Accept-Encoding header. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  let star = false;
+  const refused = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (token === '*') star = weight > 0;
+    else if (weight > 0) accepted.add(token);
+    else refused.add(token);
+  }
+  if (star) for (const { name } of ENCODINGS) if (!refused.has(name)) accepted.add(name);
+  return accepted;
+}
+
+function etagOf(stats: Stats, encoding: string | undefined): string {
+  return `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+}
+
+/** If-None-Match wins over If-Modified-Since, as in RFC 9110. */
+function notModified(req: IncomingMessage, etag: string, stats: Stats): boolean {
+  const match = req.headers['if-none-match'];
+  if (match) return match === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(stats.mtimeMs / 1000) * 1000 <= since;
 }
 
 export function contentTypeOf(file: string): string {
@@ -64,7 +109,7 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
   if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(options, '/');
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
-  if (pathname.endsWith('/index.html')) return { type: 'redirect', location: pathname.slice(0, -'index.html'.length) };
+  if (pathname.endsWith('/index.html')) return { type: 'redirect', location: locationOf(pathname.slice(0, -'index.html'.length)) };
   const full = path.join(options.dir, pathname);
   if (pathname.endsWith('/')) {
     const index = path.join(full, 'index.html');
@@ -72,8 +117,15 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
     return notFound(options, pathname);
   }
   if (isFile(full)) return { type: 'file', file: full, status: 200 };
-  if (isFile(path.join(full, 'index.html'))) return { type: 'redirect', location: `${pathname}/` };
+  if (isFile(path.join(full, 'index.html'))) return { type: 'redirect', location: locationOf(`${pathname}/`) };
   return notFound(options, pathname);
+}
+
+/** A Location header from a decoded path: re-encoded, so no control character reaches the
+ * header, and with one leading slash, since `//host/` or `/\host/` would send the browser to
+ * another site. */
+function locationOf(pathname: string): string {
+  return `/${encodeURI(pathname).replace(/^(?:\/|%5C)+/i, '')}`;
 }
 
 function notFound(options: StaticOptions, pathname: string): Resolved {
@@ -114,10 +166,36 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     }, () => res.destroy());
     return;
   }
-  res.writeHead(resolved.status, { ...headers, 'content-length': String(statSync(resolved.file).size) });
+  let file = resolved.file;
+  if (options.precompressed && isCompressible(type)) {
+    headers.vary = 'Accept-Encoding';
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const twin = ENCODINGS.find((e) => accepted.has(e.name) && isFile(resolved.file + e.ext));
+    if (twin) {
+      file = resolved.file + twin.ext;
+      headers['content-encoding'] = twin.name;
+    }
+  }
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    res.destroy();
+    return;
+  }
+  headers.etag = etagOf(stats, headers['content-encoding']);
+  headers['last-modified'] = stats.mtime.toUTCString();
+  if (resolved.status === 200 && notModified(req, headers.etag, stats)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(resolved.status, { ...headers, 'content-length': String(stats.size) });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(resolved.file).pipe(res);
+  const stream = createReadStream(file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
 }

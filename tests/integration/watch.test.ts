@@ -1,5 +1,6 @@
-// Watch mode: an edit re-parses one file, re-renders and re-writes only what shows it, and the
-// served page has the new text; a content error keeps the server running.
+// Watch mode: a body edit is written at once by the fast path and the full build that follows
+// finds nothing left to do; a title edit re-parses one file and re-renders what shows the title;
+// a content error keeps the server running.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -8,12 +9,21 @@ import { startDevServer } from '../../generator/serve.ts';
 import type { BuildResult } from '../../generator/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 
-test('a one-page edit re-parses one file and rewrites one page; an error keeps the server up', async () => {
+test('a one-page edit rewrites one page; a title edit re-renders what shows it; an error keeps the server up', async () => {
   const { root, dispose } = await fixtureCopy('basic');
   const builds: BuildResult[] = [];
+  const hot: string[][] = [];
   let waiting: ((r: BuildResult) => void) | undefined;
   const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
-  const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: true, out: '.serve', onBuild: (r) => (builds.push(r), waiting?.(r)) });
+  const dev = await startDevServer({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    watch: true,
+    out: '.serve',
+    onBuild: (r) => (builds.push(r), waiting?.(r)),
+    onHotUpdate: (files) => hot.push(files),
+  });
   try {
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -22,10 +32,21 @@ test('a one-page edit re-parses one file and rewrites one page; an error keeps t
     const edited = nextBuild();
     await writeFile(file, (await readFile(file, 'utf8')).replace('Back to', 'Return to'));
     const rebuilt = await edited;
-    assert.equal(rebuilt.stats.parsed, 1);
+    assert.deepEqual(hot, [['en/docs/guides/upgrade/index.html']], 'the fast path wrote the edited page');
+    assert.equal(rebuilt.stats.parsed, 0, 'the fast path had parsed it already');
     assert.equal(rebuilt.stats.rendered, 1);
-    assert.deepEqual(rebuilt.stats.write?.files, ['en/docs/guides/upgrade/index.html']);
+    assert.deepEqual(rebuilt.stats.write?.files, [], 'the fast path wrote the final bytes');
     assert.match(await (await fetch(`${base}/en/docs/guides/upgrade/`)).text(), /Return to/);
+
+    const retitled = nextBuild();
+    const before = await readFile(file, 'utf8');
+    await writeFile(file, before.replace(/^title: .*$/m, 'title: Upgrading safely'));
+    const titled = await retitled;
+    assert.equal(hot.length, 1, 'a front matter change takes the full build');
+    assert.equal(titled.stats.parsed, 1);
+    assert.ok(titled.stats.rendered > 1, 'pages whose sidebar shows the title are rendered again');
+    assert.ok(titled.stats.write?.files.includes('en/docs/guides/install/index.html'), 'a sibling page shows the new title in its sidebar');
+    assert.match(await (await fetch(`${base}/en/docs/guides/install/`)).text(), /Upgrading safely/);
 
     const broken = nextBuild();
     await writeFile(file, '---\ntitle: Upgrade en\ndescription: x\n---\n\n[gone](/gone/)\n');

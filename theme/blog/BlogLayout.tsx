@@ -3,41 +3,45 @@ import type { ReactNode } from 'react';
 import type { Page } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { Sidebar } from '../docs/Sidebar.tsx';
+import { SidebarFrame } from '../docs/SidebarFrame.tsx';
 import { Banners } from '../layout/Banners.tsx';
+import { Icon, type IconName } from '../icons/Icon.tsx';
 
 export function BlogLayout({ page, sidebar, children, aside }: { page: Page; sidebar: string; children: ReactNode; aside?: ReactNode }) {
   const { t, graph } = useTheme();
   const feed = graph.feeds.find((f) => f.locale === page.locale && f.section === page.section);
   const base = feed ? feed.rss.replace(/rss\.xml$/, '') : undefined;
+  const links: [string, string, IconName][] = feed && base
+    ? [
+        [`${base}archive/`, t.blog.archive, 'clock'],
+        [`${base}tags/`, t.blog.tags, 'tag'],
+        [`${base}authors/`, t.blog.authors, 'people'],
+        [feed.rss, t.blog.rss, 'rss'],
+        [feed.atom, t.blog.atom, 'rss'],
+      ]
+    : [];
   return (
-    <div className="docs-layout blog-layout">
-      <aside className="docs-sidebar">
+    <div className={aside ? 'docs-layout blog-layout' : 'docs-layout docs-layout-notoc blog-layout'}>
+      <SidebarFrame>
         <Sidebar id={sidebar} title={t.blog.recentPosts} />
-        {base && (
-          <ul className="blog-links">
-            <li>
-              <a href={`${base}archive/`}>{t.blog.archive}</a>
-            </li>
-            <li>
-              <a href={`${base}tags/`}>{t.blog.tags}</a>
-            </li>
-            <li>
-              <a href={`${base}authors/`}>{t.blog.authors}</a>
-            </li>
-            <li>
-              <a href={feed!.rss}>{t.blog.rss}</a>
-            </li>
-            <li>
-              <a href={feed!.atom}>{t.blog.atom}</a>
-            </li>
+        {links.length > 0 && (
+          <ul className="blog-links" aria-label={t.blog.sectionLinks}>
+            {links.map(([href, label, icon]) => (
+              <li key={href}>
+                <a href={href} aria-current={href === page.route ? 'page' : undefined}>
+                  <Icon name={icon} size={16} />
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         )}
-      </aside>
+      </SidebarFrame>
       <main id="main" className="docs-main" tabIndex={-1}>
         <Banners page={page} />
         {children}
       </main>
-      {aside && <aside className="docs-toc">{aside}</aside>}
+      {aside && <div className="docs-toc">{aside}</div>}
     </div>
   );
 }

@@ -1,21 +1,37 @@
-// The pages of blog-style sections: post, list, archive, tags, authors.
+// The pages of blog-style sections: post, list (also of a tag or an author), archive, tags, authors.
 import type { ArchivePage, AuthorsPage, PostListPage, PostPage, TagsPage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { format } from '../../i18n/index.ts';
 import { localePrefix } from '../../generator/config.ts';
+import { formatDate } from '../format.ts';
 import { BlogLayout } from './BlogLayout.tsx';
-import { PostMeta } from './PostMeta.tsx';
-import { Toc } from '../docs/Toc.tsx';
+import { PostMeta, PostTags } from './PostMeta.tsx';
+import { Avatar } from './Avatar.tsx';
+import { Toc, TocCollapsible } from '../docs/Toc.tsx';
 import { Paginator } from '../docs/Paginator.tsx';
+
+function sectionLabel(t: ReturnType<typeof useTheme>['t'], section: string | undefined): string {
+  return (t.blog as unknown as Record<string, string>)[section ?? 'blog'] ?? section ?? '';
+}
 
 export function Post({ page }: { page: PostPage }) {
   const { bodyOf, t } = useTheme();
   return (
-    <BlogLayout page={page} sidebar={page.sidebar} aside={<Toc items={page.toc} />}>
-      <article className="markdown post">
-        <h1>{page.title}</h1>
-        <PostMeta post={page} />
-        <div dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />
+    <BlogLayout page={page} sidebar={page.sidebar} aside={page.toc.length > 0 ? <Toc items={page.toc} /> : undefined}>
+      <article className="post">
+        <header className="post-header">
+          <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+          <h1>{page.title}</h1>
+          {page.description && <p className="lead">{page.description}</p>}
+          <PostMeta post={page} />
+        </header>
+        <TocCollapsible items={page.toc} />
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />
+        {page.tags.length > 0 && (
+          <footer className="post-footer">
+            <PostTags post={page} />
+          </footer>
+        )}
       </article>
       <Paginator previous={page.newer} next={page.older} labels={[t.blog.newerPost, t.blog.olderPost]} ariaLabel={t.blog.postNavigation} />
     </BlogLayout>
@@ -25,33 +41,44 @@ export function Post({ page }: { page: PostPage }) {
 export function PostList({ page }: { page: PostListPage }) {
   const { graph, t, excerptOf, config } = useTheme();
   const author = page.author ? graph.authors[page.author] : undefined;
+  const base = page.base.replace(/(tags|authors)\/[^/]+\/$/, '');
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
-      <h1>{page.title}</h1>
-      {page.description && <p className="lead">{page.description}</p>}
-      {author && (
-        <p>
-          {author.title[page.locale]}
-          {author.page && (
-            <>
-              {' · '}
-              <a href={author.page.startsWith('/') ? `${localePrefix(config, page.locale)}${author.page}` : author.page}>{author.name}</a>
-            </>
-          )}
-        </p>
-      )}
+      <header className="list-header">
+        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        {author ? (
+          <div className="author-card">
+            <Avatar name={author.name} size="large" />
+            <div>
+              <h1>{page.title}</h1>
+              <p className="author-title">{author.title[page.locale]}</p>
+              <p>{author.bio[page.locale]}</p>
+              {author.page && <a href={author.page.startsWith('/') ? `${localePrefix(config, page.locale)}${author.page}` : author.page}>{author.name}</a>}
+            </div>
+          </div>
+        ) : (
+          <>
+            <h1>{page.title}</h1>
+            {page.description && <p className="lead">{page.description}</p>}
+          </>
+        )}
+        {page.tag && (
+          <p>
+            <a href={`${base}tags/`}>{t.blog.allTags}</a>
+          </p>
+        )}
+      </header>
       <div className="post-list">
         {page.posts.map((route) => {
           const post = graph.pages[route] as PostPage;
           return (
             <article key={route} className="post-summary">
-              <h2>
-                <a href={route}>{post.title}</a>
-              </h2>
-              <PostMeta post={post} />
-              <div className="markdown" dangerouslySetInnerHTML={{ __html: excerptOf(post.doc) }} />
-              <p>
-                <a href={route} aria-label={`${t.blog.readMore}: ${post.title}`}>
+              <h2><a href={route}>{post.title}</a></h2>
+              <PostMeta post={post} withAuthors={false} />
+              <div className="markdown post-excerpt" dangerouslySetInnerHTML={{ __html: excerptOf(post.doc) }} />
+              <p className="post-summary-foot">
+                <span className="post-summary-authors">{post.authors.map((id) => graph.authors[id]?.name ?? id).join(', ')}</span>
+                <a href={route} className="read-more" aria-label={`${t.blog.readMore}: ${post.title}`}>
                   {`${t.blog.readMore} →`}
                 </a>
               </p>
@@ -60,10 +87,10 @@ export function PostList({ page }: { page: PostListPage }) {
         })}
       </div>
       {page.pageCount > 1 && (
-        <nav className="paginator" aria-label={t.blog.listNavigation}>
-          {page.page > 1 ? <a href={page.page === 2 ? page.base : `${page.base}page/${page.page - 1}/`}>{`« ${t.blog.newer}`}</a> : <span />}
+        <nav className="paginator-pages" aria-label={t.blog.listNavigation}>
+          {page.page > 1 ? <a rel="prev" href={page.page === 2 ? page.base : `${page.base}page/${page.page - 1}/`}>{`« ${t.blog.newer}`}</a> : <span />}
           <span>{format(t.blog.pageOf, { page: page.page, count: page.pageCount })}</span>
-          {page.page < page.pageCount ? <a href={`${page.base}page/${page.page + 1}/`}>{`${t.blog.older} »`}</a> : <span />}
+          {page.page < page.pageCount ? <a rel="next" href={`${page.base}page/${page.page + 1}/`}>{`${t.blog.older} »`}</a> : <span />}
         </nav>
       )}
     </BlogLayout>
@@ -81,15 +108,19 @@ export function Archive({ page }: { page: ArchivePage }) {
   }
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
-      <h1>{t.blog.archive}</h1>
-      <p className="lead">{page.description}</p>
+      <header className="list-header">
+        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <h1>{t.blog.archive}</h1>
+        <p className="lead">{page.description}</p>
+      </header>
       {[...years].map(([year, posts]) => (
-        <section key={year}>
+        <section key={year} className="archive-year" aria-labelledby={`year-${year}`}>
           <h2 id={`year-${year}`}>{year}</h2>
-          <ul>
+          <ul className="archive-list">
             {posts.map((post) => (
               <li key={post.route}>
-                <time dateTime={post.date}>{post.date}</time> <a href={post.route}>{post.title}</a>
+                <time dateTime={post.date}>{formatDate(post.date, t.dates.locale)}</time>
+                <a href={post.route}>{post.title}</a>
               </li>
             ))}
           </ul>
@@ -103,7 +134,10 @@ export function Tags({ page }: { page: TagsPage }) {
   const { graph, t } = useTheme();
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
-      <h1>{t.blog.tags}</h1>
+      <header className="list-header">
+        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <h1>{t.blog.tags}</h1>
+      </header>
       <ul className="tag-list tag-list-large">
         {page.tags.map((tag) => (
           <li key={tag.id}>
@@ -121,16 +155,22 @@ export function Authors({ page }: { page: AuthorsPage }) {
   const { graph, t } = useTheme();
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
-      <h1>{t.blog.authors}</h1>
-      <ul className="card-list">
+      <header className="list-header">
+        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <h1>{t.blog.authors}</h1>
+      </header>
+      <ul className="author-list">
         {page.authors.map((entry) => {
           const author = graph.authors[entry.id];
           return (
-            <li key={entry.id} className="card">
-              <a href={entry.route}>{author.name}</a>
-              <p>{author.title[page.locale]}</p>
-              <p>{author.bio[page.locale]}</p>
-              <p className="count">{entry.count === 1 ? t.blog.postCountOne : format(t.blog.postCount, { count: entry.count })}</p>
+            <li key={entry.id} className="card author-entry">
+              <Avatar name={author.name} size="large" />
+              <div>
+                <a href={entry.route}>{author.name}</a>
+                <p className="author-title">{author.title[page.locale]}</p>
+                <p>{author.bio[page.locale]}</p>
+                <p className="count">{entry.count === 1 ? t.blog.postCountOne : format(t.blog.postCount, { count: entry.count })}</p>
+              </div>
             </li>
           );
         })}

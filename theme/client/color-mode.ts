@@ -1,33 +1,58 @@
-// Colour mode: dark by default, light on request, remembered in localStorage and synced across tabs.
-const KEY = 'theme';
-type Mode = 'light' | 'dark';
+// Colour mode: dark by default, light on request (and "system" where config allows following
+// the system), remembered in localStorage and synced across tabs. The inline head script has
+// already set it before first paint; this only reacts to the toggle and to other tabs.
+import { COLOR_MODE_KEY } from '../color-mode-script.ts';
+import { onNavigated, track } from './events.ts';
+import { readStorage, writeStorage } from './storage.ts';
+import { closest, html } from './chrome/dom.ts';
 
-function write(mode: Mode): void {
-  try {
-    localStorage.setItem(KEY, mode);
-  } catch (error) {
-    console.warn('Browser storage is unavailable; the colour mode will not be remembered.', error);
+type Choice = 'light' | 'dark' | 'system';
+const system = matchMedia('(prefers-color-scheme: dark)');
+
+function valid(value: string | null): Choice | undefined {
+  return value === 'light' || value === 'dark' || value === 'system' ? value : undefined;
+}
+
+function button(): HTMLButtonElement | null {
+  return document.querySelector('.navbar .color-mode-toggle');
+}
+
+function choice(): Choice {
+  return valid(readStorage(COLOR_MODE_KEY)) ?? (button()?.hasAttribute('data-system') ? 'system' : (html.dataset.theme as Choice) || 'dark');
+}
+
+function apply(mode: Choice): void {
+  html.dataset.theme = mode === 'system' ? (system.matches ? 'dark' : 'light') : mode;
+  if (mode === 'system') html.dataset.colorChoice = 'system';
+  else delete html.dataset.colorChoice;
+  for (const b of document.querySelectorAll<HTMLButtonElement>('.color-mode-toggle')) {
+    const names = JSON.parse(b.dataset.modes ?? '{}') as Record<Choice, string>;
+    const label = `${b.dataset.label} (${(b.dataset.current ?? '{mode}').replace('{mode}', names[mode] ?? mode)})`;
+    b.setAttribute('aria-label', label);
+    b.title = label;
   }
 }
 
-function apply(mode: Mode): void {
-  document.documentElement.setAttribute('data-theme', mode);
-  const button = document.querySelector<HTMLButtonElement>('.color-mode-toggle');
-  if (button) button.setAttribute('aria-pressed', String(mode === 'dark'));
-}
-
 export function initColorMode(): void {
-  const button = document.querySelector<HTMLButtonElement>('.color-mode-toggle');
-  if (!button) return;
-  button.hidden = false;
-  apply((document.documentElement.getAttribute('data-theme') as Mode) ?? 'dark');
-  button.addEventListener('click', () => {
-    const next: Mode = document.documentElement.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
+  apply(choice());
+  document.addEventListener('click', (event) => {
+    const toggle = closest<HTMLButtonElement>(event.target, '.color-mode-toggle');
+    if (!toggle) return;
+    const current = choice();
+    const next: Choice = toggle.hasAttribute('data-system')
+      ? ({ light: 'dark', dark: 'system', system: 'light' } as const)[current]
+      : html.dataset.theme === 'dark'
+        ? 'light'
+        : 'dark';
+    writeStorage(COLOR_MODE_KEY, next);
     apply(next);
-    write(next);
-    window.dispatchEvent(new CustomEvent('site:color-change', { detail: { mode: next } }));
+    track('Color Change Click', { item: next, position: 'navbar' });
   });
-  window.addEventListener('storage', (event) => {
-    if (event.key === KEY && (event.newValue === 'light' || event.newValue === 'dark')) apply(event.newValue);
+  addEventListener('storage', (event) => {
+    if (event.key === COLOR_MODE_KEY) apply(valid(event.newValue) ?? choice());
   });
+  system.addEventListener('change', () => {
+    if (choice() === 'system') apply('system');
+  });
+  onNavigated(() => apply(choice()));
 }

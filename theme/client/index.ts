@@ -1,4 +1,12 @@
 // The browser runtime. Every page works without it; it only enhances.
 import { initColorMode } from './color-mode.ts';
+import './chrome/index.ts';
+import { initNavigation } from './navigation/index.ts';
+import { initAnalytics } from './analytics.ts';
+import { initImageErrors } from './image-errors.ts';
 
 initColorMode();
+// Navigation first: it drops an `index.html` suffix from the address, which the first page view reports.
+initNavigation();
+initAnalytics();
+initImageErrors();

@@ -1,6 +1,7 @@
 import type { BreadcrumbItem } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
+import { Icon } from '../icons/Icon.tsx';
 
 export function Breadcrumbs({ items, current }: { items: BreadcrumbItem[]; current: string }) {
   const { config, page, t } = useTheme();
@@ -8,10 +9,12 @@ export function Breadcrumbs({ items, current }: { items: BreadcrumbItem[]; curre
     <nav className="breadcrumbs" aria-label={t.docs.breadcrumbs}>
       <ol>
         <li>
-          <a href={`${localePrefix(config, page.locale)}/`}>{t.nav.home}</a>
+          <a href={`${localePrefix(config, page.locale)}/`} aria-label={t.nav.home} title={t.nav.home}>
+            <Icon name="home" size={16} />
+          </a>
         </li>
         {items.map((item) => (
-          <li key={item.label}>{item.route ? <a href={item.route}>{item.label}</a> : item.label}</li>
+          <li key={item.label}>{item.route ? <a href={item.route}>{item.label}</a> : <span>{item.label}</span>}</li>
         ))}
         <li aria-current="page">{current}</li>
       </ol>

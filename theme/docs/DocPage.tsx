@@ -1,31 +1,31 @@
-// A docs page, or the generated index page of a folder.
+// A docs page, or the generated index page of a folder. FAQ-like sections have no sidebar.
 import type { CategoryPage, DocPage as DocPageNode } from '../../generator/types.ts';
 import { useTheme, useTitleOf } from '../context.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Paginator } from './Paginator.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { Toc } from './Toc.tsx';
+import { SidebarFrame } from './SidebarFrame.tsx';
+import { Toc, TocCollapsible } from './Toc.tsx';
+import { VersionDropdown } from './VersionDropdown.tsx';
 import { Banners } from '../layout/Banners.tsx';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const { t, bodyOf, graph } = useTheme();
   const titleOf = useTitleOf();
-  const version = graph.versions[`${page.locale}:${page.section}`]?.[0];
+  const toc = page.kind === 'doc' ? page.toc : [];
+  const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc'].filter(Boolean).join(' ');
   return (
-    <div className={page.sidebar ? 'docs-layout' : 'docs-layout docs-layout-wide'}>
+    <div className={layout}>
       {page.sidebar && (
-        <aside className="docs-sidebar">
-          {version && (
-            <p className="docs-version" data-section={page.section}>
-              {t.docs.version}: <span>{version.label}</span>
-            </p>
-          )}
+        <SidebarFrame>
+          {page.section && <VersionDropdown section={page.section} current={page.version} />}
           <Sidebar id={page.sidebar} />
-        </aside>
+        </SidebarFrame>
       )}
       <main id="main" className="docs-main" tabIndex={-1}>
         <Banners page={page} />
         {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} current={page.kind === 'doc' ? titleOf(page.route) : page.title} />}
+        <TocCollapsible items={toc} />
         <article className="markdown">
           <h1>{page.title}</h1>
           {page.kind === 'doc' ? (
@@ -46,10 +46,10 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
         </article>
         <Paginator previous={page.previous} next={page.next} labels={[t.docs.previous, t.docs.next]} ariaLabel={t.docs.pagination} />
       </main>
-      {page.kind === 'doc' && page.toc.length > 0 && (
-        <aside className="docs-toc">
-          <Toc items={page.toc} />
-        </aside>
+      {toc.length > 0 && (
+        <div className="docs-toc">
+          <Toc items={toc} />
+        </div>
       )}
     </div>
   );

@@ -1,17 +1,27 @@
-// A button the client script brings to life; without JavaScript it stays hidden.
+// The colour mode button. It needs JavaScript to do anything, so without it it is not shown;
+// its label names the current mode and is kept up to date by the client.
 import { useTheme } from '../context.ts';
+import { format } from '../../i18n/index.ts';
+import { Icon } from '../icons/Icon.tsx';
 
 export function ColorModeToggle() {
-  const { t } = useTheme();
+  const { config, t } = useTheme();
+  const labels = { light: t.colorMode.light, dark: t.colorMode.dark, system: t.colorMode.system };
+  const initial = `${t.colorMode.toggle} (${format(t.colorMode.current, { mode: labels[config.colorMode.defaultMode] })})`;
   return (
-    <button type="button" className="color-mode-toggle" aria-label={t.colorMode.toggle} title={t.colorMode.toggle} hidden data-labels={JSON.stringify({ light: t.colorMode.light, dark: t.colorMode.dark, system: t.colorMode.system })}>
-      <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <circle cx="12" cy="12" r="4.5" fill="currentColor" />
-        <path d="M12 1.5v3M12 19.5v3M1.5 12h3M19.5 12h3M4.6 4.6l2.1 2.1M17.3 17.3l2.1 2.1M4.6 19.4l2.1-2.1M17.3 6.7l2.1-2.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-      </svg>
-      <svg className="icon-moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path d="M20.5 14.6A8.5 8.5 0 0 1 9.4 3.5a8.5 8.5 0 1 0 11.1 11.1Z" fill="currentColor" />
-      </svg>
+    <button
+      type="button"
+      className="color-mode-toggle icon-button needs-js"
+      aria-label={initial}
+      title={initial}
+      data-label={t.colorMode.toggle}
+      data-current={t.colorMode.current}
+      data-modes={JSON.stringify(labels)}
+      data-system={config.colorMode.respectPrefersColorScheme ? '' : undefined}
+    >
+      <Icon name="moon" className="icon-moon" />
+      <Icon name="sun" className="icon-sun" />
+      <Icon name="system" className="icon-system" />
     </button>
   );
 }

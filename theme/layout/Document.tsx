@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { useTheme } from '../context.ts';
 import { Head } from './Head.tsx';
 import { Navbar } from './Navbar.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
 import { Footer } from './Footer.tsx';
+import { AnnouncementBar } from './AnnouncementBar.tsx';
+import { BaseUrlBanner } from './BaseUrlBanner.tsx';
+import { BackToTop } from './BackToTop.tsx';
 
 export function Document({ children }: { children: ReactNode }) {
   const { config, page, t } = useTheme();
@@ -15,22 +19,15 @@ export function Document({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t.nav.skipToContent}
         </a>
-        {config.announcement && (
-          <div className="announcement" data-announcement-id={config.announcement.id} role="region" aria-label={config.announcement.message}>
-            <p>{config.announcement.message}</p>
-            <button type="button" className="announcement-close" aria-label={t.banner.dismiss} hidden>
-              ×
-            </button>
-          </div>
-        )}
+        <BaseUrlBanner />
+        <AnnouncementBar />
         <Navbar />
+        <MobileMenu />
         <div className="page" data-page-kind={page.kind}>
           {children}
         </div>
         <Footer />
-        <a className="back-to-top" href="#main" aria-label={t.nav.backToTop} hidden>
-          ↑
-        </a>
+        <BackToTop />
       </body>
     </html>
   );

@@ -1,7 +1,9 @@
-// The footer of spec 2.3: link groups, official profiles, copyright and version.
+// The footer of spec 2.3: the brand, four link groups, the copyright line and the version.
 import { useTheme, useTitleOf } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { format } from '../../i18n/index.ts';
+import { Icon } from '../icons/Icon.tsx';
+import { Brand } from './Logo.tsx';
 import { labelOf } from './labels.ts';
 
 export function Footer() {
@@ -11,9 +13,16 @@ export function Footer() {
   return (
     <footer className="footer">
       <div className="footer-inner">
+        <div className="footer-brand">
+          <Brand className="footer-logo" />
+          <p>{t.meta.tagline}</p>
+          <p className="footer-address">{t.footer.location}</p>
+        </div>
         {config.footer.groups.map((group) => (
-          <section key={group.title} className="footer-group">
-            <h2 className="footer-title">{labelOf(t, group.title)}</h2>
+          <section key={group.title} className="footer-group" aria-labelledby={`footer-${group.title}`}>
+            <h2 className="footer-title" id={`footer-${group.title}`}>
+              {labelOf(t, group.title)}
+            </h2>
             <ul>
               {group.items.map((link) =>
                 'to' in link ? (
@@ -24,6 +33,7 @@ export function Footer() {
                   <li key={link.href}>
                     <a href={link.href} rel="me noopener">
                       {labelOf(t, link.label)}
+                      <Icon name="external" size={14} />
                     </a>
                   </li>
                 ),
@@ -34,7 +44,7 @@ export function Footer() {
       </div>
       <div className="footer-bottom">
         <p>{format(t.footer.copyright, { year: new Date().getFullYear() })}</p>
-        {config.customFields.version && <p>{format(t.footer.version, { version: config.customFields.version })}</p>}
+        {config.customFields.version && <p className="footer-version">{format(t.footer.version, { version: config.customFields.version })}</p>}
       </div>
     </footer>
   );

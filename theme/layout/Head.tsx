@@ -1,6 +1,7 @@
 // The <head>: title, description, canonical, hreflang alternates, social cards, feeds, JSON-LD.
 import { useTheme } from '../context.ts';
 import { jsonLdOf } from './json-ld.ts';
+import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
 
 export function Head() {
   const ctx = useTheme();
@@ -47,6 +48,7 @@ export function Head() {
       <script dangerouslySetInnerHTML={{ __html: assets.colorModeScript }} />
       <link rel="stylesheet" href={assets.css} />
       <script type="module" src={assets.js} />
+      <script type="application/json" id={RUNTIME_DATA_ID} dangerouslySetInnerHTML={{ __html: runtimeDataJson(ctx) }} />
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}
     </head>
   );

@@ -1,7 +1,40 @@
 // Navbar and footer labels in config are keys into the UI strings; a key that is not there is a
 // proper name (a profile's name) and shown as written.
 import type { Messages } from '../../i18n/index.ts';
+import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
 
 export function labelOf(t: Messages, key: string): string {
   return (t.nav as Record<string, string>)[key] ?? (t.footer as Record<string, string>)[key] ?? key;
+}
+
+function categoryLabel(items: SidebarItem[], route: Route): string | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.route === route) return item.label;
+    const inner = categoryLabel(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * The name of a page where it stands for its place in the site (menus, breadcrumbs): a folder's
+ * page by its category's label ("Databases"), an index page by its title ("Services") rather
+ * than its sidebar label ("Overview"), any other page by its sidebar label or title.
+ */
+export function placeLabel(graph: SiteGraph, route: Route): string {
+  const page = graph.pages[route];
+  if (!page) return route;
+  if (page.section) {
+    for (const [id, items] of Object.entries(graph.sidebars)) {
+      if (!id.includes(page.section)) continue;
+      const label = categoryLabel(items, route);
+      if (label) return label;
+    }
+  }
+  if ('doc' in page && page.doc && !page.doc.endsWith('/index.md')) {
+    const fm = graph.documents[page.doc]?.frontMatter;
+    return fm?.sidebar_label ?? page.title;
+  }
+  return page.title;
 }

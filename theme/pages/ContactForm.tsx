@@ -1,76 +1,178 @@
-// The contact form's markup, shared by the server render and the browser island.
+// The contact form's markup, shared by the page render, the server's answer pages (JavaScript off)
+// and the browser island, so all three produce the same HTML and the island hydrates it as it is.
+// Pure: state and handlers come in as props.
+import type { ChangeEvent, FocusEvent, FormEvent, MouseEvent } from 'react';
 import type { Messages } from '../../i18n/index.ts';
 import { format } from '../../i18n/index.ts';
-import { CONTACT_LIMITS } from '../../generator/contact-rules.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, type ContactErrors, type ContactField, type ContactTextField, type ContactValues } from '../../generator/contact-rules.ts';
 
-export interface ContactFormProps {
+export type ContactStatus = 'idle' | 'sending' | 'success' | 'error' | 'invalid' | 'rate-limited';
+
+export interface ContactFormState {
+  values: ContactValues;
+  errors: ContactErrors;
+  status: ContactStatus;
+  /** Sent along so that a retried submission is stored once; empty until the island picks one. */
+  idempotencyKey: string;
+}
+
+export const EMPTY_CONTACT_STATE: ContactFormState = {
+  values: { name: '', email: '', message: '', terms: false },
+  errors: {},
+  status: 'idle',
+  idempotencyKey: '',
+};
+
+/** Everything the form needs that is not state; also what the island reads from `data-props`. */
+export interface ContactFormSetup {
   locale: string;
   t: Messages['contact'];
   endpoint: string;
   termsHref: string;
   privacyHref: string;
+  /** The contact page: the success message links back to a fresh form there. */
+  formHref: string;
 }
 
-export function ContactForm({ locale, t, endpoint, termsHref, privacyHref }: ContactFormProps) {
+export interface ContactFormHandlers {
+  onValue: (field: ContactField, value: string | boolean) => void;
+  onLeave: (field: ContactField) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onAgain: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+export interface ContactFormProps extends ContactFormSetup {
+  state: ContactFormState;
+  handlers?: ContactFormHandlers;
+}
+
+/** The element the island hydrates; `ContactPage` and the server's answer pages both render it. */
+export const FORM_ROOT = 'contact-form';
+
+export function ContactFormRoot(props: ContactFormProps) {
+  const { state, handlers: _, ...setup } = props;
+  return (
+    <div className="contact-island" data-island-root={FORM_ROOT} data-props={JSON.stringify({ setup, state })}>
+      <ContactForm {...setup} state={state} />
+    </div>
+  );
+}
+
+function errorText(t: Messages['contact'], field: ContactField, errors: ContactErrors): string {
+  const code = errors[field];
+  if (!code) return '';
+  if (code === 'length' && field !== 'terms') return format(t.length, CONTACT_LIMITS[field]);
+  return t[code];
+}
+
+const STATUS_TEXT: Record<ContactStatus, keyof Messages['contact'] | undefined> = {
+  idle: undefined,
+  sending: 'sending',
+  success: 'success',
+  error: 'error',
+  invalid: 'invalid',
+  'rate-limited': 'rateLimited',
+};
+
+// Without handlers (server render) inputs still get an onChange, so React does not take them
+// for read-only fields; the island passes real ones.
+const noop = () => undefined;
+
+export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formHref, state, handlers }: ContactFormProps) {
   const [before, afterTerms] = t.acceptTerms.split('{terms}');
   const [middle, after] = afterTerms.split('{privacy}');
+  const { values, errors, status } = state;
+  const sending = status === 'sending';
+  const success = status === 'success';
+  const statusKey = STATUS_TEXT[status];
+  const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    (handlers?.onValue ?? noop)(field, field === 'terms' ? (event.target as HTMLInputElement).checked : event.target.value);
+  const leave = (field: ContactField) => (_event: FocusEvent) => handlers?.onLeave(field);
+  const describedBy = (field: ContactField) => (field === 'terms' ? 'contact-terms-error' : `contact-${field}-hint contact-${field}-error`);
+  const textField = (field: ContactTextField) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    onBlur: leave(field),
+    required: true,
+    maxLength: CONTACT_LIMITS[field].max,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(field),
+  });
+  const hint = (field: ContactTextField) => (
+    <p className="field-hint" id={`contact-${field}-hint`}>
+      {format(t.lengthHint, CONTACT_LIMITS[field])}
+    </p>
+  );
+  const error = (field: ContactField) => (
+    <p className="field-error" id={`contact-${field}-error`} role="alert">
+      {errorText(t, field, errors)}
+    </p>
+  );
   return (
-    <form className="contact-form" method="post" action={endpoint} data-contact-form="" noValidate>
-      <input type="hidden" name="locale" value={locale} />
-      {(['name', 'email'] as const).map((field) => (
-        <div className="field" key={field}>
-          <label htmlFor={`contact-${field}`}>{t[field]}</label>
-          <input
-            id={`contact-${field}`}
-            name={field}
-            type={field === 'email' ? 'email' : 'text'}
-            autoComplete={field}
-            required
-            minLength={CONTACT_LIMITS[field].min}
-            maxLength={CONTACT_LIMITS[field].max}
-            aria-describedby={`contact-${field}-hint contact-${field}-error`}
-          />
-          <p className="field-hint" id={`contact-${field}-hint`}>
-            {format(t.lengthHint, CONTACT_LIMITS[field])}
-          </p>
-          <p className="field-error" id={`contact-${field}-error`} role="alert" />
+    <>
+      <form className="contact-form" method="post" action={endpoint} data-contact-form="" noValidate hidden={success} aria-busy={sending || undefined} onSubmit={handlers?.onSubmit}>
+        <input type="hidden" name="locale" value={locale} />
+        {state.idempotencyKey && <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />}
+        <div className="field">
+          <label htmlFor="contact-name">{t.name}</label>
+          <input {...textField('name')} type="text" autoComplete="name" />
+          {hint('name')}
+          {error('name')}
         </div>
-      ))}
-      <div className="field">
-        <label htmlFor="contact-message">{t.message}</label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={7}
-          required
-          minLength={CONTACT_LIMITS.message.min}
-          maxLength={CONTACT_LIMITS.message.max}
-          aria-describedby="contact-message-hint contact-message-error"
-        />
-        <p className="field-hint" id="contact-message-hint">
-          {format(t.lengthHint, CONTACT_LIMITS.message)}
+        <div className="field">
+          <label htmlFor="contact-email">{t.email}</label>
+          <input {...textField('email')} type="email" autoComplete="email" spellCheck={false} />
+          {hint('email')}
+          {error('email')}
+        </div>
+        <div className="field">
+          <label htmlFor="contact-message">{t.message}</label>
+          <textarea {...textField('message')} rows={7} />
+          {hint('message')}
+          {error('message')}
+        </div>
+        <div className="field field-honeypot" aria-hidden="true">
+          <label htmlFor={`contact-${HONEYPOT_FIELD}`}>{t.honeypot}</label>
+          <input id={`contact-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <div className="field field-checkbox">
+          <input
+            id="contact-terms"
+            name="terms"
+            type="checkbox"
+            value="accepted"
+            checked={values.terms}
+            onChange={change('terms')}
+            onBlur={leave('terms')}
+            required
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={describedBy('terms')}
+          />
+          <label htmlFor="contact-terms">
+            {before}
+            <a href={termsHref}>{t.terms}</a>
+            {middle}
+            <a href={privacyHref}>{t.privacy}</a>
+            {after}
+          </label>
+          {error('terms')}
+        </div>
+        <button type="submit" className="button button-primary" aria-disabled={sending || undefined}>
+          {t.submit}
+        </button>
+      </form>
+      <p className="form-status" id="contact-status" role="status" aria-live="polite" data-status={status} tabIndex={-1}>
+        {statusKey ? t[statusKey] : ''}
+      </p>
+      {success && (
+        <p className="contact-again">
+          <a href={formHref} onClick={handlers?.onAgain}>
+            {t.backToForm}
+          </a>
         </p>
-        <p className="field-error" id="contact-message-error" role="alert" />
-      </div>
-      <div className="field field-honeypot" aria-hidden="true">
-        <label htmlFor="contact-website">{t.honeypot}</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      <div className="field field-checkbox">
-        <input id="contact-terms" name="terms" type="checkbox" value="accepted" required aria-describedby="contact-terms-error" />
-        <label htmlFor="contact-terms">
-          {before}
-          <a href={termsHref}>{t.terms}</a>
-          {middle}
-          <a href={privacyHref}>{t.privacy}</a>
-          {after}
-        </label>
-        <p className="field-error" id="contact-terms-error" role="alert" />
-      </div>
-      <button type="submit" className="button button-primary">
-        {t.submit}
-      </button>
-      <p className="form-status" role="status" aria-live="polite" />
-    </form>
+      )}
+    </>
   );
 }

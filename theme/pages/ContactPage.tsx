@@ -1,13 +1,16 @@
-// The contact page: the text from content/<locale>/contact.md and the form. The form posts as a
-// plain HTML form; the client turns it into a fetch with inline states where JavaScript runs.
+// The contact page: the text from content/<locale>/contact.md, the buttons that reveal the contact
+// details and the form. Both work as plain HTML forms; the contact island (loaded on this page
+// only) hydrates them for inline states without a page load.
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
-import { ContactForm } from './ContactForm.tsx';
+import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
+import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
 
 export function ContactPage({ page }: { page: StandalonePage }) {
-  const { bodyOf, t, config } = useTheme();
+  const { bodyOf, t, config, assets } = useTheme();
   const prefix = localePrefix(config, page.locale);
+  const island = assets.islands.contact;
   return (
     <main id="main" className="contact container" tabIndex={-1}>
       <h1>{page.title}</h1>
@@ -16,22 +19,23 @@ export function ContactPage({ page }: { page: StandalonePage }) {
           {page.doc && <div className="markdown" dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />}
           <section className="contact-direct" aria-labelledby="contact-direct-title">
             <h2 id="contact-direct-title">{t.contact.directTitle}</h2>
-            <p>
-              <button type="button" className="button button-secondary" data-reveal="email">
-                {t.contact.showEmail}
-              </button>{' '}
-              <button type="button" className="button button-secondary" data-reveal="phone">
-                {t.contact.showPhone}
-              </button>
-            </p>
-            <p className="contact-revealed" aria-live="polite" />
+            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(config.contact.endpoint)} state={EMPTY_REVEAL_STATE} />
           </section>
         </div>
         <section aria-labelledby="contact-form-title" className="contact-form-wrap">
           <h2 id="contact-form-title">{t.contact.formTitle}</h2>
-          <ContactForm locale={page.locale} t={t.contact} endpoint={config.contact.endpoint} termsHref={`${prefix}${config.contact.terms}`} privacyHref={`${prefix}${config.contact.privacy}`} />
+          <ContactFormRoot
+            locale={page.locale}
+            t={t.contact}
+            endpoint={config.contact.endpoint}
+            termsHref={`${prefix}${config.contact.terms}`}
+            privacyHref={`${prefix}${config.contact.privacy}`}
+            formHref={page.route}
+            state={EMPTY_CONTACT_STATE}
+          />
         </section>
       </div>
+      {island && <script type="module" src={island} data-island="contact" />}
     </main>
   );
 }

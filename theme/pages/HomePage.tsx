@@ -1,32 +1,33 @@
-// The home page: a hero from the front matter, then the sections written in content/<locale>/index.md.
+// The home page: a hero from the front matter and the UI strings, then the sections written in
+// content/<locale>/index.md, each laid out by its shape (theme/home/sections.ts).
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
-import { labelOf } from '../layout/labels.ts';
+import { splitSections } from '../home/sections.ts';
+import { HomeSection } from '../home/HomeSection.tsx';
+import { CallToAction } from '../home/CallToAction.tsx';
+import { Contours } from '../home/Contours.tsx';
+import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {
-  const { bodyOf, t, config } = useTheme();
-  const prefix = localePrefix(config, page.locale);
-  const secondary = config.home.secondaryAction;
+  const { bodyOf, t } = useTheme();
+  const sections = page.doc ? splitSections(bodyOf(page.doc)) : [];
   return (
     <main id="main" className="home" tabIndex={-1}>
-      <section className="hero">
+      <section className="hero" aria-labelledby="hero-title">
+        <Contours />
         <div className="hero-inner">
-          <h1>{page.title}</h1>
+          <p className="eyebrow">{t.home.eyebrow}</p>
+          <h1 id="hero-title">{page.title}</h1>
           <p className="lead">{page.description}</p>
-          <p className="hero-actions">
-            <a className="button button-primary" href={`${prefix}${config.navbar.contact}`} data-track="booking-link-click">
-              {t.nav.contact}
-            </a>
-            {secondary && (
-              <a className="button button-secondary" href={`${prefix}${secondary.to}`}>
-                {labelOf(t, secondary.label)}
-              </a>
-            )}
-          </p>
+          <CallToAction />
+        </div>
+        <div className="hero-trust">
+          <TrustStrip />
         </div>
       </section>
-      {page.doc && <div className="home-body markdown" dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />}
+      {sections.map((section, i) => (
+        <HomeSection key={i} section={section} />
+      ))}
     </main>
   );
 }

@@ -1,18 +1,30 @@
+// The not-found page of a locale, served with status 404 for any unknown path under it.
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
+import { Icon } from '../icons/Icon.tsx';
 
 export function NotFoundPage() {
   const { t, config, page } = useTheme();
+  const prefix = localePrefix(config, page.locale);
   return (
-    <main id="main" className="container not-found" tabIndex={-1}>
-      <h1>{t.notFound.heading}</h1>
-      <p>{t.notFound.text}</p>
-      <p>{t.notFound.advice}</p>
-      <p>
-        <a className="button button-primary" href={`${localePrefix(config, page.locale)}/`}>
-          {t.notFound.home}
-        </a>
-      </p>
+    <main id="main" className="not-found" tabIndex={-1}>
+      <div className="not-found-inner">
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
+        <h1>{t.notFound.heading}</h1>
+        <p className="lead">{t.notFound.text}</p>
+        <p>{t.notFound.advice}</p>
+        <p className="cta-actions">
+          <a className="button button-primary" href={`${prefix}/`}>
+            <Icon name="home" size={18} />
+            {t.notFound.home}
+          </a>
+          <a className="button button-secondary" href={`${prefix}${config.navbar.contact}`}>
+            {t.nav.contactUs}
+          </a>
+        </p>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,62 @@
+// `site contact list` and `site contact export`: the owners read contact messages from the store.
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { Command, Option } from 'commander';
+import { settingsFromEnv } from '../server/backend-config.ts';
+import type { ContactStore } from '../server/contact-store.ts';
+import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
+
+async function openStore(root: string, dataDir: string | undefined): Promise<ContactStore> {
+  // Loaded here, not at the top: every other command would pay for the native SQLite module.
+  const { ContactStore } = await import('../server/contact-store.ts');
+  const dir = dataDir ?? settingsFromEnv(root).dataDir;
+  // relay: false only decides what new messages get; this command stores none.
+  return ContactStore.open(dir, { relay: false });
+}
+
+export function registerContactCommands(program: Command, root: string): void {
+  const contact = program.command('contact').description('Read the messages sent through the contact form (data directory: SITE_DATA_DIR or .data/).');
+
+  contact
+    .command('list')
+    .description('Show the newest messages, newest first.')
+    .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
+    .addOption(new Option('--limit <n>', 'how many').default(20).argParser((v) => Number.parseInt(v, 10)))
+    .action(async (opts: { data?: string; limit: number }) => {
+      const store = await openStore(root, opts.data);
+      try {
+        const { messages, pending, sent } = store.counts();
+        console.log(`${messages} message${messages === 1 ? '' : 's'} in ${store.file}${pending || sent ? ` (${sent} relayed, ${pending} waiting for the mail server)` : ''}\n`);
+        for (const m of store.list(opts.limit)) {
+          const relay = m.relay === 'pending' ? `relay pending, ${m.attempts} attempts${m.lastError ? `: ${printable(m.lastError)}` : ''}` : m.relay === 'sent' ? `relayed ${m.sentAt}` : 'stored';
+          console.log(`#${m.id}  ${m.receivedAt}  ${m.locale}  ${printable(m.name)} <${printable(m.email)}>  [${relay}]`);
+          for (const line of printable(m.message, true).split('\n')) console.log(`    ${line}`);
+          console.log('');
+        }
+      } finally {
+        store.close();
+      }
+    });
+
+  contact
+    .command('export')
+    .description('Write every message, oldest first, as CSV or JSON (to stdout, or --out).')
+    .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json']).makeOptionMandatory())
+    .option('--out <file>', 'write to a file instead of stdout')
+    .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
+    .action(async (opts: { format: 'csv' | 'json'; out?: string; data?: string }) => {
+      const store = await openStore(root, opts.data);
+      const out: Writable = opts.out ? createWriteStream(opts.out, { mode: 0o600 }) : process.stdout;
+      try {
+        const lines = opts.format === 'csv' ? csvLines(store.iterate()) : jsonLines(store.iterate());
+        for (const line of lines) if (!out.write(line)) await once(out, 'drain');
+      } finally {
+        store.close();
+        if (opts.out) {
+          out.end();
+          await once(out, 'finish');
+        }
+      }
+    });
+}

@@ -1,0 +1,70 @@
+// Precompressed twins for the production server: every compressible file the build writes gets a
+// `.br` and a `.gz` beside it, made while the build runs (zlib works on the thread pool), so the
+// server never compresses on a request. Brotli at its best for the hashed assets, which are few and
+// cached for a year; a fast level for pages, which are many and nearly as small at it.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { contentTypeOf, isCompressible } from '../server/static.ts';
+import type { Output, WriteStats } from './write.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this, compression saves less than the header it costs. */
+const MIN_BYTES = 1024;
+
+async function twins(file: string, contents: Uint8Array): Promise<{ path: string; contents: Uint8Array }[]> {
+  const quality = file.startsWith('assets/') ? 11 : 6;
+  const [br, gz] = await Promise.all([
+    brotli(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }),
+    gzip(contents, { level: 9 }),
+  ]);
+  const out = [];
+  // A twin that is not smaller is left out; the server then sends the original.
+  if (br.length < contents.length) out.push({ path: `${file}.br`, contents: br });
+  if (gz.length < contents.length) out.push({ path: `${file}.gz`, contents: gz });
+  return out;
+}
+
+/** An Output that also writes the compressed twins of what passes through it. */
+export function precompressed(inner: Output): Output {
+  const pending = new Set<Promise<void>>();
+  const failures: unknown[] = [];
+  const compress = (file: string, contents: string | Uint8Array) => {
+    if (!isCompressible(contentTypeOf(file))) return;
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    if (bytes.length < MIN_BYTES) return;
+    const job = twins(file, bytes).then(async (files) => {
+      for (const twin of files) await inner.write(twin.path, twin.contents);
+    });
+    pending.add(job);
+    job.catch((error: unknown) => failures.push(error)).finally(() => pending.delete(job));
+  };
+  return {
+    async write(file, contents) {
+      await inner.write(file, contents);
+      compress(file, contents);
+    },
+    async copyDir(from) {
+      await inner.copyDir(from);
+      for (const file of await listFiles(from)) compress(path.relative(from, file).split(path.sep).join('/'), await readFile(file));
+    },
+    async finish(): Promise<WriteStats> {
+      await Promise.allSettled(pending);
+      // A missing twin would only cost bandwidth, but a failed write means the disk is in trouble.
+      if (failures.length) throw failures[0];
+      return inner.finish();
+    },
+    async abort() {
+      await Promise.allSettled(pending);
+      return inner.abort();
+    },
+  };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}

@@ -1,0 +1,51 @@
+// Watch mode's fast path. An edit to the body of one page, with its front matter and its links as
+// they were, changes the HTML of that page and of the pages showing its excerpt, nothing else. So
+// those are rendered and written straight away, in a few milliseconds, and the full incremental
+// build that follows checks everything else (links, fragments, feeds) as usual.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BuildCache } from './build.ts';
+import { hashOf } from './load.ts';
+import { kindOf, parseSource } from './parse.ts';
+import { renderPage } from './render.ts';
+import { fileOf } from './routes.ts';
+import type { ParsedDocument } from './types.ts';
+import { IncrementalOutput } from './write.ts';
+
+const sameShape = (a: ParsedDocument, b: ParsedDocument) =>
+  JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter) &&
+  JSON.stringify(a.links.map((l) => [l.url, l.kind])) === JSON.stringify(b.links.map((l) => [l.url, l.kind]));
+
+/** Writes the pages one changed file needs and returns their files, or undefined when the change
+ * is more than a body edit and needs the full build. */
+export async function hotUpdate(root: string, cache: BuildCache, changed: Set<string>): Promise<string[] | undefined> {
+  const last = cache.rendered;
+  if (!last || changed.size !== 1 || !cache.content) return undefined;
+  const [file] = changed;
+  const id = path.relative(root, file).split(path.sep).join('/');
+  const source = cache.content.sources.find((s) => s.id === id);
+  const previous = last.setup.graph.documents[id];
+  if (!source || !previous) return undefined;
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const updated = { ...source, raw, hash: hashOf(raw) };
+  if (updated.hash === source.hash) return [];
+  const kind = kindOf(last.config, updated);
+  if (typeof kind !== 'string') return undefined;
+  const result = parseSource(updated, kind);
+  if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc)) return undefined;
+
+  const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };
+  const setup = { ...last.setup, graph };
+  cache.rendered = { ...last, setup };
+  cache.parse.set(`${id}\0${updated.hash}`, result);
+  const output = new IncrementalOutput(last.outDir, cache.outputs);
+  for (const page of Object.values(graph.pages)) {
+    if (page.deps.includes(id)) await output.write(fileOf(page.route), renderPage(setup, page));
+  }
+  return (await output.flush()).files;
+}

@@ -1,0 +1,234 @@
+// Images referenced from Markdown: raster images (PNG, JPEG, WebP) become a set of responsive
+// sizes generated at build time with content-hashed names; SVG files are served as they are. Every
+// image gets its width and height, so nothing shifts while it loads, and only an image near the
+// start of a page loads eagerly.
+//
+// Generated sizes are kept in memory between watch-mode rebuilds, keyed by the source file's size
+// and modification time, so an edit to a page never re-encodes its images.
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PUBLIC_DIR } from './public-files.ts';
+import type { ParsedDocument, SiteGraph } from './types.ts';
+
+export const IMAGE_WIDTHS = [64, 128, 256, 512, 786, 1024] as const;
+export const IMAGE_QUALITY = 85;
+/** Where generated sizes are written; `/assets/` is cached forever, which content hashes allow. */
+export const IMAGE_DIR = 'assets/img';
+/** Images in the page's content column: full width on narrow screens, the column width otherwise. */
+export const IMAGE_SIZES = '(max-width: 996px) 100vw, 786px';
+/** An image that starts within this many characters of a page's HTML is likely in the first screen. */
+const ABOVE_THE_FOLD_CHARS = 1500;
+
+const RASTER = /\.(png|jpe?g|webp)$/i;
+
+export interface ImageInfo {
+  /** The URL for `src`: the largest generated size, or the file itself. */
+  src: string;
+  width: number;
+  height: number;
+  srcset?: string;
+}
+
+export interface GeneratedFile {
+  path: string;
+  contents: Uint8Array;
+}
+
+export interface ImagesResult {
+  /** By public path of the source image (`/img/x.png`). */
+  images: Map<string, ImageInfo>;
+  /** Generated files, paths relative to the output directory. */
+  files: GeneratedFile[];
+}
+
+interface CacheEntry {
+  stamp: string;
+  generated: boolean;
+  info: ImageInfo;
+  files: GeneratedFile[];
+}
+
+const cache = new Map<string, CacheEntry>();
+
+export interface ProcessImagesOptions {
+  root: string;
+  graph: SiteGraph;
+  /** Served files; generated sizes are added so rendered links to them check out. */
+  files: Set<string>;
+  /** False for `site check`: sizes are measured but not encoded. */
+  generate: boolean;
+}
+
+/**
+ * Gives every Markdown image of the graph its responsive attributes. Documents whose HTML changes
+ * are replaced in `graph.documents` by copies (parse results are cached and stay untouched); the
+ * copy's hash includes its images, so watch mode re-renders a page when one of its images changes.
+ * Missing files are left alone here: validation reports them with file and line.
+ */
+export async function processImages(options: ProcessImagesOptions): Promise<ImagesResult> {
+  const { root, graph, files, generate } = options;
+  const publicPaths = new Map<ParsedDocument, Map<number, string>>();
+  const wanted = new Set<string>();
+  for (const doc of Object.values(graph.documents)) {
+    const resolved = graph.links[doc.source] ?? {};
+    const byIndex = new Map<number, string>();
+    doc.links.forEach((link, i) => {
+      if (link.kind !== 'image') return;
+      const file = resolved[i] ?? imagePath(doc, link.url);
+      if (!files.has(file)) return;
+      byIndex.set(i, file);
+      wanted.add(file);
+    });
+    if (byIndex.size) publicPaths.set(doc, byIndex);
+  }
+
+  const images = new Map<string, ImageInfo>();
+  const out: GeneratedFile[] = [];
+  await Promise.all(
+    [...wanted].map(async (file) => {
+      const entry = await imageEntry(root, file, generate);
+      images.set(file, entry.info);
+      for (const f of entry.files) {
+        out.push(f);
+        files.add(`/${f.path}`);
+      }
+    }),
+  );
+
+  for (const [doc, byIndex] of publicPaths) {
+    const html = rewriteImages(doc.html, byIndex, images, true);
+    const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, byIndex, images, true);
+    const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
+    graph.documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${sha(signature).slice(0, 12)}` };
+  }
+  return { images, files: out };
+}
+
+/** The public path of a Markdown image URL, relative to the document's folder unless absolute. */
+function imagePath(doc: ParsedDocument, url: string): string {
+  const pathname = url.replace(/[?#].*$/, '');
+  return pathname.startsWith('/') ? pathname : path.posix.join(path.posix.dirname(`/${doc.path}`), pathname);
+}
+
+const IMG = /<img\b[^>]*\sdata-site-image="(\d+)"[^>]*>/g;
+const ATTR = (name: string) => new RegExp(`\\s${name}="([^"]*)"`);
+
+/** Replaces the `<img>` tags that the Markdown stage marked with their index. */
+export function rewriteImages(html: string, byIndex: Map<number, string>, images: Map<string, ImageInfo>, eagerFirst: boolean): string {
+  let first = true;
+  return html.replace(IMG, (tag, index: string, offset: number) => {
+    const file = byIndex.get(Number(index));
+    const info = file ? images.get(file) : undefined;
+    if (!info) return tag;
+    const eager = eagerFirst && first && offset < ABOVE_THE_FOLD_CHARS;
+    first = false;
+    const alt = ATTR('alt').exec(tag)?.[1] ?? '';
+    const title = ATTR('title').exec(tag)?.[1];
+    const attrs = [
+      `src="${escapeAttr(info.src)}"`,
+      info.srcset ? `srcset="${escapeAttr(info.srcset)}" sizes="${IMAGE_SIZES}"` : '',
+      `alt="${alt}"`,
+      title !== undefined ? `title="${title}"` : '',
+      `width="${info.width}" height="${info.height}"`,
+      eager ? '' : 'loading="lazy"',
+      'decoding="async"',
+    ];
+    return `<img ${attrs.filter(Boolean).join(' ')}>`;
+  });
+}
+
+async function imageEntry(root: string, file: string, generate: boolean): Promise<CacheEntry> {
+  const full = path.join(root, PUBLIC_DIR, file);
+  const stat = statSync(full);
+  const stamp = `${stat.size}:${stat.mtimeMs}`;
+  const cached = cache.get(full);
+  if (cached && cached.stamp === stamp && (cached.generated || !generate)) return cached;
+  const bytes = readFileSync(full);
+  let entry: CacheEntry;
+  try {
+    entry = RASTER.test(file) ? await rasterEntry(file, bytes, generate) : await passThroughEntry(file, bytes);
+  } catch (error) {
+    throw new Error(`image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`, { cause: error });
+  }
+  entry.stamp = stamp;
+  cache.set(full, entry);
+  return entry;
+}
+
+/** SVG and other formats: the file as it is, with its own dimensions. */
+async function passThroughEntry(file: string, bytes: Buffer): Promise<CacheEntry> {
+  const size = file.toLowerCase().endsWith('.svg') ? svgSize(bytes.toString('utf8')) : undefined;
+  const meta = size ?? (await sharp(bytes).metadata());
+  if (!meta.width || !meta.height) throw new Error('its width and height are unknown');
+  return { stamp: '', generated: true, info: { src: file, width: Math.round(meta.width), height: Math.round(meta.height) }, files: [] };
+}
+
+/** Width and height of an SVG's root element, from its attributes or else its viewBox. */
+export function svgSize(svg: string): { width: number; height: number } | undefined {
+  const tag = /<svg\b[^>]*>/i.exec(svg)?.[0];
+  if (!tag) return undefined;
+  const num = (name: string) => {
+    const m = new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag);
+    return m ? Number(m[1]) : undefined;
+  };
+  const width = num('width');
+  const height = num('height');
+  if (width && height) return { width, height };
+  const box = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*["']/i.exec(tag);
+  if (!box) return undefined;
+  const [w, h] = [Number(box[1]), Number(box[2])];
+  if (width) return { width, height: (width * h) / w };
+  if (height) return { width: (height * w) / h, height };
+  return { width: w, height: h };
+}
+
+async function rasterEntry(file: string, bytes: Buffer, generate: boolean): Promise<CacheEntry> {
+  const meta = await sharp(bytes).metadata();
+  // EXIF orientations 5 to 8 turn the picture by 90 degrees: the displayed width is the stored height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const originalWidth = turned ? meta.height : meta.width;
+  const originalHeight = turned ? meta.width : meta.height;
+  if (!originalWidth || !originalHeight) throw new Error('its width and height are unknown');
+  const widths = responsiveWidths(originalWidth);
+  const largest = widths[widths.length - 1];
+  const heightAt = (w: number) => Math.max(1, Math.round((originalHeight * w) / originalWidth));
+  const ext = path.extname(file).toLowerCase().replace('.jpeg', '.jpg');
+  const base = path.posix.basename(file, path.extname(file));
+  const hash = sha(Buffer.concat([bytes, Buffer.from(`${IMAGE_QUALITY}:${widths.join(',')}`)])).slice(0, 10);
+  const urlOf = (w: number) => `/${IMAGE_DIR}/${base}.${hash}.${w}${ext}`;
+  const info: ImageInfo = {
+    src: urlOf(largest),
+    width: largest,
+    height: heightAt(largest),
+    srcset: widths.map((w) => `${urlOf(w)} ${w}w`).join(', '),
+  };
+  if (!generate) return { stamp: '', generated: false, info, files: [] };
+  const files = await Promise.all(
+    widths.map(async (w) => {
+      let pipeline = sharp(bytes).autoOrient().resize({ width: w, withoutEnlargement: true });
+      if (ext === '.png') pipeline = pipeline.png({ quality: IMAGE_QUALITY, compressionLevel: 9 });
+      else if (ext === '.webp') pipeline = pipeline.webp({ quality: IMAGE_QUALITY });
+      else pipeline = pipeline.jpeg({ quality: IMAGE_QUALITY, mozjpeg: true });
+      return { path: urlOf(w).slice(1), contents: new Uint8Array(await pipeline.toBuffer()) };
+    }),
+  );
+  return { stamp: '', generated: true, info, files };
+}
+
+/** The configured widths up to the original's, plus the original's own width when it lies between them. */
+export function responsiveWidths(originalWidth: number): number[] {
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= originalWidth);
+  const max = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  if (originalWidth < max && !widths.includes(originalWidth)) widths.push(originalWidth);
+  return widths;
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+function sha(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

@@ -1,0 +1,167 @@
+// The contact backend, shared by `site serve` and the production server: `POST <endpoint>` stores
+// a message, `POST <endpoint>/reveal` hands out the contact details. This file wires the parts
+// (store, relay, limits, answer pages) and runs the checks every request passes before its body
+// is looked at: method, origin, rate, content type, size and time.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SiteConfig } from '../generator/config.ts';
+import { revealAction } from '../theme/pages/ContactReveal.tsx';
+import { EMPTY_CONTACT_STATE } from '../theme/pages/ContactForm.tsx';
+import type { BackendSettings } from './backend-config.ts';
+import { parseBody, readBody, type Fields } from './body.ts';
+import { ContactPages } from './contact-pages.tsx';
+import { Reply } from './contact-reply.ts';
+import { ContactStore } from './contact-store.ts';
+import { handleReveal } from './contact-reveal.ts';
+import { handleSubmit } from './contact-submit.ts';
+import { OutboxRelay, smtpMailer, type Mailer } from './outbox-relay.ts';
+import { RateLimiter, type RateDecision } from './rate-limit.ts';
+import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-guards.ts';
+
+export type Log = Pick<Console, 'log' | 'error'>;
+
+export interface ContactBackendOptions {
+  config: () => SiteConfig;
+  /** The built site: plain form posts are answered with its contact page. */
+  siteDir: () => string;
+  settings: BackendSettings;
+  /** Headers for every answer (the production server's security headers). */
+  headers?: () => Record<string, string>;
+  /** Instead of SMTP from the settings (tests). */
+  mailer?: Mailer;
+  log?: Log;
+}
+
+/** What the two endpoint handlers get: a request that passed every check, with its fields. */
+export interface Received {
+  fields: Fields;
+  reply: Reply;
+  rate: RateDecision;
+}
+
+export class ContactBackend {
+  readonly pages: ContactPages;
+  private storeInstance: ContactStore | undefined;
+  private relay: OutboxRelay | undefined;
+  private readonly submitLimiter: RateLimiter;
+  private readonly revealLimiter: RateLimiter;
+  private readonly allowedOrigins: Set<string>;
+  readonly log: Log;
+  private closing = false;
+
+  constructor(private readonly options: ContactBackendOptions) {
+    const { settings } = options;
+    this.pages = new ContactPages(options.siteDir, options.config);
+    this.submitLimiter = new RateLimiter(settings.rateLimit);
+    this.revealLimiter = new RateLimiter(settings.revealRateLimit);
+    this.allowedOrigins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
+    this.log = options.log ?? console;
+  }
+
+  get settings(): BackendSettings {
+    return this.options.settings;
+  }
+
+  get config(): SiteConfig {
+    return this.options.config();
+  }
+
+  /** Opens the database (creating it on first start) and starts relaying what waits. */
+  get store(): ContactStore {
+    if (!this.storeInstance) {
+      const { settings } = this.options;
+      const mailer = this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp) : undefined);
+      this.storeInstance = ContactStore.open(settings.dataDir, { relay: Boolean(mailer) });
+      if (mailer) {
+        const config = this.config;
+        const domain = new URL(config.url).hostname;
+        const mail = { to: settings.smtp?.to ?? 'contact@localhost', from: settings.smtp?.from || `contact-form@${domain}`, siteTitle: config.title, locale: config.defaultLocale, domain };
+        this.relay = new OutboxRelay(this.storeInstance, mailer, mail, settings.relay, this.log);
+        this.relay.start();
+      }
+    }
+    return this.storeInstance;
+  }
+
+  /** A message was stored: relay it now if relaying is on. */
+  stored(): void {
+    this.relay?.notify();
+  }
+
+  /** True when the request was for the contact endpoint (and is being answered). */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    const pathname = (req.url ?? '/').split('?')[0];
+    const endpoint = this.config.contact.endpoint;
+    const handler = pathname === endpoint ? handleSubmit : pathname === revealAction(endpoint) ? handleReveal : undefined;
+    if (!handler) return false;
+    const reply = new Reply(req, res, this.options.headers?.() ?? {}, wantsHtml(req));
+    this.receive(req, reply, handler === handleSubmit ? this.submitLimiter : this.revealLimiter)
+      .then((received) => received && handler(this, received))
+      .catch((error: unknown) => this.fault(req, reply, error));
+    return true;
+  }
+
+  /** The checks before the body is used; answers refusals itself and then returns undefined. */
+  private async receive(req: IncomingMessage, reply: Reply, limiter: RateLimiter): Promise<Received | undefined> {
+    const { settings } = this.options;
+    const errorPage = () => this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
+    if (req.method !== 'POST') {
+      reply.refuse(405, 'method-not-allowed', 'Send the message with POST.', undefined, { allow: 'POST' });
+      reply.closeAfter();
+      return undefined;
+    }
+    if (this.closing) {
+      reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, { 'retry-after': '5' });
+      reply.closeAfter();
+      return undefined;
+    }
+    if (isCrossSite(req, this.allowedOrigins)) {
+      reply.refuse(403, 'cross-site', 'Messages are accepted only from pages of this site.', errorPage);
+      reply.closeAfter();
+      return undefined;
+    }
+    const rate = limiter.check(clientAddress(req, settings.trustProxy));
+    // A plain form keeps its values through a refusal, so its body is still read below.
+    if (!rate.allowed && !reply.html) {
+      reply.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+      reply.closeAfter();
+      return undefined;
+    }
+    const kind = bodyKindOf(req);
+    if (!kind) {
+      reply.refuse(415, 'unsupported-media-type', 'Send application/json or application/x-www-form-urlencoded, in UTF-8.', errorPage, { accept: 'application/json, application/x-www-form-urlencoded' });
+      reply.closeAfter();
+      return undefined;
+    }
+    const body = await readBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
+    if (!body.ok) {
+      if (body.reason === 'aborted') return undefined;
+      if (body.reason === 'too-large') reply.refuse(413, 'too-large', `The body is larger than ${settings.bodyLimitBytes} bytes.`, errorPage);
+      else reply.refuse(408, 'timeout', 'The body did not arrive in time.', errorPage);
+      reply.closeAfter();
+      return undefined;
+    }
+    const parsed = parseBody(kind, body.body);
+    if (!parsed.ok) {
+      reply.refuse(400, 'malformed', parsed.problem, errorPage);
+      return undefined;
+    }
+    return { fields: parsed.fields, reply, rate };
+  }
+
+  /** A real fault: logged with an incident id, answered with that id and no details. */
+  fault(req: IncomingMessage, reply: Reply, error: unknown): void {
+    const incident = randomUUID().slice(0, 8);
+    this.log.error(`[contact] incident ${incident} on ${req.method} ${req.url}:`, error);
+    if (reply.sent) return;
+    const page = () => this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
+    reply.refuse(500, 'internal', `The message could not be processed (incident ${incident}). Please try again later.`, page);
+  }
+
+  /** Stops taking messages, commits what is queued, lets the relay finish its round. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.relay?.stop();
+    this.storeInstance?.close();
+  }
+}

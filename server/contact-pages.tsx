@@ -1,0 +1,113 @@
+// The pages a plain form post (JavaScript off) gets back: the built contact page of the visitor's
+// language, with the form (or the reveal box) rendered again in its new state: errors beside their
+// fields and the values kept, or the success message. The rest of the page is the built one,
+// byte for byte, so it looks and navigates like any other page; if JavaScript does run on it, the
+// island hydrates the new state.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { renderToString } from 'react-dom/server';
+import type { SiteConfig } from '../generator/config.ts';
+import { localePrefix } from '../generator/config.ts';
+import { messagesFor } from '../i18n/index.ts';
+import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/pages/ContactForm.tsx';
+import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/pages/ContactReveal.tsx';
+
+/** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
+export const CONTACT_ROUTE = '/contact/';
+
+export class ContactPages {
+  private cache = new Map<string, { mtimeMs: number; html: string }>();
+
+  constructor(
+    private readonly dir: () => string,
+    private readonly config: () => SiteConfig,
+  ) {}
+
+  /** A known locale for what the visitor sent, or the site's default. */
+  localeOf(value: unknown): string {
+    const config = this.config();
+    return typeof value === 'string' && value in config.locales ? value : config.defaultLocale;
+  }
+
+  /** The locale of the page a request came from, for refusals that come before the body is read. */
+  localeOfReferer(referer: string | undefined): string {
+    const config = this.config();
+    let pathname = '/';
+    try {
+      pathname = new URL(referer ?? '/', 'http://x').pathname;
+    } catch {
+      // the default locale then
+    }
+    const match = Object.keys(config.locales).find((l) => {
+      const prefix = localePrefix(config, l);
+      return prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+    });
+    return match ?? config.defaultLocale;
+  }
+
+  form(locale: string, state: ContactFormState): string {
+    return this.replaceRoot(locale, FORM_ROOT, state, (setup, s) => renderToString(<ContactFormRoot {...(setup as ContactFormSetup)} state={s as ContactFormState} />));
+  }
+
+  reveal(locale: string, state: RevealState): string {
+    return this.replaceRoot(locale, REVEAL_ROOT, state, (setup, s) => renderToString(<ContactRevealRoot {...(setup as RevealSetup)} state={s as RevealState} />));
+  }
+
+  private replaceRoot(locale: string, root: string, state: unknown, render: (setup: unknown, state: unknown) => string): string {
+    const html = this.page(locale);
+    const span = html && rootSpan(html, root);
+    if (!html || !span) return this.fallback(locale, state);
+    const props = JSON.parse(decodeAttribute(span.props)) as { setup: unknown };
+    return html.slice(0, span.start) + render(props.setup, state) + html.slice(span.end);
+  }
+
+  private page(locale: string): string | undefined {
+    const file = path.join(this.dir(), localePrefix(this.config(), locale), CONTACT_ROUTE, 'index.html');
+    try {
+      const { mtimeMs } = statSync(file);
+      const cached = this.cache.get(file);
+      if (cached?.mtimeMs === mtimeMs) return cached.html;
+      const html = readFileSync(file, 'utf8');
+      this.cache.set(file, { mtimeMs, html });
+      return html;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A site without a contact page still answers in words, not with a blank. */
+  private fallback(locale: string, state: unknown): string {
+    const t = messagesFor(locale).contact;
+    const config = this.config();
+    const status = (state as Partial<ContactFormState>).status;
+    const text = status === 'success' ? t.success : status === 'invalid' ? t.invalid : status === 'rate-limited' ? t.rateLimited : t.error;
+    const lang = config.locales[locale]?.htmlLang ?? locale;
+    return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(config.title)}</title></head><body><main><p role="status">${escapeHtml(text)}</p><p><a href="${escapeHtml(`${localePrefix(config, locale)}/`)}">${escapeHtml(config.title)}</a></p></main></body></html>`;
+  }
+}
+
+/** Where the island root element starts and ends in a built page, and its `data-props`. */
+function rootSpan(html: string, root: string): { start: number; end: number; props: string } | undefined {
+  const marker = html.indexOf(`data-island-root="${root}"`);
+  if (marker < 0) return undefined;
+  const start = html.lastIndexOf('<div', marker);
+  const props = /data-props="([^"]*)"/.exec(html.slice(start, html.indexOf('>', marker) + 1))?.[1];
+  if (start < 0 || props === undefined) return undefined;
+  // Balance <div> and </div> from the root on; text in the page is escaped, so tags are tags.
+  const tags = /<div[\s>]|<\/div>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let m = tags.exec(html); m; m = tags.exec(html)) {
+    depth += m[0] === '</div>' ? -1 : 1;
+    if (depth === 0) return { start, end: m.index + m[0].length, props };
+  }
+  return undefined;
+}
+
+function decodeAttribute(value: string): string {
+  return value.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!);
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,96 @@
+// `POST <endpoint>`: a message from the form. Honeypot first (a bot hears "stored" and nothing is
+// kept), then the shared validation rules, then the idempotency key, then the store; "201" is
+// said only after the message is committed to disk.
+import { createHash, randomBytes } from 'node:crypto';
+import { format, messagesFor } from '../i18n/index.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../generator/contact-rules.ts';
+import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/pages/ContactForm.tsx';
+import type { ContactBackend, Received } from './contact-backend.ts';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export async function handleSubmit(backend: ContactBackend, { fields, reply, rate }: Received): Promise<void> {
+  const locale = backend.pages.localeOf(fields.locale);
+  const values = normalizeContact(fields);
+  const page = (status: number, state: Partial<ContactFormState>, extra?: Record<string, string>) =>
+    reply.page(status, backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, ...state }), extra);
+
+  if (!rate.allowed) {
+    page(429, { status: 'rate-limited', idempotencyKey: freshKey() }, { 'retry-after': String(rate.retryAfterSeconds) });
+    return;
+  }
+
+  const honeypot = fields[HONEYPOT_FIELD];
+  if (typeof honeypot === 'string' && honeypot.trim()) {
+    if (reply.html) page(201, { status: 'success', values: EMPTY_CONTACT_STATE.values });
+    else reply.json(201, { ok: true });
+    return;
+  }
+
+  const errors = validateContact(fields);
+  if (Object.keys(errors).length) {
+    if (reply.html) page(400, { status: 'invalid', errors, idempotencyKey: freshKey() });
+    else reply.json(400, { error: 'invalid', message: 'Some fields are not valid.', fields: errors, messages: errorMessages(locale, errors) });
+    return;
+  }
+
+  const headerKey = reply.header('idempotency-key');
+  const sentKey = headerKey ?? (typeof fields.idempotencyKey === 'string' && fields.idempotencyKey ? fields.idempotencyKey : undefined);
+  if (sentKey !== undefined && !IDEMPOTENCY_KEY.test(sentKey)) {
+    reply.refuse(400, 'invalid-idempotency-key', 'Idempotency-Key must be 8 to 128 letters, digits or _ . : -', () =>
+      backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, status: 'error', idempotencyKey: freshKey() }),
+    );
+    return;
+  }
+  const payloadHash = sha256(JSON.stringify([values.name, values.email, values.message]));
+  const idempotencyKey = keyFor(sentKey, payloadHash, reply.html);
+
+  let result;
+  try {
+    result = await backend.store.submit({
+      receivedAt: new Date().toISOString(),
+      locale,
+      name: values.name,
+      email: values.email,
+      message: values.message,
+      idempotencyKey,
+      payloadHash,
+    });
+  } catch (error) {
+    backend.log.error('[contact] a message could not be stored:', error);
+    const retry = { 'retry-after': '30' };
+    const errorPage = () => backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, status: 'error', idempotencyKey: freshKey() });
+    reply.refuse(503, 'unavailable', 'The message could not be stored. Please try again later.', errorPage, retry);
+    return;
+  }
+  if (result.status === 'conflict') {
+    reply.refuse(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different message; send a new key.');
+    return;
+  }
+  if (result.status === 'stored') backend.stored();
+  if (reply.html) page(201, { status: 'success', values: EMPTY_CONTACT_STATE.values });
+  else reply.json(201, { ok: true, duplicate: result.status === 'duplicate' || undefined });
+}
+
+/**
+ * The key a message is stored under. A client's own key holds as given (JSON API). A plain form's
+ * key came from an answer page the visitor may go back to and edit, so the message is part of it.
+ * Without any key (the first plain post) the message and the day make one: a reload that posts
+ * again stores nothing new, the same words on another day do.
+ */
+function keyFor(sent: string | undefined, payloadHash: string, plainForm: boolean): string {
+  if (sent && !plainForm) return `client:${sent}`;
+  if (sent) return `form:${sent}:${payloadHash.slice(0, 32)}`;
+  return `auto:${new Date().toISOString().slice(0, 10)}:${payloadHash}`;
+}
+
+function freshKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function errorMessages(locale: string, errors: ContactErrors): Partial<Record<keyof ContactErrors, string>> {
+  const t = messagesFor(locale).contact;
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, code]) => [field, code === 'length' && field !== 'terms' ? format(t.length, CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS]) : t[code as Exclude<typeof code, 'length'>]]),
+  );
+}

@@ -1,0 +1,113 @@
+// The production server: the built site with the URL rules of server/static.ts, its .br and .gz
+// twins, revalidation for pages and a year of caching for hashed assets, the security headers the
+// build decided, and the contact endpoint. Shuts down gracefully: requests in flight are answered
+// and queued messages committed before the process ends.
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { loadConfig } from '../generator/config-file.ts';
+import { localePrefix } from '../generator/config.ts';
+import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
+import { ContactBackend, type Log } from './contact-backend.ts';
+import type { Mailer } from './outbox-relay.ts';
+import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders, MissingBuildError } from './security-headers.ts';
+import { serveStatic, type StaticOptions } from './static.ts';
+
+export interface ProductionServerOptions {
+  /** The site's root: config/ and the theme are read from here. */
+  root: string;
+  /** The built site, relative to root or absolute. */
+  dir: string;
+  host: string;
+  port: number;
+  /** Defaults to the environment (SITE_DATA_DIR, SMTP_URL, …). */
+  settings?: BackendSettings;
+  mailer?: Mailer;
+  log?: Log;
+}
+
+export interface ProductionServer {
+  server: http.Server;
+  url: string;
+  backend: ContactBackend;
+  /** Stops accepting, answers what is in flight (cut off after `graceMs`), commits, closes. */
+  close: (graceMs?: number) => Promise<void>;
+}
+
+export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
+  const log = options.log ?? console;
+  const loaded = await loadConfig(options.root);
+  if (!loaded.config) throw new Error(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  const config = loaded.config;
+  const siteDir = path.resolve(options.root, options.dir);
+  if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
+  const security = loadSecurityHeaders(siteDir);
+  const home = readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+  for (const hash of blockedInlineScripts(home, security['content-security-policy'])) {
+    log.error(`[site] warning: the home page has an inline script (${hash}) that the Content-Security-Policy blocks; rebuild the site`);
+  }
+  if (inlineStyleAttributes(home)) log.error(`[site] warning: the home page has inline style attributes, which style-src 'self' blocks`);
+
+  const staticOptions: StaticOptions = {
+    dir: siteDir,
+    redirects: readRedirects(siteDir),
+    localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    headers: () => security,
+    precompressed: true,
+  };
+  const settings = options.settings ?? settingsFromEnv(options.root);
+  const backend = new ContactBackend({ config: () => config, siteDir: () => siteDir, settings, headers: () => security, mailer: options.mailer, log });
+  // Open now: a data directory that cannot be written to stops the start, not the first visitor.
+  void backend.store;
+
+  let shuttingDown = false;
+  const server = http.createServer((req, res) => {
+    // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
+    if (shuttingDown) res.shouldKeepAlive = false;
+    try {
+      if (!backend.handle(req, res)) serveStatic(staticOptions, req, res);
+    } catch (error) {
+      log.error(`[site] ${req.method} ${req.url} failed:`, error);
+      if (!res.headersSent) res.writeHead(500, { ...security, 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal server error\n');
+    }
+  });
+  // Slow clients may not hold connections open: headers within 10 s, the whole request within 30 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+
+  let closing: Promise<void> | undefined;
+  const close = (graceMs = 10_000) =>
+    (closing ??= (async () => {
+      shuttingDown = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cutoff = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(cutoff);
+      await backend.close();
+    })());
+  return { server, url: `http://${host}:${port}`, backend, close };
+}
+
+/** The build's `_redirects` (`from to 301` per line) as the static server's map. */
+function readRedirects(siteDir: string): Map<string, string> {
+  const file = path.join(siteDir, '_redirects');
+  if (!existsSync(file)) return new Map();
+  const pairs = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts.length >= 2 && parts[0].startsWith('/'));
+  return new Map(pairs.map(([from, to]) => [from, to]));
+}

@@ -1,0 +1,66 @@
+// The contact database's schema, as numbered steps. A database is brought up to the newest step
+// on open; a step is never edited once released, a change is a new step. `PRAGMA user_version`
+// holds the step reached; the `migrations` table records when each was applied.
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'messages and their outbox',
+    sql: `
+      CREATE TABLE migrations (
+        version INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        applied_at TEXT NOT NULL
+      );
+      CREATE TABLE messages (
+        id INTEGER PRIMARY KEY,
+        received_at TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        message TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        payload_hash TEXT NOT NULL
+      );
+      -- One row per message to relay; none when no SMTP server was configured at the time.
+      CREATE TABLE outbox (
+        message_id INTEGER PRIMARY KEY REFERENCES messages(id),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT
+      );
+      CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL;
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export class SchemaTooNewError extends Error {}
+
+export function migrate(db: Database.Database): number {
+  const apply = db.transaction(() => {
+    // Read inside the write transaction: two processes starting at once must not both migrate.
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current > SCHEMA_VERSION) {
+      throw new SchemaTooNewError(`the contact database is at schema version ${current}, newer than this code knows (${SCHEMA_VERSION}); run the newer version of the site`);
+    }
+    for (const step of MIGRATIONS) {
+      if (step.version <= current) continue;
+      db.exec(step.sql);
+      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(step.version, step.name, new Date().toISOString());
+      db.pragma(`user_version = ${step.version}`);
+    }
+    return SCHEMA_VERSION;
+  });
+  return apply.immediate();
+}

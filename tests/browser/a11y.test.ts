@@ -1,0 +1,70 @@
+// axe-core on the built site: no violations of WCAG 2.0-2.2 A and AA (contrast included) on the
+// home page, a docs page, a blog post, the contact page and the 404 page, in both colour modes;
+// the home page in both languages.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { REPO } from '../helpers.ts';
+import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+
+const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let browser: Browser;
+let site: BuiltSite;
+let server: SiteServer;
+let axeSource: string;
+
+before(async () => {
+  [browser, site, axeSource] = await Promise.all([launchBrowser(), buildSite(), readFile(path.join(REPO, 'node_modules/axe-core/axe.min.js'), 'utf8')]);
+  server = await serveSite(site);
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.dispose();
+});
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations;
+  }, TAGS);
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`));
+}
+
+for (const mode of ['dark', 'light'] as const) {
+  test(`axe finds no violations in ${mode} mode`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const route of PAGES) {
+      await page.goto(`${server.url}${route}`);
+      assert.equal(await page.getAttribute('html', 'data-theme'), mode);
+      problems.push(...(await violations(page)).map((v) => `${route} ${v}`));
+    }
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('axe finds no violations on a phone with the mobile menu open', async () => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/en/services/databases/postgresql/`);
+  await page.click('.navbar-toggle');
+  await page.waitForSelector('#mobile-menu[open]');
+  const problems = await violations(page);
+  await context.close();
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,178 @@
+// What the contact tests share: the small fixture site built once, the production server on it
+// with a fresh data directory, a real SMTP server on 127.0.0.1, and requests as a browser or a
+// script would send them.
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { DEFAULT_SETTINGS, type BackendSettings } from '../../server/backend-config.ts';
+import { startProductionServer, type ProductionServer } from '../../server/main.ts';
+import type { Mailer } from '../../server/outbox-relay.ts';
+import { fixtureCopy } from '../helpers.ts';
+
+export interface BuiltFixture {
+  root: string;
+  dir: string;
+  dispose: () => Promise<void>;
+}
+
+export async function buildFixture(): Promise<BuiltFixture> {
+  const { root, dispose } = await fixtureCopy('basic');
+  const dir = path.join(root, 'build');
+  const result = await runBuild({ root, mode: 'build', outDir: dir });
+  if (!result.ok) throw new Error(`the fixture did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+  return { root, dir, dispose };
+}
+
+export const quiet = { log: () => undefined, error: () => undefined };
+
+export interface RunningServer {
+  url: string;
+  app: ProductionServer;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** The production server on the fixture, with its own data directory; no rate limit unless given. */
+export async function startServer(site: BuiltFixture, settings: Partial<BackendSettings> = {}, mailer?: Mailer): Promise<RunningServer> {
+  const dataDir = settings.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'site-contact-data-')));
+  const app = await startProductionServer({
+    root: site.root,
+    dir: site.dir,
+    host: '127.0.0.1',
+    port: 0,
+    settings: { ...DEFAULT_SETTINGS, rateLimit: false, revealRateLimit: false, ...settings, dataDir },
+    mailer,
+    log: quiet,
+  });
+  return {
+    url: app.url,
+    app,
+    dataDir,
+    stop: async () => {
+      await app.close(1000);
+      if (!settings.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A valid message, different every time unless told otherwise. */
+export function validMessage(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter++;
+  return {
+    name: `Visitor ${counter}`,
+    email: `visitor${counter}@example.org`,
+    message: `Message number ${counter}: we would like to move our application to managed hosting.`,
+    terms: true,
+    locale: 'en',
+    ...overrides,
+  };
+}
+
+/** POST as the island does: JSON from the same origin. */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** POST as a browser with JavaScript off does: a urlencoded form, answered with a page. */
+export function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}, pathname = '/api/contact'): Promise<Response> {
+  return fetch(`${url}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', 'sec-fetch-site': 'same-origin', ...headers },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  headers: Map<string, string>;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  mails: ReceivedMail[];
+  /** Stops listening (the mail server is down). */
+  stop: () => Promise<void>;
+  /** Listens again on the same port. */
+  restart: () => Promise<void>;
+  /** Resolves when at least n mails have arrived. */
+  waitFor: (n: number, timeoutMs?: number) => Promise<void>;
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) back to text. */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}
+
+function parseHeaders(raw: string): Map<string, string> {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const headers = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+/** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives. */
+export async function smtpSink(port = 0): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, headers: parseHeaders(raw) });
+          for (const w of waiters.filter((w) => mails.length >= w.n)) w.resolve();
+          callback();
+        });
+      },
+    });
+  let server = create();
+  const listen = () => new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  await listen();
+  port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    restart: async () => {
+      server = create();
+      await listen();
+    },
+    waitFor: (n, timeoutMs = 10_000) =>
+      new Promise<void>((resolve, reject) => {
+        if (mails.length >= n) return resolve();
+        const timer = setTimeout(() => reject(new Error(`only ${mails.length} of ${n} mails arrived in ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
+      }),
+  };
+}

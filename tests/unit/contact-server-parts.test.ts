@@ -1,0 +1,180 @@
+// The contact server's small parts, each on its own: origin checks, rate limits, content types,
+// body parsing, header safety, backoff, CSV cells, content negotiation and the CSP.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
+import { createHash } from 'node:crypto';
+import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from '../../server/request-guards.ts';
+import { RateLimiter, clientKey } from '../../server/rate-limit.ts';
+import { parseBody } from '../../server/body.ts';
+import { contactMail, headerSafe } from '../../server/contact-mail.ts';
+import { backoff } from '../../server/outbox-relay.ts';
+import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-export.ts';
+import { acceptedEncodings } from '../../server/static.ts';
+import { contentSecurityPolicy, headersFile, parseHeadersFile, scriptHash } from '../../generator/csp.ts';
+import { parseRateLimit, settingsFromEnv, SettingsError } from '../../server/backend-config.ts';
+import { blockedInlineScripts, inlineStyleAttributes } from '../../server/security-headers.ts';
+import type { StoredMessage } from '../../server/contact-store.ts';
+
+const req = (headers: Record<string, string>, remoteAddress = '203.0.113.9') => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+const none = new Set<string>();
+
+test('cross-site: Sec-Fetch-Site decides first, then Origin against Host', () => {
+  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }), none), false);
+  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'none' }), none), false);
+  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'cross-site', origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true);
+  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), none), true);
+  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), new Set(['https://www.almwerk.example'])), false);
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none), false);
+  assert.equal(isCrossSite(req({ origin: 'https://evil.example', host: 'almwerk.example' }), none), true);
+  assert.equal(isCrossSite(req({ origin: 'null', host: 'almwerk.example' }), none), true);
+  assert.equal(isCrossSite(req({ origin: 'not a url', host: 'almwerk.example' }), none), true);
+  assert.equal(isCrossSite(req({ host: 'almwerk.example' }), none), false, 'curl and other non-browser clients');
+});
+
+test('content types: JSON and urlencoded forms in UTF-8 only', () => {
+  assert.equal(bodyKindOf(req({ 'content-type': 'application/json' })), 'json');
+  assert.equal(bodyKindOf(req({ 'content-type': 'application/json; charset=UTF-8' })), 'json');
+  assert.equal(bodyKindOf(req({ 'content-type': 'application/x-www-form-urlencoded' })), 'form');
+  assert.equal(bodyKindOf(req({ 'content-type': 'application/x-www-form-urlencoded;charset="utf-8"' })), 'form');
+  for (const refused of ['text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=iso-8859-1', 'application/jsonx', '']) {
+    assert.equal(bodyKindOf(req(refused ? { 'content-type': refused } : {})), undefined, refused);
+  }
+});
+
+test('answers: a page for browsers posting a form, JSON for fetch', () => {
+  assert.equal(wantsHtml(req({ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' })), true);
+  assert.equal(wantsHtml(req({ accept: 'application/json' })), false);
+  assert.equal(wantsHtml(req({})), false);
+});
+
+test('client address: the socket, or the proxy’s last hop when trusted', () => {
+  assert.equal(clientAddress(req({ 'x-forwarded-for': '198.51.100.1' }), false), '203.0.113.9');
+  assert.equal(clientAddress(req({ 'x-forwarded-for': '198.51.100.1, 192.0.2.7' }), true), '192.0.2.7');
+});
+
+test('rate limits: per address, per /64 for IPv6, with a retry time', () => {
+  let now = 0;
+  const limiter = new RateLimiter({ max: 2, windowMs: 60_000 }, () => now);
+  assert.equal(limiter.check('203.0.113.1').allowed, true);
+  assert.equal(limiter.check('::ffff:203.0.113.1').allowed, true);
+  const refused = limiter.check('203.0.113.1');
+  assert.deepEqual(refused, { allowed: false, retryAfterSeconds: 60 });
+  assert.equal(limiter.check('203.0.113.2').allowed, true, 'another address');
+  assert.equal(limiter.check('2001:db8:1:2::1').allowed, true);
+  assert.equal(limiter.check('2001:db8:1:2:ffff::9').allowed, true);
+  assert.equal(limiter.check('2001:0db8:0001:0002:abcd::1').allowed, false, 'the same /64');
+  assert.equal(limiter.check('2001:db8:1:3::1').allowed, true, 'the next /64');
+  now = 60_001;
+  assert.equal(limiter.check('203.0.113.1').allowed, true, 'a new window');
+  assert.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64');
+  assert.equal(new RateLimiter(false).check('x').allowed, true);
+});
+
+test('bodies: urlencoded first values, JSON objects only, UTF-8 only', () => {
+  assert.deepEqual({ ...(parseBody('form', Buffer.from('name=Anna+B%C3%A4r&name=Eve&terms=on')) as { fields: object }).fields }, { name: 'Anna Bär', terms: 'on' });
+  const proto = parseBody('form', Buffer.from('__proto__=x&constructor=y'));
+  assert.equal(proto.ok, true);
+  assert.equal(({} as Record<string, unknown>).x, undefined);
+  assert.deepEqual(parseBody('json', Buffer.from('[1]')), { ok: false, problem: 'The body must be a JSON object.' });
+  assert.deepEqual(parseBody('json', Buffer.from('{"a":')), { ok: false, problem: 'The body is not valid JSON.' });
+  assert.deepEqual(parseBody('json', Buffer.from([0x7b, 0xff, 0x7d])), { ok: false, problem: 'The body is not valid UTF-8.' });
+});
+
+const stored: StoredMessage = {
+  id: 7,
+  receivedAt: '2026-05-04T10:00:00.000Z',
+  locale: 'en',
+  name: 'Eve\r\nBcc: victim@example.org',
+  email: 'eve@example.org',
+  message: 'Line one\nLine two',
+  relay: 'pending',
+  attempts: 0,
+  lastError: null,
+  sentAt: null,
+};
+
+test('mail headers: no line breaks or control characters; the visitor only in Reply-To', () => {
+  assert.equal(headerSafe('a\r\nb\nc\u2028d\u0000e\u001bf'), 'a b c def');
+  const mail = contactMail(stored, { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Almwerk', locale: 'de', domain: 'almwerk.example' });
+  assert.equal(mail.from, 'website@almwerk.example');
+  assert.equal(mail.to, 'owners@almwerk.example');
+  assert.deepEqual(mail.replyTo, { name: 'Eve Bcc: victim@example.org', address: 'eve@example.org' });
+  assert.doesNotMatch(String(mail.subject), /[\r\n]/);
+  assert.match(String(mail.subject), /^Almwerk · Kontaktformular: Eve/);
+  assert.match(String(mail.text), /Line one\nLine two/);
+  assert.equal(mail.messageId, `<contact-7.${Date.parse(stored.receivedAt)}@almwerk.example>`);
+});
+
+test('relay backoff doubles from the base up to the cap, with ±20 % jitter', () => {
+  const timing = { baseDelayMs: 1000, maxDelayMs: 60_000 };
+  assert.equal(backoff(1, timing, () => 0.5), 1000);
+  assert.equal(backoff(2, timing, () => 0.5), 2000);
+  assert.equal(backoff(5, timing, () => 0.5), 16_000);
+  assert.equal(backoff(30, timing, () => 0.5), 60_000);
+  assert.equal(backoff(1, timing, () => 0), 800);
+  assert.equal(backoff(1, timing, () => 0.999999), 1200);
+});
+
+test('CSV: every cell quoted, quotes doubled, formulas defused', () => {
+  assert.equal(csvCell('plain'), '"plain"');
+  assert.equal(csvCell('say "hi"'), '"say ""hi"""');
+  assert.equal(csvCell('a,b\nc'), '"a,b\nc"');
+  for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) assert.equal(csvCell(formula), `"'${formula}"`);
+  assert.equal(csvCell(null), '""');
+  assert.equal(csvCell(3), '"3"');
+  const lines = [...csvLines([stored])];
+  assert.equal(lines[0], 'id,receivedAt,locale,name,email,message,relay,attempts,sentAt\r\n');
+  assert.equal(lines.length, 2);
+  assert.deepEqual(JSON.parse([...jsonLines([stored, { ...stored, id: 8 }])].join('')).map((m: { id: number }) => m.id), [7, 8]);
+  assert.deepEqual(JSON.parse([...jsonLines([])].join('')), []);
+});
+
+test('terminal output: no escape sequences from visitors', () => {
+  assert.equal(printable('Eve\u001b[31mred\u0007'), 'Eve�[31mred�');
+  assert.equal(printable('a\nb', true), 'a\nb');
+  assert.equal(printable('a\nb'), 'a b');
+});
+
+test('Accept-Encoding: q-values, refusals and *', () => {
+  assert.deepEqual([...acceptedEncodings('gzip, deflate, br, zstd')].sort(), ['br', 'deflate', 'gzip', 'zstd']);
+  assert.deepEqual([...acceptedEncodings('br;q=0, gzip;q=0.5')], ['gzip']);
+  assert.deepEqual([...acceptedEncodings('*')].sort(), ['br', 'gzip']);
+  assert.deepEqual([...acceptedEncodings('*, br;q=0')], ['gzip']);
+  assert.deepEqual([...acceptedEncodings(undefined)], []);
+  assert.deepEqual([...acceptedEncodings('identity')], ['identity']);
+});
+
+test('CSP: self plus the inline script by its hash, never unsafe-inline; _headers round-trips', () => {
+  const script = '(function(){document.documentElement.dataset.theme="dark"})();';
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  assert.equal(scriptHash(script), hash);
+  const csp = contentSecurityPolicy([script]);
+  assert.match(csp, new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}`));
+  assert.match(csp, /style-src 'self'(;|$)/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+  const headers = parseHeadersFile(headersFile([script]));
+  assert.equal(headers['content-security-policy'], csp);
+  assert.match(headers['strict-transport-security'], /max-age=\d+/);
+  assert.equal(headers['x-content-type-options'], 'nosniff');
+  assert.equal(headers['cache-control'], undefined, 'the /assets/* block is not for every path');
+  const page = `<script>${script}</script><script type="application/ld+json">{"a":1}</script><script type="module" src="/a.js"></script><script>alert(1)</script><p style="color:red">`;
+  assert.deepEqual(blockedInlineScripts(page, csp), [scriptHash('alert(1)')]);
+  assert.equal(inlineStyleAttributes(page), 1);
+});
+
+test('settings from the environment: defaults, SMTP needs a recipient, limits parse', () => {
+  const defaults = settingsFromEnv('/site', {});
+  assert.equal(defaults.dataDir, '/site/.data');
+  assert.equal(defaults.smtp, undefined);
+  assert.deepEqual(defaults.rateLimit, { max: 10, windowMs: 600_000 });
+  const smtp = settingsFromEnv('/site', { SITE_DATA_DIR: '/var/lib/site', SMTP_URL: 'smtp://u:p@mail.example:587', CONTACT_TO: 'owners@almwerk.example', CONTACT_RATE_LIMIT: 'off' });
+  assert.equal(smtp.dataDir, '/var/lib/site');
+  assert.deepEqual(smtp.smtp, { url: 'smtp://u:p@mail.example:587', to: 'owners@almwerk.example', from: '' });
+  assert.equal(smtp.rateLimit, false);
+  assert.throws(() => settingsFromEnv('/site', { SMTP_URL: 'smtp://mail.example' }), SettingsError);
+  assert.throws(() => settingsFromEnv('/site', { SMTP_URL: 'http://mail.example', CONTACT_TO: 'x@y.z' }), SettingsError);
+  assert.deepEqual(parseRateLimit('5/60', 'X'), { max: 5, windowMs: 60_000 });
+  assert.throws(() => parseRateLimit('lots', 'X'), SettingsError);
+});

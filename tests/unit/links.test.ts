@@ -1,0 +1,182 @@
+// Link resolution and checking: what a Markdown link resolves to, and what an editor is told
+// when it does not.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkMarkdownLinks, checkRenderedLinks, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/links.ts';
+import { buildGraph } from '../../generator/graph.ts';
+import type { ParsedDocument, SiteGraph, SourceLink } from '../../generator/types.ts';
+import { config, doc, heading } from './factories.ts';
+
+const documents = [
+  doc({ path: 'index', title: 'Home' }),
+  doc({ path: 'docs/index', title: 'Overview' }),
+  doc({ path: 'docs/guides/install', headings: [heading(2, 'Requirements'), heading(3, 'Disk space')], ids: ['requirements', 'disk-space', 'user-content-fn-1'] }),
+  doc({ path: 'docs/guides/upgrade' }),
+  doc({ path: 'docs/reference/cli' }),
+  doc({ path: 'docs/reference/renamed', fm: { slug: 'new-name' } }),
+  doc({ locale: 'en', path: 'docs/index', title: 'Overview' }),
+  doc({ locale: 'en', path: 'docs/guides/install', headings: [heading(2, 'Requirements')] }),
+];
+const { graph } = buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, includeDrafts: false });
+
+function context(): LinkContext {
+  return {
+    config,
+    graph,
+    files: new Set(['/img/logo.svg', '/files/report.pdf', '/sitemap.xml']),
+    routeOfSource: routeMap(config, graph),
+    redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])),
+  };
+}
+
+const byPath = (locale: string, path: string): ParsedDocument => graph.documents[`content/${locale}/${path}.md`];
+const link = (url: string, kind: SourceLink['kind'] = 'link'): SourceLink => ({ url, line: 7, column: 3, kind });
+
+/** Resolves `url` written on the page of `path` (German unless said otherwise). */
+function resolve(url: string, path = 'docs/guides/upgrade', locale = 'de', kind: SourceLink['kind'] = 'link'): Resolution {
+  const from = byPath(locale, path);
+  const ctx = context();
+  return resolveLink(ctx, from, link(url, kind), ctx.routeOfSource.get(from.source)!);
+}
+
+const href = (r: Resolution) => {
+  assert.ok(r.ok, `expected a resolved link, got: ${r.ok ? '' : `${r.message} [${r.rule}]`}`);
+  return r.href;
+};
+
+test('relative .md links resolve from the folder of the file to the target route', () => {
+  assert.equal(href(resolve('install.md')), '/docs/guides/install/');
+  assert.equal(href(resolve('./install.md')), '/docs/guides/install/');
+  assert.equal(href(resolve('../reference/cli.md')), '/docs/reference/cli/');
+  assert.equal(href(resolve('../index.md')), '/docs/');
+  assert.equal(href(resolve('guides/install.md', 'docs/index')), '/docs/guides/install/');
+  assert.equal(href(resolve('../reference/renamed.md')), '/docs/reference/new-name/', 'a slug changes the route, not the file to link to');
+});
+
+test('.md links starting with / are relative to the locale tree, and stay in the page locale', () => {
+  assert.equal(href(resolve('/docs/guides/install.md')), '/docs/guides/install/');
+  assert.equal(href(resolve('/docs/guides/install.md', 'docs/index', 'en')), '/en/docs/guides/install/');
+  assert.equal(href(resolve('guides/install.md', 'docs/index', 'en')), '/en/docs/guides/install/');
+});
+
+test('a .md link to a file that does not exist names the file it looked for', () => {
+  const r = resolve('../reference/missing.md');
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.ok ? undefined : [r.rule, r.message], ['broken-link', 'link target ../reference/missing.md does not exist (looked for content/de/docs/reference/missing.md)']);
+  assert.match(r.ok ? '' : r.hint!, /relative links start from the folder of this file/);
+});
+
+test('absolute routes resolve in the page locale; routes relative to the page route work too', () => {
+  assert.equal(href(resolve('/docs/reference/cli/')), '/docs/reference/cli/');
+  assert.equal(href(resolve('/docs/guides/install/', 'docs/index', 'en')), '/en/docs/guides/install/');
+  const notInEnglish = resolve('/docs/reference/cli/', 'docs/index', 'en');
+  assert.equal(notInEnglish.ok ? undefined : notInEnglish.message, 'link target /docs/reference/cli/ does not exist (no page at /en/docs/reference/cli/)', 'resolved in English, so it must exist there');
+  assert.equal(href(resolve('../install/')), '/docs/guides/install/', 'relative to /docs/guides/upgrade/');
+  assert.equal(href(resolve('/')), '/');
+  const noEnglishHome = resolve('/', 'docs/index', 'en');
+  assert.equal(noEnglishHome.ok ? undefined : noEnglishHome.message, 'link target / does not exist (no page at /en/)');
+});
+
+test('links with another locale prefix go to that locale', () => {
+  assert.equal(href(resolve('/en/docs/guides/install/')), '/en/docs/guides/install/');
+  assert.equal(href(resolve('/en/docs/guides/install/#requirements')), '/en/docs/guides/install/#requirements');
+  const missing = resolve('/en/docs/guides/upgrade/');
+  assert.deepEqual(missing.ok ? undefined : [missing.rule, missing.message], ['broken-link', 'link target /en/docs/guides/upgrade/ does not exist (no page at /en/docs/guides/upgrade/)']);
+});
+
+test('a route that does not exist is reported with a "did you mean" where one fits', () => {
+  const r = resolve('/docs/cli/');
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.ok ? undefined : [r.rule, r.message, r.hint], ['broken-link', 'link target /docs/cli/ does not exist (no page at /docs/cli/)', 'did you mean /docs/reference/cli/?']);
+  const none = resolve('/docs/nothing-like-it/');
+  assert.equal(none.ok ? 'ok' : none.hint, undefined);
+});
+
+test('#fragments on other pages: an existing id resolves, a missing one lists the headings there', () => {
+  const ok = resolve('install.md#requirements');
+  assert.deepEqual(ok, { ok: true, href: '/docs/guides/install/#requirements', route: '/docs/guides/install/', fragment: 'requirements' });
+  assert.equal(href(resolve('/docs/guides/install/#user-content-fn-1')), '/docs/guides/install/#user-content-fn-1', 'any id counts, not only headings');
+  const missing = resolve('install.md#voraussetzungen');
+  assert.deepEqual(missing.ok ? undefined : [missing.rule, missing.message, missing.hint], [
+    'broken-fragment',
+    'fragment #voraussetzungen does not exist on /docs/guides/install/',
+    'headings there: #requirements, #disk-space',
+  ]);
+  const noHeadings = resolve('/docs/reference/cli/#x');
+  assert.equal(noHeadings.ok ? '' : noHeadings.hint, 'that page has no headings');
+});
+
+test('a fragment on the same page resolves to the fragment alone', () => {
+  assert.deepEqual(resolve('#requirements', 'docs/guides/install'), { ok: true, href: '#requirements', route: '/docs/guides/install/', fragment: 'requirements' });
+});
+
+test('a missing fragment on the same page is reported like one on another page', () => {
+  const r = resolve('#voraussetzungen', 'docs/guides/install');
+  assert.equal(r.ok, false, 'same-page fragments are not checked: [x](#typo) passes validation');
+  assert.equal(r.ok ? undefined : r.rule, 'broken-fragment');
+});
+
+test('a fragment that is not valid percent-encoding is reported, not thrown', () => {
+  // Markdown keeps %E0%A4 as written; decodeURIComponent throws a URIError on it.
+  assert.doesNotThrow(() => resolve('install.md#%E0%A4%A'));
+});
+
+test('a route without its trailing slash is reported with the fix', () => {
+  for (const url of ['/docs/guides/install', '../install']) {
+    const r = resolve(url);
+    assert.equal(r.ok ? undefined : r.rule, 'trailing-slash', url);
+  }
+  const r = resolve('/docs/guides/install#requirements');
+  assert.deepEqual(r.ok ? undefined : [r.message, r.hint], ['link /docs/guides/install#requirements lacks its trailing slash', 'write /docs/guides/install/ : every route ends with a slash']);
+});
+
+test('a link to a redirect source is reported with the target to use', () => {
+  const r = resolve('/old/');
+  assert.deepEqual(r.ok ? undefined : [r.rule, r.hint], ['redirected-link', 'link to /docs/ directly']);
+});
+
+test('files: existing ones resolve with query and fragment, missing ones are reported', () => {
+  assert.equal(href(resolve('/files/report.pdf#page=2')), '/files/report.pdf#page=2');
+  assert.equal(href(resolve('/sitemap.xml')), '/sitemap.xml');
+  const r = resolve('/files/missing.pdf');
+  assert.deepEqual(r.ok ? undefined : [r.rule, r.message, r.hint], ['broken-link', 'file /files/missing.pdf does not exist', 'put it at public/files/missing.pdf']);
+  assert.equal(href(resolve('/docs/guides/install/?tab=apt#requirements')), '/docs/guides/install/?tab=apt#requirements');
+});
+
+test('images resolve against public/, relative ones from the folder of the file', () => {
+  assert.equal(href(resolve('/img/logo.svg', undefined, undefined, 'image')), '/img/logo.svg');
+  const r = resolve('img/shot.png', undefined, undefined, 'image');
+  assert.deepEqual(r.ok ? undefined : [r.rule, r.message, r.hint], ['broken-image', 'image img/shot.png does not exist', 'put the file at public/docs/guides/img/shot.png']);
+});
+
+test('external links pass through unchecked', () => {
+  assert.deepEqual(resolve('mailto:x@example.org'), { ok: true, href: 'mailto:x@example.org' });
+});
+
+test('checkMarkdownLinks fills graph.links by link index and reports with the link position', () => {
+  const withLinks = { ...byPath('de', 'docs/guides/upgrade'), links: [link('install.md#requirements'), link('/docs/nope/'), link('../reference/cli.md')] };
+  const ctx = { ...context(), graph: { ...graph, documents: { ...graph.documents, [withLinks.source]: withLinks }, links: {} as SiteGraph['links'] } };
+  const diagnostics = checkMarkdownLinks(ctx);
+  assert.deepEqual(ctx.graph.links[withLinks.source], { 0: '/docs/guides/install/#requirements', 1: '/docs/nope/', 2: '/docs/reference/cli/' });
+  assert.deepEqual(diagnostics.map((d) => [d.file, d.line, d.column, d.rule, d.severity]), [['content/de/docs/guides/upgrade.md', 7, 3, 'broken-link', 'error']]);
+});
+
+test('scanHtml finds hrefs and srcs (entities decoded) and ids, and nothing that only looks like them', () => {
+  const html = '<a href="/a/?x=1&amp;y=2">a</a><img src="/img/x.png"><link rel="alternate" hrefLang="en" href="/en/"><h2 id="top">T</h2><div data-id="no" aria-describedby="no"></div><a href="#top">t</a>';
+  assert.deepEqual(scanHtml(html), { hrefs: ['/a/?x=1&y=2', '/img/x.png', '/en/', '#top'], ids: ['top'] });
+});
+
+test('checkRenderedLinks reports theme links to missing pages, files and fragments once each; Markdown links are skipped', () => {
+  const page = (hrefs: string[], ids: string[] = [], markdownHrefs: string[] = []) => ({ hrefs, ids: new Set(ids), markdownHrefs: new Set(markdownHrefs) });
+  const rendered = new Map([
+    ['/docs/', page(['/docs/guides/install/', '/docs/missing/', 'https://example.org/', '#main', '#nav', '/img/logo.svg', '/img/nope.svg', '/docs/guides/install/#requirements', '/docs/guides/install/#nope', '/docs/broken-in-markdown/'], ['nav'], ['/docs/broken-in-markdown/'])],
+    ['/docs/guides/install/', page(['/docs/missing/', '#absent'], ['requirements'])],
+  ]);
+  const diagnostics = checkRenderedLinks(context(), rendered);
+  assert.deepEqual(diagnostics.map((d) => [d.file, d.message, d.rule]), [
+    ['theme (rendered on /docs/)', 'link target /docs/missing/ does not exist', 'broken-theme-link'],
+    ['theme (rendered on /docs/)', 'file /img/nope.svg does not exist', 'broken-theme-link'],
+    ['theme (rendered on /docs/)', 'fragment #nope does not exist on /docs/guides/install/', 'broken-theme-link'],
+    ['theme (rendered on /docs/guides/install/)', 'fragment #absent does not exist on /docs/guides/install/', 'broken-theme-link'],
+  ]);
+});

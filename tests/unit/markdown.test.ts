@@ -1,0 +1,165 @@
+// The Markdown stage: what a body turns into, and what it hands on to the later stages
+// (headings, ids, links with positions, excerpt, problems).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createMarkdownProcessor, renderMarkdown, isExternal, LINK_MARKER } from '../../generator/markdown.ts';
+import { ADMONITION_KINDS } from '../../generator/admonitions.ts';
+import { parseSource } from '../../generator/parse.ts';
+import { messagesFor } from '../../i18n/index.ts';
+import { markdownFile, source } from './factories.ts';
+
+const en = messagesFor('en');
+const de = messagesFor('de');
+const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
+const render = (body: string) => renderMarkdown(processor, body);
+
+test('headings get ids and levels; their text leaves out the anchor link', () => {
+  const r = render('# Title\n\n## First *part*\n\n### Deeper `code`\n\n#### Fourth\n\n## First part\n');
+  assert.deepEqual(r.headings, [
+    { depth: 1, id: 'title', text: 'Title' },
+    { depth: 2, id: 'first-part', text: 'First part' },
+    { depth: 3, id: 'deeper-code', text: 'Deeper code' },
+    { depth: 4, id: 'fourth', text: 'Fourth' },
+    { depth: 2, id: 'first-part-1', text: 'First part' },
+  ]);
+  assert.deepEqual(r.ids, ['title', 'first-part', 'deeper-code', 'fourth', 'first-part-1']);
+  assert.match(r.html, /<h2 id="first-part">First <em>part<\/em><a class="hash-link" aria-label="Direct link to this section" href="#first-part">#<\/a><\/h2>/);
+  assert.doesNotMatch(r.html, /<h1[^>]*>[^<]*<a class="hash-link"/, 'h1 gets no anchor link');
+});
+
+test('links and images are collected with line and column; internal links become markers', () => {
+  const r = render('Intro line.\n\nSee [install](./install.md#req) and\n  [root](/docs/) or ![logo](/img/logo.svg).\n');
+  assert.deepEqual(r.links, [
+    { url: './install.md#req', line: 3, column: 5, kind: 'link' },
+    { url: '/docs/', line: 4, column: 3, kind: 'link' },
+    { url: '/img/logo.svg', line: 4, column: 21, kind: 'image' },
+  ]);
+  assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}0">install</a>`));
+  assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}1">root</a>`));
+  assert.match(r.html, /<img src="\/img\/logo.svg" alt="logo" data-site-image="2" loading="lazy" decoding="async">/, 'images keep their src');
+  assert.doesNotMatch(r.html, /install\.md/);
+});
+
+test('external links stay as written, are not collected and get rel="noopener"', () => {
+  const r = render('[a](https://example.org/x) [b](mailto:hi@example.org) [c](//cdn.example.org/y)\n');
+  assert.deepEqual(r.links, []);
+  assert.match(r.html, /<a href="https:\/\/example.org\/x" rel="noopener">a<\/a>/);
+  assert.match(r.html, /<a href="mailto:hi@example.org">b<\/a>/);
+  assert.match(r.html, /<a href="\/\/cdn.example.org\/y">c<\/a>/);
+  assert.equal(isExternal('https://x.at'), true);
+  assert.equal(isExternal('tel:+43'), true);
+  assert.equal(isExternal('//x.at/'), true);
+  assert.equal(isExternal('/docs/'), false);
+  assert.equal(isExternal('install.md'), false);
+  assert.equal(isExternal('#top'), false);
+});
+
+test('reference-style links are collected at their definition and resolved through the marker', () => {
+  const r = render('Use [the guide][g] twice: [again][g].\n\n[g]: ../guides/index.md\n');
+  assert.deepEqual(r.links, [{ url: '../guides/index.md', line: 3, column: 1, kind: 'link' }]);
+  assert.equal(r.html.split(`href="${LINK_MARKER}0"`).length - 1, 2);
+});
+
+test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () => {
+  const r = render('Before the cut.\n\n<!-- truncate -->\n\nAfter the cut.\n');
+  assert.equal(r.excerptHtml, '<p>Before the cut.</p>\n');
+  assert.equal(r.html, '<p>Before the cut.</p>\n\n<p>After the cut.</p>');
+  assert.deepEqual(r.messages, [], 'the truncate comment is not raw HTML');
+  assert.equal(render('No marker here.\n').excerptHtml, undefined);
+  assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
+});
+
+test('raw HTML is reported with its position and not passed through; other comments are allowed', () => {
+  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n');
+  assert.deepEqual(
+    r.messages.map((m) => [m.line, m.column, m.rule]),
+    [
+      [1, 11, 'raw-html'],
+      [1, 23, 'raw-html'],
+      [3, 1, 'raw-html'],
+    ],
+  );
+  assert.doesNotMatch(r.html, /<span>|<div>/);
+});
+
+test('positions are file positions after parseSource: the front matter lines are added', () => {
+  const raw = markdownFile('Line one.\n\n[x](/docs/) <b>bold</b>\n');
+  // Lines 1-4 are the front matter, 5 is blank, 6 "Line one.", 7 blank, 8 the link.
+  const r = parseSource(source('de', 'docs/x', raw), 'doc');
+  assert.equal(raw.split('\n')[7], '[x](/docs/) <b>bold</b>');
+  assert.deepEqual(r.doc!.links.map((l) => [l.line, l.column]), [[8, 1]]);
+  assert.deepEqual(r.diagnostics.map((d) => [d.file, d.line, d.column, d.rule, d.severity]), [
+    ['content/de/docs/x.md', 8, 13, 'raw-html', 'error'],
+    ['content/de/docs/x.md', 8, 20, 'raw-html', 'error'],
+  ]);
+  assert.match(r.diagnostics[0].hint!, /fenced code block/);
+});
+
+test('every admonition kind renders as an aside with its default title, or the title given', () => {
+  for (const kind of ADMONITION_KINDS) {
+    const plain = render(`:::${kind}\nBody of ${kind}.\n:::\n`);
+    assert.equal(
+      plain.html,
+      `<aside class="admonition admonition-${kind}" role="note"><p class="admonition-title">${en.admonition[kind]}</p><p>Body of ${kind}.</p></aside>`,
+    );
+    const titled = render(`:::${kind}[Mind the *gap*]\nBody.\n:::\n`);
+    assert.match(titled.html, new RegExp(`^<aside class="admonition admonition-${kind}" role="note"><p class="admonition-title">Mind the <em>gap</em></p><p>Body.</p></aside>$`));
+    assert.deepEqual(titled.messages, []);
+  }
+});
+
+test('admonition titles follow the page locale', () => {
+  const r = parseSource(source('de', 'docs/x', markdownFile(':::warning\nAchtung.\n:::\n')), 'doc');
+  assert.match(r.doc!.html, new RegExp(`<p class="admonition-title">${de.admonition.warning}</p>`));
+  assert.notEqual(de.admonition.warning, en.admonition.warning);
+});
+
+test('an unknown admonition is reported; stray :words in prose stay text', () => {
+  const r = render(':::caution\nCareful.\n:::\n\nHinweis:Text and a ::leaf here.\n');
+  assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [[1, 1, 'admonition']]);
+  assert.match(r.messages[0].message, /unknown admonition ":::caution"; use one of note, tip, info, warning, danger/);
+  assert.match(r.html, /Hinweis:Text and a ::leaf here\./);
+});
+
+test('code is highlighted at build time: hljs class names in the HTML, no detection for plain blocks', () => {
+  const r = render('```ts\nconst answer: number = 42;\n```\n\n```sh\necho hi\n```\n\n```\nplain text\n```\n');
+  assert.match(r.html, /<pre><code class="hljs language-ts"><span class="hljs-keyword">const<\/span> .*<span class="hljs-built_in">number<\/span> = <span class="hljs-number">42<\/span>;/);
+  assert.match(r.html, /<code class="hljs language-sh"><span class="hljs-built_in">echo<\/span> hi/, 'sh is an alias of bash');
+  assert.match(r.html, /<pre><code>plain text\n<\/code><\/pre>/);
+});
+
+test('GFM: tables, task lists and strikethrough', () => {
+  const r = render('| Plan | Price |\n| :--- | ----: |\n| S | 10 |\n\n- [x] done\n- [ ] open\n\n~~gone~~\n');
+  assert.match(r.html, /<table>\s*<thead>\s*<tr>\s*<th align="left">Plan<\/th>\s*<th align="right">Price<\/th>/);
+  assert.match(r.html, /<td align="left">S<\/td>\s*<td align="right">10<\/td>/);
+  assert.match(r.html, /<ul class="contains-task-list">\s*<li class="task-list-item"><input type="checkbox" checked disabled> done<\/li>\s*<li class="task-list-item"><input type="checkbox" disabled> open<\/li>/);
+  assert.match(r.html, /<del>gone<\/del>/);
+});
+
+test('GFM: footnotes link both ways and their ids are valid fragments', () => {
+  const r = render('A claim.[^src]\n\n[^src]: The source.\n');
+  assert.match(r.html, /<sup><a href="#user-content-fn-src" id="user-content-fnref-src" data-footnote-ref/);
+  assert.match(r.html, /<li id="user-content-fn-src">\s*<p>The source. <a href="#user-content-fnref-src"/);
+  for (const id of ['user-content-fn-src', 'user-content-fnref-src']) assert.ok(r.ids.includes(id), id);
+});
+
+test('footnotes are labelled in the page language, not always in English', () => {
+  // remark-rehype's defaults are "Footnotes" and "Back to reference 1" unless it is told otherwise.
+  const r = parseSource(source('de', 'docs/x', markdownFile('Eine Behauptung.[^1]\n\n[^1]: Die Quelle.\n')), 'doc');
+  assert.doesNotMatch(r.doc!.html, />Footnotes</, 'German page with an English footnote heading');
+  assert.doesNotMatch(r.doc!.html, /aria-label="Back to reference 1"/, 'German page with an English back-link label');
+});
+
+test('GFM: bare URLs and www. addresses become links without the tokenizer extension', () => {
+  const r = render('Visit https://example.org or www.example.org, or write to team@example.org.\n');
+  assert.match(r.html, /<a href="https:\/\/example.org" rel="noopener">https:\/\/example.org<\/a>/);
+  assert.match(r.html, /<a href="http:\/\/www.example.org" rel="noopener">www.example.org<\/a>,/, 'trailing punctuation is not part of the link');
+  assert.match(r.html, /<a href="mailto:team@example.org">team@example.org<\/a>\./);
+  assert.deepEqual(r.links, [], 'bare URLs are external');
+  assert.doesNotMatch(render('`https://example.org` in code\n').html, /<a /, 'not inside inline code');
+});
+
+test('words are counted in prose, not in code blocks', () => {
+  const r = render('One two three.\n\n```js\nconst a = b + c + d + e;\n```\n\n## Four five\n');
+  assert.equal(r.words, 5);
+});

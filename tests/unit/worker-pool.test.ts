@@ -1,0 +1,72 @@
+// The worker pool: parsing on worker threads gives exactly what parsing on the main thread gives,
+// in the order of the input, and small jobs do not start workers at all.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Pool, MIN_PARALLEL_ITEMS, type ParseItem } from '../../generator/worker-pool.ts';
+import { parseSource } from '../../generator/parse.ts';
+import { markdownFile, source } from './factories.ts';
+
+const pools: Pool[] = [];
+after(() => Promise.all(pools.map((p) => p.close())));
+
+function newPool(): Pool {
+  const pool = new Pool();
+  pools.push(pool);
+  return pool;
+}
+
+/** How many worker threads the pool started (a private field: nothing else shows it). */
+const workersOf = (pool: Pool) => (Reflect.get(pool, 'workers') as unknown[]).length;
+
+/** Varied sources: docs and posts, both locales, and files with problems to report. */
+function items(count: number): ParseItem[] {
+  return Array.from({ length: count }, (_, i): ParseItem => {
+    const locale = i % 2 ? 'en' : 'de';
+    switch (i % 6) {
+      case 0:
+        return { kind: 'doc', source: source(locale, `docs/page-${i}`, markdownFile(`## Part ${i}\n\nSee [next](./page-${i + 1}.md#part-${i + 1}) and ![x](/img/${i}.png).\n\n:::tip\nTip ${i}.\n:::\n`)) };
+      case 1:
+        return { kind: 'post', source: source(locale, `news/post-${i}`, markdownFile(`Intro ${i}.\n\n<!-- truncate -->\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`, { date: '2025-01-02', authors: ['anna'], tags: ['ops'] })) };
+      case 2:
+        return { kind: 'doc', source: source(locale, `docs/raw-${i}`, markdownFile(`Some <b>raw</b> HTML ${i}.\n`)) };
+      case 3:
+        // Every other one without any front matter: no document at all.
+        return { kind: 'doc', source: source(locale, `docs/bad-${i}`, i % 4 === 1 ? `# No front matter ${i}\n` : `---\ntitle: Bad ${i}\nsidebar_positon: 2\n---\n\n# Text\n`) };
+      case 4:
+        return { kind: 'post', source: source(locale, `news/undated-${i}`, markdownFile(`Words ${i}[^n].\n\n[^n]: Note.\n`)) };
+      default:
+        return { kind: 'doc', source: source(locale, `docs/table-${i}`, markdownFile(`| a | b |\n| - | - |\n| ${i} | ~~x~~ |\n\n- [x] done\n\nhttps://example.org/${i}\n`)) };
+    }
+  });
+}
+
+test('a large job is parsed on worker threads with exactly the results of parseSource, in order', async () => {
+  const previous = process.env.SITE_WORKERS;
+  process.env.SITE_WORKERS = '1';
+  try {
+    const pool = newPool();
+    const work = items(MIN_PARALLEL_ITEMS + 20);
+    const results = await pool.parse(work);
+    assert.equal(workersOf(pool), 1, 'a worker was started');
+    assert.equal(results.length, work.length);
+    assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind)));
+    // The inputs are varied enough for the comparison to mean something.
+    assert.ok(results.some((r) => r.doc?.excerptHtml));
+    assert.ok(results.some((r) => r.diagnostics.some((d) => d.rule === 'raw-html')));
+    assert.ok(results.some((r) => r.doc && r.diagnostics.some((d) => d.rule === 'front-matter')));
+    assert.ok(results.some((r) => !r.doc));
+    results.forEach((r, i) => assert.ok(!r.doc || r.doc.source === work[i].source.id, `result ${i} belongs to its item`));
+  } finally {
+    if (previous === undefined) delete process.env.SITE_WORKERS;
+    else process.env.SITE_WORKERS = previous;
+  }
+});
+
+test('a small job stays on the main thread', async () => {
+  const pool = newPool();
+  const work = items(MIN_PARALLEL_ITEMS - 1);
+  const results = await pool.parse(work);
+  assert.equal(workersOf(pool), 0);
+  assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind)));
+  assert.deepEqual(await pool.parse([]), []);
+});

@@ -1,0 +1,155 @@
+// The write stage: a build swaps a fresh folder in (a failed build leaves the old site alone);
+// watch mode writes only the bytes that changed and removes what is no longer produced.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FreshOutput, IncrementalOutput } from '../../generator/write.ts';
+
+let tmp: string;
+before(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-write-'));
+});
+after(() => rm(tmp, { recursive: true, force: true }));
+
+let n = 0;
+/** A folder of its own for each test, with `files` in it if given. */
+async function folder(files: Record<string, string> = {}, create = true): Promise<string> {
+  const dir = path.join(tmp, `case-${n++}`, 'build');
+  if (create) await mkdir(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** Every file under `dir`, relative, sorted. */
+async function tree(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+const text = (dir: string, file: string) => readFile(path.join(dir, file), 'utf8');
+const siblings = async (dir: string) => (await readdir(path.dirname(dir))).sort();
+
+test('FreshOutput: a first build creates the folder', async () => {
+  const dir = await folder({}, false);
+  const out = await new FreshOutput(dir).start();
+  await out.write('index.html', '<p>home</p>');
+  await out.write('en/docs/index.html', new TextEncoder().encode('<p>docs</p>'));
+  const stats = await out.finish();
+  assert.deepEqual(await tree(dir), ['en/docs/index.html', 'index.html']);
+  assert.equal(await text(dir, 'en/docs/index.html'), '<p>docs</p>');
+  assert.deepEqual(stats, { written: 2, unchanged: 0, removed: 0, files: ['index.html', 'en/docs/index.html'] });
+  assert.deepEqual(await siblings(dir), ['build'], 'no temporary folder left behind');
+});
+
+test('FreshOutput: the old output stays as it was until finish, then is replaced as a whole', async () => {
+  const dir = await folder({ 'index.html': 'old home', 'gone/index.html': 'old page' });
+  const out = await new FreshOutput(dir).start();
+  await out.write('index.html', 'new home');
+  await out.write('new/index.html', 'new page');
+  assert.deepEqual(await tree(dir), ['gone/index.html', 'index.html'], 'nothing written into the live folder');
+  assert.equal(await text(dir, 'index.html'), 'old home');
+  await out.finish();
+  assert.deepEqual(await tree(dir), ['index.html', 'new/index.html'], 'files of the old build are gone');
+  assert.equal(await text(dir, 'index.html'), 'new home');
+  assert.deepEqual(await siblings(dir), ['build']);
+});
+
+test('FreshOutput: abort leaves the previous output untouched and cleans up', async () => {
+  const dir = await folder({ 'index.html': 'old home', 'docs/index.html': 'old docs' });
+  const before = await stat(path.join(dir, 'index.html'));
+  const out = await new FreshOutput(dir).start();
+  await out.write('index.html', 'half a build');
+  await out.write('docs/index.html', 'half a build');
+  await out.abort();
+  assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html']);
+  assert.equal(await text(dir, 'index.html'), 'old home');
+  assert.equal(await text(dir, 'docs/index.html'), 'old docs');
+  assert.equal((await stat(path.join(dir, 'index.html'))).mtimeMs, before.mtimeMs);
+  assert.deepEqual(await siblings(dir), ['build']);
+});
+
+test('FreshOutput: a leftover temporary folder of a crashed build does not leak into the next one', async () => {
+  const dir = await folder({ 'index.html': 'old' });
+  await mkdir(`${dir}.tmp-${process.pid}`, { recursive: true });
+  await writeFile(path.join(`${dir}.tmp-${process.pid}`, 'stale.html'), 'stale');
+  const out = await new FreshOutput(dir).start();
+  await out.write('index.html', 'new');
+  await out.finish();
+  assert.deepEqual(await tree(dir), ['index.html']);
+});
+
+test('FreshOutput: copyDir copies a tree (public/) into the output, and a missing one is skipped', async () => {
+  const publicDir = await folder({ 'img/logo.svg': '<svg/>', 'robots.txt': 'x' });
+  const dir = await folder({}, false);
+  const out = await new FreshOutput(dir).start();
+  await out.copyDir(publicDir);
+  await out.copyDir(path.join(tmp, 'no-such-folder'));
+  await out.write('index.html', 'home');
+  await out.finish();
+  assert.deepEqual(await tree(dir), ['img/logo.svg', 'index.html', 'robots.txt']);
+});
+
+test('IncrementalOutput: writes only files whose bytes changed, removes files no longer produced', async () => {
+  const dir = await folder();
+  const hashes = new Map<string, string>();
+  const first = new IncrementalOutput(dir, hashes);
+  await first.write('index.html', 'home');
+  await first.write('a/index.html', 'a v1');
+  await first.write('b/index.html', 'b');
+  assert.deepEqual(await first.finish(), { written: 3, unchanged: 0, removed: 0, files: ['index.html', 'a/index.html', 'b/index.html'] });
+  assert.equal(hashes.size, 3);
+
+  // Date the files back, so a rewrite would show in their modification time.
+  const past = new Date('2020-01-01T00:00:00Z');
+  for (const file of await tree(dir)) await utimes(path.join(dir, file), past, past);
+
+  const second = new IncrementalOutput(dir, hashes);
+  await second.write('index.html', Buffer.from('home'));
+  await second.write('a/index.html', 'a v2');
+  await second.write('c/index.html', 'c');
+  const stats = await second.finish();
+  assert.deepEqual(stats, { written: 2, unchanged: 1, removed: 1, files: ['a/index.html', 'c/index.html'] });
+  assert.deepEqual(await tree(dir), ['a/index.html', 'c/index.html', 'index.html']);
+  assert.equal((await stat(path.join(dir, 'index.html'))).mtimeMs, past.getTime(), 'unchanged bytes are not written, whether string or bytes');
+  assert.equal(await text(dir, 'a/index.html'), 'a v2');
+  assert.ok(!existsSync(path.join(dir, 'b/index.html')));
+  assert.deepEqual([...hashes.keys()].sort(), ['a/index.html', 'c/index.html', 'index.html'], 'the removed file is forgotten');
+});
+
+test('IncrementalOutput: files kept by the caller are neither written nor removed', async () => {
+  const dir = await folder();
+  const hashes = new Map<string, string>();
+  const first = new IncrementalOutput(dir, hashes);
+  await first.write('index.html', 'home');
+  await first.write('docs/index.html', 'docs');
+  await first.finish();
+  const second = new IncrementalOutput(dir, hashes);
+  second.keep('docs/index.html');
+  await second.write('index.html', 'home 2');
+  assert.deepEqual(await second.finish(), { written: 1, unchanged: 1, removed: 0, files: ['index.html'] });
+  assert.equal(await text(dir, 'docs/index.html'), 'docs');
+});
+
+test('IncrementalOutput: flush waits for the writes and removes nothing', async () => {
+  const dir = await folder();
+  const hashes = new Map<string, string>();
+  const first = new IncrementalOutput(dir, hashes);
+  await first.write('index.html', 'home');
+  await first.write('docs/index.html', 'docs');
+  await first.finish();
+  const update = new IncrementalOutput(dir, hashes);
+  await update.write('docs/index.html', 'docs 2');
+  const stats = await update.flush();
+  assert.deepEqual([stats.written, stats.removed], [1, 0]);
+  assert.equal(await text(dir, 'docs/index.html'), 'docs 2');
+  assert.equal(await text(dir, 'index.html'), 'home', 'not produced by this update, and still there');
+});

@@ -1,0 +1,29 @@
+// The announcement bar from config. Its message is a key into the UI strings, so it speaks the
+// page's language. A dismissal is remembered by id: a new announcement shows again.
+import { useTheme } from '../context.ts';
+import { localePrefix } from '../../generator/config.ts';
+import { Icon } from '../icons/Icon.tsx';
+
+export function AnnouncementBar() {
+  const { config, page, t } = useTheme();
+  const announcement = config.announcement;
+  if (!announcement) return null;
+  const messages = t.announcement as Record<string, string>;
+  const message = messages[announcement.message] ?? announcement.message;
+  return (
+    <div className="announcement" data-announcement-id={announcement.id} role="region" aria-label={t.announcement.label}>
+      <p>
+        {message}
+        {announcement.to && (
+          <>
+            {' '}
+            <a href={`${localePrefix(config, page.locale)}${announcement.to}`}>{t.announcement.more}</a>
+          </>
+        )}
+      </p>
+      <button type="button" className="announcement-close needs-js" aria-label={t.banner.dismiss} title={t.banner.dismiss}>
+        <Icon name="close" size={18} />
+      </button>
+    </div>
+  );
+}

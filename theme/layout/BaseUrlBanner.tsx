@@ -1,0 +1,13 @@
+// Shown by the inline head script when the page is served under a path that does not start with
+// the configured baseUrl: the usual cause of a deployment whose links and assets all miss.
+import { useTheme } from '../context.ts';
+import { format } from '../../i18n/index.ts';
+
+export function BaseUrlBanner() {
+  const { config, t } = useTheme();
+  return (
+    <div className="base-url-banner" id="base-url-banner" role="alert" hidden>
+      {format(t.banner.baseUrl, { baseUrl: config.baseUrl })}
+    </div>
+  );
+}

@@ -10,6 +10,8 @@ export const CLIENT_ENTRY = 'theme/client/index.ts';
 export const STYLE_ENTRY = 'theme/styles/site.css';
 /** Every `*.tsx` here is an island: its own entry, loaded only by pages that render it. */
 export const ISLANDS_DIR = 'theme/client/islands';
+/** The text faces (regular and semibold sans); the monospace face is for code further down. */
+const PRELOADED_FONT = /^ibm-plex-sans-latin-(400|600)-normal\.[^.]+\.woff2$/;
 
 function islandEntries(root: string): Record<string, string> {
   const files = readdirSync(path.join(root, ISLANDS_DIR)).filter((f) => f.endsWith('.tsx'));
@@ -52,5 +54,6 @@ export async function buildAssets(): Promise<BuiltAssets> {
     return `/${out[0]}`;
   };
   const islandAssets = Object.fromEntries(Object.entries(islands).map(([name, entry]) => [name.slice('islands/'.length), find(entry)]));
-  return { assets: { js: find(CLIENT_ENTRY), css: find(STYLE_ENTRY), islands: islandAssets }, files };
+  const fonts = Object.keys(result.metafile.outputs).filter((out) => PRELOADED_FONT.test(path.basename(out))).map((out) => `/${out}`);
+  return { assets: { js: find(CLIENT_ENTRY), css: find(STYLE_ENTRY), fonts, islands: islandAssets }, files };
 }

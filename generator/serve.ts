@@ -9,6 +9,7 @@ import { hotUpdate } from './hot-update.ts';
 import { localePrefix } from './config.ts';
 import { serveStatic, type StaticOptions } from '../server/static.ts';
 import { ContactBackend } from '../server/contact-backend.ts';
+import { Insights } from '../server/insights.ts';
 import { settingsFromEnv, type BackendSettings } from '../server/backend-config.ts';
 import type { SiteConfig } from './config.ts';
 
@@ -83,7 +84,10 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
 
   // POST /api/contact as in production, on the same data directory and SMTP settings. The
   // database is opened by the first message, so serving alone creates no files.
-  const contact = new ContactBackend({ config: () => siteConfig!, siteDir: () => outDir, settings: options.contact ?? contactSettings(options.root) });
+  const settings = options.contact ?? contactSettings(options.root);
+  const contact = new ContactBackend({ config: () => siteConfig!, siteDir: () => outDir, settings });
+  // The analytics endpoint as in production, so the browser console stays as quiet as there.
+  const insights = siteConfig?.analytics ? new Insights({ endpoint: siteConfig.analytics.endpoint, dataDir: settings.dataDir, siteDir: () => outDir }) : undefined;
 
   /** A body edit is on disk and in the browser at once; the full build then checks the rest. */
   const hotThenBuild = async (changed: Set<string>) => {
@@ -107,7 +111,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       req.on('close', () => clients.delete(res));
       return;
     }
-    if (siteConfig && contact.handle(req, res)) return;
+    if (siteConfig && (contact.handle(req, res) || insights?.handle(req, res))) return;
     serveStatic(staticOptions, req, res);
   });
 
@@ -146,6 +150,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await contact.close();
+    insights?.close();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   return { server, close };

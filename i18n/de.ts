@@ -137,6 +137,7 @@ export const de = {
   announcement: {
     label: 'Ankündigung',
     more: 'Mehr erfahren',
+    quickstartLink: 'Zu den Quickstart-Angeboten',
     quickstart: 'Quickstart zum Fixpreis: die Kubernetes-Machbarkeitsprüfung um 2.000 € einmalig, der Infrastruktur-Check ab 1.200 €.',
   },
   home: {

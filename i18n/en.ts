@@ -139,6 +139,7 @@ export const en: Messages = {
   announcement: {
     label: 'Announcement',
     more: 'Learn more',
+    quickstartLink: 'See the quickstart offers',
     quickstart: 'Quickstart at a fixed price: the Kubernetes feasibility check for 2,000 euro one-time, the infrastructure check from 1,200 euro.',
   },
   home: {

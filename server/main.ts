@@ -10,6 +10,7 @@ import { loadConfig } from '../generator/config-file.ts';
 import { localePrefix } from '../generator/config.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
+import { Insights } from './insights.ts';
 import type { Mailer } from './outbox-relay.ts';
 import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders, MissingBuildError } from './security-headers.ts';
 import { serveStatic, type StaticOptions } from './static.ts';
@@ -31,6 +32,8 @@ export interface ProductionServer {
   server: http.Server;
   url: string;
   backend: ContactBackend;
+  /** The analytics endpoint, when the site configures analytics. */
+  insights?: Insights;
   /** Stops accepting, answers what is in flight (cut off after `graceMs`), commits, closes. */
   close: (graceMs?: number) => Promise<void>;
 }
@@ -60,13 +63,16 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const backend = new ContactBackend({ config: () => config, siteDir: () => siteDir, settings, headers: () => security, mailer: options.mailer, log });
   // Open now: a data directory that cannot be written to stops the start, not the first visitor.
   void backend.store;
+  const insights = config.analytics
+    ? new Insights({ endpoint: config.analytics.endpoint, dataDir: settings.dataDir, siteDir: () => siteDir, headers: () => security, trustProxy: settings.trustProxy, allowedOrigins: new Set(settings.allowedOrigins.map((o) => new URL(o).origin)) })
+    : undefined;
 
   let shuttingDown = false;
   const server = http.createServer((req, res) => {
     // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
     if (shuttingDown) res.shouldKeepAlive = false;
     try {
-      if (!backend.handle(req, res)) serveStatic(staticOptions, req, res);
+      if (!backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptions, req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) res.writeHead(500, { ...security, 'content-type': 'text/plain; charset=utf-8' });
@@ -97,8 +103,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
       await closed;
       clearTimeout(cutoff);
       await backend.close();
+      insights?.close();
     })());
-  return { server, url: `http://${host}:${port}`, backend, close };
+  return { server, url: `http://${host}:${port}`, backend, insights, close };
 }
 
 /** The build's `_redirects` (`from to 301` per line) as the static server's map. */

@@ -7,6 +7,8 @@ import type { Messages } from '../i18n/index.ts';
 export interface Assets {
   css: string;
   js: string;
+  /** Font files every page uses above the fold: preloaded, so text does not reflow when they arrive. */
+  fonts: string[];
   /** Scripts of islands by name, for pages that have one. */
   islands: Record<string, string>;
   /** The inline script that sets the colour mode before first paint. */

@@ -1,5 +1,6 @@
 // The announcement bar from config. Its message is a key into the UI strings, so it speaks the
-// page's language. A dismissal is remembered by id: a new announcement shows again.
+// page's language; `<key>Link`, when there, names its link ("Learn more" says nothing to a
+// search engine or a screen reader listing links). A dismissal is remembered by id: a new announcement shows again.
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -10,6 +11,7 @@ export function AnnouncementBar() {
   if (!announcement) return null;
   const messages = t.announcement as Record<string, string>;
   const message = messages[announcement.message] ?? announcement.message;
+  const linkText = messages[`${announcement.message}Link`] ?? t.announcement.more;
   return (
     <div className="announcement" data-announcement-id={announcement.id} role="region" aria-label={t.announcement.label}>
       <p>
@@ -17,7 +19,7 @@ export function AnnouncementBar() {
         {announcement.to && (
           <>
             {' '}
-            <a href={`${localePrefix(config, page.locale)}${announcement.to}`}>{t.announcement.more}</a>
+            <a href={`${localePrefix(config, page.locale)}${announcement.to}`}>{linkText}</a>
           </>
         )}
       </p>

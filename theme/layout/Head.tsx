@@ -46,6 +46,9 @@ export function Head() {
         <link key={f.atom} rel="alternate" type="application/atom+xml" href={f.atom} title={`${config.title} ${t.blog[f.section as 'blog'] ?? f.section} Atom`} />,
       ])}
       <script dangerouslySetInnerHTML={{ __html: assets.colorModeScript }} />
+      {assets.fonts.map((font) => (
+        <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
       <link rel="stylesheet" href={assets.css} />
       <script type="module" src={assets.js} />
       <script type="application/json" id={RUNTIME_DATA_ID} dangerouslySetInnerHTML={{ __html: runtimeDataJson(ctx) }} />

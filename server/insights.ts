@@ -1,0 +1,150 @@
+// The analytics endpoint that /insights.js posts to (config `analytics.endpoint`). Cookieless and
+// anonymous: no address, no visitor id and no timestamp finer than the day is kept; each event
+// only adds one to a counter per day, event, page and properties, in `insights.sqlite` in the data
+// directory. Pages the site does not have are counted under one path, so nobody can grow the table
+// by inventing addresses.
+import { existsSync, mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { RateLimit } from './backend-config.ts';
+import { readBody } from './body.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { clientAddress, isCrossSite } from './request-guards.ts';
+
+export const INSIGHTS_FILE = 'insights.sqlite';
+/** Where events of pages the site does not have are counted. */
+export const OTHER_PATH = '(other)';
+const BODY_LIMIT = 2048;
+const BODY_TIMEOUT_MS = 5000;
+/** A reader who clicks through the whole site sends far fewer events than this. */
+const RATE_LIMIT: RateLimit = { max: 600, windowMs: 10 * 60_000 };
+const NAME = /^[A-Za-z][\w .-]{0,47}$/;
+const PROP_KEYS = new Set(['colorMode', 'locale', 'item', 'position', 'event']);
+const PROP_VALUE = /^[\w .:/-]{0,64}$/;
+
+export interface InsightsOptions {
+  endpoint: string;
+  dataDir: string;
+  /** The built site, for telling its pages from invented paths. */
+  siteDir: () => string;
+  headers?: () => Record<string, string>;
+  trustProxy?: boolean;
+  allowedOrigins?: ReadonlySet<string>;
+}
+
+export interface EventCount {
+  day: string;
+  name: string;
+  path: string;
+  props: string;
+  count: number;
+}
+
+export type InsightsEvent = { name: string; path: string; props: Record<string, string> };
+
+/** The event in a body as insights.js sends it, or undefined when it is not one. */
+export function eventOf(body: Buffer, host: string | undefined): InsightsEvent | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!data || typeof data !== 'object') return undefined;
+  const { n, u, p } = data as { n?: unknown; u?: unknown; p?: unknown };
+  if (typeof n !== 'string' || !NAME.test(n) || typeof u !== 'string') return undefined;
+  let url: URL;
+  try {
+    url = new URL(u);
+  } catch {
+    return undefined;
+  }
+  if (host && url.host !== host) return undefined;
+  const props: Record<string, string> = {};
+  if (p && typeof p === 'object') {
+    for (const [key, value] of Object.entries(p)) {
+      if (PROP_KEYS.has(key) && typeof value === 'string' && PROP_VALUE.test(value)) props[key] = value;
+    }
+  }
+  return { name: n, path: url.pathname, props };
+}
+
+export class Insights {
+  private db: Database.Database | undefined;
+  private increment: Database.Statement<[string, string, string, string]> | undefined;
+  private readonly limiter = new RateLimiter(RATE_LIMIT);
+  private readonly allowedOrigins: ReadonlySet<string>;
+
+  constructor(private readonly options: InsightsOptions) {
+    this.allowedOrigins = options.allowedOrigins ?? new Set();
+  }
+
+  /** True when the request was for the endpoint (and is being answered). */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    if ((req.url ?? '/').split('?')[0] !== this.options.endpoint) return false;
+    const answer = (status: number, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...extra });
+      res.end();
+    };
+    if (req.method !== 'POST') return answer(405, { allow: 'POST' }), true;
+    if (isCrossSite(req, this.allowedOrigins)) return answer(403), true;
+    if (!this.limiter.check(clientAddress(req, this.options.trustProxy ?? false)).allowed) return answer(429), true;
+    // insights.js sends JSON; a beacon may arrive as text/plain.
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json' && type !== 'text/plain') return answer(415), true;
+    readBody(req, BODY_LIMIT, BODY_TIMEOUT_MS)
+      .then((body) => {
+        if (!body.ok) return body.reason === 'aborted' ? undefined : answer(body.reason === 'too-large' ? 413 : 408);
+        const event = eventOf(body.body, req.headers.host);
+        if (!event) return answer(400);
+        this.count(event);
+        answer(202);
+      })
+      .catch(() => {
+        if (!res.headersSent) answer(500);
+      });
+    return true;
+  }
+
+  /** Adds one to the event's counter for today. */
+  count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): void {
+    const known = event.path.endsWith('/') && existsSync(path.join(this.options.siteDir(), event.path, 'index.html'));
+    const props = JSON.stringify(Object.fromEntries(Object.entries(event.props).sort(([a], [b]) => a.localeCompare(b))));
+    this.statement().run(day, event.name, known ? event.path : OTHER_PATH, props);
+  }
+
+  /** Counters from `since` (a day, YYYY-MM-DD) on, most counted first. */
+  counts(since = '0000-00-00'): EventCount[] {
+    this.statement();
+    return this.db!.prepare<[string], EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path').all(since);
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = undefined;
+    this.increment = undefined;
+  }
+
+  /** Opens the database on the first event, so a server that records nothing creates no file. */
+  private statement(): Database.Statement<[string, string, string, string]> {
+    if (this.increment) return this.increment;
+    mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
+    const db = new Database(path.join(this.options.dataDir, INSIGHTS_FILE));
+    db.pragma('journal_mode = WAL');
+    // A counter lost in a power cut is no loss worth an fsync per page view.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(`CREATE TABLE IF NOT EXISTS event_counts (
+      day TEXT NOT NULL,
+      name TEXT NOT NULL,
+      path TEXT NOT NULL,
+      props TEXT NOT NULL,
+      count INTEGER NOT NULL,
+      PRIMARY KEY (day, name, path, props)
+    ) WITHOUT ROWID`);
+    this.db = db;
+    this.increment = db.prepare('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1');
+    return this.increment;
+  }
+}

@@ -1,0 +1,79 @@
+// The analytics endpoint by HTTP: what insights.js sends is counted per day, event, page and
+// properties, and nothing else is kept; foreign, malformed and oversized posts are refused.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Insights, INSIGHTS_FILE, OTHER_PATH } from '../../server/insights.ts';
+import { buildFixture, type BuiltFixture } from './contact-helpers.ts';
+
+let site: BuiltFixture;
+let dataDir: string;
+let insights: Insights;
+let server: http.Server;
+let url: string;
+
+before(async () => {
+  site = await buildFixture();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-insights-'));
+  insights = new Insights({ endpoint: '/api/event', dataDir, siteDir: () => site.dir });
+  server = http.createServer((req, res) => {
+    if (!insights.handle(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  insights?.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await site?.dispose();
+});
+
+/** As insights.js posts it, from a page of the site. */
+function send(event: Record<string, unknown>, headers: Record<string, string> = {}, body?: string): Promise<Response> {
+  return fetch(`${url}/api/event`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
+    body: body ?? JSON.stringify(event),
+  });
+}
+const pageview = (pathname: string, props: Record<string, unknown> = { colorMode: 'dark', locale: 'en' }) => ({ n: 'pageview', u: `${url}${pathname}`, d: '127.0.0.1', r: null, p: props });
+const countOf = (name: string, pathname: string) => insights.counts().filter((c) => c.name === name && c.path === pathname).reduce((sum, c) => sum + c.count, 0);
+
+test('no database until the first event; then each event adds one to its counter', async () => {
+  assert.equal(existsSync(path.join(dataDir, INSIGHTS_FILE)), false);
+  for (let i = 0; i < 3; i++) assert.equal((await send(pageview('/en/docs/'))).status, 202);
+  assert.equal(existsSync(path.join(dataDir, INSIGHTS_FILE)), true);
+  const [row] = insights.counts().filter((c) => c.path === '/en/docs/');
+  assert.deepEqual({ ...row, day: row.day.length }, { day: 10, name: 'pageview', path: '/en/docs/', props: '{"colorMode":"dark","locale":"en"}', count: 3 });
+});
+
+test('only the known properties are kept, and no address, referrer or time of day', async () => {
+  assert.equal((await send(pageview('/docs/', { locale: 'de', colorMode: 'light', email: 'someone@example.org', item: 'dark' }))).status, 202);
+  const row = insights.counts().find((c) => c.path === '/docs/')!;
+  assert.equal(row.props, '{"colorMode":"light","item":"dark","locale":"de"}');
+  assert.doesNotMatch(JSON.stringify(insights.counts()), /127\.0\.0\.1|example\.org|T\d\d:/);
+});
+
+test('paths the site does not have are counted together, so the table cannot be grown at will', async () => {
+  for (const invented of ['/wp-admin/', '/en/docs/nope/', '/en/docs']) assert.equal((await send(pageview(invented))).status, 202);
+  assert.equal(countOf('pageview', OTHER_PATH), 3);
+  assert.equal(insights.counts().some((c) => c.path.includes('wp-admin')), false);
+});
+
+test('refusals: other methods, other sites, other hosts, other types, malformed and oversized bodies', async () => {
+  assert.equal((await fetch(`${url}/api/event`)).status, 405);
+  assert.equal((await send(pageview('/en/docs/'), { 'sec-fetch-site': 'cross-site' })).status, 403);
+  assert.equal((await send({ ...pageview('/en/docs/'), u: 'https://elsewhere.example/en/docs/' })).status, 400, 'an event of another host');
+  assert.equal((await send(pageview('/en/docs/'), { 'content-type': 'application/x-www-form-urlencoded' })).status, 415);
+  assert.equal((await send({}, {}, '{"n": "pageview"')).status, 400);
+  assert.equal((await send({ n: '<script>', u: `${url}/en/docs/` })).status, 400, 'event names are words');
+  assert.equal((await send({}, {}, JSON.stringify({ ...pageview('/en/docs/'), pad: 'x'.repeat(4096) }))).status, 413);
+  assert.equal(countOf('pageview', '/en/docs/'), 3, 'nothing refused was counted');
+});

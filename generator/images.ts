@@ -18,8 +18,13 @@ export const IMAGE_QUALITY = 85;
 export const IMAGE_DIR = 'assets/img';
 /** Images in the page's content column: full width on narrow screens, the column width otherwise. */
 export const IMAGE_SIZES = '(max-width: 996px) 100vw, 786px';
-/** An image that starts within this many characters of a page's HTML is likely in the first screen. */
-const ABOVE_THE_FOLD_CHARS = 1500;
+/**
+ * An image that starts within this many characters of a page's content HTML is in the first screen.
+ * The content of a blog post starts about 500 px down on a 720 px desktop screen and 700 px down on
+ * a phone, so only an image that opens the content (after a short sentence at most) qualifies; an
+ * image after two paragraphs already lies below the fold.
+ */
+const ABOVE_THE_FOLD_CHARS = 200;
 
 const RASTER = /\.(png|jpe?g|webp)$/i;
 

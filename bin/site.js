@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 // Starts the `site` CLI from one JavaScript bundle that esbuild makes of the TypeScript sources and
 // keeps in .cache/ until a source file changes. Loading one file takes a fraction of the time a
 // TypeScript loader needs to transpile and resolve a hundred modules on every start.

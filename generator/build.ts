@@ -10,7 +10,7 @@ import { parseAll, type ParseCache } from './parse.ts';
 import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
-import { checkRenderedLinks, routeMap, type LinkContext } from './links.ts';
+import { RenderedLinkCheck, routeMap } from './links.ts';
 import { alternatesOf, type RenderSetup } from './render.ts';
 import { Pool } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
@@ -178,8 +178,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   if (mode === 'serve') output = new IncrementalOutput(path.resolve(root, options.outDir ?? '.serve'), cache.outputs);
   const incremental = output instanceof IncrementalOutput ? output : undefined;
   if (incremental) cache.rendered = { config, setup, outDir: path.resolve(root, options.outDir ?? '.serve') };
-  const rendered = new Map<Route, { hrefs: string[]; ids: Set<string>; markdownHrefs: Set<string> }>();
   const scanned = mode !== 'serve';
+  const linkCheck = scanned ? new RenderedLinkCheck({ config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) }) : undefined;
   try {
     const globalKey = sha(
       JSON.stringify([config, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
@@ -207,17 +207,16 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           const { page, file, key } = todo[index];
           stats.rendered++;
           if (key) cache.renderKeys.set(page.route, key);
-          if (hrefs && ids) {
+          if (linkCheck && hrefs && ids) {
             const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
-            rendered.set(page.kind === 'not-found' ? `${page.route.slice(0, -1)}.html` : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+            linkCheck.add(page.kind === 'not-found' ? `${page.route.slice(0, -1)}.html` : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
           }
           if (output) await output.write(file, html);
         },
       );
     });
-    if (scanned) {
-      const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) };
-      await step('check-rendered-links', () => diagnostics.push(...checkRenderedLinks(ctx, rendered)));
+    if (linkCheck) {
+      await step('check-rendered-links', () => diagnostics.push(...linkCheck.finish()));
       if (errorsIn(diagnostics)) {
         await output?.abort();
         return { ...fail(), graph, config };

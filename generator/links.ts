@@ -126,42 +126,83 @@ export function routeMap(config: SiteConfig, graph: SiteGraph): Map<string, Rout
 const HREF = /\s(?:href|src)="([^"]*)"/g;
 const ID = /\sid="([^"]*)"/g;
 
-/** What a rendered page links to and which ids it has: for checking links the theme renders. */
+/** What a rendered page links to (each href once) and which ids it has: for checking links the theme renders. */
 export function scanHtml(html: string): { hrefs: string[]; ids: string[] } {
-  const hrefs: string[] = [];
+  const hrefs = new Set<string>();
   const ids: string[] = [];
-  for (const m of html.matchAll(HREF)) hrefs.push(m[1].replace(/&amp;/g, '&'));
+  for (const m of html.matchAll(HREF)) hrefs.add(m[1].replace(/&amp;/g, '&'));
   for (const m of html.matchAll(ID)) ids.push(m[1]);
-  return { hrefs, ids };
+  return { hrefs: [...hrefs], ids };
 }
 
-/** Checks links that the theme rendered (navbar, footer, lists); Markdown links were checked with positions. */
-export function checkRenderedLinks(
-  ctx: LinkContext,
-  rendered: Map<Route, { hrefs: string[]; ids: Set<string>; markdownHrefs: Set<string> }>,
-): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Set<string>();
-  for (const [route, page] of rendered) {
+export interface RenderedLinks {
+  hrefs: string[];
+  ids: Set<string>;
+  /** Hrefs that came from Markdown: checked already, with their positions. */
+  markdownHrefs: Set<string>;
+}
+
+/**
+ * Checks the links the theme rendered (navbar, footer, sidebars, lists), page by page as pages are
+ * rendered, so a build keeps no page's links once they are checked. The navbar, footer and
+ * sidebars repeat the same links on every page: a link to another page has one verdict wherever it
+ * stands, so each is checked once, and one to a #fragment on another page waits until every page
+ * (and so every id) is known. Markdown links were checked before rendering, with positions.
+ */
+export class RenderedLinkCheck {
+  private readonly checked = new Set<string>();
+  private readonly idsOf = new Map<string, Set<string>>();
+  private readonly waiting: { href: string; pathname: string; fragment: string; route: Route; order: number }[] = [];
+  private readonly problems: { problem: string; route: Route; order: number }[] = [];
+  private order = 0;
+
+  constructor(private readonly ctx: LinkContext) {}
+
+  /** `route` is the page's route, or the file of a not-found page (`/404.html`). */
+  add(route: string, page: RenderedLinks): void {
+    this.idsOf.set(route, page.ids);
     for (const href of page.hrefs) {
-      if (!href || isExternal(href) || page.markdownHrefs.has(href) || href.startsWith('data:')) continue;
+      const order = this.order++;
+      if (!href || this.checked.has(href) || page.markdownHrefs.has(href) || href.startsWith('data:') || isExternal(href)) continue;
       const { pathname, fragment } = splitUrl(href);
-      const targetRoute = pathname === '' ? route : pathname;
-      let problem: string | undefined;
+      const report = (problem: string) => this.problems.push({ problem, route, order });
       if (pathname === '') {
-        if (fragment && fragment !== 'main' && !page.ids.has(fragment)) problem = `fragment #${fragment} does not exist on ${route}`;
-      } else if (hasExtension(targetRoute)) {
-        if (!ctx.files.has(targetRoute)) problem = `file ${href} does not exist`;
-      } else if (!rendered.has(targetRoute) && !ctx.graph.pages[targetRoute]) {
-        problem = `link target ${href} does not exist`;
-      } else if (fragment && fragment !== 'main' && rendered.get(targetRoute) && !rendered.get(targetRoute)!.ids.has(fragment)) {
-        problem = `fragment #${fragment} does not exist on ${targetRoute}`;
+        // Depends on the page it stands on: never taken as checked for another page.
+        if (fragment && fragment !== 'main' && !page.ids.has(fragment)) report(`fragment #${fragment} does not exist on ${route}`);
+        continue;
       }
-      if (!problem) continue;
-      if (seen.has(problem)) continue;
-      seen.add(problem);
-      diagnostics.push({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' });
+      this.checked.add(href);
+      if (hasExtension(pathname)) {
+        if (!this.ctx.files.has(pathname)) report(`file ${href} does not exist`);
+      } else if (!this.ctx.graph.pages[pathname] && !this.isNotFoundPage(pathname)) {
+        report(`link target ${href} does not exist`);
+      } else if (fragment && fragment !== 'main') {
+        this.waiting.push({ href, pathname, fragment, route, order });
+      }
     }
   }
-  return diagnostics;
+
+  /** Every problem, once, in the order the links were found. */
+  finish(): Diagnostic[] {
+    for (const link of this.waiting) {
+      const ids = this.idsOf.get(link.pathname);
+      if (ids && !ids.has(link.fragment)) this.problems.push({ problem: `fragment #${link.fragment} does not exist on ${link.pathname}`, route: link.route, order: link.order });
+    }
+    const seen = new Set<string>();
+    return this.problems
+      .sort((a, b) => a.order - b.order)
+      .filter(({ problem }) => !seen.has(problem) && seen.add(problem))
+      .map(({ problem, route }) => ({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' as const }));
+  }
+
+  private isNotFoundPage(pathname: string): boolean {
+    return Object.values(this.ctx.graph.notFound).some((page) => `${page.route.slice(0, -1)}.html` === pathname);
+  }
+}
+
+/** Checks the links of pages rendered already, all at once. */
+export function checkRenderedLinks(ctx: LinkContext, rendered: Map<Route, RenderedLinks>): Diagnostic[] {
+  const check = new RenderedLinkCheck(ctx);
+  for (const [route, page] of rendered) check.add(route, page);
+  return check.finish();
 }

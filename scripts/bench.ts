@@ -3,7 +3,7 @@
 //
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages.
-// Usage: npm run bench [-- 500 5000]   (default: 500 5000)
+// Usage: npm run bench [-- 500 5000] [--keep]   (default: 500 5000; --keep leaves the trees for profiling)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -145,10 +145,11 @@ interface Run {
   ms: number;
 }
 
+/** Runs the CLI as a user's shell does, through its #! line (which sets its V8 flags). */
 function run(args: string[], cwd: string): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(CLI, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -168,7 +169,7 @@ function freePort(): Promise<number> {
 /** Starts `site serve --watch`, edits one page several times and times each until its HTML changed on disk. */
 async function watchEdit(root: string): Promise<number[]> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--watch', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CLI, ['serve', '--watch', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -207,6 +208,7 @@ async function watchEdit(root: string): Promise<number[]> {
 }
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const keep = process.argv.includes('--keep');
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
 console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}`);
 try {
@@ -232,8 +234,9 @@ try {
       const sorted = [...times].sort((a, b) => a - b);
       console.log(`  watch: one-page edit on disk after ${sorted.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(sorted[2])} ms)`);
     }
-    rmSync(root, { recursive: true, force: true });
+    if (keep) console.log(`  kept: ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (!keep) rmSync(work, { recursive: true, force: true });
 }

@@ -1,5 +1,12 @@
 // Dates in the reader's language, the same on server and client.
+// Creating an Intl.DateTimeFormat costs far more than formatting with one: one per locale.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(iso: string, locale: string): string {
-  const date = new Date(`${iso}T12:00:00Z`);
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${iso}T12:00:00Z`));
 }

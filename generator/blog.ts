@@ -14,6 +14,8 @@ export interface BlogSectionInput {
   locale: string;
   section: string;
   postsPerPage: number;
+  /** Newest posts in the sidebar (all when not given). */
+  sidebarCount?: number;
   feeds: boolean;
   posts: ParsedDocument[];
   authors: Record<string, Author>;
@@ -147,7 +149,7 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   }
 
   const years = new Map<string, SidebarItem[]>();
-  for (const doc of listed) {
+  for (const doc of listed.slice(0, input.sidebarCount ?? listed.length)) {
     const year = (doc.frontMatter.date ?? '').slice(0, 4);
     if (!years.has(year)) years.set(year, []);
     years.get(year)!.push({ type: 'link', label: doc.frontMatter.title, route: routeOfPost(doc) });

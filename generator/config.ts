@@ -8,6 +8,9 @@ const route = z
   .string()
   .regex(/^\/([^\s?#]*\/)?(#[\w-]+)?$/, 'must be a site route with leading and trailing slash, like /services/');
 
+/** The blog sidebar's default length: a reader's way to what is new, not an index of everything. */
+export const RECENT_POSTS = 20;
+
 const localeSchema = z.strictObject({
   label: z.string(),
   htmlLang: z.string(),
@@ -27,6 +30,8 @@ const sectionSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     kind: z.literal('blog'),
     postsPerPage: z.number().int().positive().default(10),
+    /** How many of the newest posts the sidebar lists, by year; the archive lists them all. */
+    sidebarCount: z.number().int().positive().default(RECENT_POSTS),
     feeds: z.boolean().default(true),
   }),
 ]);

@@ -99,6 +99,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
           locale,
           section: section.id,
           postsPerPage: section.postsPerPage,
+          sidebarCount: section.sidebarCount,
           feeds: section.feeds,
           posts: inSection,
           authors: input.authors,

@@ -144,6 +144,19 @@ test('the sidebar groups listed posts by year, newest year first', () => {
   );
 });
 
+test('the sidebar lists only the newest posts when the section says how many; the archive has the rest', () => {
+  const { sidebar, pages } = section({ sidebarCount: 4 });
+  const years = sidebar as Extract<SidebarItem, { type: 'category' }>[];
+  assert.deepEqual(
+    years.map((y) => [y.label, y.items.map((i) => i.route)]),
+    [
+      ['2025', ['/en/blog/b/', '/en/blog/f/', '/en/blog/a/']],
+      ['2024', ['/en/blog/c/']],
+    ],
+  );
+  assert.ok(pages.some((p) => p.route === '/en/blog/archive/'));
+});
+
 test('the feed holds the newest 20 listed posts, and none when feeds are off', () => {
   const { feed } = section();
   assert.deepEqual(feed, { section: 'blog', locale: 'en', rss: '/en/blog/rss.xml', atom: '/en/blog/atom.xml', posts: LISTED });

@@ -72,6 +72,8 @@ async function bundle(key) {
 }
 
 const key = fingerprint();
+// Parse results on disk are valid for this version of the code only (generator/parse-store.ts).
+process.env.SITE_BUNDLE_KEY = key;
 const cli = path.join(CACHE, `cli.${key}.mjs`);
 if (!existsSync(cli)) await bundle(key);
 await import(pathToFileURL(cli).href);

@@ -7,6 +7,7 @@ import { localePrefix, type SiteConfig } from './config.ts';
 import { loadConfig } from './config-file.ts';
 import { loadContent, type ContentTree } from './load.ts';
 import { parseAll, type ParseCache } from './parse.ts';
+import { ParseStore } from './parse-store.ts';
 import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
@@ -122,7 +123,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   }
 
   // 2. Parse: Markdown (cached by content hash) and the YAML data files.
-  const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse, pool));
+  // The disk store serves a process's first build; watch rebuilds have the results in memory.
+  const store = cache.parse.size === 0 ? ParseStore.open(root) : undefined;
+  const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse, pool, store));
   stats.parsed = parsed.parsed;
   for (const r of parsed.results) diagnostics.push(...r.diagnostics);
   const documents = parsed.results.flatMap((r) => (r.doc ? [r.doc] : []));

@@ -7,6 +7,7 @@ import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
 import { messagesFor } from '../i18n/index.ts';
 import type { ParseItem, Pool } from './worker-pool.ts';
+import type { ParseStore } from './parse-store.ts';
 
 /** Pages outside any section: the home page and the contact page. */
 export const STANDALONE_PAGES = ['index', 'contact'] as const;
@@ -94,23 +95,30 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
   return { doc, diagnostics };
 }
 
-/** Parses what changed, on the pool's threads, and takes the rest from the cache. `parsed` counts
- * real parses. */
-export async function parseAll(config: SiteConfig, sources: SourceFile[], cache: ParseCache, pool: Pool): Promise<{ results: ParseResult[]; parsed: number }> {
+/** Parses what changed, on the pool's threads, and takes the rest from the cache (in memory, then
+ * on disk when a store is given). `parsed` counts real parses. */
+export async function parseAll(config: SiteConfig, sources: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore): Promise<{ results: ParseResult[]; parsed: number }> {
   const keyOf = (source: SourceFile) => `${source.id}\0${source.hash}`;
   const todo: ParseItem[] = [];
-  let misses = 0;
   for (const source of sources) {
     if (cache.has(keyOf(source))) continue;
-    misses++;
     const kind = kindOf(config, source);
-    if (typeof kind === 'string') todo.push({ source, kind });
-    else cache.set(keyOf(source), { diagnostics: [kind] });
+    if (typeof kind !== 'string') {
+      cache.set(keyOf(source), { diagnostics: [kind] });
+      continue;
+    }
+    const stored = store?.get(source, kind);
+    if (stored) cache.set(keyOf(source), stored);
+    else todo.push({ source, kind });
   }
   const fresh = await pool.parse(todo);
-  todo.forEach((item, i) => cache.set(keyOf(item.source), fresh[i]));
+  todo.forEach((item, i) => {
+    cache.set(keyOf(item.source), fresh[i]);
+    store?.set(item.source, item.kind, fresh[i]);
+  });
+  store?.prune();
   // Forget entries of files that changed or vanished, so the cache does not grow in watch mode.
   const live = new Set(sources.map(keyOf));
   for (const key of cache.keys()) if (!live.has(key)) cache.delete(key);
-  return { results: sources.map((source) => cache.get(keyOf(source))!), parsed: misses };
+  return { results: sources.map((source) => cache.get(keyOf(source))!), parsed: todo.length };
 }

@@ -27,7 +27,7 @@ declare const SITE_BUNDLED_WORKER: string | undefined;
 
 const BATCH = 8;
 /** Below this many items, the main thread alone is faster than starting workers. */
-export const MIN_PARALLEL_ITEMS = 96;
+export const MIN_PARALLEL_ITEMS = 500;
 
 function workerCount(): number {
   const configured = process.env.SITE_WORKERS;

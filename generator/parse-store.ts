@@ -1,0 +1,66 @@
+// Parse results kept on disk between runs of the CLI, so a build after a small edit parses only
+// what changed, as a watch rebuild does. A result depends on the file's bytes, its kind and the
+// generator's code: the folder is named after the CLI's bundle key (a fingerprint of every source
+// file and the lockfile, see bin/site.js), so any change to the code starts afresh. Without that
+// key (tests run the TypeScript sources) nothing is stored.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FrontMatterKind } from './frontmatter.ts';
+import type { SourceFile } from './load.ts';
+import type { ParseResult } from './parse.ts';
+
+export const PARSE_STORE_DIR = path.join('.cache', 'parse');
+
+export class ParseStore {
+  private readonly used = new Set<string>();
+
+  private constructor(private readonly dir: string) {}
+
+  /** The store of this version of the generator under `root`, or none when there is no key. */
+  static open(root: string, key = process.env.SITE_BUNDLE_KEY): ParseStore | undefined {
+    if (!key || !/^[\w-]+$/.test(key)) return undefined;
+    const base = path.join(root, PARSE_STORE_DIR);
+    try {
+      mkdirSync(path.join(base, key), { recursive: true });
+      // Results of earlier versions of the code are of no further use.
+      for (const entry of readdirSync(base)) if (entry !== key) rmSync(path.join(base, entry), { recursive: true, force: true });
+    } catch {
+      return undefined;
+    }
+    return new ParseStore(path.join(base, key));
+  }
+
+  get(source: SourceFile, kind: FrontMatterKind): ParseResult | undefined {
+    const file = this.fileOf(source, kind);
+    this.used.add(file);
+    try {
+      return JSON.parse(readFileSync(path.join(this.dir, file), 'utf8')) as ParseResult;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(source: SourceFile, kind: FrontMatterKind, result: ParseResult): void {
+    const file = this.fileOf(source, kind);
+    this.used.add(file);
+    try {
+      writeFileSync(path.join(this.dir, file), JSON.stringify(result));
+    } catch {
+      // A cache that cannot be written only costs the next build time.
+    }
+  }
+
+  /** Removes results that no source of this build asked for (edited or deleted files). */
+  prune(): void {
+    try {
+      for (const file of readdirSync(this.dir)) if (!this.used.has(file)) rmSync(path.join(this.dir, file), { force: true });
+    } catch {
+      // As above.
+    }
+  }
+
+  private fileOf(source: SourceFile, kind: FrontMatterKind): string {
+    return `${createHash('sha1').update(`${source.id}\0${kind}\0${source.hash}`).digest('hex')}.json`;
+  }
+}

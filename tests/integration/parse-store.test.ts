@@ -1,0 +1,54 @@
+// Parse results on disk: a build in a new process parses only the files whose bytes changed since
+// the last build of the same code, and a change to the code (a new bundle key) starts afresh.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runBuild } from '../../generator/build.ts';
+import { PARSE_STORE_DIR, ParseStore } from '../../generator/parse-store.ts';
+import { fixtureCopy } from '../helpers.ts';
+
+let fixture: { root: string; dispose: () => Promise<void> };
+const key = process.env.SITE_BUNDLE_KEY;
+
+before(async () => {
+  fixture = await fixtureCopy('basic');
+});
+after(async () => {
+  if (key === undefined) delete process.env.SITE_BUNDLE_KEY;
+  else process.env.SITE_BUNDLE_KEY = key;
+  await fixture?.dispose();
+});
+
+/** A build as a new process of the CLI runs it: no results in memory. */
+const check = async () => (await runBuild({ root: fixture.root, mode: 'check' })).stats;
+
+test('without a bundle key nothing is stored', async () => {
+  delete process.env.SITE_BUNDLE_KEY;
+  const first = await check();
+  assert.ok(first.parsed > 20);
+  assert.equal((await check()).parsed, first.parsed);
+  assert.equal(existsSync(path.join(fixture.root, PARSE_STORE_DIR)), false);
+});
+
+test('with one, the next build parses only what changed, and stale results are removed', async () => {
+  process.env.SITE_BUNDLE_KEY = 'version-a';
+  const all = (await check()).parsed;
+  const dir = path.join(fixture.root, PARSE_STORE_DIR, 'version-a');
+  assert.equal(readdirSync(dir).length, all);
+  assert.equal((await check()).parsed, 0, 'nothing changed');
+  await appendFile(path.join(fixture.root, 'content', 'en', 'docs', 'guides', 'install.md'), '\nOne more line.\n');
+  assert.equal((await check()).parsed, 1, 'one file changed');
+  assert.equal(readdirSync(dir).length, all, 'the result for the old bytes is gone');
+});
+
+test('a new version of the code parses everything again and drops the old results', async () => {
+  process.env.SITE_BUNDLE_KEY = 'version-b';
+  assert.ok((await check()).parsed > 20);
+  assert.deepEqual(readdirSync(path.join(fixture.root, PARSE_STORE_DIR)), ['version-b']);
+});
+
+test('a key that is not a plain name is not used as a folder', () => {
+  assert.equal(ParseStore.open(fixture.root, '../elsewhere'), undefined);
+});

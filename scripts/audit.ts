@@ -54,6 +54,11 @@ try {
       const cls = Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
       console.log([route.padEnd(40), ...scores.map((s) => String(s).padStart(15)), cls.toFixed(3).padStart(6)].join(''));
       if (scores.some((s) => s < 100) || cls > 0) failed = true;
+      if (scores[0] < 100) {
+        const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+        const element = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+        if (element) console.log(`    largest contentful paint: ${element.slice(0, 160)}`);
+      }
       if (cls > 0) for (const item of detailsOf(lhr.audits['layout-shifts'] ?? {}).slice(0, 3)) console.log(`    layout shift: ${item}`);
       // What cost points: every audit in a category with a weight and a score under 1.
       for (const category of CATEGORIES) {

@@ -5,6 +5,10 @@ import type { ThemeContext } from './context.ts';
 
 export const RUNTIME_DATA_ID = 'site-runtime';
 
+/** The type of an island's script tag: one the browser neither fetches nor runs by itself, so the
+ * runtime imports it after the page has loaded (theme/client/navigation/apply.ts). */
+export const ISLAND_TYPE = 'text/x-site-island';
+
 export interface RuntimeData {
   /** Site title and delimiter, for the crash page's document title. */
   title: string;

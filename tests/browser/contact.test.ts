@@ -233,6 +233,29 @@ test('a valid message: the thanks replace the form and the message is committed 
   assert.deepEqual(storedFrom(server, values.name), [{ ...values, locale: 'en' }]);
 });
 
+test('what a visitor types before the island has loaded is what gets sent', async () => {
+  // The island loads after the page has; on a slow line a visitor may have started typing by then.
+  const context = await browser.newContext();
+  contexts.push(context);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/assets/contact.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/en/contact/`);
+  const values = visitor('Early');
+  await fillForm(page, values);
+  release();
+  await waitForIsland(page);
+  const [response] = await Promise.all([page.waitForResponse((r) => isSubmission(r.request())), page.click(SEND)]);
+  assert.equal(response.status(), 201, 'sent by the island, not as a plain form');
+  assert.equal(response.request().headers()['content-type'], 'application/json');
+  await waitForText(page, STATUS, SUCCESS_EN);
+  assert.deepEqual(storedFrom(server, values.name), [{ ...values, locale: 'en' }]);
+});
+
 test('on success the page posts one same-origin `contact-success` window message, and none before', async () => {
   const page = await visit(`${server.url}/contact/`, { init: RECORD_MESSAGES });
   await page.click(SEND);

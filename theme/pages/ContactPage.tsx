@@ -3,6 +3,7 @@
 // only) hydrates them for inline states without a page load.
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
+import { ISLAND_TYPE } from '../runtime-data.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
 import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
@@ -35,7 +36,9 @@ export function ContactPage({ page }: { page: StandalonePage }) {
           />
         </section>
       </div>
-      {island && <script type="module" src={island} data-island="contact" />}
+      {/* Not a module script: the runtime imports it once the page has loaded (the form works as
+          a plain form until then), so its React never competes with what the first paint needs. */}
+      {island && <script type={ISLAND_TYPE} src={island} data-island="contact" />}
     </main>
   );
 }

@@ -126,6 +126,22 @@ function RevealIsland({ setup, initial }: { setup: RevealSetup; initial: RevealS
 
 const roots = new Map<HTMLElement, Root>();
 
+/** The state to hydrate with: the server's, with what the visitor typed before the island arrived.
+ * Hydration keeps the fields' text on screen but starts from the state it is given, so without
+ * this a form filled in early would be sent empty. */
+function withTypedValues(element: HTMLElement, state: ContactFormState): ContactFormState {
+  const field = (name: string) => element.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`);
+  const text = (name: 'name' | 'email' | 'message') => field(name)?.value ?? state.values[name];
+  const terms = field('terms');
+  const values: ContactValues = {
+    name: text('name'),
+    email: text('email'),
+    message: text('message'),
+    terms: terms instanceof HTMLInputElement ? terms.checked : state.values.terms,
+  };
+  return { ...state, values };
+}
+
 function mount(): void {
   for (const [element, root] of roots) {
     if (element.isConnected) continue;
@@ -142,7 +158,7 @@ function mount(): void {
       continue;
     }
     const node =
-      name === FORM_ROOT ? <FormIsland setup={props.setup} initial={props.state} /> : name === REVEAL_ROOT ? <RevealIsland setup={props.setup} initial={props.state} /> : undefined;
+      name === FORM_ROOT ? <FormIsland setup={props.setup} initial={withTypedValues(element, props.state)} /> : name === REVEAL_ROOT ? <RevealIsland setup={props.setup} initial={props.state} /> : undefined;
     if (node) roots.set(element, hydrateRoot(element, node));
   }
 }

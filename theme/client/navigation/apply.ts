@@ -1,10 +1,11 @@
 // Putting a fetched page in place of the one on display: the head tags that differ, the language
 // of the document, and the body. What the runtime keeps across pages (the colour mode and other
 // state on <html>, scripts already running, the stylesheet) stays untouched.
+import { ISLAND_TYPE } from '../../runtime-data.ts';
 
 /** Head elements that describe the page, as opposed to what runs or styles it. */
 const PAGE_HEAD = 'title, meta:not([charset]):not([name="viewport"]), link:not([rel="stylesheet"]):not([rel="modulepreload"]):not([rel="preload"]), script[type="application/ld+json"], script[type="application/json"]';
-const ISLAND_SCRIPT = 'script[type="module"][data-island][src]';
+const ISLAND_SCRIPT = `script[type="${ISLAND_TYPE}"][data-island][src]`;
 /** The runtime's bundle: when the next page names another one, a new version of the site is out. */
 const RUNTIME_SCRIPT = 'head script[type="module"][src]:not([data-island])';
 
@@ -103,7 +104,7 @@ function syncHead(next: Document): void {
   document.title = title;
 }
 
-/** The islands of the page on display that are not running yet (the first page's run by themselves). */
+/** The islands of the page on display that are not running yet. */
 export function loadIslands(): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
     const src = new URL(script.getAttribute('src')!, location.href).href;
@@ -113,11 +114,5 @@ export function loadIslands(): void {
       // The island's server-rendered markup still works without it (a plain form post).
       console.warn(`The script ${src} did not load; the page works without it.`, error);
     });
-  }
-}
-
-export function rememberIslands(): void {
-  for (const script of document.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    islandsLoaded.add(new URL(script.getAttribute('src')!, location.href).href);
   }
 }

@@ -9,7 +9,7 @@
 import { NAVIGATED, type NavigatedDetail } from '../events.ts';
 import { runtimeData } from '../runtime-data.ts';
 import { showCrash } from '../crash.ts';
-import { applyPage, loadIslands, needsFullLoad, parsePage, preloadPage, rememberIslands } from './apply.ts';
+import { applyPage, loadIslands, needsFullLoad, parsePage, preloadPage } from './apply.ts';
 import { loadPage, NotAPageError, forget, type FetchedPage } from './fetch-page.ts';
 import { isSameDocument, navigableUrl, withoutIndexHtml } from './links.ts';
 import { hideLoadError, showLoadError } from './load-error.ts';
@@ -183,7 +183,6 @@ export function initNavigation(): void {
   initScroll();
   const y = initialPosition();
   if (y !== undefined) scrollToTarget('', y);
-  rememberIslands();
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', onPopState);
   initPrefetch();

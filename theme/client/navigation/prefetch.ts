@@ -75,6 +75,11 @@ function pump(): void {
   }
 }
 
+function isVisible(el: Element): boolean {
+  const check = (el as Element & { checkVisibility?: (options: object) => boolean }).checkVisibility;
+  return check ? check.call(el, { visibilityProperty: true, opacityProperty: true }) : true;
+}
+
 function observeLinks(): void {
   if (!observer) return;
   observer.disconnect();
@@ -93,7 +98,8 @@ export function initPrefetch(): void {
   if (!('IntersectionObserver' in window)) return;
   observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
+      // A closed dropdown's links intersect the viewport too; only links a reader sees count.
+      if (!entry.isIntersecting || !isVisible(entry.target)) continue;
       observer!.unobserve(entry.target);
       const url = navigableUrl(entry.target);
       if (budget > 0 && wanted(url) && !queue.some((u) => u.href === url.href)) {

@@ -211,7 +211,8 @@ function sizeOf(items: SidebarItem[]): number {
   return size;
 }
 
-function holds(item: SidebarItem, route: Route): boolean {
+/** Whether the item is the page at `route` or a category that holds it. */
+export function holds(item: SidebarItem, route: Route): boolean {
   return item.route === route || (item.type === 'category' && item.items.some((child) => holds(child, route)));
 }
 

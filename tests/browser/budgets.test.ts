@@ -3,14 +3,14 @@
 // stylesheet the site ships (at most 20 KB gzip), and no request to another origin, both in the
 // browser (pages loaded and scrolled to the bottom) and in the HTML of every built page.
 // 1 KB is counted as 1,000 bytes here, the stricter reading of the budgets.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import config from '../../config/site.config.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 
 const KB = 1000;
 const JS_BUDGET = 12 * KB;
@@ -21,16 +21,7 @@ const REACT_RUNTIME = [/react\.transitional\.element/, /__(CLIENT|SECRET|DOM)_IN
 let browser: Browser;
 let site: BuiltSite;
 let server: SiteServer;
-
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
-  server = await serveSite(site);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.dispose();
-});
+withRealSite((real) => ({ browser, site, server } = real));
 
 const gzipSize = (bytes: Buffer | string) => gzipSync(bytes).length;
 

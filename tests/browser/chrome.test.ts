@@ -1,29 +1,20 @@
 // The page chrome as a visitor uses it: navbar and footer links, dropdowns by keyboard, mouse and
 // touch, the mobile sidebar, colour mode, the announcement bar, docs sidebar and table of
 // contents, back-to-top, the skip link, the 404 page and the base-URL banner.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fixtureCopy } from '../helpers.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { buildSite, serveSite, type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 
 const DOC = '/en/services/databases/postgresql/';
 
 let browser: Browser;
 let site: BuiltSite;
 let server: SiteServer;
-
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
-  server = await serveSite(site);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.dispose();
-});
+withRealSite((real) => ({ browser, site, server } = real));
 
 async function open(route: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });

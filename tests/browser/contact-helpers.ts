@@ -1,45 +1,18 @@
 // Helpers for the contact page's browser tests: the production server (with its contact backend)
 // on a built site, the rows its SQLite file holds, what the accessibility tree says about a node,
 // and the window messages a page received.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { DEFAULT_SETTINGS } from '../../server/backend-config.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
-import { startProductionServer, type ProductionServer } from '../../server/main.ts';
 import { REPO } from '../helpers.ts';
+import { startServer, type RunningServer } from '../integration/contact-helpers.ts';
 
-export interface ContactServer {
-  url: string;
-  app: ProductionServer;
-  dataDir: string;
-  stop: () => Promise<void>;
-}
+export type ContactServer = RunningServer;
 
-const quiet = { log: () => undefined, error: () => undefined };
-
-/** The production server on a built site, on 127.0.0.1, with a fresh data directory and no rate limits. */
-export async function startContactServer(siteDir: string): Promise<ContactServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-contact-browser-'));
-  const app = await startProductionServer({
-    root: REPO,
-    dir: siteDir,
-    host: '127.0.0.1',
-    port: 0,
-    settings: { ...DEFAULT_SETTINGS, rateLimit: false, revealRateLimit: false, dataDir },
-    log: quiet,
-  });
-  return {
-    url: app.url,
-    app,
-    dataDir,
-    stop: async () => {
-      await app.close(1000);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+/** The production server on the real built site, on 127.0.0.1, with a fresh data directory and no rate limits. */
+export function startContactServer(siteDir: string): Promise<ContactServer> {
+  return startServer({ root: REPO, dir: siteDir });
 }
 
 export interface StoredRow {

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { localePrefix } from '../../generator/config.ts';
@@ -72,4 +73,26 @@ export async function serveSite(site: BuiltSite, routes: Route[] = []): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+export interface RealSite {
+  browser: Browser;
+  site: BuiltSite;
+  server: SiteServer;
+}
+
+/** The `before` and `after` of a browser test file: Chromium and the real site, built once and
+ * served on 127.0.0.1 (test routes first), handed to `use`; all three stopped after the file. */
+export function withRealSite(use: (real: RealSite) => void, routes: Route[] = []): void {
+  let real: Partial<RealSite> = {};
+  before(async () => {
+    const [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
+    real = { browser, site, server: await serveSite(site, routes) };
+    use(real as RealSite);
+  });
+  after(async () => {
+    await real.browser?.close();
+    await real.server?.close();
+    await real.site?.dispose();
+  });
 }

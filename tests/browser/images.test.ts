@@ -3,26 +3,17 @@
 // online), "not found" on a 404, and for any other failure an error that reloads the image when
 // clicked. And the built images themselves: every <img> carries its width and height, and images
 // below the fold load lazily.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 
 let browser: Browser;
 let site: BuiltSite;
 let server: SiteServer;
-
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
-  server = await serveSite(site);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.dispose();
-});
+withRealSite((real) => ({ browser, site, server } = real));
 
 /** A blog post with a diagram in each language, and the messages of spec 8 in that language. */
 const LOCALES = [

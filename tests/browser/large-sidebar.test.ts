@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { LAZY_SIDEBAR_ITEMS } from '../../theme/docs/Sidebar.tsx';
+import { FULL_SIDEBAR_LIMIT } from '../../generator/sidebar.ts';
 import { fixtureCopy } from '../helpers.ts';
 import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
 
 /** Enough pages in one collapsed category to put the docs sidebar over the limit. */
-const PAGES = LAZY_SIDEBAR_ITEMS + 10;
+const PAGES = FULL_SIDEBAR_LIMIT + 10;
 
 let browser: Browser;
 let fixture: { root: string; dispose: () => Promise<void> };

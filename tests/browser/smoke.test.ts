@@ -1,22 +1,13 @@
 // The browser harness itself: Chromium starts, the real site builds and its home page renders.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 
 let browser: Browser;
 let site: BuiltSite;
 let server: SiteServer;
-
-before(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
-  server = await serveSite(site);
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.dispose();
-});
+withRealSite((real) => ({ browser, site, server } = real));
 
 test('the German home page opens in Chromium with its language and title', async () => {
   const page = await browser.newPage();

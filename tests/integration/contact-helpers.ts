@@ -36,7 +36,7 @@ export interface RunningServer {
 }
 
 /** The production server on the fixture, with its own data directory; no rate limit unless given. */
-export async function startServer(site: BuiltFixture, settings: Partial<BackendSettings> = {}, mailer?: Mailer): Promise<RunningServer> {
+export async function startServer(site: Pick<BuiltFixture, 'root' | 'dir'>, settings: Partial<BackendSettings> = {}, mailer?: Mailer): Promise<RunningServer> {
   const dataDir = settings.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'site-contact-data-')));
   const app = await startProductionServer({
     root: site.root,

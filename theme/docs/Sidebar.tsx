@@ -3,34 +3,16 @@
 // with a page of its own shows that page as a link, with the toggle beside it (a link inside a
 // <summary> would be a control inside a control).
 //
-// A large sidebar would make every page carry every link of its section: the output grows with
-// the square of the section's size. Above LAZY_SIDEBAR_ITEMS, a collapsed category away from the
-// current page is sent as its link and an empty toggle; the client fills the toggle from the
-// category's own page, whose sidebar has it open. Without JavaScript, the link leads there too.
+// A large sidebar comes pruned (sidebarFor in generator/sidebar.ts): a collapsed category away
+// from the current page arrives without its items, and is sent as its link and an empty toggle
+// that the client fills from the category's own page, whose sidebar has it open. Without
+// JavaScript, the link leads there too.
 import type { SidebarItem } from '../../generator/types.ts';
+import { holds, sidebarFor } from '../../generator/sidebar.ts';
 import { useTheme } from '../context.ts';
 import { format } from '../../i18n/index.ts';
 
-export const LAZY_SIDEBAR_ITEMS = 300;
-
-const counted = new WeakMap<SidebarItem[], number>();
-
-/** Every link and category of a sidebar; counted once per sidebar, not once per page. */
-function countItems(items: SidebarItem[]): number {
-  let n = counted.get(items);
-  if (n === undefined) {
-    n = items.reduce((sum, item) => sum + 1 + (item.type === 'category' ? countItems(item.items) : 0), 0);
-    counted.set(items, n);
-  }
-  return n;
-}
-
-function contains(item: SidebarItem, route: string): boolean {
-  if (item.route === route) return true;
-  return item.type === 'category' && item.items.some((child) => contains(child, route));
-}
-
-function Items({ items, route, path, lazy }: { items: SidebarItem[]; route: string; path: string; lazy: boolean }) {
+function Items({ items, route, path }: { items: SidebarItem[]; route: string; path: string }) {
   const { t } = useTheme();
   return (
     <ul className="sidebar-list">
@@ -46,9 +28,9 @@ function Items({ items, route, path, lazy }: { items: SidebarItem[]; route: stri
           );
         }
         const key = `${path}/${item.label}`;
-        const active = contains(item, route);
+        const active = holds(item, route);
         const open = !item.collapsed || active;
-        if (lazy && !open && item.route) {
+        if (!open && item.route && item.items.length === 0) {
           return (
             <li key={item.label}>
               <a href={item.route} className="sidebar-category-link">
@@ -70,7 +52,7 @@ function Items({ items, route, path, lazy }: { items: SidebarItem[]; route: stri
             )}
             <details open={open} data-category={key} data-active={active ? '' : undefined}>
               {item.route ? <summary aria-label={format(t.docs.toggleCategory, { label: item.label })} title={format(t.docs.toggleCategory, { label: item.label })} /> : <summary>{item.label}</summary>}
-              <Items items={item.items} route={route} path={key} lazy={lazy} />
+              <Items items={item.items} route={route} path={key} />
             </details>
           </li>
         );
@@ -81,12 +63,13 @@ function Items({ items, route, path, lazy }: { items: SidebarItem[]; route: stri
 
 export function Sidebar({ id, title }: { id: string; title?: string }) {
   const { graph, page, t } = useTheme();
-  const items = graph.sidebars[id];
-  if (!items) return null;
+  const all = graph.sidebars[id];
+  if (!all) return null;
+  const items = sidebarFor(all, page.route);
   return (
     <nav className="sidebar" aria-label={title ?? t.docs.sidebar}>
       {title && <p className="sidebar-title">{title}</p>}
-      <Items items={items} route={page.route} path={id} lazy={countItems(items) > LAZY_SIDEBAR_ITEMS} />
+      <Items items={items} route={page.route} path={id} />
     </nav>
   );
 }

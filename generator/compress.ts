@@ -16,6 +16,9 @@ const gzip = promisify(zlib.gzip);
 
 /** Below this, compression saves less than the header it costs. */
 const MIN_BYTES = 1024;
+/** Pages are rendered faster than they are compressed: without a bound, every page of a large
+ * site would wait in memory for its turn. */
+const MAX_PENDING = 32;
 
 async function twins(file: string, contents: Uint8Array): Promise<{ path: string; contents: Uint8Array }[]> {
   const asset = file.startsWith('assets/');
@@ -48,6 +51,7 @@ export function precompressed(inner: Output): Output {
     async write(file, contents) {
       await inner.write(file, contents);
       compress(file, contents);
+      while (pending.size >= MAX_PENDING) await Promise.race(pending);
     },
     async copyDir(from) {
       await inner.copyDir(from);

@@ -32,7 +32,9 @@ export const MIN_PARALLEL_ITEMS = 500;
 function workerCount(): number {
   const configured = process.env.SITE_WORKERS;
   if (configured !== undefined && /^\d+$/.test(configured)) return Number(configured);
-  return Math.min(os.availableParallelism(), 4);
+  // The main thread is a lane too: one worker per further core, since more threads than cores
+  // only add memory (each holds the render setup) and contention.
+  return Math.max(0, Math.min(os.availableParallelism() - 1, 3));
 }
 
 interface Lane {

@@ -87,12 +87,11 @@ export class Insights {
       res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...extra });
       res.end();
     };
-    if (req.method !== 'POST') return answer(405, { allow: 'POST' }), true;
-    if (isCrossSite(req, this.allowedOrigins)) return answer(403), true;
-    if (!this.limiter.check(clientAddress(req, this.options.trustProxy ?? false)).allowed) return answer(429), true;
-    // insights.js sends JSON; a beacon may arrive as text/plain.
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json' && type !== 'text/plain') return answer(415), true;
+    const refusal = this.refusalOf(req);
+    if (refusal) {
+      answer(refusal, refusal === 405 ? { allow: 'POST' } : {});
+      return true;
+    }
     readBody(req, BODY_LIMIT, BODY_TIMEOUT_MS)
       .then((body) => {
         if (!body.ok) return body.reason === 'aborted' ? undefined : answer(body.reason === 'too-large' ? 413 : 408);
@@ -105,6 +104,17 @@ export class Insights {
         if (!res.headersSent) answer(500);
       });
     return true;
+  }
+
+  /** Why a request is refused before its body is read, as a status. */
+  private refusalOf(req: IncomingMessage): number | undefined {
+    if (req.method !== 'POST') return 405;
+    if (isCrossSite(req, this.allowedOrigins)) return 403;
+    if (!this.limiter.check(clientAddress(req, this.options.trustProxy ?? false)).allowed) return 429;
+    // insights.js sends JSON; a beacon may arrive as text/plain.
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json' && type !== 'text/plain') return 415;
+    return undefined;
   }
 
   /** Adds one to the event's counter for today. */

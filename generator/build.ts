@@ -2,10 +2,9 @@
 // -> write. `check` stops before writing; watch mode keeps a BuildCache between runs so that
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { localePrefix, type SiteConfig } from './config.ts';
 import { loadConfig } from './config-file.ts';
-import { loadContent, type ContentTree } from './load.ts';
+import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, type ParseCache } from './parse.ts';
 import { ParseStore } from './parse-store.ts';
 import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
@@ -76,7 +75,6 @@ export interface BuildResult {
 }
 
 const errorsIn = (d: Diagnostic[]) => d.some((x) => x.severity === 'error');
-const sha = (s: string) => createHash('sha1').update(s).digest('hex');
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = new Pool();
@@ -184,7 +182,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const scanned = mode !== 'serve';
   const linkCheck = scanned ? new RenderedLinkCheck({ config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) }) : undefined;
   try {
-    const globalKey = sha(
+    const globalKey = hashOf(
       JSON.stringify([config, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
     );
     await step('render', async () => {
@@ -194,7 +192,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         const file = page.kind === 'not-found' ? `${page.route.slice(1, -1)}.html` : fileOf(page.route);
         let key: string | undefined;
         if (incremental) {
-          key = sha(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+          key = hashOf(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
           if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
             incremental.keep(file);
             continue;

@@ -5,10 +5,10 @@
 //
 // Generated sizes are kept in memory between watch-mode rebuilds, keyed by the source file's size
 // and modification time, so an edit to a page never re-encodes its images.
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { hashOf } from './load.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import type { ParsedDocument, SiteGraph } from './types.ts';
 
@@ -106,7 +106,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
     const html = rewriteImages(doc.html, byIndex, images, true);
     const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, byIndex, images, true);
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
-    graph.documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${sha(signature).slice(0, 12)}` };
+    graph.documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }
   return { images, files: out };
 }
@@ -201,7 +201,7 @@ async function rasterEntry(file: string, bytes: Buffer, generate: boolean): Prom
   const heightAt = (w: number) => Math.max(1, Math.round((originalHeight * w) / originalWidth));
   const ext = path.extname(file).toLowerCase().replace('.jpeg', '.jpg');
   const base = path.posix.basename(file, path.extname(file));
-  const hash = sha(Buffer.concat([bytes, Buffer.from(`${IMAGE_QUALITY}:${widths.join(',')}`)])).slice(0, 10);
+  const hash = hashOf(Buffer.concat([bytes, Buffer.from(`${IMAGE_QUALITY}:${widths.join(',')}`)])).slice(0, 10);
   const urlOf = (w: number) => `/${IMAGE_DIR}/${base}.${hash}.${w}${ext}`;
   const info: ImageInfo = {
     src: urlOf(largest),
@@ -232,8 +232,4 @@ export function responsiveWidths(originalWidth: number): number[] {
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-}
-
-function sha(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
 }

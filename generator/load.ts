@@ -32,7 +32,8 @@ export interface ContentTree {
 
 export const CONTENT_DIR = 'content';
 
-export function hashOf(text: string | Buffer): string {
+/** The content hash the pipeline keys its caches and outputs by. */
+export function hashOf(text: string | Uint8Array): string {
   return createHash('sha1').update(text).digest('hex').slice(0, 16);
 }
 

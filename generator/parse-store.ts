@@ -3,11 +3,10 @@
 // generator's code: the folder is named after the CLI's bundle key (a fingerprint of every source
 // file and the lockfile, see bin/site.js), so any change to the code starts afresh. Without that
 // key (tests run the TypeScript sources) nothing is stored.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FrontMatterKind } from './frontmatter.ts';
-import type { SourceFile } from './load.ts';
+import { hashOf, type SourceFile } from './load.ts';
 import type { ParseResult } from './parse.ts';
 
 export const PARSE_STORE_DIR = path.join('.cache', 'parse');
@@ -61,6 +60,6 @@ export class ParseStore {
   }
 
   private fileOf(source: SourceFile, kind: FrontMatterKind): string {
-    return `${createHash('sha1').update(`${source.id}\0${kind}\0${source.hash}`).digest('hex')}.json`;
+    return `${hashOf(`${source.id}\0${kind}\0${source.hash}`)}.json`;
   }
 }

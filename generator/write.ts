@@ -2,10 +2,10 @@
 // `FreshOutput` builds into a sibling directory and swaps it in at the end, so a failed build
 // never leaves a half-written site. `IncrementalOutput` (watch mode) writes in place, and only
 // files whose bytes changed, so open tabs and file watchers see exactly what a change touched.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
+import { hashOf } from './load.ts';
 
 export interface Output {
   write(file: string, contents: string | Uint8Array): Promise<void>;
@@ -86,8 +86,6 @@ export class FreshOutput implements Output {
   }
 }
 
-const digest = (contents: string | Uint8Array) => createHash('sha1').update(contents).digest('hex');
-
 export class IncrementalOutput implements Output {
   private writer: Writer;
   private seen = new Set<string>();
@@ -101,7 +99,7 @@ export class IncrementalOutput implements Output {
   }
   async write(file: string, contents: string | Uint8Array) {
     this.seen.add(file);
-    const hash = digest(contents);
+    const hash = hashOf(contents);
     if (this.previous.get(file) === hash) {
       this.stats.unchanged++;
       return;

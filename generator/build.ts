@@ -19,7 +19,7 @@ import { sitemapXml } from './sitemap.ts';
 import { feedFiles } from './feeds.ts';
 import { robotsTxt } from './robots.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
-import { fileOf } from './routes.ts';
+import { fileOf, notFoundPathOf } from './routes.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { FreshOutput, IncrementalOutput, type Output, type WriteStats } from './write.ts';
 import { precompressed } from './compress.ts';
@@ -189,7 +189,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
       const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
       for (const page of pages) {
-        const file = page.kind === 'not-found' ? `${page.route.slice(1, -1)}.html` : fileOf(page.route);
+        const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
         let key: string | undefined;
         if (incremental) {
           key = hashOf(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
@@ -210,7 +210,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           if (key) cache.renderKeys.set(page.route, key);
           if (linkCheck && hrefs && ids) {
             const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
-            linkCheck.add(page.kind === 'not-found' ? `${page.route.slice(0, -1)}.html` : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+            linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
           }
           if (output) await output.write(file, html);
         },

@@ -4,7 +4,7 @@ import path from 'node:path/posix';
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
-import { localeOfRoute, routeOf } from './routes.ts';
+import { localeOfRoute, notFoundPathOf, routeOf } from './routes.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
 
 export interface LinkContext {
@@ -155,8 +155,12 @@ export class RenderedLinkCheck {
   private readonly waiting: { href: string; pathname: string; fragment: string; route: Route; order: number }[] = [];
   private readonly problems: { problem: string; route: Route; order: number }[] = [];
   private order = 0;
+  /** The not-found pages, by the file they are written to (`/404.html`, `/en/404.html`). */
+  private readonly notFoundFiles: Set<string>;
 
-  constructor(private readonly ctx: LinkContext) {}
+  constructor(private readonly ctx: LinkContext) {
+    this.notFoundFiles = new Set(Object.values(ctx.graph.notFound).map((page) => notFoundPathOf(page.route)));
+  }
 
   /** `route` is the page's route, or the file of a not-found page (`/404.html`). */
   add(route: string, page: RenderedLinks): void {
@@ -174,7 +178,7 @@ export class RenderedLinkCheck {
       this.checked.add(href);
       if (hasExtension(pathname)) {
         if (!this.ctx.files.has(pathname)) report(`file ${href} does not exist`);
-      } else if (!this.ctx.graph.pages[pathname] && !this.isNotFoundPage(pathname)) {
+      } else if (!this.ctx.graph.pages[pathname] && !this.notFoundFiles.has(pathname)) {
         report(`link target ${href} does not exist`);
       } else if (fragment && fragment !== 'main') {
         this.waiting.push({ href, pathname, fragment, route, order });
@@ -194,15 +198,4 @@ export class RenderedLinkCheck {
       .filter(({ problem }) => !seen.has(problem) && seen.add(problem))
       .map(({ problem, route }) => ({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' as const }));
   }
-
-  private isNotFoundPage(pathname: string): boolean {
-    return Object.values(this.ctx.graph.notFound).some((page) => `${page.route.slice(0, -1)}.html` === pathname);
-  }
-}
-
-/** Checks the links of pages rendered already, all at once. */
-export function checkRenderedLinks(ctx: LinkContext, rendered: Map<Route, RenderedLinks>): Diagnostic[] {
-  const check = new RenderedLinkCheck(ctx);
-  for (const [route, page] of rendered) check.add(route, page);
-  return check.finish();
 }

@@ -31,6 +31,11 @@ export function localeOfRoute(config: SiteConfig, route: string): LocaleId {
   return config.defaultLocale;
 }
 
+/** Where a locale's not-found page is served from: `/en/404/` -> `/en/404.html`. */
+export function notFoundPathOf(route: Route): string {
+  return `${route.slice(0, -1)}.html`;
+}
+
 /** Output file of a route: `/en/blog/` -> `en/blog/index.html`. */
 export function fileOf(route: Route): string {
   return `${route.slice(1)}index.html`;

@@ -2,7 +2,7 @@
 // when it does not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkMarkdownLinks, checkRenderedLinks, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/links.ts';
+import { checkMarkdownLinks, RenderedLinkCheck, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/links.ts';
 import { buildGraph } from '../../generator/graph.ts';
 import type { ParsedDocument, SiteGraph, SourceLink } from '../../generator/types.ts';
 import { config, doc, heading } from './factories.ts';
@@ -166,13 +166,15 @@ test('scanHtml finds hrefs and srcs (entities decoded) and ids, and nothing that
   assert.deepEqual(scanHtml(html), { hrefs: ['/a/?x=1&y=2', '/img/x.png', '/en/', '#top'], ids: ['top'] });
 });
 
-test('checkRenderedLinks reports theme links to missing pages, files and fragments once each; Markdown links are skipped', () => {
+test('RenderedLinkCheck reports theme links to missing pages, files and fragments once each; Markdown links are skipped', () => {
   const page = (hrefs: string[], ids: string[] = [], markdownHrefs: string[] = []) => ({ hrefs, ids: new Set(ids), markdownHrefs: new Set(markdownHrefs) });
   const rendered = new Map([
     ['/docs/', page(['/docs/guides/install/', '/docs/missing/', 'https://example.org/', '#main', '#nav', '/img/logo.svg', '/img/nope.svg', '/docs/guides/install/#requirements', '/docs/guides/install/#nope', '/docs/broken-in-markdown/'], ['nav'], ['/docs/broken-in-markdown/'])],
     ['/docs/guides/install/', page(['/docs/missing/', '#absent'], ['requirements'])],
   ]);
-  const diagnostics = checkRenderedLinks(context(), rendered);
+  const check = new RenderedLinkCheck(context());
+  for (const [route, links] of rendered) check.add(route, links);
+  const diagnostics = check.finish();
   assert.deepEqual(diagnostics.map((d) => [d.file, d.message, d.rule]), [
     ['theme (rendered on /docs/)', 'link target /docs/missing/ does not exist', 'broken-theme-link'],
     ['theme (rendered on /docs/)', 'file /img/nope.svg does not exist', 'broken-theme-link'],

@@ -34,7 +34,7 @@ export default defineConfig({
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: false },
   // The message is a key into i18n/<locale>.ts (`announcement`); a new id shows the bar again to
   // everyone who dismissed the previous one.
-  announcement: { id: 'quickstart-fixed-price', message: 'quickstart', to: '/services/quickstart/' },
+  announcement: { id: 'quickstart-fixed-price', message: 'quickstart', to: '/services/quickstart/', link: 'quickstartLink' },
   analytics: { script: '/insights.js', localDomain: '127.0.0.1', endpoint: '/api/event' },
   contact: {
     email: 'hello@almwerk.example',

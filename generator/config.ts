@@ -71,7 +71,8 @@ export const configSchema = z.strictObject({
       respectPrefersColorScheme: z.boolean().default(false),
     })
     .default({ defaultMode: 'dark', respectPrefersColorScheme: false }),
-  announcement: z.strictObject({ id: z.string(), message: z.string(), to: route.optional() }).optional(),
+  /** `message` and `link` are keys into i18n/<locale>.ts (`announcement`), so the bar speaks the page's language. */
+  announcement: z.strictObject({ id: z.string(), message: z.string(), to: route.optional(), link: z.string().optional() }).optional(),
   analytics: z
     .strictObject({ script: z.string(), localDomain: z.string(), endpoint: z.string() })
     .optional(),

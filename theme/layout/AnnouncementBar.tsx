@@ -1,6 +1,7 @@
 // The announcement bar from config. Its message is a key into the UI strings, so it speaks the
-// page's language; `<key>Link`, when there, names its link ("Learn more" says nothing to a
-// search engine or a screen reader listing links). A dismissal is remembered by id: a new announcement shows again.
+// page's language, and so is its link's text ("Learn more", the fallback, says nothing to a search
+// engine or to a screen reader listing links). A dismissal is remembered by id: a new announcement
+// shows again.
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -11,7 +12,7 @@ export function AnnouncementBar() {
   if (!announcement) return null;
   const messages = t.announcement as Record<string, string>;
   const message = messages[announcement.message] ?? announcement.message;
-  const linkText = messages[`${announcement.message}Link`] ?? t.announcement.more;
+  const linkText = (announcement.link && messages[announcement.link]) || t.announcement.more;
   return (
     <div className="announcement" data-announcement-id={announcement.id} role="region" aria-label={t.announcement.label}>
       <p>

@@ -32,8 +32,8 @@ export default defineConfig({
   footer,
   redirects,
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: false },
-  // The message is a key into i18n/<locale>.ts (`announcement`); a new id shows the bar again to
-  // everyone who dismissed the previous one.
+  // The message and the link's text are keys into i18n/<locale>.ts (`announcement`); a new id
+  // shows the bar again to everyone who dismissed the previous one.
   announcement: { id: 'quickstart-fixed-price', message: 'quickstart', to: '/services/quickstart/', link: 'quickstartLink' },
   analytics: { script: '/insights.js', localDomain: '127.0.0.1', endpoint: '/api/event' },
   contact: {

@@ -6,7 +6,7 @@
 // Usage: npm run bench:contact [-- <seconds> <connections>]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,17 +18,6 @@ import { ContactStore } from '../server/contact-store.ts';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const outDir = await mkdtemp(path.join(os.tmpdir(), 'site-load-'));
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-load-data-'));
@@ -45,31 +34,32 @@ const smtp = new SMTPServer({
     stream.resume();
   },
 });
-const smtpPort = await freePort();
-await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 const built = await runBuild({ root: REPO, mode: 'build', outDir });
 if (!built.ok) {
   console.error(built.diagnostics.map(formatDiagnostic).join('\n'));
   process.exit(1);
 }
-const port = await freePort();
-const server = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'start', '--dir', outDir, '--port', String(port)], {
+// Port 0: the server takes a free port and names it in its first line.
+const server = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'start', '--dir', outDir, '--port', '0'], {
   cwd: REPO,
   env: { ...process.env, SITE_DATA_DIR: dataDir, CONTACT_RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_TO: 'team@almwerk.example' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise<void>((resolve, reject) => {
+const url = await new Promise<string>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`site start exited with ${code}`)));
   server.stdout!.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('serving')) resolve();
+    const serving = /on (http:\/\/[^/\s]+)\//.exec(chunk.toString());
+    if (serving) resolve(serving[1]);
   });
 });
 
 let sent = 0;
 const loadStarted = performance.now();
 const result = await autocannon({
-  url: `http://127.0.0.1:${port}/api/contact`,
+  url: `${url}/api/contact`,
   connections,
   duration: seconds,
   requests: [

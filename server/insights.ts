@@ -41,6 +41,11 @@ export interface EventCount {
   count: number;
 }
 
+interface Store {
+  db: Database.Database;
+  increment: Database.Statement<[string, string, string, string]>;
+}
+
 export type InsightsEvent = { name: string; path: string; props: Record<string, string> };
 
 /** The event in a body as insights.js sends it, or undefined when it is not one. */
@@ -71,8 +76,9 @@ export function eventOf(body: Buffer, host: string | undefined): InsightsEvent |
 }
 
 export class Insights {
-  private db: Database.Database | undefined;
-  private increment: Database.Statement<[string, string, string, string]> | undefined;
+  private store: Store | undefined;
+  /** Paths found to be pages of the site: a page view asks the file system once per page, not per view. */
+  private readonly pages = new Set<string>();
   private readonly limiter = new RateLimiter(RATE_LIMIT);
   private readonly allowedOrigins: ReadonlySet<string>;
 
@@ -119,26 +125,30 @@ export class Insights {
 
   /** Adds one to the event's counter for today. */
   count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): void {
-    const known = event.path.endsWith('/') && existsSync(path.join(this.options.siteDir(), event.path, 'index.html'));
     const props = JSON.stringify(Object.fromEntries(Object.entries(event.props).sort(([a], [b]) => a.localeCompare(b))));
-    this.statement().run(day, event.name, known ? event.path : OTHER_PATH, props);
+    this.open().increment.run(day, event.name, this.isPage(event.path) ? event.path : OTHER_PATH, props);
   }
 
   /** Counters from `since` (a day, YYYY-MM-DD) on, most counted first. */
   counts(since = '0000-00-00'): EventCount[] {
-    this.statement();
-    return this.db!.prepare<[string], EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path').all(since);
+    return this.open().db.prepare<[string], EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path').all(since);
   }
 
   close(): void {
-    this.db?.close();
-    this.db = undefined;
-    this.increment = undefined;
+    this.store?.db.close();
+    this.store = undefined;
+  }
+
+  private isPage(pathname: string): boolean {
+    if (this.pages.has(pathname)) return true;
+    const page = pathname.endsWith('/') && existsSync(path.join(this.options.siteDir(), pathname, 'index.html'));
+    if (page) this.pages.add(pathname);
+    return page;
   }
 
   /** Opens the database on the first event, so a server that records nothing creates no file. */
-  private statement(): Database.Statement<[string, string, string, string]> {
-    if (this.increment) return this.increment;
+  private open(): Store {
+    if (this.store) return this.store;
     mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
     const db = new Database(path.join(this.options.dataDir, INSIGHTS_FILE));
     db.pragma('journal_mode = WAL');
@@ -153,8 +163,8 @@ export class Insights {
       count INTEGER NOT NULL,
       PRIMARY KEY (day, name, path, props)
     ) WITHOUT ROWID`);
-    this.db = db;
-    this.increment = db.prepare('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1');
-    return this.increment;
+    const increment = db.prepare<[string, string, string, string]>('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1');
+    this.store = { db, increment };
+    return this.store;
   }
 }

@@ -125,13 +125,19 @@ test('IncrementalOutput: writes only files whose bytes changed, removes files no
   assert.deepEqual([...hashes.keys()].sort(), ['a/index.html', 'c/index.html', 'index.html'], 'the removed file is forgotten');
 });
 
-test('IncrementalOutput: files kept by the caller are neither written nor removed', async () => {
+/** An incremental output that has written a home page and a docs page once. */
+async function homeAndDocsWritten(): Promise<{ dir: string; hashes: Map<string, string> }> {
   const dir = await folder();
   const hashes = new Map<string, string>();
   const first = new IncrementalOutput(dir, hashes);
   await first.write('index.html', 'home');
   await first.write('docs/index.html', 'docs');
   await first.finish();
+  return { dir, hashes };
+}
+
+test('IncrementalOutput: files kept by the caller are neither written nor removed', async () => {
+  const { dir, hashes } = await homeAndDocsWritten();
   const second = new IncrementalOutput(dir, hashes);
   second.keep('docs/index.html');
   await second.write('index.html', 'home 2');
@@ -140,12 +146,7 @@ test('IncrementalOutput: files kept by the caller are neither written nor remove
 });
 
 test('IncrementalOutput: flush waits for the writes and removes nothing', async () => {
-  const dir = await folder();
-  const hashes = new Map<string, string>();
-  const first = new IncrementalOutput(dir, hashes);
-  await first.write('index.html', 'home');
-  await first.write('docs/index.html', 'docs');
-  await first.finish();
+  const { dir, hashes } = await homeAndDocsWritten();
   const update = new IncrementalOutput(dir, hashes);
   await update.write('docs/index.html', 'docs 2');
   const stats = await update.flush();

@@ -8,6 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { escapeHtml } from './escape.ts';
 import { hashOf } from './load.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import type { ParsedDocument, SiteGraph } from './types.ts';
@@ -132,8 +133,8 @@ export function rewriteImages(html: string, byIndex: Map<number, string>, images
     const alt = ATTR('alt').exec(tag)?.[1] ?? '';
     const title = ATTR('title').exec(tag)?.[1];
     const attrs = [
-      `src="${escapeAttr(info.src)}"`,
-      info.srcset ? `srcset="${escapeAttr(info.srcset)}" sizes="${IMAGE_SIZES}"` : '',
+      `src="${escapeHtml(info.src)}"`,
+      info.srcset ? `srcset="${escapeHtml(info.srcset)}" sizes="${IMAGE_SIZES}"` : '',
       `alt="${alt}"`,
       title !== undefined ? `title="${title}"` : '',
       `width="${info.width}" height="${info.height}"`,
@@ -228,8 +229,4 @@ export function responsiveWidths(originalWidth: number): number[] {
   const max = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   if (originalWidth < max && !widths.includes(originalWidth)) widths.push(originalWidth);
   return widths;
-}
-
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }

@@ -1,6 +1,7 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
+import { escapeHtml } from './escape.ts';
 import { scanHtml } from './links.ts';
 import type { Page, Route, SiteGraph } from './types.ts';
 import type { Assets, ThemeContext } from '../theme/context.ts';
@@ -29,11 +30,7 @@ export function alternatesOf(graph: SiteGraph): Map<string, { locale: string; ro
 }
 
 export function resolveMarkers(html: string, links: Record<number, string> | undefined): string {
-  return html.replace(MARKER, (_, i: string) => `href="${escapeAttr(links?.[Number(i)] ?? '#')}"`);
-}
-
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return html.replace(MARKER, (_, i: string) => `href="${escapeHtml(links?.[Number(i)] ?? '#')}"`);
 }
 
 export function renderPage(setup: RenderSetup, page: Page): string {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '../generator/config.ts';
 import { localePrefix } from '../generator/config.ts';
+import { escapeHtml } from '../generator/escape.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/pages/ContactForm.tsx';
 import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/pages/ContactReveal.tsx';
@@ -106,8 +107,4 @@ function rootSpan(html: string, root: string): { start: number; end: number; pro
 
 function decodeAttribute(value: string): string {
   return value.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

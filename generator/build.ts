@@ -22,11 +22,13 @@ import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
 import { fileOf, notFoundPathOf } from './routes.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { FreshOutput, IncrementalOutput, type Output, type WriteStats } from './write.ts';
+import { OutputStore, type StoreStats } from './output-store.ts';
+import { valueOf } from './recorded-reads.ts';
 import { precompressed } from './compress.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
 import { colorModeScript } from '../theme/color-mode-script.ts';
 import { messagesFor, hasMessages } from '../i18n/index.ts';
-import type { Author, Category, Diagnostic, Route, SiteGraph, Tag } from './types.ts';
+import type { Author, Category, Diagnostic, Page, Route, SiteGraph, Tag } from './types.ts';
 import type { Assets } from '../theme/context.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
@@ -63,6 +65,10 @@ export interface BuildStats {
   parsed: number;
   rendered: number;
   write?: WriteStats;
+  /** Image sizes encoded by sharp in this build. */
+  resized: number;
+  /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
+  reused?: StoreStats;
   timings: Record<string, number>;
 }
 
@@ -89,7 +95,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
   const timings: Record<string, number> = {};
-  const stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, timings };
+  const stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings };
   const diagnostics: Diagnostic[] = [];
   const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
@@ -164,7 +170,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config };
 
   // Markdown images: responsive sizes, width and height (generator/images.ts).
-  const images = await step('images', () => processImages({ root, graph, files, generate: mode !== 'check' }));
+  // Production builds keep what they made under .cache/: the next one makes only what changed.
+  const outputStore = mode === 'build' ? OutputStore.open(root) : undefined;
+  const images = await step('images', () => processImages({ root, graph, files, generate: mode !== 'check', store: outputStore }));
+  stats.resized = images.resized;
 
   // 5. Render and 6. write, page by page, so memory holds one rendered page at a time.
   const setup: RenderSetup = {
@@ -175,7 +184,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     alternates: alternatesOf(graph),
   };
   let output: Output | undefined;
-  if (mode === 'build') output = precompressed(await new FreshOutput(path.resolve(root, options.outDir ?? 'build')).start());
+  if (mode === 'build') output = precompressed(await new FreshOutput(path.resolve(root, options.outDir ?? 'build')).start(), outputStore);
   if (mode === 'serve') output = new IncrementalOutput(path.resolve(root, options.outDir ?? '.serve'), cache.outputs);
   const incremental = output instanceof IncrementalOutput ? output : undefined;
   if (incremental) cache.rendered = { config, setup, outDir: path.resolve(root, options.outDir ?? '.serve') };
@@ -183,8 +192,42 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const linkCheck = scanned ? new RenderedLinkCheck({ config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) }) : undefined;
   try {
     const globalKey = hashOf(
-      JSON.stringify([config, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
+      JSON.stringify([
+        config,
+        graph.sidebars,
+        graph.versions,
+        graph.authors,
+        graph.tags,
+        graph.feeds,
+        setup.assets,
+        Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key]),
+      ]),
     );
+    const keyOf = (page: Page) => hashOf(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+    // Production builds: a page is what it was last time when all that its render read is too.
+    const readHashes = new Map<string, string>();
+    const hashOfRead = (read: string) => {
+      let hash = readHashes.get(read);
+      if (hash === undefined) readHashes.set(read, (hash = hashOf(valueOf(graph, read))));
+      return hash;
+    };
+    const baseKey = hashOf(JSON.stringify([config, setup.assets, [...images.images], new Date().getFullYear()]));
+    const storeKey = (page: Page, reads: string[]) => hashOf(baseKey + JSON.stringify([page, setup.alternates.get(page.key) ?? []]) + reads.map(hashOfRead).join());
+    const keptPage = (store: OutputStore, page: Page, file: string) => {
+      const reads = store.get(`reads:${file}`);
+      if (!reads) return undefined;
+      const kept = store.get(`page:${storeKey(page, JSON.parse(reads.contents.toString('utf8')) as string[])}`);
+      return kept && { contents: kept.contents, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
+    };
+    const keepPage = (store: OutputStore, page: Page, file: string, r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] }) => {
+      store.set(`reads:${file}`, JSON.stringify(r.reads));
+      store.set(`page:${storeKey(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
+    };
+    const addToLinkCheck = (page: Page, hrefs: string[], ids: string[]) => {
+      if (!linkCheck) return;
+      const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
+      linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+    };
     await step('render', async () => {
       const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
       const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
@@ -192,26 +235,30 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
         let key: string | undefined;
         if (incremental) {
-          key = hashOf(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+          key = keyOf(page);
           if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
             incremental.keep(file);
             continue;
           }
+        }
+        const kept = outputStore && keptPage(outputStore, page, file);
+        if (kept && output) {
+          addToLinkCheck(page, kept.hrefs, kept.ids);
+          await output.write(file, kept.contents);
+          continue;
         }
         todo.push({ page, file, key });
       }
       await pool.render(
         setup,
         todo.map((t) => t.page),
-        scanned,
-        async (index, { html, hrefs, ids }) => {
+        { scan: scanned, record: outputStore !== undefined },
+        async (index, { html, hrefs, ids, reads }) => {
           const { page, file, key } = todo[index];
           stats.rendered++;
-          if (key) cache.renderKeys.set(page.route, key);
-          if (linkCheck && hrefs && ids) {
-            const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
-            linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
-          }
+          if (key && incremental) cache.renderKeys.set(page.route, key);
+          if (outputStore && reads) keepPage(outputStore, page, file, { html, hrefs, ids, reads });
+          if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
           if (output) await output.write(file, html);
         },
       );
@@ -247,6 +294,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       if (mode === 'build') await step('security-headers', () => out.write(HEADERS_FILE, headersFile([setup.assets.colorModeScript])));
       if (incremental) for (const f of publicFiles) incremental.keep(f.slice(1));
       stats.write = await step('finish', () => out.finish());
+    }
+    if (outputStore) {
+      outputStore.close();
+      stats.reused = outputStore.stats;
     }
   } catch (error) {
     await output?.abort();

@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible } from '../server/static.ts';
 import type { Output, WriteStats } from './write.ts';
+import { hashOf } from './load.ts';
+import type { OutputStore } from './output-store.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -20,11 +22,22 @@ const MIN_BYTES = 1024;
  * site would wait in memory for its turn. */
 const MAX_PENDING = 32;
 
-async function twins(file: string, contents: Uint8Array): Promise<{ path: string; contents: Uint8Array }[]> {
+async function twins(file: string, contents: Uint8Array, store?: OutputStore): Promise<{ path: string; contents: Uint8Array }[]> {
   const asset = file.startsWith('assets/');
+  const brLevel = asset ? 11 : 5;
+  const gzLevel = asset ? 9 : 6;
+  const source = store ? hashOf(contents) : '';
+  // The same bytes at the same level compress to the same twin: a store keeps them between builds.
+  const made = async (id: string, make: () => Promise<Uint8Array>) => {
+    const kept = store?.get(id);
+    if (kept) return kept.contents;
+    const bytes = await make();
+    store?.set(id, bytes);
+    return bytes;
+  };
   const [br, gz] = await Promise.all([
-    brotli(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: asset ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length } }),
-    gzip(contents, { level: asset ? 9 : 6 }),
+    made(`br${brLevel}:${source}`, () => brotli(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brLevel, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length } })),
+    made(`gz${gzLevel}:${source}`, () => gzip(contents, { level: gzLevel })),
   ]);
   const out = [];
   // A twin that is not smaller is left out; the server then sends the original.
@@ -34,14 +47,14 @@ async function twins(file: string, contents: Uint8Array): Promise<{ path: string
 }
 
 /** An Output that also writes the compressed twins of what passes through it. */
-export function precompressed(inner: Output): Output {
+export function precompressed(inner: Output, store?: OutputStore): Output {
   const pending = new Set<Promise<void>>();
   const failures: unknown[] = [];
   const compress = (file: string, contents: string | Uint8Array) => {
     if (!isCompressible(contentTypeOf(file))) return;
     const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
     if (bytes.length < MIN_BYTES) return;
-    const job = twins(file, bytes).then(async (files) => {
+    const job = twins(file, bytes, store).then(async (files) => {
       for (const twin of files) await inner.write(twin.path, twin.contents);
     });
     pending.add(job);

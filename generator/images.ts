@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { escapeHtml } from './escape.ts';
 import { hashOf } from './load.ts';
+import type { OutputStore } from './output-store.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import type { ParsedDocument, SiteGraph } from './types.ts';
 
@@ -47,6 +48,8 @@ export interface ImagesResult {
   images: Map<string, ImageInfo>;
   /** Generated files, paths relative to the output directory. */
   files: GeneratedFile[];
+  /** Sizes that were encoded by this call (not found in memory or in the output store). */
+  resized: number;
 }
 
 interface CacheEntry {
@@ -65,6 +68,8 @@ export interface ProcessImagesOptions {
   files: Set<string>;
   /** False for `site check`: sizes are measured but not encoded. */
   generate: boolean;
+  /** Resized images of earlier builds, by the source's bytes, width, format and quality. */
+  store?: OutputStore;
 }
 
 /**
@@ -74,7 +79,7 @@ export interface ProcessImagesOptions {
  * Missing files are left alone here: validation reports them with file and line.
  */
 export async function processImages(options: ProcessImagesOptions): Promise<ImagesResult> {
-  const { root, graph, files, generate } = options;
+  const { root, graph, files, generate, store } = options;
   const publicPaths = new Map<ParsedDocument, Map<number, string>>();
   const wanted = new Set<string>();
   for (const doc of Object.values(graph.documents)) {
@@ -92,9 +97,10 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
 
   const images = new Map<string, ImageInfo>();
   const out: GeneratedFile[] = [];
+  const counter = { resized: 0 };
   await Promise.all(
     [...wanted].map(async (file) => {
-      const entry = await imageEntry(root, file, generate);
+      const entry = await imageEntry(root, file, generate, store, counter);
       images.set(file, entry.info);
       for (const f of entry.files) {
         out.push(f);
@@ -109,7 +115,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
     graph.documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }
-  return { images, files: out };
+  return { images, files: out, resized: counter.resized };
 }
 
 /** The public path of a Markdown image URL, relative to the document's folder unless absolute. */
@@ -145,7 +151,7 @@ export function rewriteImages(html: string, byIndex: Map<number, string>, images
   });
 }
 
-async function imageEntry(root: string, file: string, generate: boolean): Promise<CacheEntry> {
+async function imageEntry(root: string, file: string, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {
   const full = path.join(root, PUBLIC_DIR, file);
   const stat = statSync(full);
   const stamp = `${stat.size}:${stat.mtimeMs}`;
@@ -154,7 +160,7 @@ async function imageEntry(root: string, file: string, generate: boolean): Promis
   const bytes = readFileSync(full);
   let entry: CacheEntry;
   try {
-    entry = RASTER.test(file) ? await rasterEntry(file, bytes, generate) : await passThroughEntry(file, bytes);
+    entry = RASTER.test(file) ? await rasterEntry(file, bytes, generate, store, counter) : await passThroughEntry(file, bytes);
   } catch (error) {
     throw new Error(`image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`, { cause: error });
   }
@@ -190,7 +196,7 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
   return { width: w, height: h };
 }
 
-async function rasterEntry(file: string, bytes: Buffer, generate: boolean): Promise<CacheEntry> {
+async function rasterEntry(file: string, bytes: Buffer, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {
   const meta = await sharp(bytes).metadata();
   // EXIF orientations 5 to 8 turn the picture by 90 degrees: the displayed width is the stored height.
   const turned = (meta.orientation ?? 1) >= 5;
@@ -213,11 +219,18 @@ async function rasterEntry(file: string, bytes: Buffer, generate: boolean): Prom
   if (!generate) return { stamp: '', generated: false, info, files: [] };
   const files = await Promise.all(
     widths.map(async (w) => {
+      // The variant's name already holds the hash of the source, the widths and the quality.
+      const id = `image:${urlOf(w)}`;
+      const kept = store?.get(id);
+      if (kept) return { path: urlOf(w).slice(1), contents: new Uint8Array(kept.contents) };
+      counter.resized++;
       let pipeline = sharp(bytes).autoOrient().resize({ width: w, withoutEnlargement: true });
       if (ext === '.png') pipeline = pipeline.png({ quality: IMAGE_QUALITY, compressionLevel: 9 });
       else if (ext === '.webp') pipeline = pipeline.webp({ quality: IMAGE_QUALITY });
       else pipeline = pipeline.jpeg({ quality: IMAGE_QUALITY, mozjpeg: true });
-      return { path: urlOf(w).slice(1), contents: new Uint8Array(await pipeline.toBuffer()) };
+      const contents = new Uint8Array(await pipeline.toBuffer());
+      store?.set(id, contents);
+      return { path: urlOf(w).slice(1), contents };
     }),
   );
   return { stamp: '', generated: true, info, files };

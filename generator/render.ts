@@ -3,6 +3,7 @@ import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
 import { escapeHtml } from './escape.ts';
 import { scanHtml } from './links.ts';
+import { recordingGraph } from './recorded-reads.ts';
 import type { Page, Route, SiteGraph } from './types.ts';
 import type { Assets, ThemeContext } from '../theme/context.ts';
 import { renderPageHtml } from '../theme/render.tsx';
@@ -59,9 +60,23 @@ export interface RenderedPage {
   /** Links and ids found in the HTML, for the checks of theme-rendered links. */
   hrefs?: string[];
   ids?: string[];
+  /** What the render read of the graph (recorded-reads.ts), when asked. */
+  reads?: string[];
 }
 
-export function renderAndScan(setup: RenderSetup, page: Page, scan: boolean): RenderedPage {
-  const html = renderPage(setup, page);
-  return scan ? { html, ...scanHtml(html) } : { html };
+export interface RenderOptions {
+  /** Collect links and ids for the checks of theme-rendered links. */
+  scan: boolean;
+  /** Record what the render read of the graph. */
+  record: boolean;
+}
+
+export function renderAndScan(setup: RenderSetup, page: Page, { scan, record }: RenderOptions): RenderedPage {
+  if (!record) {
+    const html = renderPage(setup, page);
+    return scan ? { html, ...scanHtml(html) } : { html };
+  }
+  const recording = recordingGraph(setup.graph);
+  const html = renderPage({ ...setup, graph: recording.graph }, page);
+  return { html, ...(scan ? scanHtml(html) : {}), reads: [...recording.reads] };
 }

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
 import { parseSource, type ParseResult } from './parse.ts';
-import { renderAndScan, type RenderedPage, type RenderSetup } from './render.ts';
+import { renderAndScan, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
 import type { Page } from './types.ts';
 
 export interface ParseItem {
@@ -16,7 +16,7 @@ export interface ParseItem {
   kind: FrontMatterKind;
 }
 
-type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; scan: boolean };
+type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; options: RenderOptions };
 
 export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number });
 
@@ -39,7 +39,7 @@ function workerCount(): number {
 
 interface Lane {
   parse(items: ParseItem[]): Promise<ParseResult[]>;
-  render(pages: Page[], scan: boolean): Promise<RenderedPage[]>;
+  render(pages: Page[], options: RenderOptions): Promise<RenderedPage[]>;
 }
 
 class MainLane implements Lane {
@@ -52,11 +52,11 @@ class MainLane implements Lane {
     await new Promise((resolve) => setImmediate(resolve));
     return items.map((item) => parseSource(item.source, item.kind));
   }
-  async render(pages: Page[], scan: boolean) {
+  async render(pages: Page[], options: RenderOptions) {
     await new Promise((resolve) => setImmediate(resolve));
     const setup = this.setup;
     if (!setup) throw new Error('render before setup');
-    return pages.map((page) => renderAndScan(setup, page, scan));
+    return pages.map((page) => renderAndScan(setup, page, options));
   }
 }
 
@@ -97,8 +97,8 @@ class WorkerLane implements Lane {
   parse(items: ParseItem[]) {
     return this.request<ParseResult>({ type: 'parse', items });
   }
-  render(pages: Page[], scan: boolean) {
-    return this.request<RenderedPage>({ type: 'render', pages, scan });
+  render(pages: Page[], options: RenderOptions) {
+    return this.request<RenderedPage>({ type: 'render', pages, options });
   }
 }
 
@@ -137,13 +137,13 @@ export class Pool {
   }
 
   /** Renders pages and hands each to `onPage` as it is done, so written pages need not be kept. */
-  async render(setup: RenderSetup, pages: Page[], scan: boolean, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
+  async render(setup: RenderSetup, pages: Page[], options: RenderOptions, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
     const lanes = this.lanes(pages.length);
     this.main.setSetup(setup);
     if (lanes.length > 1) for (const worker of this.workers) worker.setSetup(setup);
     await distribute(
       pages,
-      lanes.map((lane) => (batch: Page[]) => lane.render(batch, scan)),
+      lanes.map((lane) => (batch: Page[]) => lane.render(batch, options)),
       async (start, batch) => {
         for (let i = 0; i < batch.length; i++) await onPage(start + i, batch[i]);
       },

@@ -20,7 +20,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
       case 'render': {
         const current = setup;
         if (!current) throw new Error('render requested before setup');
-        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.scan)) };
+        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.options)) };
         break;
       }
     }

@@ -1,11 +1,14 @@
-// `npm run bench`: builds synthetic sites cold with the `site` CLI and prints pages, wall seconds,
-// pages per second and peak memory, then times a one-page edit under `site serve --watch`.
+// `npm run bench`: builds synthetic sites with the `site` CLI cold, with nothing changed and after a
+// one-file edit, and prints pages, seconds, pages per second and peak memory; with `hugo` on PATH
+// it converts the same corpus to a minimal Hugo site and runs both in turn, printing the ratios
+// ours/Hugo (Hugo has no incremental production build: it is always timed cold). Then it times a
+// one-page edit under `site serve --watch`.
 //
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages.
-// Usage: npm run bench [-- 500 5000] [--keep]   (default: 500 5000; --keep leaves the trees for profiling)
+// Usage: npm run bench [-- 500 5000] [--runs=3] [--keep]   (default: 500 5000; --keep leaves the trees for profiling)
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,16 +200,87 @@ async function watchEdit(root: string): Promise<number[]> {
   }
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const keep = process.argv.includes('--keep');
+/** The same corpus as a minimal Hugo site: one template for pages, one for lists, tags as a taxonomy. */
+function hugoSite(root: string, hugoRoot: string): void {
+  write(
+    path.join(hugoRoot, 'hugo.toml'),
+    `baseURL = "https://bench.example/"
+defaultContentLanguage = "de"
+disableKinds = ["RSS"]
+[taxonomies]
+tag = "tags"
+[languages.de]
+contentDir = "content/de"
+weight = 1
+[languages.en]
+contentDir = "content/en"
+weight = 2
+`,
+  );
+  const head = '<!DOCTYPE html><html lang="{{ .Lang }}"><head><meta charset="utf-8"><title>{{ .Title }} | {{ .Site.Title }}</title><meta name="description" content="{{ .Description }}"></head><body>';
+  const nav = '<nav>{{ range .CurrentSection.Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ end }}</nav>';
+  write(path.join(hugoRoot, 'layouts', '_default', 'single.html'), `${head}${nav}<main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>`);
+  write(path.join(hugoRoot, 'layouts', '_default', 'list.html'), `${head}<main><h1>{{ .Title }}</h1>{{ .Content }}{{ range .Paginator.Pages }}<article><a href="{{ .RelPermalink }}">{{ .Title }}</a><p>{{ .Summary }}</p></article>{{ end }}</main></body></html>`);
+  for (const locale of LOCALES) {
+    const from = path.join(root, 'content', locale);
+    for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
+      const rel = path.relative(from, path.join(entry.parentPath, entry.name));
+      // Hugo names a folder's own page _index.md.
+      const target = path.basename(rel) === 'index.md' ? path.join(path.dirname(rel), '_index.md') : rel;
+      write(path.join(hugoRoot, 'content', locale, target), readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+    }
+  }
+}
+
+/** Runs two commands in turn, A B A B ..., and gives each one's median and the median of the ratios A/B. */
+async function pair(runs: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ a: number; b: number; ratio: number }> {
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const x = await a();
+    const y = await b();
+    as.push(x);
+    bs.push(y);
+    ratios.push(x / y);
+  }
+  const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, command)));
+}
+
+async function timed(command: string, args: string[], cwd: string): Promise<number> {
+  const started = performance.now();
+  const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.output}`);
+  return (performance.now() - started) / 1000;
+}
+
+const args = process.argv.slice(2);
+const sizes = args.map(Number).filter((n) => n > 0);
+const keep = args.includes('--keep');
+const runsArg = args.find((a) => a.startsWith('--runs='));
+const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
+const hugo = onPath('hugo');
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}`);
+console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}; ${hugo ? 'Hugo on PATH: ratios are ours/Hugo, run in turn' : 'no hugo on PATH: no ratios'}`);
 try {
   for (const n of sizes.length ? sizes : [500, 5000]) {
     const root = path.join(work, `n${n}`);
     generate(root, n);
     // The CLI bundles itself on first start; start it once so the build below measures a build.
     await run(['--help'], root);
+    rmSync(path.join(root, '.cache'), { recursive: true, force: true });
     const result = await run(['build', '--timings'], root);
     if (result.code !== 0) {
       console.error(`N=${n}: the build failed:\n${result.output}`);
@@ -217,8 +291,49 @@ try {
     const files = Number(/(\d+) files written/.exec(result.output)?.[1] ?? 0);
     const rss = /peak RSS (\d+) MB/.exec(result.output)?.[1] ?? '?';
     const seconds = result.ms / 1000;
-    console.log(`\nN=${n}: ${pages} pages (${files} files) in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB`);
+    console.log(`\nN=${n}: ${pages} pages (${files} files), cold in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB`);
     console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
+
+    const site = (args: string[]) => timed(process.execPath, ['--max-semi-space-size=64', CLI, ...args], root);
+    const cold = () => {
+      rmSync(path.join(root, '.cache', 'parse'), { recursive: true, force: true });
+      rmSync(path.join(root, '.cache', 'outputs'), { recursive: true, force: true });
+      return site(['build']);
+    };
+    const edited = path.join(root, 'content', 'en', `${docPath(Math.floor(n / 2))}.md`);
+    let edits = 0;
+    const afterEdit = () => {
+      writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nOne more sentence, number ${++edits}.\n`);
+      return site(['build']);
+    };
+    const lines: [string, () => Promise<number>][] = [
+      ['cold', cold],
+      ['nothing changed', () => site(['build'])],
+      ['one file edited', afterEdit],
+    ];
+    if (hugo) {
+      const hugoRoot = path.join(work, `hugo-n${n}`);
+      hugoSite(root, hugoRoot);
+      const hugoCold = () => {
+        rmSync(path.join(hugoRoot, 'public'), { recursive: true, force: true });
+        rmSync(path.join(hugoRoot, 'resources'), { recursive: true, force: true });
+        return timed('hugo', ['--quiet'], hugoRoot);
+      };
+      await hugoCold();
+      for (const [name, ours] of lines) {
+        // Warm builds start from a warm cache: one build of ours before the pairs.
+        if (name !== 'cold') await site(['build']);
+        const r = await pair(runs, ours, hugoCold);
+        console.log(`  ${name.padEnd(16)} ours ${r.a.toFixed(2)} s, Hugo cold ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)}`);
+      }
+    } else {
+      for (const [name, ours] of lines) {
+        if (name !== 'cold') await site(['build']);
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) times.push(await ours());
+        console.log(`  ${name.padEnd(16)} ${[...times].sort((p, q) => p - q)[Math.floor(runs / 2)].toFixed(2)} s (median of ${runs})`);
+      }
+    }
     if (n === (sizes[0] ?? 500)) {
       const times = await watchEdit(root);
       const sorted = [...times].sort((a, b) => a - b);

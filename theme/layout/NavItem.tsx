@@ -76,8 +76,10 @@ function titleOf(graph: ReturnType<typeof useTheme>['graph'], page: ReturnType<t
     }
     return undefined;
   };
-  for (const items of Object.values(graph.sidebars)) {
-    const label = find(items);
+  // Only this locale's sidebars: a page reads no more of the graph than it shows (recorded-reads.ts).
+  for (const id of Object.keys(graph.sidebars)) {
+    if (!id.startsWith(`${page.locale}:`)) continue;
+    const label = find(graph.sidebars[id]);
     if (label) return label;
   }
   return page.title;

@@ -138,7 +138,7 @@ export const de = {
     label: 'Ankündigung',
     more: 'Mehr erfahren',
     quickstartLink: 'Zu den Quickstart-Angeboten',
-    quickstart: 'Quickstart zum Fixpreis: die Kubernetes-Machbarkeitsprüfung um 2.000 € einmalig, der Infrastruktur-Check ab 1.200 €.',
+    quickstart: 'Quickstart mit klarem Preis: die Kubernetes-Machbarkeitsprüfung zum Fixpreis von 2.000 €, der Infrastruktur-Check ab 1.200 €.',
   },
   home: {
     eyebrow: 'Managed Hosting · Graz',

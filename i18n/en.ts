@@ -140,7 +140,7 @@ export const en: Messages = {
     label: 'Announcement',
     more: 'Learn more',
     quickstartLink: 'See the quickstart offers',
-    quickstart: 'Quickstart at a fixed price: the Kubernetes feasibility check for 2,000 euro one-time, the infrastructure check from 1,200 euro.',
+    quickstart: 'Quickstart with a clear price: the Kubernetes feasibility check at a fixed €2,000, the infrastructure health check from €1,200.',
   },
   home: {
     eyebrow: 'Managed hosting · Graz',

@@ -25,7 +25,8 @@ function report(result: BuildResult, started: number, timings = false): void {
   if (timings) {
     const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
     console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`);
-    const { rendered, resized, reused } = result.stats;
+    const { rendered, resized, reused, pool } = result.stats;
+    if (pool?.workers) console.log(`Workers: ${pool.workers}, busy ${Math.round(pool.busyMs)} ms of ${Math.round(pool.spanMs)} ms (${Math.round(100 - (100 * pool.busyMs) / Math.max(pool.spanMs, 1))} % idle).`);
     if (reused) console.log(`Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins and image sizes${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`);
   }
 }

@@ -12,7 +12,7 @@ import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { alternatesOf, type RenderSetup } from './render.ts';
-import { Pool } from './worker-pool.ts';
+import { Pool, type PoolStats } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
 import { processImages } from './images.ts';
 import { sitemapXml } from './sitemap.ts';
@@ -65,6 +65,8 @@ export interface BuildStats {
   parsed: number;
   rendered: number;
   write?: WriteStats;
+  /** Worker threads, when the build was large enough to start them, and how busy they were. */
+  pool?: PoolStats;
   /** Image sizes encoded by sharp in this build. */
   resized: number;
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
@@ -85,7 +87,8 @@ const errorsIn = (d: Diagnostic[]) => d.some((x) => x.severity === 'error');
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = new Pool();
   try {
-    return await runSteps(options, pool);
+    const result = await runSteps(options, pool);
+    return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
     await pool.close();
   }

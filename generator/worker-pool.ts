@@ -1,8 +1,8 @@
-// Parsing and rendering spread over all cores. Work goes out in small batches to lanes: the main
-// thread is one lane and starts at once, each worker thread is another and joins when it has
-// loaded. A lane takes the next batch when it finishes one, so a slow batch holds up no other.
-// Small jobs (a watch rebuild of one page) stay on the main thread: a worker costs ~150 ms to
-// start, more than rendering a page.
+// Parsing and rendering spread over all cores. Work goes out in small batches to lanes. Large jobs
+// go to one worker thread per core, each with two batches in flight so that it never waits for the
+// main thread, which only coordinates: it takes results, checks links, writes and hands
+// compression to zlib's threads. Small jobs (a watch rebuild of one page) stay on the main thread:
+// a worker costs ~150 ms to start, more than rendering a page.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
@@ -20,7 +20,7 @@ type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page
 
 export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number });
 
-export type WorkerReply = { id: number; results: ParseResult[] | RenderedPage[]; error?: undefined } | { id: number; error: string; results?: undefined };
+export type WorkerReply = { id: number; results: ParseResult[] | RenderedPage[]; busyMs: number; error?: undefined } | { id: number; error: string; results?: undefined };
 
 /** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
 declare const SITE_BUNDLED_WORKER: string | undefined;
@@ -32,17 +32,29 @@ export const MIN_PARALLEL_ITEMS = 500;
 function workerCount(): number {
   const configured = process.env.SITE_WORKERS;
   if (configured !== undefined && /^\d+$/.test(configured)) return Number(configured);
-  // The main thread is a lane too: one worker per further core, since more threads than cores
-  // only add memory (each holds the render setup) and contention.
-  return Math.max(0, Math.min(os.availableParallelism() - 1, 3));
+  // One worker per core: more threads than cores only add memory (each holds the render setup)
+  // and contention.
+  return Math.max(1, Math.min(os.availableParallelism(), 4));
+}
+
+/** How busy the workers were: the share of their time they spent waiting is what a build lost. */
+export interface PoolStats {
+  workers: number;
+  /** Time the workers spent parsing and rendering, added up. */
+  busyMs: number;
+  /** Time from each worker's first batch to its last reply, added up. */
+  spanMs: number;
 }
 
 interface Lane {
+  /** Batches sent before the first comes back. */
+  readonly depth: number;
   parse(items: ParseItem[]): Promise<ParseResult[]>;
   render(pages: Page[], options: RenderOptions): Promise<RenderedPage[]>;
 }
 
 class MainLane implements Lane {
+  readonly depth = 1;
   constructor(private setup?: RenderSetup) {}
   setSetup(setup: RenderSetup) {
     this.setup = setup;
@@ -61,6 +73,10 @@ class MainLane implements Lane {
 }
 
 class WorkerLane implements Lane {
+  readonly depth = 2;
+  busyMs = 0;
+  private firstSent = 0;
+  private lastReply = 0;
   private next = 0;
   private waiting = new Map<number, { resolve: (r: never[]) => void; reject: (e: Error) => void }>();
   readonly worker: Worker;
@@ -74,8 +90,12 @@ class WorkerLane implements Lane {
     this.worker.on('message', (reply: WorkerReply) => {
       const job = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
+      this.lastReply = performance.now();
       if (reply.error !== undefined) job?.reject(new Error(`worker: ${reply.error}`));
-      else job?.resolve(reply.results as never[]);
+      else {
+        this.busyMs += reply.busyMs;
+        job?.resolve(reply.results as never[]);
+      }
     });
     this.worker.on('error', (error) => this.failAll(error));
     this.worker.on('exit', (code) => code !== 0 && this.failAll(new Error(`worker exited with code ${code}`)));
@@ -86,6 +106,7 @@ class WorkerLane implements Lane {
   }
   private request<R>(message: Job): Promise<R[]> {
     const id = this.next++;
+    if (!this.firstSent) this.firstSent = performance.now();
     return new Promise<R[]>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as never, reject });
       this.worker.postMessage({ ...message, id });
@@ -100,13 +121,16 @@ class WorkerLane implements Lane {
   render(pages: Page[], options: RenderOptions) {
     return this.request<RenderedPage>({ type: 'render', pages, options });
   }
+  get spanMs() {
+    return this.firstSent ? this.lastReply - this.firstSent : 0;
+  }
 }
 
 /** Runs batches of items on every lane until none are left; results are handed on in batches. */
-async function distribute<T, R>(items: T[], lanes: ((batch: T[]) => Promise<R[]>)[], onBatch: (start: number, results: R[]) => Promise<void> | void): Promise<void> {
+async function distribute<T, R>(items: T[], lanes: { depth: number; run: (batch: T[]) => Promise<R[]> }[], onBatch: (start: number, results: R[]) => Promise<void> | void): Promise<void> {
   let cursor = 0;
   await Promise.all(
-    lanes.map(async (run) => {
+    lanes.flatMap(({ depth, run }) => Array.from({ length: depth }, () => run)).map(async (run) => {
       while (cursor < items.length) {
         const start = cursor;
         cursor += BATCH;
@@ -121,17 +145,20 @@ export class Pool {
   private main = new MainLane();
   private workers: WorkerLane[] = [];
 
-  /** Starts the workers if there is enough work for them. */
+  /** Starts the workers if there is enough work for them; the main thread then only coordinates. */
   private lanes(items: number): Lane[] {
-    if (items >= MIN_PARALLEL_ITEMS && this.workers.length === 0) {
-      for (let i = 0; i < workerCount(); i++) this.workers.push(new WorkerLane());
-    }
-    return items >= MIN_PARALLEL_ITEMS ? [this.main, ...this.workers] : [this.main];
+    if (items < MIN_PARALLEL_ITEMS) return [this.main];
+    if (this.workers.length === 0) for (let i = 0; i < workerCount(); i++) this.workers.push(new WorkerLane());
+    return this.workers.length ? this.workers : [this.main];
+  }
+
+  stats(): PoolStats {
+    return { workers: this.workers.length, busyMs: sum(this.workers.map((w) => w.busyMs)), spanMs: sum(this.workers.map((w) => w.spanMs)) };
   }
 
   async parse(items: ParseItem[]): Promise<ParseResult[]> {
     const results: ParseResult[] = new Array(items.length);
-    const lanes = this.lanes(items.length).map((lane) => (batch: ParseItem[]) => lane.parse(batch));
+    const lanes = this.lanes(items.length).map((lane) => ({ depth: lane.depth, run: (batch: ParseItem[]) => lane.parse(batch) }));
     await distribute(items, lanes, (start, batch) => batch.forEach((r, i) => (results[start + i] = r)));
     return results;
   }
@@ -140,10 +167,10 @@ export class Pool {
   async render(setup: RenderSetup, pages: Page[], options: RenderOptions, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
     const lanes = this.lanes(pages.length);
     this.main.setSetup(setup);
-    if (lanes.length > 1) for (const worker of this.workers) worker.setSetup(setup);
+    if (!lanes.includes(this.main)) for (const worker of this.workers) worker.setSetup(setup);
     await distribute(
       pages,
-      lanes.map((lane) => (batch: Page[]) => lane.render(batch, options)),
+      lanes.map((lane) => ({ depth: lane.depth, run: (batch: Page[]) => lane.render(batch, options) })),
       async (start, batch) => {
         for (let i = 0; i < batch.length; i++) await onPage(start + i, batch[i]);
       },
@@ -155,3 +182,5 @@ export class Pool {
     this.workers = [];
   }
 }
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

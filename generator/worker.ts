@@ -8,6 +8,7 @@ import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
 let setup: RenderSetup | undefined;
 
 parentPort!.on('message', (request: WorkerRequest) => {
+  const started = performance.now();
   let reply: WorkerReply;
   try {
     switch (request.type) {
@@ -15,18 +16,19 @@ parentPort!.on('message', (request: WorkerRequest) => {
         setup = request.setup;
         return;
       case 'parse':
-        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind)) };
+        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind)), busyMs: 0 };
         break;
       case 'render': {
         const current = setup;
         if (!current) throw new Error('render requested before setup');
-        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.options)) };
+        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.options)), busyMs: 0 };
         break;
       }
     }
   } catch (error) {
     reply = { id: (request as { id: number }).id, error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) };
   }
+  if (reply.results) reply.busyMs = performance.now() - started;
   parentPort!.postMessage(reply);
 });
 

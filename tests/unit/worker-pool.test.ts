@@ -62,6 +62,23 @@ test('a large job is parsed on worker threads with exactly the results of parseS
   }
 });
 
+test('a large job goes to one worker per core, which say how busy they were', async () => {
+  const previous = process.env.SITE_WORKERS;
+  process.env.SITE_WORKERS = '2';
+  try {
+    const pool = newPool();
+    const results = await pool.parse(items(MIN_PARALLEL_ITEMS + 20));
+    assert.equal(results.length, MIN_PARALLEL_ITEMS + 20);
+    const stats = pool.stats();
+    assert.equal(stats.workers, 2);
+    assert.ok(stats.busyMs > 0, 'the workers did the work');
+    assert.ok(stats.busyMs <= stats.spanMs, `busy ${stats.busyMs} ms within their span of ${stats.spanMs} ms`);
+  } finally {
+    if (previous === undefined) delete process.env.SITE_WORKERS;
+    else process.env.SITE_WORKERS = previous;
+  }
+});
+
 test('a small job stays on the main thread', async () => {
   const pool = newPool();
   const work = items(MIN_PARALLEL_ITEMS - 1);

@@ -54,10 +54,15 @@ test('external links stay as written, are not collected and get rel="noopener"',
   assert.equal(isExternal('#top'), false);
 });
 
-test('reference-style links are collected at their definition and resolved through the marker', () => {
-  const r = render('Use [the guide][g] twice: [again][g].\n\n[g]: ../guides/index.md\n');
-  assert.deepEqual(r.links, [{ url: '../guides/index.md', line: 3, column: 1, kind: 'link' }]);
-  assert.equal(r.html.split(`href="${LINK_MARKER}0"`).length - 1, 2);
+test('reference-style links and images are collected where they are used, images as images', () => {
+  const r = render('Use [the guide][g] twice: [again][g].\n\n![Rack][pic]\n\n[g]: ../guides/index.md\n[pic]: /img/rack.png "The rack"\n');
+  assert.deepEqual(r.links, [
+    { url: '../guides/index.md', line: 1, column: 5, kind: 'link' },
+    { url: '../guides/index.md', line: 1, column: 27, kind: 'link' },
+    { url: '/img/rack.png', line: 3, column: 1, kind: 'image' },
+  ]);
+  assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}0">the guide</a> twice: <a href="${LINK_MARKER}1">again</a>`));
+  assert.match(r.html, /<img src="\/img\/rack.png" alt="Rack" title="The rack" data-site-image="2"/);
 });
 
 test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () => {
@@ -69,17 +74,20 @@ test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () =>
   assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
 });
 
-test('raw HTML is reported with its position and not passed through; other comments are allowed', () => {
-  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n');
+test('raw HTML and HTML comments are reported with their position and not passed through', () => {
+  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n\nInline <!-- note --> comment.\n');
   assert.deepEqual(
     r.messages.map((m) => [m.line, m.column, m.rule]),
     [
       [1, 11, 'raw-html'],
       [1, 23, 'raw-html'],
       [3, 1, 'raw-html'],
+      [7, 1, 'raw-html'],
+      [9, 8, 'raw-html'],
     ],
   );
-  assert.doesNotMatch(r.html, /<span>|<div>/);
+  assert.match(r.messages[3].message, /HTML comment/);
+  assert.doesNotMatch(r.html, /<span>|<div>|comment -->/);
 });
 
 test('positions are file positions after parseSource: the front matter lines are added', () => {
@@ -115,9 +123,9 @@ test('admonition titles follow the page locale', () => {
 });
 
 test('an unknown admonition is reported; stray :words in prose stay text', () => {
-  const r = render(':::caution\nCareful.\n:::\n\nHinweis:Text and a ::leaf here.\n');
+  const r = render(':::spoiler\nCareful.\n:::\n\nHinweis:Text and a ::leaf here.\n');
   assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [[1, 1, 'admonition']]);
-  assert.match(r.messages[0].message, /unknown admonition ":::caution"; use one of note, tip, info, warning, danger/);
+  assert.match(r.messages[0].message, /unknown admonition ":::spoiler"; use one of note, tip, info, warning, danger, caution/);
   assert.match(r.html, /Hinweis:Text and a ::leaf here\./);
 });
 

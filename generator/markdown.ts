@@ -72,7 +72,7 @@ interface Collected {
 
 const RAW_HTML_HINT = 'write it in Markdown; use a fenced code block to show HTML source';
 const COMMENT_HINT = 'delete it: a comment is not shown on the page, and notes for editors belong outside the content';
-const MDX_HINT = 'this is a Markdown site, not MDX: write the content in Markdown (a fenced code block shows code as code)';
+const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
 /** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
@@ -127,7 +127,7 @@ function contentConventions() {
           const lines = before.split('\n');
           const line = (start?.line ?? 1) + lines.length - 1;
           const column = lines.length > 1 ? lines.at(-1)!.length + 1 : (start?.column ?? 1) + before.length;
-          data.problems.push({ message: `MDX expression ${m[0].trim()}: braces are shown as they are in Markdown, not evaluated`, line, column, rule: 'mdx', hint: `${MDX_HINT}; to show the braces as text, escape the first: \\{` });
+          data.problems.push({ message: `MDX expression ${m[0].trim()}: Markdown does not evaluate it, the page would show it as typed`, line, column, rule: 'mdx', hint: 'write the value itself; to show braces as text, escape the first one: \\{' });
         }
       }
     });

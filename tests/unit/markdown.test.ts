@@ -171,3 +171,47 @@ test('words are counted in prose, not in code blocks', () => {
   const r = render('One two three.\n\n```js\nconst a = b + c + d + e;\n```\n\n## Four five\n');
   assert.equal(r.words, 5);
 });
+
+test('Docusaurus admonitions: every keyword, caution as warning, titles in brackets or after the keyword', () => {
+  const r = render(':::caution\nCareful.\n:::\n\n:::tip Before you start\nRead this.\n:::\n\n:::danger[Data *loss*]\nBack up first.\n:::\n\n```md\n:::note Kept as code\n```\n');
+  assert.deepEqual(r.messages, []);
+  assert.match(r.html, /<aside class="admonition admonition-warning" role="note"><p class="admonition-title">Warning<\/p>\s*<p>Careful\.<\/p>/);
+  assert.match(r.html, /<aside class="admonition admonition-tip" role="note"><p class="admonition-title">Before you start<\/p>\s*<p>Read this\.<\/p>/);
+  assert.match(r.html, /<p class="admonition-title">Data <em>loss<\/em><\/p>/);
+  assert.match(r.html, /<code class="hljs language-md">:::note Kept as code\n<\/code>/, 'fenced code is left alone');
+  for (const kind of ['note', 'info', 'warning']) assert.match(render(`:::${kind}\nx\n:::\n`).html, new RegExp(`admonition-${kind}`));
+  assert.match(render(':::tip Brackets [a] in it\nx\n:::\n').html, /<p class="admonition-title">Brackets \[a\] in it<\/p>/);
+});
+
+test('a heading keeps its own id written as {#custom-id}; the braces do not show', () => {
+  const r = render('## Install the agent {#install}\n\n### Then *this* {#then-this}\n\n## Plain\n');
+  assert.deepEqual(r.headings.map((h) => [h.id, h.text]), [
+    ['install', 'Install the agent'],
+    ['then-this', 'Then this'],
+    ['plain', 'Plain'],
+  ]);
+  assert.match(r.html, /<h2 id="install">Install the agent<a class="hash-link"[^>]*href="#install">#<\/a><\/h2>/);
+  assert.doesNotMatch(r.html, /\{#/);
+});
+
+test('a body that opens with the page title as # heading shows it once; another # heading is reported', () => {
+  const same = renderMarkdown(processor, '# Upgrade\n\nText.\n', 'Upgrade');
+  assert.equal(same.html, '<p>Text.</p>');
+  assert.equal(same.leadingTitle, undefined);
+  const other = parseSource(source('en', 'docs/x', '---\ntitle: Upgrade\ndescription: How.\n---\n\n# Upgrading safely\n\nText.\n'), 'doc');
+  assert.deepEqual(other.diagnostics.map((d) => [d.line, d.column, d.rule]), [[6, 1, 'duplicate-title']]);
+  assert.match(other.diagnostics[0].message, /starts with the heading "Upgrading safely" but its title is "Upgrade"/);
+  assert.equal(render('Intro.\n\n# Later\n').leadingTitle, undefined, 'only a heading that opens the body counts');
+});
+
+test('MDX in a .md file is reported with its position and never shows as text', () => {
+  const r = render("import Tabs from '@theme/Tabs';\nexport const year = 2024;\n\nThe year is {year} and {props.name}.\n\nCSS a:hover{color:red} stays.\n");
+  assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [
+    [1, 1, 'mdx'],
+    [4, 13, 'mdx'],
+  ]);
+  assert.match(r.messages[0].message, /MDX import statement/);
+  assert.match(r.messages[1].message, /MDX expression \{year\}: Markdown does not evaluate it/);
+  assert.doesNotMatch(r.html, /import Tabs|export const/);
+  assert.match(r.html, /a:hover\{color:red\} stays/);
+});

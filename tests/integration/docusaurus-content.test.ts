@@ -42,7 +42,10 @@ test('site check and site build both pass on Docusaurus-style content', () => {
   assert.ok(checkResult.ok && buildResult.ok);
 });
 
-test('number prefixes are no part of routes', () => {
+test('number prefixes order the sidebar, numerically, and are no part of routes', async () => {
+  const html = await readFile(path.join(out(), 'en', 'docs', 'media-server', 'dlna', 'index.html'), 'utf8');
+  const sidebar = html.slice(html.indexOf('Media server'));
+  assert.ok(sidebar.indexOf('>Intro en<') !== -1 && sidebar.indexOf('>Intro en<') < sidebar.indexOf('>DLNA en<'), '01-intro comes before 3_dlna');
   assert.ok(exists(out(), 'en/docs/media-server/intro/index.html'));
   assert.ok(exists(out(), 'en/docs/media-server/dlna/index.html'));
   assert.ok(exists(out(), 'docs/media-server/intro/index.html'));

@@ -119,14 +119,15 @@ function contentConventions() {
           return index;
         }
       }
-      if (node.type === 'text') {
-        const m = MDX_EXPRESSION.exec((node as Text).value);
+      if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+        // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
+        const { start, end } = node.position;
+        const written = String(file.value).slice(start.offset, end.offset);
+        const m = MDX_EXPRESSION.exec(written);
         if (m) {
-          const start = node.position?.start;
-          const before = (node as Text).value.slice(0, m.index + m[1].length);
-          const lines = before.split('\n');
-          const line = (start?.line ?? 1) + lines.length - 1;
-          const column = lines.length > 1 ? lines.at(-1)!.length + 1 : (start?.column ?? 1) + before.length;
+          const lines = written.slice(0, m.index + m[1].length).split('\n');
+          const line = start.line + lines.length - 1;
+          const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
           data.problems.push({ message: `MDX expression ${m[0].trim()}: Markdown does not evaluate it, the page would show it as typed`, line, column, rule: 'mdx', hint: 'write the value itself; to show braces as text, escape the first one: \\{' });
         }
       }

@@ -214,4 +214,7 @@ test('MDX in a .md file is reported with its position and never shows as text', 
   assert.match(r.messages[1].message, /MDX expression \{year\}: Markdown does not evaluate it/);
   assert.doesNotMatch(r.html, /import Tabs|export const/);
   assert.match(r.html, /a:hover\{color:red\} stays/);
+  const escaped = render('Placeholders look like \\{name} here.\n');
+  assert.deepEqual(escaped.messages, [], 'an escaped brace is text');
+  assert.match(escaped.html, /<p>Placeholders look like \{name\} here\.<\/p>/);
 });

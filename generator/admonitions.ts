@@ -1,52 +1,82 @@
-// Remark plugin: `:::tip[Title]` container directives become admonition boxes. Any other
-// directive is turned back into the text it was written as, because a stray `:word` in prose
-// ("Hinweis:Text") is far more common than a directive nobody declared.
+// Admonitions as Docusaurus writes them: `:::tip` ... `:::` container blocks, with a title in
+// brackets (`:::tip[Title]`) or, in the older form, after the keyword (`:::tip Title`).
+//
+// Only the container form of directives is parsed. Text and leaf directives (`:name`, `::name`)
+// are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
+// common than a directive, and must come out exactly as typed.
 import type { Root, Paragraph, PhrasingContent } from 'mdast';
-import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { directiveFromMarkdown } from 'mdast-util-directive';
+import { directive } from 'micromark-extension-directive';
+import type { Construct, Extension } from 'micromark-util-types';
+import type { Processor } from 'unified';
+import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 export type AdmonitionKind = (typeof ADMONITION_KINDS)[number];
+/** Other keywords Docusaurus accepts, and the kind they stand for. */
+export const ADMONITION_ALIASES: Record<string, AdmonitionKind> = { caution: 'warning' };
 
 export interface AdmonitionOptions {
   /** Default titles per kind, in the page's language. */
   titles: Record<AdmonitionKind, string>;
 }
 
-export default function remarkAdmonitions(options: AdmonitionOptions) {
+/** micromark's directive syntax, reduced to container blocks (the one concrete construct). */
+function containerDirectives(): Extension {
+  const full = directive();
+  const flow = (full.flow?.[58] ?? []) as Construct[];
+  return { flow: { 58: flow.filter((construct) => construct.concrete) } };
+}
+
+const LEGACY_TITLE = /^( {0,3})(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Rewrites the legacy title form `:::tip Title` into `:::tip[Title]`, outside fenced code. Only that
+ * line changes, and only after the keyword, so line numbers stay and columns before it too.
+ */
+export function withBracketTitles(markdown: string): string {
+  if (!markdown.includes(':::')) return markdown;
+  let fence: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const f = FENCE.exec(line);
+      if (f) {
+        if (!fence) fence = f[1];
+        else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = undefined;
+        return line;
+      }
+      if (fence) return line;
+      const m = LEGACY_TITLE.exec(line.replace(/\r$/, ''));
+      if (!m) return line;
+      return `${m[1]}${m[2]}${m[3]}[${m[4].replace(/[[\]\\]/g, '\\$&')}]${line.endsWith('\r') ? '\r' : ''}`;
+    })
+    .join('\n');
+}
+
+export default function remarkAdmonitions(this: Processor, options: AdmonitionOptions) {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(containerDirectives());
+  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
   return (tree: Root, file: VFile) => {
-    visit(tree, (node, index, parent) => {
-      if (node.type === 'containerDirective') {
-        const directive = node as ContainerDirective;
-        const kind = directive.name as AdmonitionKind;
-        if (!ADMONITION_KINDS.includes(kind)) {
-          file.message(`unknown admonition ":::${directive.name}"; use one of ${ADMONITION_KINDS.join(', ')}`, directive, 'site:admonition');
-          return;
-        }
-        const [first, ...rest] = directive.children;
-        const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
-        const titleChildren: PhrasingContent[] = hasLabel ? (first as Paragraph).children : [{ type: 'text', value: options.titles[kind] }];
-        const body = hasLabel ? rest : directive.children;
-        directive.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
-        directive.children = [
-          { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: titleChildren },
-          ...body,
-        ] as ContainerDirective['children'];
+    visit(tree, 'containerDirective', (directive: ContainerDirective) => {
+      const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
+      if (!ADMONITION_KINDS.includes(kind)) {
+        file.message(`unknown admonition ":::${directive.name}"; use one of ${[...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)].join(', ')}`, directive, 'site:admonition');
         return;
       }
-      if ((node.type === 'textDirective' || node.type === 'leafDirective') && parent && index !== undefined) {
-        const directive = node as TextDirective | LeafDirective;
-        const marker = node.type === 'textDirective' ? ':' : '::';
-        const label = directive.children.length ? directive.children : [];
-        const replacement: PhrasingContent[] = [{ type: 'text', value: `${marker}${directive.name}` }, ...(label as PhrasingContent[])];
-        if (node.type === 'textDirective') {
-          parent.children.splice(index, 1, ...(replacement as typeof parent.children));
-        } else {
-          parent.children.splice(index, 1, { type: 'paragraph', children: replacement } as (typeof parent.children)[number]);
-        }
-        return [SKIP, index + replacement.length];
-      }
+      const [first, ...rest] = directive.children;
+      const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
+      const titleChildren: PhrasingContent[] = hasLabel ? (first as Paragraph).children : [{ type: 'text', value: options.titles[kind] }];
+      const body = hasLabel ? rest : directive.children;
+      directive.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+      directive.children = [
+        { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: titleChildren },
+        ...body,
+      ] as ContainerDirective['children'];
     });
   };
 }

@@ -125,6 +125,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   }
   if (errorsIn(diagnostics)) return fail();
   const content = await step('load', () => loadContentCached(root, locales, cache, options.changed));
+  for (const file of content.mdxFiles) {
+    diagnostics.push({ file, line: 1, column: 1, message: 'MDX files are not part of the site: the page would be missing', hint: `rename it to ${path.posix.basename(file, '.mdx')}.md and write imports, components and {expressions} in Markdown`, rule: 'mdx', severity: 'error' });
+  }
   for (const dir of content.strayDirs) {
     diagnostics.push({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' });
   }
@@ -134,7 +137,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const store = cache.parse.size === 0 ? ParseStore.open(root) : undefined;
   const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse, pool, store));
   stats.parsed = parsed.parsed;
-  for (const r of parsed.results) diagnostics.push(...r.diagnostics);
+  const acceptedKeys = new Set(config.extraFrontMatterKeys);
+  for (const r of parsed.results) diagnostics.push(...r.diagnostics.filter((d) => !(d.key && acceptedKeys.has(d.key))));
   const documents = parsed.results.flatMap((r) => (r.doc ? [r.doc] : []));
   let authors: Record<string, Author> = {};
   let tags: Record<string, Tag> = {};
@@ -151,8 +155,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       diagnostics.push(...r.diagnostics);
     }
     for (const file of content.categories) {
-      const r = parseCategory(file.raw, file.id);
-      if (r.category) categories.set(`${file.locale}:${file.dir}`, r.category);
+      const r = parseCategory(file.raw, file.id, path.posix.basename(file.dir));
+      const key = `${file.locale}:${file.dir}`;
+      const other = categories.get(key);
+      if (other && r.category) {
+        diagnostics.push({ file: file.id, line: 1, column: 1, message: `a second category file for this folder, beside ${other.source}`, hint: 'keep one of them', rule: 'category', severity: 'error' });
+      } else if (r.category) categories.set(key, r.category);
       diagnostics.push(...r.diagnostics);
     }
   });

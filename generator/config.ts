@@ -91,6 +91,8 @@ export const configSchema = z.strictObject({
   sitemap: z
     .strictObject({ changefreq: z.string().default('weekly'), priority: z.number().default(0.5) })
     .default({ changefreq: 'weekly', priority: 0.5 }),
+  /** Front matter keys to accept and ignore besides the known ones (for content written for another tool). */
+  extraFrontMatterKeys: z.array(z.string()).default([]),
 });
 
 export type SiteConfigInput = z.input<typeof configSchema>;

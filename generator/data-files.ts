@@ -3,6 +3,7 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import type { Author, Category, Diagnostic, LocaleId, Tag } from './types.ts';
 import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
+import { withSuggestions } from './closest-key.ts';
 
 function perLocale(locales: LocaleId[]) {
   return z.strictObject(Object.fromEntries(locales.map((l) => [l, z.string().min(1)])) as Record<string, z.ZodString>);
@@ -61,16 +62,21 @@ export function parseTags(raw: string, file: string, locales: LocaleId[]): { tag
 }
 
 const categorySchema = z.strictObject({
-  label: z.string().min(1),
+  label: z.string().min(1).optional(),
   position: z.number().optional(),
   collapsed: z.boolean().default(true),
   description: z.string().optional(),
 });
 
-export function parseCategory(raw: string, file: string): { category?: Category; diagnostics: Diagnostic[] } {
+/** `_category.yml`, `_category_.yml` or `_category_.json` (JSON is YAML too). Without a label, the
+ * folder's name is the label, as in Docusaurus. */
+export function parseCategory(raw: string, file: string, folderName: string): { category?: Category; diagnostics: Diagnostic[] } {
   const { value, diagnostics } = parseYaml(raw, file, 'category');
   if (diagnostics.length) return { diagnostics };
   const result = categorySchema.safeParse(value ?? {});
-  if (!result.success) return { diagnostics: zodDiagnostics(result.error, file, 'category', yamlLocator(raw)) };
-  return { category: { source: file, ...result.data }, diagnostics: [] };
+  if (!result.success) {
+    const known = Object.keys(categorySchema.shape);
+    return { diagnostics: withSuggestions(zodDiagnostics(result.error, file, 'category', yamlLocator(raw)), known) };
+  }
+  return { category: { source: file, ...result.data, label: result.data.label ?? folderName }, diagnostics: [] };
 }

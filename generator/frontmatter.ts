@@ -5,6 +5,7 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import type { Diagnostic, FrontMatter } from './types.ts';
 import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
+import { closestKey } from './closest-key.ts';
 
 const headingLevel = z.number().int().min(2).max(6);
 const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
@@ -83,9 +84,35 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
     };
   }
   const schema = kind === 'post' ? postFrontMatter : docFrontMatter;
-  const result = schema.safeParse(parsed.data ?? {});
-  if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: [] };
-  return { data: undefined, fallback: fallbackOf(parsed.data ?? {}, file), body: parsed.content, bodyLine, diagnostics: zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter)) };
+  // Unknown keys are reported one by one, with the key, and left out: the rest still counts, and the
+  // build drops the reports of keys the config accepts (`extraFrontMatterKeys`).
+  const known = Object.keys(schema.shape);
+  const fields = (parsed.data ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(fields).filter((key) => !known.includes(key));
+  const locate = unknown.length ? yamlLocator(parsed.matter) : undefined;
+  const keyDiagnostics: Diagnostic[] = unknown.map((key) => {
+    const at = locate?.([key]);
+    const suggestion = closestKey(key, known);
+    return {
+      file,
+      line: at?.line,
+      column: at?.column,
+      message: `unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+      hint: `known keys: ${known.join(', ')}; for keys of another tool, list them in extraFrontMatterKeys in config/site.config.ts`,
+      rule: 'front-matter',
+      severity: 'error',
+      key,
+    };
+  });
+  const result = schema.safeParse(Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key))));
+  if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
+  return {
+    data: undefined,
+    fallback: fallbackOf(fields, file),
+    body: parsed.content,
+    bodyLine,
+    diagnostics: [...keyDiagnostics, ...zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter))],
+  };
 }
 
 /** What can be salvaged from invalid front matter, so one mistake is reported once and does not

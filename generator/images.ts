@@ -57,6 +57,8 @@ interface CacheEntry {
   generated: boolean;
   info: ImageInfo;
   files: GeneratedFile[];
+  /** The URLs the generated sizes are served at, known also when they are not encoded (`site check`). */
+  served: string[];
 }
 
 const cache = new Map<string, CacheEntry>();
@@ -102,10 +104,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
     [...wanted].map(async (file) => {
       const entry = await imageEntry(root, file, generate, store, counter);
       images.set(file, entry.info);
-      for (const f of entry.files) {
-        out.push(f);
-        files.add(`/${f.path}`);
-      }
+      out.push(...entry.files);
+      for (const url of entry.served) files.add(url);
     }),
   );
 
@@ -174,7 +174,7 @@ async function passThroughEntry(file: string, bytes: Buffer): Promise<CacheEntry
   const size = file.toLowerCase().endsWith('.svg') ? svgSize(bytes.toString('utf8')) : undefined;
   const meta = size ?? (await sharp(bytes).metadata());
   if (!meta.width || !meta.height) throw new Error('its width and height are unknown');
-  return { stamp: '', generated: true, info: { src: file, width: Math.round(meta.width), height: Math.round(meta.height) }, files: [] };
+  return { stamp: '', generated: true, info: { src: file, width: Math.round(meta.width), height: Math.round(meta.height) }, files: [], served: [] };
 }
 
 /** Width and height of an SVG's root element, from its attributes or else its viewBox. */
@@ -216,7 +216,8 @@ async function rasterEntry(file: string, bytes: Buffer, generate: boolean, store
     height: heightAt(largest),
     srcset: widths.map((w) => `${urlOf(w)} ${w}w`).join(', '),
   };
-  if (!generate) return { stamp: '', generated: false, info, files: [] };
+  const served = widths.map(urlOf);
+  if (!generate) return { stamp: '', generated: false, info, files: [], served };
   const files = await Promise.all(
     widths.map(async (w) => {
       // The variant's name already holds the hash of the source, the widths and the quality.
@@ -233,7 +234,7 @@ async function rasterEntry(file: string, bytes: Buffer, generate: boolean, store
       return { path: urlOf(w).slice(1), contents };
     }),
   );
-  return { stamp: '', generated: true, info, files };
+  return { stamp: '', generated: true, info, files, served };
 }
 
 /** The configured widths up to the original's, plus the original's own width when it lies between them. */

@@ -38,7 +38,8 @@ function splitUrl(url: string): { pathname: string; fragment?: string; query: st
   return { pathname: q === -1 ? beforeHash : beforeHash.slice(0, q), query: q === -1 ? '' : beforeHash.slice(q), fragment };
 }
 
-const hasExtension = (p: string) => /\.[a-z0-9]+$/i.test(p.split('/').pop() ?? '');
+/** A file name ends in an extension that starts with a letter: `x.pdf`, `a.tar.gz`; `release-10.9.0` is a route. */
+const hasExtension = (p: string) => /\.[a-z][a-z0-9]*$/i.test(p.split('/').pop() ?? '');
 
 /** Routes in content are relative to the page's locale unless they carry a locale prefix. */
 function withLocale(config: SiteConfig, locale: string, pathname: string): string {
@@ -48,16 +49,19 @@ function withLocale(config: SiteConfig, locale: string, pathname: string): strin
 export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceLink, ownRoute: Route): Resolution {
   const { pathname, fragment, query } = splitUrl(link.url);
   const frag = fragment !== undefined ? `#${fragment}` : '';
+  // Files (images, downloads) are looked up in public/ under the page's folder, relative paths
+  // starting from the folder of the Markdown file, as for a `.md` link.
+  const publicFile = pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname);
   if (link.kind === 'image') {
-    const file = pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname);
-    if (!ctx.files.has(file)) return { ok: false, href: link.url, message: `image ${link.url} does not exist`, hint: `put the file at public${file}`, rule: 'broken-image' };
-    return { ok: true, href: file };
+    if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, message: `image ${link.url} does not exist`, hint: `put the file at public${publicFile}`, rule: 'broken-image' };
+    return { ok: true, href: publicFile };
   }
   let route: Route;
   if (pathname === '') {
     route = ownRoute;
   } else if (pathname.endsWith('.md')) {
-    const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.path), pathname);
+    // Relative to the file's real folder, number prefixes and all (`../02-setup/01-intro.md`).
+    const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.source.split('/').slice(2).join('/')), pathname);
     const source = `content/${doc.locale}/${path.normalize(rel)}`;
     const target = ctx.routeOfSource.get(source);
     if (!target) {
@@ -65,11 +69,11 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
     }
     route = target;
   } else if (pathname.startsWith('/') || !isExternal(pathname)) {
-    const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x${ownRoute}`).pathname;
-    if (hasExtension(absolute)) {
-      if (!ctx.files.has(absolute)) return { ok: false, href: link.url, message: `file ${link.url} does not exist`, hint: `put it at public${absolute}`, rule: 'broken-link' };
-      return { ok: true, href: absolute + query + frag };
+    if (hasExtension(pathname)) {
+      if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, message: `file ${link.url} does not exist`, hint: `put it at public${publicFile}`, rule: 'broken-link' };
+      return { ok: true, href: publicFile + query + frag };
     }
+    const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x${ownRoute}`).pathname;
     if (!absolute.endsWith('/')) {
       return { ok: false, href: link.url, message: `link ${link.url} lacks its trailing slash`, hint: `write ${pathname}/ : every route ends with a slash`, rule: 'trailing-slash' };
     }
@@ -158,8 +162,25 @@ export class RenderedLinkCheck {
   /** The not-found pages, by the file they are written to (`/404.html`, `/en/404.html`). */
   private readonly notFoundFiles: Set<string>;
 
+  /** Markdown links to a #fragment on a generated page (a folder's index): its ids are known once it is rendered. */
+  private readonly markdownFragments: { pathname: string; fragment: string; diagnostic: Diagnostic }[] = [];
+
   constructor(private readonly ctx: LinkContext) {
     this.notFoundFiles = new Set(Object.values(ctx.graph.notFound).map((page) => notFoundPathOf(page.route)));
+    for (const [source, hrefs] of Object.entries(ctx.graph.links)) {
+      const doc = ctx.graph.documents[source];
+      for (const [index, href] of Object.entries(hrefs)) {
+        const { pathname, fragment } = splitUrl(href);
+        const target = ctx.graph.pages[pathname];
+        const link = doc?.links[Number(index)];
+        if (!fragment || !target || ('doc' in target && target.doc) || !link || link.kind !== 'link') continue;
+        this.markdownFragments.push({
+          pathname,
+          fragment,
+          diagnostic: { file: source, line: link.line, column: link.column, message: `fragment #${fragment} does not exist on ${pathname}`, hint: 'that page is generated from the folder and has no headings: link to the page itself', rule: 'broken-fragment', severity: 'error' },
+        });
+      }
+    }
   }
 
   /** `route` is the page's route, or the file of a not-found page (`/404.html`). */
@@ -192,10 +213,15 @@ export class RenderedLinkCheck {
       const ids = this.idsOf.get(link.pathname);
       if (ids && !ids.has(link.fragment)) this.problems.push({ problem: `fragment #${link.fragment} does not exist on ${link.pathname}`, route: link.route, order: link.order });
     }
+    const markdown = this.markdownFragments.filter((link) => {
+      const ids = this.idsOf.get(link.pathname);
+      return ids && !ids.has(link.fragment);
+    });
     const seen = new Set<string>();
-    return this.problems
+    const theme = this.problems
       .sort((a, b) => a.order - b.order)
       .filter(({ problem }) => !seen.has(problem) && seen.add(problem))
       .map(({ problem, route }) => ({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' as const }));
+    return [...markdown.map((link) => link.diagnostic), ...theme];
   }
 }

@@ -2,12 +2,11 @@
 // It turns a body into HTML and, on the way, collects what later stages need: headings (for the
 // table of contents and #fragment checks), links with their positions (for link checks), the
 // excerpt before `<!-- truncate -->` and the word count.
-import type { Root as MdRoot, Html } from 'mdast';
+import type { Root as MdRoot, Html, Definition, Heading as MdHeading, Paragraph, Text } from 'mdast';
 import type { Root as HastRoot, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from './gfm.ts';
-import remarkDirective from 'remark-directive';
 import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
@@ -20,7 +19,7 @@ import powershell from 'highlight.js/lib/languages/powershell';
 import { visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
 import { VFile } from 'vfile';
-import remarkAdmonitions, { type AdmonitionOptions } from './admonitions.ts';
+import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../i18n/index.ts';
 import type { Heading, SourceLink } from './types.ts';
 
@@ -49,26 +48,118 @@ export interface MarkdownResult {
   ids: string[];
   links: SourceLink[];
   words: number;
-  messages: { message: string; line: number; column: number; rule: string }[];
+  /** The `# Title` the body starts with, unless it was the page's title (then it is left out). */
+  leadingTitle?: { text: string; line: number; column: number };
+  messages: MarkdownMessage[];
+}
+
+export interface MarkdownMessage {
+  message: string;
+  line: number;
+  column: number;
+  rule: string;
+  hint?: string;
 }
 
 interface Collected {
   links: SourceLink[];
   headings: Heading[];
   ids: string[];
-  rawHtml: { line: number; column: number }[];
+  problems: MarkdownMessage[];
+  title?: string;
+  leadingTitle?: MarkdownResult['leadingTitle'];
+}
+
+const RAW_HTML_HINT = 'write it in Markdown; use a fenced code block to show HTML source';
+const COMMENT_HINT = 'delete it: a comment is not shown on the page, and notes for editors belong outside the content';
+const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
+/** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
+const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
+/** The start of an MDX import or export statement. */
+const MDX_STATEMENT = /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
+/** An MDX expression: braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
+const MDX_EXPRESSION = /(^|\s)\{[^{}\n]*\}/;
+
+function plainText(node: { children?: unknown[]; value?: unknown }): string {
+  if (typeof node.value === 'string') return node.value;
+  return (node.children ?? []).map((child) => plainText(child as typeof node)).join('');
+}
+
+/** Remark: what the content format gives a meaning of its own, and what it does not allow. */
+function contentConventions() {
+  return (tree: MdRoot, file: VFile) => {
+    const data = file.data as unknown as Collected;
+    const problem = (node: { position?: { start: { line: number; column: number } } }, message: string, rule: string, hint?: string) => {
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({ message, line: start.line, column: start.column, rule, hint });
+    };
+    const first = tree.children[0];
+    if (first?.type === 'heading' && first.depth === 1) {
+      const start = first.position?.start ?? { line: 1, column: 1 };
+      const text = plainText(first).replace(HEADING_ID, '').trim();
+      // The page shows its title as its heading already; the same words again are dropped.
+      if (data.title !== undefined && text === data.title.trim()) tree.children.shift();
+      else data.leadingTitle = { text, line: start.line, column: start.column };
+    }
+    visit(tree, (node, index, parent) => {
+      if (node.type === 'heading') {
+        const last = (node as MdHeading).children.at(-1);
+        const m = last?.type === 'text' ? HEADING_ID.exec(last.value) : null;
+        if (last?.type === 'text' && m) {
+          last.value = last.value.slice(0, m.index);
+          node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: m[1] } };
+        }
+        return;
+      }
+      if (node.type === 'paragraph' && parent?.type === 'root' && index !== undefined) {
+        const text = (node as Paragraph).children[0];
+        if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) {
+          problem(node, `MDX ${text.value.startsWith('import') ? 'import' : 'export'} statement: Markdown pages cannot import or export code`, 'mdx', MDX_HINT);
+          parent.children.splice(index, 1);
+          return index;
+        }
+      }
+      if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+        // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
+        const { start, end } = node.position;
+        const written = String(file.value).slice(start.offset, end.offset);
+        const m = MDX_EXPRESSION.exec(written);
+        if (m) {
+          const lines = written.slice(0, m.index + m[1].length).split('\n');
+          const line = start.line + lines.length - 1;
+          const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
+          data.problems.push({ message: `MDX expression ${m[0].trim()}: Markdown does not evaluate it, the page would show it as typed`, line, column, rule: 'mdx', hint: 'write the value itself; to show braces as text, escape the first one: \\{' });
+        }
+      }
+    });
+  };
 }
 
 export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
-/** Remark: record every link and image with its position; mark internal ones for the render stage. */
+/** Remark: record every link and image with its position; mark internal ones for the render stage.
+ * References (`[text][ref]`, `![alt][ref]`) become plain links and images first, so an image
+ * defined by reference is checked and sized as an image, at the place where it is used. */
 function collectLinks() {
   return (tree: MdRoot, file: VFile) => {
     const data = file.data as unknown as Collected;
+    const definitions = new Map<string, Definition>();
+    visit(tree, 'definition', (node: Definition) => {
+      if (!definitions.has(node.identifier)) definitions.set(node.identifier, node);
+    });
+    const used = new Set<string>();
     visit(tree, (node, index, parent) => {
-      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      if ((node.type === 'linkReference' || node.type === 'imageReference') && parent && index !== undefined) {
+        const definition = definitions.get(node.identifier);
+        if (!definition) return;
+        used.add(node.identifier);
+        const common = { url: definition.url, title: definition.title, position: node.position, data: node.data };
+        parent.children[index] = (node.type === 'imageReference' ? { type: 'image', alt: node.alt, ...common } : { type: 'link', children: node.children, ...common }) as never;
+        node = parent.children[index] as typeof node;
+      }
+      if (node.type === 'link' || node.type === 'image') {
         const url = node.url;
         const start = node.position?.start ?? { line: 1, column: 1 };
         if (isExternal(url)) return;
@@ -85,11 +176,29 @@ function collectLinks() {
           parent.children[index] = { type: 'thematicBreak', data: { hProperties: { dataSiteTruncate: '' } } } as never;
           return;
         }
-        if (/^<!--[\s\S]*-->$/.test(html.value.trim())) return;
         const start = html.position?.start ?? { line: 1, column: 1 };
-        data.rawHtml.push({ line: start.line, column: start.column });
+        const comment = /^<!--/.test(html.value.trim());
+        data.problems.push({
+          message: comment ? 'HTML comment in Markdown: it would vanish from the page without a trace' : 'raw HTML is not allowed in Markdown',
+          line: start.line,
+          column: start.column,
+          rule: 'raw-html',
+          hint: comment ? COMMENT_HINT : RAW_HTML_HINT,
+        });
       }
     });
+    // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
+    for (const [identifier, definition] of definitions) {
+      if (used.has(identifier)) continue;
+      const start = definition.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({
+        message: `[${definition.label ?? identifier}]: ${definition.url} is a link definition nothing uses, so the line does not show on the page`,
+        line: start.line,
+        column: start.column,
+        rule: 'unused-definition',
+        hint: 'delete it, use it as [text][label], or escape the bracket (\\[) if the line is meant as text',
+      });
+    }
   };
 }
 
@@ -119,8 +228,8 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkDirective)
     .use(remarkAdmonitions, admonitions)
+    .use(contentConventions)
     .use(collectLinks)
     .use(remarkRehype, {
       footnoteLabel: labels.footnotes,
@@ -143,13 +252,15 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
     .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
 }
 
-export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string): MarkdownResult {
-  const file = new VFile({ value: body });
+/** `title` is the page's own title, which the page shows as its heading. */
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string): MarkdownResult {
+  const file = new VFile({ value: withBracketTitles(body) });
   const data = file.data as unknown as Collected;
   data.links = [];
   data.headings = [];
   data.ids = [];
-  data.rawHtml = [];
+  data.problems = [];
+  data.title = title;
   const tree = processor.runSync(processor.parse(file), file);
   let html = processor.stringify(tree, file);
   let excerptHtml: string | undefined;
@@ -158,16 +269,15 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
     excerptHtml = html.slice(0, cut);
     html = html.slice(0, cut) + html.slice(cut + TRUNCATE_HTML.length);
   }
-  const messages = file.messages.map((m) => ({
+  const messages: MarkdownMessage[] = file.messages.map((m) => ({
     message: m.reason,
     line: m.line ?? 1,
     column: m.column ?? 1,
     rule: m.ruleId === 'admonition' || m.source === 'site' ? 'admonition' : 'markdown',
   }));
-  for (const at of data.rawHtml) {
-    messages.push({ message: 'raw HTML is not allowed in Markdown', line: at.line, column: at.column, rule: 'raw-html' });
-  }
+  messages.push(...data.problems);
+  messages.sort((a, b) => a.line - b.line || a.column - b.column);
   const text = html.replace(/<pre[\s\S]*?<\/pre>/g, ' ').replace(/<[^>]+>/g, ' ');
   const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words, messages };
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words, leadingTitle: data.leadingTitle, messages };
 }

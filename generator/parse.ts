@@ -59,7 +59,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
   const diagnostics = [...split.diagnostics];
   let result;
   try {
-    result = renderMarkdown(processorFor(source.locale), split.body);
+    result = renderMarkdown(processorFor(source.locale), split.body, (split.data ?? split.fallback)?.title);
   } catch (error) {
     diagnostics.push({ file: source.id, message: `Markdown could not be processed: ${(error as Error).message}`, rule: 'markdown', severity: 'error' });
     return { diagnostics };
@@ -72,12 +72,26 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
       column: m.column,
       message: m.message,
       rule: m.rule,
-      hint: m.rule === 'raw-html' ? 'write it in Markdown; use a fenced code block to show HTML source' : undefined,
-      severity: m.rule === 'markdown' ? 'warning' : 'error',
+      hint: m.hint,
+      severity: m.rule === 'markdown' || m.rule === 'unused-definition' ? 'warning' : 'error',
     });
   }
   const frontMatter = split.data ?? split.fallback;
   if (!frontMatter) return { diagnostics };
+  // The page shows its front matter title as its heading; a body that opens with the same `# Title`
+  // lost that line in the Markdown stage, one that opens with another would show two headings.
+  const lead = result.leadingTitle;
+  if (lead) {
+    diagnostics.push({
+      file: source.id,
+      line: lead.line + offset,
+      column: lead.column,
+      message: `the page starts with the heading "${lead.text}" but its title is "${frontMatter.title}": it would show two titles`,
+      hint: 'make the heading the front matter title and delete the # line, or start the body with ## for a section',
+      rule: 'duplicate-title',
+      severity: 'error',
+    });
+  }
   const doc: ParsedDocument = {
     source: source.id,
     hash: source.hash,

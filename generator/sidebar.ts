@@ -8,6 +8,8 @@ import { localePrefix } from './config.ts';
 
 interface Folder {
   dir: string;
+  /** The folder's name on disk, number prefix and all (`02-setup`): it orders siblings. */
+  fileName: string;
   index?: ParsedDocument;
   category?: Category;
   docs: ParsedDocument[];
@@ -48,17 +50,23 @@ function folderPosition(folder: Folder): number {
   return folder.category?.position ?? folder.index?.frontMatter.sidebar_position ?? Number.POSITIVE_INFINITY;
 }
 
+/** The segments of a document's path as they are on disk (`docs/02-setup/01-intro`). */
+function fileNameParts(doc: ParsedDocument): string[] {
+  return doc.source.replace(/\.md$/, '').split('/').slice(2);
+}
+
 function buildTree(section: string, docs: ParsedDocument[], categories: Map<string, Category>): Folder {
-  const root: Folder = { dir: section, docs: [], folders: new Map(), category: categories.get(section) };
+  const root: Folder = { dir: section, fileName: section, docs: [], folders: new Map(), category: categories.get(section) };
   for (const doc of docs) {
     const parts = doc.path.split('/');
+    const onDisk = fileNameParts(doc);
     const name = parts.pop()!;
     let folder = root;
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i + 1).join('/');
       let child = folder.folders.get(dir);
       if (!child) {
-        child = { dir, docs: [], folders: new Map(), category: categories.get(dir) };
+        child = { dir, fileName: onDisk[i], docs: [], folders: new Map(), category: categories.get(dir) };
         folder.folders.set(dir, child);
       }
       folder = child;
@@ -84,7 +92,7 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     for (const doc of folder.docs.filter(listed)) {
       entries.push({
         position: doc.frontMatter.sidebar_position ?? Number.POSITIVE_INFINITY,
-        name: lastSegment(doc.path),
+        name: fileNameParts(doc).at(-1)!,
         item: { type: 'link', label: labelOf(doc), route: routeOfDoc(doc) },
       });
     }
@@ -92,12 +100,12 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
       if (child.index && !listed(child.index)) continue;
       entries.push({
         position: folderPosition(child),
-        name: lastSegment(child.dir),
+        name: child.fileName,
         item: { type: 'category', label: folderLabel(child), route: folderRoute(child), collapsed: child.category?.collapsed ?? true, items: itemsOf(child) },
       });
     }
-    // Sort by position, then by file name: the same order in every locale.
-    entries.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+    // Sort by position, then by file name (number prefixes in numeric order): the same order in every locale.
+    entries.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, 'en', { numeric: true }));
     return entries.map((e) => e.item);
   };
 

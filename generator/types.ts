@@ -17,6 +17,8 @@ export interface Diagnostic {
   rule: string;
   hint?: string;
   severity: 'error' | 'warning';
+  /** For an unknown front matter key: the key, so the config can accept it (`extraFrontMatterKeys`). */
+  key?: string;
 }
 
 export interface Heading {

@@ -14,6 +14,7 @@ import { fixtureCopy } from '../helpers.ts';
 let fixture: { root: string; dispose: () => Promise<void> };
 let html: string;
 let out: string;
+let checkResult: Awaited<ReturnType<typeof runBuild>>;
 
 before(async () => {
   fixture = await fixtureCopy('basic');
@@ -29,6 +30,8 @@ before(async () => {
       `---\ntitle: Photos ${locale}\ndescription: Two pictures.\n---\n\n![The rack](/img/rack.png)\n\n${filler}\n\n![The badge](/img/badge.jpg "Badge")\n`,
     );
   }
+  // `site check` first, while no size has been encoded yet: it must agree with the build.
+  checkResult = await runBuild({ root: fixture.root, mode: 'check' });
   out = path.join(fixture.root, 'build');
   const result = await runBuild({ root: fixture.root, mode: 'build', outDir: out });
   assert.ok(result.ok, result.diagnostics.map(formatDiagnostic).join('\n'));
@@ -36,6 +39,11 @@ before(async () => {
 });
 after(async () => {
   await fixture?.dispose();
+});
+
+test('site check passes on raster images: the sizes the build will write count as served files', () => {
+  assert.deepEqual(checkResult.diagnostics.map(formatDiagnostic), []);
+  assert.ok(checkResult.ok);
 });
 
 const imgTags = () => [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('logo'));

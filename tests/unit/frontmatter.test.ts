@@ -12,11 +12,18 @@ test('valid docs front matter is returned typed, with the line where the body st
   assert.equal(r.bodyLine, 6, 'the blank line after the closing ---');
 });
 
-test('an unknown key is reported at its own line with a hint', () => {
-  const r = splitFrontMatter('---\ntitle: A\ndescription: B\nsidebar_positon: 2\n---\n', file, 'doc');
-  assert.equal(r.data, undefined);
-  assert.deepEqual(r.diagnostics.map((d) => [d.line, d.message, d.rule]), [[4, 'unknown key "sidebar_positon"', 'front-matter']]);
-  assert.match(r.diagnostics[0].hint!, /spelling/);
+test('an unknown key is reported at its own line, with the closest known key; the other keys still count', () => {
+  const r = splitFrontMatter('---\ntitle: A\ndescription: B\nsidebar-position: 2\ncustom_edit_url: x\n---\n', file, 'doc');
+  assert.deepEqual(r.data, { title: 'A', description: 'B' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => [d.line, d.column, d.message, d.rule, d.key]),
+    [
+      [4, 1, 'unknown key "sidebar-position"; did you mean "sidebar_position"?', 'front-matter', 'sidebar-position'],
+      [5, 1, 'unknown key "custom_edit_url"', 'front-matter', 'custom_edit_url'],
+    ],
+  );
+  assert.match(r.diagnostics[0].hint!, /extraFrontMatterKeys in config\/site\.config\.ts/);
+  assert.equal(splitFrontMatter('---\ntitle: A\ndescription: B\nsidebar_positon: 2\n---\n', file, 'doc').diagnostics[0].message, 'unknown key "sidebar_positon"; did you mean "sidebar_position"?');
 });
 
 test('a wrong type names the key and its line', () => {

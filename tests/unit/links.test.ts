@@ -182,3 +182,41 @@ test('RenderedLinkCheck reports theme links to missing pages, files and fragment
     ['theme (rendered on /docs/guides/install/)', 'fragment #absent does not exist on /docs/guides/install/', 'broken-theme-link'],
   ]);
 });
+
+test('relative links to files and images both start from the folder of the Markdown file', () => {
+  const ctx = { ...context(), files: new Set(['/docs/guides/files/checklist.pdf', '/docs/guides/img/shot.png']) };
+  const from = byPath('de', 'docs/guides/upgrade');
+  const at = (url: string, kind: SourceLink['kind']) => resolveLink(ctx, from, link(url, kind), ctx.routeOfSource.get(from.source)!);
+  assert.equal(href(at('files/checklist.pdf', 'link')), '/docs/guides/files/checklist.pdf');
+  assert.equal(href(at('./files/checklist.pdf?v=2', 'link')), '/docs/guides/files/checklist.pdf?v=2');
+  assert.equal(href(at('img/shot.png', 'image')), '/docs/guides/img/shot.png');
+  const missing = at('../files/old.pdf', 'link');
+  assert.deepEqual(missing.ok ? undefined : [missing.rule, missing.hint], ['broken-link', 'put it at public/docs/files/old.pdf']);
+});
+
+test('a route whose last segment has dots is a route, not a file', () => {
+  const r = resolve('/posts/jellyfin-release-10.9.0');
+  assert.deepEqual(r.ok ? undefined : [r.rule, r.hint], ['trailing-slash', 'write /posts/jellyfin-release-10.9.0/ : every route ends with a slash']);
+  const missing = resolve('/posts/jellyfin-release-10.9.0/');
+  assert.equal(missing.ok ? undefined : missing.rule, 'broken-link');
+});
+
+test('a relative .md link starts from the real folder, number prefixes included', () => {
+  const prefixed = [{ ...doc({ path: 'docs/setup/intro' }), source: 'content/de/docs/02-setup/01-intro.md' }, { ...doc({ path: 'docs/setup/dlna' }), source: 'content/de/docs/02-setup/3_dlna.md' }];
+  const g = buildGraph({ config, documents: [...documents, ...prefixed], categories: new Map(), authors: {}, tags: {}, includeDrafts: false }).graph;
+  const ctx = { ...context(), graph: g, routeOfSource: routeMap(config, g) };
+  const from = g.documents['content/de/docs/02-setup/01-intro.md'];
+  assert.equal(href(resolveLink(ctx, from, link('3_dlna.md'), '/docs/setup/intro/')), '/docs/setup/dlna/');
+  assert.equal(href(resolveLink(ctx, from, link('../guides/install.md'), '/docs/setup/intro/')), '/docs/guides/install/');
+});
+
+test('a Markdown link to a #fragment on a generated folder page is checked once that page is rendered', () => {
+  const withLink = { ...byPath('de', 'docs/guides/upgrade'), links: [link('/docs/guides/#nope'), link('/docs/guides/#main')] };
+  const g = { ...graph, documents: { ...graph.documents, [withLink.source]: withLink }, links: { [withLink.source]: { 0: '/docs/guides/#nope', 1: '/docs/guides/#main' } } };
+  assert.ok(g.pages['/docs/guides/'] && !('doc' in g.pages['/docs/guides/'] && g.pages['/docs/guides/'].doc), 'the fixture has a generated folder page');
+  const check = new RenderedLinkCheck({ ...context(), graph: g });
+  check.add('/docs/guides/', { hrefs: [], ids: new Set(['main']), markdownHrefs: new Set() });
+  assert.deepEqual(check.finish().map((d) => [d.file, d.line, d.column, d.rule, d.message]), [
+    [withLink.source, 7, 3, 'broken-fragment', 'fragment #nope does not exist on /docs/guides/'],
+  ]);
+});

@@ -54,10 +54,15 @@ test('external links stay as written, are not collected and get rel="noopener"',
   assert.equal(isExternal('#top'), false);
 });
 
-test('reference-style links are collected at their definition and resolved through the marker', () => {
-  const r = render('Use [the guide][g] twice: [again][g].\n\n[g]: ../guides/index.md\n');
-  assert.deepEqual(r.links, [{ url: '../guides/index.md', line: 3, column: 1, kind: 'link' }]);
-  assert.equal(r.html.split(`href="${LINK_MARKER}0"`).length - 1, 2);
+test('reference-style links and images are collected where they are used, images as images', () => {
+  const r = render('Use [the guide][g] twice: [again][g].\n\n![Rack][pic]\n\n[g]: ../guides/index.md\n[pic]: /img/rack.png "The rack"\n');
+  assert.deepEqual(r.links, [
+    { url: '../guides/index.md', line: 1, column: 5, kind: 'link' },
+    { url: '../guides/index.md', line: 1, column: 27, kind: 'link' },
+    { url: '/img/rack.png', line: 3, column: 1, kind: 'image' },
+  ]);
+  assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}0">the guide</a> twice: <a href="${LINK_MARKER}1">again</a>`));
+  assert.match(r.html, /<img src="\/img\/rack.png" alt="Rack" title="The rack" data-site-image="2"/);
 });
 
 test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () => {
@@ -69,17 +74,20 @@ test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () =>
   assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
 });
 
-test('raw HTML is reported with its position and not passed through; other comments are allowed', () => {
-  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n');
+test('raw HTML and HTML comments are reported with their position and not passed through', () => {
+  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n\nInline <!-- note --> comment.\n');
   assert.deepEqual(
     r.messages.map((m) => [m.line, m.column, m.rule]),
     [
       [1, 11, 'raw-html'],
       [1, 23, 'raw-html'],
       [3, 1, 'raw-html'],
+      [7, 1, 'raw-html'],
+      [9, 8, 'raw-html'],
     ],
   );
-  assert.doesNotMatch(r.html, /<span>|<div>/);
+  assert.match(r.messages[3].message, /HTML comment/);
+  assert.doesNotMatch(r.html, /<span>|<div>|comment -->/);
 });
 
 test('positions are file positions after parseSource: the front matter lines are added', () => {
@@ -115,9 +123,9 @@ test('admonition titles follow the page locale', () => {
 });
 
 test('an unknown admonition is reported; stray :words in prose stay text', () => {
-  const r = render(':::caution\nCareful.\n:::\n\nHinweis:Text and a ::leaf here.\n');
+  const r = render(':::spoiler\nCareful.\n:::\n\nHinweis:Text and a ::leaf here.\n');
   assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [[1, 1, 'admonition']]);
-  assert.match(r.messages[0].message, /unknown admonition ":::caution"; use one of note, tip, info, warning, danger/);
+  assert.match(r.messages[0].message, /unknown admonition ":::spoiler"; use one of note, tip, info, warning, danger, caution/);
   assert.match(r.html, /Hinweis:Text and a ::leaf here\./);
 });
 
@@ -162,4 +170,51 @@ test('GFM: bare URLs and www. addresses become links without the tokenizer exten
 test('words are counted in prose, not in code blocks', () => {
   const r = render('One two three.\n\n```js\nconst a = b + c + d + e;\n```\n\n## Four five\n');
   assert.equal(r.words, 5);
+});
+
+test('Docusaurus admonitions: every keyword, caution as warning, titles in brackets or after the keyword', () => {
+  const r = render(':::caution\nCareful.\n:::\n\n:::tip Before you start\nRead this.\n:::\n\n:::danger[Data *loss*]\nBack up first.\n:::\n\n```md\n:::note Kept as code\n```\n');
+  assert.deepEqual(r.messages, []);
+  assert.match(r.html, /<aside class="admonition admonition-warning" role="note"><p class="admonition-title">Warning<\/p>\s*<p>Careful\.<\/p>/);
+  assert.match(r.html, /<aside class="admonition admonition-tip" role="note"><p class="admonition-title">Before you start<\/p>\s*<p>Read this\.<\/p>/);
+  assert.match(r.html, /<p class="admonition-title">Data <em>loss<\/em><\/p>/);
+  assert.match(r.html, /<code class="hljs language-md">:::note Kept as code\n<\/code>/, 'fenced code is left alone');
+  for (const kind of ['note', 'info', 'warning']) assert.match(render(`:::${kind}\nx\n:::\n`).html, new RegExp(`admonition-${kind}`));
+  assert.match(render(':::tip Brackets [a] in it\nx\n:::\n').html, /<p class="admonition-title">Brackets \[a\] in it<\/p>/);
+});
+
+test('a heading keeps its own id written as {#custom-id}; the braces do not show', () => {
+  const r = render('## Install the agent {#install}\n\n### Then *this* {#then-this}\n\n## Plain\n');
+  assert.deepEqual(r.headings.map((h) => [h.id, h.text]), [
+    ['install', 'Install the agent'],
+    ['then-this', 'Then this'],
+    ['plain', 'Plain'],
+  ]);
+  assert.match(r.html, /<h2 id="install">Install the agent<a class="hash-link"[^>]*href="#install">#<\/a><\/h2>/);
+  assert.doesNotMatch(r.html, /\{#/);
+});
+
+test('a body that opens with the page title as # heading shows it once; another # heading is reported', () => {
+  const same = renderMarkdown(processor, '# Upgrade\n\nText.\n', 'Upgrade');
+  assert.equal(same.html, '<p>Text.</p>');
+  assert.equal(same.leadingTitle, undefined);
+  const other = parseSource(source('en', 'docs/x', '---\ntitle: Upgrade\ndescription: How.\n---\n\n# Upgrading safely\n\nText.\n'), 'doc');
+  assert.deepEqual(other.diagnostics.map((d) => [d.line, d.column, d.rule]), [[6, 1, 'duplicate-title']]);
+  assert.match(other.diagnostics[0].message, /starts with the heading "Upgrading safely" but its title is "Upgrade"/);
+  assert.equal(render('Intro.\n\n# Later\n').leadingTitle, undefined, 'only a heading that opens the body counts');
+});
+
+test('MDX in a .md file is reported with its position and never shows as text', () => {
+  const r = render("import Tabs from '@theme/Tabs';\nexport const year = 2024;\n\nThe year is {year} and {props.name}.\n\nCSS a:hover{color:red} stays.\n");
+  assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [
+    [1, 1, 'mdx'],
+    [4, 13, 'mdx'],
+  ]);
+  assert.match(r.messages[0].message, /MDX import statement/);
+  assert.match(r.messages[1].message, /MDX expression \{year\}: Markdown does not evaluate it/);
+  assert.doesNotMatch(r.html, /import Tabs|export const/);
+  assert.match(r.html, /a:hover\{color:red\} stays/);
+  const escaped = render('Placeholders look like \\{name} here.\n');
+  assert.deepEqual(escaped.messages, [], 'an escaped brace is text');
+  assert.match(escaped.html, /<p>Placeholders look like \{name\} here\.<\/p>/);
 });

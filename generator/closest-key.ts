@@ -1,0 +1,41 @@
+// "Did you mean": the known key closest to a misspelt one, so an error names the fix.
+import type { Diagnostic } from './types.ts';
+
+/** Edit distance (optimal string alignment), with `-`/`_` and case treated as the same character (sidebar-position, Sidebar_Position). */
+function distance(a: string, b: string): number {
+  const norm = (s: string) => s.toLowerCase().replace(/-/g, '_');
+  const [x, y] = [norm(a), norm(b)];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  let beforePrevious = previous;
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+      // Two letters swapped (lable, sidebar_postiion) is one slip, not two.
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
+    }
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[y.length];
+}
+
+/** The closest of `known` to `key`, when it is close enough to be a slip of the keyboard. */
+export function closestKey(key: string, known: readonly string[]): string | undefined {
+  let best: { key: string; d: number } | undefined;
+  for (const candidate of known) {
+    const d = distance(key, candidate);
+    if (!best || d < best.d) best = { key: candidate, d };
+  }
+  if (!best) return undefined;
+  return best.d <= Math.max(2, Math.floor(Math.min(key.length, best.key.length) / 3)) ? best.key : undefined;
+}
+
+/** Adds "did you mean" to the unknown-key errors of a schema with these keys. */
+export function withSuggestions(diagnostics: Diagnostic[], known: readonly string[]): Diagnostic[] {
+  return diagnostics.map((d) => {
+    const key = /unknown key "([^"]+)"$/.exec(d.message)?.[1];
+    const suggestion = key ? closestKey(key, known) : undefined;
+    return suggestion ? { ...d, message: `${d.message}; did you mean "${suggestion}"?` } : d;
+  });
+}

@@ -111,6 +111,8 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
       'const x = {a: 1};',
       '```',
       '',
+      'export the report as CSV when you need it.',
+      '',
     ].join('\n'),
     'docs/guides/img/shot.png': 'png',
     'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -120,6 +122,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
   const setup = plan.files.get('content/en/docs/guides/setup.md')!;
   assert.match(setup, /\[the intro\]\(\/docs\/intro\/\) and \[guides\]\(\/docs\/guides\/\), the \[PDF\]\(\/files\/manual\.pdf\), \[ops posts\]\(\/blog\/tags\/ops\/\) and \[gone\]\(\/docs\/nowhere\/\)/);
   assert.match(setup, /!\[Shot\]\(\/img\/docs\/guides\/img\/shot\.png\) !\[Logo\]\(\/img\/logo\.svg\)/);
+  assert.match(setup, /\n\nexport the report as CSV when you need it\.\n$/, 'prose that starts with "export" is no MDX export');
   assert.equal(plan.copies.get('docs/guides/img/shot.png'), 'public/img/docs/guides/img/shot.png');
   assert.ok(plan.files.has('content/en/docs/guides/index.md'), 'README.md is the folder page');
   assert.match(plan.files.get('content/en/docs/intro.md')!, /^---\ntitle: Intro\ndescription: First words\.\n---\n\nFirst words\.\n$/);

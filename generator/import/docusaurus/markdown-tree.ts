@@ -35,7 +35,8 @@ export function plainText(node: Nodes): string {
 }
 
 const CUSTOM_ID = /\s*\{#([^}\s]+)\}\s*$/;
-const ESM = /^(import|export)\s/;
+/** An MDX import or export statement, not prose that starts with the word ("export the data…"). */
+const ESM = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
 
 export function isEsm(node: RootContent, body: string): boolean {
   return node.type === 'paragraph' && ESM.test(body.slice(node.position!.start.offset, node.position!.end.offset));

@@ -54,6 +54,16 @@ function collectPages(project: DocusaurusProject, tree: ContentTree | undefined,
   return [...pages.values()];
 }
 
+/** A locale's name in its own language (`de` -> `Deutsch`), as Docusaurus labels it by default. */
+function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return locale;
+  }
+}
+
 /** A section id from a Docusaurus route base: `docs`, `news`; '' (docs at the root) becomes `fallback`. */
 const sectionId = (route: string, fallback: string) => route.replace(/\//g, '-') || fallback;
 
@@ -99,7 +109,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
     const data = project.blog?.data[locale];
     if (data?.authors) authors.addFile(data.authors, locale);
-    if (data?.tags) tags.addFile(data.tags, locale);
+    const broken = data?.tags && tags.addFile(data.tags, locale);
+    if (broken) report.push({ file: where(data!.tags!.rel), line: broken, column: 1, message: 'not readable as YAML; its labels and descriptions were not imported', rule: 'tags' });
   }
 
   // The default locale first: translations of a post pair their tags with the original's.
@@ -184,7 +195,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     baseUrl: settings.baseUrl,
     defaultLocale,
     locales: Object.fromEntries(
-      locales.map((l) => [l, { label: settings.localeLabels[l] ?? new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l, htmlLang: settings.htmlLangs[l] ?? l, path: l === defaultLocale ? '' : l }]),
+      locales.map((l) => [l, { label: settings.localeLabels[l] ?? languageName(l), htmlLang: settings.htmlLangs[l] ?? l, path: l === defaultLocale ? '' : l }]),
     ),
     sections,
     navbar,
@@ -193,11 +204,13 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     contact: '/',
     redirects,
   });
+  // A page copied into a locale without its translation brings the original's items again.
+  const unique = [...new Map(report.map((item) => [`${item.file}:${item.line}:${item.column}:${item.rule}:${item.message}`, item])).values()];
   return {
     files,
     copies,
     config,
-    report,
+    report: unique,
     stats: { pages: docs.length, posts: posts.length, locales, authors: authors.entries.size, tags: tags.entries.size, staticFiles: project.staticFiles.length },
   };
 }

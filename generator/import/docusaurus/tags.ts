@@ -25,9 +25,12 @@ export class TagBook {
     return entry;
   }
 
-  addFile(file: ProjectFile, locale: string): void {
-    const data = YAML.parse(file.raw) as Record<string, Record<string, unknown> | null> | null;
-    if (!data || typeof data !== 'object') return;
+  /** Reads one tags.yml; returns the line of a YAML error, when it has one, and reads nothing then. */
+  addFile(file: ProjectFile, locale: string): number | undefined {
+    const doc = YAML.parseDocument(file.raw);
+    if (doc.errors.length) return doc.errors[0].linePos?.[0].line ?? 1;
+    const data = doc.toJS() as Record<string, Record<string, unknown> | null> | null;
+    if (!data || typeof data !== 'object') return undefined;
     for (const [key, raw] of Object.entries(data)) {
       const permalink = text(raw?.permalink);
       const id = this.keys.get(key) ?? (slugId(permalink ?? key) || slugId(key));
@@ -37,6 +40,7 @@ export class TagBook {
       const description = text(raw?.description);
       if (description) entry.description[locale] ??= description;
     }
+    return undefined;
   }
 
   /** The ids of a post's tags; `original` are the ids of the same post in the default locale. */

@@ -138,3 +138,15 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
     ],
   );
 });
+
+test('a page beside a folder of the same name becomes its page; partials are reported, not made pages', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/guides.md': '---\ntitle: Guides\ndescription: All guides.\n---\n\nStart here.\n',
+    'docs/guides/one.md': '---\ntitle: One\ndescription: The first.\n---\n\nSee [all guides](../guides.md).\n',
+    'docs/_shared.mdx': 'Shared words.\n',
+  });
+  assert.deepEqual([...plan.files.keys()].filter((f) => f.startsWith('content/en/docs/')).sort(), ['content/en/docs/guides/index.md', 'content/en/docs/guides/one.md']);
+  assert.match(plan.files.get('content/en/docs/guides/one.md')!, /\[all guides\]\(index\.md\)/);
+  assert.ok(report.includes('P/docs/_shared.mdx:1:1  left out: a partial that pages import (its name starts with _); the pages that use it show its JSX tag, put its text there  [mdx-partial]'), report.join('\n'));
+});

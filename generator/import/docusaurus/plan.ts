@@ -42,6 +42,20 @@ function collectPages(project: DocusaurusProject, tree: ContentTree | undefined,
     taken.set(place.target, file.rel);
     pages.set(file.path, { tree: kind, section, treePath: file.path, place, sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]) });
   }
+  // `guides.md` beside a folder `guides/` without index: Docusaurus showed both, at /docs/guides
+  // and /docs/category/guides; here a folder has one page, so the file becomes it.
+  const targets = new Set([...pages.values()].map((p) => p.place.target));
+  for (const page of pages.values()) {
+    const { target } = page.place;
+    const isFolder = [...targets].some((t) => t.startsWith(`${target}/`));
+    if (kind === 'docs' && isFolder && !target.endsWith('index') && !targets.has(`${target}/index`)) {
+      page.place = { ...page.place, target: `${target}/index` };
+      targets.add(page.place.target);
+    }
+  }
+  for (const partial of tree.partials) {
+    report.push({ file: where(partial.rel), line: 1, column: 1, message: 'left out: a partial that pages import (its name starts with _); the pages that use it show its JSX tag, put its text there', rule: 'mdx-partial' });
+  }
   for (const file of tree.files.filter((f) => f.locale !== defaultLocale)) {
     const page = pages.get(file.path);
     if (!page) {

@@ -23,6 +23,8 @@ export interface ContentTree {
   categories: ContentFile[];
   /** Other files inside the tree (images beside the pages), by path relative to the project. */
   assets: string[];
+  /** Markdown that Docusaurus makes no page of (`_partial.mdx`, `_drafts/`): only other pages import it. */
+  partials: ProjectFile[];
   /** `authors.yml`, `tags.yml` of the blog, by locale. */
   data: Record<string, { authors?: ProjectFile; tags?: ProjectFile }>;
   /** `i18n/<locale>/docusaurus-plugin-content-docs/current.json`: sidebar labels by key. */
@@ -59,11 +61,14 @@ function filesUnder(base: string): string[] {
 
 function readTree(dir: string, roots: Record<string, string>, defaultLocale: string, withLabels: boolean): ContentTree | undefined {
   if (!existsSync(path.join(dir, roots[defaultLocale]))) return undefined;
-  const tree: ContentTree = { files: [], categories: [], assets: [], data: {}, labels: {} };
+  const tree: ContentTree = { files: [], categories: [], assets: [], partials: [], data: {}, labels: {} };
   for (const [locale, root] of Object.entries(roots)) {
     const read = (rel: string): ProjectFile => ({ rel: `${root}/${rel}`, raw: readFileSync(path.join(dir, root, rel), 'utf8') });
     for (const rel of filesUnder(path.join(dir, root))) {
-      if (/\.mdx?$/.test(rel)) tree.files.push({ ...read(rel), locale, path: rel });
+      // Docusaurus's default `exclude`: names starting with `_`, tests.
+      const excluded = rel.split('/').some((segment) => segment.startsWith('_')) || /(^|\/)__tests__\/|\.test\.mdx?$/.test(rel);
+      if (/\.mdx?$/.test(rel) && excluded) tree.partials.push(read(rel));
+      else if (/\.mdx?$/.test(rel)) tree.files.push({ ...read(rel), locale, path: rel });
       else if (/(^|\/)_category_\.(json|ya?ml)$/.test(rel)) {
         if (locale === defaultLocale) tree.categories.push({ ...read(rel), locale, path: rel });
       } else if (/^(authors|tags)\.ya?ml$/.test(rel)) {

@@ -96,3 +96,21 @@ export class AuthorBook {
     }
   }
 }
+
+/** content/authors.yml, and the line of each author whose title or bio had to be filled in. */
+export function authorsYaml(book: AuthorBook, locales: string[], defaultLocale: string): { text: string; filled: { id: string; line: number; message: string }[] } {
+  const out: Record<string, unknown> = {};
+  for (const a of book.entries.values()) {
+    const title = Object.fromEntries(locales.map((l) => [l, a.title[l] ?? a.title[defaultLocale] ?? Object.values(a.title)[0] ?? a.name]));
+    // Docusaurus authors have no bio; the engine wants one per locale.
+    out[a.id] = { name: a.name, ...(a.page ? { page: a.page } : {}), ...(a.image ? { image: a.image } : {}), title, bio: { ...title } };
+  }
+  const text = YAML.stringify(out, { lineWidth: 0 });
+  const lines = text.split('\n');
+  const filled = [...book.entries.values()].map((a) => ({
+    id: a.id,
+    line: lines.indexOf(`${a.id}:`) + 1,
+    message: `author "${a.id}" ${Object.keys(a.title).length ? 'has no bio in Docusaurus; its title was written as bio' : 'has neither title nor bio in Docusaurus; its name was written as both'}; write one per locale`,
+  }));
+  return { text, filled };
+}

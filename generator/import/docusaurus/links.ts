@@ -11,7 +11,7 @@ export interface LinkScope {
   locale: string;
   /** Project path of the file being converted (the translation's own file, if it has one). */
   rel: string;
-  /** Files beside the pages to copy into public/: project path -> public path (`/img/docs/x.png`). */
+  /** Files beside the pages to copy into public/: project path -> target path (`public/img/docs/x.png`). */
   copies: Map<string, string>;
 }
 
@@ -58,7 +58,7 @@ function rewriteAsset(scope: LinkScope, pathname: string, suffix: string): LinkR
   const localized = /^i18n\/([^/]+)\/docusaurus-plugin-content-[a-z]+\/(?:current\/)?(.*)$/.exec(found);
   const inTree = localized ? `${localized[1]}/${localized[2]}` : found.slice(map.treeRoots[page.tree].length + 1);
   const inPublic = `/img/${page.section}/${inTree}`;
-  scope.copies.set(found, inPublic);
+  scope.copies.set(found, `public${inPublic}`);
   return { url: inPublic + suffix };
 }
 

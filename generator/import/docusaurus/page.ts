@@ -33,7 +33,7 @@ export interface ConvertedPage {
 
 /** Keys that decide where the page goes or are taken apart into authors and tags. */
 const CONSUMED = new Set(['id', 'slug', 'authors', 'author', 'author_title', 'authorTitle', 'author_url', 'authorURL', 'author_image_url', 'authorImageURL', 'tags', 'date']);
-const DOC_ONLY_POST_KEYS = new Set(['date', 'authors', 'tags']);
+const POST_ONLY_KEYS = new Set(['date', 'authors', 'tags']);
 
 export function convertPage(scope: PageScope): ConvertedPage {
   const { page, locale, source, map } = scope;
@@ -56,16 +56,16 @@ export function convertPage(scope: PageScope): ConvertedPage {
 
   for (const key of Object.keys(fm)) {
     const line = split.keyLines[key] ?? 1;
-    if (CONSUMED.has(key) && (isPost || !DOC_ONLY_POST_KEYS.has(key))) continue;
+    if (CONSUMED.has(key) && (isPost || !POST_ONLY_KEYS.has(key))) continue;
     if (key === 'title' || key === 'description') continue;
     const value = fm[key];
-    if (!(TARGET_KEYS as readonly string[]).includes(key) || (!isPost && DOC_ONLY_POST_KEYS.has(key))) {
+    if (!(TARGET_KEYS as readonly string[]).includes(key) || (!isPost && POST_ONLY_KEYS.has(key))) {
       leftOut(line, 1, `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`, 'front-matter');
       continue;
     }
     if (key === 'image') {
-      const image = typeof value === 'string' ? rewriteUrl({ map, page, locale, rel: file.rel, copies: scope.copies }, value, 'image') : { problem: { message: '', rule: '' } };
-      if (image.problem) leftOut(line, 1, `front matter image ${JSON.stringify(value)} left out: it must be a file in static/`, 'front-matter');
+      const image = typeof value === 'string' ? rewriteUrl({ map, page, locale, rel: file.rel, copies: scope.copies }, value, 'image') : undefined;
+      if (!image || image.problem) leftOut(line, 1, `front matter image ${JSON.stringify(value)} left out: it must be a file in static/`, 'front-matter');
       else out.image = image.url ?? value;
     } else if (key === 'keywords') out.keywords = Array.isArray(value) ? value.map(String) : String(value).split(',').map((s) => s.trim());
     else if (key === 'sidebar_position' && typeof value === 'string' && Number.isFinite(Number(value))) out.sidebar_position = Number(value);

@@ -1,19 +1,18 @@
 // The whole import as plain data: which files to write, which to copy, the config and the
 // report. Reads nothing and writes nothing; read-project.ts and write-plan.ts are the edges.
 import path from 'node:path/posix';
-import YAML from 'yaml';
-import { hasMessages } from '../../../i18n/index.ts';
-import { AuthorBook } from './authors.ts';
+import { AuthorBook, authorsYaml } from './authors.ts';
 import { convertCategories, type CategoryProblem } from './categories.ts';
 import { configText } from './config-file.ts';
 import { splitFile, writeFrontMatter } from './front-matter.ts';
 import { parseBody } from './markdown-tree.ts';
+import { projectNotes } from './project-notes.ts';
 import { convertPage } from './page.ts';
 import { docPlace, postPlace } from './paths.ts';
 import type { ContentTree, DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
 import { sourceFor, targetFile, targetRoute, type ImportedPage, type SiteMap } from './site-map.ts';
-import { TagBook } from './tags.ts';
+import { TagBook, tagsYaml } from './tags.ts';
 
 export interface ImportPlan {
   /** Files to write, by path relative to the target folder. */
@@ -68,16 +67,6 @@ function collectPages(project: DocusaurusProject, tree: ContentTree | undefined,
   return [...pages.values()];
 }
 
-/** A locale's name in its own language (`de` -> `Deutsch`), as Docusaurus labels it by default. */
-function languageName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale;
-  }
-}
-
 /** A section id from a Docusaurus route base: `docs`, `news`; '' (docs at the root) becomes `fallback`. */
 const sectionId = (route: string, fallback: string) => route.replace(/\//g, '-') || fallback;
 
@@ -88,11 +77,9 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   const files = new Map<string, string>();
   const copies = new Map<string, string>();
   const where = (rel: string) => path.join(project.dir, rel);
-  const configRel = project.config ? where(project.config.rel) : path.join(project.dir, 'docusaurus.config.js');
 
   const docsSection = settings.docsRoute === undefined ? undefined : sectionId(settings.docsRoute, 'docs');
   const blogSection = settings.blogRoute === undefined ? undefined : sectionId(settings.blogRoute, 'blog');
-  if (settings.docsRoute === '') report.push({ file: configRel, line: 1, column: 1, message: 'the docs were served at the site root; here they are the section /docs/ (links were rewritten)', rule: 'config' });
   const docs = collectPages(project, project.docs, 'docs', docsSection ?? 'docs', settings.docsRoute ?? 'docs', report);
   const posts = collectPages(project, project.blog, 'blog', blogSection ?? 'blog', settings.blogRoute ?? 'blog', report);
   const pages = [...docs, ...posts];
@@ -146,78 +133,21 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     for (const locale of locales) files.set(`content/${locale}/${docsSection}/${c.dir}/_category.yml`, c.text[locale]);
   }
 
-  // authors.yml and tags.yml: every locale needs a title, a bio, a label and a description.
-  const authorsOut: Record<string, unknown> = {};
-  for (const a of authors.entries.values()) {
-    const title = Object.fromEntries(locales.map((l) => [l, a.title[l] ?? a.title[defaultLocale] ?? Object.values(a.title)[0] ?? a.name]));
-    authorsOut[a.id] = { name: a.name, ...(a.page ? { page: a.page } : {}), ...(a.image ? { image: a.image } : {}), title, bio: { ...title } };
-  }
-  const authorsYaml = YAML.stringify(authorsOut, { lineWidth: 0 });
-  for (const a of authors.entries.values()) {
-    const line = authorsYaml.split('\n').findIndex((l) => l === `${a.id}:`) + 1;
-    const missing = Object.keys(a.title).length ? 'has no bio in Docusaurus; its title was written as bio' : 'has neither title nor bio in Docusaurus; its name was written as both';
-    report.push({ file: 'content/authors.yml', written: true, line, column: 1, message: `author "${a.id}" ${missing}; write one per locale`, rule: 'author' });
-  }
+  const authorsOut = authorsYaml(authors, locales, defaultLocale);
+  for (const f of authorsOut.filled) report.push({ file: 'content/authors.yml', written: true, line: f.line, column: 1, message: f.message, rule: 'author' });
   for (const p of authors.problems) report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'author' });
-  if (authors.entries.size) files.set('content/authors.yml', authorsYaml);
+  if (authors.entries.size) files.set('content/authors.yml', authorsOut.text);
+  if (tags.entries.size) files.set('content/tags.yml', tagsYaml(tags, locales, defaultLocale));
 
-  const tagsOut: Record<string, unknown> = {};
-  for (const t of [...tags.entries.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const label = Object.fromEntries(locales.map((l) => [l, t.label[l] ?? t.label[defaultLocale] ?? Object.values(t.label)[0] ?? t.id]));
-    const description = Object.fromEntries(locales.map((l) => [l, t.description[l] ?? t.description[defaultLocale] ?? label[l]]));
-    tagsOut[t.id] = { label, description };
-  }
-  if (tags.entries.size) files.set('content/tags.yml', YAML.stringify(tagsOut, { lineWidth: 0 }));
-
-  // The home page: Docusaurus's is a React page, which has no counterpart.
-  for (const page of project.pages) {
-    report.push({ file: where(page), line: 1, column: 1, message: `left out: pages in src/pages/ are React or MDX pages of their own${/\/index\.[jt]sx?$|\/index\.mdx?$/.test(page) ? '; content/<locale>/index.md was written with the site title and tagline instead' : ''}`, rule: 'page' });
-  }
+  // The home page: Docusaurus's is a React page, reported with the other parts of the project.
+  report.push(...projectNotes(project));
   const title = settings.title ?? 'Site';
-  for (const locale of locales) {
-    files.set(`content/${locale}/index.md`, writeFrontMatter({ title, description: settings.tagline ?? title }));
-  }
+  for (const locale of locales) files.set(`content/${locale}/index.md`, writeFrontMatter({ title, description: settings.tagline ?? title }));
 
-  if (project.versionedDocs) report.push({ file: where('versioned_docs'), line: 1, column: 1, message: 'left out: older docs versions; only the current docs were imported', rule: 'versions' });
-  if (project.sidebars && !/autogenerated/.test(project.sidebars.raw)) {
-    report.push({ file: where(project.sidebars.rel), line: 1, column: 1, message: 'the sidebar written by hand was left out: here the sidebar follows the folders, _category.yml and sidebar_position; check the order', rule: 'sidebar' });
-  }
-
-  for (const locale of locales) {
-    if (!hasMessages(locale)) report.push({ file: configRel, line: 1, column: 1, message: `locale "${locale}" has no UI strings here; add i18n/${locale}.ts, or remove the locale from config/site.config.ts`, rule: 'config' });
-  }
-  for (const [key, value] of [['title', settings.title], ['url', settings.url]] as const) {
-    if (!value) report.push({ file: configRel, line: 1, column: 1, message: `${key} not readable from the Docusaurus config; set it in config/site.config.ts`, rule: 'config' });
-  }
   for (const file of project.staticFiles) copies.set(`static/${file}`, `public/${file}`);
-  for (const [from, to] of [...copies]) if (!from.startsWith('static/')) copies.set(from, `public${to}`);
 
-  const redirects = posts
-    .filter((p) => `/${p.place.route}/` !== targetRoute(p))
-    .map((p) => ({ from: `/${p.place.route}/`, to: targetRoute(p) }));
-  const sections = [
-    ...(docsSection !== undefined ? [{ id: docsSection, kind: 'docs' as const }] : []),
-    ...(blogSection !== undefined ? [{ id: blogSection, kind: 'blog' as const, ...(settings.postsPerPage ? { postsPerPage: settings.postsPerPage } : {}) }] : []),
-  ];
-  const navbar = [
-    ...(docsSection !== undefined ? [{ label: settings.navbarLabels.docs ?? docsSection, to: `/${docsSection}/` }] : []),
-    ...(blogSection !== undefined ? [{ label: settings.navbarLabels[`/${settings.blogRoute}`] ?? blogSection, to: `/${blogSection}/` }] : []),
-  ];
-  const config = configText({
-    title,
-    url: settings.url ?? 'https://example.org',
-    baseUrl: settings.baseUrl,
-    defaultLocale,
-    locales: Object.fromEntries(
-      locales.map((l) => [l, { label: settings.localeLabels[l] ?? languageName(l), htmlLang: settings.htmlLangs[l] ?? l, path: l === defaultLocale ? '' : l }]),
-    ),
-    sections,
-    navbar,
-    logo: settings.logo ?? settings.favicon ?? '/img/logo.svg',
-    favicon: settings.favicon ?? settings.logo ?? '/img/favicon.svg',
-    contact: '/',
-    redirects,
-  });
+  const redirects = posts.filter((p) => `/${p.place.route}/` !== targetRoute(p)).map((p) => ({ from: `/${p.place.route}/`, to: targetRoute(p) }));
+  const config = configText(settings, { docs: docsSection, blog: blogSection, redirects });
   // A page copied into a locale without its translation brings the original's items again.
   const unique = [...new Map(report.map((item) => [`${item.file}:${item.line}:${item.column}:${item.rule}:${item.message}`, item])).values()];
   return {

@@ -71,3 +71,14 @@ export class TagBook {
     return ids as string[];
   }
 }
+
+/** content/tags.yml: a label and a description per locale, the default locale's where a translation has none. */
+export function tagsYaml(book: TagBook, locales: string[], defaultLocale: string): string {
+  const out: Record<string, unknown> = {};
+  for (const t of [...book.entries.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const label = Object.fromEntries(locales.map((l) => [l, t.label[l] ?? t.label[defaultLocale] ?? Object.values(t.label)[0] ?? t.id]));
+    const description = Object.fromEntries(locales.map((l) => [l, t.description[l] ?? t.description[defaultLocale] ?? label[l]]));
+    out[t.id] = { label, description };
+  }
+  return YAML.stringify(out, { lineWidth: 0 });
+}

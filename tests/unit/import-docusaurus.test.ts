@@ -150,3 +150,31 @@ test('a page beside a folder of the same name becomes its page; partials are rep
   assert.match(plan.files.get('content/en/docs/guides/one.md')!, /\[all guides\]\(index\.md\)/);
   assert.ok(report.includes('P/docs/_shared.mdx:1:1  left out: a partial that pages import (its name starts with _); the pages that use it show its JSX tag, put its text there  [mdx-partial]'), report.join('\n'));
 });
+
+test('an export that spans lines goes with everything in it; links to generated category pages find the folder', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/setup/_category_.json': '{ "label": "Setup - First Steps", "link": { "type": "generated-index" } }',
+    'docs/setup/one.md': '---\ntitle: One\ndescription: The first.\n---\n\nWords.\n',
+    'docs/start.mdx': [
+      '---',
+      'title: Start',
+      'description: Where to begin.',
+      '---',
+      '',
+      'export const Box = ({children}) => (',
+      '  <div className="box">',
+      '    {children}',
+      '  </div>',
+      ');',
+      '',
+      'Begin with [the setup](/docs/category/setup---first-steps).',
+      '',
+    ].join('\n'),
+  });
+  assert.equal(plan.files.get('content/en/docs/start.md'), '---\ntitle: Start\ndescription: Where to begin.\n---\n\nBegin with [the setup](/docs/setup/).\n');
+  assert.deepEqual(
+    report.filter((line) => !/\[(page)\]$/.test(line)),
+    ['P/docs/start.mdx:6:1  MDX export left out: "export const Box = ({children}) => ("; the engine has no components or variables  [mdx-export]'],
+  );
+});

@@ -9,6 +9,8 @@ import { inSpans, isEsm, type BodyTree, type Span } from './markdown-tree.ts';
 
 export interface Edit extends Span {
   text: string;
+  /** The span goes as a whole (an import, the title): nothing inside it is reported as kept. */
+  swallows?: boolean;
 }
 
 /** A problem at an offset of the body: `kept` items stay in the written file, others are left out. */
@@ -89,18 +91,22 @@ function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void
 
 function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
   const { body } = tree;
-  tree.tree.children.forEach((node, i) => {
-    if (!isEsm(node, body)) return;
+  for (const node of tree.tree.children) {
+    if (!isEsm(node, body)) continue;
     const start = node.position!.start.offset!;
-    const next = tree.tree.children[i + 1];
-    edits.push({ start, end: next ? next.position!.start.offset! : body.length, text: '' });
+    // As in MDX, a statement runs to the next blank line, whatever Markdown would make of its lines
+    // (`  <div>` on the second line starts an HTML block); the blank lines after it go too.
+    const blank = /\n[ \t]*(?:\n|$)/.exec(body.slice(start));
+    const end = blank ? start + blank.index : body.length;
+    const after = /^(?:\n[ \t]*)*\n?/.exec(body.slice(end))![0].length;
+    edits.push({ start, end: end + after, text: '', swallows: true });
     let offset = start;
-    for (const line of body.slice(start, node.position!.end.offset!).split('\n')) {
+    for (const line of body.slice(start, end).split('\n')) {
       const m = /^(import|export)\s/.exec(line);
       if (m) items.push({ offset, message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`, rule: `mdx-${m[1]}`, kept: false });
       offset += line.length + 1;
     }
-  });
+  }
 }
 
 /** Text outside code and HTML: where JSX written with `{}` attributes and expressions stand. */
@@ -159,7 +165,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   const { body } = tree;
   const edits: Edit[] = [];
   const items: BodyItem[] = [];
-  if (ctx.dropTitle && tree.title) edits.push({ ...tree.title.span, text: '' });
+  if (ctx.dropTitle && tree.title) edits.push({ ...tree.title.span, text: '', swallows: true });
   esmEdits(tree, edits, items);
   admonitionEdits(tree, edits, items);
   for (const c of tree.customIds) {
@@ -207,7 +213,8 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     applied.push(e);
   }
   out += body.slice(at);
-  return { body: out, edits: applied, items };
+  const swallowed = (offset: number) => applied.some((e) => e.swallows && offset >= e.start && offset < e.end);
+  return { body: out, edits: applied, items: items.filter((item) => !item.kept || !swallowed(item.offset)) };
 }
 
 /** Where an offset of the old body ended up in the new one. */

@@ -1,5 +1,6 @@
 // Docusaurus `_category_.json` / `_category_.yml` files, and folders with a number prefix, become
 // `_category.yml` in every locale, with the labels translated in `current.json`.
+import { slug } from 'github-slugger';
 import YAML from 'yaml';
 import type { ContentTree } from './read-project.ts';
 import { stripNumberPrefix } from './paths.ts';
@@ -37,7 +38,6 @@ function translated(labels: Record<string, string> | undefined, label: string, s
   return key ? labels[key] : undefined;
 }
 
-const kebab = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
 
 export function convertCategories(tree: ContentTree, docsRoute: string, locales: string[], defaultLocale: string, problems: CategoryProblem[]): CategoryOut[] {
   const files = new Map(tree.categories.map((c) => [c.path.replace(/\/?_category_\.(json|ya?ml)$/, ''), c]));
@@ -80,7 +80,7 @@ export function convertCategories(tree: ContentTree, docsRoute: string, locales:
       };
       text[locale] = YAML.stringify(Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)), { lineWidth: 0 });
     }
-    const generated = link?.type === 'generated-index' ? (typeof link.slug === 'string' ? link.slug : `/category/${kebab(label)}`) : undefined;
+    const generated = link?.type === 'generated-index' ? (typeof link.slug === 'string' ? link.slug : `/category/${slug(label)}`) : undefined;
     out.push({ dir, text, generatedRoute: generated && [docsRoute, generated.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/') });
   }
   return out;

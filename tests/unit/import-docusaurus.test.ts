@@ -118,6 +118,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
     'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'static/files/manual.pdf': 'pdf',
     'blog/2025-02-01-notes.mdx': '---\ntitle: Notes\nauthor: Kim Lee\nauthor_title: Writer\ntags: [ops]\n---\n\nShort.\n\n{/* truncate */}\n\nMore.\n',
+    'blog/authors.yml': 'kim:\n  name: Kim Lee\n  title: Editor\n',
   });
   const setup = plan.files.get('content/en/docs/guides/setup.md')!;
   assert.match(setup, /\[the intro\]\(\/docs\/intro\/\) and \[guides\]\(\/docs\/guides\/\), the \[PDF\]\(\/files\/manual\.pdf\), \[ops posts\]\(\/blog\/tags\/ops\/\) and \[gone\]\(\/docs\/nowhere\/\)/);
@@ -127,7 +128,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
   assert.ok(plan.files.has('content/en/docs/guides/index.md'), 'README.md is the folder page');
   assert.match(plan.files.get('content/en/docs/intro.md')!, /^---\ntitle: Intro\ndescription: First words\.\n---\n\nFirst words\.\n$/);
   const notes = plan.files.get('content/en/blog/notes.md')!;
-  assert.match(notes, /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim-lee\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/);
+  assert.match(notes, /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/);
   assert.deepEqual(
     report.filter((line) => !/\[(author|page)\]$/.test(line)),
     [

@@ -71,7 +71,8 @@ export class AuthorBook {
         continue;
       }
       if (!name) continue;
-      const id = slugId(name) || 'author';
+      // The same person written inline where authors.yml has them keeps their id.
+      const id = [...this.entries.values()].find((e) => e.name === name)?.id ?? (slugId(name) || 'author');
       this.merge(id, raw, locale, rel, line);
       ids.push(id);
     }

@@ -85,7 +85,12 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
   }
   if (kind === 'image' || hasExtension(pathname)) {
     const { key } = routeKey(map, pathname.startsWith('/') ? pathname : `/${pathname}`);
-    const file = decodeURI(key);
+    let file = key;
+    try {
+      file = decodeURI(key);
+    } catch {
+      // Not valid percent-encoding: looked up as written.
+    }
     if (map.staticFiles.has(file)) return { url: `/${key}${suffix}` };
     return { problem: { message: `file /${file} is not in static/; kept as written`, rule: kind === 'image' ? 'broken-image' : 'broken-link' } };
   }

@@ -23,7 +23,7 @@ export interface PagePlace {
   date?: string;
 }
 
-const clean = (route: string) => route.split('/').filter(Boolean).join('/');
+const clean = (route: string) => route.split('/').map((s) => s.trim()).filter(Boolean).join('/');
 const join = (...parts: string[]) => clean(parts.join('/'));
 const withoutExtension = (p: string) => p.replace(/\.mdx?$/, '');
 

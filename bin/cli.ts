@@ -6,6 +6,7 @@ import { scaffoldPage } from '../generator/scaffold.ts';
 import { startDevServer } from '../generator/serve.ts';
 import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
+import { registerImportCommand } from './import.ts';
 
 const root = process.cwd();
 const program = new Command();
@@ -86,5 +87,6 @@ program
 
 registerStartCommand(program, root);
 registerContactCommands(program, root);
+registerImportCommand(program, root);
 
 await program.parseAsync(process.argv);

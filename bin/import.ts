@@ -1,0 +1,43 @@
+// `site import docusaurus <dir>`: a Docusaurus project into this project's content tree.
+import path from 'node:path';
+import type { Command } from 'commander';
+
+export function registerImportCommand(program: Command, root: string): void {
+  const command = program.command('import').description('Import the content of a site made with another generator.');
+  command
+    .command('docusaurus')
+    .description(
+      'Import a Docusaurus project: docs, blog, translations under i18n/, _category_ files, authors.yml and tags.yml into content/, static/ into public/, ' +
+        'and title, URL, locales and sections into config/site.config.ts (printed instead when the project has one). ' +
+        'Rewrites admonitions (:::caution, :::tip Title), number prefixes, dated post names, links (new names, trailing slashes, custom heading ids) and inline authors and tags. ' +
+        'Prints what it could not carry (MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
+    )
+    .argument('<dir>', 'the folder of the Docusaurus project (where docusaurus.config.js is)')
+    .option('--out <dir>', 'the project to write into', '.')
+    .option('--force', 'replace a content/ folder that is not empty, and files in public/ of the same name', false)
+    .action(async (dir: string, opts: { out: string; force: boolean }) => {
+      const { readDocusaurusProject, NotDocusaurusError, planImport, writePlan, ContentExistsError, formatReportItem, sortReport, summarize } = await import('../generator/import/docusaurus/index.ts');
+      const out = path.resolve(root, opts.out);
+      const shown = path.relative(root, out);
+      try {
+        const project = readDocusaurusProject(dir);
+        const plan = planImport(project);
+        const written = await writePlan(plan, path.resolve(root, dir), out, opts.force, shown || '.');
+        const report = sortReport([...plan.report, ...written.kept]);
+        for (const item of report) console.log(formatReportItem(item.written && shown ? { ...item, file: path.join(shown, item.file) } : item));
+        if (!written.configWritten) {
+          console.log(`\n${path.join(shown, 'config/site.config.ts')} exists and was left as it is. The imported settings, to merge by hand:\n\n${plan.config}`);
+        }
+        const { pages, posts, locales, authors, tags } = plan.stats;
+        console.log(
+          `\nImported ${pages} docs pages and ${posts} posts in ${locales.length} locale${locales.length === 1 ? '' : 's'} (${locales.join(', ')}), ${authors} authors, ${tags} tags; ` +
+            `${written.written} files written, ${written.copied} copied into ${shown || '.'}/. ${summarize(report)}`,
+        );
+        if (report.length) console.log(`Run \`site check\`${shown ? ` in ${shown}` : ''} to see the pages with what was kept as written.`);
+      } catch (error) {
+        if (!(error instanceof NotDocusaurusError || error instanceof ContentExistsError)) throw error;
+        console.error(`site import docusaurus: ${error.message}`);
+        process.exitCode = 1;
+      }
+    });
+}

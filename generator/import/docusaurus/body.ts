@@ -1,0 +1,229 @@
+// One page's body from Docusaurus Markdown/MDX to this engine's Markdown. Mechanical rewrites are
+// made in place, leaving every other byte as the author wrote it: admonitions, links, custom
+// heading ids, the truncate comment. What has no counterpart (imports, exports, JSX, expressions)
+// is either kept, so the page and `site check` show it, or left out, and each is reported.
+import type { Definition, Image, Link, Nodes } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { rewriteAdmonitionLine } from './admonitions.ts';
+import { inSpans, isEsm, type BodyTree, type Span } from './markdown-tree.ts';
+
+export interface Edit extends Span {
+  text: string;
+  /** The span goes as a whole (an import, the title): nothing inside it is reported as kept. */
+  swallows?: boolean;
+}
+
+/** A problem at an offset of the body: `kept` items stay in the written file, others are left out. */
+export interface BodyItem {
+  offset: number;
+  message: string;
+  rule: string;
+  kept: boolean;
+}
+
+export interface LinkRewrite {
+  url?: string;
+  problem?: { message: string; rule: string };
+}
+
+export interface BodyContext {
+  /** The new URL of a link or image (undefined: unchanged), or a problem to report. */
+  rewriteUrl(url: string, kind: 'link' | 'image'): LinkRewrite;
+  /** Drop the leading `# Title`: it became the title in front matter. */
+  dropTitle: boolean;
+}
+
+export interface BodyResult {
+  body: string;
+  edits: Edit[];
+  items: BodyItem[];
+}
+
+const quote = (text: string, max = 60) => {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return `"${one.length > max ? `${one.slice(0, max - 1)}…` : one}"`;
+};
+
+/** Where the URL of a link, image or definition stands in the source. */
+function urlSpan(body: string, node: Link | Image | Definition): Span | undefined {
+  const start = node.position!.start.offset!;
+  const end = node.position!.end.offset!;
+  const raw = body.slice(start, end);
+  const at = node.type === 'definition' ? raw.indexOf(']:') : raw.lastIndexOf('](');
+  if (at === -1) return undefined;
+  let from = at + 2;
+  while (/\s/.test(raw[from] ?? '')) from++;
+  const angled = raw[from] === '<';
+  if (angled) from++;
+  let to = from;
+  while (to < raw.length && !(angled ? raw[to] === '>' : /[\s)]/.test(raw[to]))) to++;
+  // Only a URL written without escapes and percent-encoding can be replaced as a whole.
+  if (raw.slice(from, to) !== node.url) return undefined;
+  return { start: start + from, end: start + to };
+}
+
+/** `{...}` with nested braces, from `open`; undefined when it never closes. */
+function braceEnd(body: string, open: number, stop: number): number | undefined {
+  let depth = 0;
+  for (let i = open; i < stop; i++) {
+    if (body[i] === '\\') i++;
+    else if (body[i] === '{') depth++;
+    else if (body[i] === '}' && --depth === 0) return i + 1;
+  }
+  return undefined;
+}
+
+function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
+  const { body } = tree;
+  let offset = 0;
+  for (const line of body.split('\n')) {
+    if (!inSpans(tree.protectedSpans, offset)) {
+      const rewrite = rewriteAdmonitionLine(line);
+      if (rewrite?.unknown) {
+        items.push({ offset: offset + rewrite.from, message: `admonition ":::${rewrite.unknown}" has no counterpart; kept as written (use note, tip, info, warning or danger)`, rule: 'admonition', kept: true });
+      } else if (rewrite) {
+        edits.push({ start: offset + rewrite.from, end: offset + line.length, text: rewrite.text });
+      }
+    }
+    offset += line.length + 1;
+  }
+}
+
+function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
+  const { body } = tree;
+  for (const node of tree.tree.children) {
+    if (!isEsm(node, body)) continue;
+    const start = node.position!.start.offset!;
+    // As in MDX, a statement runs to the next blank line, whatever Markdown would make of its lines
+    // (`  <div>` on the second line starts an HTML block); the blank lines after it go too.
+    const blank = /\n[ \t]*(?:\n|$)/.exec(body.slice(start));
+    const end = blank ? start + blank.index : body.length;
+    const after = /^(?:\n[ \t]*)*\n?/.exec(body.slice(end))![0].length;
+    edits.push({ start, end: end + after, text: '', swallows: true });
+    let offset = start;
+    for (const line of body.slice(start, end).split('\n')) {
+      const m = /^(import|export)\s/.exec(line);
+      if (m) items.push({ offset, message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`, rule: `mdx-${m[1]}`, kept: false });
+      offset += line.length + 1;
+    }
+  }
+}
+
+/** Text outside code and HTML: where JSX written with `{}` attributes and expressions stand. */
+function proseSpans(tree: BodyTree, edits: Edit[]): Span[] {
+  const closed = [...tree.protectedSpans, ...edits].sort((a, b) => a.start - b.start);
+  const spans: Span[] = [];
+  let at = 0;
+  for (const s of closed) {
+    if (s.start > at) spans.push({ start: at, end: s.start });
+    at = Math.max(at, s.end);
+  }
+  if (at < tree.body.length) spans.push({ start: at, end: tree.body.length });
+  return spans;
+}
+
+function mdxEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
+  const { body } = tree;
+  const customIds = tree.customIds.map((c) => c.span);
+  for (const span of proseSpans(tree, edits)) {
+    const jsx: Span[] = [];
+    for (const m of body.slice(span.start, span.end).matchAll(/<\/?([A-Z][\w.]*)(?:\s[^<>]*?)?\/?>/g)) {
+      const start = span.start + m.index;
+      jsx.push({ start, end: start + m[0].length });
+      items.push({ offset: start, message: `JSX ${quote(m[0], 40)} kept as written: the engine has no components; rewrite it in Markdown`, rule: 'mdx-jsx', kept: true });
+    }
+    for (let i = span.start; i < span.end; i++) {
+      if (body[i] === '\\') {
+        i++;
+        continue;
+      }
+      if (body[i] !== '{' || inSpans(jsx, i) || inSpans(customIds, i + 1)) continue;
+      const end = braceEnd(body, i, span.end);
+      if (end === undefined) continue;
+      const source = body.slice(i, end);
+      const comment = /^\{\s*\/\*([\s\S]*)\*\/\s*\}$/.exec(source);
+      if (comment && comment[1].trim() === 'truncate') {
+        edits.push({ start: i, end, text: '<!-- truncate -->' });
+      } else if (comment) {
+        // A comment alone on its line goes with its line.
+        const lineStart = body.lastIndexOf('\n', i - 1) + 1;
+        const lineEnd = body.indexOf('\n', end);
+        const alone = !body.slice(lineStart, i).trim() && !body.slice(end, lineEnd === -1 ? body.length : lineEnd).trim();
+        // ... and with one of the blank lines around it, so that no gap is left.
+        const blankAround = alone && body.slice(lineStart - 2, lineStart) === '\n\n' && body.startsWith('\n', lineEnd + 1);
+        edits.push(alone ? { start: lineStart, end: lineEnd === -1 ? body.length : lineEnd + (blankAround ? 2 : 1), text: '' } : { start: i, end, text: '' });
+        items.push({ offset: i, message: `MDX comment left out: ${quote(comment[1])}`, rule: 'mdx-comment', kept: false });
+      } else {
+        items.push({ offset: i, message: `MDX expression ${quote(source, 40)} kept as written: the page shows it as text; replace it with the text it stood for`, rule: 'mdx-expression', kept: true });
+      }
+      i = end - 1;
+    }
+  }
+}
+
+export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
+  const { body } = tree;
+  const edits: Edit[] = [];
+  const items: BodyItem[] = [];
+  if (ctx.dropTitle && tree.title) edits.push({ ...tree.title.span, text: '', swallows: true });
+  esmEdits(tree, edits, items);
+  admonitionEdits(tree, edits, items);
+  for (const c of tree.customIds) {
+    edits.push({ ...c.span, text: '' });
+    if (c.id !== c.slug) {
+      items.push({ offset: c.span.start, message: `custom heading id {#${c.id}} left out: the heading's id is #${c.slug}, and links in the imported pages now use it`, rule: 'heading-id', kept: true });
+    }
+  }
+  visit(tree.tree, (node: Nodes) => {
+    if (node.type === 'code' && node.meta && /\btitle=/.test(node.meta)) {
+      items.push({ offset: node.position!.start.offset!, message: `code block title in ${quote(node.meta, 40)} is not shown by the engine; put it in the text before the block`, rule: 'code-title', kept: true });
+    }
+    if (node.type === 'html') {
+      const raw = node.value.trim();
+      if (raw.startsWith('<!--')) return;
+      const tags = [...raw.matchAll(/<(\/?)([A-Za-z][\w.:-]*)/g)];
+      const jsx = tags.some((t) => /^[A-Z]/.test(t[2]));
+      const names = [...new Set(tags.map((t) => `<${t[1]}${t[2]}>`))].join(', ');
+      items.push({
+        offset: node.position!.start.offset!,
+        message: jsx ? `JSX ${names} kept as written: the engine has no components; rewrite it in Markdown` : `HTML ${names} kept as written: the engine allows no HTML in Markdown; rewrite it in Markdown`,
+        rule: jsx ? 'mdx-jsx' : 'raw-html',
+        kept: true,
+      });
+      return;
+    }
+    if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
+    const rewrite = ctx.rewriteUrl(node.url, node.type === 'image' ? 'image' : 'link');
+    if (rewrite.problem) items.push({ offset: node.position!.start.offset!, ...rewrite.problem, kept: true });
+    if (rewrite.url === undefined || rewrite.url === node.url) return;
+    const span = urlSpan(body, node);
+    if (span) edits.push({ ...span, text: rewrite.url });
+    else items.push({ offset: node.position!.start.offset!, message: `link ${node.url} should become ${rewrite.url}, but it is written with escapes; change it by hand`, rule: 'link', kept: true });
+  });
+  mdxEdits(tree, edits, items);
+  edits.sort((a, b) => a.start - b.start);
+  const applied: Edit[] = [];
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    // An edit inside a span already replaced (a link in a removed title) has nothing left to change.
+    if (e.start < at) continue;
+    out += body.slice(at, e.start) + e.text;
+    at = e.end;
+    applied.push(e);
+  }
+  out += body.slice(at);
+  const swallowed = (offset: number) => applied.some((e) => e.swallows && offset >= e.start && offset < e.end);
+  return { body: out, edits: applied, items: items.filter((item) => !item.kept || !swallowed(item.offset)) };
+}
+
+/** Where an offset of the old body ended up in the new one. */
+export function mapOffset(edits: Edit[], offset: number): number {
+  let shift = 0;
+  for (const e of edits) {
+    if (e.end <= offset) shift += e.text.length - (e.end - e.start);
+    else if (e.start <= offset) return e.start + shift;
+    else break;
+  }
+  return offset + shift;
+}

@@ -1,0 +1,61 @@
+// The sections of config/site.config.ts that a Docusaurus config answers: title, URL, locales,
+// sections, navbar and redirects of moved posts. Written as a plain object, so the file works in
+// a project that has the `site` command without importing anything from it.
+import type { SiteConfigInput } from '../../config.ts';
+import type { DocusaurusSettings } from './read-config.ts';
+
+/** A locale's name in its own language (`de` -> `Deutsch`), as Docusaurus labels it by default. */
+function languageName(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return locale;
+  }
+}
+
+export interface ImportedSections {
+  docs?: string;
+  blog?: string;
+  /** Old routes of pages that moved (dated posts) to their new ones. */
+  redirects: { from: string; to: string }[];
+}
+
+export function configText(settings: DocusaurusSettings, { docs, blog, redirects }: ImportedSections): string {
+  const { defaultLocale } = settings;
+  const title = settings.title ?? 'Site';
+  // The navbar always has a contact link; the home page stands in until there is a contact page.
+  const contact = '/';
+  const config = {
+    title,
+    url: settings.url ?? 'https://example.org',
+    baseUrl: settings.baseUrl,
+    defaultLocale,
+    locales: Object.fromEntries(
+      settings.locales.map((l) => [l, { label: settings.localeLabels[l] ?? languageName(l), htmlLang: settings.htmlLangs[l] ?? l, path: l === defaultLocale ? '' : l }]),
+    ),
+    sections: [
+      ...(docs !== undefined ? [{ id: docs, kind: 'docs' as const }] : []),
+      ...(blog !== undefined ? [{ id: blog, kind: 'blog' as const, ...(settings.postsPerPage ? { postsPerPage: settings.postsPerPage } : {}) }] : []),
+    ],
+    navbar: {
+      logo: { src: settings.logo ?? settings.favicon ?? '/img/logo.svg', width: 32, height: 32 },
+      items: [
+        ...(docs !== undefined ? [{ label: settings.navbarLabels.docs ?? docs, to: `/${docs}/` }] : []),
+        ...(blog !== undefined ? [{ label: settings.navbarLabels[`/${settings.blogRoute}`] ?? blog, to: `/${blog}/` }] : []),
+      ],
+      contact,
+    },
+    footer: { groups: [] },
+    redirects,
+    contact: { email: '', phone: '', endpoint: '/api/contact', terms: contact, privacy: contact },
+    favicon: settings.favicon ?? settings.logo ?? '/img/favicon.svg',
+  } satisfies SiteConfigInput;
+  const body = JSON.stringify(config, null, 2)
+    .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')
+    .replace(/\n(\s*)contact: "/, `\n$1// The navbar always has a contact link: point it at content/<locale>/contact.md once you write one.\n$1contact: "`);
+  return `// Made by \`site import docusaurus\` from a Docusaurus config. Navbar and footer labels are keys
+// of the UI strings in i18n/ or shown as written; see README.md for every option.
+export default ${body};
+`;
+}

@@ -1,0 +1,87 @@
+// One Docusaurus body parsed as Markdown (CommonMark and GFM, as this engine reads it), with what
+// the importer needs to know before it rewrites anything: the leading `# Title`, the first
+// paragraph, custom heading ids and the spans that hold code or HTML.
+import type { Root, RootContent, Heading, Nodes } from 'mdast';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import GithubSlugger from 'github-slugger';
+import { visit } from 'unist-util-visit';
+import remarkGfm from '../../gfm.ts';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface BodyTree {
+  body: string;
+  tree: Root;
+  /** The `# Title` the body starts with: its plain text and the span to remove (with blank lines after it). */
+  title?: { text: string; span: Span };
+  /** Plain text of the first paragraph of prose: Docusaurus's description when none is given. */
+  firstParagraph?: string;
+  /** `{#custom-id}` of headings: the id as written, the id the engine will give the heading, the span of ` {#id}`. */
+  customIds: { id: string; slug: string; span: Span; heading: number }[];
+  /** Code, inline code and HTML: never rewritten, never scanned for expressions. */
+  protectedSpans: Span[];
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+export function plainText(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;
+  if ('alt' in node && typeof node.alt === 'string') return node.alt;
+  return 'children' in node ? (node.children as Nodes[]).map(plainText).join('') : '';
+}
+
+const CUSTOM_ID = /\s*\{#([^}\s]+)\}\s*$/;
+/** An MDX import or export statement, not prose that starts with the word ("export the data…"). */
+const ESM = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
+
+export function isEsm(node: RootContent, body: string): boolean {
+  return node.type === 'paragraph' && ESM.test(body.slice(node.position!.start.offset, node.position!.end.offset));
+}
+
+const spanOf = (node: Nodes): Span => ({ start: node.position!.start.offset!, end: node.position!.end.offset! });
+
+export function parseBody(body: string): BodyTree {
+  const tree = parser.parse(body);
+  const result: BodyTree = { body, tree, customIds: [], protectedSpans: [] };
+  const first = tree.children[0];
+  if (first?.type === 'heading' && first.depth === 1) {
+    const next = tree.children[1];
+    const raw = body.slice(spanOf(first).start, spanOf(first).end);
+    const text = plainText(first).replace(CUSTOM_ID, '').trim();
+    if (text && !/^#+\s*$/.test(raw)) result.title = { text, span: { start: spanOf(first).start, end: next ? spanOf(next).start : body.length } };
+  }
+  for (const node of tree.children) {
+    if (node.type !== 'paragraph' || isEsm(node, body)) continue;
+    const text = plainText(node).replace(/\s+/g, ' ').trim();
+    if (text.startsWith(':::') || !/[\p{L}\p{N}]/u.test(text)) continue;
+    result.firstParagraph = text;
+    break;
+  }
+  const slugger = new GithubSlugger();
+  let index = 0;
+  visit(tree, (node) => {
+    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') result.protectedSpans.push(spanOf(node));
+    if (node.type !== 'heading') return;
+    const heading = node as Heading;
+    const own = index++;
+    // The leading title moves to front matter: the engine gives it no id in the body.
+    if (result.title && heading === first) return;
+    const raw = body.slice(spanOf(heading).start, spanOf(heading).end);
+    const m = CUSTOM_ID.exec(raw);
+    const text = plainText(heading).replace(CUSTOM_ID, '');
+    const slug = slugger.slug(text.trim());
+    if (m) {
+      const at = spanOf(heading).start + m.index;
+      result.customIds.push({ id: m[1], slug, span: { start: at, end: at + m[0].trimEnd().length }, heading: own });
+    }
+  });
+  return result;
+}
+
+export function inSpans(spans: Span[], offset: number): boolean {
+  return spans.some((s) => offset >= s.start && offset < s.end);
+}

@@ -1,0 +1,61 @@
+// The imported site as the links see it: every page with its Docusaurus route and its new place,
+// for each locale. Built once from all pages, before any page is converted.
+import type { ContentFile } from './read-project.ts';
+import type { SplitFile } from './front-matter.ts';
+import type { BodyTree } from './markdown-tree.ts';
+import type { PagePlace } from './paths.ts';
+
+export interface PageSource {
+  file: ContentFile;
+  split: SplitFile;
+  tree: BodyTree;
+}
+
+export interface ImportedPage {
+  tree: 'docs' | 'blog';
+  /** The target section id (`docs`, `blog`, or the route bases of the Docusaurus config). */
+  section: string;
+  /** Path of the default locale's file inside its tree. */
+  treePath: string;
+  place: PagePlace;
+  /** The page's file in each locale that has one; the default locale always has. */
+  sources: Map<string, PageSource>;
+}
+
+export interface SiteMap {
+  defaultLocale: string;
+  locales: string[];
+  /** Project folders of the docs and the blog (`docs`, `blog`). */
+  treeRoots: { docs: string; blog: string };
+  /** By project path of the default locale's file: `docs/02-guides/01-install.md`. */
+  byFile: Map<string, ImportedPage>;
+  /** By Docusaurus route without slashes (`docs/guides/install`): the page, or a generated route. */
+  byRoute: Map<string, { page?: ImportedPage; route: string }>;
+  /** Route bases of the docs and blog in Docusaurus, and their section ids here. */
+  docs?: { route: string; section: string };
+  blog?: { route: string; section: string };
+  baseUrl: string;
+  staticFiles: Set<string>;
+  assets: Set<string>;
+}
+
+/** `content/en/docs/guides/install.md` */
+export function targetFile(page: ImportedPage, locale: string): string {
+  return `content/${locale}/${page.section}/${page.place.target}.md`;
+}
+
+/** The route of a page without locale prefix: `/docs/guides/install/`. */
+export function targetRoute(page: ImportedPage): string {
+  const path = page.place.target.replace(/(^|\/)index$/, '');
+  return `/${page.section}/${path ? `${path}/` : ''}`;
+}
+
+/** The source a locale shows: its own translation, or the default locale's file as Docusaurus does. */
+export function sourceFor(page: ImportedPage, locale: string, defaultLocale: string): PageSource {
+  return page.sources.get(locale) ?? page.sources.get(defaultLocale)!;
+}
+
+/** `{#custom-id}` of a page in a locale, to the id the engine gives that heading. */
+export function customIdsOf(page: ImportedPage, locale: string, defaultLocale: string): Map<string, string> {
+  return new Map(sourceFor(page, locale, defaultLocale).tree.customIds.map((c) => [c.id, c.slug]));
+}

@@ -107,6 +107,10 @@ function contentConventions() {
         const m = last?.type === 'text' ? HEADING_ID.exec(last.value) : null;
         if (last?.type === 'text' && m) {
           last.value = last.value.slice(0, m.index);
+          // The id is no text of the heading: the search for MDX expressions in the source below
+          // must not find it either.
+          const end = last.position?.end;
+          if (last.position && end?.offset !== undefined) last.position = { ...last.position, end: { ...end, offset: end.offset - m[0].length, column: end.column - m[0].length } };
           node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: m[1] } };
         }
         return;

@@ -25,7 +25,8 @@ import { FreshOutput, IncrementalOutput, type Output, type WriteStats } from './
 import { precompressed } from './compress.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
 import { colorModeScript } from '../theme/color-mode-script.ts';
-import { messagesFor, hasMessages } from '../i18n/index.ts';
+import { loadMessages, type MessagesByLocale } from './messages.ts';
+import { markdownLabels } from './parse.ts';
 import type { Author, Category, Diagnostic, Route, SiteGraph, Tag } from './types.ts';
 import type { Assets } from '../theme/context.ts';
 
@@ -49,6 +50,8 @@ export interface BuildCache {
   outputs: Map<string, string>;
   /** What each page was rendered from, by route; an equal key means an equal page. */
   renderKeys: Map<Route, string>;
+  /** Which UI strings the parse results in memory were made with. */
+  labelsKey?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
@@ -72,6 +75,7 @@ export interface BuildResult {
   stats: BuildStats;
   graph?: SiteGraph;
   config?: SiteConfig;
+  messages?: MessagesByLocale;
 }
 
 const errorsIn = (d: Diagnostic[]) => d.some((x) => x.severity === 'error');
@@ -109,12 +113,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   }
   const config = loaded.config;
   const locales = Object.keys(config.locales);
-  for (const locale of locales) {
-    if (!hasMessages(locale)) {
-      diagnostics.push({ file: 'config/site.config.ts', message: `locale "${locale}" has no UI strings`, hint: `add i18n/${locale}.ts and register it in i18n/index.ts`, rule: 'config', severity: 'error' });
-    }
+  const strings = await step('messages', () => loadMessages(root, locales));
+  if (!strings.messages) {
+    diagnostics.push(...strings.diagnostics);
+    return fail();
   }
-  if (errorsIn(diagnostics)) return fail();
+  const messages: MessagesByLocale = strings.messages;
   const content = await step('load', () => loadContentCached(root, locales, cache, options.changed));
   for (const dir of content.strayDirs) {
     diagnostics.push({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' });
@@ -122,8 +126,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // 2. Parse: Markdown (cached by content hash) and the YAML data files.
   // The disk store serves a process's first build; watch rebuilds have the results in memory.
-  const store = cache.parse.size === 0 ? ParseStore.open(root) : undefined;
-  const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse, pool, store));
+  // Parse results depend on the UI strings Markdown is rendered with: other strings, other results.
+  const labelsKey = hashOf(JSON.stringify(locales.map((l) => markdownLabels(messages[l])))).slice(0, 12);
+  if (cache.labelsKey !== labelsKey) cache.parse.clear();
+  cache.labelsKey = labelsKey;
+  const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
+  const parsed = await step('parse', () => parseAll(config, messages, content.sources, cache.parse, pool, store));
   stats.parsed = parsed.parsed;
   for (const r of parsed.results) diagnostics.push(...r.diagnostics);
   const documents = parsed.results.flatMap((r) => (r.doc ? [r.doc] : []));
@@ -149,7 +157,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   });
 
   // 3. Graph.
-  const built = await step('graph', () => buildGraph({ config, documents, categories, authors, tags, includeDrafts: mode === 'serve' }));
+  const built = await step('graph', () => buildGraph({ config, documents, categories, authors, tags, messages, includeDrafts: mode === 'serve' }));
   diagnostics.push(...built.diagnostics);
   const graph = built.graph;
   stats.pages = Object.keys(graph.pages).length;
@@ -161,7 +169,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const files = new Set([...publicFiles, ...generatedFiles, ...assets.files.map((f) => `/${f.path}`)]);
   const sourcesById = new Map(content.sources.map((s) => [s.id, s]));
   await step('validate', () => diagnostics.push(...validate({ config, graph, sources: sourcesById, files })));
-  if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config };
+  if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config, messages };
 
   // Markdown images: responsive sizes, width and height (generator/images.ts).
   const images = await step('images', () => processImages({ root, graph, files, generate: mode !== 'check' }));
@@ -171,7 +179,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     config,
     graph,
     assets: { ...assets.assets, colorModeScript: colorModeScript(config) },
-    dev: mode === 'serve',
+    messages,
     alternates: alternatesOf(graph),
   };
   let output: Output | undefined;
@@ -220,7 +228,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       await step('check-rendered-links', () => diagnostics.push(...linkCheck.finish()));
       if (errorsIn(diagnostics)) {
         await output?.abort();
-        return { ...fail(), graph, config };
+        return { ...fail(), graph, config, messages };
       }
     }
     if (output) {
@@ -229,7 +237,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         for (const f of assets.files) await out.write(f.path, f.contents);
         for (const f of images.files) await out.write(f.path, f.contents);
         for (const feed of graph.feeds) {
-          const { rss, atom } = feedFiles(config, graph, feed);
+          const { rss, atom } = feedFiles(config, graph, feed, messages[feed.locale].meta.siteDescription);
           await out.write(feed.rss.slice(1), rss);
           await out.write(feed.atom.slice(1), atom);
         }
@@ -237,7 +245,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         await out.write('robots.txt', robotsTxt(config));
         for (const redirect of graph.redirects) {
           const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
-          await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messagesFor(locale).redirect.text));
+          await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
         }
         await out.write('_redirects', netlifyRedirects(graph.redirects));
         await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
@@ -252,7 +260,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     await output?.abort();
     throw error;
   }
-  return { ok: !errorsIn(diagnostics), diagnostics: sortDiagnostics(diagnostics), stats, graph, config };
+  return { ok: !errorsIn(diagnostics), diagnostics: sortDiagnostics(diagnostics), stats, graph, config, messages };
 }
 
 function loadContentCached(root: string, locales: string[], cache: BuildCache, changed?: Set<string>): ContentTree {

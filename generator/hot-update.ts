@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from './build.ts';
 import { hashOf } from './load.ts';
-import { kindOf, parseSource } from './parse.ts';
+import { kindOf, markdownLabels, parseSource } from './parse.ts';
 import { renderPage } from './render.ts';
 import { fileOf } from './routes.ts';
 import type { ParsedDocument } from './types.ts';
@@ -36,7 +36,7 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   if (updated.hash === source.hash) return [];
   const kind = kindOf(last.config, updated);
   if (typeof kind !== 'string') return undefined;
-  const result = parseSource(updated, kind);
+  const result = parseSource(updated, kind, markdownLabels(last.setup.messages[updated.locale]));
   if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc)) return undefined;
 
   const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };

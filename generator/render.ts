@@ -6,7 +6,7 @@ import { scanHtml } from './links.ts';
 import type { Page, Route, SiteGraph } from './types.ts';
 import type { Assets, ThemeContext } from '../theme/context.ts';
 import { renderPageHtml } from '../theme/render.tsx';
-import { messagesFor } from '../i18n/index.ts';
+import type { MessagesByLocale } from './messages.ts';
 
 const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
 
@@ -14,7 +14,7 @@ export interface RenderSetup {
   config: SiteConfig;
   graph: SiteGraph;
   assets: Assets;
-  dev: boolean;
+  messages: MessagesByLocale;
   /** The same page in other locales, by key. */
   alternates: Map<string, { locale: string; route: Route }[]>;
 }
@@ -39,7 +39,7 @@ export function renderPage(setup: RenderSetup, page: Page): string {
     config: setup.config,
     graph,
     page,
-    t: messagesFor(page.locale),
+    t: setup.messages[page.locale],
     assets: setup.assets,
     alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
     bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),
@@ -49,7 +49,6 @@ export function renderPage(setup: RenderSetup, page: Page): string {
       const excerpt = doc?.excerptHtml ?? /<p>[\s\S]*?<\/p>/.exec(doc?.html ?? '')?.[0] ?? '';
       return resolveMarkers(excerpt, graph.links[source]);
     },
-    dev: setup.dev,
   };
   return renderPageHtml(ctx);
 }

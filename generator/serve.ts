@@ -11,6 +11,7 @@ import { serveStatic, type StaticOptions } from '../server/static.ts';
 import { ContactBackend } from '../server/contact-backend.ts';
 import { Insights } from '../server/insights.ts';
 import { settingsFromEnv, type BackendSettings } from '../server/backend-config.ts';
+import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
 
 export interface DevServerOptions {
@@ -51,6 +52,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const clients = new Set<http.ServerResponse>();
   let problems: string[] = [];
   let siteConfig: SiteConfig | undefined;
+  let siteMessages: MessagesByLocale | undefined;
   let staticOptions: StaticOptions = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${DEV_CLIENT}</body>`) : undefined };
 
   const broadcast = (event: string, data: unknown) => {
@@ -66,6 +68,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     if (result.config && result.graph) {
       const config = result.config;
       siteConfig = config;
+      siteMessages = result.messages;
       staticOptions = {
         ...staticOptions,
         redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
@@ -85,7 +88,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   // POST /api/contact as in production, on the same data directory and SMTP settings. The
   // database is opened by the first message, so serving alone creates no files.
   const settings = options.contact ?? contactSettings(options.root);
-  const contact = new ContactBackend({ config: () => siteConfig!, siteDir: () => outDir, settings });
+  const contact = new ContactBackend({ config: () => siteConfig!, messages: () => siteMessages!, siteDir: () => outDir, settings });
   // The analytics endpoint as in production, so the browser console stays as quiet as there.
   const insights = siteConfig?.analytics ? new Insights({ endpoint: siteConfig.analytics.endpoint, dataDir: settings.dataDir, siteDir: () => outDir }) : undefined;
 

@@ -15,7 +15,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
         setup = request.setup;
         return;
       case 'parse':
-        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind)) };
+        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind, item.labels)) };
         break;
       case 'render': {
         const current = setup;

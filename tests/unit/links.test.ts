@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { checkMarkdownLinks, RenderedLinkCheck, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/links.ts';
 import { buildGraph } from '../../generator/graph.ts';
 import type { ParsedDocument, SiteGraph, SourceLink } from '../../generator/types.ts';
-import { config, doc, heading } from './factories.ts';
+import { config, doc, heading, messages } from './factories.ts';
 
 const documents = [
   doc({ path: 'index', title: 'Home' }),
@@ -17,7 +17,7 @@ const documents = [
   doc({ locale: 'en', path: 'docs/index', title: 'Overview' }),
   doc({ locale: 'en', path: 'docs/guides/install', headings: [heading(2, 'Requirements')] }),
 ];
-const { graph } = buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, includeDrafts: false });
+const { graph } = buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
 
 function context(): LinkContext {
   return {

@@ -10,7 +10,7 @@
 import type { SidebarItem } from '../../generator/types.ts';
 import { holds, sidebarFor } from '../../generator/sidebar.ts';
 import { useTheme } from '../context.ts';
-import { format } from '../../i18n/index.ts';
+import { format } from '../../common/format-message.ts';
 
 function Items({ items, route, path }: { items: SidebarItem[]; route: string; path: string }) {
   const { t } = useTheme();

@@ -20,9 +20,11 @@ export function NotFoundPage() {
             <Icon name="home" size={18} />
             {t.notFound.home}
           </a>
-          <a className="button button-secondary" href={`${prefix}${config.navbar.contact}`}>
-            {t.nav.contactUs}
-          </a>
+          {config.contact && (
+            <a className="button button-secondary" href={`${prefix}${config.contact.route}`}>
+              {t.nav.contactUs}
+            </a>
+          )}
         </p>
       </div>
     </main>

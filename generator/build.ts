@@ -21,14 +21,14 @@ import { robotsTxt } from './robots.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
 import { fileOf, notFoundPathOf } from './routes.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
-import { FreshOutput, IncrementalOutput, type Output, type WriteStats } from './write.ts';
+import { FreshOutput, IncrementalOutput, WriteError, type Output, type WriteStats } from './write.ts';
 import { precompressed } from './compress.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
-import { colorModeScript } from '../theme/color-mode-script.ts';
 import { loadMessages, type MessagesByLocale } from './messages.ts';
 import { markdownLabels } from './parse.ts';
 import type { Author, Category, Diagnostic, Route, SiteGraph, Tag } from './types.ts';
-import type { Assets } from '../theme/context.ts';
+import type { Assets } from '../theme/index.ts';
+import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -52,6 +52,8 @@ export interface BuildCache {
   renderKeys: Map<Route, string>;
   /** Which UI strings the parse results in memory were made with. */
   labelsKey?: string;
+  /** The theme bundled after the last edit to theme/ in watch mode. */
+  themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
@@ -175,11 +177,15 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const images = await step('images', () => processImages({ root, graph, files, generate: mode !== 'check' }));
 
   // 5. Render and 6. write, page by page, so memory holds one rendered page at a time.
+  // Watch mode: an edit to the theme's code takes a fresh bundle of it (theme-loader.ts).
+  if (mode === 'serve' && [...(options.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) cache.themeFile = await bundleTheme();
+  const theme = await themeAt(cache.themeFile);
   const setup: RenderSetup = {
     config,
     graph,
-    assets: { ...assets.assets, colorModeScript: colorModeScript(config) },
+    assets: { ...assets.assets, colorModeScript: theme.colorModeScript(config) },
     messages,
+    themeFile: cache.themeFile,
     alternates: alternatesOf(graph),
   };
   let output: Output | undefined;
@@ -191,8 +197,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const linkCheck = scanned ? new RenderedLinkCheck({ config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) }) : undefined;
   try {
     const globalKey = hashOf(
-      JSON.stringify([config, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
+      JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
     );
+    // A page shows the UI strings of its own locale only.
+    const messagesKeys = Object.fromEntries(locales.map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
     await step('render', async () => {
       const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
       const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
@@ -200,7 +208,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
         let key: string | undefined;
         if (incremental) {
-          key = hashOf(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+          key = hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
           if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
             incremental.keep(file);
             continue;
@@ -258,7 +266,16 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     }
   } catch (error) {
     await output?.abort();
-    throw error;
+    if (!(error instanceof WriteError)) throw error;
+    const outDir = path.relative(root, path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'))) || '.';
+    diagnostics.push({
+      file: `${outDir}/${error.file}`,
+      message: error.message,
+      hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
+      rule: 'write',
+      severity: 'error',
+    });
+    return { ...fail(), graph, config, messages };
   }
   return { ok: !errorsIn(diagnostics), diagnostics: sortDiagnostics(diagnostics), stats, graph, config, messages };
 }

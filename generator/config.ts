@@ -162,8 +162,4 @@ export function validateConfig(raw: unknown): ConfigResult {
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
 }
 
-/** URL prefix of a locale: '' for the default locale, '/en' for English. */
-export function localePrefix(config: SiteConfig, locale: string): string {
-  const p = config.locales[locale]?.path ?? '';
-  return p ? `/${p}` : '';
-}
+export { localePrefix } from '../common/locale-prefix.ts';

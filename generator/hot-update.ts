@@ -8,6 +8,7 @@ import type { BuildCache } from './build.ts';
 import { hashOf } from './load.ts';
 import { kindOf, markdownLabels, parseSource } from './parse.ts';
 import { renderPage } from './render.ts';
+import { themeAt } from './theme-loader.ts';
 import { fileOf } from './routes.ts';
 import type { ParsedDocument } from './types.ts';
 import { IncrementalOutput } from './write.ts';
@@ -44,8 +45,9 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   cache.rendered = { ...last, setup };
   cache.parse.set(`${id}\0${updated.hash}`, result);
   const output = new IncrementalOutput(last.outDir, cache.outputs);
+  const theme = await themeAt(setup.themeFile);
   for (const page of Object.values(graph.pages)) {
-    if (page.deps.includes(id)) await output.write(fileOf(page.route), renderPage(setup, page));
+    if (page.deps.includes(id)) await output.write(fileOf(page.route), renderPage(setup, theme, page));
   }
   return (await output.flush()).files;
 }

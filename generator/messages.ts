@@ -1,36 +1,13 @@
-// UI strings: the engine's defaults for de and en (generator/messages/), overlaid per site by its
+// UI strings: the engine's defaults for de and en (common/messages/), overlaid per site by its
 // own `i18n/<locale>.ts`. A site may add a locale the engine does not know; it then has to give
 // every string, since a missing one would show up as a blank on the page.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { importSiteModule } from './config-file.ts';
-import { de } from './messages/de.ts';
-import { en } from './messages/en.ts';
+import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../common/messages.ts';
 import type { Diagnostic } from './types.ts';
 
-type EngineMessages = typeof de;
-
-/** Labels the config refers to by key (navbar, footer, home, announcement) are the site's own. */
-export type Messages = EngineMessages & {
-  nav: Record<string, string>;
-  footer: Record<string, string>;
-  home: Record<string, string>;
-  announcement: Record<string, string>;
-};
-
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
-
-/** What a site's `i18n/<locale>.ts` exports as default: any strings it wants to set or add. */
-export type MessagesInput = DeepPartial<EngineMessages> & {
-  nav?: Record<string, string>;
-  footer?: Record<string, string>;
-  home?: Record<string, string>;
-  announcement?: Record<string, string>;
-};
-
-export type MessagesByLocale = Record<string, Messages>;
-
-export const ENGINE_MESSAGES: Record<string, EngineMessages> = { de, en };
+export type { Messages, MessagesByLocale, MessagesInput } from '../common/messages.ts';
 
 export const I18N_DIR = 'i18n';
 
@@ -68,12 +45,12 @@ export async function loadMessages(root: string, locales: string[]): Promise<{ m
     }
     const engine = ENGINE_MESSAGES[locale];
     if (!engine) {
-      const missing = missingKeys(en, site);
+      const missing = missingKeys(ENGINE_MESSAGES.en, site);
       if (missing.length) {
         diagnostics.push({
           file: existsSync(file) ? id : 'config/site.config.ts',
           message: `locale "${locale}" lacks ${missing.length} UI strings the engine has no default for in this language: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
-          hint: `write ${id} with every string of generator/messages/en.ts translated (export default { ... } satisfies MessagesInput)`,
+          hint: `write ${id} with every string of common/messages/en.ts translated (export default { ... } satisfies MessagesInput)`,
           rule: 'missing-messages',
           severity: 'error',
         });

@@ -1,11 +1,11 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../common/escape.ts';
 import { scanHtml } from './links.ts';
 import type { Page, Route, SiteGraph } from './types.ts';
-import type { Assets, ThemeContext } from '../theme/context.ts';
-import { renderPageHtml } from '../theme/render.tsx';
+import type { Assets, ThemeContext } from '../theme/index.ts';
+import type { ThemeModule } from './theme-loader.ts';
 import type { MessagesByLocale } from './messages.ts';
 
 const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
@@ -15,6 +15,8 @@ export interface RenderSetup {
   graph: SiteGraph;
   assets: Assets;
   messages: MessagesByLocale;
+  /** A fresh bundle of the theme after an edit to theme/ in watch mode (theme-loader.ts). */
+  themeFile?: string;
   /** The same page in other locales, by key. */
   alternates: Map<string, { locale: string; route: Route }[]>;
 }
@@ -33,7 +35,7 @@ export function resolveMarkers(html: string, links: Record<number, string> | und
   return html.replace(MARKER, (_, i: string) => `href="${escapeHtml(links?.[Number(i)] ?? '#')}"`);
 }
 
-export function renderPage(setup: RenderSetup, page: Page): string {
+export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): string {
   const { graph } = setup;
   const ctx: ThemeContext = {
     config: setup.config,
@@ -50,7 +52,7 @@ export function renderPage(setup: RenderSetup, page: Page): string {
       return resolveMarkers(excerpt, graph.links[source]);
     },
   };
-  return renderPageHtml(ctx);
+  return theme.renderPageHtml(ctx);
 }
 
 export interface RenderedPage {
@@ -60,7 +62,7 @@ export interface RenderedPage {
   ids?: string[];
 }
 
-export function renderAndScan(setup: RenderSetup, page: Page, scan: boolean): RenderedPage {
-  const html = renderPage(setup, page);
+export function renderAndScan(setup: RenderSetup, theme: ThemeModule, page: Page, scan: boolean): RenderedPage {
+  const html = renderPage(setup, theme, page);
   return scan ? { html, ...scanHtml(html) } : { html };
 }

@@ -9,6 +9,7 @@ import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
 import { parseSource, type MarkdownLabels, type ParseResult } from './parse.ts';
 import { renderAndScan, type RenderedPage, type RenderSetup } from './render.ts';
+import { themeAt } from './theme-loader.ts';
 import type { Page } from './types.ts';
 
 export interface ParseItem {
@@ -57,7 +58,8 @@ class MainLane implements Lane {
     await new Promise((resolve) => setImmediate(resolve));
     const setup = this.setup;
     if (!setup) throw new Error('render before setup');
-    return pages.map((page) => renderAndScan(setup, page, scan));
+    const theme = await themeAt(setup.themeFile);
+    return pages.map((page) => renderAndScan(setup, theme, page, scan));
   }
 }
 

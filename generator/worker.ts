@@ -3,11 +3,12 @@
 import { parentPort } from 'node:worker_threads';
 import { parseSource } from './parse.ts';
 import { renderAndScan, type RenderSetup } from './render.ts';
+import { themeAt } from './theme-loader.ts';
 import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
 
 let setup: RenderSetup | undefined;
 
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     switch (request.type) {
@@ -20,7 +21,8 @@ parentPort!.on('message', (request: WorkerRequest) => {
       case 'render': {
         const current = setup;
         if (!current) throw new Error('render requested before setup');
-        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.scan)) };
+        const theme = await themeAt(current.themeFile);
+        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, theme, page, request.scan)) };
         break;
       }
     }

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '../generator/config.ts';
 import { localePrefix } from '../generator/config.ts';
-import { escapeHtml } from '../generator/escape.ts';
+import { escapeHtml } from '../common/escape.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
-import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/pages/ContactForm.tsx';
-import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/pages/ContactReveal.tsx';
+import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/index.ts';
+import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/index.ts';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
 

@@ -2,7 +2,7 @@
 // one press of "Show email" or "Show phone number". Behind the same origin check and a rate limit
 // as the form, so the details are in no static file a harvester could fetch.
 import type { SiteConfig } from '../generator/config.ts';
-import { REVEAL_KINDS, type RevealKind, type RevealedDetail } from '../theme/pages/ContactReveal.tsx';
+import { REVEAL_KINDS, type RevealKind, type RevealedDetail } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 export function contactDetail(config: SiteConfig, kind: RevealKind): RevealedDetail {

@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { format } from '../common/format-message.ts';
 import type { Messages } from '../generator/messages.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../generator/contact-rules.ts';
-import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/pages/ContactForm.tsx';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../common/contact-rules.ts';
+import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -2,7 +2,7 @@
 // and tags. Every factory takes overrides, so a test states only what it is about.
 import { validateConfig, type SiteConfig, type SiteConfigInput } from '../../generator/config.ts';
 import { hashOf, type SourceFile } from '../../generator/load.ts';
-import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../../generator/messages.ts';
+import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../../common/messages.ts';
 import { markdownLabels, type MarkdownLabels } from '../../generator/parse.ts';
 import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
 

@@ -2,7 +2,8 @@
 // it: category pages, breadcrumbs, previous/next.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildDocsSection, sidebarFor, FULL_SIDEBAR_LIMIT, type DocsSectionInput } from '../../generator/sidebar.ts';
+import { buildDocsSection, type DocsSectionInput } from '../../generator/sidebar.ts';
+import { sidebarFor, FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
 import { buildGraph, VERSION_LABEL } from '../../generator/graph.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../generator/types.ts';
 import { category, config, doc, heading, messages } from './factories.ts';

@@ -2,7 +2,7 @@
 import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SiteGraph, TagsPage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { format } from '../../common/format-message.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { formatDate } from '../format.ts';
 import { BlogLayout } from './BlogLayout.tsx';
 import { PostMeta, PostTags } from './PostMeta.tsx';

@@ -1,7 +1,7 @@
 // A button-styled link from config (navbar, home hero): its label from the UI strings, its icon and
 // the analytics event a click sends.
 import type { ActionConfig } from '../../generator/config.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { useTheme } from '../context.ts';
 import { Icon, isIconName } from '../icons/Icon.tsx';
 import { labelOf } from './labels.ts';

@@ -1,6 +1,6 @@
 // The footer of spec 2.3: the brand, four link groups, the copyright line and the version.
 import { useTheme, useTitleOf } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { Brand } from './Logo.tsx';

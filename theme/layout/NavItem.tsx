@@ -3,7 +3,7 @@
 import type { SiteConfig } from '../../generator/config.ts';
 import type { SidebarItem } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { labelOf } from './labels.ts';

@@ -4,7 +4,7 @@
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
 import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
 

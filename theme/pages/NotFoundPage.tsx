@@ -1,6 +1,6 @@
 // The not-found page of a locale, served with status 404 for any unknown path under it.
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function NotFoundPage() {

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build.ts';
 import { scaffoldPage } from '../generator/scaffold.ts';
 import { startDevServer } from '../generator/serve.ts';
+import { devServerHooks } from '../server/dev-hooks.ts';
 import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
 import { registerImportCommand } from './import.ts';
@@ -67,7 +68,7 @@ program
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--out <dir>', 'directory for the served build', '.serve')
   .action(async (opts: { watch: boolean; port: number; host: string; out: string }) => {
-    await startDevServer({ root, ...opts });
+    await startDevServer({ root, ...opts, hooks: devServerHooks({ root }) });
   });
 
 program

@@ -39,5 +39,5 @@ export const navbar: SiteConfigInput['navbar'] = {
       ],
     },
   ],
-  contact: '/contact/',
+  cta: { to: '/contact/', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
 };

@@ -36,14 +36,35 @@ export default defineConfig({
   // shows the bar again to everyone who dismissed the previous one.
   announcement: { id: 'quickstart-fixed-price', message: 'quickstart', to: '/services/quickstart/', link: 'quickstartLink' },
   analytics: { script: '/insights.js', localDomain: '127.0.0.1', endpoint: '/api/event' },
+  organization: {
+    name: 'Almwerk GmbH',
+    email: 'hello@almwerk.example',
+    phone: '+43 316 555 0100',
+    address: { street: 'Beispielgasse 12', postalCode: '8010', locality: 'Graz', country: 'AT' },
+  },
+  socialImage: '/img/social-card.png',
   contact: {
+    route: '/contact/',
     email: 'hello@almwerk.example',
     phone: '+43 316 555 0100',
     endpoint: '/api/contact',
     terms: '/legal/terms/',
     privacy: '/legal/privacy/',
   },
-  home: { secondaryAction: { to: '/services/', label: 'services' } },
+  // Labels are keys into i18n/<locale>.ts (`nav`, `home`).
+  home: {
+    actions: [
+      { to: '/contact/', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
+      { to: '/services/', label: 'services', icon: 'arrowRight' },
+    ],
+    trust: [
+      { icon: 'shield', label: 'trustIso' },
+      { icon: 'lock', label: 'trustGdpr' },
+      { icon: 'leaf', label: 'trustGreen' },
+      { icon: 'database', label: 'trustBackups' },
+      { icon: 'people', label: 'trustExperience' },
+    ],
+  },
   favicon: '/img/favicon.svg',
   customFields: { version: 'v1.19.6' },
   sitemap: { changefreq: 'weekly', priority: 0.5 },

@@ -2,14 +2,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { Assets } from '../theme/context.ts';
+import { THEME_FILES, type Assets } from '../theme/index.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 
 
-export const CLIENT_ENTRY = 'theme/client/index.ts';
-export const STYLE_ENTRY = 'theme/styles/site.css';
-/** Every `*.tsx` here is an island: its own entry, loaded only by pages that render it. */
-export const ISLANDS_DIR = 'theme/client/islands';
+export const CLIENT_ENTRY = THEME_FILES.client;
+export const STYLE_ENTRY = THEME_FILES.styles;
+export const ISLANDS_DIR = THEME_FILES.islands;
 /** The text faces (regular and semibold sans); the monospace face is for code further down. */
 const PRELOADED_FONT = /^ibm-plex-sans-latin-(400|600)-normal\.[^.]+\.woff2$/;
 

@@ -4,8 +4,9 @@ import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { joinRoute, keyOf, routeOf } from './routes.ts';
 import { tocOf } from './toc.ts';
-import type { ArchivePage, Author, AuthorsPage, Feed, ParsedDocument, Page, PostListPage, PostPage, Route, SidebarItem, Tag, TagsPage } from './types.ts';
-import { format, messagesFor } from '../i18n/index.ts';
+import type { ArchivePage, Author, Category, AuthorsPage, Feed, ParsedDocument, Page, PostListPage, PostPage, Route, SidebarItem, Tag, TagsPage } from './types.ts';
+import { format } from '../common/format-message.ts';
+import type { Messages } from './messages.ts';
 
 export const WORDS_PER_MINUTE = 200;
 
@@ -18,16 +19,22 @@ export interface BlogSectionInput {
   sidebarCount?: number;
   feeds: boolean;
   posts: ParsedDocument[];
+  /** The section folder's `_category.yml`: the section's title and description in this locale. */
+  category?: Category;
+  t: Messages['blog'];
   authors: Record<string, Author>;
   tags: Record<string, Tag>;
 }
 
 export interface BlogSectionResult {
+  title: string;
   pages: Page[];
   sidebarId: string;
   sidebar: SidebarItem[];
   feed?: Feed;
 }
+
+const humanise = (s: string) => s.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
@@ -42,9 +49,9 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   const { config, locale, section } = input;
-  const t = messagesFor(locale).blog;
-  const sectionTitle = t[section as 'blog'] ?? section;
-  const sectionDescription = t.listDescription[section as 'blog'] ?? '';
+  const { t } = input;
+  const sectionTitle = input.category?.label ?? humanise(section);
+  const sectionDescription = input.category?.description ?? '';
   const prefix = localePrefix(config, locale);
   const base = joinRoute(prefix, section);
   const sidebarId = `${locale}:${section}`;
@@ -157,7 +164,7 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   const sidebar: SidebarItem[] = [...years].map(([year, items]) => ({ type: 'category', label: year, collapsed: false, items }));
 
   const feed: Feed | undefined = input.feeds
-    ? { section, locale, rss: `${base}rss.xml`, atom: `${base}atom.xml`, posts: listed.slice(0, 20).map(routeOfPost) }
+    ? { section, locale, title: sectionTitle, description: sectionDescription, rss: `${base}rss.xml`, atom: `${base}atom.xml`, posts: listed.slice(0, 20).map(routeOfPost) }
     : undefined;
-  return { pages, sidebarId, sidebar, feed };
+  return { title: sectionTitle, pages, sidebarId, sidebar, feed };
 }

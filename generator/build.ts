@@ -21,15 +21,16 @@ import { robotsTxt } from './robots.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
 import { fileOf, notFoundPathOf } from './routes.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
-import { FreshOutput, IncrementalOutput, type Output, type WriteStats } from './write.ts';
+import { FreshOutput, IncrementalOutput, WriteError, type Output, type WriteStats } from './write.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { valueOf } from './recorded-reads.ts';
 import { precompressed } from './compress.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
-import { colorModeScript } from '../theme/color-mode-script.ts';
-import { messagesFor, hasMessages } from '../i18n/index.ts';
+import { loadMessages, type MessagesByLocale } from './messages.ts';
+import { markdownLabels } from './parse.ts';
 import type { Author, Category, Diagnostic, Page, Route, SiteGraph, Tag } from './types.ts';
-import type { Assets } from '../theme/context.ts';
+import type { Assets } from '../theme/index.ts';
+import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -51,6 +52,10 @@ export interface BuildCache {
   outputs: Map<string, string>;
   /** What each page was rendered from, by route; an equal key means an equal page. */
   renderKeys: Map<Route, string>;
+  /** Which UI strings the parse results in memory were made with. */
+  labelsKey?: string;
+  /** The theme bundled after the last edit to theme/ in watch mode. */
+  themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
@@ -80,6 +85,7 @@ export interface BuildResult {
   stats: BuildStats;
   graph?: SiteGraph;
   config?: SiteConfig;
+  messages?: MessagesByLocale;
 }
 
 const errorsIn = (d: Diagnostic[]) => d.some((x) => x.severity === 'error');
@@ -118,12 +124,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   }
   const config = loaded.config;
   const locales = Object.keys(config.locales);
-  for (const locale of locales) {
-    if (!hasMessages(locale)) {
-      diagnostics.push({ file: 'config/site.config.ts', message: `locale "${locale}" has no UI strings`, hint: `add i18n/${locale}.ts and register it in i18n/index.ts`, rule: 'config', severity: 'error' });
-    }
+  const strings = await step('messages', () => loadMessages(root, locales));
+  if (!strings.messages) {
+    diagnostics.push(...strings.diagnostics);
+    return fail();
   }
-  if (errorsIn(diagnostics)) return fail();
+  const messages: MessagesByLocale = strings.messages;
   const content = await step('load', () => loadContentCached(root, locales, cache, options.changed));
   for (const file of content.mdxFiles) {
     diagnostics.push({ file, line: 1, column: 1, message: 'MDX files are not part of the site: the page would be missing', hint: `rename it to ${path.posix.basename(file, '.mdx')}.md and write imports, components and {expressions} in Markdown`, rule: 'mdx', severity: 'error' });
@@ -134,8 +140,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // 2. Parse: Markdown (cached by content hash) and the YAML data files.
   // The disk store serves a process's first build; watch rebuilds have the results in memory.
-  const store = cache.parse.size === 0 ? ParseStore.open(root) : undefined;
-  const parsed = await step('parse', () => parseAll(config, content.sources, cache.parse, pool, store));
+  // Parse results depend on the UI strings Markdown is rendered with: other strings, other results.
+  const labelsKey = hashOf(JSON.stringify(locales.map((l) => markdownLabels(messages[l])))).slice(0, 12);
+  if (cache.labelsKey !== labelsKey) cache.parse.clear();
+  cache.labelsKey = labelsKey;
+  const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
+  const parsed = await step('parse', () => parseAll(config, messages, content.sources, cache.parse, pool, store));
   stats.parsed = parsed.parsed;
   const acceptedKeys = new Set(config.extraFrontMatterKeys);
   for (const r of parsed.results) diagnostics.push(...r.diagnostics.filter((d) => !(d.key && acceptedKeys.has(d.key))));
@@ -166,7 +176,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   });
 
   // 3. Graph.
-  const built = await step('graph', () => buildGraph({ config, documents, categories, authors, tags, includeDrafts: mode === 'serve' }));
+  const built = await step('graph', () => buildGraph({ config, documents, categories, authors, tags, messages, includeDrafts: mode === 'serve' }));
   diagnostics.push(...built.diagnostics);
   const graph = built.graph;
   stats.pages = Object.keys(graph.pages).length;
@@ -178,7 +188,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const files = new Set([...publicFiles, ...generatedFiles, ...assets.files.map((f) => `/${f.path}`)]);
   const sourcesById = new Map(content.sources.map((s) => [s.id, s]));
   await step('validate', () => diagnostics.push(...validate({ config, graph, sources: sourcesById, files })));
-  if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config };
+  if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config, messages };
 
   // Markdown images: responsive sizes, width and height (generator/images.ts).
   // Production builds keep what they made under .cache/: the next one makes only what changed.
@@ -187,11 +197,15 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   stats.resized = images.resized;
 
   // 5. Render and 6. write, page by page, so memory holds one rendered page at a time.
+  // Watch mode: an edit to the theme's code takes a fresh bundle of it (theme-loader.ts).
+  if (mode === 'serve' && [...(options.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) cache.themeFile = await bundleTheme();
+  const theme = await themeAt(cache.themeFile);
   const setup: RenderSetup = {
     config,
     graph,
-    assets: { ...assets.assets, colorModeScript: colorModeScript(config) },
-    dev: mode === 'serve',
+    assets: { ...assets.assets, colorModeScript: theme.colorModeScript(config) },
+    messages,
+    themeFile: cache.themeFile,
     alternates: alternatesOf(graph),
   };
   let output: Output | undefined;
@@ -205,6 +219,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     const globalKey = hashOf(
       JSON.stringify([
         config,
+        setup.themeFile,
         graph.sidebars,
         graph.versions,
         graph.authors,
@@ -214,7 +229,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key]),
       ]),
     );
-    const keyOf = (page: Page) => hashOf(globalKey + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+    // A page shows the UI strings of its own locale only.
+    const messagesKeys = Object.fromEntries(locales.map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
+    const keyOf = (page: Page) => hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
     // Production builds: a page is what it was last time when all that its render read is too.
     const readHashes = new Map<string, string>();
     const hashOfRead = (read: string) => {
@@ -222,8 +239,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       if (hash === undefined) readHashes.set(read, (hash = hashOf(valueOf(graph, read))));
       return hash;
     };
-    const baseKey = hashOf(JSON.stringify([config, setup.assets, [...images.images], new Date().getFullYear()]));
-    const storeKey = (page: Page, reads: string[]) => hashOf(baseKey + JSON.stringify([page, setup.alternates.get(page.key) ?? []]) + reads.map(hashOfRead).join());
+    // The theme's bundle is named after its code (theme-loader.ts); the UI strings are the site's.
+    const baseKey = hashOf(JSON.stringify([config, setup.themeFile, setup.assets, [...images.images], new Date().getFullYear()]));
+    const storeKey = (page: Page, reads: string[]) => hashOf(baseKey + messagesKeys[page.locale] + JSON.stringify([page, setup.alternates.get(page.key) ?? []]) + reads.map(hashOfRead).join());
     const keptPage = (store: OutputStore, page: Page, file: string) => {
       const reads = store.get(`reads:${file}`);
       if (!reads) return undefined;
@@ -278,7 +296,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       await step('check-rendered-links', () => diagnostics.push(...linkCheck.finish()));
       if (errorsIn(diagnostics)) {
         await output?.abort();
-        return { ...fail(), graph, config };
+        return { ...fail(), graph, config, messages };
       }
     }
     if (output) {
@@ -287,7 +305,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         for (const f of assets.files) await out.write(f.path, f.contents);
         for (const f of images.files) await out.write(f.path, f.contents);
         for (const feed of graph.feeds) {
-          const { rss, atom } = feedFiles(config, graph, feed);
+          const { rss, atom } = feedFiles(config, graph, feed, messages[feed.locale].meta.siteDescription);
           await out.write(feed.rss.slice(1), rss);
           await out.write(feed.atom.slice(1), atom);
         }
@@ -295,7 +313,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         await out.write('robots.txt', robotsTxt(config));
         for (const redirect of graph.redirects) {
           const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
-          await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messagesFor(locale).redirect.text));
+          await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
         }
         await out.write('_redirects', netlifyRedirects(graph.redirects));
         await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
@@ -312,9 +330,18 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     }
   } catch (error) {
     await output?.abort();
-    throw error;
+    if (!(error instanceof WriteError)) throw error;
+    const outDir = path.relative(root, path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'))) || '.';
+    diagnostics.push({
+      file: `${outDir}/${error.file}`,
+      message: error.message,
+      hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
+      rule: 'write',
+      severity: 'error',
+    });
+    return { ...fail(), graph, config, messages };
   }
-  return { ok: !errorsIn(diagnostics), diagnostics: sortDiagnostics(diagnostics), stats, graph, config };
+  return { ok: !errorsIn(diagnostics), diagnostics: sortDiagnostics(diagnostics), stats, graph, config, messages };
 }
 
 function loadContentCached(root: string, locales: string[], cache: BuildCache, changed?: Set<string>): ContentTree {

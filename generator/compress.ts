@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { contentTypeOf, isCompressible } from '../server/static.ts';
+import { contentTypeOf, isCompressible } from '../common/content-types.ts';
 import type { Output, WriteStats } from './write.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';

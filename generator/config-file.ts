@@ -1,4 +1,4 @@
-// Reading `config/site.config.ts`: the file and everything it imports, bundled by esbuild into one
+// Reading `config/site.config.ts` (and the site's `i18n/<locale>.ts`): the file and everything it imports, bundled by esbuild into one
 // temporary module and imported from there. No TypeScript loader is needed at run time, a syntax
 // error comes with its line, and a fresh file name defeats the module cache, so watch mode sees an
 // edited config. The schema it is checked against is in config.ts.
@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { CACHE_DIR } from './package-root.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
+import type { Diagnostic } from './types.ts';
 
 export async function loadConfig(root: string): Promise<ConfigResult> {
   const file = path.join(root, CONFIG_FILE);
@@ -25,26 +26,33 @@ export async function loadConfig(root: string): Promise<ConfigResult> {
       ],
     };
   }
-  let raw: unknown;
+  const loaded = await importSiteModule(root, file, CONFIG_FILE, 'The configuration could not be loaded');
+  if ('diagnostics' in loaded) return { diagnostics: loaded.diagnostics };
+  const raw = loaded.value;
+  return validateConfig(raw);
+}
+
+/** A TypeScript file of the site (config, UI strings) and its default export, or a diagnostic at
+ * the line esbuild or the module stumbled on. */
+export async function importSiteModule(root: string, file: string, id: string, what: string): Promise<{ value: unknown } | { diagnostics: Diagnostic[] }> {
   try {
-    raw = await importTypeScript(file);
+    return { value: await importTypeScript(file) };
   } catch (error) {
     const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
     const where = located?.location;
     return {
       diagnostics: [
         {
-          file: where ? path.relative(root, path.resolve(root, where.file)).split(path.sep).join('/') : CONFIG_FILE,
+          file: where ? path.relative(root, path.resolve(root, where.file)).split(path.sep).join('/') : id,
           line: where?.line,
           column: where ? where.column + 1 : undefined,
-          message: `The configuration could not be loaded: ${located?.text ?? (error as Error).message}`,
+          message: `${what}: ${located?.text ?? (error as Error).message}`,
           rule: 'config',
           severity: 'error',
         },
       ],
     };
   }
-  return validateConfig(raw);
 }
 
 /** Packages stay imports, resolved from the generator's own node_modules: the config shares zod

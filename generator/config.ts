@@ -42,6 +42,10 @@ const linkSchema = z.union([
   z.strictObject({ href: z.url(), label: z.string() }),
 ]);
 
+/** A prominent button (navbar, home hero): `label` is a key into the UI strings (`nav`, `home`) or
+ * shown as written; `event` is the analytics event a click sends. */
+const actionSchema = z.strictObject({ to: route, label: z.string(), event: z.string().optional(), icon: z.string().optional() });
+
 const navItemSchema = z.strictObject({
   label: z.string(),
   to: route.optional(),
@@ -59,7 +63,8 @@ export const configSchema = z.strictObject({
   navbar: z.strictObject({
     logo: z.strictObject({ src: z.string(), width: z.number(), height: z.number() }),
     items: z.array(navItemSchema),
-    contact: route,
+    /** The button at the right of the navbar. */
+    cta: actionSchema.optional(),
   }),
   footer: z.strictObject({
     groups: z.array(z.strictObject({ title: z.string(), items: z.array(linkSchema) })),
@@ -76,16 +81,42 @@ export const configSchema = z.strictObject({
   analytics: z
     .strictObject({ script: z.string(), localDomain: z.string(), endpoint: z.string() })
     .optional(),
-  contact: z.strictObject({
-    email: z.string(),
-    phone: z.string(),
-    endpoint: z.string(),
-    /** The pages the terms checkbox links to. */
-    terms: route,
-    privacy: route,
-  }),
-  /** The second button under the home page's headline, beside the appointment link. */
-  home: z.strictObject({ secondaryAction: z.strictObject({ to: route, label: z.string() }).optional() }).default({}),
+  /** Who publishes the site: the Organization of the structured data, the feeds' copyright and the
+   * footer's copyright line. Without it the site's title stands in. */
+  organization: z
+    .strictObject({
+      name: z.string(),
+      /** Default: the navbar's logo. */
+      logo: z.string().optional(),
+      email: z.string().optional(),
+      phone: z.string().optional(),
+      address: z
+        .strictObject({ street: z.string().optional(), postalCode: z.string().optional(), locality: z.string().optional(), country: z.string().optional() })
+        .optional(),
+    })
+    .optional(),
+  /** The social card of pages whose front matter names no `image`. */
+  socialImage: z.string().optional(),
+  /** Turns on the contact page: `content/<locale>/<route>.md` rendered with the form, and the endpoint. */
+  contact: z
+    .strictObject({
+      route: route.default('/contact/'),
+      email: z.string(),
+      phone: z.string(),
+      endpoint: z.string(),
+      /** The pages the terms checkbox links to. */
+      terms: route,
+      privacy: route,
+    })
+    .optional(),
+  /** The home page's hero: its buttons, and the claims of the trust strip (`label`s are keys into
+   * the UI strings' `home`). */
+  home: z
+    .strictObject({
+      actions: z.array(actionSchema).default([]),
+      trust: z.array(z.strictObject({ icon: z.string(), label: z.string() })).default([]),
+    })
+    .default({ actions: [], trust: [] }),
   favicon: z.string().default('/img/favicon.svg'),
   customFields: z.strictObject({ version: z.string().optional() }).default({}),
   sitemap: z
@@ -99,6 +130,12 @@ export type SiteConfigInput = z.input<typeof configSchema>;
 export type SiteConfig = z.output<typeof configSchema>;
 export type SectionConfig = SiteConfig['sections'][number];
 export type LinkConfig = z.output<typeof linkSchema>;
+export type ActionConfig = z.output<typeof actionSchema>;
+
+/** The contact page's path in the content tree (`contact` for /contact/), when the site has one. */
+export function contactPagePath(config: SiteConfig): string | undefined {
+  return config.contact?.route.replace(/^\/|\/$/g, '') || undefined;
+}
 
 export const CONFIG_FILE = 'config/site.config.ts';
 
@@ -127,8 +164,4 @@ export function validateConfig(raw: unknown): ConfigResult {
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
 }
 
-/** URL prefix of a locale: '' for the default locale, '/en' for English. */
-export function localePrefix(config: SiteConfig, locale: string): string {
-  const p = config.locales[locale]?.path ?? '';
-  return p ? `/${p}` : '';
-}
+export { localePrefix } from '../common/locale-prefix.ts';

@@ -3,27 +3,25 @@ import { Feed as FeedWriter } from 'feed';
 import type { SiteConfig } from './config.ts';
 import type { Feed, PostPage, SiteGraph } from './types.ts';
 import { resolveMarkers } from './render.ts';
-import { messagesFor } from '../i18n/index.ts';
 
 /** Internal links in feed content must be absolute: feed readers have no base URL. */
 function absolutise(html: string, base: string): string {
   return html.replace(/(href|src)="\/(?!\/)/g, `$1="${base}/`);
 }
 
-export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed): { rss: string; atom: string } {
-  const t = messagesFor(feed.locale);
+/** `tagline`: the site's description in the feed's language, for a section that has none. */
+export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed, tagline: string): { rss: string; atom: string } {
   const url = (route: string) => new URL(route, config.url).href;
   const base = config.url.replace(/\/$/, '');
-  const sectionTitle = t.blog[feed.section as 'blog'] ?? feed.section;
   const listRoute = feed.rss.replace(/rss\.xml$/, '');
   const posts = feed.posts.map((route) => graph.pages[route] as PostPage);
   const writer = new FeedWriter({
-    title: `${config.title} ${sectionTitle}`,
-    description: t.blog.listDescription[feed.section as 'blog'] ?? t.meta.siteDescription,
+    title: `${config.title} ${feed.title}`,
+    description: feed.description || tagline,
     id: url(listRoute),
     link: url(listRoute),
     language: config.locales[feed.locale].htmlLang,
-    copyright: `Almwerk GmbH`,
+    copyright: config.organization?.name ?? config.title,
     updated: posts[0] ? new Date(`${posts[0].date}T00:00:00Z`) : new Date(0),
     generator: 'site',
     feedLinks: { rss: url(feed.rss), atom: url(feed.atom) },

@@ -3,10 +3,10 @@ import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { buildBlogSection } from './blog.ts';
 import { buildDocsSection } from './sidebar.ts';
-import { STANDALONE_PAGES } from './parse.ts';
+import { standalonePages } from './parse.ts';
+import type { MessagesByLocale } from './messages.ts';
 import { joinRoute, keyOf, routeOf } from './routes.ts';
 import type { Author, Category, Diagnostic, NotFoundPage, Page, ParsedDocument, SiteGraph, StandalonePage, Tag } from './types.ts';
-import { messagesFor } from '../i18n/index.ts';
 
 export interface GraphInput {
   config: SiteConfig;
@@ -15,6 +15,7 @@ export interface GraphInput {
   categories: Map<string, Category>;
   authors: Record<string, Author>;
   tags: Record<string, Tag>;
+  messages: MessagesByLocale;
   /** `site serve` shows drafts; `site build` leaves them out. */
   includeDrafts: boolean;
 }
@@ -37,6 +38,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
     tags: input.tags,
     redirects: [],
     feeds: [],
+    sectionTitles: {},
     links: {},
   };
   const origin = new Map<string, string>();
@@ -61,7 +63,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
 
   for (const locale of locales) {
     const mine = documents.filter((d) => d.locale === locale);
-    for (const name of STANDALONE_PAGES) {
+    for (const name of standalonePages(config)) {
       const doc = mine.find((d) => d.path === name);
       if (!doc) continue;
       const route = routeOf(config, doc);
@@ -102,15 +104,18 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
           sidebarCount: section.sidebarCount,
           feeds: section.feeds,
           posts: inSection,
+          category: input.categories.get(sectionKey),
+          t: input.messages[locale].blog,
           authors: input.authors,
           tags: input.tags,
         });
         for (const page of result.pages) add(page, sourceOfPage(page));
         graph.sidebars[result.sidebarId] = result.sidebar;
         if (result.feed) graph.feeds.push(result.feed);
+        graph.sectionTitles[sectionKey] = result.title;
       }
     }
-    const t = messagesFor(locale).notFound;
+    const t = input.messages[locale].notFound;
     const notFound: NotFoundPage = {
       kind: 'not-found',
       route: joinRoute(localePrefix(config, locale), '404'),

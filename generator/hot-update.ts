@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from './build.ts';
 import { hashOf } from './load.ts';
-import { kindOf, parseSource } from './parse.ts';
+import { kindOf, markdownLabels, parseSource } from './parse.ts';
 import { renderPage } from './render.ts';
+import { themeAt } from './theme-loader.ts';
 import { fileOf } from './routes.ts';
 import type { ParsedDocument } from './types.ts';
 import { IncrementalOutput } from './write.ts';
@@ -36,7 +37,7 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   if (updated.hash === source.hash) return [];
   const kind = kindOf(last.config, updated);
   if (typeof kind !== 'string') return undefined;
-  const result = parseSource(updated, kind);
+  const result = parseSource(updated, kind, markdownLabels(last.setup.messages[updated.locale]));
   if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc)) return undefined;
 
   const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };
@@ -44,8 +45,9 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   cache.rendered = { ...last, setup };
   cache.parse.set(`${id}\0${updated.hash}`, result);
   const output = new IncrementalOutput(last.outDir, cache.outputs);
+  const theme = await themeAt(setup.themeFile);
   for (const page of Object.values(graph.pages)) {
-    if (page.deps.includes(id)) await output.write(fileOf(page.route), renderPage(setup, page));
+    if (page.deps.includes(id)) await output.write(fileOf(page.route), renderPage(setup, theme, page));
   }
   return (await output.flush()).files;
 }

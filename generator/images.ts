@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../common/escape.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { PUBLIC_DIR } from './public-files.ts';

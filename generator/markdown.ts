@@ -20,7 +20,7 @@ import { visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
 import { VFile } from 'vfile';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
-import { format } from '../i18n/index.ts';
+import { format } from '../common/format-message.ts';
 import type { Heading, SourceLink } from './types.ts';
 
 /** The words the pipeline itself writes into a page, in the page's language. */

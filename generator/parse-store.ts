@@ -14,10 +14,14 @@ export const PARSE_STORE_DIR = path.join('.cache', 'parse');
 export class ParseStore {
   private readonly used = new Set<string>();
 
-  private constructor(private readonly dir: string) {}
+  /** `strings`: a key of the UI strings Markdown is rendered with, part of every result's name. */
+  private constructor(
+    private readonly dir: string,
+    private readonly strings: string,
+  ) {}
 
   /** The store of this version of the generator under `root`, or none when there is no key. */
-  static open(root: string, key = process.env.SITE_BUNDLE_KEY): ParseStore | undefined {
+  static open(root: string, key = process.env.SITE_BUNDLE_KEY, strings = ''): ParseStore | undefined {
     if (!key || !/^[\w-]+$/.test(key)) return undefined;
     const base = path.join(root, PARSE_STORE_DIR);
     try {
@@ -27,7 +31,7 @@ export class ParseStore {
     } catch {
       return undefined;
     }
-    return new ParseStore(path.join(base, key));
+    return new ParseStore(path.join(base, key), strings);
   }
 
   get(source: SourceFile, kind: FrontMatterKind): ParseResult | undefined {
@@ -60,6 +64,6 @@ export class ParseStore {
   }
 
   private fileOf(source: SourceFile, kind: FrontMatterKind): string {
-    return `${hashOf(`${source.id}\0${kind}\0${source.hash}`)}.json`;
+    return `${hashOf(`${source.id}\0${kind}\0${source.hash}\0${this.strings}`)}.json`;
   }
 }

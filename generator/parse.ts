@@ -1,16 +1,19 @@
 // The parse stage: front matter and Markdown of one file into a ParsedDocument. It depends on the
 // file's bytes and its locale only, so results are cached by content hash across rebuilds.
-import type { SiteConfig } from './config.ts';
+import { contactPagePath, type SiteConfig } from './config.ts';
 import { splitFrontMatter, type FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
 import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
-import { messagesFor } from '../i18n/index.ts';
+import type { Messages, MessagesByLocale } from './messages.ts';
 import type { ParseItem, Pool } from './worker-pool.ts';
 import type { ParseStore } from './parse-store.ts';
 
-/** Pages outside any section: the home page and the contact page. */
-export const STANDALONE_PAGES = ['index', 'contact'] as const;
+/** Pages outside any section: the home page, and the contact page when the config turns it on. */
+export function standalonePages(config: SiteConfig): string[] {
+  const contact = contactPagePath(config);
+  return contact ? ['index', contact] : ['index'];
+}
 
 export interface ParseResult {
   doc?: ParsedDocument;
@@ -25,7 +28,7 @@ export function sectionOf(config: SiteConfig, path: string) {
 }
 
 export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind | Diagnostic {
-  if ((STANDALONE_PAGES as readonly string[]).includes(source.path)) return 'doc';
+  if (standalonePages(config).includes(source.path)) return 'doc';
   const section = sectionOf(config, source.path);
   if (!section || !source.path.includes('/')) {
     const first = source.path.split('/')[0];
@@ -42,24 +45,31 @@ export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind 
   return section.kind === 'blog' ? 'post' : 'doc';
 }
 
+/** The UI strings Markdown is rendered with (admonition titles, footnote labels). */
+export type MarkdownLabels = Pick<Messages, 'admonition' | 'docs'>;
+
+export function markdownLabels(messages: Messages): MarkdownLabels {
+  return { admonition: messages.admonition, docs: messages.docs };
+}
+
 const processors = new Map<string, ReturnType<typeof createMarkdownProcessor>>();
 
-function processorFor(locale: string) {
-  let processor = processors.get(locale);
+function processorFor(labels: MarkdownLabels) {
+  const key = JSON.stringify(labels);
+  let processor = processors.get(key);
   if (!processor) {
-    const messages = messagesFor(locale);
-    processor = createMarkdownProcessor({ titles: messages.admonition }, messages.docs);
-    processors.set(locale, processor);
+    processor = createMarkdownProcessor({ titles: labels.admonition }, labels.docs);
+    processors.set(key, processor);
   }
   return processor;
 }
 
-export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseResult {
+export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels): ParseResult {
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
   let result;
   try {
-    result = renderMarkdown(processorFor(source.locale), split.body, (split.data ?? split.fallback)?.title);
+    result = renderMarkdown(processorFor(labels), split.body, (split.data ?? split.fallback)?.title);
   } catch (error) {
     diagnostics.push({ file: source.id, message: `Markdown could not be processed: ${(error as Error).message}`, rule: 'markdown', severity: 'error' });
     return { diagnostics };
@@ -111,7 +121,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
 
 /** Parses what changed, on the pool's threads, and takes the rest from the cache (in memory, then
  * on disk when a store is given). `parsed` counts real parses. */
-export async function parseAll(config: SiteConfig, sources: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore): Promise<{ results: ParseResult[]; parsed: number }> {
+export async function parseAll(config: SiteConfig, messages: MessagesByLocale, sources: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore): Promise<{ results: ParseResult[]; parsed: number }> {
   const keyOf = (source: SourceFile) => `${source.id}\0${source.hash}`;
   const todo: ParseItem[] = [];
   for (const source of sources) {
@@ -123,7 +133,7 @@ export async function parseAll(config: SiteConfig, sources: SourceFile[], cache:
     }
     const stored = store?.get(source, kind);
     if (stored) cache.set(keyOf(source), stored);
-    else todo.push({ source, kind });
+    else todo.push({ source, kind, labels: markdownLabels(messages[source.locale]) });
   }
   const fresh = await pool.parse(todo);
   todo.forEach((item, i) => {

@@ -1,13 +1,13 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../common/escape.ts';
 import { scanHtml } from './links.ts';
 import { recordingGraph } from './recorded-reads.ts';
 import type { Page, Route, SiteGraph } from './types.ts';
-import type { Assets, ThemeContext } from '../theme/context.ts';
-import { renderPageHtml } from '../theme/render.tsx';
-import { messagesFor } from '../i18n/index.ts';
+import type { Assets, ThemeContext } from '../theme/index.ts';
+import type { ThemeModule } from './theme-loader.ts';
+import type { MessagesByLocale } from './messages.ts';
 
 const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
 
@@ -15,7 +15,9 @@ export interface RenderSetup {
   config: SiteConfig;
   graph: SiteGraph;
   assets: Assets;
-  dev: boolean;
+  messages: MessagesByLocale;
+  /** A fresh bundle of the theme after an edit to theme/ in watch mode (theme-loader.ts). */
+  themeFile?: string;
   /** The same page in other locales, by key. */
   alternates: Map<string, { locale: string; route: Route }[]>;
 }
@@ -34,13 +36,13 @@ export function resolveMarkers(html: string, links: Record<number, string> | und
   return html.replace(MARKER, (_, i: string) => `href="${escapeHtml(links?.[Number(i)] ?? '#')}"`);
 }
 
-export function renderPage(setup: RenderSetup, page: Page): string {
+export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): string {
   const { graph } = setup;
   const ctx: ThemeContext = {
     config: setup.config,
     graph,
     page,
-    t: messagesFor(page.locale),
+    t: setup.messages[page.locale],
     assets: setup.assets,
     alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
     bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),
@@ -50,9 +52,8 @@ export function renderPage(setup: RenderSetup, page: Page): string {
       const excerpt = doc?.excerptHtml ?? /<p>[\s\S]*?<\/p>/.exec(doc?.html ?? '')?.[0] ?? '';
       return resolveMarkers(excerpt, graph.links[source]);
     },
-    dev: setup.dev,
   };
-  return renderPageHtml(ctx);
+  return theme.renderPageHtml(ctx);
 }
 
 export interface RenderedPage {
@@ -71,12 +72,12 @@ export interface RenderOptions {
   record: boolean;
 }
 
-export function renderAndScan(setup: RenderSetup, page: Page, { scan, record }: RenderOptions): RenderedPage {
+export function renderAndScan(setup: RenderSetup, theme: ThemeModule, page: Page, { scan, record }: RenderOptions): RenderedPage {
   if (!record) {
-    const html = renderPage(setup, page);
+    const html = renderPage(setup, theme, page);
     return scan ? { html, ...scanHtml(html) } : { html };
   }
   const recording = recordingGraph(setup.graph);
-  const html = renderPage({ ...setup, graph: recording.graph }, page);
+  const html = renderPage({ ...setup, graph: recording.graph }, theme, page);
   return { html, ...(scan ? scanHtml(html) : {}), reads: [...recording.reads] };
 }

@@ -6,11 +6,9 @@ import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
 import { hotUpdate } from './hot-update.ts';
+import { THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
-import { serveStatic, type StaticOptions } from '../server/static.ts';
-import { ContactBackend } from '../server/contact-backend.ts';
-import { Insights } from '../server/insights.ts';
-import { settingsFromEnv, type BackendSettings } from '../server/backend-config.ts';
+import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
 
 export interface DevServerOptions {
@@ -19,16 +17,47 @@ export interface DevServerOptions {
   host: string;
   watch: boolean;
   out: string;
-  /** The contact backend's settings; by default from the environment, as in production. */
-  contact?: BackendSettings;
+  hooks: DevServerHooks;
   /** Called after every build, with its wall time: for tests and tools. */
   onBuild?: (result: BuildResult, ms: number) => void;
   /** Called after the fast path of hot-update.ts wrote pages, with their files. */
   onHotUpdate?: (files: string[], ms: number) => void;
 }
 
+/** The built files as served: the production URL rules need the redirects and locale prefixes. */
+export interface ServedSite {
+  dir: string;
+  /** Redirect sources to targets, both routes. */
+  redirects: Map<string, string>;
+  localePrefixes: string[];
+  transformHtml?: (html: string) => string;
+}
+
+/** The site as the last build left it, for the handlers of its endpoints. */
+export interface LiveSite {
+  root: string;
+  outDir: string;
+  config: () => SiteConfig;
+  messages: () => MessagesByLocale;
+}
+
+/** Answers a request (true) or leaves it to the next handler (false). */
+export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+/**
+ * What the dev server serves besides its live-reload events, given by the caller (bin/cli.ts takes
+ * it from server/dev-hooks.ts), so the generator does not depend on the server: the built files
+ * with the production URL rules, and, as VitePress's configureServer, the handlers of the site's
+ * endpoints (contact, analytics), set up once the first build has a config.
+ */
+export interface DevServerHooks {
+  serveFile: (site: ServedSite, req: http.IncomingMessage, res: http.ServerResponse) => void;
+  configureServer?: (site: LiveSite) => { handle: RequestHandler; close: () => Promise<void> | void };
+}
+
 const RELOAD_PATH = '/__site/events';
-const WATCHED = ['content', 'public', 'config', 'theme', 'i18n'];
+/** The site's folders; the engine's theme (THEME_DIR) is watched too. */
+const WATCHED = ['content', 'public', 'config', 'i18n'];
 
 /** The browser side of live reload and the error overlay, injected into served HTML only. */
 const DEV_CLIENT = `<script type="module">
@@ -51,7 +80,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const clients = new Set<http.ServerResponse>();
   let problems: string[] = [];
   let siteConfig: SiteConfig | undefined;
-  let staticOptions: StaticOptions = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${DEV_CLIENT}</body>`) : undefined };
+  let siteMessages: MessagesByLocale | undefined;
+  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${DEV_CLIENT}</body>`) : undefined };
 
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -66,6 +96,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     if (result.config && result.graph) {
       const config = result.config;
       siteConfig = config;
+      siteMessages = result.messages;
       staticOptions = {
         ...staticOptions,
         redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
@@ -82,12 +113,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
 
   await build();
 
-  // POST /api/contact as in production, on the same data directory and SMTP settings. The
-  // database is opened by the first message, so serving alone creates no files.
-  const settings = options.contact ?? contactSettings(options.root);
-  const contact = new ContactBackend({ config: () => siteConfig!, siteDir: () => outDir, settings });
-  // The analytics endpoint as in production, so the browser console stays as quiet as there.
-  const insights = siteConfig?.analytics ? new Insights({ endpoint: siteConfig.analytics.endpoint, dataDir: settings.dataDir, siteDir: () => outDir }) : undefined;
+  // The site's endpoints (contact, analytics) as in production.
+  const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages! }) : undefined;
 
   /** A body edit is on disk and in the browser at once; the full build then checks the rest. */
   const hotThenBuild = async (changed: Set<string>) => {
@@ -111,8 +138,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       req.on('close', () => clients.delete(res));
       return;
     }
-    if (siteConfig && (contact.handle(req, res) || insights?.handle(req, res))) return;
-    serveStatic(staticOptions, req, res);
+    if (endpoints?.handle(req, res)) return;
+    options.hooks.serveFile(staticOptions, req, res);
   });
 
   let watcher: FSWatcher | undefined;
@@ -133,7 +160,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
         if (pending.size) schedule();
       }, 25);
     };
-    watcher = chokidar.watch(WATCHED.map((d) => path.join(options.root, d)), { ignoreInitial: true });
+    watcher = chokidar.watch([...WATCHED.map((d) => path.join(options.root, d)), THEME_DIR], { ignoreInitial: true });
     watcher.on('all', (_event: string, file: string) => {
       pending.add(file);
       schedule();
@@ -149,18 +176,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     await watcher?.close();
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await contact.close();
-    insights?.close();
+    await endpoints?.close();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   return { server, close };
-}
-
-function contactSettings(root: string): BackendSettings {
-  try {
-    return settingsFromEnv(root);
-  } catch (error) {
-    console.error(`[site] contact backend: ${(error as Error).message}; messages are stored but not relayed`);
-    return settingsFromEnv(root, { SITE_DATA_DIR: process.env.SITE_DATA_DIR });
-  }
 }

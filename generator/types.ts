@@ -246,6 +246,9 @@ export interface Redirect {
 export interface Feed {
   section: string;
   locale: LocaleId;
+  /** The section's title and description in this locale (its `_category.yml`). */
+  title: string;
+  description: string;
   rss: string;
   atom: string;
   posts: Route[];
@@ -264,6 +267,8 @@ export interface SiteGraph {
   tags: Record<string, Tag>;
   redirects: Redirect[];
   feeds: Feed[];
+  /** The title of each blog-style section by `${locale}:${section}` (its `_category.yml`). */
+  sectionTitles: Record<string, string>;
   /** Resolved href of every internal Markdown link, by document and link index. */
   links: Record<SourceId, Record<number, string>>;
 }

@@ -7,13 +7,15 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
-import { parseSource, type ParseResult } from './parse.ts';
+import { parseSource, type MarkdownLabels, type ParseResult } from './parse.ts';
 import { renderAndScan, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
+import { themeAt } from './theme-loader.ts';
 import type { Page } from './types.ts';
 
 export interface ParseItem {
   source: SourceFile;
   kind: FrontMatterKind;
+  labels: MarkdownLabels;
 }
 
 type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; options: RenderOptions };
@@ -62,13 +64,14 @@ class MainLane implements Lane {
   async parse(items: ParseItem[]) {
     // Yield first, so replies from workers are taken in between batches.
     await new Promise((resolve) => setImmediate(resolve));
-    return items.map((item) => parseSource(item.source, item.kind));
+    return items.map((item) => parseSource(item.source, item.kind, item.labels));
   }
   async render(pages: Page[], options: RenderOptions) {
     await new Promise((resolve) => setImmediate(resolve));
     const setup = this.setup;
     if (!setup) throw new Error('render before setup');
-    return pages.map((page) => renderAndScan(setup, page, options));
+    const theme = await themeAt(setup.themeFile);
+    return pages.map((page) => renderAndScan(setup, theme, page, options));
   }
 }
 

@@ -3,11 +3,12 @@
 import { parentPort } from 'node:worker_threads';
 import { parseSource } from './parse.ts';
 import { renderAndScan, type RenderSetup } from './render.ts';
+import { themeAt } from './theme-loader.ts';
 import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
 
 let setup: RenderSetup | undefined;
 
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
   const started = performance.now();
   let reply: WorkerReply;
   try {
@@ -16,12 +17,13 @@ parentPort!.on('message', (request: WorkerRequest) => {
         setup = request.setup;
         return;
       case 'parse':
-        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind)), busyMs: 0 };
+        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind, item.labels)), busyMs: 0 };
         break;
       case 'render': {
         const current = setup;
         if (!current) throw new Error('render requested before setup');
-        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.options)), busyMs: 0 };
+        const theme = await themeAt(current.themeFile);
+        reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, theme, page, request.options)), busyMs: 0 };
         break;
       }
     }

@@ -25,12 +25,25 @@ export interface WriteStats {
 
 const MAX_IN_FLIGHT = 64;
 
+/** A file of the output that could not be written; `file` is relative to the output directory. */
+export class WriteError extends Error {
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    super(`could not be written: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
 class Writer {
   private dirs = new Set<string>();
   private inFlight = new Set<Promise<void>>();
+  /** The first write that failed: writes run in parallel, and `drain` reports it. */
+  private failure: WriteError | undefined;
   constructor(protected readonly dir: string) {}
 
   async put(file: string, contents: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
     const full = path.join(this.dir, file);
     const parent = path.dirname(full);
     const job = (async () => {
@@ -39,14 +52,18 @@ class Writer {
         this.dirs.add(parent);
       }
       await writeFile(full, contents);
-    })();
+    })().catch((error: unknown) => {
+      this.failure ??= new WriteError(file, error);
+    });
     this.inFlight.add(job);
-    void job.finally(() => this.inFlight.delete(job)).catch(() => undefined);
+    void job.finally(() => this.inFlight.delete(job));
     if (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
+    if (this.failure) throw this.failure;
   }
 
   async drain(): Promise<void> {
     await Promise.all(this.inFlight);
+    if (this.failure) throw this.failure;
   }
 }
 

@@ -1,5 +1,8 @@
-// German UI strings. The English file must have the same shape (it is typed by this one).
-export const de = {
+// The site's German UI strings, over the engine's defaults (generator/messages/de.ts): the labels
+// config/ refers to by key, the site's claims and its own wording.
+import type { MessagesInput } from '../generator/messages.ts';
+
+export default {
   meta: {
     tagline: 'Managed Hosting und Infrastrukturbetrieb aus Graz',
     siteDescription:
@@ -74,9 +77,6 @@ export const de = {
     categoryItems: 'Seiten in diesem Bereich',
   },
   blog: {
-    blog: 'Blog',
-    'case-studies': 'Fallstudien',
-    insights: 'Insights',
     recentPosts: 'Beiträge',
     readMore: 'Weiterlesen',
     readingTime: '{minutes} Min. Lesezeit',
@@ -103,11 +103,6 @@ export const de = {
     rss: 'RSS-Feed',
     atom: 'Atom-Feed',
     sectionLinks: 'Mehr in diesem Bereich',
-    listDescription: {
-      blog: 'Artikel des Almwerk-Teams über Hosting, Betrieb, Sicherheit und Werkzeuge.',
-      'case-studies': 'Wie Almwerk Systeme von Kundinnen und Kunden aufbaut und betreibt.',
-      insights: 'Praxisnahe Anleitungen aus dem Betriebsalltag.',
-    },
   },
   admonition: { note: 'Hinweis', tip: 'Tipp', info: 'Info', warning: 'Achtung', danger: 'Gefahr' },
   notFound: {
@@ -182,6 +177,4 @@ export const de = {
     mailLanguage: 'Sprache',
   },
   dates: { locale: 'de-AT' },
-};
-
-export type Messages = typeof de;
+} satisfies MessagesInput;

@@ -1,7 +1,7 @@
-// English UI strings, the same shape as the German ones.
-import type { Messages } from './de.ts';
+// The site's English UI strings, over the engine's defaults (generator/messages/en.ts).
+import type { MessagesInput } from '../generator/messages.ts';
 
-export const en: Messages = {
+export default {
   meta: {
     tagline: 'Managed hosting and infrastructure operations from Graz',
     siteDescription:
@@ -76,9 +76,6 @@ export const en: Messages = {
     categoryItems: 'Pages in this category',
   },
   blog: {
-    blog: 'Blog',
-    'case-studies': 'Case Studies',
-    insights: 'Insights',
     recentPosts: 'Posts',
     readMore: 'Read more',
     readingTime: '{minutes} min read',
@@ -105,11 +102,6 @@ export const en: Messages = {
     rss: 'RSS feed',
     atom: 'Atom feed',
     sectionLinks: 'More in this section',
-    listDescription: {
-      blog: 'Articles by the Almwerk team on hosting, operations, security and tools.',
-      'case-studies': 'How Almwerk builds and runs systems for its customers.',
-      insights: 'Hands-on guides from day-to-day operations.',
-    },
   },
   admonition: { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' },
   notFound: {
@@ -184,4 +176,4 @@ export const en: Messages = {
     mailLanguage: 'Language',
   },
   dates: { locale: 'en-GB' },
-};
+} satisfies MessagesInput;

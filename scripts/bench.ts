@@ -90,7 +90,7 @@ function generate(root: string, n: number): void {
   title: 'Bench', url: 'https://bench.example', baseUrl: '/', defaultLocale: 'de',
   locales: { de: { label: 'Deutsch', htmlLang: 'de', path: '' }, en: { label: 'English', htmlLang: 'en', path: 'en' } },
   sections: [{ id: 'docs', kind: 'docs' }, { id: 'blog', kind: 'blog', postsPerPage: 10 }],
-  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [{ label: 'services', to: '/docs/' }, { label: 'blog', to: '/blog/' }], contact: '/contact/' },
+  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [{ label: 'services', to: '/docs/' }, { label: 'blog', to: '/blog/' }] },
   footer: { groups: [{ title: 'company', items: [{ to: '/docs/' }, { to: '/blog/' }] }] },
   redirects: [],
   contact: { email: 'hello@bench.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },

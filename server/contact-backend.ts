@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteConfig } from '../generator/config.ts';
-import { revealAction } from '../theme/pages/ContactReveal.tsx';
-import { EMPTY_CONTACT_STATE } from '../theme/pages/ContactForm.tsx';
+import type { MessagesByLocale } from '../generator/messages.ts';
+import { revealAction } from '../theme/index.ts';
+import { EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { parseBody, readBody, type Fields } from './body.ts';
 import { ContactPages } from './contact-pages.tsx';
@@ -22,6 +23,7 @@ export type Log = Pick<Console, 'log' | 'error'>;
 
 export interface ContactBackendOptions {
   config: () => SiteConfig;
+  messages: () => MessagesByLocale;
   /** The built site: plain form posts are answered with its contact page. */
   siteDir: () => string;
   settings: BackendSettings;
@@ -51,7 +53,7 @@ export class ContactBackend {
 
   constructor(private readonly options: ContactBackendOptions) {
     const { settings } = options;
-    this.pages = new ContactPages(options.siteDir, options.config);
+    this.pages = new ContactPages(options.siteDir, options.config, options.messages);
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);
     this.allowedOrigins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
@@ -66,6 +68,10 @@ export class ContactBackend {
     return this.options.config();
   }
 
+  get messages(): MessagesByLocale {
+    return this.options.messages();
+  }
+
   /** Opens the database (creating it on first start) and starts relaying what waits. */
   get store(): ContactStore {
     if (!this.storeInstance) {
@@ -75,7 +81,7 @@ export class ContactBackend {
       if (mailer) {
         const config = this.config;
         const domain = new URL(config.url).hostname;
-        const mail = { to: settings.smtp?.to ?? 'contact@localhost', from: settings.smtp?.from || `contact-form@${domain}`, siteTitle: config.title, locale: config.defaultLocale, domain };
+        const mail = { to: settings.smtp?.to ?? 'contact@localhost', from: settings.smtp?.from || `contact-form@${domain}`, siteTitle: config.title, t: this.messages[config.defaultLocale].contact, domain };
         this.relay = new OutboxRelay(this.storeInstance, mailer, mail, settings.relay, this.log);
         this.relay.start();
       }
@@ -91,7 +97,8 @@ export class ContactBackend {
   /** True when the request was for the contact endpoint (and is being answered). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     const pathname = (req.url ?? '/').split('?')[0];
-    const endpoint = this.config.contact.endpoint;
+    const endpoint = this.config.contact?.endpoint;
+    if (!endpoint) return false;
     const handler = pathname === endpoint ? handleSubmit : pathname === revealAction(endpoint) ? handleReveal : undefined;
     if (!handler) return false;
     const reply = new Reply(req, res, this.options.headers?.() ?? {}, wantsHtml(req));

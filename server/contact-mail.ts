@@ -3,15 +3,16 @@
 // header is stripped of line breaks and control characters, so no one can add headers or
 // recipients through the form.
 import type { SendMailOptions } from 'nodemailer';
-import { format, messagesFor } from '../i18n/index.ts';
+import { format } from '../common/format-message.ts';
+import type { Messages } from '../generator/messages.ts';
 import type { StoredMessage } from './contact-store.ts';
 
 export interface MailSettings {
   to: string;
   from: string;
-  /** The site's title and locale of the owners' inbox (the default locale). */
+  /** The site's title, and the UI strings of the owners' inbox (the default locale). */
   siteTitle: string;
-  locale: string;
+  t: Messages['contact'];
   /** For Message-IDs: the site's domain. */
   domain: string;
 }
@@ -25,7 +26,7 @@ export function headerSafe(value: string): string {
 }
 
 export function contactMail(message: StoredMessage, settings: MailSettings): SendMailOptions {
-  const t = messagesFor(settings.locale).contact;
+  const { t } = settings;
   const name = headerSafe(message.name);
   const body = [
     `${t.name}: ${message.name}`,

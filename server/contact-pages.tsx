@@ -8,13 +8,12 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '../generator/config.ts';
 import { localePrefix } from '../generator/config.ts';
-import { escapeHtml } from '../generator/escape.ts';
-import { messagesFor } from '../i18n/index.ts';
-import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/pages/ContactForm.tsx';
-import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/pages/ContactReveal.tsx';
+import { escapeHtml } from '../common/escape.ts';
+import type { MessagesByLocale } from '../generator/messages.ts';
+import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/index.ts';
+import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/index.ts';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
-export const CONTACT_ROUTE = '/contact/';
 
 export class ContactPages {
   private cache = new Map<string, { mtimeMs: number; html: string }>();
@@ -22,6 +21,7 @@ export class ContactPages {
   constructor(
     private readonly dir: () => string,
     private readonly config: () => SiteConfig,
+    private readonly messages: () => MessagesByLocale,
   ) {}
 
   /** A known locale for what the visitor sent, or the site's default. */
@@ -63,7 +63,7 @@ export class ContactPages {
   }
 
   private page(locale: string): string | undefined {
-    const file = path.join(this.dir(), localePrefix(this.config(), locale), CONTACT_ROUTE, 'index.html');
+    const file = path.join(this.dir(), localePrefix(this.config(), locale), this.config().contact?.route ?? '/', 'index.html');
     try {
       const { mtimeMs } = statSync(file);
       const cached = this.cache.get(file);
@@ -78,7 +78,7 @@ export class ContactPages {
 
   /** A site without a contact page still answers in words, not with a blank. */
   private fallback(locale: string, state: unknown): string {
-    const t = messagesFor(locale).contact;
+    const t = this.messages()[locale].contact;
     const config = this.config();
     const status = (state as Partial<ContactFormState>).status;
     const text = status === 'success' ? t.success : status === 'invalid' ? t.invalid : status === 'rate-limited' ? t.rateLimited : t.error;

@@ -2,12 +2,14 @@
 // one press of "Show email" or "Show phone number". Behind the same origin check and a rate limit
 // as the form, so the details are in no static file a harvester could fetch.
 import type { SiteConfig } from '../generator/config.ts';
-import { REVEAL_KINDS, type RevealKind, type RevealedDetail } from '../theme/pages/ContactReveal.tsx';
+import { REVEAL_KINDS, type RevealKind, type RevealedDetail } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 export function contactDetail(config: SiteConfig, kind: RevealKind): RevealedDetail {
-  if (kind === 'email') return { value: config.contact.email, href: `mailto:${config.contact.email}` };
-  return { value: config.contact.phone, href: `tel:${config.contact.phone.replace(/[^+\d]/g, '')}` };
+  // Called only by the contact endpoint, which exists only when the config has a contact section.
+  const contact = config.contact!;
+  if (kind === 'email') return { value: contact.email, href: `mailto:${contact.email}` };
+  return { value: contact.phone, href: `tel:${contact.phone.replace(/[^+\d]/g, '')}` };
 }
 
 const isKind = (value: unknown): value is RevealKind => REVEAL_KINDS.includes(value as RevealKind);

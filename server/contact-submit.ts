@@ -2,9 +2,10 @@
 // kept), then the shared validation rules, then the idempotency key, then the store; "201" is
 // said only after the message is committed to disk.
 import { createHash, randomBytes } from 'node:crypto';
-import { format, messagesFor } from '../i18n/index.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../generator/contact-rules.ts';
-import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/pages/ContactForm.tsx';
+import { format } from '../common/format-message.ts';
+import type { Messages } from '../generator/messages.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../common/contact-rules.ts';
+import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -30,7 +31,7 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
   const errors = validateContact(fields);
   if (Object.keys(errors).length) {
     if (reply.html) page(400, { status: 'invalid', errors, idempotencyKey: freshKey() });
-    else reply.json(400, { error: 'invalid', message: 'Some fields are not valid.', fields: errors, messages: errorMessages(locale, errors) });
+    else reply.json(400, { error: 'invalid', message: 'Some fields are not valid.', fields: errors, messages: errorMessages(backend.messages[locale].contact, errors) });
     return;
   }
 
@@ -88,8 +89,7 @@ function freshKey(): string {
   return randomBytes(16).toString('hex');
 }
 
-function errorMessages(locale: string, errors: ContactErrors): Partial<Record<keyof ContactErrors, string>> {
-  const t = messagesFor(locale).contact;
+function errorMessages(t: Messages['contact'], errors: ContactErrors): Partial<Record<keyof ContactErrors, string>> {
   return Object.fromEntries(
     Object.entries(errors).map(([field, code]) => [field, code === 'length' && field !== 'terms' ? format(t.length, CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS]) : t[code as Exclude<typeof code, 'length'>]]),
   );

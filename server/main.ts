@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../generator/config-file.ts';
+import { loadMessages } from '../generator/messages.ts';
 import { localePrefix } from '../generator/config.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
@@ -43,6 +44,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const loaded = await loadConfig(options.root);
   if (!loaded.config) throw new Error(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
   const config = loaded.config;
+  const strings = await loadMessages(options.root, Object.keys(config.locales));
+  if (!strings.messages) throw new Error(`the site's UI strings have problems:\n${strings.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  const messages = strings.messages;
   const siteDir = path.resolve(options.root, options.dir);
   if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
   const security = loadSecurityHeaders(siteDir);
@@ -60,7 +64,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     precompressed: true,
   };
   const settings = options.settings ?? settingsFromEnv(options.root);
-  const backend = new ContactBackend({ config: () => config, siteDir: () => siteDir, settings, headers: () => security, mailer: options.mailer, log });
+  const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => siteDir, settings, headers: () => security, mailer: options.mailer, log });
   // Open now: a data directory that cannot be written to stops the start, not the first visitor.
   void backend.store;
   const insights = config.analytics

@@ -6,25 +6,7 @@
 import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.conf': 'text/plain; charset=utf-8',
-};
+import { contentTypeOf, isCompressible } from '../common/content-types.ts';
 
 export interface StaticOptions {
   dir: string;
@@ -45,11 +27,6 @@ const ENCODINGS = [
   { name: 'br', ext: '.br' },
   { name: 'gzip', ext: '.gz' },
 ] as const;
-
-/** Types worth compressing; images and fonts are compressed already. */
-export function isCompressible(type: string): boolean {
-  return /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/.test(type);
-}
 
 /** The encodings a client accepts (q > 0), from an Accept-Encoding header. */
 export function acceptedEncodings(header: string | undefined): Set<string> {
@@ -79,10 +56,6 @@ function notModified(req: IncomingMessage, etag: string, stats: Stats): boolean 
   if (match) return match === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
   const since = Date.parse(req.headers['if-modified-since'] ?? '');
   return Number.isFinite(since) && Math.floor(stats.mtimeMs / 1000) * 1000 <= since;
-}
-
-export function contentTypeOf(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 function isFile(file: string): boolean {

@@ -4,11 +4,7 @@
 // allows it by its hash, not by 'unsafe-inline'. Storage may throw (private windows, blocked
 // cookies): then the defaults apply.
 import type { SiteConfig } from '../generator/config.ts';
-
-export const COLOR_MODE_KEY = 'theme';
-export const ANNOUNCEMENT_KEY = 'announcement-dismissed';
-/** sessionStorage: the docs sidebar stays hidden while the visitor navigates, not forever. */
-export const SIDEBAR_HIDDEN_KEY = 'docs-sidebar-hidden';
+import { ANNOUNCEMENT_KEY, COLOR_MODE_KEY, SIDEBAR_HIDDEN_KEY } from './client/storage.ts';
 
 export function colorModeScript(config: SiteConfig): string {
   const { defaultMode, respectPrefersColorScheme } = config.colorMode;

@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { SiteConfig } from '../generator/config.ts';
 import type { Page, Route, SiteGraph } from '../generator/types.ts';
-import type { Messages } from '../i18n/index.ts';
+import type { Messages } from '../generator/messages.ts';
 
 export interface Assets {
   css: string;
@@ -26,8 +26,6 @@ export interface ThemeContext {
   /** A document's HTML with its links resolved. */
   bodyOf: (source: string) => string;
   excerptOf: (source: string) => string;
-  /** `site serve`: adds the live-reload client. */
-  dev: boolean;
 }
 
 export const Theme = createContext<ThemeContext | null>(null);

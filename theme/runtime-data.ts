@@ -1,31 +1,11 @@
 // What the browser runtime needs from the build, embedded in every page as JSON: the UI strings of
 // its states (loading, crash, image errors) in the page's locale, and the analytics settings. In
 // the page rather than in the bundle, so the bundle stays the same for every locale and every site.
+// The shape and the element's id are the browser's side of the contract (client/runtime-data.ts).
 import type { ThemeContext } from './context.ts';
+import type { RuntimeData } from './client/runtime-data.ts';
 
-export const RUNTIME_DATA_ID = 'site-runtime';
-
-/** The type of an island's script tag: one the browser neither fetches nor runs by itself, so the
- * runtime imports it after the page has loaded (theme/client/navigation/apply.ts). */
-export const ISLAND_TYPE = 'text/x-site-island';
-
-export interface RuntimeData {
-  /** Site title and delimiter, for the crash page's document title. */
-  title: string;
-  delimiter: string;
-  strings: {
-    loading: ThemeContext['t']['loading'];
-    crash: ThemeContext['t']['crash'];
-    image: ThemeContext['t']['image'];
-  };
-  analytics?: {
-    script: string;
-    endpoint: string;
-    /** The domain events are recorded for: the site's host, or the local domain on a local host. */
-    domain: string;
-    localDomain: string;
-  };
-}
+export { ISLAND_TYPE, RUNTIME_DATA_ID } from './client/runtime-data.ts';
 
 export function runtimeDataOf(ctx: Pick<ThemeContext, 'config' | 't'>): RuntimeData {
   const { config, t } = ctx;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { FULL_SIDEBAR_LIMIT } from '../../generator/sidebar.ts';
+import { FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
 import { fixtureCopy } from '../helpers.ts';
 import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
 

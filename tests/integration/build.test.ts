@@ -43,6 +43,8 @@ test('head tags: title with delimiter, description, canonical, hreflang, Open Gr
   assert.match(html, /<link rel="alternate" hrefLang="x-default" href="https:\/\/fixture.example\/docs\/guides\/install\/"\/>/);
   assert.match(html, /<meta property="og:title" content="Install en"\/>/);
   assert.match(html, /<meta name="twitter:card" content="summary_large_image"\/>/);
+  // The social card is the site's, from config.socialImage.
+  assert.match(html, /<meta property="og:image" content="https:\/\/fixture.example\/img\/diagram.svg"\/>/);
   assert.match(html, /<link rel="alternate" type="application\/rss\+xml" href="\/en\/news\/rss.xml"/);
 });
 
@@ -50,6 +52,9 @@ test('JSON-LD: Organization and WebSite on home, BreadcrumbList on docs, BlogPos
   const ld = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
   const home = ld(await page('/'));
   assert.deepEqual(home['@graph'].map((n: { '@type': string }) => n['@type']), ['Organization', 'WebSite']);
+  // The organisation is the one config/site.config.ts names, with its address.
+  assert.equal(home['@graph'][0].name, 'Fixture Works Ltd');
+  assert.deepEqual(home['@graph'][0].address, { '@type': 'PostalAddress', addressLocality: 'Fixtureville', addressCountry: 'XX' });
   const doc = ld(await page('/docs/guides/install/'));
   assert.equal(doc['@type'], 'BreadcrumbList');
   assert.deepEqual(doc.itemListElement.map((i: { name: string }) => i.name), ['Overview', 'Guides de', 'Install de']);
@@ -149,4 +154,29 @@ test('a failed build leaves the previous output untouched', async () => {
   assert.equal(failed.ok, false);
   assert.equal(await page('/docs/'), before);
   assert.deepEqual((await readdir(root)).filter((f) => f.startsWith('build.')), [], 'no temporary directory is left behind');
+});
+
+test('the engine speaks only of the site it builds: no output file names the company whose site the repository also holds', async () => {
+  // Words of the Almwerk site (config/, i18n/, content/ at the repository root) that no file the
+  // fixture's build writes may contain: its name, its town, its street, phone and e-mail.
+  const foreign = ['Almwerk', 'Graz', 'Beispielgasse 12', '+43 316 555 0100', 'hello@almwerk.example'];
+  const files: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file);
+      else if (!/\.(br|gz|woff2?|png|jpe?g|webp|avif)$/.test(entry.name)) files.push(file);
+    }
+  };
+  await walk(out());
+  assert.ok(files.length > 50, `only ${files.length} files were written`);
+  for (const file of files) {
+    const text = await read(out(), path.relative(out(), file));
+    for (const word of foreign) assert.ok(!text.includes(word), `${path.relative(out(), file)} contains "${word}"`);
+  }
+  // What the fixture says instead, from its config and its i18n/ folder.
+  const home = await page('/en/');
+  assert.match(home, /Copyright © \d{4} Fixture Works Ltd\./);
+  assert.match(home, /<span>Write to the fixture<\/span>/);
+  assert.match(await read(out(), 'en/news/rss.xml'), /<copyright>Fixture Works Ltd<\/copyright>/);
 });

@@ -455,7 +455,9 @@ describe('site serve', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-contact-dev-'));
     const log = console.log;
     console.log = () => undefined;
-    const dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', watch: false, out: '.serve', contact: { ...DEFAULT_SETTINGS, dataDir } }).finally(() => (console.log = log));
+    const { devServerHooks } = await import('../../server/dev-hooks.ts');
+    const hooks = devServerHooks({ root: site.root, contact: { ...DEFAULT_SETTINGS, dataDir } });
+    const dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', watch: false, out: '.serve', hooks }).finally(() => (console.log = log));
     try {
       const url = `http://127.0.0.1:${(dev.server.address() as { port: number }).port}`;
       assert.equal(existsSync(path.join(dataDir, DB_FILE)), false, 'no database until a message arrives');

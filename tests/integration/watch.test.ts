@@ -1,12 +1,16 @@
 // Watch mode: a body edit is written at once by the fast path and the full build that follows
 // finds nothing left to do; a title edit re-parses one file and re-renders what shows the title;
-// a content error keeps the server running.
+// a content error keeps the server running. Edits to the UI strings and to the theme's code are
+// rendered too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDevServer } from '../../generator/serve.ts';
-import type { BuildResult } from '../../generator/build.ts';
+import { devServerHooks } from '../../server/dev-hooks.ts';
+import { existsSync } from 'node:fs';
+import { createCache, runBuild, type BuildResult } from '../../generator/build.ts';
+import { THEME_DIR, themeAt } from '../../generator/theme-loader.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 test('a one-page edit rewrites one page; a title edit re-renders what shows it; an error keeps the server up', async () => {
@@ -21,6 +25,7 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
     host: '127.0.0.1',
     watch: true,
     out: '.serve',
+    hooks: devServerHooks({ root }),
     onBuild: (r) => (builds.push(r), waiting?.(r)),
     onHotUpdate: (files) => hot.push(files),
   });
@@ -57,6 +62,60 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
     assert.equal(response.status, 200, 'the server keeps serving');
   } finally {
     await dev.close();
+    await dispose();
+  }
+});
+
+test('an edit to the site\'s UI strings (i18n/) re-renders the pages of that locale, and only those', async () => {
+  const { root, dispose } = await fixtureCopy('basic');
+  let waiting: ((r: BuildResult) => void) | undefined;
+  const builds: BuildResult[] = [];
+  const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
+  const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: true, out: '.serve', hooks: devServerHooks({ root }), onBuild: (r) => (builds.push(r), waiting?.(r)) });
+  try {
+    const address = dev.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const first = builds[0];
+    const english = [...Object.values(first.graph!.pages), ...Object.values(first.graph!.notFound)].filter((p) => p.locale === 'en').length;
+    assert.ok(english > 15);
+    const file = path.join(root, 'i18n/en.ts');
+    const edited = nextBuild();
+    await writeFile(file, (await readFile(file, 'utf8')).replace('Write to the fixture', 'Talk to the fixture'));
+    const rebuilt = await edited;
+    assert.equal(rebuilt.ok, true);
+    assert.equal(rebuilt.stats.parsed, 0, 'the Markdown strings did not change');
+    assert.equal(rebuilt.stats.rendered, english, 'every English page shows the navbar button, no German one changed');
+    assert.match(await (await fetch(`${base}/en/docs/`)).text(), /<span>Talk to the fixture<\/span>/);
+    assert.match(await (await fetch(`${base}/docs/`)).text(), /<span>Schreiben Sie der Fixture<\/span>/);
+
+    const anchors = nextBuild();
+    await writeFile(file, (await readFile(file, 'utf8')).replace('nav: {', "docs: { anchor: 'Link to this part' },\n  nav: {"));
+    const reparsed = await anchors;
+    assert.ok(reparsed.stats.parsed > 0, 'heading anchors are labelled with the Markdown: it is parsed again');
+    assert.match(await (await fetch(`${base}/en/docs/guides/install/`)).text(), /aria-label="Link to this part"/);
+  } finally {
+    await dev.close();
+    await dispose();
+  }
+});
+
+test('an edit to the theme\'s code renders every page again with a fresh bundle of the theme', async () => {
+  const { root, dispose } = await fixtureCopy('basic');
+  try {
+    const cache = createCache();
+    const serve = (changed?: Set<string>) => runBuild({ root, mode: 'serve', cache, changed });
+    const first = await serve();
+    assert.equal(first.ok, true);
+    const all = first.stats.rendered;
+    assert.equal((await serve(new Set())).stats.rendered, 0, 'nothing changed, nothing rendered');
+    assert.equal(cache.themeFile, undefined);
+    // What the watcher hands over when a theme component is saved.
+    const edited = await serve(new Set([path.join(THEME_DIR, 'layout', 'Footer.tsx')]));
+    assert.equal(edited.stats.rendered, all, 'every page shows the footer');
+    assert.ok(cache.themeFile && existsSync(cache.themeFile), 'rendered with a bundle made after the edit');
+    assert.notEqual((await themeAt(cache.themeFile)).renderPageHtml, (await themeAt(undefined)).renderPageHtml);
+    assert.equal((await serve(new Set())).stats.rendered, 0);
+  } finally {
     await dispose();
   }
 });

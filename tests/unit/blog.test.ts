@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildBlogSection, readingMinutes, WORDS_PER_MINUTE, type BlogSectionInput } from '../../generator/blog.ts';
 import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SidebarItem, TagsPage } from '../../generator/types.ts';
-import { author, config, heading, post, tag } from './factories.ts';
+import { author, category, config, heading, messages, post, tag } from './factories.ts';
 
 const posts = [
   post('blog/a', '2025-03-01', { tags: ['ops', 'db'], authors: ['anna'] }, 'en'),
@@ -24,6 +24,7 @@ function section(overrides: Partial<BlogSectionInput> = {}) {
     postsPerPage: 2,
     feeds: true,
     posts,
+    t: messages.en.blog,
     authors: { anna: author('anna', 'Anna Berger'), ben: author('ben', 'Ben Huber'), carl: author('carl', 'Carl Mayr') },
     tags: { ops: tag('ops'), db: tag('db'), secret: tag('secret') },
     ...overrides,
@@ -159,7 +160,7 @@ test('the sidebar lists only the newest posts when the section says how many; th
 
 test('the feed holds the newest 20 listed posts, and none when feeds are off', () => {
   const { feed } = section();
-  assert.deepEqual(feed, { section: 'blog', locale: 'en', rss: '/en/blog/rss.xml', atom: '/en/blog/atom.xml', posts: LISTED });
+  assert.deepEqual(feed, { section: 'blog', locale: 'en', title: 'Blog', description: '', rss: '/en/blog/rss.xml', atom: '/en/blog/atom.xml', posts: LISTED });
   const many = Array.from({ length: 25 }, (_, i) => post(`blog/p${String(i).padStart(2, '0')}`, `2020-01-${String(i + 1).padStart(2, '0')}`, {}, 'en'));
   const big = section({ posts: many }).feed!;
   assert.equal(big.posts.length, 20);
@@ -168,10 +169,20 @@ test('the feed holds the newest 20 listed posts, and none when feeds are off', (
 });
 
 test('the default locale has no prefix and German titles', () => {
-  const { pages } = section({ locale: 'de', posts: [post('blog/x', '2025-01-01', { tags: ['db'] })] });
+  const { pages } = section({ locale: 'de', t: messages.de.blog, posts: [post('blog/x', '2025-01-01', { tags: ['db'] })] });
   assert.equal(find(pages, '/blog/', 'post-list').title, 'Blog');
   assert.equal(find(pages, '/blog/archive/', 'archive').title, 'Archiv | Blog');
   const x: PostPage = find(pages, '/blog/x/', 'post');
   assert.equal(x.sidebar, 'de:blog');
   assert.ok(pages.every((p) => p.locale === 'de' && !p.route.startsWith('/en/')));
+});
+
+test("a section's title and description come from its folder's _category.yml, not from the engine", () => {
+  const { pages, feed } = section({ section: 'case-studies', posts: [], category: category('case-studies', { label: 'Field Reports', description: 'How it went.' }) });
+  assert.equal(find(pages, '/en/case-studies/', 'post-list').title, 'Field Reports');
+  assert.equal(find(pages, '/en/case-studies/', 'post-list').description, 'How it went.');
+  assert.equal(find(pages, '/en/case-studies/archive/', 'archive').title, 'Archive | Field Reports');
+  assert.deepEqual([feed!.title, feed!.description], ['Field Reports', 'How it went.']);
+  // Without one, the folder's name stands in, readable.
+  assert.equal(find(section({ section: 'case-studies', posts: [] }).pages, '/en/case-studies/', 'post-list').title, 'Case studies');
 });

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import { createMarkdownProcessor, renderMarkdown, LINK_MARKER, type MarkdownResult } from '../../generator/markdown.ts';
-import { messagesFor } from '../../i18n/index.ts';
+import { ENGINE_MESSAGES } from '../../common/messages.ts';
 import { FIXTURES } from '../helpers.ts';
 
 interface Example {
@@ -62,7 +62,7 @@ const GFM_RAW_HTML = [27];
 /** GFM examples where the parser follows github.com as it is today: `ftp://` is not linked there any more. */
 const GFM_FTP = 22;
 
-const en = messagesFor('en');
+const en = ENGINE_MESSAGES.en;
 const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
 
 // ---- HTML normalisation: the same for the spec's HTML and ours ----

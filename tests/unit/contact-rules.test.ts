@@ -1,7 +1,7 @@
 // The shared validation rules: what the island checks while typing is what the server checks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONTACT_LIMITS, IDEMPOTENCY_KEY, normalizeContact, validateContact, validateField } from '../../generator/contact-rules.ts';
+import { CONTACT_LIMITS, IDEMPOTENCY_KEY, normalizeContact, validateContact, validateField } from '../../common/contact-rules.ts';
 
 const valid = { name: 'Anna Berger', email: 'anna@example.org', message: 'We would like to talk about hosting.', terms: true };
 

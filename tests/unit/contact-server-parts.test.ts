@@ -10,6 +10,7 @@ import { parseBody } from '../../server/body.ts';
 import { contactMail, headerSafe } from '../../server/contact-mail.ts';
 import { backoff } from '../../server/outbox-relay.ts';
 import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-export.ts';
+import { messages } from './factories.ts';
 import { acceptedEncodings } from '../../server/static.ts';
 import { contentSecurityPolicy, headersFile, parseHeadersFile, scriptHash } from '../../generator/csp.ts';
 import { parseRateLimit, settingsFromEnv, SettingsError } from '../../server/backend-config.ts';
@@ -96,7 +97,7 @@ const stored: StoredMessage = {
 
 test('mail headers: no line breaks or control characters; the visitor only in Reply-To', () => {
   assert.equal(headerSafe('a\r\nb\nc\u2028d\u0000e\u001bf'), 'a b c def');
-  const mail = contactMail(stored, { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Almwerk', locale: 'de', domain: 'almwerk.example' });
+  const mail = contactMail(stored, { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Almwerk', t: messages.de.contact, domain: 'almwerk.example' });
   assert.equal(mail.from, 'website@almwerk.example');
   assert.equal(mail.to, 'owners@almwerk.example');
   assert.deepEqual(mail.replyTo, { name: 'Eve Bcc: victim@example.org', address: 'eve@example.org' });

@@ -2,6 +2,8 @@
 // and tags. Every factory takes overrides, so a test states only what it is about.
 import { validateConfig, type SiteConfig, type SiteConfigInput } from '../../generator/config.ts';
 import { hashOf, type SourceFile } from '../../generator/load.ts';
+import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../../common/messages.ts';
+import { markdownLabels, type MarkdownLabels } from '../../generator/parse.ts';
 import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
 
 /** Two locales (German at `/`, English at `/en/`), a docs section and a blog section. */
@@ -18,7 +20,7 @@ export const configInput = {
     { id: 'docs', kind: 'docs' },
     { id: 'news', kind: 'blog', postsPerPage: 2 },
   ],
-  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [], contact: '/contact/' },
+  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [], cta: { to: '/contact/', label: 'contact' } },
   footer: { groups: [] },
   redirects: [{ from: '/old/', to: '/docs/' }],
   contact: { email: 'hello@unit.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },
@@ -31,6 +33,13 @@ export function makeConfig(overrides: Partial<SiteConfigInput> = {}): SiteConfig
 }
 
 export const config = makeConfig();
+
+/** The engine's own UI strings, as a site without an i18n/ folder gets them. */
+export const messages = ENGINE_MESSAGES as MessagesByLocale;
+
+export function labelsOf(locale: string): MarkdownLabels {
+  return markdownLabels(messages[locale] as Messages);
+}
 
 export function heading(depth: number, text: string, id = text.toLowerCase().replace(/\s+/g, '-')): Heading {
   return { depth, id, text };

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { checkMarkdownLinks, RenderedLinkCheck, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/links.ts';
 import { buildGraph } from '../../generator/graph.ts';
 import type { ParsedDocument, SiteGraph, SourceLink } from '../../generator/types.ts';
-import { config, doc, heading } from './factories.ts';
+import { config, doc, heading, messages } from './factories.ts';
 
 const documents = [
   doc({ path: 'index', title: 'Home' }),
@@ -17,7 +17,7 @@ const documents = [
   doc({ locale: 'en', path: 'docs/index', title: 'Overview' }),
   doc({ locale: 'en', path: 'docs/guides/install', headings: [heading(2, 'Requirements')] }),
 ];
-const { graph } = buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, includeDrafts: false });
+const { graph } = buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
 
 function context(): LinkContext {
   return {
@@ -203,7 +203,7 @@ test('a route whose last segment has dots is a route, not a file', () => {
 
 test('a relative .md link starts from the real folder, number prefixes included', () => {
   const prefixed = [{ ...doc({ path: 'docs/setup/intro' }), source: 'content/de/docs/02-setup/01-intro.md' }, { ...doc({ path: 'docs/setup/dlna' }), source: 'content/de/docs/02-setup/3_dlna.md' }];
-  const g = buildGraph({ config, documents: [...documents, ...prefixed], categories: new Map(), authors: {}, tags: {}, includeDrafts: false }).graph;
+  const g = buildGraph({ config, documents: [...documents, ...prefixed], categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false }).graph;
   const ctx = { ...context(), graph: g, routeOfSource: routeMap(config, g) };
   const from = g.documents['content/de/docs/02-setup/01-intro.md'];
   assert.equal(href(resolveLink(ctx, from, link('3_dlna.md'), '/docs/setup/intro/')), '/docs/setup/dlna/');

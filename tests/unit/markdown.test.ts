@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { createMarkdownProcessor, renderMarkdown, isExternal, LINK_MARKER } from '../../generator/markdown.ts';
 import { ADMONITION_KINDS } from '../../generator/admonitions.ts';
 import { parseSource } from '../../generator/parse.ts';
-import { messagesFor } from '../../i18n/index.ts';
-import { markdownFile, source } from './factories.ts';
+import { labelsOf, markdownFile, messages, source } from './factories.ts';
 
-const en = messagesFor('en');
-const de = messagesFor('de');
+const en = messages.en;
+const de = messages.de;
 const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
 const render = (body: string) => renderMarkdown(processor, body);
 
@@ -93,7 +92,7 @@ test('raw HTML and HTML comments are reported with their position and not passed
 test('positions are file positions after parseSource: the front matter lines are added', () => {
   const raw = markdownFile('Line one.\n\n[x](/docs/) <b>bold</b>\n');
   // Lines 1-4 are the front matter, 5 is blank, 6 "Line one.", 7 blank, 8 the link.
-  const r = parseSource(source('de', 'docs/x', raw), 'doc');
+  const r = parseSource(source('de', 'docs/x', raw), 'doc', labelsOf('de'));
   assert.equal(raw.split('\n')[7], '[x](/docs/) <b>bold</b>');
   assert.deepEqual(r.doc!.links.map((l) => [l.line, l.column]), [[8, 1]]);
   assert.deepEqual(r.diagnostics.map((d) => [d.file, d.line, d.column, d.rule, d.severity]), [
@@ -117,7 +116,7 @@ test('every admonition kind renders as an aside with its default title, or the t
 });
 
 test('admonition titles follow the page locale', () => {
-  const r = parseSource(source('de', 'docs/x', markdownFile(':::warning\nAchtung.\n:::\n')), 'doc');
+  const r = parseSource(source('de', 'docs/x', markdownFile(':::warning\nAchtung.\n:::\n')), 'doc', labelsOf('de'));
   assert.match(r.doc!.html, new RegExp(`<p class="admonition-title">${de.admonition.warning}</p>`));
   assert.notEqual(de.admonition.warning, en.admonition.warning);
 });
@@ -153,7 +152,7 @@ test('GFM: footnotes link both ways and their ids are valid fragments', () => {
 
 test('footnotes are labelled in the page language, not always in English', () => {
   // remark-rehype's defaults are "Footnotes" and "Back to reference 1" unless it is told otherwise.
-  const r = parseSource(source('de', 'docs/x', markdownFile('Eine Behauptung.[^1]\n\n[^1]: Die Quelle.\n')), 'doc');
+  const r = parseSource(source('de', 'docs/x', markdownFile('Eine Behauptung.[^1]\n\n[^1]: Die Quelle.\n')), 'doc', labelsOf('de'));
   assert.doesNotMatch(r.doc!.html, />Footnotes</, 'German page with an English footnote heading');
   assert.doesNotMatch(r.doc!.html, /aria-label="Back to reference 1"/, 'German page with an English back-link label');
 });
@@ -198,7 +197,7 @@ test('a body that opens with the page title as # heading shows it once; another 
   const same = renderMarkdown(processor, '# Upgrade\n\nText.\n', 'Upgrade');
   assert.equal(same.html, '<p>Text.</p>');
   assert.equal(same.leadingTitle, undefined);
-  const other = parseSource(source('en', 'docs/x', '---\ntitle: Upgrade\ndescription: How.\n---\n\n# Upgrading safely\n\nText.\n'), 'doc');
+  const other = parseSource(source('en', 'docs/x', '---\ntitle: Upgrade\ndescription: How.\n---\n\n# Upgrading safely\n\nText.\n'), 'doc', labelsOf('en'));
   assert.deepEqual(other.diagnostics.map((d) => [d.line, d.column, d.rule]), [[6, 1, 'duplicate-title']]);
   assert.match(other.diagnostics[0].message, /starts with the heading "Upgrading safely" but its title is "Upgrade"/);
   assert.equal(render('Intro.\n\n# Later\n').leadingTitle, undefined, 'only a heading that opens the body counts');

@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown.ts';
-import { messagesFor } from '../../i18n/index.ts';
+import { ENGINE_MESSAGES } from '../../common/messages.ts';
 
-const en = messagesFor('en');
+const en = ENGINE_MESSAGES.en;
 const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
 const render = (body: string) => renderMarkdown(processor, body);
 

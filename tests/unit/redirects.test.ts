@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { netlifyRedirects, nginxRedirects, redirectPage } from '../../generator/redirects.ts';
 import { buildGraph } from '../../generator/graph.ts';
 import type { Redirect } from '../../generator/types.ts';
-import { config, doc, makeConfig } from './factories.ts';
+import { config, doc, makeConfig, messages } from './factories.ts';
 
 const redirects: Redirect[] = [
   { from: '/old/', to: '/docs/', origin: 'config/site.config.ts' },
@@ -51,6 +51,6 @@ test('nginx include: one exact-match location per redirect returning 301', () =>
 });
 
 test('the graph declares every configured redirect once per locale, with its prefix', () => {
-  const { graph } = buildGraph({ config, documents: [doc({ path: 'docs/index' })], categories: new Map(), authors: {}, tags: {}, includeDrafts: false });
+  const { graph } = buildGraph({ config, documents: [doc({ path: 'docs/index' })], categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
   assert.deepEqual(graph.redirects, redirects);
 });

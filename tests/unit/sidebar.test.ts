@@ -2,10 +2,11 @@
 // it: category pages, breadcrumbs, previous/next.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildDocsSection, sidebarFor, FULL_SIDEBAR_LIMIT, type DocsSectionInput } from '../../generator/sidebar.ts';
+import { buildDocsSection, type DocsSectionInput } from '../../generator/sidebar.ts';
+import { sidebarFor, FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
 import { buildGraph, VERSION_LABEL } from '../../generator/graph.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../generator/types.ts';
-import { category, config, doc, heading } from './factories.ts';
+import { category, config, doc, heading, messages } from './factories.ts';
 
 const docs = [
   doc({ path: 'docs/index', title: 'Overview' }),
@@ -131,7 +132,7 @@ test('an unlisted page is built (noindex) but left out of the sidebar, category 
 
 test('draft pages are left out by `site build` and shown by `site serve`', () => {
   const documents = [...docs, doc({ path: 'docs/guides/draft', title: 'Draft', fm: { draft: true } })];
-  const graphOf = (includeDrafts: boolean) => buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, includeDrafts }).graph;
+  const graphOf = (includeDrafts: boolean) => buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts }).graph;
   const built = graphOf(false);
   assert.equal(built.pages['/docs/guides/draft/'], undefined);
   assert.ok(!outline(built.sidebars['de:docs']).some((line) => line.includes('Draft')));

@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { acceptedEncodings, contentTypeOf, resolvePath, serveStatic, type Resolved, type StaticOptions } from '../../server/static.ts';
+import { acceptedEncodings, resolvePath, serveStatic, type Resolved, type StaticOptions } from '../../server/static.ts';
+import { contentTypeOf } from '../../common/content-types.ts';
 
 let tmp: string;
 let dir: string;

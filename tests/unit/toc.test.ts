@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { tocOf, TOC_DEFAULT } from '../../generator/toc.ts';
 import { parseSource } from '../../generator/parse.ts';
 import type { FrontMatter } from '../../generator/types.ts';
-import { heading, markdownFile, source } from './factories.ts';
+import { heading, labelsOf, markdownFile, source } from './factories.ts';
 
 const headings = [heading(1, 'Title'), heading(2, 'Setup'), heading(3, 'Disk'), heading(4, 'Deep'), heading(5, 'Deeper'), heading(2, 'Run'), heading(6, 'Deepest')];
 const fm = (extra: Partial<FrontMatter> = {}): FrontMatter => ({ title: 'T', description: 'D', ...extra });
@@ -41,7 +41,7 @@ test('the title (h1) is never in it', () => {
 });
 
 test('from Markdown: heading ids and texts as the page renders them', () => {
-  const r = parseSource(source('en', 'docs/x', markdownFile('## Install `site`\n\nText.\n\n### On Debian & Ubuntu\n\n#### Too deep\n')), 'doc');
+  const r = parseSource(source('en', 'docs/x', markdownFile('## Install `site`\n\nText.\n\n### On Debian & Ubuntu\n\n#### Too deep\n')), 'doc', labelsOf('en'));
   assert.deepEqual(tocOf(r.doc!.headings, r.doc!.frontMatter), [
     { id: 'install-site', text: 'Install site', depth: 2 },
     { id: 'on-debian--ubuntu', text: 'On Debian & Ubuntu', depth: 3 },
@@ -50,6 +50,6 @@ test('from Markdown: heading ids and texts as the page renders them', () => {
 
 test('footnotes do not add a "Footnotes" entry to the table of contents', () => {
   // GFM footnotes render a visually hidden <h2 id="footnote-label">; it is not a section of the page.
-  const r = parseSource(source('en', 'docs/x', markdownFile('## Only section\n\nA claim.[^1]\n\n[^1]: Source.\n')), 'doc');
+  const r = parseSource(source('en', 'docs/x', markdownFile('## Only section\n\nA claim.[^1]\n\n[^1]: Source.\n')), 'doc', labelsOf('en'));
   assert.deepEqual(ids(tocOf(r.doc!.headings, r.doc!.frontMatter)), ['only-section']);
 });

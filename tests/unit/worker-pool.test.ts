@@ -4,7 +4,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pool, MIN_PARALLEL_ITEMS, type ParseItem } from '../../generator/worker-pool.ts';
 import { parseSource } from '../../generator/parse.ts';
-import { markdownFile, source } from './factories.ts';
+import { labelsOf, markdownFile, source } from './factories.ts';
 
 const pools: Pool[] = [];
 after(() => Promise.all(pools.map((p) => p.close())));
@@ -22,7 +22,12 @@ const workersOf = (pool: Pool) => (Reflect.get(pool, 'workers') as unknown[]).le
 function items(count: number): ParseItem[] {
   return Array.from({ length: count }, (_, i): ParseItem => {
     const locale = i % 2 ? 'en' : 'de';
-    switch (i % 6) {
+    return { ...item(i, locale), labels: labelsOf(locale) };
+  });
+}
+
+function item(i: number, locale: string): Omit<ParseItem, 'labels'> {
+  switch (i % 6) {
       case 0:
         return { kind: 'doc', source: source(locale, `docs/page-${i}`, markdownFile(`## Part ${i}\n\nSee [next](./page-${i + 1}.md#part-${i + 1}) and ![x](/img/${i}.png).\n\n:::tip\nTip ${i}.\n:::\n`)) };
       case 1:
@@ -36,8 +41,7 @@ function items(count: number): ParseItem[] {
         return { kind: 'post', source: source(locale, `news/undated-${i}`, markdownFile(`Words ${i}[^n].\n\n[^n]: Note.\n`)) };
       default:
         return { kind: 'doc', source: source(locale, `docs/table-${i}`, markdownFile(`| a | b |\n| - | - |\n| ${i} | ~~x~~ |\n\n- [x] done\n\nhttps://example.org/${i}\n`)) };
-    }
-  });
+  }
 }
 
 test('a large job is parsed on worker threads with exactly the results of parseSource, in order', async () => {
@@ -49,7 +53,7 @@ test('a large job is parsed on worker threads with exactly the results of parseS
     const results = await pool.parse(work);
     assert.equal(workersOf(pool), 1, 'a worker was started');
     assert.equal(results.length, work.length);
-    assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind)));
+    assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels)));
     // The inputs are varied enough for the comparison to mean something.
     assert.ok(results.some((r) => r.doc?.excerptHtml));
     assert.ok(results.some((r) => r.diagnostics.some((d) => d.rule === 'raw-html')));
@@ -84,6 +88,6 @@ test('a small job stays on the main thread', async () => {
   const work = items(MIN_PARALLEL_ITEMS - 1);
   const results = await pool.parse(work);
   assert.equal(workersOf(pool), 0);
-  assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind)));
+  assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels)));
   assert.deepEqual(await pool.parse([]), []);
 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FreshOutput, IncrementalOutput } from '../../generator/write.ts';
+import { FreshOutput, IncrementalOutput, WriteError } from '../../generator/write.ts';
 
 let tmp: string;
 before(async () => {
@@ -153,4 +153,25 @@ test('IncrementalOutput: flush waits for the writes and removes nothing', async 
   assert.deepEqual([stats.written, stats.removed], [1, 0]);
   assert.equal(await text(dir, 'docs/index.html'), 'docs 2');
   assert.equal(await text(dir, 'index.html'), 'home', 'not produced by this update, and still there');
+});
+
+test('a write that fails is reported by finish (not dropped), and the old folder stays as it was', async () => {
+  const dir = await folder({ 'index.html': 'old home', 'docs/index.html': 'old docs' });
+  const out = await new FreshOutput(dir).start();
+  await out.write('index.html', 'new home');
+  await out.write('page/index.html', 'a page');
+  // A file and a folder of the same name: one of the two writes fails, whichever comes second.
+  const late = out.write('page/index.html/extra.html', 'never');
+  await late.catch(() => undefined);
+  const failure = await out.finish().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.ok(failure instanceof WriteError, `finish rejected with ${String(failure)}`);
+  assert.ok(['page/index.html', 'page/index.html/extra.html'].includes(failure.file), failure.file);
+  assert.match(failure.message, /^could not be written: E(ISDIR|NOTDIR|EXIST)/);
+  await out.abort();
+  assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html']);
+  assert.equal(await text(dir, 'index.html'), 'old home');
+  assert.deepEqual(await siblings(dir), ['build'], 'the temporary folder is gone');
 });

@@ -1,8 +1,8 @@
 // The pages of blog-style sections: post, list (also of a tag or an author), archive, tags, authors.
-import type { ArchivePage, AuthorsPage, PostListPage, PostPage, TagsPage } from '../../generator/types.ts';
+import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SiteGraph, TagsPage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { format } from '../../i18n/index.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { format } from '../../common/format-message.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { formatDate } from '../format.ts';
 import { BlogLayout } from './BlogLayout.tsx';
 import { PostMeta, PostTags } from './PostMeta.tsx';
@@ -10,17 +10,17 @@ import { Avatar } from './Avatar.tsx';
 import { Toc, TocCollapsible } from '../docs/Toc.tsx';
 import { Paginator } from '../docs/Paginator.tsx';
 
-function sectionLabel(t: ReturnType<typeof useTheme>['t'], section: string | undefined): string {
-  return (t.blog as unknown as Record<string, string>)[section ?? 'blog'] ?? section ?? '';
+function sectionLabel(graph: SiteGraph, page: Page): string {
+  return graph.sectionTitles[`${page.locale}:${page.section}`] ?? page.section ?? '';
 }
 
 export function Post({ page }: { page: PostPage }) {
-  const { bodyOf, t } = useTheme();
+  const { bodyOf, graph, t } = useTheme();
   return (
     <BlogLayout page={page} sidebar={page.sidebar} aside={page.toc.length > 0 ? <Toc items={page.toc} /> : undefined}>
       <article className="post">
         <header className="post-header">
-          <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+          <p className="eyebrow">{sectionLabel(graph, page)}</p>
           <h1>{page.title}</h1>
           {page.description && <p className="lead">{page.description}</p>}
           <PostMeta post={page} />
@@ -45,7 +45,7 @@ export function PostList({ page }: { page: PostListPage }) {
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
       <header className="list-header">
-        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <p className="eyebrow">{sectionLabel(graph, page)}</p>
         {author ? (
           <div className="author-card">
             <Avatar name={author.name} size="large" />
@@ -109,7 +109,7 @@ export function Archive({ page }: { page: ArchivePage }) {
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
       <header className="list-header">
-        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <p className="eyebrow">{sectionLabel(graph, page)}</p>
         <h1>{t.blog.archive}</h1>
         <p className="lead">{page.description}</p>
       </header>
@@ -135,7 +135,7 @@ export function Tags({ page }: { page: TagsPage }) {
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
       <header className="list-header">
-        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <p className="eyebrow">{sectionLabel(graph, page)}</p>
         <h1>{t.blog.tags}</h1>
       </header>
       <ul className="tag-list tag-list-large">
@@ -156,7 +156,7 @@ export function Authors({ page }: { page: AuthorsPage }) {
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
       <header className="list-header">
-        <p className="eyebrow">{sectionLabel(t, page.section)}</p>
+        <p className="eyebrow">{sectionLabel(graph, page)}</p>
         <h1>{t.blog.authors}</h1>
       </header>
       <ul className="author-list">

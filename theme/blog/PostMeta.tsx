@@ -1,7 +1,7 @@
 // Date, reading time and authors of a post; its tags, where the page wants them.
 import type { PostPage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { format } from '../../i18n/index.ts';
+import { format } from '../../common/format-message.ts';
 import { formatDate } from '../format.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { Avatar } from './Avatar.tsx';

@@ -1,7 +1,7 @@
 // Colour mode: dark by default, light on request (and "system" where config allows following
 // the system), remembered in localStorage and synced across tabs. The inline head script has
 // already set it before first paint; this only reacts to the toggle and to other tabs.
-import { COLOR_MODE_KEY } from '../color-mode-script.ts';
+import { COLOR_MODE_KEY } from './storage.ts';
 import { onNavigated, track } from './events.ts';
 import { readStorage, writeStorage } from './storage.ts';
 import { closest, html } from './chrome/dom.ts';

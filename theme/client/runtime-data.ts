@@ -1,8 +1,30 @@
 // The page's runtime data (strings of the runtime's states, analytics settings), written by the
 // build into every page as JSON (theme/runtime-data.ts).
-import { RUNTIME_DATA_ID, type RuntimeData } from '../runtime-data.ts';
+import type { Messages } from '../../common/messages.ts';
 
-export type { RuntimeData };
+export const RUNTIME_DATA_ID = 'site-runtime';
+
+/** The type of an island's script tag: one the browser neither fetches nor runs by itself, so the
+ * runtime imports it after the page has loaded (theme/client/navigation/apply.ts). */
+export const ISLAND_TYPE = 'text/x-site-island';
+
+export interface RuntimeData {
+  /** Site title and delimiter, for the crash page's document title. */
+  title: string;
+  delimiter: string;
+  strings: {
+    loading: Messages['loading'];
+    crash: Messages['crash'];
+    image: Messages['image'];
+  };
+  analytics?: {
+    script: string;
+    endpoint: string;
+    /** The domain events are recorded for: the site's host, or the local domain on a local host. */
+    domain: string;
+    localDomain: string;
+  };
+}
 
 export function runtimeData(doc: Document = document): RuntimeData | undefined {
   const text = doc.getElementById(RUNTIME_DATA_ID)?.textContent;

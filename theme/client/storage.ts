@@ -2,6 +2,12 @@
 // warning and is otherwise ignored, so no feature breaks because it cannot remember something.
 type Area = 'localStorage' | 'sessionStorage';
 
+/** The keys the inline head script (theme/color-mode-script.ts) reads before first paint. */
+export const COLOR_MODE_KEY = 'theme';
+export const ANNOUNCEMENT_KEY = 'announcement-dismissed';
+/** sessionStorage: the docs sidebar stays hidden while the visitor navigates, not forever. */
+export const SIDEBAR_HIDDEN_KEY = 'docs-sidebar-hidden';
+
 export function readStorage(key: string, area: Area = 'localStorage'): string | null {
   try {
     return window[area].getItem(key);

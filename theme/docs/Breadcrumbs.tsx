@@ -1,6 +1,6 @@
 import type { BreadcrumbItem } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function Breadcrumbs({ items, current }: { items: BreadcrumbItem[]; current: string }) {

@@ -3,14 +3,14 @@
 // with a page of its own shows that page as a link, with the toggle beside it (a link inside a
 // <summary> would be a control inside a control).
 //
-// A large sidebar comes pruned (sidebarFor in generator/sidebar.ts): a collapsed category away
+// A large sidebar comes pruned (sidebarFor in visible-sidebar.ts): a collapsed category away
 // from the current page arrives without its items, and is sent as its link and an empty toggle
 // that the client fills from the category's own page, whose sidebar has it open. Without
 // JavaScript, the link leads there too.
 import type { SidebarItem } from '../../generator/types.ts';
-import { holds, sidebarFor } from '../../generator/sidebar.ts';
+import { holds, sidebarFor } from './visible-sidebar.ts';
 import { useTheme } from '../context.ts';
-import { format } from '../../i18n/index.ts';
+import { format } from '../../common/format-message.ts';
 
 function Items({ items, route, path }: { items: SidebarItem[]; route: string; path: string }) {
   const { t } = useTheme();

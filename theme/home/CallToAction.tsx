@@ -1,25 +1,15 @@
-// The two buttons of the home page: the appointment, and a second way in from config.
+// The buttons of the home page's hero, as the config lists them.
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
-import { Icon } from '../icons/Icon.tsx';
-import { labelOf } from '../layout/labels.ts';
+import { ActionLink } from '../layout/ActionLink.tsx';
 
 export function CallToAction() {
-  const { config, page, t } = useTheme();
-  const prefix = localePrefix(config, page.locale);
-  const secondary = config.home.secondaryAction;
+  const { config } = useTheme();
+  if (config.home.actions.length === 0) return null;
   return (
     <p className="cta-actions">
-      <a className="button button-primary button-lg" href={`${prefix}${config.navbar.contact}`} data-track="booking-link-click">
-        <Icon name="calendar" size={20} />
-        {t.nav.contact}
-      </a>
-      {secondary && (
-        <a className="button button-secondary button-lg" href={`${prefix}${secondary.to}`}>
-          {labelOf(t, secondary.label)}
-          <Icon name="arrowRight" size={18} />
-        </a>
-      )}
+      {config.home.actions.map((action, i) => (
+        <ActionLink key={action.to} action={action} className={`button ${i === 0 ? 'button-primary' : 'button-secondary'} button-lg`} iconSize={i === 0 ? 20 : 18} />
+      ))}
     </p>
   );
 }

@@ -1,22 +1,18 @@
-// The five facts a cautious buyer looks for first, right under the headline.
+// The claims a cautious buyer looks for first, right under the headline: the config lists them,
+// the UI strings word them.
 import { useTheme } from '../context.ts';
-import { Icon, type IconName } from '../icons/Icon.tsx';
+import { Icon, isIconName } from '../icons/Icon.tsx';
+import { labelOf } from '../layout/labels.ts';
 
 export function TrustStrip() {
-  const { t } = useTheme();
-  const items: [IconName, string][] = [
-    ['shield', t.home.trustIso],
-    ['lock', t.home.trustGdpr],
-    ['leaf', t.home.trustGreen],
-    ['database', t.home.trustBackups],
-    ['people', t.home.trustExperience],
-  ];
+  const { config, t } = useTheme();
+  if (config.home.trust.length === 0) return null;
   return (
     <ul className="trust-strip" aria-label={t.home.trustLabel}>
-      {items.map(([icon, text]) => (
-        <li key={icon}>
-          <Icon name={icon} size={22} />
-          <span>{text}</span>
+      {config.home.trust.map(({ icon, label }) => (
+        <li key={label}>
+          {isIconName(icon) && <Icon name={icon} size={22} />}
+          <span>{labelOf(t, label)}</span>
         </li>
       ))}
     </ul>

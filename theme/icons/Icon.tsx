@@ -33,6 +33,11 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** For icon names from config, which the type system cannot check. */
+export function isIconName(name: string | undefined): name is IconName {
+  return name !== undefined && name in PATHS;
+}
+
 /** Decorative by default; pass a label when the icon is the only content of its control. */
 export function Icon({ name, size = 20, className, label }: { name: IconName; size?: number; className?: string; label?: string }) {
   return (

@@ -3,7 +3,7 @@
 // engine or to a screen reader listing links). A dismissal is remembered by id: a new announcement
 // shows again.
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function AnnouncementBar() {

@@ -1,7 +1,7 @@
 // The colour mode button. It needs JavaScript to do anything, so without it it is not shown;
 // its label names the current mode and is kept up to date by the client.
 import { useTheme } from '../context.ts';
-import { format } from '../../i18n/index.ts';
+import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function ColorModeToggle() {

@@ -1,7 +1,7 @@
 // The footer of spec 2.3: the brand, four link groups, the copyright line and the version.
 import { useTheme, useTitleOf } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
-import { format } from '../../i18n/index.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
+import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { Brand } from './Logo.tsx';
 import { labelOf } from './labels.ts';
@@ -15,8 +15,8 @@ export function Footer() {
       <div className="footer-inner">
         <div className="footer-brand">
           <Brand className="footer-logo" />
-          <p>{t.meta.tagline}</p>
-          <p className="footer-address">{t.footer.location}</p>
+          {t.meta.tagline && <p>{t.meta.tagline}</p>}
+          {t.footer.location && <p className="footer-address">{t.footer.location}</p>}
         </div>
         {config.footer.groups.map((group) => (
           <section key={group.title} className="footer-group" aria-labelledby={`footer-${group.title}`}>
@@ -43,7 +43,7 @@ export function Footer() {
         ))}
       </div>
       <div className="footer-bottom">
-        <p>{format(t.footer.copyright, { year: new Date().getFullYear() })}</p>
+        <p>{format(t.footer.copyright, { year: new Date().getFullYear(), owner: config.organization?.name ?? config.title })}</p>
         {config.customFields.version && <p className="footer-version">{format(t.footer.version, { version: config.customFields.version })}</p>}
       </div>
     </footer>

@@ -6,10 +6,12 @@ import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
 export function Head() {
   const ctx = useTheme();
   const { config, page, assets, alternates, graph, t } = ctx;
-  const title = page.kind === 'home' ? `${config.title} ${config.titleDelimiter} ${t.meta.tagline}` : `${page.title} ${config.titleDelimiter} ${config.title}`;
+  const title =
+    page.kind === 'home' ? (t.meta.tagline ? `${config.title} ${config.titleDelimiter} ${t.meta.tagline}` : config.title) : `${page.title} ${config.titleDelimiter} ${config.title}`;
   const url = (route: string) => new URL(route, config.url).href;
   const description = page.description || t.meta.siteDescription;
-  const image = url(page.image ?? '/img/social-card.png');
+  const imagePath = page.image ?? config.socialImage;
+  const image = imagePath ? url(imagePath) : undefined;
   const defaultAlternate = alternates.find((a) => a.locale === config.defaultLocale);
   const feeds = graph.feeds.filter((f) => f.locale === page.locale);
   const jsonLd = jsonLdOf(ctx);
@@ -18,23 +20,23 @@ export function Head() {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>
-      <meta name="description" content={description} />
+      {description && <meta name="description" content={description} />}
       {page.kind !== 'not-found' && <link rel="canonical" href={url(page.route)} />}
       {page.noindex && <meta name="robots" content="noindex, nofollow" />}
       {page.kind !== 'not-found' &&
         alternates.map((a) => <link key={a.locale} rel="alternate" hrefLang={config.locales[a.locale].htmlLang} href={url(a.route)} />)}
       {page.kind !== 'not-found' && defaultAlternate && <link rel="alternate" hrefLang="x-default" href={url(defaultAlternate.route)} />}
       <meta property="og:title" content={page.title} />
-      <meta property="og:description" content={description} />
+      {description && <meta property="og:description" content={description} />}
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
       <meta property="og:url" content={url(page.route)} />
-      <meta property="og:image" content={image} />
+      {image && <meta property="og:image" content={image} />}
       <meta property="og:locale" content={config.locales[page.locale].htmlLang} />
       <meta property="og:site_name" content={config.title} />
-      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={page.title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={image} />
+      {description && <meta name="twitter:description" content={description} />}
+      {image && <meta name="twitter:image" content={image} />}
       <meta name="color-scheme" content="dark light" />
       {page.kind === 'post' && <meta property="article:published_time" content={page.date} />}
       {page.kind === 'doc' && graph.documents[page.doc]?.frontMatter.keywords && (
@@ -42,8 +44,8 @@ export function Head() {
       )}
       <link rel="icon" href={config.favicon} type="image/svg+xml" />
       {feeds.flatMap((f) => [
-        <link key={f.rss} rel="alternate" type="application/rss+xml" href={f.rss} title={`${config.title} ${t.blog[f.section as 'blog'] ?? f.section} RSS`} />,
-        <link key={f.atom} rel="alternate" type="application/atom+xml" href={f.atom} title={`${config.title} ${t.blog[f.section as 'blog'] ?? f.section} Atom`} />,
+        <link key={f.rss} rel="alternate" type="application/rss+xml" href={f.rss} title={`${config.title} ${f.title} RSS`} />,
+        <link key={f.atom} rel="alternate" type="application/atom+xml" href={f.atom} title={`${config.title} ${f.title} Atom`} />,
       ])}
       <script dangerouslySetInnerHTML={{ __html: assets.colorModeScript }} />
       {assets.fonts.map((font) => (

@@ -1,7 +1,7 @@
 // The language dropdown: the same page in the other locales (their home page where a page has
 // no translation, which the build forbids for content but not for the 404 page).
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function LanguageMenu() {

@@ -3,8 +3,8 @@
 import type { SiteConfig } from '../../generator/config.ts';
 import type { SidebarItem } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
-import { format } from '../../i18n/index.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
+import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { labelOf } from './labels.ts';
 

@@ -1,16 +1,16 @@
 // The navbar of spec 2.2: left the section menus, right the appointment link, the language menu
 // and the colour mode. At 996 px and below, the hamburger opens the same links in MobileMenu.
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { Brand } from './Logo.tsx';
+import { ActionLink } from './ActionLink.tsx';
 import { NavItem } from './NavItem.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 
 export function Navbar() {
-  const { config, page, t } = useTheme();
-  const contact = `${localePrefix(config, page.locale)}${config.navbar.contact}`;
+  const { config, t } = useTheme();
+  const cta = config.navbar.cta;
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label={t.nav.mainMenu}>
@@ -24,10 +24,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar-right">
-          <a className="button button-primary navbar-cta" href={contact} data-track="booking-link-click" aria-current={page.route === contact ? 'page' : undefined}>
-            <Icon name="calendar" size={18} />
-            <span>{t.nav.contact}</span>
-          </a>
+          {cta && <ActionLink action={cta} className="button button-primary navbar-cta" iconSize={18} wrapLabel />}
           <LanguageMenu />
           <ColorModeToggle />
         </div>

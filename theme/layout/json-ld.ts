@@ -4,21 +4,42 @@ import type { ThemeContext } from '../context.ts';
 
 export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | undefined {
   const url = (route: string) => new URL(route, config.url).href;
+  const organization = config.organization;
   if (page.kind === 'home') {
+    const address = organization?.address;
+    const website = {
+      '@type': 'WebSite',
+      name: config.title,
+      url: url(page.route),
+      inLanguage: config.locales[page.locale].htmlLang,
+      ...(t.meta.siteDescription ? { description: t.meta.siteDescription } : {}),
+      ...(organization ? { publisher: { '@id': `${config.url}/#organization` } } : {}),
+    };
+    if (!organization) return { '@context': 'https://schema.org', ...website };
     return {
       '@context': 'https://schema.org',
       '@graph': [
         {
           '@type': 'Organization',
           '@id': `${config.url}/#organization`,
-          name: 'Almwerk GmbH',
+          name: organization.name,
           url: url('/'),
-          logo: url(config.navbar.logo.src),
-          email: config.contact.email,
-          telephone: config.contact.phone,
-          address: { '@type': 'PostalAddress', addressLocality: 'Graz', addressCountry: 'AT' },
+          logo: url(organization.logo ?? config.navbar.logo.src),
+          ...(organization.email ? { email: organization.email } : {}),
+          ...(organization.phone ? { telephone: organization.phone } : {}),
+          ...(address
+            ? {
+                address: {
+                  '@type': 'PostalAddress',
+                  ...(address.street ? { streetAddress: address.street } : {}),
+                  ...(address.postalCode ? { postalCode: address.postalCode } : {}),
+                  ...(address.locality ? { addressLocality: address.locality } : {}),
+                  ...(address.country ? { addressCountry: address.country } : {}),
+                },
+              }
+            : {}),
         },
-        { '@type': 'WebSite', name: config.title, url: url(page.route), inLanguage: config.locales[page.locale].htmlLang, description: t.meta.siteDescription, publisher: { '@id': `${config.url}/#organization` } },
+        website,
       ],
     };
   }
@@ -41,7 +62,7 @@ export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | und
       mainEntityOfPage: url(page.route),
       author: page.authors.map((id) => ({ '@type': 'Person', name: graph.authors[id]?.name ?? id, ...(graph.authors[id]?.page ? { url: url(graph.authors[id].page!) } : {}) })),
       keywords: page.tags.map((id) => graph.tags[id]?.label[page.locale] ?? id).join(', '),
-      publisher: { '@type': 'Organization', name: 'Almwerk GmbH', url: url('/') },
+      publisher: { '@type': 'Organization', name: organization?.name ?? config.title, url: url('/') },
     };
   }
   return undefined;

@@ -1,10 +1,10 @@
-// Navbar and footer labels in config are keys into the UI strings; a key that is not there is a
-// proper name (a profile's name) and shown as written.
-import type { Messages } from '../../i18n/index.ts';
+// Labels in config (navbar, footer, home) are keys into the UI strings; a key that is not there is
+// a proper name (a profile's name) and shown as written.
+import type { Messages } from '../../generator/messages.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
 
 export function labelOf(t: Messages, key: string): string {
-  return (t.nav as Record<string, string>)[key] ?? (t.footer as Record<string, string>)[key] ?? key;
+  return t.nav[key] ?? t.footer[key] ?? t.home[key] ?? key;
 }
 
 function categoryLabel(items: SidebarItem[], route: Route): string | undefined {

@@ -2,9 +2,9 @@
 // and the browser island, so all three produce the same HTML and the island hydrates it as it is.
 // Pure: state and handlers come in as props.
 import type { ChangeEvent, FocusEvent, FormEvent, MouseEvent } from 'react';
-import type { Messages } from '../../i18n/index.ts';
-import { format } from '../../i18n/index.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, type ContactErrors, type ContactField, type ContactTextField, type ContactValues } from '../../generator/contact-rules.ts';
+import type { Messages } from '../../common/messages.ts';
+import { format } from '../../common/format-message.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, type ContactErrors, type ContactField, type ContactTextField, type ContactValues } from '../../common/contact-rules.ts';
 
 export type ContactStatus = 'idle' | 'sending' | 'success' | 'error' | 'invalid' | 'rate-limited';
 

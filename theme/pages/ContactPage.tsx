@@ -4,7 +4,7 @@
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
 import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
 
@@ -12,6 +12,8 @@ export function ContactPage({ page }: { page: StandalonePage }) {
   const { bodyOf, t, config, assets } = useTheme();
   const prefix = localePrefix(config, page.locale);
   const island = assets.islands.contact;
+  // The graph makes a contact page only when the config turns the contact feature on.
+  const contact = config.contact!;
   return (
     <main id="main" className="contact container" tabIndex={-1}>
       <h1>{page.title}</h1>
@@ -20,7 +22,7 @@ export function ContactPage({ page }: { page: StandalonePage }) {
           {page.doc && <div className="markdown" dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />}
           <section className="contact-direct" aria-labelledby="contact-direct-title">
             <h2 id="contact-direct-title">{t.contact.directTitle}</h2>
-            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(config.contact.endpoint)} state={EMPTY_REVEAL_STATE} />
+            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(contact.endpoint)} state={EMPTY_REVEAL_STATE} />
           </section>
         </div>
         <section aria-labelledby="contact-form-title" className="contact-form-wrap">
@@ -28,9 +30,9 @@ export function ContactPage({ page }: { page: StandalonePage }) {
           <ContactFormRoot
             locale={page.locale}
             t={t.contact}
-            endpoint={config.contact.endpoint}
-            termsHref={`${prefix}${config.contact.terms}`}
-            privacyHref={`${prefix}${config.contact.privacy}`}
+            endpoint={contact.endpoint}
+            termsHref={`${prefix}${contact.terms}`}
+            privacyHref={`${prefix}${contact.privacy}`}
             formHref={page.route}
             state={EMPTY_CONTACT_STATE}
           />

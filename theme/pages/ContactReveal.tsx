@@ -4,7 +4,7 @@
 // form and the server answers with the contact page showing the detail. Shared by the page
 // render, the server's answer page and the browser island.
 import type { MouseEvent } from 'react';
-import type { Messages } from '../../i18n/index.ts';
+import type { Messages } from '../../common/messages.ts';
 
 export type RevealKind = 'email' | 'phone';
 export const REVEAL_KINDS: readonly RevealKind[] = ['email', 'phone'];

@@ -9,21 +9,23 @@ import { Contours } from '../home/Contours.tsx';
 import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {
-  const { bodyOf, t } = useTheme();
+  const { bodyOf, config, t } = useTheme();
   const sections = page.doc ? splitSections(bodyOf(page.doc)) : [];
   return (
     <main id="main" className="home" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-title">
         <Contours />
         <div className="hero-inner">
-          <p className="eyebrow">{t.home.eyebrow}</p>
+          {t.home.eyebrow && <p className="eyebrow">{t.home.eyebrow}</p>}
           <h1 id="hero-title">{page.title}</h1>
           <p className="lead">{page.description}</p>
           <CallToAction />
         </div>
-        <div className="hero-trust">
-          <TrustStrip />
-        </div>
+        {config.home.trust.length > 0 && (
+          <div className="hero-trust">
+            <TrustStrip />
+          </div>
+        )}
       </section>
       {sections.map((section, i) => (
         <HomeSection key={i} section={section} />

@@ -1,6 +1,6 @@
 // The not-found page of a locale, served with status 404 for any unknown path under it.
 import { useTheme } from '../context.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function NotFoundPage() {
@@ -20,9 +20,11 @@ export function NotFoundPage() {
             <Icon name="home" size={18} />
             {t.notFound.home}
           </a>
-          <a className="button button-secondary" href={`${prefix}${config.navbar.contact}`}>
-            {t.nav.contactUs}
-          </a>
+          {config.contact && (
+            <a className="button button-secondary" href={`${prefix}${config.contact.route}`}>
+              {t.nav.contactUs}
+            </a>
+          )}
         </p>
       </div>
     </main>

@@ -24,8 +24,6 @@ export interface ImportedSections {
 export function configText(settings: DocusaurusSettings, { docs, blog, redirects }: ImportedSections): string {
   const { defaultLocale } = settings;
   const title = settings.title ?? 'Site';
-  // The navbar always has a contact link; the home page stands in until there is a contact page.
-  const contact = '/';
   const config = {
     title,
     url: settings.url ?? 'https://example.org',
@@ -44,16 +42,13 @@ export function configText(settings: DocusaurusSettings, { docs, blog, redirects
         ...(docs !== undefined ? [{ label: settings.navbarLabels.docs ?? docs, to: `/${docs}/` }] : []),
         ...(blog !== undefined ? [{ label: settings.navbarLabels[`/${settings.blogRoute}`] ?? blog, to: `/${blog}/` }] : []),
       ],
-      contact,
     },
     footer: { groups: [] },
     redirects,
-    contact: { email: '', phone: '', endpoint: '/api/contact', terms: contact, privacy: contact },
     favicon: settings.favicon ?? settings.logo ?? '/img/favicon.svg',
   } satisfies SiteConfigInput;
-  const body = JSON.stringify(config, null, 2)
-    .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')
-    .replace(/\n(\s*)contact: "/, `\n$1// The navbar always has a contact link: point it at content/<locale>/contact.md once you write one.\n$1contact: "`);
+  // No contact page: Docusaurus has none to take over; `contact` in the config turns one on.
+  const body = JSON.stringify(config, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
   return `// Made by \`site import docusaurus\` from a Docusaurus config. Navbar and footer labels are keys
 // of the UI strings in i18n/ or shown as written; see README.md for every option.
 export default ${body};

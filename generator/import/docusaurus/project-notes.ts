@@ -1,7 +1,7 @@
 // What the importer says about the project as a whole: parts it does not take (React pages,
 // older docs versions, a sidebar written by hand) and settings it could not read or carry.
 import path from 'node:path/posix';
-import { hasMessages } from '../../../i18n/index.ts';
+import { ENGINE_MESSAGES } from '../../../common/messages.ts';
 import type { DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
 
@@ -21,7 +21,7 @@ export function projectNotes(project: DocusaurusProject): ReportItem[] {
   }
   if (settings.docsRoute === '') note(config, 'the docs were served at the site root; here they are the section /docs/ (links were rewritten)', 'config');
   for (const locale of settings.locales) {
-    if (!hasMessages(locale)) note(config, `locale "${locale}" has no UI strings here; add i18n/${locale}.ts, or remove the locale from config/site.config.ts`, 'config');
+    if (!(locale in ENGINE_MESSAGES)) note(config, `locale "${locale}" has no UI strings in the engine; add i18n/${locale}.ts with every string translated, or remove the locale from config/site.config.ts`, 'config');
   }
   for (const [key, value] of [['title', settings.title], ['url', settings.url]] as const) {
     if (!value) note(config, `${key} not readable from the Docusaurus config; set it in config/site.config.ts`, 'config');

@@ -1,9 +1,8 @@
 // The small page-level controls: back to top, the announcement bar's dismissal, hiding the docs
 // sidebar for the session, the preferred docs version per section, and the base-URL banner
 // (shown again after client navigation replaced the body), and keyboard access to wide blocks.
-import { ANNOUNCEMENT_KEY, SIDEBAR_HIDDEN_KEY } from '../../color-mode-script.ts';
 import { onNavigated } from '../events.ts';
-import { writeStorage } from '../storage.ts';
+import { ANNOUNCEMENT_KEY, SIDEBAR_HIDDEN_KEY, writeStorage } from '../storage.ts';
 import { reducedMotion } from './motion.ts';
 import { closest, focusMain, html, onViewport } from './dom.ts';
 

@@ -1,5 +1,5 @@
 // The island's two calls to the contact endpoint, and what their answers mean for the page.
-import { IDEMPOTENCY_KEY, type ContactErrors, type ContactValues } from '../../../generator/contact-rules.ts';
+import { IDEMPOTENCY_KEY, type ContactErrors, type ContactValues } from '../../../common/contact-rules.ts';
 import type { RevealedDetail, RevealKind } from '../../pages/ContactReveal.tsx';
 
 export type SubmitOutcome = { kind: 'stored' } | { kind: 'invalid'; errors: ContactErrors } | { kind: 'rate-limited' } | { kind: 'failed' };

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 're
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { ContactForm, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../../pages/ContactForm.tsx';
 import { ContactReveal, REVEAL_ROOT, type RevealKind, type RevealSetup, type RevealState } from '../../pages/ContactReveal.tsx';
-import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, validateField, type ContactField, type ContactValues } from '../../../generator/contact-rules.ts';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, validateField, type ContactField, type ContactValues } from '../../../common/contact-rules.ts';
 import { onNavigated } from '../events.ts';
 import { fetchDetail, newIdempotencyKey, submitContact, type ContactPayload } from './contact-requests.ts';
 

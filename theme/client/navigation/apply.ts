@@ -1,7 +1,7 @@
 // Putting a fetched page in place of the one on display: the head tags that differ, the language
 // of the document, and the body. What the runtime keeps across pages (the colour mode and other
 // state on <html>, scripts already running, the stylesheet) stays untouched.
-import { ISLAND_TYPE } from '../../runtime-data.ts';
+import { ISLAND_TYPE } from '../runtime-data.ts';
 
 /** Head elements that describe the page, as opposed to what runs or styles it. */
 const PAGE_HEAD = 'title, meta:not([charset]):not([name="viewport"]), link:not([rel="stylesheet"]):not([rel="modulepreload"]):not([rel="preload"]), script[type="application/ld+json"], script[type="application/json"]';

@@ -1,0 +1,63 @@
+// UI strings: the engine's defaults for de and en (common/messages/), overlaid per site by its
+// own `i18n/<locale>.ts`. A site may add a locale the engine does not know; it then has to give
+// every string, since a missing one would show up as a blank on the page.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { importSiteModule } from './config-file.ts';
+import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../common/messages.ts';
+import type { Diagnostic } from './types.ts';
+
+export type { Messages, MessagesByLocale, MessagesInput } from '../common/messages.ts';
+
+export const I18N_DIR = 'i18n';
+
+export function messagesFile(locale: string): string {
+  return `${I18N_DIR}/${locale}.ts`;
+}
+
+function overlay(base: unknown, site: unknown): unknown {
+  if (typeof base !== 'object' || base === null || typeof site !== 'object' || site === null) return site ?? base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(site)) out[key] = overlay(out[key], value);
+  return out;
+}
+
+/** Keys of `base` that `value` lacks, as dotted paths. */
+function missingKeys(base: unknown, value: unknown, at = ''): string[] {
+  if (typeof base !== 'object' || base === null) return value === undefined ? [at] : [];
+  return Object.entries(base).flatMap(([key, inner]) => missingKeys(inner, (value as Record<string, unknown> | undefined)?.[key], at ? `${at}.${key}` : key));
+}
+
+export async function loadMessages(root: string, locales: string[]): Promise<{ messages?: MessagesByLocale; diagnostics: Diagnostic[] }> {
+  const messages: MessagesByLocale = {};
+  const diagnostics: Diagnostic[] = [];
+  for (const locale of locales) {
+    const id = messagesFile(locale);
+    const file = path.join(root, id);
+    let site: unknown = {};
+    if (existsSync(file)) {
+      const loaded = await importSiteModule(root, file, id, 'The UI strings could not be loaded');
+      if ('diagnostics' in loaded) {
+        diagnostics.push(...loaded.diagnostics);
+        continue;
+      }
+      site = loaded.value ?? {};
+    }
+    const engine = ENGINE_MESSAGES[locale];
+    if (!engine) {
+      const missing = missingKeys(ENGINE_MESSAGES.en, site);
+      if (missing.length) {
+        diagnostics.push({
+          file: existsSync(file) ? id : 'config/site.config.ts',
+          message: `locale "${locale}" lacks ${missing.length} UI strings the engine has no default for in this language: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
+          hint: `write ${id} with every string of common/messages/en.ts translated (export default { ... } satisfies MessagesInput)`,
+          rule: 'missing-messages',
+          severity: 'error',
+        });
+        continue;
+      }
+    }
+    messages[locale] = overlay(engine ?? {}, site) as Messages;
+  }
+  return diagnostics.length ? { diagnostics } : { messages, diagnostics };
+}

@@ -1,0 +1,39 @@
+// What `site serve` takes from the server (generator/serve.ts's DevServerHooks): the production URL
+// rules over the built files, and the contact and analytics endpoints on the same data directory
+// and SMTP settings as production. The contact database is opened by the first message, so
+// serving alone creates no files.
+import type { DevServerHooks } from '../generator/serve.ts';
+import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
+import { ContactBackend } from './contact-backend.ts';
+import { Insights } from './insights.ts';
+import { serveStatic } from './static.ts';
+
+/** `contact`: the backend's settings; by default from the environment, as in production. */
+export function devServerHooks(options: { root: string; contact?: BackendSettings }): DevServerHooks {
+  return {
+    serveFile: serveStatic,
+    configureServer: (site) => {
+      const settings = options.contact ?? contactSettings(options.root);
+      const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, settings });
+      const analytics = site.config().analytics;
+      // As in production, so the browser console stays as quiet as there.
+      const insights = analytics ? new Insights({ endpoint: analytics.endpoint, dataDir: settings.dataDir, siteDir: () => site.outDir }) : undefined;
+      return {
+        handle: (req, res) => contact.handle(req, res) || (insights?.handle(req, res) ?? false),
+        close: async () => {
+          await contact.close();
+          insights?.close();
+        },
+      };
+    },
+  };
+}
+
+function contactSettings(root: string): BackendSettings {
+  try {
+    return settingsFromEnv(root);
+  } catch (error) {
+    console.error(`[site] contact backend: ${(error as Error).message}; messages are stored but not relayed`);
+    return settingsFromEnv(root, { SITE_DATA_DIR: process.env.SITE_DATA_DIR });
+  }
+}

@@ -26,10 +26,17 @@ export function registerContactCommands(program: Command, root: string): void {
     .action(async (opts: { data?: string; limit: number }) => {
       const store = await openStore(root, opts.data);
       try {
-        const { messages, pending, sent } = store.counts();
-        console.log(`${messages} message${messages === 1 ? '' : 's'} in ${store.file}${pending || sent ? ` (${sent} relayed, ${pending} waiting for the mail server)` : ''}\n`);
+        const { messages, pending, sent, dead } = store.counts();
+        const relayed = pending || sent || dead ? ` (${sent} relayed, ${pending} waiting for the mail server${dead ? `, ${dead} dead letter${dead === 1 ? '' : 's'}` : ''})` : '';
+        console.log(`${messages} message${messages === 1 ? '' : 's'} in ${store.file}${relayed}\n`);
         for (const m of store.list(opts.limit)) {
-          const relay = m.relay === 'pending' ? `relay pending, ${m.attempts} attempts${m.lastError ? `: ${printable(m.lastError)}` : ''}` : m.relay === 'sent' ? `relayed ${m.sentAt}` : 'stored';
+          const error = m.lastError ? `: ${printable(m.lastError)}` : '';
+          const attempts = `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`;
+          const relay =
+            m.relay === 'pending' ? `relay pending, ${attempts}${m.unconfirmed ? ', the mail server may have it already' : ''}${error}`
+            : m.relay === 'dead' ? `dead letter, not relayed after ${attempts}${error}`
+            : m.relay === 'sent' ? `relayed ${m.sentAt}`
+            : 'stored';
           console.log(`#${m.id}  ${m.receivedAt}  ${m.locale}  ${printable(m.name)} <${printable(m.email)}>  [${relay}]`);
           for (const line of printable(m.message, true).split('\n')) console.log(`    ${line}`);
           console.log('');

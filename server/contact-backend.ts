@@ -70,7 +70,7 @@ export class ContactBackend {
   get store(): ContactStore {
     if (!this.storeInstance) {
       const { settings } = this.options;
-      const mailer = this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp) : undefined);
+      const mailer = this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp, settings.relay) : undefined);
       this.storeInstance = ContactStore.open(settings.dataDir, { relay: Boolean(mailer) });
       if (mailer) {
         const config = this.config;

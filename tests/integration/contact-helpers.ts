@@ -103,6 +103,8 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** Message bodies that started to arrive, kept or not. */
+  attempts: () => number;
   /** Stops listening (the mail server is down). */
   stop: () => Promise<void>;
   /** Listens again on the same port. */
@@ -132,10 +134,21 @@ function parseHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
+/** How a sink misbehaves, decided per mail from its raw text. */
+export interface SinkBehaviour {
+  /** Answer the end of the body only after this long (the mail is kept all the same). */
+  delayMs?: (raw: string) => number;
+  /** Refuse the mail with this SMTP answer code (e.g. 550); it is not kept. */
+  rejectWith?: (raw: string) => number | undefined;
+  /** Called when a mail's body starts to arrive. */
+  onDataStart?: () => void;
+}
+
 /** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives. */
-export async function smtpSink(port = 0): Promise<SmtpSink> {
+export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
+  let attempts = 0;
   const create = () =>
     new SMTPServer({
       authOptional: true,
@@ -143,12 +156,18 @@ export async function smtpSink(port = 0): Promise<SmtpSink> {
       logger: false,
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
+        attempts++;
+        behaviour.onDataStart?.();
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
+          const code = behaviour.rejectWith?.(raw);
+          if (code) return callback(Object.assign(new Error('Refused by the test server'), { responseCode: code }));
           mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, headers: parseHeaders(raw) });
           for (const w of waiters.filter((w) => mails.length >= w.n)) w.resolve();
-          callback();
+          const delay = behaviour.delayMs?.(raw) ?? 0;
+          if (delay) setTimeout(() => callback(), delay);
+          else callback();
         });
       },
     });
@@ -162,6 +181,7 @@ export async function smtpSink(port = 0): Promise<SmtpSink> {
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
+    attempts: () => attempts,
     mails,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: async () => {

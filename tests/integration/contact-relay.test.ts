@@ -8,11 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { DEFAULT_SETTINGS } from '../../server/backend-config.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { buildFixture, postJson, smtpSink, startServer, validMessage, type BuiltFixture, type SmtpSink } from './contact-helpers.ts';
 
 let site: BuiltFixture;
-const fast = { baseDelayMs: 100, maxDelayMs: 400 };
+const fast = { ...DEFAULT_SETTINGS.relay, baseDelayMs: 100, maxDelayMs: 400 };
 const smtpFor = (sink: SmtpSink) => ({ url: sink.url, to: 'owners@almwerk.example', from: 'Website <website@almwerk.example>' });
 
 before(async () => {
@@ -108,7 +109,7 @@ test('a backlog survives a restart of the site’s server and goes out when the 
   const sink = await smtpSink();
   await sink.stop();
   try {
-    const first = await startServer(site, { dataDir, smtp: smtpFor(sink), relay: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const first = await startServer(site, { dataDir, smtp: smtpFor(sink), relay: { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
     assert.equal((await postJson(first.url, validMessage({ name: 'Backlog' }))).status, 201);
     await until(() => outbox(dataDir)[0]?.attempts === 1);
     await first.stop();

@@ -89,6 +89,8 @@ const stored: StoredMessage = {
   email: 'eve@example.org',
   message: 'Line one\nLine two',
   relay: 'pending',
+  unconfirmed: 0,
+  deadAt: null,
   attempts: 0,
   lastError: null,
   sentAt: null,

@@ -79,6 +79,7 @@ export class Insights {
   private store: Store | undefined;
   /** Paths found to be pages of the site: a page view asks the file system once per page, not per view. */
   private readonly pages = new Set<string>();
+  private pagesOf: string | undefined;
   private readonly limiter = new RateLimiter(RATE_LIMIT);
   private readonly allowedOrigins: ReadonlySet<string>;
 
@@ -140,8 +141,14 @@ export class Insights {
   }
 
   private isPage(pathname: string): boolean {
+    const siteDir = this.options.siteDir();
+    // A new build may have other pages.
+    if (siteDir !== this.pagesOf) {
+      this.pages.clear();
+      this.pagesOf = siteDir;
+    }
     if (this.pages.has(pathname)) return true;
-    const page = pathname.endsWith('/') && existsSync(path.join(this.options.siteDir(), pathname, 'index.html'));
+    const page = pathname.endsWith('/') && existsSync(path.join(siteDir, pathname, 'index.html'));
     if (page) this.pages.add(pathname);
     return page;
   }

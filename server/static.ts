@@ -38,6 +38,8 @@ export interface StaticOptions {
   headers?: (file: string | undefined) => Record<string, string>;
   /** Send `<file>.br` or `<file>.gz` when the build wrote one and the client accepts it. */
   precompressed?: boolean;
+  /** A newer build to look in when a file is missing (the build was swapped during the request). */
+  newer?: () => StaticOptions | undefined;
 }
 
 /** Precompressed twins, in order of preference. */
@@ -141,7 +143,14 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     return;
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const resolved = resolvePath(options, url.pathname);
+  let resolved = resolvePath(options, url.pathname);
+  if (resolved.type === 'not-found' || (resolved.type === 'file' && resolved.status === 404)) {
+    const newer = options.newer?.();
+    if (newer) {
+      options = newer;
+      resolved = resolvePath(options, url.pathname);
+    }
+  }
   if (resolved.type === 'redirect') {
     res.writeHead(301, { location: resolved.location + url.search, ...options.headers?.(undefined) });
     res.end();

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../server/migrations.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { buildFixture, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
 
@@ -47,8 +48,9 @@ describe('storing', () => {
     assert.equal(row.locale, 'en');
     const db = new Database(path.join(open.dataDir, DB_FILE), { readonly: true });
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(db.pragma('user_version', { simple: true }), 1);
-    assert.deepEqual(db.prepare('SELECT version, name FROM migrations').all(), [{ version: 1, name: 'messages and their outbox' }]);
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    assert.deepEqual(db.prepare('SELECT version, name FROM migrations ORDER BY version').all(), MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    assert.equal((db.prepare('SELECT name FROM migrations WHERE version = 1').get() as { name: string }).name, 'messages and their outbox');
     db.close();
     assert.equal(statSync(path.join(open.dataDir, DB_FILE)).mode & 0o777, 0o600, 'visitors’ data readable by the site’s user only');
   });

@@ -1,9 +1,10 @@
 // `site contact list` and `site contact export`: the owners read contact messages from the store.
 import { createWriteStream } from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { Command, Option } from 'commander';
-import { settingsFromEnv } from '../server/backend-config.ts';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { SettingsError, settingsFromEnv } from '../server/backend-config.ts';
 import type { ContactStore } from '../server/contact-store.ts';
 import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
 
@@ -13,6 +14,12 @@ async function openStore(root: string, dataDir: string | undefined): Promise<Con
   const dir = dataDir ?? settingsFromEnv(root).dataDir;
   // relay: false only decides what new messages get; this command stores none.
   return ContactStore.open(dir, { relay: false });
+}
+
+function wholeMonths(value: string): number {
+  const months = Number(value);
+  if (!Number.isInteger(months) || months < 1) throw new InvalidArgumentError('a whole number of months, 1 or more');
+  return months;
 }
 
 export function registerContactCommands(program: Command, root: string): void {
@@ -41,6 +48,31 @@ export function registerContactCommands(program: Command, root: string): void {
           for (const line of printable(m.message, true).split('\n')) console.log(`    ${line}`);
           console.log('');
         }
+      } finally {
+        store.close();
+      }
+    });
+
+  contact
+    .command('purge')
+    .description('Delete contact messages and analytics counters older than the retention period (DATA_RETENTION_MONTHS, 12 by default); `site start` does this daily by itself.')
+    .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
+    .addOption(new Option('--months <n>', 'retention period in months (default: $DATA_RETENTION_MONTHS or 12)').argParser(wholeMonths))
+    .action(async (opts: { data?: string; months?: number }) => {
+      let settings;
+      try {
+        settings = settingsFromEnv(root);
+      } catch (error) {
+        if (!(error instanceof SettingsError)) throw error;
+        console.error(`site contact purge: ${error.message}`);
+        process.exitCode = 1;
+        return;
+      }
+      const dataDir = opts.data ? path.resolve(opts.data) : settings.dataDir;
+      const store = await openStore(root, dataDir);
+      try {
+        const { purgeExpired, describePurge } = await import('../server/retention.ts');
+        console.log(`${describePurge(purgeExpired(store, dataDir, opts.months ?? settings.retentionMonths))} (in ${dataDir})`);
       } finally {
         store.close();
       }

@@ -46,6 +46,8 @@ export interface BackendSettings {
   allowedOrigins: string[];
   bodyLimitBytes: number;
   bodyTimeoutMs: number;
+  /** Contact messages and analytics counters are deleted after this many months. */
+  retentionMonths: number;
 }
 
 /**
@@ -69,6 +71,8 @@ export const DEFAULT_SETTINGS: Omit<BackendSettings, 'dataDir'> = {
   allowedOrigins: [],
   bodyLimitBytes: BODY_LIMIT_BYTES,
   bodyTimeoutMs: 10_000,
+  // What the privacy policy promises.
+  retentionMonths: 12,
 };
 
 export class SettingsError extends Error {}
@@ -92,6 +96,11 @@ export function settingsFromEnv(root: string, env: NodeJS.ProcessEnv = process.e
   if (env.SMTP_TIMEOUT_MS) {
     const socketTimeoutMs = positive(env.SMTP_TIMEOUT_MS, 'SMTP_TIMEOUT_MS');
     settings.relay = { ...settings.relay, ...smtpTimeouts(socketTimeoutMs) };
+  }
+  if (env.DATA_RETENTION_MONTHS) {
+    const months = Number(env.DATA_RETENTION_MONTHS);
+    if (!Number.isInteger(months) || months < 1) throw new SettingsError(`DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "${env.DATA_RETENTION_MONTHS}"`);
+    settings.retentionMonths = months;
   }
   if (env.SMTP_URL) {
     if (!env.CONTACT_TO) throw new SettingsError('SMTP_URL is set but CONTACT_TO is not: say where contact messages should go');

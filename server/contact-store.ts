@@ -112,6 +112,8 @@ export class ContactStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
+    // A deleted message is overwritten in the file, not only unlinked (retention, server/retention.ts).
+    this.db.pragma('secure_delete = ON');
     migrate(this.db);
     const db = this.db;
     this.statements = {
@@ -241,6 +243,17 @@ export class ContactStore {
           else this.statements.retry.run(outcome.retryAt, error, id);
       }
     }).immediate();
+  }
+
+  /** Deletes messages (and their outbox rows) received before `cutoff` (ISO time); returns how many. */
+  purgeReceivedBefore(cutoff: string): number {
+    const deleted = this.db.transaction(() => {
+      this.db.prepare('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)').run(cutoff);
+      return this.db.prepare('DELETE FROM messages WHERE received_at < ?').run(cutoff).changes;
+    }).immediate();
+    // Deleted rows must not live on in the write-ahead log either.
+    if (deleted) this.db.pragma('wal_checkpoint(TRUNCATE)');
+    return deleted;
   }
 
   /** When the next relay is due (epoch ms), or undefined when nothing waits. */

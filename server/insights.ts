@@ -75,6 +75,24 @@ export function eventOf(body: Buffer, host: string | undefined): InsightsEvent |
   return { name: n, path: url.pathname, props };
 }
 
+/** Deletes the counters of days before `day` (YYYY-MM-DD) from the data directory's analytics database, if there is one. */
+export function purgeEventCounts(dataDir: string, day: string): number {
+  const file = path.join(dataDir, INSIGHTS_FILE);
+  if (!existsSync(file)) return 0;
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('secure_delete = ON');
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event_counts'").get();
+    if (!exists) return 0;
+    const deleted = db.prepare('DELETE FROM event_counts WHERE day < ?').run(day).changes;
+    if (deleted) db.pragma('wal_checkpoint(TRUNCATE)');
+    return deleted;
+  } finally {
+    db.close();
+  }
+}
+
 export class Insights {
   private store: Store | undefined;
   /** Paths found to be pages of the site: a page view asks the file system once per page, not per view. */

@@ -11,6 +11,7 @@ import { localePrefix } from '../generator/config.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
 import { Insights } from './insights.ts';
+import { DAY_MS, describePurge, purgeExpired } from './retention.ts';
 import type { Mailer } from './outbox-relay.ts';
 import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
 import { MissingBuildError } from './security-headers.ts';
@@ -66,6 +67,18 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const backend = new ContactBackend({ config: () => config, siteDir: () => build.current().dir, settings, headers: () => build.current().headers, mailer: options.mailer, log });
   // Open now: a data directory that cannot be written to stops the start, not the first visitor.
   void backend.store;
+  // The privacy policy's promise: old messages and counters go, at start and then every day.
+  const retain = () => {
+    try {
+      const purged = purgeExpired(backend.store, settings.dataDir, settings.retentionMonths);
+      if (purged.messages || purged.counters) log.log(`[site] retention: ${describePurge(purged)}`);
+    } catch (error) {
+      log.error(`[site] retention failed, tried again tomorrow: ${(error as Error).message}`);
+    }
+  };
+  retain();
+  const retention = setInterval(retain, DAY_MS);
+  retention.unref();
   const insights = config.analytics
     ? new Insights({ endpoint: config.analytics.endpoint, dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set(settings.allowedOrigins.map((o) => new URL(o).origin)) })
     : undefined;
@@ -100,6 +113,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const close = (graceMs = 10_000) =>
     (closing ??= (async () => {
       shuttingDown = true;
+      clearInterval(retention);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const cutoff = setTimeout(() => server.closeAllConnections(), graceMs);

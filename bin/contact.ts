@@ -89,7 +89,9 @@ export function registerContactCommands(program: Command, root: string): void {
       const out: Writable = opts.out ? createWriteStream(opts.out, { mode: 0o600 }) : process.stdout;
       try {
         const lines = opts.format === 'csv' ? csvLines(store.iterate()) : jsonLines(store.iterate());
-        for (const line of lines) if (!out.write(line)) await once(out, 'drain');
+        // On a terminal, what a visitor typed must not steer it; a file or a pipe gets the values exactly.
+        const toTerminal = !opts.out && process.stdout.isTTY;
+        for (const line of lines) if (!out.write(toTerminal ? printable(line, true) : line)) await once(out, 'drain');
       } finally {
         store.close();
         if (opts.out) {

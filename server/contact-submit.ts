@@ -3,7 +3,7 @@
 // said only after the message is committed to disk.
 import { createHash, randomBytes } from 'node:crypto';
 import { format, messagesFor } from '../i18n/index.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../generator/contact-rules.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../generator/contact-rules.ts';
 import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/pages/ContactForm.tsx';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
@@ -20,8 +20,7 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
     return;
   }
 
-  const honeypot = fields[HONEYPOT_FIELD];
-  if (typeof honeypot === 'string' && honeypot.trim()) {
+  if (honeypotFilled(fields[HONEYPOT_FIELD])) {
     if (reply.html) page(201, { status: 'success', values: EMPTY_CONTACT_STATE.values });
     else reply.json(201, { ok: true });
     return;

@@ -109,6 +109,19 @@ describe('storing', () => {
     assert.equal((await postJson(open.url, validMessage({ name: 'Honey Human', website: ' ' }))).status, 201);
     assert.equal(byName(open, 'Honey Human').length, 1);
   });
+
+  test('the honeypot: a value that is not text (a number, an object, null) counts as filled', async () => {
+    for (const website of [1, true, { url: 'x' }, ['x'], null]) {
+      const response = await postJson(open.url, validMessage({ name: 'Honey Typed Bot', website }));
+      assert.equal(response.status, 201, JSON.stringify(website));
+    }
+    assert.equal(byName(open, 'Honey Typed Bot').length, 0);
+  });
+
+  test('a name in decomposed Unicode is stored in NFC', async () => {
+    assert.equal((await postJson(open.url, validMessage({ name: 'Rene\u0301 Normalform' }))).status, 201);
+    assert.equal(byName(open, 'René Normalform').length, 1);
+  });
 });
 
 describe('validation by HTTP, with messages in the visitor’s language', () => {
@@ -159,6 +172,17 @@ describe('validation by HTTP, with messages in the visitor’s language', () => 
     assert.deepEqual(en.messages, { email: 'Please enter a valid email address.' });
     const de = await fieldsOf(await postJson(open.url, validMessage({ email: 'anna@example', locale: 'de' })));
     assert.deepEqual(de.messages, { email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.' });
+  });
+
+  test('hidden characters in name and e-mail are refused, in the visitor’s language, and nothing is stored', async () => {
+    const en = await fieldsOf(await postJson(open.url, validMessage({ name: 'Mallory \u202egnp.exe', email: 'mallory\u200b@example.org' })));
+    assert.deepEqual(en.fields, { name: 'invalidCharacters', email: 'invalidCharacters' });
+    assert.equal(en.messages.name, 'This field contains invisible or control characters. Please type it again instead of pasting it.');
+    const de = await fieldsOf(await postJson(open.url, validMessage({ name: 'Eve\nBcc: victim@example.org', locale: 'de' })));
+    assert.equal(de.messages.name, 'Dieses Feld enthält unsichtbare Zeichen oder Steuerzeichen. Bitte tippen Sie es neu, statt es einzufügen.');
+    const blank = await fieldsOf(await postJson(open.url, validMessage({ name: '\u200b\u200b\u200b', message: '\u200b'.repeat(30) })));
+    assert.deepEqual(blank.fields, { name: 'required', message: 'required' });
+    assert.equal(rows(open).filter((r) => /Mallory|Bcc|\u200b/.test(r.name)).length, 0);
   });
 
   test('the terms must be accepted; wrong types count as missing', async () => {

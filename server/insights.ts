@@ -8,11 +8,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { RateLimit } from './backend-config.ts';
-import { readBody } from './body.ts';
+import { closeAfterAnswer, readBody } from './body.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clientAddress, isCrossSite } from './request-guards.ts';
 
 export const INSIGHTS_FILE = 'insights.sqlite';
+/**
+ * The events the theme's runtime sends: page views (theme/client/analytics.ts), the colour switch
+ * (color-mode.ts), the appointment links marked `data-track` (Navbar, home CallToAction), and
+ * completed contact and booking requests. The privacy policy lists the same.
+ */
+export const THEME_EVENTS = ['pageview', 'Color Change Click', 'booking-link-click', 'booking-complete', 'contact-complete'] as const;
+
 /** Where events of pages the site does not have are counted. */
 export const OTHER_PATH = '(other)';
 const BODY_LIMIT = 2048;
@@ -31,6 +38,8 @@ export interface InsightsOptions {
   headers?: () => Record<string, string>;
   trustProxy?: boolean;
   allowedOrigins?: ReadonlySet<string>;
+  /** The events counted (config `analytics.events`); others are refused, so nobody can invent rows. */
+  events?: readonly string[];
 }
 
 export interface EventCount {
@@ -100,35 +109,46 @@ export class Insights {
   private pagesOf: string | undefined;
   private readonly limiter = new RateLimiter(RATE_LIMIT);
   private readonly allowedOrigins: ReadonlySet<string>;
+  private readonly events: ReadonlySet<string>;
 
   constructor(private readonly options: InsightsOptions) {
     this.allowedOrigins = options.allowedOrigins ?? new Set();
+    this.events = new Set(options.events ?? THEME_EVENTS);
   }
 
   /** True when the request was for the endpoint (and is being answered). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     if ((req.url ?? '/').split('?')[0] !== this.options.endpoint) return false;
     const answer = (status: number, extra: Record<string, string> = {}) => {
-      res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...extra });
+      res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...(res.shouldKeepAlive ? {} : { connection: 'close' }), ...extra });
       res.end();
     };
     const refusal = this.refusalOf(req);
     if (refusal) {
+      // The body is not read: the connection ends with this answer.
+      closeAfterAnswer(req, res);
       answer(refusal, refusal === 405 ? { allow: 'POST' } : {});
       return true;
     }
     readBody(req, BODY_LIMIT, BODY_TIMEOUT_MS)
       .then((body) => {
-        if (!body.ok) return body.reason === 'aborted' ? undefined : answer(body.reason === 'too-large' ? 413 : 408);
-        const event = eventOf(body.body, req.headers.host);
-        if (!event) return answer(400);
-        this.count(event);
-        answer(202);
+        if (body.ok) return this.accept(req, body.body, answer);
+        if (body.reason === 'aborted') return;
+        closeAfterAnswer(req, res);
+        answer(body.reason === 'too-large' ? 413 : 408);
       })
       .catch(() => {
         if (!res.headersSent) answer(500);
       });
     return true;
+  }
+
+  /** Counts the event in a body when it is one this site records; anything else is a 400. */
+  private accept(req: IncomingMessage, body: Buffer, answer: (status: number) => void): void {
+    const event = eventOf(body, req.headers.host);
+    if (!event || !this.events.has(event.name)) return answer(400);
+    this.count(event);
+    answer(202);
   }
 
   /** Why a request is refused before its body is read, as a status. */
@@ -145,7 +165,7 @@ export class Insights {
   /** Adds one to the event's counter for today. */
   count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): void {
     const props = JSON.stringify(Object.fromEntries(Object.entries(event.props).sort(([a], [b]) => a.localeCompare(b))));
-    this.open().increment.run(day, event.name, this.isPage(event.path) ? event.path : OTHER_PATH, props);
+    this.open().increment.run(day, event.name, this.routeOf(event.path), props);
   }
 
   /** Counters from `since` (a day, YYYY-MM-DD) on, most counted first. */
@@ -156,6 +176,12 @@ export class Insights {
   close(): void {
     this.store?.db.close();
     this.store = undefined;
+  }
+
+  /** The page's route, with doubled slashes collapsed, or OTHER_PATH for anything that is not a page. */
+  private routeOf(pathname: string): string {
+    const route = pathname.replace(/\/{2,}/g, '/');
+    return this.isPage(route) ? route : OTHER_PATH;
   }
 
   private isPage(pathname: string): boolean {

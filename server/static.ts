@@ -6,6 +6,7 @@
 import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { closeAfterAnswer } from './body.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -138,7 +139,9 @@ function notFound(options: StaticOptions, pathname: string): Resolved {
 
 export function serveStatic(options: StaticOptions, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', ...options.headers?.(undefined) });
+    // Whatever body came with it is not read: the connection ends with the answer.
+    closeAfterAnswer(req, res);
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...options.headers?.(undefined) });
     res.end('Method not allowed\n');
     return;
   }

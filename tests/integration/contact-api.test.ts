@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../server/migrations.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
-import { buildFixture, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
+import { buildFixture, flood, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 let open: RunningServer;
@@ -376,6 +376,19 @@ describe('reveal: the contact details are in no page and come from the endpoint'
 });
 
 describe('the production server around the endpoint', () => {
+  test('a page posted to, or the endpoint flooded: 405 or 413 with Connection: close, and the connection ends soon', async () => {
+    for (const [what, pathname, options, status] of [
+      ['a page posted to with a big body', '/docs/', {}, '405'],
+      ['the endpoint, declared too big', '/api/contact', {}, '413'],
+      ['the endpoint, streamed too big', '/api/contact', { chunked: true }, '413'],
+    ] as const) {
+      const result = await flood(open.url, pathname, options);
+      assert.match(result.head, new RegExp(`^http/1\\.1 ${status} `), `${what}: ${result.head.split('\r\n')[0]}`);
+      assert.match(result.head, /\r\nconnection: close/, `${what}: Connection: close`);
+      assert.ok(result.closedAfterMs !== undefined && result.closedAfterMs < 3000, `${what}: closed after ${result.closedAfterMs} ms`);
+    }
+  });
+
   test('security headers on every answer: pages, assets, redirects, 404s and the API', async () => {
     const answers = await Promise.all(['/', '/en/contact/', '/old/', '/nowhere/', '/en/nowhere/', '/sitemap.xml'].map((p) => fetch(`${open.url}${p}`, { redirect: 'manual' })));
     answers.push(await postJson(open.url, {}));

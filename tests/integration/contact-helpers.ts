@@ -196,3 +196,46 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
       }),
   };
 }
+
+export interface FloodResult {
+  /** The answer's status line and headers, lower-cased. */
+  head: string;
+  /** How long after the first byte the server closed the connection, or undefined if it never did. */
+  closedAfterMs: number | undefined;
+  /** Body bytes the client managed to hand to the connection. */
+  sent: number;
+}
+
+/**
+ * A client that declares (or streams, chunked) a huge body and keeps sending for up to `forMs`:
+ * shows whether the server answers and then closes the connection, or keeps taking the body in.
+ */
+export async function flood(url: string, pathname: string, options: { method?: string; chunked?: boolean; contentType?: string; forMs?: number } = {}): Promise<FloodResult> {
+  const { hostname, port } = new URL(url);
+  const net = await import('node:net');
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const started = Date.now();
+  let head = '';
+  let closedAfterMs: number | undefined;
+  let sent = 0;
+  socket.on('data', (chunk: Buffer) => {
+    if (!head.includes('\r\n\r\n')) head += chunk.toString('latin1');
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => ((closedAfterMs = Date.now() - started), resolve())));
+  const length = options.chunked ? 'transfer-encoding: chunked' : 'content-length: 50000000';
+  socket.write(`${options.method ?? 'POST'} ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: ${options.contentType ?? 'application/json'}\r\nsec-fetch-site: same-origin\r\n${length}\r\n\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  const framed = options.chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+  const end = started + (options.forMs ?? 4000);
+  while (closedAfterMs === undefined && Date.now() < end) {
+    if (socket.write(framed)) sent += chunk.length;
+    else await Promise.race([new Promise((r) => socket.once('drain', r)), closed, new Promise((r) => setTimeout(r, 50))]);
+    await new Promise((r) => setImmediate(r));
+  }
+  socket.destroy();
+  await closed;
+  const answered = head.split('\r\n\r\n')[0].toLowerCase();
+  return { head: answered, closedAfterMs: closedAfterMs !== undefined && closedAfterMs < (options.forMs ?? 4000) ? closedAfterMs : undefined, sent };
+}

@@ -54,7 +54,8 @@ export class ContactBackend {
     this.pages = new ContactPages(options.siteDir, options.config);
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);
-    this.allowedOrigins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
+    // The site's own address (config `url`) may always post: behind a TLS proxy it is not the origin the request reached.
+    this.allowedOrigins = new Set([...settings.allowedOrigins, options.config().url].map((o) => new URL(o).origin));
     this.log = options.log ?? console;
   }
 
@@ -115,7 +116,7 @@ export class ContactBackend {
       reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, { 'retry-after': '5' });
       return undefined;
     }
-    if (isCrossSite(req, this.allowedOrigins)) {
+    if (isCrossSite(req, this.allowedOrigins, settings.trustProxy)) {
       reply.closeAfter();
       reply.refuse(403, 'cross-site', 'Messages are accepted only from pages of this site.', errorPage);
       return undefined;

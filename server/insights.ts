@@ -154,7 +154,7 @@ export class Insights {
   /** Why a request is refused before its body is read, as a status. */
   private refusalOf(req: IncomingMessage): number | undefined {
     if (req.method !== 'POST') return 405;
-    if (isCrossSite(req, this.allowedOrigins)) return 403;
+    if (isCrossSite(req, this.allowedOrigins, this.options.trustProxy)) return 403;
     if (!this.limiter.check(clientAddress(req, this.options.trustProxy ?? false)).allowed) return 429;
     // insights.js sends JSON; a beacon may arrive as text/plain.
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

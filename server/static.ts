@@ -54,22 +54,41 @@ export function isCompressible(type: string): boolean {
   return /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/.test(type);
 }
 
-/** The encodings a client accepts (q > 0), from an Accept-Encoding header. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  let star = false;
-  const refused = new Set<string>();
+/** The q-value of each coding an Accept-Encoding header names, and of `*`; a missing or malformed q is 1 or 0. */
+function encodingWeights(header: string | undefined): { weights: Map<string, number>; star: number | undefined } {
+  const weights = new Map<string, number>();
+  let star: number | undefined;
   for (const part of (header ?? '').split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');
     if (!token) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (token === '*') star = weight > 0;
-    else if (weight > 0) accepted.add(token);
-    else refused.add(token);
+    const parsed = q ? Number(q.slice(2)) : 1;
+    const weight = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : 0;
+    if (token === '*') star = weight;
+    else weights.set(token, weight);
   }
-  if (star) for (const { name } of ENCODINGS) if (!refused.has(name)) accepted.add(name);
+  return { weights, star };
+}
+
+/** The encodings a client accepts (q > 0), from an Accept-Encoding header. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const { weights, star } = encodingWeights(header);
+  const accepted = new Set([...weights].filter(([, q]) => q > 0).map(([name]) => name));
+  if (star) for (const { name } of ENCODINGS) if (!weights.has(name)) accepted.add(name);
   return accepted;
+}
+
+/**
+ * The precompressed encodings worth sending, best first by the client's q-values (ties go to br,
+ * the smaller); q=0 means "not acceptable". None when the client weights `identity` (plain) higher
+ * than any of them.
+ */
+export function encodingsByPreference(header: string | undefined): string[] {
+  const { weights, star } = encodingWeights(header);
+  const weight = (name: string) => weights.get(name) ?? star ?? 0;
+  const ranked = ENCODINGS.map(({ name }) => name).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a));
+  const identity = weights.get('identity');
+  return identity !== undefined ? ranked.filter((name) => weight(name) >= identity) : ranked;
 }
 
 function etagOf(stats: Stats, encoding: string | undefined): string {
@@ -181,8 +200,9 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   let file = resolved.file;
   if (options.precompressed && isCompressible(type)) {
     headers.vary = 'Accept-Encoding';
-    const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    const twin = ENCODINGS.find((e) => accepted.has(e.name) && isFile(resolved.file + e.ext));
+    const twin = encodingsByPreference(req.headers['accept-encoding'])
+      .map((name) => ENCODINGS.find((e) => e.name === name)!)
+      .find((e) => isFile(resolved.file + e.ext));
     if (twin) {
       file = resolved.file + twin.ext;
       headers['content-encoding'] = twin.name;

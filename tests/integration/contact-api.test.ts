@@ -258,12 +258,13 @@ describe('refusals', () => {
     assert.equal(await errorOf(latin1, 400), 'malformed');
   });
 
-  test('403 for cross-site posts: Sec-Fetch-Site first, then Origin against Host', async () => {
+  test('403 for cross-site posts: Sec-Fetch-Site first, then Origin (scheme included) against the request’s origin', async () => {
     const host = new URL(open.url).host;
-    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://shop.example' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }, { 'sec-fetch-site': '', origin: 'null' }];
+    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://shop.example' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }, { 'sec-fetch-site': '', origin: 'null' }, { 'sec-fetch-site': '', origin: `https://${host}` }];
     for (const headers of refused) assert.equal(await errorOf(await postJson(open.url, validMessage({ name: 'Cross Site' }), headers), 403), 'cross-site');
     assert.equal((await postJson(open.url, validMessage({ name: 'Same Origin' }), { 'sec-fetch-site': '', origin: `http://${host}` })).status, 201);
     assert.equal((await postJson(open.url, validMessage({ name: 'Same Origin' }), { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' })).status, 201, 'the browser’s own verdict wins');
+    assert.equal((await postJson(open.url, validMessage({ name: 'Same Origin' }), { 'sec-fetch-site': '', origin: 'https://fixture.example' })).status, 201, 'the site’s configured address');
     assert.equal(byName(open, 'Cross Site').length, 0);
   });
 
@@ -448,6 +449,12 @@ describe('the production server around the endpoint', () => {
     const gz = await get('br;q=0, gzip');
     assert.equal(gz.headers['content-encoding'], 'gzip');
     assert.ok(zlib.gunzipSync(gz.body).equals(original));
+    const preferred = await get('br;q=0.4, gzip;q=0.9');
+    assert.equal(preferred.headers['content-encoding'], 'gzip', 'q-values decide, not the server’s order');
+    assert.ok(zlib.gunzipSync(preferred.body).equals(original));
+    const refused = await get('br;q=0, gzip;q=0');
+    assert.equal(refused.headers['content-encoding'], undefined, 'q=0 is not acceptable');
+    assert.ok(refused.body.equals(original));
     const plain = await get('identity');
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.ok(plain.body.equals(original));

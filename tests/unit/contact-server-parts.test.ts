@@ -10,7 +10,7 @@ import { parseBody } from '../../server/body.ts';
 import { contactMail, headerSafe } from '../../server/contact-mail.ts';
 import { backoff } from '../../server/outbox-relay.ts';
 import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-export.ts';
-import { acceptedEncodings } from '../../server/static.ts';
+import { acceptedEncodings, encodingsByPreference } from '../../server/static.ts';
 import { contentSecurityPolicy, headersFile, parseHeadersFile, scriptHash } from '../../generator/csp.ts';
 import { parseRateLimit, settingsFromEnv, SettingsError } from '../../server/backend-config.ts';
 import { blockedInlineScripts, inlineStyleAttributes } from '../../server/security-headers.ts';
@@ -25,7 +25,13 @@ test('cross-site: Sec-Fetch-Site decides first, then Origin against Host', () =>
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'cross-site', origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), new Set(['https://www.almwerk.example'])), false);
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none), false);
+  assert.equal(isCrossSite(req({ origin: 'http://almwerk.example', host: 'almwerk.example' }), none), false);
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true, 'https posting to a plain http server');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), new Set(['https://almwerk.example'])), false, 'the site’s own configured address');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), false, 'behind a trusted TLS proxy');
+  assert.equal(isCrossSite(req({ origin: 'http://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), true, 'http posting to the https site');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, false), true, 'X-Forwarded-Proto only from a trusted proxy');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example:443', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), false, 'default port');
   assert.equal(isCrossSite(req({ origin: 'https://evil.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ origin: 'null', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ origin: 'not a url', host: 'almwerk.example' }), none), true);
@@ -145,6 +151,19 @@ test('Accept-Encoding: q-values, refusals and *', () => {
   assert.deepEqual([...acceptedEncodings('*, br;q=0')], ['gzip']);
   assert.deepEqual([...acceptedEncodings(undefined)], []);
   assert.deepEqual([...acceptedEncodings('identity')], ['identity']);
+});
+
+test('Accept-Encoding: the precompressed twin the client weights highest; q=0 is not acceptable', () => {
+  assert.deepEqual(encodingsByPreference('gzip, deflate, br'), ['br', 'gzip'], 'equal weights: br, the smaller');
+  assert.deepEqual(encodingsByPreference('gzip;q=1, br;q=0.5'), ['gzip', 'br']);
+  assert.deepEqual(encodingsByPreference('br;q=0.2, gzip;q=0.8, *;q=0.1'), ['gzip', 'br']);
+  assert.deepEqual(encodingsByPreference('br;q=0, gzip'), ['gzip']);
+  assert.deepEqual(encodingsByPreference('gzip;q=0, br;q=0'), []);
+  assert.deepEqual(encodingsByPreference('*;q=0.5, br;q=0'), ['gzip']);
+  assert.deepEqual(encodingsByPreference('*;q=0'), []);
+  assert.deepEqual(encodingsByPreference('identity, gzip;q=0.5'), [], 'plain preferred');
+  assert.deepEqual(encodingsByPreference('gzip;q=abc, br'), ['br'], 'a malformed q counts as 0');
+  assert.deepEqual(encodingsByPreference(undefined), []);
 });
 
 test('CSP: self plus the inline script by its hash, never unsafe-inline; _headers round-trips', () => {

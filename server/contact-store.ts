@@ -275,6 +275,10 @@ export class ContactStore {
     return this.db.prepare<[], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id`).iterate();
   }
 
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
   /** Commits what is queued, then closes the file. */
   close(): void {
     if (this.closed) return;

@@ -49,11 +49,17 @@ export class OutboxRelay {
     this.kick();
   }
 
-  /** Waits for the sends in progress, then closes the mailer. Unsent messages stay due. */
-  async stop(): Promise<void> {
+  /**
+   * Waits for the sends in progress (a slow mail server for at most `graceMs`), then closes the
+   * mailer. Unsent messages stay due; one still being sent stays leased, and the next start treats
+   * it as unconfirmed once its lease has run out.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
     this.mailer.close();
   }
 
@@ -91,6 +97,8 @@ export class OutboxRelay {
         const message = this.store.claimNext(Date.now(), this.timing);
         if (!message) return;
         const outcome = await this.attempt(message);
+        // Stopped while this send took its time: the store is closed, the lease tells the next start.
+        if (!this.store.isOpen) return;
         this.store.recordOutcome(message.id, outcome, this.timing);
         if (outcome.kind !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(outcome)}`);
         // Nothing got through: the mail server is probably down; wait for the backoff.

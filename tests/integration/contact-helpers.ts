@@ -171,7 +171,9 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
         });
       },
     });
-  let server = create();
+  // A client that vanishes mid-mail (the relay killed with SIGKILL) is that client's problem, not the test's.
+  const quietErrors = (server: SMTPServer) => (server.on('error', () => undefined), server);
+  let server = quietErrors(create());
   const listen = () => new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
@@ -185,7 +187,7 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
     mails,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: async () => {
-      server = create();
+      server = quietErrors(create());
       await listen();
     },
     waitFor: (n, timeoutMs = 10_000) =>

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { DEFAULT_SETTINGS, smtpTimeouts, type RelayTiming } from '../../server/backend-config.ts';
 import { ContactStore, DB_FILE } from '../../server/contact-store.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../server/migrations.ts';
 import { OutboxRelay, smtpMailer } from '../../server/outbox-relay.ts';
 import { REPO } from '../helpers.ts';
 import { quiet, smtpSink, type SinkBehaviour, type SmtpSink } from './contact-helpers.ts';
@@ -245,4 +246,30 @@ test('stopping the server while a mail server is slow waits only a moment; the a
     // The send finishes in the background after the store is closed, without an error.
     await sleep(300);
   });
+});
+
+test('a database of the first schema is upgraded on open: waiting messages keep their attempts and go out', async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-relay-v1-'));
+  dirs.push(dataDir);
+  const db = new Database(path.join(dataDir, DB_FILE));
+  db.exec(MIGRATIONS[0].sql);
+  db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (1, ?, ?)').run(MIGRATIONS[0].name, new Date().toISOString());
+  db.pragma('user_version = 1');
+  db.prepare("INSERT INTO messages VALUES (1, ?, 'de', 'Aus Version eins', 'v1@example.org', 'Eine Nachricht aus der Zeit vor dem Upgrade.', 'v1-key', 'v1-hash')").run(new Date().toISOString());
+  db.prepare("INSERT INTO outbox (message_id, attempts, next_attempt_at, last_error) VALUES (1, 2, 0, 'connection refused')").run();
+  db.close();
+  await withSink({}, async (sink) => {
+    const { relay, store } = relayOn(dataDir, sink, timing());
+    try {
+      await until(() => outbox(dataDir)[0].sent_at !== null, 5000, 'the old message to go out');
+      assert.equal(sink.mails.length, 1);
+      assert.deepEqual([outbox(dataDir)[0].attempts, outbox(dataDir)[0].unconfirmed], [3, 0]);
+    } finally {
+      await relay.stop();
+      store.close();
+    }
+  });
+  const upgraded = new Database(path.join(dataDir, DB_FILE), { readonly: true });
+  assert.equal(upgraded.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+  upgraded.close();
 });

@@ -54,8 +54,7 @@ export class ContactBackend {
     this.pages = new ContactPages(options.siteDir, options.config);
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);
-    // The site's own address (config `url`) may always post: behind a TLS proxy it is not the origin the request reached.
-    this.allowedOrigins = new Set([...settings.allowedOrigins, options.config().url].map((o) => new URL(o).origin));
+    this.allowedOrigins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
     this.log = options.log ?? console;
   }
 
@@ -82,6 +81,20 @@ export class ContactBackend {
       }
     }
     return this.storeInstance;
+  }
+
+  /**
+   * Origins that may post besides the request's own: the configured ones and the site's address
+   * (config `url`), which behind a TLS proxy is not the origin the request reached.
+   */
+  private originsAllowed(): ReadonlySet<string> {
+    const url = this.options.config()?.url;
+    if (!url || this.allowedOrigins.has(url)) return this.allowedOrigins;
+    try {
+      return new Set([...this.allowedOrigins, new URL(url).origin]);
+    } catch {
+      return this.allowedOrigins;
+    }
   }
 
   /** A message was stored: relay it now if relaying is on. */
@@ -116,7 +129,7 @@ export class ContactBackend {
       reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, { 'retry-after': '5' });
       return undefined;
     }
-    if (isCrossSite(req, this.allowedOrigins, settings.trustProxy)) {
+    if (isCrossSite(req, this.originsAllowed(), settings.trustProxy)) {
       reply.closeAfter();
       reply.refuse(403, 'cross-site', 'Messages are accepted only from pages of this site.', errorPage);
       return undefined;

@@ -92,7 +92,7 @@ export function settingsFromEnv(root: string, env: NodeJS.ProcessEnv = process.e
   if (env.TRUST_PROXY) settings.trustProxy = /^(1|true|yes)$/i.test(env.TRUST_PROXY);
   if (env.CONTACT_ALLOWED_ORIGINS) settings.allowedOrigins = env.CONTACT_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   if (env.CONTACT_RETRY_BASE_MS) settings.relay = { ...settings.relay, baseDelayMs: positive(env.CONTACT_RETRY_BASE_MS, 'CONTACT_RETRY_BASE_MS') };
-  if (env.CONTACT_RETRY_LIMIT) settings.relay = { ...settings.relay, maxAttempts: positive(env.CONTACT_RETRY_LIMIT, 'CONTACT_RETRY_LIMIT', 'attempts') };
+  if (env.CONTACT_RETRY_LIMIT) settings.relay = { ...settings.relay, maxAttempts: Math.ceil(positive(env.CONTACT_RETRY_LIMIT, 'CONTACT_RETRY_LIMIT', 'attempts')) };
   if (env.SMTP_TIMEOUT_MS) {
     const socketTimeoutMs = positive(env.SMTP_TIMEOUT_MS, 'SMTP_TIMEOUT_MS');
     settings.relay = { ...settings.relay, ...smtpTimeouts(socketTimeoutMs) };

@@ -199,3 +199,19 @@ test('settings from the environment: defaults, SMTP needs a recipient, limits pa
   assert.deepEqual(parseRateLimit('5/60', 'X'), { max: 5, windowMs: 60_000 });
   assert.throws(() => parseRateLimit('lots', 'X'), SettingsError);
 });
+
+test('settings of the relay and of retention: defaults, and nonsense refused with the variable named', () => {
+  const defaults = settingsFromEnv('/site', {});
+  assert.equal(defaults.retentionMonths, 12);
+  assert.equal(defaults.relay.maxAttempts, 48);
+  assert.ok(defaults.relay.leaseMs > defaults.relay.sendTimeoutMs, 'the lease outlasts any send');
+  assert.ok(defaults.relay.unconfirmedDelayMs >= 60 * 60_000, 'the retry of a possibly delivered mail waits long');
+  const set = settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '6', CONTACT_RETRY_LIMIT: '10', SMTP_TIMEOUT_MS: '40000' });
+  assert.equal(set.retentionMonths, 6);
+  assert.equal(set.relay.maxAttempts, 10);
+  assert.deepEqual([set.relay.socketTimeoutMs, set.relay.sendTimeoutMs, set.relay.leaseMs], [40_000, 100_000, 200_000]);
+  assert.throws(() => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '0' }), /DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "0"/);
+  assert.throws(() => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '1.5' }), SettingsError);
+  assert.throws(() => settingsFromEnv('/site', { CONTACT_RETRY_LIMIT: 'many' }), /CONTACT_RETRY_LIMIT must be a positive number of attempts, not "many"/);
+  assert.throws(() => settingsFromEnv('/site', { SMTP_TIMEOUT_MS: '-1' }), /SMTP_TIMEOUT_MS must be a positive number of milliseconds/);
+});

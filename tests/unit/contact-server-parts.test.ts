@@ -104,6 +104,7 @@ const stored: StoredMessage = {
 
 test('mail headers: no line breaks or control characters; the visitor only in Reply-To', () => {
   assert.equal(headerSafe('a\r\nb\nc\u2028d\u0000e\u001bf'), 'a b c def');
+  assert.equal(headerSafe('Eve \u202egpj.exe\u200b\u2066x\u2069'), 'Eve gpj.exex', 'bidi and zero-width characters');
   const mail = contactMail(stored, { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Almwerk', locale: 'de', domain: 'almwerk.example' });
   assert.equal(mail.from, 'website@almwerk.example');
   assert.equal(mail.to, 'owners@almwerk.example');
@@ -111,6 +112,7 @@ test('mail headers: no line breaks or control characters; the visitor only in Re
   assert.doesNotMatch(String(mail.subject), /[\r\n]/);
   assert.match(String(mail.subject), /^Almwerk · Kontaktformular: Eve/);
   assert.match(String(mail.text), /Line one\nLine two/);
+  assert.doesNotMatch(String(mail.text), /^Bcc:/m, 'the name stays on its line in the body');
   assert.equal(mail.messageId, `<contact-7.${Date.parse(stored.receivedAt)}@almwerk.example>`);
 });
 

@@ -28,6 +28,9 @@ export function registerStartCommand(program: Command, root: string): void {
         return;
       }
       const server = app;
+      // After a rebuild the server notices the new build by itself; SIGHUP also catches `_headers`
+      // or `_redirects` edited in place.
+      process.on('SIGHUP', () => server.reload());
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           console.log(`[site] ${signal}: finishing requests in flight, then stopping`);

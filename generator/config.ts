@@ -79,7 +79,13 @@ export const configSchema = z.strictObject({
   /** `message` and `link` are keys into i18n/<locale>.ts (`announcement`), so the bar speaks the page's language. */
   announcement: z.strictObject({ id: z.string(), message: z.string(), to: route.optional(), link: z.string().optional() }).optional(),
   analytics: z
-    .strictObject({ script: z.string(), localDomain: z.string(), endpoint: z.string() })
+    .strictObject({
+      script: z.string(),
+      localDomain: z.string(),
+      endpoint: z.string(),
+      /** Event names the endpoint counts; by default the ones the theme sends (server/insights.ts). */
+      events: z.array(z.string()).optional(),
+    })
     .optional(),
   /** Who publishes the site: the Organization of the structured data, the feeds' copyright and the
    * footer's copyright line. Without it the site's title stands in. */

@@ -20,6 +20,16 @@ export interface RelayTiming {
   /** First retry after this long; every further failure doubles it, up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** Attempts after which a message still failing becomes a dead letter. */
+  maxAttempts: number;
+  /** Silence from the mail server after which an attempt is broken off. */
+  socketTimeoutMs: number;
+  /** The longest one send may take in all. */
+  sendTimeoutMs: number;
+  /** How long a message being sent belongs to its sender: longer than sendTimeoutMs. */
+  leaseMs: number;
+  /** The one retry of a message the server may already have (no answer after the body) waits this long. */
+  unconfirmedDelayMs: number;
 }
 
 export interface BackendSettings {
@@ -36,6 +46,8 @@ export interface BackendSettings {
   allowedOrigins: string[];
   bodyLimitBytes: number;
   bodyTimeoutMs: number;
+  /** Contact messages and analytics counters are deleted after this many months. */
+  retentionMonths: number;
 }
 
 /**
@@ -44,14 +56,23 @@ export interface BackendSettings {
  */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** A whole send may take two and a half silences; its lease is twice that, so no send outlives it. */
+export function smtpTimeouts(socketTimeoutMs: number): Pick<RelayTiming, 'socketTimeoutMs' | 'sendTimeoutMs' | 'leaseMs'> {
+  const sendTimeoutMs = Math.round(socketTimeoutMs * 2.5);
+  return { socketTimeoutMs, sendTimeoutMs, leaseMs: sendTimeoutMs * 2 };
+}
+
 export const DEFAULT_SETTINGS: Omit<BackendSettings, 'dataDir'> = {
-  relay: { baseDelayMs: 30_000, maxDelayMs: 60 * 60_000 },
+  // 48 attempts with the hourly cap: a mail server may be down for two days and lose nothing.
+  relay: { baseDelayMs: 30_000, maxDelayMs: 60 * 60_000, maxAttempts: 48, ...smtpTimeouts(120_000), unconfirmedDelayMs: 3 * 60 * 60_000 },
   rateLimit: { max: 10, windowMs: 10 * 60_000 },
   revealRateLimit: { max: 30, windowMs: 10 * 60_000 },
   trustProxy: false,
   allowedOrigins: [],
   bodyLimitBytes: BODY_LIMIT_BYTES,
   bodyTimeoutMs: 10_000,
+  // What the privacy policy promises.
+  retentionMonths: 12,
 };
 
 export class SettingsError extends Error {}
@@ -71,6 +92,16 @@ export function settingsFromEnv(root: string, env: NodeJS.ProcessEnv = process.e
   if (env.TRUST_PROXY) settings.trustProxy = /^(1|true|yes)$/i.test(env.TRUST_PROXY);
   if (env.CONTACT_ALLOWED_ORIGINS) settings.allowedOrigins = env.CONTACT_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   if (env.CONTACT_RETRY_BASE_MS) settings.relay = { ...settings.relay, baseDelayMs: positive(env.CONTACT_RETRY_BASE_MS, 'CONTACT_RETRY_BASE_MS') };
+  if (env.CONTACT_RETRY_LIMIT) settings.relay = { ...settings.relay, maxAttempts: Math.ceil(positive(env.CONTACT_RETRY_LIMIT, 'CONTACT_RETRY_LIMIT', 'attempts')) };
+  if (env.SMTP_TIMEOUT_MS) {
+    const socketTimeoutMs = positive(env.SMTP_TIMEOUT_MS, 'SMTP_TIMEOUT_MS');
+    settings.relay = { ...settings.relay, ...smtpTimeouts(socketTimeoutMs) };
+  }
+  if (env.DATA_RETENTION_MONTHS) {
+    const months = Number(env.DATA_RETENTION_MONTHS);
+    if (!Number.isInteger(months) || months < 1) throw new SettingsError(`DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "${env.DATA_RETENTION_MONTHS}"`);
+    settings.retentionMonths = months;
+  }
   if (env.SMTP_URL) {
     if (!env.CONTACT_TO) throw new SettingsError('SMTP_URL is set but CONTACT_TO is not: say where contact messages should go');
     let url: URL;
@@ -85,8 +116,8 @@ export function settingsFromEnv(root: string, env: NodeJS.ProcessEnv = process.e
   return settings;
 }
 
-function positive(value: string, name: string): number {
+function positive(value: string, name: string, unit = 'milliseconds'): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new SettingsError(`${name} must be a positive number of milliseconds, not "${value}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new SettingsError(`${name} must be a positive number of ${unit}, not "${value}"`);
   return n;
 }

@@ -1,7 +1,7 @@
 // Reading a request body with a size and a time limit, and turning it into fields. A body that
 // declares itself too big is refused before a byte is read; one that grows too big or arrives too
 // slowly is cut off.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyKind } from './request-guards.ts';
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'timeout' | 'aborted' };
@@ -39,6 +39,37 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
     req.on('error', onAbort);
     req.on('close', onClose);
   });
+}
+
+/** What a refused client may still send, after the answer, before its connection is cut. */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * For an answer that leaves the body unread (or read only up to the limit): the connection ends
+ * with it (`Connection: close`), so no further request follows and the body is not taken in. The
+ * answer is followed by a half-close (FIN), and what the client is still sending is read and
+ * dropped for a moment, up to LINGER_BYTES or LINGER_MS: closing at once with unread data would
+ * reset the connection, and the client would lose the answer before reading it. Call before
+ * writing the answer's headers.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.shouldKeepAlive = false;
+  const socket = req.socket;
+  let lingered = 0;
+  const cut = () => socket.destroy();
+  let timer: NodeJS.Timeout | undefined;
+  // Node ends a closing connection with destroySoon(), which resets it when unread data waits.
+  socket.destroySoon = () => {
+    socket.end();
+    timer = setTimeout(cut, LINGER_MS);
+  };
+  req.on('data', (chunk: Buffer) => {
+    lingered += chunk.length;
+    if (lingered > LINGER_BYTES && res.writableFinished) cut();
+  });
+  socket.once('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 export type Fields = Record<string, unknown>;

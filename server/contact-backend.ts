@@ -76,7 +76,7 @@ export class ContactBackend {
   get store(): ContactStore {
     if (!this.storeInstance) {
       const { settings } = this.options;
-      const mailer = this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp) : undefined);
+      const mailer = this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp, settings.relay) : undefined);
       this.storeInstance = ContactStore.open(settings.dataDir, { relay: Boolean(mailer) });
       if (mailer) {
         const config = this.config;
@@ -87,6 +87,20 @@ export class ContactBackend {
       }
     }
     return this.storeInstance;
+  }
+
+  /**
+   * Origins that may post besides the request's own: the configured ones and the site's address
+   * (config `url`), which behind a TLS proxy is not the origin the request reached.
+   */
+  private originsAllowed(): ReadonlySet<string> {
+    const url = this.options.config()?.url;
+    if (!url || this.allowedOrigins.has(url)) return this.allowedOrigins;
+    try {
+      return new Set([...this.allowedOrigins, new URL(url).origin]);
+    } catch {
+      return this.allowedOrigins;
+    }
   }
 
   /** A message was stored: relay it now if relaying is on. */
@@ -113,39 +127,39 @@ export class ContactBackend {
     const { settings } = this.options;
     const errorPage = () => this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
     if (req.method !== 'POST') {
-      reply.refuse(405, 'method-not-allowed', 'Send the message with POST.', undefined, { allow: 'POST' });
       reply.closeAfter();
+      reply.refuse(405, 'method-not-allowed', 'Send the message with POST.', undefined, { allow: 'POST' });
       return undefined;
     }
     if (this.closing) {
-      reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, { 'retry-after': '5' });
       reply.closeAfter();
+      reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, { 'retry-after': '5' });
       return undefined;
     }
-    if (isCrossSite(req, this.allowedOrigins)) {
-      reply.refuse(403, 'cross-site', 'Messages are accepted only from pages of this site.', errorPage);
+    if (isCrossSite(req, this.originsAllowed(), settings.trustProxy)) {
       reply.closeAfter();
+      reply.refuse(403, 'cross-site', 'Messages are accepted only from pages of this site.', errorPage);
       return undefined;
     }
     const rate = limiter.check(clientAddress(req, settings.trustProxy));
     // A plain form keeps its values through a refusal, so its body is still read below.
     if (!rate.allowed && !reply.html) {
-      reply.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, { 'retry-after': String(rate.retryAfterSeconds) });
       reply.closeAfter();
+      reply.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, { 'retry-after': String(rate.retryAfterSeconds) });
       return undefined;
     }
     const kind = bodyKindOf(req);
     if (!kind) {
-      reply.refuse(415, 'unsupported-media-type', 'Send application/json or application/x-www-form-urlencoded, in UTF-8.', errorPage, { accept: 'application/json, application/x-www-form-urlencoded' });
       reply.closeAfter();
+      reply.refuse(415, 'unsupported-media-type', 'Send application/json or application/x-www-form-urlencoded, in UTF-8.', errorPage, { accept: 'application/json, application/x-www-form-urlencoded' });
       return undefined;
     }
     const body = await readBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
     if (!body.ok) {
       if (body.reason === 'aborted') return undefined;
+      reply.closeAfter();
       if (body.reason === 'too-large') reply.refuse(413, 'too-large', `The body is larger than ${settings.bodyLimitBytes} bytes.`, errorPage);
       else reply.refuse(408, 'timeout', 'The body did not arrive in time.', errorPage);
-      reply.closeAfter();
       return undefined;
     }
     const parsed = parseBody(kind, body.body);

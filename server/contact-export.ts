@@ -28,8 +28,12 @@ export function* jsonLines(messages: Iterable<StoredMessage>): Generator<string>
   yield first ? ']\n' : '\n]\n';
 }
 
-/** For a terminal: no control characters, so a visitor cannot send escape sequences to it. */
+/**
+ * For a terminal: no control characters, so a visitor cannot send escape sequences to it, and no
+ * bidi embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069), which would reorder what
+ * the owners read. Each becomes U+FFFD.
+ */
 export function printable(value: string, keepNewlines = false): string {
   if (keepNewlines) value = value.replace(/\r\n?/g, '\n');
-  return value.replace(keepNewlines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' || c === '\t' ? ' ' : '�'));
+  return value.replace(keepNewlines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => (c === '\n' || c === '\t' ? ' ' : '\ufffd'));
 }

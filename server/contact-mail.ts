@@ -17,20 +17,21 @@ export interface MailSettings {
   domain: string;
 }
 
-/** One line, no control characters: safe in any header. */
+/** One line, no control, bidi or zero-width characters: safe in any header, and read as it is. */
 export function headerSafe(value: string): string {
   return value
     .replace(/[\r\n\u0085\u2028\u2029]+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
     .trim();
 }
 
 export function contactMail(message: StoredMessage, settings: MailSettings): SendMailOptions {
   const { t } = settings;
   const name = headerSafe(message.name);
+  // The one-line fields stay on one line in the body too, so no one can forge lines there either.
   const body = [
-    `${t.name}: ${message.name}`,
-    `${t.email}: ${message.email}`,
+    `${t.name}: ${name}`,
+    `${t.email}: ${headerSafe(message.email)}`,
     `${t.mailLanguage}: ${message.locale}`,
     `${t.mailReceived}: ${message.receivedAt}`,
     '',

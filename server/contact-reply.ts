@@ -2,6 +2,7 @@
 // posts. Every answer carries the server's headers and is never cached; error answers say what
 // was wrong in words and never carry a stack.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { closeAfterAnswer } from './body.ts';
 
 export type RefusalCode =
   | 'method-not-allowed'
@@ -49,16 +50,9 @@ export class Reply {
     else this.json(status, { error, message }, extra);
   }
 
-  /**
-   * After a refusal that left the body unread: close the connection once the answer is out, but
-   * read (and drop) what the client is still sending first, so the close does not reset the
-   * connection before the client has read the answer.
-   */
+  /** Before a refusal that leaves the body unread: the connection closes after it (server/body.ts). */
   closeAfter(): void {
-    this.res.shouldKeepAlive = false;
-    const timer = setTimeout(() => this.req.destroy(), 2000);
-    this.req.on('close', () => clearTimeout(timer));
-    this.req.resume();
+    closeAfterAnswer(this.req, this.res);
   }
 
   private send(status: number, type: string, body: string, extra: Record<string, string>): void {

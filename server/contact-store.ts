@@ -22,7 +22,8 @@ export interface NewMessage {
 
 export type SubmitResult = { status: 'stored' | 'duplicate' | 'conflict'; id: number };
 
-export type RelayState = 'not-configured' | 'pending' | 'sent';
+/** `dead`: given up on (refused for good, too many attempts, or unconfirmed twice); listed, not sent. */
+export type RelayState = 'not-configured' | 'pending' | 'sent' | 'dead';
 
 export interface StoredMessage {
   id: number;
@@ -33,8 +34,38 @@ export interface StoredMessage {
   message: string;
   relay: RelayState;
   attempts: number;
+  /** Attempts the mail server may have received without saying so. */
+  unconfirmed: number;
   lastError: string | null;
   sentAt: string | null;
+  deadAt: string | null;
+}
+
+/** How one relay attempt ended, as the relay reports it to the store. */
+export type RelayOutcome =
+  | { kind: 'sent' }
+  /** Not delivered, worth trying again at `retryAt` (unless the attempt limit is reached). */
+  | { kind: 'retry'; error: string; retryAt: number }
+  /** The server refused it for good (5xx). */
+  | { kind: 'permanent'; error: string }
+  /** The body went out but no answer came: try once more at `retryAt`, never a third time. */
+  | { kind: 'unconfirmed'; error: string; retryAt: number };
+
+export interface ClaimRules {
+  /** How long the claimed message belongs to this sender: longer than any send can take. */
+  leaseMs: number;
+  /** Attempts after which a message that still fails becomes a dead letter. */
+  maxAttempts: number;
+}
+
+/** Unknown outcomes a message may have before it is given up on: one retry, never a second. */
+const MAX_UNCONFIRMED = 1;
+
+export interface RelayCounts {
+  messages: number;
+  pending: number;
+  sent: number;
+  dead: number;
 }
 
 interface Pending {
@@ -48,8 +79,8 @@ const MAX_BATCH = 1000;
 
 const SELECT_MESSAGES = `
   SELECT m.id, m.received_at AS receivedAt, m.locale, m.name, m.email, m.message,
-         CASE WHEN o.message_id IS NULL THEN 'not-configured' WHEN o.sent_at IS NULL THEN 'pending' ELSE 'sent' END AS relay,
-         COALESCE(o.attempts, 0) AS attempts, o.last_error AS lastError, o.sent_at AS sentAt
+         CASE WHEN o.message_id IS NULL THEN 'not-configured' WHEN o.sent_at IS NOT NULL THEN 'sent' WHEN o.dead_at IS NOT NULL THEN 'dead' ELSE 'pending' END AS relay,
+         COALESCE(o.attempts, 0) AS attempts, COALESCE(o.unconfirmed, 0) AS unconfirmed, o.last_error AS lastError, o.sent_at AS sentAt, o.dead_at AS deadAt
   FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
 
 export class ContactStore {
@@ -81,6 +112,8 @@ export class ContactStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
+    // A deleted message is overwritten in the file, not only unlinked (retention, server/retention.ts).
+    this.db.pragma('secure_delete = ON');
     migrate(this.db);
     const db = this.db;
     this.statements = {
@@ -89,18 +122,25 @@ export class ContactStore {
       ),
       byKey: db.prepare<[string], { id: number; payload_hash: string }>('SELECT id, payload_hash FROM messages WHERE idempotency_key = ?'),
       enqueue: db.prepare<[number, number]>('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)'),
-      due: db.prepare<[number, number, number], { id: number }>(
-        'SELECT message_id AS id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_attempt_at LIMIT ?',
+      due: db.prepare<[number, number], { id: number; leased: number; unconfirmed: number; attempts: number }>(
+        `SELECT message_id AS id, lease_until IS NOT NULL AS leased, unconfirmed, attempts FROM outbox
+         WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+         ORDER BY next_attempt_at, message_id LIMIT 1`,
       ),
-      lease: db.prepare<[number, number]>('UPDATE outbox SET lease_until = ? WHERE message_id = ?'),
+      // The attempt is counted when it starts: a sender that dies mid-send leaves it on record.
+      begin: db.prepare<[number, number]>('UPDATE outbox SET attempts = attempts + 1, lease_until = ? WHERE message_id = ?'),
+      abandoned: db.prepare<[string, number]>('UPDATE outbox SET unconfirmed = unconfirmed + 1, last_error = ? WHERE message_id = ?'),
       message: db.prepare<[number], StoredMessage>(`${SELECT_MESSAGES} WHERE m.id = ?`),
-      sent: db.prepare<[string, number]>('UPDATE outbox SET sent_at = ?, attempts = attempts + 1, lease_until = NULL, last_error = NULL WHERE message_id = ?'),
-      failed: db.prepare<[number, string, number]>('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE message_id = ?'),
-      nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM outbox WHERE sent_at IS NULL'),
-      counts: db.prepare<[], { messages: number; pending: number; sent: number }>(
+      sent: db.prepare<[string, number]>('UPDATE outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE message_id = ?'),
+      retry: db.prepare<[number, string, number]>('UPDATE outbox SET next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE message_id = ?'),
+      unconfirmed: db.prepare<[number, string, number]>('UPDATE outbox SET unconfirmed = unconfirmed + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE message_id = ?'),
+      dead: db.prepare<[string, string, number]>('UPDATE outbox SET dead_at = ?, last_error = ?, lease_until = NULL WHERE message_id = ?'),
+      nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM outbox WHERE sent_at IS NULL AND dead_at IS NULL'),
+      counts: db.prepare<[], RelayCounts>(
         `SELECT (SELECT COUNT(*) FROM messages) AS messages,
-                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL) AS pending,
-                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent`,
+                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND dead_at IS NULL) AS pending,
+                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
+                (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND dead_at IS NOT NULL) AS dead`,
       ),
     };
     this.insertBatch = db.transaction((messages: NewMessage[]) => {
@@ -151,22 +191,69 @@ export class ContactStore {
     }
   }
 
-  /** Leases up to `limit` messages whose relay is due, so a second process does not send them too. */
-  claimDue(now: number, limit: number, leaseMs: number): StoredMessage[] {
+  /**
+   * Leases the next message whose relay is due, one at a time, and records the attempt before it is
+   * made. A message whose lease ran out while it was still held was being sent by a sender that
+   * died: the mail server may have it, so that counts as an unconfirmed attempt, and a message
+   * unconfirmed once too often becomes a dead letter instead of being sent again.
+   */
+  claimNext(now: number, rules: ClaimRules): StoredMessage | undefined {
     return this.db.transaction(() => {
-      const ids = this.statements.due.all(now, now, limit).map((r) => r.id);
-      for (const id of ids) this.statements.lease.run(now + leaseMs, id);
-      return ids.map((id) => this.statements.message.get(id)!);
+      for (;;) {
+        const row = this.statements.due.get(now, now);
+        if (!row) return undefined;
+        if (row.leased) {
+          const error = 'the sender stopped during an attempt; the mail server may have the message';
+          if (row.unconfirmed >= MAX_UNCONFIRMED) {
+            this.statements.dead.run(new Date(now).toISOString(), `${error} (not sent again: unconfirmed twice)`, row.id);
+            continue;
+          }
+          this.statements.abandoned.run(error, row.id);
+        }
+        if (row.attempts >= rules.maxAttempts) {
+          this.statements.dead.run(new Date(now).toISOString(), `gave up after ${row.attempts} attempts`, row.id);
+          continue;
+        }
+        this.statements.begin.run(now + rules.leaseMs, row.id);
+        return this.statements.message.get(row.id)!;
+      }
     }).immediate();
   }
 
-  recordRelays(sent: number[], failed: { id: number; nextAttemptAt: number; error: string }[]): void {
-    if (!sent.length && !failed.length) return;
-    const at = new Date().toISOString();
+  /** What became of an attempt begun with claimNext. */
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): void {
+    const now = new Date().toISOString();
     this.db.transaction(() => {
-      for (const id of sent) this.statements.sent.run(at, id);
-      for (const f of failed) this.statements.failed.run(f.nextAttemptAt, f.error.slice(0, 500), f.id);
+      const row = this.statements.message.get(id);
+      if (!row) return;
+      const error = outcome.kind === 'sent' ? '' : outcome.error.slice(0, 500);
+      switch (outcome.kind) {
+        case 'sent':
+          this.statements.sent.run(now, id);
+          return;
+        case 'permanent':
+          this.statements.dead.run(now, error, id);
+          return;
+        case 'unconfirmed':
+          if (row.unconfirmed >= MAX_UNCONFIRMED) this.statements.dead.run(now, `${error} (not sent again: unconfirmed twice)`, id);
+          else this.statements.unconfirmed.run(outcome.retryAt, error, id);
+          return;
+        case 'retry':
+          if (row.attempts >= rules.maxAttempts) this.statements.dead.run(now, `${error} (gave up after ${row.attempts} attempts)`, id);
+          else this.statements.retry.run(outcome.retryAt, error, id);
+      }
     }).immediate();
+  }
+
+  /** Deletes messages (and their outbox rows) received before `cutoff` (ISO time); returns how many. */
+  purgeReceivedBefore(cutoff: string): number {
+    const deleted = this.db.transaction(() => {
+      this.db.prepare('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)').run(cutoff);
+      return this.db.prepare('DELETE FROM messages WHERE received_at < ?').run(cutoff).changes;
+    }).immediate();
+    // Deleted rows must not live on in the write-ahead log either.
+    if (deleted) this.db.pragma('wal_checkpoint(TRUNCATE)');
+    return deleted;
   }
 
   /** When the next relay is due (epoch ms), or undefined when nothing waits. */
@@ -174,7 +261,7 @@ export class ContactStore {
     return this.statements.nextDue.get()?.at ?? undefined;
   }
 
-  counts(): { messages: number; pending: number; sent: number } {
+  counts(): RelayCounts {
     return this.statements.counts.get()!;
   }
 
@@ -186,6 +273,10 @@ export class ContactStore {
   /** Oldest first, one row at a time, for exports of any size. */
   iterate(): IterableIterator<StoredMessage> {
     return this.db.prepare<[], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id`).iterate();
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
   }
 
   /** Commits what is queued, then closes the file. */

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { format } from '../common/format-message.ts';
 import type { Messages } from '../generator/messages.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../common/contact-rules.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../common/contact-rules.ts';
 import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
@@ -21,8 +21,7 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
     return;
   }
 
-  const honeypot = fields[HONEYPOT_FIELD];
-  if (typeof honeypot === 'string' && honeypot.trim()) {
+  if (honeypotFilled(fields[HONEYPOT_FIELD])) {
     if (reply.html) page(201, { status: 'success', values: EMPTY_CONTACT_STATE.values });
     else reply.json(201, { ok: true });
     return;

@@ -8,11 +8,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { RateLimit } from './backend-config.ts';
-import { readBody } from './body.ts';
+import { closeAfterAnswer, readBody } from './body.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clientAddress, isCrossSite } from './request-guards.ts';
 
 export const INSIGHTS_FILE = 'insights.sqlite';
+/**
+ * The events the theme's runtime sends: page views (theme/client/analytics.ts), the colour switch
+ * (color-mode.ts), the appointment links marked `data-track` (Navbar, home CallToAction), and
+ * completed contact and booking requests. The privacy policy lists the same.
+ */
+export const THEME_EVENTS = ['pageview', 'Color Change Click', 'booking-link-click', 'booking-complete', 'contact-complete'] as const;
+
 /** Where events of pages the site does not have are counted. */
 export const OTHER_PATH = '(other)';
 const BODY_LIMIT = 2048;
@@ -31,6 +38,8 @@ export interface InsightsOptions {
   headers?: () => Record<string, string>;
   trustProxy?: boolean;
   allowedOrigins?: ReadonlySet<string>;
+  /** The events counted (config `analytics.events`); others are refused, so nobody can invent rows. */
+  events?: readonly string[];
 }
 
 export interface EventCount {
@@ -75,36 +84,58 @@ export function eventOf(body: Buffer, host: string | undefined): InsightsEvent |
   return { name: n, path: url.pathname, props };
 }
 
+/** Deletes the counters of days before `day` (YYYY-MM-DD) from the data directory's analytics database, if there is one. */
+export function purgeEventCounts(dataDir: string, day: string): number {
+  const file = path.join(dataDir, INSIGHTS_FILE);
+  if (!existsSync(file)) return 0;
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('secure_delete = ON');
+    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event_counts'").get();
+    if (!exists) return 0;
+    const deleted = db.prepare('DELETE FROM event_counts WHERE day < ?').run(day).changes;
+    if (deleted) db.pragma('wal_checkpoint(TRUNCATE)');
+    return deleted;
+  } finally {
+    db.close();
+  }
+}
+
 export class Insights {
   private store: Store | undefined;
   /** Paths found to be pages of the site: a page view asks the file system once per page, not per view. */
   private readonly pages = new Set<string>();
+  private pagesOf: string | undefined;
   private readonly limiter = new RateLimiter(RATE_LIMIT);
   private readonly allowedOrigins: ReadonlySet<string>;
+  private readonly events: ReadonlySet<string>;
 
   constructor(private readonly options: InsightsOptions) {
     this.allowedOrigins = options.allowedOrigins ?? new Set();
+    this.events = new Set(options.events ?? THEME_EVENTS);
   }
 
   /** True when the request was for the endpoint (and is being answered). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     if ((req.url ?? '/').split('?')[0] !== this.options.endpoint) return false;
     const answer = (status: number, extra: Record<string, string> = {}) => {
-      res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...extra });
+      res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...(res.shouldKeepAlive ? {} : { connection: 'close' }), ...extra });
       res.end();
     };
     const refusal = this.refusalOf(req);
     if (refusal) {
+      // The body is not read: the connection ends with this answer.
+      closeAfterAnswer(req, res);
       answer(refusal, refusal === 405 ? { allow: 'POST' } : {});
       return true;
     }
     readBody(req, BODY_LIMIT, BODY_TIMEOUT_MS)
       .then((body) => {
-        if (!body.ok) return body.reason === 'aborted' ? undefined : answer(body.reason === 'too-large' ? 413 : 408);
-        const event = eventOf(body.body, req.headers.host);
-        if (!event) return answer(400);
-        this.count(event);
-        answer(202);
+        if (body.ok) return this.accept(req, body.body, answer);
+        if (body.reason === 'aborted') return;
+        closeAfterAnswer(req, res);
+        answer(body.reason === 'too-large' ? 413 : 408);
       })
       .catch(() => {
         if (!res.headersSent) answer(500);
@@ -112,10 +143,18 @@ export class Insights {
     return true;
   }
 
+  /** Counts the event in a body when it is one this site records; anything else is a 400. */
+  private accept(req: IncomingMessage, body: Buffer, answer: (status: number) => void): void {
+    const event = eventOf(body, req.headers.host);
+    if (!event || !this.events.has(event.name)) return answer(400);
+    this.count(event);
+    answer(202);
+  }
+
   /** Why a request is refused before its body is read, as a status. */
   private refusalOf(req: IncomingMessage): number | undefined {
     if (req.method !== 'POST') return 405;
-    if (isCrossSite(req, this.allowedOrigins)) return 403;
+    if (isCrossSite(req, this.allowedOrigins, this.options.trustProxy)) return 403;
     if (!this.limiter.check(clientAddress(req, this.options.trustProxy ?? false)).allowed) return 429;
     // insights.js sends JSON; a beacon may arrive as text/plain.
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -126,7 +165,7 @@ export class Insights {
   /** Adds one to the event's counter for today. */
   count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): void {
     const props = JSON.stringify(Object.fromEntries(Object.entries(event.props).sort(([a], [b]) => a.localeCompare(b))));
-    this.open().increment.run(day, event.name, this.isPage(event.path) ? event.path : OTHER_PATH, props);
+    this.open().increment.run(day, event.name, this.routeOf(event.path), props);
   }
 
   /** Counters from `since` (a day, YYYY-MM-DD) on, most counted first. */
@@ -139,9 +178,21 @@ export class Insights {
     this.store = undefined;
   }
 
+  /** The page's route, with doubled slashes collapsed, or OTHER_PATH for anything that is not a page. */
+  private routeOf(pathname: string): string {
+    const route = pathname.replace(/\/{2,}/g, '/');
+    return this.isPage(route) ? route : OTHER_PATH;
+  }
+
   private isPage(pathname: string): boolean {
+    const siteDir = this.options.siteDir();
+    // A new build may have other pages.
+    if (siteDir !== this.pagesOf) {
+      this.pages.clear();
+      this.pagesOf = siteDir;
+    }
     if (this.pages.has(pathname)) return true;
-    const page = pathname.endsWith('/') && existsSync(path.join(this.options.siteDir(), pathname, 'index.html'));
+    const page = pathname.endsWith('/') && existsSync(path.join(siteDir, pathname, 'index.html'));
     if (page) this.pages.add(pathname);
     return page;
   }

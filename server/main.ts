@@ -1,8 +1,8 @@
 // The production server: the built site with the URL rules of server/static.ts, its .br and .gz
 // twins, revalidation for pages and a year of caching for hashed assets, the security headers the
-// build decided, and the contact endpoint. Shuts down gracefully: requests in flight are answered
+// build decided (followed through rebuilds, server/build-generation.ts), and the contact endpoint. Shuts down gracefully: requests in flight are answered
 // and queued messages committed before the process ends.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,8 +12,10 @@ import { localePrefix } from '../generator/config.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
 import { Insights } from './insights.ts';
+import { DAY_MS, describePurge, purgeExpired } from './retention.ts';
 import type { Mailer } from './outbox-relay.ts';
-import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders, MissingBuildError } from './security-headers.ts';
+import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
+import { MissingBuildError } from './security-headers.ts';
 import { serveStatic, type StaticOptions } from './static.ts';
 
 export interface ProductionServerOptions {
@@ -35,6 +37,8 @@ export interface ProductionServer {
   backend: ContactBackend;
   /** The analytics endpoint, when the site configures analytics. */
   insights?: Insights;
+  /** Reads the build's `_headers` and `_redirects` again (SIGHUP); a swapped build is noticed by itself. */
+  reload: () => void;
   /** Stops accepting, answers what is in flight (cut off after `graceMs`), commits, closes. */
   close: (graceMs?: number) => Promise<void>;
 }
@@ -49,26 +53,38 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const messages = strings.messages;
   const siteDir = path.resolve(options.root, options.dir);
   if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
-  const security = loadSecurityHeaders(siteDir);
-  const home = readFileSync(path.join(siteDir, 'index.html'), 'utf8');
-  for (const hash of blockedInlineScripts(home, security['content-security-policy'])) {
-    log.error(`[site] warning: the home page has an inline script (${hash}) that the Content-Security-Policy blocks; rebuild the site`);
-  }
-  if (inlineStyleAttributes(home)) log.error(`[site] warning: the home page has inline style attributes, which style-src 'self' blocks`);
-
-  const staticOptions: StaticOptions = {
-    dir: siteDir,
-    redirects: readRedirects(siteDir),
-    localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
-    headers: () => security,
+  const build = new CurrentBuild(siteDir, log);
+  const localePrefixes = Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean);
+  const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
+    dir: generation.dir,
+    redirects: generation.redirects,
+    localePrefixes,
+    headers: () => generation.headers,
     precompressed: true,
-  };
+    // The build was swapped while this request looked for its file: look in the new one.
+    newer: () => {
+      const now = build.current();
+      return now === generation ? undefined : staticOptionsFor(now);
+    },
+  });
   const settings = options.settings ?? settingsFromEnv(options.root);
-  const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => siteDir, settings, headers: () => security, mailer: options.mailer, log });
+  const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => build.current().dir, settings, headers: () => build.current().headers, mailer: options.mailer, log });
   // Open now: a data directory that cannot be written to stops the start, not the first visitor.
   void backend.store;
+  // The privacy policy's promise: old messages and counters go, at start and then every day.
+  const retain = () => {
+    try {
+      const purged = purgeExpired(backend.store, settings.dataDir, settings.retentionMonths);
+      if (purged.messages || purged.counters) log.log(`[site] retention: ${describePurge(purged)}`);
+    } catch (error) {
+      log.error(`[site] retention failed, tried again tomorrow: ${(error as Error).message}`);
+    }
+  };
+  retain();
+  const retention = setInterval(retain, DAY_MS);
+  retention.unref();
   const insights = config.analytics
-    ? new Insights({ endpoint: config.analytics.endpoint, dataDir: settings.dataDir, siteDir: () => siteDir, headers: () => security, trustProxy: settings.trustProxy, allowedOrigins: new Set(settings.allowedOrigins.map((o) => new URL(o).origin)) })
+    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
     : undefined;
 
   let shuttingDown = false;
@@ -76,10 +92,10 @@ export async function startProductionServer(options: ProductionServerOptions): P
     // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
     if (shuttingDown) res.shouldKeepAlive = false;
     try {
-      if (!backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptions, req, res);
+      if (!backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) res.writeHead(500, { ...security, 'content-type': 'text/plain; charset=utf-8' });
+      if (!res.headersSent) res.writeHead(500, { ...build.current().headers, 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');
     }
   });
@@ -101,6 +117,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const close = (graceMs = 10_000) =>
     (closing ??= (async () => {
       shuttingDown = true;
+      clearInterval(retention);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const cutoff = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -108,17 +125,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
       clearTimeout(cutoff);
       await backend.close();
       insights?.close();
+      build.close();
     })());
-  return { server, url: `http://${host}:${port}`, backend, insights, close };
-}
-
-/** The build's `_redirects` (`from to 301` per line) as the static server's map. */
-function readRedirects(siteDir: string): Map<string, string> {
-  const file = path.join(siteDir, '_redirects');
-  if (!existsSync(file)) return new Map();
-  const pairs = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((parts) => parts.length >= 2 && parts[0].startsWith('/'));
-  return new Map(pairs.map(([from, to]) => [from, to]));
+  return { server, url: `http://${host}:${port}`, backend, insights, reload: () => void build.reload(), close };
 }

@@ -41,6 +41,20 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL;
     `,
   },
+  {
+    version: 2,
+    name: 'relay sends once: unconfirmed attempts and dead letters',
+    sql: `
+      -- Attempts whose outcome is unknown: the server stopped answering after the message body,
+      -- or the sender died while its lease was held. The mail server may have the message.
+      ALTER TABLE outbox ADD COLUMN unconfirmed INTEGER NOT NULL DEFAULT 0;
+      -- Given up on (a permanent refusal, too many attempts, unconfirmed twice): kept for the
+      -- owners to read with \`site contact list\`, never sent again by itself.
+      ALTER TABLE outbox ADD COLUMN dead_at TEXT;
+      DROP INDEX outbox_due;
+      CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL AND dead_at IS NULL;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

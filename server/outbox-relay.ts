@@ -1,35 +1,26 @@
-// The relay: sends stored messages from the outbox to the owners' inbox over SMTP. A message stays
-// in the outbox until the mail server has accepted it; a failure is retried with exponential
-// backoff (with jitter, capped), so a mail server that is down for hours receives everything when
-// it returns. Delivery is at least once: a crash between "accepted" and "recorded" sends again,
-// with the same Message-ID.
-import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { RelayTiming, SmtpSettings } from './backend-config.ts';
-import type { ContactStore } from './contact-store.ts';
+// The relay: sends stored messages from the outbox to the owners' inbox over SMTP, each once.
+// A few senders work side by side, each leasing one message at a time for longer than a send can
+// take, so a slow message holds up only itself and a sender that dies leaves only the message it
+// held. The attempt is on record before the mail goes out. What happens next decides the rest:
+// - accepted: done;
+// - refused for good (5xx for this message): a dead letter, listed by `site contact list`;
+// - failed before the body went out: retried with exponential backoff (with jitter, capped), so a
+//   mail server that is down for hours receives everything when it returns, until the attempt
+//   limit makes it a dead letter;
+// - no answer after the body (or the sender died mid-send): the server may have it, so it is sent
+//   once more after a long delay, with the same Message-ID, and never a third time.
+import type { RelayTiming } from './backend-config.ts';
+import type { ContactStore, RelayOutcome, StoredMessage } from './contact-store.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
+import type { Mailer } from './smtp-mailer.ts';
 
-export interface Mailer {
-  sendMail(options: SendMailOptions): Promise<unknown>;
-  close(): void;
-}
+export type { Mailer } from './smtp-mailer.ts';
+export { smtpMailer } from './smtp-mailer.ts';
 
-/** Messages leased per round; the pool sends them over a few connections. */
-const BATCH = 50;
-/** A leased message whose sender died becomes due again after this long. */
-const LEASE_MS = 2 * 60_000;
+/** Messages sent at the same time, each over its own connection. */
+const SENDERS = 4;
 
-export function smtpMailer(smtp: SmtpSettings): Mailer {
-  return nodemailer.createTransport({
-    url: smtp.url,
-    pool: true,
-    maxConnections: 4,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-}
-
-export function backoff(attempts: number, timing: RelayTiming, random = Math.random): number {
+export function backoff(attempts: number, timing: Pick<RelayTiming, 'baseDelayMs' | 'maxDelayMs'>, random = Math.random): number {
   const base = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
@@ -58,11 +49,17 @@ export class OutboxRelay {
     this.kick();
   }
 
-  /** Waits for the round in progress, then closes the SMTP connections. Unsent messages stay due. */
-  async stop(): Promise<void> {
+  /**
+   * Waits for the sends in progress (a slow mail server for at most `graceMs`), then closes the
+   * mailer. Unsent messages stay due; one still being sent stays leased, and the next start treats
+   * it as unconfirmed once its lease has run out.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
     this.mailer.close();
   }
 
@@ -92,27 +89,41 @@ export class OutboxRelay {
     this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
   }
 
+  /** Senders take due messages one by one until none is due or the mail server seems down. */
   private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const batch = this.store.claimDue(Date.now(), BATCH, LEASE_MS);
-      if (!batch.length) return;
-      const sent: number[] = [];
-      const failed: { id: number; nextAttemptAt: number; error: string }[] = [];
-      await Promise.all(
-        batch.map(async (message) => {
-          try {
-            await this.mailer.sendMail(contactMail(message, this.mail));
-            sent.push(message.id);
-          } catch (error) {
-            const reason = (error as Error).message ?? String(error);
-            failed.push({ id: message.id, nextAttemptAt: Date.now() + backoff(message.attempts + 1, this.timing), error: reason });
-          }
-        }),
-      );
-      this.store.recordRelays(sent, failed);
-      if (failed.length) this.log.error(`[contact] relay: ${failed.length} of ${batch.length} messages not accepted (${failed[0].error}); they are retried later`);
-      // Nothing got through: the mail server is probably down; wait for the backoff.
-      if (!sent.length) return;
-    }
+    let serverDown = false;
+    const sender = async () => {
+      while (!this.stopped && !serverDown) {
+        const message = this.store.claimNext(Date.now(), this.timing);
+        if (!message) return;
+        const outcome = await this.attempt(message);
+        // Stopped while this send took its time: the store is closed, the lease tells the next start.
+        if (!this.store.isOpen) return;
+        this.store.recordOutcome(message.id, outcome, this.timing);
+        if (outcome.kind !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(outcome)}`);
+        // Nothing got through: the mail server is probably down; wait for the backoff.
+        if (outcome.kind === 'retry') serverDown = true;
+      }
+    };
+    await Promise.all(Array.from({ length: SENDERS }, sender));
+  }
+
+  private async attempt(message: StoredMessage): Promise<RelayOutcome> {
+    const result = await this.mailer.send(contactMail(message, this.mail));
+    if (result.ok) return { kind: 'sent' };
+    if (result.kind === 'permanent') return { kind: 'permanent', error: result.error };
+    if (result.kind === 'unconfirmed') return { kind: 'unconfirmed', error: result.error, retryAt: Date.now() + this.timing.unconfirmedDelayMs };
+    return { kind: 'retry', error: result.error, retryAt: Date.now() + backoff(message.attempts, this.timing) };
+  }
+}
+
+function describe(outcome: Exclude<RelayOutcome, { kind: 'sent' }>): string {
+  switch (outcome.kind) {
+    case 'permanent':
+      return `refused for good (${outcome.error}); kept as a dead letter`;
+    case 'unconfirmed':
+      return `no answer after the message was sent (${outcome.error}); the mail server may have it, one more try at ${new Date(outcome.retryAt).toISOString()}`;
+    case 'retry':
+      return `not accepted (${outcome.error}); retried at ${new Date(outcome.retryAt).toISOString()}`;
   }
 }

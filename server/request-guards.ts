@@ -4,11 +4,12 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * True for a browser request made by another site. Sec-Fetch-Site is the browser's own verdict and
- * is trusted first; without it (older browsers) the Origin header is compared with the Host the
- * request was sent to. Requests with neither come from non-browser clients, which cannot be made
- * to post on a visitor's behalf, so they are not cross-site.
+ * is trusted first; without it (older browsers) the Origin header is compared, scheme included,
+ * with the origin the request was sent to: `http://` posting to an `https://` site is another
+ * origin. Requests with neither come from non-browser clients, which cannot be made to post on a
+ * visitor's behalf, so they are not cross-site.
  */
-export function isCrossSite(req: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
+export function isCrossSite(req: IncomingMessage, allowedOrigins: ReadonlySet<string>, trustProxy = false): boolean {
   const site = header(req, 'sec-fetch-site');
   if (site === 'same-origin' || site === 'none') return false;
   if (site && site !== 'same-site') return true;
@@ -23,7 +24,21 @@ export function isCrossSite(req: IncomingMessage, allowedOrigins: ReadonlySet<st
     return true;
   }
   if (allowedOrigins.has(url.origin)) return false;
-  return site === 'same-site' || url.host !== header(req, 'host');
+  return site === 'same-site' || url.origin !== ownOrigin(req, trustProxy);
+}
+
+/**
+ * The origin a request was sent to: its Host, with the scheme of the connection (TLS or not), or
+ * behind a trusted reverse proxy the scheme the proxy received (X-Forwarded-Proto).
+ */
+export function ownOrigin(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? header(req, 'x-forwarded-proto')?.split(',')[0].trim().toLowerCase() : undefined;
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  try {
+    return new URL(`${scheme}://${header(req, 'host')}`).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 export type BodyKind = 'json' | 'form';

@@ -7,6 +7,7 @@ import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from '../common/content-types.ts';
+import { closeAfterAnswer } from './body.ts';
 
 export interface StaticOptions {
   dir: string;
@@ -20,6 +21,8 @@ export interface StaticOptions {
   headers?: (file: string | undefined) => Record<string, string>;
   /** Send `<file>.br` or `<file>.gz` when the build wrote one and the client accepts it. */
   precompressed?: boolean;
+  /** A newer build to look in when a file is missing (the build was swapped during the request). */
+  newer?: () => StaticOptions | undefined;
 }
 
 /** Precompressed twins, in order of preference. */
@@ -28,22 +31,41 @@ const ENCODINGS = [
   { name: 'gzip', ext: '.gz' },
 ] as const;
 
-/** The encodings a client accepts (q > 0), from an Accept-Encoding header. */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  let star = false;
-  const refused = new Set<string>();
+/** The q-value of each coding an Accept-Encoding header names, and of `*`; a missing or malformed q is 1 or 0. */
+function encodingWeights(header: string | undefined): { weights: Map<string, number>; star: number | undefined } {
+  const weights = new Map<string, number>();
+  let star: number | undefined;
   for (const part of (header ?? '').split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');
     if (!token) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (token === '*') star = weight > 0;
-    else if (weight > 0) accepted.add(token);
-    else refused.add(token);
+    const parsed = q ? Number(q.slice(2)) : 1;
+    const weight = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : 0;
+    if (token === '*') star = weight;
+    else weights.set(token, weight);
   }
-  if (star) for (const { name } of ENCODINGS) if (!refused.has(name)) accepted.add(name);
+  return { weights, star };
+}
+
+/** The encodings a client accepts (q > 0), from an Accept-Encoding header. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const { weights, star } = encodingWeights(header);
+  const accepted = new Set([...weights].filter(([, q]) => q > 0).map(([name]) => name));
+  if (star) for (const { name } of ENCODINGS) if (!weights.has(name)) accepted.add(name);
   return accepted;
+}
+
+/**
+ * The precompressed encodings worth sending, best first by the client's q-values (ties go to br,
+ * the smaller); q=0 means "not acceptable". None when the client weights `identity` (plain) higher
+ * than any of them.
+ */
+export function encodingsByPreference(header: string | undefined): string[] {
+  const { weights, star } = encodingWeights(header);
+  const weight = (name: string) => weights.get(name) ?? star ?? 0;
+  const ranked = ENCODINGS.map(({ name }) => name).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a));
+  const identity = weights.get('identity');
+  return identity !== undefined ? ranked.filter((name) => weight(name) >= identity) : ranked;
 }
 
 function etagOf(stats: Stats, encoding: string | undefined): string {
@@ -109,12 +131,21 @@ function notFound(options: StaticOptions, pathname: string): Resolved {
 
 export function serveStatic(options: StaticOptions, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', ...options.headers?.(undefined) });
+    // Whatever body came with it is not read: the connection ends with the answer.
+    closeAfterAnswer(req, res);
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...options.headers?.(undefined) });
     res.end('Method not allowed\n');
     return;
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const resolved = resolvePath(options, url.pathname);
+  let resolved = resolvePath(options, url.pathname);
+  if (resolved.type === 'not-found' || (resolved.type === 'file' && resolved.status === 404)) {
+    const newer = options.newer?.();
+    if (newer) {
+      options = newer;
+      resolved = resolvePath(options, url.pathname);
+    }
+  }
   if (resolved.type === 'redirect') {
     res.writeHead(301, { location: resolved.location + url.search, ...options.headers?.(undefined) });
     res.end();
@@ -142,8 +173,9 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   let file = resolved.file;
   if (options.precompressed && isCompressible(type)) {
     headers.vary = 'Accept-Encoding';
-    const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    const twin = ENCODINGS.find((e) => accepted.has(e.name) && isFile(resolved.file + e.ext));
+    const twin = encodingsByPreference(req.headers['accept-encoding'])
+      .map((name) => ENCODINGS.find((e) => e.name === name)!)
+      .find((e) => isFile(resolved.file + e.ext));
     if (twin) {
       file = resolved.file + twin.ext;
       headers['content-encoding'] = twin.name;

@@ -123,6 +123,7 @@ export const de = {
     termsRequired: 'Bitte akzeptieren Sie die Bedingungen.',
     length: 'Das Feld muss zwischen {min} und {max} Zeichen lang sein.',
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    invalidCharacters: 'Dieses Feld enthält unsichtbare Zeichen oder Steuerzeichen. Bitte tippen Sie es neu, statt es einzufügen.',
     showEmail: 'E-Mail-Adresse anzeigen',
     showPhone: 'Telefonnummer anzeigen',
     formTitle: 'Schreiben Sie uns',

@@ -124,6 +124,7 @@ export const en: typeof de = {
     termsRequired: 'Please accept the terms.',
     length: 'the field must be between {min} and {max} characters long',
     invalidEmail: 'Please enter a valid email address.',
+    invalidCharacters: 'This field contains invisible or control characters. Please type it again instead of pasting it.',
     showEmail: 'Show email',
     showPhone: 'Show phone number',
     formTitle: 'Write to us',

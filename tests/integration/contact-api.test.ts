@@ -7,8 +7,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../server/migrations.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
-import { buildFixture, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
+import { buildFixture, flood, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 let open: RunningServer;
@@ -47,8 +48,9 @@ describe('storing', () => {
     assert.equal(row.locale, 'en');
     const db = new Database(path.join(open.dataDir, DB_FILE), { readonly: true });
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(db.pragma('user_version', { simple: true }), 1);
-    assert.deepEqual(db.prepare('SELECT version, name FROM migrations').all(), [{ version: 1, name: 'messages and their outbox' }]);
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    assert.deepEqual(db.prepare('SELECT version, name FROM migrations ORDER BY version').all(), MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    assert.equal((db.prepare('SELECT name FROM migrations WHERE version = 1').get() as { name: string }).name, 'messages and their outbox');
     db.close();
     assert.equal(statSync(path.join(open.dataDir, DB_FILE)).mode & 0o777, 0o600, 'visitors’ data readable by the site’s user only');
   });
@@ -107,6 +109,19 @@ describe('storing', () => {
     assert.equal((await postJson(open.url, validMessage({ name: 'Honey Human', website: ' ' }))).status, 201);
     assert.equal(byName(open, 'Honey Human').length, 1);
   });
+
+  test('the honeypot: a value that is not text (a number, an object, null) counts as filled', async () => {
+    for (const website of [1, true, { url: 'x' }, ['x'], null]) {
+      const response = await postJson(open.url, validMessage({ name: 'Honey Typed Bot', website }));
+      assert.equal(response.status, 201, JSON.stringify(website));
+    }
+    assert.equal(byName(open, 'Honey Typed Bot').length, 0);
+  });
+
+  test('a name in decomposed Unicode is stored in NFC', async () => {
+    assert.equal((await postJson(open.url, validMessage({ name: 'Rene\u0301 Normalform' }))).status, 201);
+    assert.equal(byName(open, 'René Normalform').length, 1);
+  });
 });
 
 describe('validation by HTTP, with messages in the visitor’s language', () => {
@@ -157,6 +172,17 @@ describe('validation by HTTP, with messages in the visitor’s language', () => 
     assert.deepEqual(en.messages, { email: 'Please enter a valid email address.' });
     const de = await fieldsOf(await postJson(open.url, validMessage({ email: 'anna@example', locale: 'de' })));
     assert.deepEqual(de.messages, { email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.' });
+  });
+
+  test('hidden characters in name and e-mail are refused, in the visitor’s language, and nothing is stored', async () => {
+    const en = await fieldsOf(await postJson(open.url, validMessage({ name: 'Mallory \u202egnp.exe', email: 'mallory\u200b@example.org' })));
+    assert.deepEqual(en.fields, { name: 'invalidCharacters', email: 'invalidCharacters' });
+    assert.equal(en.messages.name, 'This field contains invisible or control characters. Please type it again instead of pasting it.');
+    const de = await fieldsOf(await postJson(open.url, validMessage({ name: 'Eve\nBcc: victim@example.org', locale: 'de' })));
+    assert.equal(de.messages.name, 'Dieses Feld enthält unsichtbare Zeichen oder Steuerzeichen. Bitte tippen Sie es neu, statt es einzufügen.');
+    const blank = await fieldsOf(await postJson(open.url, validMessage({ name: '\u200b\u200b\u200b', message: '\u200b'.repeat(30) })));
+    assert.deepEqual(blank.fields, { name: 'required', message: 'required' });
+    assert.equal(rows(open).filter((r) => /Mallory|Bcc|\u200b/.test(r.name)).length, 0);
   });
 
   test('the terms must be accepted; wrong types count as missing', async () => {
@@ -232,12 +258,13 @@ describe('refusals', () => {
     assert.equal(await errorOf(latin1, 400), 'malformed');
   });
 
-  test('403 for cross-site posts: Sec-Fetch-Site first, then Origin against Host', async () => {
+  test('403 for cross-site posts: Sec-Fetch-Site first, then Origin (scheme included) against the request’s origin', async () => {
     const host = new URL(open.url).host;
-    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://shop.example' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }, { 'sec-fetch-site': '', origin: 'null' }];
+    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://shop.example' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }, { 'sec-fetch-site': '', origin: 'null' }, { 'sec-fetch-site': '', origin: `https://${host}` }];
     for (const headers of refused) assert.equal(await errorOf(await postJson(open.url, validMessage({ name: 'Cross Site' }), headers), 403), 'cross-site');
     assert.equal((await postJson(open.url, validMessage({ name: 'Same Origin' }), { 'sec-fetch-site': '', origin: `http://${host}` })).status, 201);
     assert.equal((await postJson(open.url, validMessage({ name: 'Same Origin' }), { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' })).status, 201, 'the browser’s own verdict wins');
+    assert.equal((await postJson(open.url, validMessage({ name: 'Same Origin' }), { 'sec-fetch-site': '', origin: 'https://fixture.example' })).status, 201, 'the site’s configured address');
     assert.equal(byName(open, 'Cross Site').length, 0);
   });
 
@@ -350,6 +377,19 @@ describe('reveal: the contact details are in no page and come from the endpoint'
 });
 
 describe('the production server around the endpoint', () => {
+  test('a page posted to, or the endpoint flooded: 405 or 413 with Connection: close, and the connection ends soon', async () => {
+    for (const [what, pathname, options, status] of [
+      ['a page posted to with a big body', '/docs/', {}, '405'],
+      ['the endpoint, declared too big', '/api/contact', {}, '413'],
+      ['the endpoint, streamed too big', '/api/contact', { chunked: true }, '413'],
+    ] as const) {
+      const result = await flood(open.url, pathname, options);
+      assert.match(result.head, new RegExp(`^http/1\\.1 ${status} `), `${what}: ${result.head.split('\r\n')[0]}`);
+      assert.match(result.head, /\r\nconnection: close/, `${what}: Connection: close`);
+      assert.ok(result.closedAfterMs !== undefined && result.closedAfterMs < 3000, `${what}: closed after ${result.closedAfterMs} ms`);
+    }
+  });
+
   test('security headers on every answer: pages, assets, redirects, 404s and the API', async () => {
     const answers = await Promise.all(['/', '/en/contact/', '/old/', '/nowhere/', '/en/nowhere/', '/sitemap.xml'].map((p) => fetch(`${open.url}${p}`, { redirect: 'manual' })));
     answers.push(await postJson(open.url, {}));
@@ -409,6 +449,12 @@ describe('the production server around the endpoint', () => {
     const gz = await get('br;q=0, gzip');
     assert.equal(gz.headers['content-encoding'], 'gzip');
     assert.ok(zlib.gunzipSync(gz.body).equals(original));
+    const preferred = await get('br;q=0.4, gzip;q=0.9');
+    assert.equal(preferred.headers['content-encoding'], 'gzip', 'q-values decide, not the server’s order');
+    assert.ok(zlib.gunzipSync(preferred.body).equals(original));
+    const refused = await get('br;q=0, gzip;q=0');
+    assert.equal(refused.headers['content-encoding'], undefined, 'q=0 is not acceptable');
+    assert.ok(refused.body.equals(original));
     const plain = await get('identity');
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.ok(plain.body.equals(original));

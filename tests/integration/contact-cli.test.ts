@@ -7,7 +7,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ContactStore } from '../../server/contact-store.ts';
+import Database from 'better-sqlite3';
+import { ContactStore, DB_FILE } from '../../server/contact-store.ts';
 import { REPO } from '../helpers.ts';
 
 const run = promisify(execFile);
@@ -92,6 +93,29 @@ test('list: newest first, and nothing a visitor typed can steer the terminal', a
   assert.match(stdout, /Eve�\[31m red �/);
   assert.match(stdout, /Jürgen Ößterreicher <juergen@example\.at>/);
   assert.match(stdout, /    Line one,\n    line two; with "quotes", commas\n    and a CRLF\./);
+});
+
+test('export to a terminal: escape sequences and bidi overrides cannot reach it; to a pipe the values stay exact', async () => {
+  const store = ContactStore.open(dataDir, { relay: false });
+  await store.submit({ name: 'Reverse \u202eexe.txt', email: 'rlo@example.org', message: 'Bell\u0007 and NUL\u0000 and CSI\u009b2J here', receivedAt: '2026-05-09T10:00:00.000Z', locale: 'en', idempotencyKey: 'cli-tty', payloadHash: 'hash-tty' });
+  store.close();
+  try {
+    // `script` runs the command on a pseudo-terminal, as an owner's shell would.
+    const command = [process.execPath, path.join(REPO, 'bin/site.js'), 'contact', 'export', '--format', 'csv', '--data', dataDir].map((a) => `'${a}'`).join(' ');
+    const { stdout } = await run('script', ['-qec', command, '/dev/null'], { cwd: REPO, env: { ...process.env, SITE_DATA_DIR: '' } });
+    assert.match(stdout, /Reverse \ufffdexe\.txt/);
+    assert.match(stdout, /Bell\ufffd and NUL\ufffd and CSI\ufffd2J here/);
+    assert.match(stdout, /Eve\ufffd\[31m red \ufffd/);
+    assert.doesNotMatch(stdout, /[\u0000\u0007\u001b\u009b\u202e]/);
+    const piped = await site('export', '--format', 'json');
+    const messages = JSON.parse(piped.stdout) as { name: string; message: string }[];
+    assert.equal(messages.at(-1)!.name, 'Reverse \u202eexe.txt');
+    assert.equal(messages.at(-1)!.message, 'Bell\u0007 and NUL\u0000 and CSI\u009b2J here');
+  } finally {
+    const db = new Database(path.join(dataDir, DB_FILE));
+    db.prepare("DELETE FROM messages WHERE idempotency_key = 'cli-tty'").run();
+    db.close();
+  }
 });
 
 test('a wrong format is refused with a clear message', async () => {

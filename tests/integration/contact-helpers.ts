@@ -103,6 +103,8 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** Message bodies that started to arrive, kept or not. */
+  attempts: () => number;
   /** Stops listening (the mail server is down). */
   stop: () => Promise<void>;
   /** Listens again on the same port. */
@@ -132,10 +134,21 @@ function parseHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
+/** How a sink misbehaves, decided per mail from its raw text. */
+export interface SinkBehaviour {
+  /** Answer the end of the body only after this long (the mail is kept all the same). */
+  delayMs?: (raw: string) => number;
+  /** Refuse the mail with this SMTP answer code (e.g. 550); it is not kept. */
+  rejectWith?: (raw: string) => number | undefined;
+  /** Called when a mail's body starts to arrive. */
+  onDataStart?: () => void;
+}
+
 /** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives. */
-export async function smtpSink(port = 0): Promise<SmtpSink> {
+export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
+  let attempts = 0;
   const create = () =>
     new SMTPServer({
       authOptional: true,
@@ -143,16 +156,24 @@ export async function smtpSink(port = 0): Promise<SmtpSink> {
       logger: false,
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
+        attempts++;
+        behaviour.onDataStart?.();
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
+          const code = behaviour.rejectWith?.(raw);
+          if (code) return callback(Object.assign(new Error('Refused by the test server'), { responseCode: code }));
           mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, headers: parseHeaders(raw) });
           for (const w of waiters.filter((w) => mails.length >= w.n)) w.resolve();
-          callback();
+          const delay = behaviour.delayMs?.(raw) ?? 0;
+          if (delay) setTimeout(() => callback(), delay);
+          else callback();
         });
       },
     });
-  let server = create();
+  // A client that vanishes mid-mail (the relay killed with SIGKILL) is that client's problem, not the test's.
+  const quietErrors = (server: SMTPServer) => (server.on('error', () => undefined), server);
+  let server = quietErrors(create());
   const listen = () => new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
@@ -162,10 +183,11 @@ export async function smtpSink(port = 0): Promise<SmtpSink> {
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
+    attempts: () => attempts,
     mails,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: async () => {
-      server = create();
+      server = quietErrors(create());
       await listen();
     },
     waitFor: (n, timeoutMs = 10_000) =>
@@ -175,4 +197,47 @@ export async function smtpSink(port = 0): Promise<SmtpSink> {
         waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
       }),
   };
+}
+
+export interface FloodResult {
+  /** The answer's status line and headers, lower-cased. */
+  head: string;
+  /** How long after the first byte the server closed the connection, or undefined if it never did. */
+  closedAfterMs: number | undefined;
+  /** Body bytes the client managed to hand to the connection. */
+  sent: number;
+}
+
+/**
+ * A client that declares (or streams, chunked) a huge body and keeps sending for up to `forMs`:
+ * shows whether the server answers and then closes the connection, or keeps taking the body in.
+ */
+export async function flood(url: string, pathname: string, options: { method?: string; chunked?: boolean; contentType?: string; forMs?: number } = {}): Promise<FloodResult> {
+  const { hostname, port } = new URL(url);
+  const net = await import('node:net');
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const started = Date.now();
+  let head = '';
+  let closedAfterMs: number | undefined;
+  let sent = 0;
+  socket.on('data', (chunk: Buffer) => {
+    if (!head.includes('\r\n\r\n')) head += chunk.toString('latin1');
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => ((closedAfterMs = Date.now() - started), resolve())));
+  const length = options.chunked ? 'transfer-encoding: chunked' : 'content-length: 50000000';
+  socket.write(`${options.method ?? 'POST'} ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: ${options.contentType ?? 'application/json'}\r\nsec-fetch-site: same-origin\r\n${length}\r\n\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  const framed = options.chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+  const end = started + (options.forMs ?? 4000);
+  while (closedAfterMs === undefined && Date.now() < end) {
+    if (socket.write(framed)) sent += chunk.length;
+    else await Promise.race([new Promise((r) => socket.once('drain', r)), closed, new Promise((r) => setTimeout(r, 50))]);
+    await new Promise((r) => setImmediate(r));
+  }
+  socket.destroy();
+  await closed;
+  const answered = head.split('\r\n\r\n')[0].toLowerCase();
+  return { head: answered, closedAfterMs: closedAfterMs !== undefined && closedAfterMs < (options.forMs ?? 4000) ? closedAfterMs : undefined, sent };
 }

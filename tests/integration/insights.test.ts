@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Insights, INSIGHTS_FILE, OTHER_PATH } from '../../server/insights.ts';
-import { buildFixture, type BuiltFixture } from './contact-helpers.ts';
+import { buildFixture, flood, type BuiltFixture } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 let dataDir: string;
@@ -76,4 +76,31 @@ test('refusals: other methods, other sites, other hosts, other types, malformed 
   assert.equal((await send({ n: '<script>', u: `${url}/en/docs/` })).status, 400, 'event names are words');
   assert.equal((await send({}, {}, JSON.stringify({ ...pageview('/en/docs/'), pad: 'x'.repeat(4096) }))).status, 413);
   assert.equal(countOf('pageview', '/en/docs/'), 3, 'nothing refused was counted');
+});
+
+test('doubled slashes are collapsed to the page they name, not counted as a page of their own', async () => {
+  const before = countOf('pageview', '/en/docs/');
+  for (const doubled of ['//en//docs/', '/en/docs//', '/en///docs/']) assert.equal((await send(pageview(doubled))).status, 202);
+  assert.equal(countOf('pageview', '/en/docs/'), before + 3);
+  assert.equal(insights.counts().some((c) => c.path.includes('//')), false);
+});
+
+test('only the events the site records are counted; invented names are refused', async () => {
+  const event = (n: string) => ({ n, u: `${url}/en/docs/`, d: '127.0.0.1', r: null, p: { colorMode: 'dark', locale: 'en' } });
+  for (const known of ['booking-link-click', 'Color Change Click', 'contact-complete', 'booking-complete']) assert.equal((await send(event(known))).status, 202, known);
+  for (const invented of ['Invented Event', 'pageview2', 'signup']) assert.equal((await send(event(invented))).status, 400, invented);
+  assert.deepEqual([...new Set(insights.counts().map((c) => c.name))].sort(), ['Color Change Click', 'booking-complete', 'booking-link-click', 'contact-complete', 'pageview']);
+});
+
+test('oversized bodies and refused requests: 413 or 405 with Connection: close, and the connection ends soon', async () => {
+  for (const [what, options, status] of [
+    ['declared too big', {}, '413'],
+    ['streamed too big (chunked)', { chunked: true }, '413'],
+    ['another method with a big body', { method: 'PUT' }, '405'],
+  ] as const) {
+    const result = await flood(url, '/api/event', options);
+    assert.match(result.head, new RegExp(`^http/1\\.1 ${status} `), `${what}: ${result.head.split('\r\n')[0]}`);
+    assert.match(result.head, /\r\nconnection: close/, `${what}: Connection: close`);
+    assert.ok(result.closedAfterMs !== undefined && result.closedAfterMs < 3000, `${what}: closed after ${result.closedAfterMs} ms, ${(result.sent / 1e6).toFixed(1)} MB sent`);
+  }
 });

@@ -11,7 +11,7 @@ import { contactMail, headerSafe } from '../../server/contact-mail.ts';
 import { backoff } from '../../server/outbox-relay.ts';
 import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-export.ts';
 import { messages } from './factories.ts';
-import { acceptedEncodings } from '../../server/static.ts';
+import { acceptedEncodings, encodingsByPreference } from '../../server/static.ts';
 import { contentSecurityPolicy, headersFile, parseHeadersFile, scriptHash } from '../../generator/csp.ts';
 import { parseRateLimit, settingsFromEnv, SettingsError } from '../../server/backend-config.ts';
 import { blockedInlineScripts, inlineStyleAttributes } from '../../server/security-headers.ts';
@@ -26,7 +26,13 @@ test('cross-site: Sec-Fetch-Site decides first, then Origin against Host', () =>
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'cross-site', origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), new Set(['https://www.almwerk.example'])), false);
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none), false);
+  assert.equal(isCrossSite(req({ origin: 'http://almwerk.example', host: 'almwerk.example' }), none), false);
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true, 'https posting to a plain http server');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), new Set(['https://almwerk.example'])), false, 'the site’s own configured address');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), false, 'behind a trusted TLS proxy');
+  assert.equal(isCrossSite(req({ origin: 'http://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), true, 'http posting to the https site');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, false), true, 'X-Forwarded-Proto only from a trusted proxy');
+  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example:443', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), false, 'default port');
   assert.equal(isCrossSite(req({ origin: 'https://evil.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ origin: 'null', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ origin: 'not a url', host: 'almwerk.example' }), none), true);
@@ -90,6 +96,8 @@ const stored: StoredMessage = {
   email: 'eve@example.org',
   message: 'Line one\nLine two',
   relay: 'pending',
+  unconfirmed: 0,
+  deadAt: null,
   attempts: 0,
   lastError: null,
   sentAt: null,
@@ -97,6 +105,7 @@ const stored: StoredMessage = {
 
 test('mail headers: no line breaks or control characters; the visitor only in Reply-To', () => {
   assert.equal(headerSafe('a\r\nb\nc\u2028d\u0000e\u001bf'), 'a b c def');
+  assert.equal(headerSafe('Eve \u202egpj.exe\u200b\u2066x\u2069'), 'Eve gpj.exex', 'bidi and zero-width characters');
   const mail = contactMail(stored, { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Almwerk', t: messages.de.contact, domain: 'almwerk.example' });
   assert.equal(mail.from, 'website@almwerk.example');
   assert.equal(mail.to, 'owners@almwerk.example');
@@ -104,6 +113,7 @@ test('mail headers: no line breaks or control characters; the visitor only in Re
   assert.doesNotMatch(String(mail.subject), /[\r\n]/);
   assert.match(String(mail.subject), /^Almwerk · Kontaktformular: Eve/);
   assert.match(String(mail.text), /Line one\nLine two/);
+  assert.doesNotMatch(String(mail.text), /^Bcc:/m, 'the name stays on its line in the body');
   assert.equal(mail.messageId, `<contact-7.${Date.parse(stored.receivedAt)}@almwerk.example>`);
 });
 
@@ -146,6 +156,19 @@ test('Accept-Encoding: q-values, refusals and *', () => {
   assert.deepEqual([...acceptedEncodings('identity')], ['identity']);
 });
 
+test('Accept-Encoding: the precompressed twin the client weights highest; q=0 is not acceptable', () => {
+  assert.deepEqual(encodingsByPreference('gzip, deflate, br'), ['br', 'gzip'], 'equal weights: br, the smaller');
+  assert.deepEqual(encodingsByPreference('gzip;q=1, br;q=0.5'), ['gzip', 'br']);
+  assert.deepEqual(encodingsByPreference('br;q=0.2, gzip;q=0.8, *;q=0.1'), ['gzip', 'br']);
+  assert.deepEqual(encodingsByPreference('br;q=0, gzip'), ['gzip']);
+  assert.deepEqual(encodingsByPreference('gzip;q=0, br;q=0'), []);
+  assert.deepEqual(encodingsByPreference('*;q=0.5, br;q=0'), ['gzip']);
+  assert.deepEqual(encodingsByPreference('*;q=0'), []);
+  assert.deepEqual(encodingsByPreference('identity, gzip;q=0.5'), [], 'plain preferred');
+  assert.deepEqual(encodingsByPreference('gzip;q=abc, br'), ['br'], 'a malformed q counts as 0');
+  assert.deepEqual(encodingsByPreference(undefined), []);
+});
+
 test('CSP: self plus the inline script by its hash, never unsafe-inline; _headers round-trips', () => {
   const script = '(function(){document.documentElement.dataset.theme="dark"})();';
   const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
@@ -178,4 +201,20 @@ test('settings from the environment: defaults, SMTP needs a recipient, limits pa
   assert.throws(() => settingsFromEnv('/site', { SMTP_URL: 'http://mail.example', CONTACT_TO: 'x@y.z' }), SettingsError);
   assert.deepEqual(parseRateLimit('5/60', 'X'), { max: 5, windowMs: 60_000 });
   assert.throws(() => parseRateLimit('lots', 'X'), SettingsError);
+});
+
+test('settings of the relay and of retention: defaults, and nonsense refused with the variable named', () => {
+  const defaults = settingsFromEnv('/site', {});
+  assert.equal(defaults.retentionMonths, 12);
+  assert.equal(defaults.relay.maxAttempts, 48);
+  assert.ok(defaults.relay.leaseMs > defaults.relay.sendTimeoutMs, 'the lease outlasts any send');
+  assert.ok(defaults.relay.unconfirmedDelayMs >= 60 * 60_000, 'the retry of a possibly delivered mail waits long');
+  const set = settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '6', CONTACT_RETRY_LIMIT: '10', SMTP_TIMEOUT_MS: '40000' });
+  assert.equal(set.retentionMonths, 6);
+  assert.equal(set.relay.maxAttempts, 10);
+  assert.deepEqual([set.relay.socketTimeoutMs, set.relay.sendTimeoutMs, set.relay.leaseMs], [40_000, 100_000, 200_000]);
+  assert.throws(() => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '0' }), /DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "0"/);
+  assert.throws(() => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '1.5' }), SettingsError);
+  assert.throws(() => settingsFromEnv('/site', { CONTACT_RETRY_LIMIT: 'many' }), /CONTACT_RETRY_LIMIT must be a positive number of attempts, not "many"/);
+  assert.throws(() => settingsFromEnv('/site', { SMTP_TIMEOUT_MS: '-1' }), /SMTP_TIMEOUT_MS must be a positive number of milliseconds/);
 });

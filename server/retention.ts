@@ -1,0 +1,39 @@
+// Retention: what the privacy policy promises, done. Contact messages and analytics counters older
+// than the retention period (DATA_RETENTION_MONTHS, 12 by default) are deleted, by the production
+// server once at start and then daily, and by `site contact purge`. Deleted rows are overwritten in
+// the database file (secure_delete), not just unlinked, and the WAL is emptied afterwards.
+import type { ContactStore } from './contact-store.ts';
+import { purgeEventCounts } from './insights.ts';
+
+export const DAY_MS = 24 * 60 * 60_000;
+
+export interface Purged {
+  /** Messages received before this instant were deleted. */
+  cutoff: Date;
+  messages: number;
+  /** Analytics counters of days before the cutoff's day. */
+  counters: number;
+}
+
+/** The instant `months` calendar months before `now` (UTC); the 31st falls back to the month's end. */
+export function retentionCutoff(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}
+
+/** Deletes what is older than the retention period from the contact store and the analytics counters. */
+export function purgeExpired(store: ContactStore, dataDir: string, months: number, now = new Date()): Purged {
+  const cutoff = retentionCutoff(now, months);
+  const messages = store.purgeReceivedBefore(cutoff.toISOString());
+  const counters = purgeEventCounts(dataDir, cutoff.toISOString().slice(0, 10));
+  return { cutoff, messages, counters };
+}
+
+export function describePurge({ cutoff, messages, counters }: Purged): string {
+  return `deleted ${messages} contact message${messages === 1 ? '' : 's'} received before ${cutoff.toISOString()} and ${counters} analytics counter${counters === 1 ? '' : 's'} of days before ${cutoff.toISOString().slice(0, 10)}`;
+}

@@ -181,6 +181,28 @@ export const de = {
     mailReceived: 'Eingegangen',
     mailLanguage: 'Sprache',
   },
+  search: {
+    button: 'Suchen',
+    open: 'Suche öffnen',
+    title: 'Auf dieser Website suchen',
+    placeholder: 'Seiten, Leistungen, Begriffe …',
+    close: 'Suche schließen',
+    results: 'Suchergebnisse',
+    loading: 'Suche wird geladen …',
+    count: '{count} Treffer',
+    countOne: '1 Treffer',
+    none: 'Keine Treffer für „{query}“.',
+    noneHint: 'Fragen Sie uns direkt, wir helfen gern weiter.',
+    contact: 'Kontakt aufnehmen',
+    failed: 'Die Suche ist gerade nicht verfügbar. Bitte laden Sie die Seite neu.',
+    keySelect: 'auswählen',
+    keyOpen: 'öffnen',
+    keyClose: 'schließen',
+  },
+  llms: {
+    pages: 'Allgemein',
+    about: 'Jede Seite dieser Website gibt es auch als Markdown: an ihre Adresse `index.md` anhängen. Den Text aller Seiten in einer Datei enthält {full}.',
+  },
   dates: { locale: 'de-AT' },
 };
 

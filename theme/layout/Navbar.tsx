@@ -7,6 +7,7 @@ import { Brand } from './Logo.tsx';
 import { NavItem } from './NavItem.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { SearchButton } from './SearchButton.tsx';
 
 export function Navbar() {
   const { config, page, t } = useTheme();
@@ -24,6 +25,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar-right">
+          <SearchButton />
           <a className="button button-primary navbar-cta" href={contact} data-track="booking-link-click" aria-current={page.route === contact ? 'page' : undefined}>
             <Icon name="calendar" size={18} />
             <span>{t.nav.contact}</span>

@@ -15,11 +15,10 @@ export function SearchButton() {
   const strings = { count: s.count, countOne: s.countOne, none: s.none, loading: s.loading, failed: s.failed };
   return (
     <>
-      <button type="button" className="search-button needs-js" aria-label={s.open} title={`${s.open} (Ctrl+K)`} aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID} aria-keyshortcuts="Control+K Meta+K /">
+      <button type="button" className="search-button needs-js" title={`${s.open} (Ctrl+K)`} aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID} aria-keyshortcuts="Control+K Meta+K /">
         <Icon name="search" size={18} />
-        <span className="search-button-label" aria-hidden="true">
-          {s.button}
-        </span>
+        {/* The button's name; on small screens only the icon shows, and the name stays for screen readers. */}
+        <span className="search-button-label">{s.button}</span>
         <kbd className="search-button-key" aria-hidden="true">
           Ctrl K
         </kbd>

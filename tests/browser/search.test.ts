@@ -120,7 +120,7 @@ for (const { locale, prefix, contact } of LOCALES) {
     assert.deepEqual([...visited].sort(), ['A', 'search-close icon-button', 'search-input'].sort());
     await page.keyboard.press('Escape');
     await page.waitForSelector('#search-dialog[open]', { state: 'detached' });
-    assert.equal(await activeId(page), 'search-button needs-js', 'focus is back on the search button');
+    assert.equal(await activeId(page), 'search-button icon-button needs-js', 'focus is back on the search button');
     await close();
   });
 }

@@ -15,13 +15,10 @@ export function SearchButton() {
   const strings = { count: s.count, countOne: s.countOne, none: s.none, loading: s.loading, failed: s.failed };
   return (
     <>
-      <button type="button" className="search-button needs-js" title={`${s.open} (Ctrl+K)`} aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID} aria-keyshortcuts="Control+K Meta+K /">
-        <Icon name="search" size={18} />
-        {/* The button's name; on small screens only the icon shows, and the name stays for screen readers. */}
-        <span className="search-button-label">{s.button}</span>
-        <kbd className="search-button-key" aria-hidden="true">
-          Ctrl K
-        </kbd>
+      <button type="button" className="search-button icon-button needs-js" title={`${s.open} (Ctrl+K)`} aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID} aria-keyshortcuts="Control+K Meta+K /">
+        <Icon name="search" />
+        {/* Its name; the button shows only the icon, as the navbar's other icon buttons do. */}
+        <span className="visually-hidden">{s.button}</span>
       </button>
       <dialog className="search-dialog" id={SEARCH_DIALOG_ID} aria-label={s.title} data-bundle={searchBundleUrl(config, page.locale)} data-strings={JSON.stringify(strings)}>
         <div className="search-head">

@@ -172,18 +172,14 @@ function bind(parts: Parts): void {
   });
 }
 
-export function openSearch(from: HTMLElement | null): void {
-  const dialog = document.getElementById('search-dialog') as HTMLDialogElement | null;
-  if (!dialog || dialog.open) return;
+/** Called once the dialog is open (theme/client/search/index.ts opened it). */
+export function searchOpened(dialog: HTMLDialogElement, from: HTMLElement | null): void {
   const parts = partsOf(dialog);
   if (!bound.has(dialog)) {
     bound.add(dialog);
     bind(parts);
   }
   opener = from;
-  dialog.showModal();
-  parts.input.focus();
-  parts.input.select();
   // Index and engine start loading now, while the visitor types.
   engineFor(parts.bundle).catch((error: unknown) => {
     console.warn('Search could not be loaded.', error);

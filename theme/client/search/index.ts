@@ -6,9 +6,16 @@ import { closest } from '../chrome/dom.ts';
 type Dialog = typeof import('./dialog.ts');
 let dialog: Promise<Dialog> | undefined;
 
+/** The dialog opens at once, so what the visitor types while the rest loads lands in its input. */
 function open(opener: HTMLElement | null): void {
+  const element = document.getElementById('search-dialog');
+  if (!(element instanceof HTMLDialogElement) || element.open) return;
+  element.showModal();
+  const input = element.querySelector<HTMLInputElement>('.search-input');
+  input?.focus();
+  input?.select();
   dialog ??= import('./dialog.ts');
-  dialog.then((d) => d.openSearch(opener)).catch((error: unknown) => {
+  dialog.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => {
     dialog = undefined;
     console.warn('Search could not be loaded.', error);
   });

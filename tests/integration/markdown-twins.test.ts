@@ -103,7 +103,9 @@ test('llms.txt per locale: H1, summary, a section per site section with a link t
     const lines = text.split('\n');
     assert.equal(lines[0], '# Fixture', file);
     assert.match(lines[2], /^> \S/, `${file}: a blockquote summary`);
-    assert.ok(lines.includes('## Docs') || lines.some((l) => /^## \S/.test(l)), `${file}: sections`);
+    const sections = lines.filter((l) => l.startsWith('## '));
+    const titleOf = (route: string) => result.graph!.pages[route].title;
+    assert.deepEqual(sections, [`## ${locale === 'de' ? 'Allgemein' : 'General'}`, `## ${titleOf(`${prefix}/docs/`)}`, `## ${titleOf(`${prefix}/news/`)}`], `${file}: one section per site section`);
     const linked = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]).sort();
     const expected = listedContentPages()
       .filter((p) => p.locale === locale)

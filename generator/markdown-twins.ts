@@ -3,7 +3,6 @@
 // A twin is the source as the editor wrote it, with the front matter reduced to title and
 // description and every link made absolute to the site (the resolved target, so a relative
 // `../x.md` becomes `https://site/en/.../x/`). Drafts and unlisted pages have no twin.
-import matter from 'gray-matter';
 import { stringify as yamlStringify } from 'yaml';
 import type { SiteConfig } from './config.ts';
 import { isExternal } from './markdown.ts';
@@ -66,7 +65,8 @@ function absoluteLinks(config: SiteConfig, graph: SiteGraph, page: Page, doc: Pa
 export function markdownTwin(config: SiteConfig, graph: SiteGraph, page: Page, source: SourceFile): MarkdownTwin {
   const doc = graph.documents[(page as { doc: string }).doc];
   const withAbsoluteLinks = absoluteLinks(config, graph, page, doc, source.raw);
-  const body = `${matter(withAbsoluteLinks).content.replace(/^\n+/, '').trimEnd()}\n`;
+  // The body starts where the parse stage found it; the front matter above it is replaced.
+  const body = `${withAbsoluteLinks.split('\n').slice(doc.bodyLine - 1).join('\n').replace(/^\n+/, '').trimEnd()}\n`;
   const front = yamlStringify({ title: page.title, description: page.description }, { lineWidth: 0 });
   return { page, path: twinRouteOf(page.route).slice(1), markdown: `---\n${front}---\n\n${body}`, body };
 }

@@ -8,6 +8,8 @@ import { devServerHooks } from '../server/dev-hooks.ts';
 import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
 import { registerImportCommand } from './import.ts';
+import { runCheck } from './check.ts';
+import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostic-formats.ts';
 
 const root = process.cwd();
 const program = new Command();
@@ -52,11 +54,14 @@ program
   .command('check')
   .description('Load, validate and render everything in memory, write nothing; exit 1 on any error.')
   .addOption(timingsOption)
-  .action(async (opts: { timings?: boolean }) => {
+  .addOption(new Option('--format <format>', 'text for people, json for tools, github for GitHub Actions annotations').choices(DIAGNOSTIC_FORMATS).default('text'))
+  .option('--changed <git-ref>', 'report only problems in files changed since <git-ref> and links into them (the whole site is still checked)')
+  .action(async (opts: { timings?: boolean; format: DiagnosticFormat; changed?: string }) => {
     const started = performance.now();
-    const result = await runBuild({ root, mode: 'check' });
-    report(result, started, opts.timings);
-    if (result.ok) console.log('No problems found.');
+    const result = await runCheck(root, opts.changed);
+    if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
+    else report(result, started, opts.timings);
+    if (result.ok && opts.format === 'text') console.log('No problems found.');
     process.exitCode = result.ok ? 0 : 1;
   });
 

@@ -28,6 +28,9 @@ import { precompressed } from './compress.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
 import { loadMessages, type MessagesByLocale } from './messages.ts';
 import { markdownLabels } from './parse.ts';
+import { searchIndexFiles } from './search-index.ts';
+import { markdownTwins, twinPaths } from './markdown-twins.ts';
+import { llmsFiles, llmsPaths } from './llms-txt.ts';
 import type { Author, Category, Diagnostic, Page, Route, SiteGraph, Tag } from './types.ts';
 import type { Assets } from '../theme/index.ts';
 import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
@@ -183,7 +186,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // 4. Validate.
   const publicFiles = listPublicFiles(root);
-  const generatedFiles = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom])];
+  const generatedFiles = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom]), ...twinPaths(graph), ...llmsPaths(config, graph).map((p) => `/${p}`)];
   const assets = await step('assets', () => assetsCached(cache, options.changed));
   const files = new Set([...publicFiles, ...generatedFiles, ...assets.files.map((f) => `/${f.path}`)]);
   const sourcesById = new Map(content.sources.map((s) => [s.id, s]));
@@ -317,6 +320,13 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         }
         await out.write('_redirects', netlifyRedirects(graph.redirects));
         await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
+      });
+      await step('markdown-twins', async () => {
+        const twins = markdownTwins(config, graph, sourcesById);
+        for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, graph, messages, twins)]) await out.write(f.path, f.contents);
+      });
+      await step('search-index', async () => {
+        for (const f of await searchIndexFiles(config, graph)) await out.write(f.path, f.contents);
       });
       await step('public', () => out.copyDir(path.join(root, PUBLIC_DIR)));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.

@@ -14,7 +14,8 @@ export function scriptHash(source: string): string {
 export function contentSecurityPolicy(inlineScripts: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScripts.map(scriptHash).join(' ')}`.trim(),
+    // 'wasm-unsafe-eval' lets the search (Pagefind) compile its WebAssembly; it allows no eval of JavaScript.
+    `script-src 'self' 'wasm-unsafe-eval' ${inlineScripts.map(scriptHash).join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

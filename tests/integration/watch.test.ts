@@ -1,7 +1,7 @@
 // Watch mode: a body edit is written at once by the fast path and the full build that follows
-// finds nothing left to do; a title edit re-parses one file and re-renders what shows the title;
-// a content error keeps the server running. Edits to the UI strings and to the theme's code are
-// rendered too.
+// finds no page left to write (only the page's Markdown twin and its language's search index
+// follow); a title edit re-parses one file and re-renders what shows the title; a content error
+// keeps the server running. Edits to the UI strings and to the theme's code are rendered too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -40,7 +40,10 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
     assert.deepEqual(hot, [['en/docs/guides/upgrade/index.html']], 'the fast path wrote the edited page');
     assert.equal(rebuilt.stats.parsed, 0, 'the fast path had parsed it already');
     assert.equal(rebuilt.stats.rendered, 1);
-    assert.deepEqual(rebuilt.stats.write?.files, [], 'the fast path wrote the final bytes');
+    const written = rebuilt.stats.write?.files ?? [];
+    assert.deepEqual(written.filter((f) => f.endsWith('.html')), [], 'the fast path wrote the final bytes of the pages');
+    assert.ok(written.includes('en/docs/guides/upgrade/index.md') && written.includes('en/llms-full.txt'), 'the Markdown twin and llms-full.txt follow the edit');
+    assert.ok(written.some((f) => f.startsWith('pagefind/en/')) && !written.some((f) => f.startsWith('pagefind/de/')), "the edited page's language's search index follows the edit, the other stays");
     assert.match(await (await fetch(`${base}/en/docs/guides/upgrade/`)).text(), /Return to/);
 
     const retitled = nextBuild();

@@ -2,6 +2,7 @@
 import { useTheme } from '../context.ts';
 import { jsonLdOf } from './json-ld.ts';
 import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
+import { hasMarkdownTwin, twinRouteOf } from '../../common/markdown-twin-route.ts';
 
 export function Head() {
   const ctx = useTheme();
@@ -26,6 +27,7 @@ export function Head() {
       {page.kind !== 'not-found' &&
         alternates.map((a) => <link key={a.locale} rel="alternate" hrefLang={config.locales[a.locale].htmlLang} href={url(a.route)} />)}
       {page.kind !== 'not-found' && defaultAlternate && <link rel="alternate" hrefLang="x-default" href={url(defaultAlternate.route)} />}
+      {hasMarkdownTwin(page) && <link rel="alternate" type="text/markdown" href={twinRouteOf(page.route)} />}
       <meta property="og:title" content={page.title} />
       {description && <meta property="og:description" content={description} />}
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />

@@ -7,6 +7,7 @@ import { ActionLink } from './ActionLink.tsx';
 import { NavItem } from './NavItem.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { SearchButton } from './SearchButton.tsx';
 
 export function Navbar() {
   const { config, t } = useTheme();
@@ -24,6 +25,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar-right">
+          <SearchButton />
           {cta && <ActionLink action={cta} className="button button-primary navbar-cta" iconSize={18} wrapLabel />}
           <LanguageMenu />
           <ColorModeToggle />

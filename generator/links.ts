@@ -11,7 +11,7 @@ export interface LinkContext {
   config: SiteConfig;
   graph: SiteGraph;
   /** Files served besides pages: public/ and generated (`/sitemap.xml`, feeds, ...). */
-  files: Set<string>;
+  files: ReadonlySet<string>;
   /** Route of every document, by source id. */
   routeOfSource: Map<string, Route>;
   redirectSources: Map<Route, Route>;
@@ -100,9 +100,10 @@ function suggest(ctx: LinkContext, route: Route): string | undefined {
   return candidates.length ? `did you mean ${candidates.slice(0, 3).join(' or ')}?` : undefined;
 }
 
-/** Resolves every Markdown link, fills `graph.links`, and reports what does not resolve. */
-export function checkMarkdownLinks(ctx: LinkContext): Diagnostic[] {
+/** Resolves every Markdown link (by document and link index) and reports what does not resolve. */
+export function checkMarkdownLinks(ctx: LinkContext): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const links: SiteGraph['links'] = {};
   for (const page of Object.values(ctx.graph.pages)) {
     if (!('doc' in page) || !page.doc) continue;
     const doc = ctx.graph.documents[page.doc];
@@ -114,9 +115,9 @@ export function checkMarkdownLinks(ctx: LinkContext): Diagnostic[] {
         diagnostics.push({ file: doc.source, line: link.line, column: link.column, message: result.message, hint: result.hint, rule: result.rule, severity: 'error' });
       }
     });
-    ctx.graph.links[doc.source] = resolved;
+    links[doc.source] = resolved;
   }
-  return diagnostics;
+  return { links, diagnostics };
 }
 
 export function routeMap(config: SiteConfig, graph: SiteGraph): Map<string, Route> {

@@ -1,0 +1,181 @@
+// The steps of the build (build.ts lists them in order): each takes what it needs and returns
+// what it makes, with the problems it found as `diagnostics`.
+import path from 'node:path';
+import { localePrefix, type SiteConfig } from './config.ts';
+import { loadConfig } from './config-file.ts';
+import { hashOf, loadContent, type ContentTree } from './load.ts';
+import { parseAll, markdownLabels } from './parse.ts';
+import { ParseStore } from './parse-store.ts';
+import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
+import { alternatesOf, type RenderSetup } from './render.ts';
+import type { Pool } from './worker-pool.ts';
+import { buildAssets } from './assets.ts';
+import type { GeneratedFile } from './images.ts';
+import { sitemapXml } from './sitemap.ts';
+import { feedFiles } from './feeds.ts';
+import { robotsTxt } from './robots.ts';
+import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
+import { fileOf, notFoundPathOf } from './routes.ts';
+import { FreshOutput, IncrementalOutput, type Output, type WriteError } from './write.ts';
+import { precompressed } from './compress.ts';
+import { loadMessages, type MessagesByLocale } from './messages.ts';
+import type { RenderedLinkCheck } from './links.ts';
+import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
+import type { Author, Category, Diagnostic, ParsedDocument, SiteGraph, Tag } from './types.ts';
+import type { Assets } from '../theme/index.ts';
+import type { BuildCache, BuildMode } from './build.ts';
+
+/** The site's configuration and its UI strings (config/, i18n/). */
+export async function loadSite(root: string): Promise<{ config?: SiteConfig; messages?: MessagesByLocale; diagnostics: Diagnostic[] }> {
+  const loaded = await loadConfig(root);
+  if (!loaded.config) return { diagnostics: loaded.diagnostics };
+  const strings = await loadMessages(root, Object.keys(loaded.config.locales));
+  return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
+}
+
+/** The content tree. Watch mode re-reads it only when files were added, removed or changed;
+ * reading is cheap next to parsing, and parsing is skipped for unchanged bytes anyway. */
+export function readContent(root: string, locales: string[], cache: BuildCache, changed?: Set<string>): ContentTree & { diagnostics: Diagnostic[] } {
+  if (!cache.content || !changed || changed.size > 0) cache.content = loadContent(root, locales);
+  const content = cache.content;
+  const diagnostics = content.strayDirs.map(
+    (dir): Diagnostic => ({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' }),
+  );
+  return { ...content, diagnostics };
+}
+
+/** Markdown, cached by content hash. The disk store serves a process's first build; watch
+ * rebuilds have the results in memory. Results depend on the UI strings Markdown is rendered with
+ * (admonition titles, anchor labels): other strings, other results. */
+export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool }): Promise<{ documents: ParsedDocument[]; parsed: number; diagnostics: Diagnostic[] }> {
+  const { root, config, messages, content, cache, pool } = input;
+  const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(0, 12);
+  if (cache.labelsKey !== labelsKey) cache.parse.clear();
+  cache.labelsKey = labelsKey;
+  const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
+  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store);
+  return { documents: results.flatMap((r) => (r.doc ? [r.doc] : [])), parsed, diagnostics: results.flatMap((r) => r.diagnostics) };
+}
+
+/** The YAML data files: authors, tags and the `_category.yml` of folders. */
+export function readDataFiles(content: ContentTree, locales: string[]): { authors: Record<string, Author>; tags: Record<string, Tag>; categories: Map<string, Category>; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const authors = content.authors ? parseAuthors(content.authors.raw, content.authors.id, locales) : { authors: {}, diagnostics: [] };
+  const tags = content.tags ? parseTags(content.tags.raw, content.tags.id, locales) : { tags: {}, diagnostics: [] };
+  diagnostics.push(...authors.diagnostics, ...tags.diagnostics);
+  const categories = new Map<string, Category>();
+  for (const file of content.categories) {
+    const r = parseCategory(file.raw, file.id);
+    if (r.category) categories.set(`${file.locale}:${file.dir}`, r.category);
+    diagnostics.push(...r.diagnostics);
+  }
+  return { authors: authors.authors, tags: tags.tags, categories, diagnostics };
+}
+
+export async function assetsCached(cache: BuildCache, changed?: Set<string>) {
+  const stale = !cache.assets || !changed || [...changed].some((f) => f.includes(`${path.sep}theme${path.sep}`));
+  if (stale) cache.assets = await buildAssets();
+  return cache.assets!;
+}
+
+/** Every file the built site serves besides its pages: public/, what the build generates, assets. */
+export function servedFiles(graph: SiteGraph, publicFiles: string[], assets: GeneratedFile[]): ReadonlySet<string> {
+  const generated = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom])];
+  return new Set([...publicFiles, ...generated, ...assets.map((f) => `/${f.path}`)]);
+}
+
+export function withGenerated(files: ReadonlySet<string>, generated: GeneratedFile[]): Set<string> {
+  return new Set([...files, ...generated.map((f) => `/${f.path}`)]);
+}
+
+/** What every page is rendered with. Watch mode: an edit to the theme's code takes a fresh bundle
+ * of it (theme-loader.ts). */
+export async function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; cache: BuildCache; changed?: Set<string> }): Promise<RenderSetup> {
+  const { config, graph, messages, cache } = input;
+  if ([...(input.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) cache.themeFile = await bundleTheme();
+  const theme = await themeAt(cache.themeFile);
+  return { config, graph, assets: { ...input.assets, colorModeScript: theme.colorModeScript(config) }, messages, themeFile: cache.themeFile, alternates: alternatesOf(graph) };
+}
+
+/** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;
+ * `check` writes nothing. */
+export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCache): Promise<Output | undefined> {
+  if (mode === 'build') return precompressed(await new FreshOutput(outDir).start());
+  if (mode === 'serve') return new IncrementalOutput(outDir, cache.outputs);
+  return undefined;
+}
+
+/** Renders and writes page by page, so memory holds one rendered page at a time; watch mode skips
+ * pages whose inputs are unchanged. Returns how many pages were rendered. */
+export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache: BuildCache; output?: Output; linkCheck?: RenderedLinkCheck }): Promise<number> {
+  const { setup, pool, cache, output, linkCheck } = input;
+  const { config, graph, messages } = setup;
+  const incremental = output instanceof IncrementalOutput ? output : undefined;
+  const globalKey = hashOf(
+    JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
+  );
+  // A page shows the UI strings of its own locale only.
+  const messagesKeys = Object.fromEntries(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
+  const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
+  const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
+  for (const page of pages) {
+    const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
+    let key: string | undefined;
+    if (incremental) {
+      key = hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+      if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
+        incremental.keep(file);
+        continue;
+      }
+    }
+    todo.push({ page, file, key });
+  }
+  let rendered = 0;
+  await pool.render(
+    setup,
+    todo.map((t) => t.page),
+    Boolean(linkCheck),
+    async (index, { html, hrefs, ids }) => {
+      const { page, file, key } = todo[index];
+      rendered++;
+      if (key) cache.renderKeys.set(page.route, key);
+      if (linkCheck && hrefs && ids) {
+        const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
+        linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+      }
+      if (output) await output.write(file, html);
+    },
+  );
+  return rendered;
+}
+
+/** Everything besides the pages: assets and image sizes, feeds, sitemap, robots.txt, redirects. */
+export async function writeExtras(out: Output, input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; setup: RenderSetup; files: GeneratedFile[] }): Promise<void> {
+  const { config, graph, messages, setup } = input;
+  for (const f of input.files) await out.write(f.path, f.contents);
+  for (const feed of graph.feeds) {
+    const { rss, atom } = feedFiles(config, graph, feed, messages[feed.locale].meta.siteDescription);
+    await out.write(feed.rss.slice(1), rss);
+    await out.write(feed.atom.slice(1), atom);
+  }
+  await out.write('sitemap.xml', await sitemapXml(config, graph, setup.alternates));
+  await out.write('robots.txt', robotsTxt(config));
+  const locales = Object.keys(config.locales);
+  for (const redirect of graph.redirects) {
+    const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
+    await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
+  }
+  await out.write('_redirects', netlifyRedirects(graph.redirects));
+  await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
+}
+
+/** A file that could not be written, as a problem of the build; `outDir` relative to the site. */
+export function writeFailure(outDir: string, mode: BuildMode, error: WriteError): Diagnostic {
+  return {
+    file: `${outDir}/${error.file}`,
+    message: error.message,
+    hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
+    rule: 'write',
+    severity: 'error',
+  };
+}

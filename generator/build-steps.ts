@@ -1,13 +1,15 @@
 // The steps of the build (build.ts lists them in order): each takes what it needs and returns
 // what it makes, with the problems it found as `diagnostics`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ConfigFile } from './config-links.ts';
 import { localePrefix, type SiteConfig } from './config.ts';
 import { loadConfig } from './config-file.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, markdownLabels } from './parse.ts';
 import { ParseStore } from './parse-store.ts';
 import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
-import { alternatesOf, type RenderSetup } from './render.ts';
+import { alternatesOf, type RenderError, type RenderSetup } from './render.ts';
 import type { Pool } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
 import type { GeneratedFile } from './images.ts';
@@ -31,6 +33,16 @@ export async function loadSite(root: string): Promise<{ config?: SiteConfig; mes
   if (!loaded.config) return { diagnostics: loaded.diagnostics };
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));
   return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
+}
+
+/** The text of the config files, to point a problem with a route in them at its line. */
+export function readConfigFiles(root: string): ConfigFile[] {
+  const dir = path.join(root, 'config');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort((a, b) => Number(b === 'site.config.ts') - Number(a === 'site.config.ts') || a.localeCompare(b))
+    .map((f) => ({ id: `config/${f}`, raw: readFileSync(path.join(dir, f), 'utf8') }));
 }
 
 /** The content tree. Watch mode re-reads it only when files were added, removed or changed;
@@ -176,6 +188,17 @@ export function writeFailure(outDir: string, mode: BuildMode, error: WriteError)
     message: error.message,
     hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
     rule: 'write',
+    severity: 'error',
+  };
+}
+
+/** A page whose rendering threw: named by its Markdown file (or its route), with the cause. */
+export function renderFailure(error: RenderError): Diagnostic {
+  return {
+    file: error.source ?? error.route,
+    message: error.message,
+    hint: 'a theme component threw while rendering this page; run `site check` again after fixing the theme or the page',
+    rule: 'render',
     severity: 'error',
   };
 }

@@ -7,8 +7,9 @@ import type { ParseCache } from './parse.ts';
 import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
+import { checkConfigLinks } from './config-links.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
-import type { RenderSetup } from './render.ts';
+import { RenderError, type RenderSetup } from './render.ts';
 import { Pool } from './worker-pool.ts';
 import { processImages } from './images.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
@@ -17,7 +18,7 @@ import { HEADERS_FILE, headersFile } from './csp.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
-import { assetsCached, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import { assetsCached, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -101,6 +102,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const publicFiles = listPublicFiles(root);
   const files = servedFiles(graph, publicFiles, assets.files);
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
+  await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check' }));
@@ -128,8 +130,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     }
   } catch (error) {
     await output?.abort();
-    if (!(error instanceof WriteError)) throw error;
-    run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
+    if (error instanceof RenderError) run.report([renderFailure(error)]);
+    else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
+    else throw error;
     return run.result({ graph: ready, config, messages });
   }
   return run.result({ graph: ready, config, messages });

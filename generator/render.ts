@@ -62,7 +62,28 @@ export interface RenderedPage {
   ids?: string[];
 }
 
+/** A page that could not be rendered (a theme component threw, or the worker rendering it died). */
+export class RenderError extends Error {
+  constructor(
+    readonly route: string,
+    /** The Markdown file the page shows, if any. */
+    readonly source: string | undefined,
+    cause: unknown,
+  ) {
+    super(`the page ${route} could not be rendered: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+export function sourceOf(page: Page): string | undefined {
+  return 'doc' in page ? page.doc : undefined;
+}
+
 export function renderAndScan(setup: RenderSetup, theme: ThemeModule, page: Page, scan: boolean): RenderedPage {
-  const html = renderPage(setup, theme, page);
+  let html: string;
+  try {
+    html = renderPage(setup, theme, page);
+  } catch (error) {
+    throw new RenderError(page.route, sourceOf(page), error);
+  }
   return scan ? { html, ...scanHtml(html) } : { html };
 }

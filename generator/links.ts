@@ -6,6 +6,7 @@ import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
 import { localeOfRoute, notFoundPathOf, routeOf } from './routes.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 
 export interface LinkContext {
   config: SiteConfig;
@@ -19,7 +20,7 @@ export interface LinkContext {
 
 export type Resolution =
   | { ok: true; href: string; route?: Route; fragment?: string }
-  | { ok: false; href: string; message: string; hint?: string; rule: string };
+  | { ok: false; href: string; message: string; hint?: string; rule: RuleId };
 
 /** Ids are compared decoded; a fragment that is not valid percent-encoding stays as written, so it is reported as missing. */
 function decodeFragment(raw: string): string {

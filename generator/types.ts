@@ -1,6 +1,7 @@
 // The site graph: everything the render stage needs, and nothing it has to compute again.
 // Nodes refer to each other by id (a route for pages, a source path for documents), so the
 // graph is plain data: serialisable, cheap to hand to a worker, easy to diff between rebuilds.
+import type { RuleId } from './diagnostic-rules.ts';
 
 export type LocaleId = string;
 /** Route of a page, always with a leading and a trailing slash: `/en/services/`. */
@@ -14,7 +15,7 @@ export interface Diagnostic {
   line?: number;
   column?: number;
   message: string;
-  rule: string;
+  rule: RuleId;
   hint?: string;
   severity: 'error' | 'warning';
 }

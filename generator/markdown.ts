@@ -52,11 +52,23 @@ export interface MarkdownResult {
   messages: { message: string; line: number; column: number; rule: string }[];
 }
 
+/** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
 interface Collected {
   links: SourceLink[];
   headings: Heading[];
   ids: string[];
   rawHtml: { line: number; column: number }[];
+}
+
+declare module 'vfile' {
+  interface DataMap extends Collected {}
+}
+
+/** The collections of a file made by renderMarkdown, which starts them empty. */
+function collected(file: VFile): Collected {
+  const { links = [], headings = [], ids = [], rawHtml = [] } = file.data;
+  Object.assign(file.data, { links, headings, ids, rawHtml });
+  return { links, headings, ids, rawHtml };
 }
 
 export function isExternal(url: string): boolean {
@@ -66,7 +78,7 @@ export function isExternal(url: string): boolean {
 /** Remark: record every link and image with its position; mark internal ones for the render stage. */
 function collectLinks() {
   return (tree: MdRoot, file: VFile) => {
-    const data = file.data as unknown as Collected;
+    const data = collected(file);
     visit(tree, (node, index, parent) => {
       if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
         const url = node.url;
@@ -96,7 +108,7 @@ function collectLinks() {
 /** Rehype: headings and ids, after rehype-slug gave headings their ids. */
 function collectHeadings() {
   return (tree: HastRoot, file: VFile) => {
-    const data = file.data as unknown as Collected;
+    const data = collected(file);
     visit(tree, 'element', (node: Element) => {
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
@@ -145,11 +157,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
 
 export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string): MarkdownResult {
   const file = new VFile({ value: body });
-  const data = file.data as unknown as Collected;
-  data.links = [];
-  data.headings = [];
-  data.ids = [];
-  data.rawHtml = [];
+  const data = collected(file);
   const tree = processor.runSync(processor.parse(file), file);
   let html = processor.stringify(tree, file);
   let excerptHtml: string | undefined;

@@ -123,12 +123,8 @@ export interface TocItem {
 export interface DocsVersion {
   name: string;
   label: string;
-  isLast: boolean;
   path: Route;
-  mainDocId: SourceId | undefined;
   docs: { id: SourceId; route: Route; sidebar: string | undefined }[];
-  draftIds: SourceId[];
-  sidebars: string[];
 }
 
 interface PageBase {

@@ -8,7 +8,7 @@ export async function runCheck(root: string, changedRef?: string): Promise<Build
     try {
       changed = changedSince(root, changedRef);
     } catch (error) {
-      const diagnostic = { file: '.', message: (error as Error).message, rule: 'changed-ref', severity: 'error' as const, hint: 'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main' };
+      const diagnostic = { file: '.', message: (error as Error).message, rule: 'changed-ref' as const, severity: 'error' as const, hint: 'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main' };
       return { ok: false, diagnostics: [diagnostic], stats: { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} } };
     }
   }

@@ -16,7 +16,7 @@ const program = new Command();
 
 program
   .name('site')
-  .description('Builds the Almwerk website from content/ into static HTML, serves it and checks it.')
+  .description('Builds the website in this folder (config/, content/, i18n/, public/) into static HTML, serves it and checks it.')
   .showHelpAfterError();
 
 function report(result: BuildResult, started: number, timings = false): void {

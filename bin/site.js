@@ -12,7 +12,7 @@ process.env.NODE_ENV ??= 'production';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = path.join(ROOT, '.cache');
-const SOURCES = ['bin', 'generator', 'server', 'theme', 'i18n'];
+const SOURCES = ['bin', 'generator', 'server', 'theme', 'common'];
 const ENTRIES = { cli: 'bin/cli.ts', worker: 'generator/worker.ts' };
 const EXTERNAL = ['esbuild', 'better-sqlite3', 'sharp', 'chokidar', 'fsevents', 'tsx', 'playwright-core', 'lighthouse', 'nodemailer', 'smtp-server', 'autocannon'];
 // CommonJS packages in an ES module bundle need a `require` of their own.

@@ -2,38 +2,27 @@
 // -> write. `check` stops before writing; watch mode keeps a BuildCache between runs so that
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
 import path from 'node:path';
-import { localePrefix, type SiteConfig } from './config.ts';
-import { loadConfig } from './config-file.ts';
-import { hashOf, loadContent, type ContentTree } from './load.ts';
-import { parseAll, type ParseCache } from './parse.ts';
-import { ParseStore } from './parse-store.ts';
-import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
+import type { SiteConfig } from './config.ts';
+import type { ParseCache } from './parse.ts';
+import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
+import { checkConfigLinks } from './config-links.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
-import { alternatesOf, type RenderSetup } from './render.ts';
+import { RenderError, type RenderSetup } from './render.ts';
 import { Pool, type PoolStats } from './worker-pool.ts';
-import { buildAssets } from './assets.ts';
-import { processImages } from './images.ts';
-import { sitemapXml } from './sitemap.ts';
-import { feedFiles } from './feeds.ts';
-import { robotsTxt } from './robots.ts';
-import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
-import { fileOf, notFoundPathOf } from './routes.ts';
-import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
-import { FreshOutput, IncrementalOutput, WriteError, type Output, type WriteStats } from './write.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
-import { valueOf } from './recorded-reads.ts';
-import { precompressed } from './compress.ts';
-import { HEADERS_FILE, headersFile } from './csp.ts';
-import { loadMessages, type MessagesByLocale } from './messages.ts';
-import { markdownLabels } from './parse.ts';
+import { markdownTwins } from './markdown-twins.ts';
+import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
-import { markdownTwins, twinPaths } from './markdown-twins.ts';
-import { llmsFiles, llmsPaths } from './llms-txt.ts';
-import type { Author, Category, Diagnostic, Page, Route, SiteGraph, Tag } from './types.ts';
+import { processImages } from './images.ts';
+import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
+import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
+import { HEADERS_FILE, headersFile } from './csp.ts';
+import type { MessagesByLocale } from './messages.ts';
+import type { Diagnostic, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
-import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
+import { assetsCached, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -72,13 +61,13 @@ export interface BuildStats {
   pages: number;
   parsed: number;
   rendered: number;
-  write?: WriteStats;
-  /** Worker threads, when the build was large enough to start them, and how busy they were. */
-  pool?: PoolStats;
   /** Image sizes encoded by sharp in this build. */
   resized: number;
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
+  /** Worker threads, when the build was large enough to start them, and how busy they were. */
+  pool?: PoolStats;
+  write?: WriteStats;
   timings: Record<string, number>;
 }
 
@@ -91,7 +80,6 @@ export interface BuildResult {
   messages?: MessagesByLocale;
 }
 
-const errorsIn = (d: Diagnostic[]) => d.some((x) => x.severity === 'error');
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = new Pool();
@@ -103,268 +91,107 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/** The build as the list of its steps: each a call with what it takes and what it gives. */
 async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
-  const timings: Record<string, number> = {};
-  const stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings };
-  const diagnostics: Diagnostic[] = [];
-  const step = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
-    const start = performance.now();
-    try {
-      return await fn();
-    } finally {
-      timings[name] = Math.round((performance.now() - start) * 10) / 10;
-    }
-  };
-  const fail = () => ({ ok: false, diagnostics: sortDiagnostics(diagnostics), stats });
+  const run = new StepRunner();
 
-  // 1. Load: configuration and the content tree.
-  const loaded = await step('config', () => loadConfig(root));
-  if (!loaded.config) {
-    diagnostics.push(...loaded.diagnostics);
-    return fail();
-  }
-  const config = loaded.config;
+  const site = await run.step('config', () => loadSite(root));
+  if (!site.config || !site.messages) return run.result();
+  const { config, messages } = site;
   const locales = Object.keys(config.locales);
-  const strings = await step('messages', () => loadMessages(root, locales));
-  if (!strings.messages) {
-    diagnostics.push(...strings.diagnostics);
-    return fail();
-  }
-  const messages: MessagesByLocale = strings.messages;
-  const content = await step('load', () => loadContentCached(root, locales, cache, options.changed));
-  for (const file of content.mdxFiles) {
-    diagnostics.push({ file, line: 1, column: 1, message: 'MDX files are not part of the site: the page would be missing', hint: `rename it to ${path.posix.basename(file, '.mdx')}.md and write imports, components and {expressions} in Markdown`, rule: 'mdx', severity: 'error' });
-  }
-  for (const dir of content.strayDirs) {
-    diagnostics.push({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' });
-  }
 
-  // 2. Parse: Markdown (cached by content hash) and the YAML data files.
-  // The disk store serves a process's first build; watch rebuilds have the results in memory.
-  // Parse results depend on the UI strings Markdown is rendered with: other strings, other results.
-  const labelsKey = hashOf(JSON.stringify(locales.map((l) => markdownLabels(messages[l])))).slice(0, 12);
-  if (cache.labelsKey !== labelsKey) cache.parse.clear();
-  cache.labelsKey = labelsKey;
-  const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
-  const parsed = await step('parse', () => parseAll(config, messages, content.sources, cache.parse, pool, store));
-  stats.parsed = parsed.parsed;
-  const acceptedKeys = new Set(config.extraFrontMatterKeys);
-  for (const r of parsed.results) diagnostics.push(...r.diagnostics.filter((d) => !(d.key && acceptedKeys.has(d.key))));
-  const documents = parsed.results.flatMap((r) => (r.doc ? [r.doc] : []));
-  let authors: Record<string, Author> = {};
-  let tags: Record<string, Tag> = {};
-  const categories = new Map<string, Category>();
-  await step('data', () => {
-    if (content.authors) {
-      const r = parseAuthors(content.authors.raw, content.authors.id, locales);
-      authors = r.authors;
-      diagnostics.push(...r.diagnostics);
-    }
-    if (content.tags) {
-      const r = parseTags(content.tags.raw, content.tags.id, locales);
-      tags = r.tags;
-      diagnostics.push(...r.diagnostics);
-    }
-    for (const file of content.categories) {
-      const r = parseCategory(file.raw, file.id, path.posix.basename(file.dir));
-      const key = `${file.locale}:${file.dir}`;
-      const other = categories.get(key);
-      if (other && r.category) {
-        diagnostics.push({ file: file.id, line: 1, column: 1, message: `a second category file for this folder, beside ${other.source}`, hint: 'keep one of them', rule: 'category', severity: 'error' });
-      } else if (r.category) categories.set(key, r.category);
-      diagnostics.push(...r.diagnostics);
-    }
-  });
+  const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
+  const { documents, parsed } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool }));
+  run.stats.parsed = parsed;
+  const data = await run.step('data', () => readDataFiles(content, locales));
+  const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
+  run.stats.pages = Object.keys(graph.pages).length;
 
-  // 3. Graph.
-  const built = await step('graph', () => buildGraph({ config, documents, categories, authors, tags, messages, includeDrafts: mode === 'serve' }));
-  diagnostics.push(...built.diagnostics);
-  const graph = built.graph;
-  stats.pages = Object.keys(graph.pages).length;
-
-  // 4. Validate.
+  const assets = await run.step('assets', () => assetsCached(cache, options.changed));
   const publicFiles = listPublicFiles(root);
-  const generatedFiles = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom]), ...twinPaths(graph), ...llmsPaths(config, graph).map((p) => `/${p}`)];
-  const assets = await step('assets', () => assetsCached(cache, options.changed));
-  const files = new Set([...publicFiles, ...generatedFiles, ...assets.files.map((f) => `/${f.path}`)]);
-  const sourcesById = new Map(content.sources.map((s) => [s.id, s]));
-  await step('validate', () => diagnostics.push(...validate({ config, graph, sources: sourcesById, files })));
-  if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config, messages };
+  const files = servedFiles(config, graph, publicFiles, assets.files);
+  const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
+  await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
+  if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
-  // Markdown images: responsive sizes, width and height (generator/images.ts).
   // Production builds keep what they made under .cache/: the next one makes only what changed.
-  const outputStore = mode === 'build' ? OutputStore.open(root) : undefined;
-  const images = await step('images', () => processImages({ root, graph, files, generate: mode !== 'check', store: outputStore }));
-  stats.resized = images.resized;
+  const store = mode === 'build' ? OutputStore.open(root) : undefined;
+  const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
+  run.stats.resized = images.resized;
+  const ready = { ...graph, links, documents: images.documents };
+  const setup = await renderSetup({ config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined });
 
-  // 5. Render and 6. write, page by page, so memory holds one rendered page at a time.
-  // Watch mode: an edit to the theme's code takes a fresh bundle of it (theme-loader.ts).
-  if (mode === 'serve' && [...(options.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) cache.themeFile = await bundleTheme();
-  const theme = await themeAt(cache.themeFile);
-  const setup: RenderSetup = {
-    config,
-    graph,
-    assets: { ...assets.assets, colorModeScript: theme.colorModeScript(config) },
-    messages,
-    themeFile: cache.themeFile,
-    alternates: alternatesOf(graph),
-  };
-  let output: Output | undefined;
-  if (mode === 'build') output = precompressed(await new FreshOutput(path.resolve(root, options.outDir ?? 'build')).start(), outputStore);
-  if (mode === 'serve') output = new IncrementalOutput(path.resolve(root, options.outDir ?? '.serve'), cache.outputs);
-  const incremental = output instanceof IncrementalOutput ? output : undefined;
-  if (incremental) cache.rendered = { config, setup, outDir: path.resolve(root, options.outDir ?? '.serve') };
-  const scanned = mode !== 'serve';
-  const linkCheck = scanned ? new RenderedLinkCheck({ config, graph, files, routeOfSource: routeMap(config, graph), redirectSources: new Map(graph.redirects.map((r) => [r.from, r.to])) }) : undefined;
+  const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
+  const output = await openOutput(mode, outDir, cache, store);
+  if (output instanceof IncrementalOutput) cache.rendered = { config, setup, outDir };
+  const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
   try {
-    const globalKey = hashOf(
-      JSON.stringify([
-        config,
-        setup.themeFile,
-        graph.sidebars,
-        graph.versions,
-        graph.authors,
-        graph.tags,
-        graph.feeds,
-        setup.assets,
-        Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key]),
-      ]),
-    );
-    // A page shows the UI strings of its own locale only.
-    const messagesKeys = Object.fromEntries(locales.map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
-    const keyOf = (page: Page) => hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
-    // Production builds: a page is what it was last time when all that its render read is too.
-    const readHashes = new Map<string, string>();
-    const hashOfRead = (read: string) => {
-      let hash = readHashes.get(read);
-      if (hash === undefined) readHashes.set(read, (hash = hashOf(valueOf(graph, read))));
-      return hash;
-    };
-    // The theme's bundle is named after its code (theme-loader.ts); the UI strings are the site's.
-    const baseKey = hashOf(JSON.stringify([config, setup.themeFile, setup.assets, [...images.images], new Date().getFullYear()]));
-    const storeKey = (page: Page, reads: string[]) => hashOf(baseKey + messagesKeys[page.locale] + JSON.stringify([page, setup.alternates.get(page.key) ?? []]) + reads.map(hashOfRead).join());
-    const keptPage = (store: OutputStore, page: Page, file: string) => {
-      const reads = store.get(`reads:${file}`);
-      if (!reads) return undefined;
-      const kept = store.get(`page:${storeKey(page, JSON.parse(reads.contents.toString('utf8')) as string[])}`);
-      return kept && { contents: kept.contents, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
-    };
-    const keepPage = (store: OutputStore, page: Page, file: string, r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] }) => {
-      store.set(`reads:${file}`, JSON.stringify(r.reads));
-      store.set(`page:${storeKey(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
-    };
-    const addToLinkCheck = (page: Page, hrefs: string[], ids: string[]) => {
-      if (!linkCheck) return;
-      const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
-      linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
-    };
-    await step('render', async () => {
-      const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
-      const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
-      for (const page of pages) {
-        const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
-        let key: string | undefined;
-        if (incremental) {
-          key = keyOf(page);
-          if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
-            incremental.keep(file);
-            continue;
-          }
-        }
-        const kept = outputStore && keptPage(outputStore, page, file);
-        if (kept && output) {
-          addToLinkCheck(page, kept.hrefs, kept.ids);
-          await output.write(file, kept.contents);
-          continue;
-        }
-        todo.push({ page, file, key });
-      }
-      await pool.render(
-        setup,
-        todo.map((t) => t.page),
-        { scan: scanned, record: outputStore !== undefined },
-        async (index, { html, hrefs, ids, reads }) => {
-          const { page, file, key } = todo[index];
-          stats.rendered++;
-          if (key && incremental) cache.renderKeys.set(page.route, key);
-          if (outputStore && reads) keepPage(outputStore, page, file, { html, hrefs, ids, reads });
-          if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
-          if (output) await output.write(file, html);
-        },
-      );
-    });
-    if (linkCheck) {
-      await step('check-rendered-links', () => diagnostics.push(...linkCheck.finish()));
-      if (errorsIn(diagnostics)) {
-        await output?.abort();
-        return { ...fail(), graph, config, messages };
-      }
+    run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
+    if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
+    if (run.failed && linkCheck) {
+      await output?.abort();
+      return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      const out = output;
-      await step('extras', async () => {
-        for (const f of assets.files) await out.write(f.path, f.contents);
-        for (const f of images.files) await out.write(f.path, f.contents);
-        for (const feed of graph.feeds) {
-          const { rss, atom } = feedFiles(config, graph, feed, messages[feed.locale].meta.siteDescription);
-          await out.write(feed.rss.slice(1), rss);
-          await out.write(feed.atom.slice(1), atom);
-        }
-        await out.write('sitemap.xml', await sitemapXml(config, graph, setup.alternates));
-        await out.write('robots.txt', robotsTxt(config));
-        for (const redirect of graph.redirects) {
-          const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
-          await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
-        }
-        await out.write('_redirects', netlifyRedirects(graph.redirects));
-        await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
+      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files] }));
+      await run.step('markdown-twins', async () => {
+        const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
+        for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
       });
-      await step('markdown-twins', async () => {
-        const twins = markdownTwins(config, graph, sourcesById);
-        for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, graph, messages, twins)]) await out.write(f.path, f.contents);
+      await run.step('search-index', async () => {
+        for (const f of await searchIndexFiles(config, ready)) await output.write(f.path, f.contents);
       });
-      await step('search-index', async () => {
-        for (const f of await searchIndexFiles(config, graph)) await out.write(f.path, f.contents);
-      });
-      await step('public', () => out.copyDir(path.join(root, PUBLIC_DIR)));
+      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
-      if (mode === 'build') await step('security-headers', () => out.write(HEADERS_FILE, headersFile([setup.assets.colorModeScript])));
-      if (incremental) for (const f of publicFiles) incremental.keep(f.slice(1));
-      stats.write = await step('finish', () => out.finish());
+      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, headersFile([setup.assets.colorModeScript])));
+      if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
+      run.stats.write = await run.step('finish', () => output.finish());
     }
-    if (outputStore) {
-      outputStore.close();
-      stats.reused = outputStore.stats;
+    if (store) {
+      store.close();
+      run.stats.reused = store.stats;
     }
   } catch (error) {
     await output?.abort();
-    if (!(error instanceof WriteError)) throw error;
-    const outDir = path.relative(root, path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'))) || '.';
-    diagnostics.push({
-      file: `${outDir}/${error.file}`,
-      message: error.message,
-      hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
-      rule: 'write',
-      severity: 'error',
-    });
-    return { ...fail(), graph, config, messages };
+    if (error instanceof RenderError) run.report([renderFailure(error)]);
+    else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
+    else throw error;
+    return run.result({ graph: ready, config, messages });
   }
-  return { ok: !errorsIn(diagnostics), diagnostics: sortDiagnostics(diagnostics), stats, graph, config, messages };
+  return run.result({ graph: ready, config, messages });
 }
 
-function loadContentCached(root: string, locales: string[], cache: BuildCache, changed?: Set<string>): ContentTree {
-  // Watch mode re-reads the tree only when files were added, removed or changed; reading is
-  // cheap next to parsing, and parsing is skipped for unchanged bytes anyway.
-  if (!cache.content || !changed || changed.size > 0) cache.content = loadContent(root, locales);
-  return cache.content;
-}
+/** Runs steps, times them and gathers what they report: a step's `diagnostics` are taken from
+ * its result, everything else is handed back. */
+class StepRunner {
+  readonly stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} };
+  private readonly diagnostics: Diagnostic[] = [];
 
-async function assetsCached(cache: BuildCache, changed?: Set<string>) {
-  const stale = !cache.assets || !changed || [...changed].some((f) => f.includes(`${path.sep}theme${path.sep}`));
-  if (stale) cache.assets = await buildAssets();
-  return cache.assets!;
+  async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      const value = await fn();
+      if (Array.isArray(value)) this.report(value as Diagnostic[]);
+      else if (value && typeof value === 'object' && 'diagnostics' in value) this.report((value as { diagnostics: Diagnostic[] }).diagnostics);
+      return value;
+    } finally {
+      this.stats.timings[name] = Math.round((performance.now() - start) * 10) / 10;
+    }
+  }
+
+  report(diagnostics: Diagnostic[]): void {
+    this.diagnostics.push(...diagnostics);
+  }
+
+  get failed(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error');
+  }
+
+  result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
+    return { ok: !this.failed, diagnostics: sortDiagnostics(this.diagnostics), stats: this.stats, ...site };
+  }
 }
 
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {

@@ -2,6 +2,7 @@
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { Author, Category, Diagnostic, LocaleId, Tag } from './types.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
 import { withSuggestions } from './closest-key.ts';
 
@@ -9,7 +10,7 @@ function perLocale(locales: LocaleId[]) {
   return z.strictObject(Object.fromEntries(locales.map((l) => [l, z.string().min(1)])) as Record<string, z.ZodString>);
 }
 
-function parseYaml(raw: string, file: string, rule: string): { value?: unknown; diagnostics: Diagnostic[] } {
+function parseYaml(raw: string, file: string, rule: RuleId): { value?: unknown; diagnostics: Diagnostic[] } {
   const lineCounter = new YAML.LineCounter();
   const doc = YAML.parseDocument(raw, { lineCounter });
   if (doc.errors.length) {

@@ -12,7 +12,7 @@ import { escapeHtml } from '../common/escape.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { PUBLIC_DIR } from './public-files.ts';
-import type { ParsedDocument, SiteGraph } from './types.ts';
+import type { Diagnostic, ParsedDocument, SiteGraph } from './types.ts';
 
 export const IMAGE_WIDTHS = [64, 128, 256, 512, 786, 1024] as const;
 export const IMAGE_QUALITY = 85;
@@ -50,6 +50,12 @@ export interface ImagesResult {
   files: GeneratedFile[];
   /** Sizes that were encoded by this call (not found in memory or in the output store). */
   resized: number;
+  /** The URLs the generated sizes are served at, known also when they are not encoded (`site check`). */
+  served: string[];
+  /** The graph's documents, those with images replaced by copies with their attributes. */
+  documents: SiteGraph['documents'];
+  /** Images that could not be read, at each Markdown image that shows them. */
+  diagnostics: Diagnostic[];
 }
 
 interface CacheEntry {
@@ -66,8 +72,8 @@ const cache = new Map<string, CacheEntry>();
 export interface ProcessImagesOptions {
   root: string;
   graph: SiteGraph;
-  /** Served files; generated sizes are added so rendered links to them check out. */
-  files: Set<string>;
+  /** Served files: images that are not among them are left to validation. */
+  files: ReadonlySet<string>;
   /** False for `site check`: sizes are measured but not encoded. */
   generate: boolean;
   /** Resized images of earlier builds, by the source's bytes, width, format and quality. */
@@ -76,13 +82,14 @@ export interface ProcessImagesOptions {
 
 /**
  * Gives every Markdown image of the graph its responsive attributes. Documents whose HTML changes
- * are replaced in `graph.documents` by copies (parse results are cached and stay untouched); the
- * copy's hash includes its images, so watch mode re-renders a page when one of its images changes.
- * Missing files are left alone here: validation reports them with file and line.
+ * are returned as copies (parse results are cached and stay untouched); the copy's hash includes
+ * its images, so watch mode re-renders a page when one of its images changes. Missing files are
+ * left alone here: validation reports them with file and line.
  */
 export async function processImages(options: ProcessImagesOptions): Promise<ImagesResult> {
   const { root, graph, files, generate, store } = options;
   const publicPaths = new Map<ParsedDocument, Map<number, string>>();
+  const diagnostics: Diagnostic[] = [];
   const wanted = new Set<string>();
   for (const doc of Object.values(graph.documents)) {
     const resolved = graph.links[doc.source] ?? {};
@@ -100,22 +107,42 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
   const images = new Map<string, ImageInfo>();
   const out: GeneratedFile[] = [];
   const counter = { resized: 0 };
+  const served: string[] = [];
   await Promise.all(
     [...wanted].map(async (file) => {
-      const entry = await imageEntry(root, file, generate, store, counter);
-      images.set(file, entry.info);
-      out.push(...entry.files);
-      for (const url of entry.served) files.add(url);
+      try {
+        const entry = await imageEntry(root, file, generate, store, counter);
+        images.set(file, entry.info);
+        out.push(...entry.files);
+        served.push(...entry.served);
+      } catch (error) {
+        for (const [doc, byIndex] of publicPaths) {
+          for (const [i, shown] of byIndex) {
+            if (shown !== file) continue;
+            const { line, column } = doc.links[i];
+            diagnostics.push({
+              file: doc.source,
+              line,
+              column,
+              message: `image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`,
+              hint: 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG, or link another image',
+              rule: 'unreadable-image',
+              severity: 'error',
+            });
+          }
+        }
+      }
     }),
   );
 
+  const documents = { ...graph.documents };
   for (const [doc, byIndex] of publicPaths) {
     const html = rewriteImages(doc.html, byIndex, images, true);
     const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, byIndex, images, true);
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
-    graph.documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
+    documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }
-  return { images, files: out, resized: counter.resized };
+  return { images, files: out, served, documents, diagnostics, resized: counter.resized };
 }
 
 /** The public path of a Markdown image URL, relative to the document's folder unless absolute. */
@@ -158,12 +185,8 @@ async function imageEntry(root: string, file: string, generate: boolean, store: 
   const cached = cache.get(full);
   if (cached && cached.stamp === stamp && (cached.generated || !generate)) return cached;
   const bytes = readFileSync(full);
-  let entry: CacheEntry;
-  try {
-    entry = RASTER.test(file) ? await rasterEntry(file, bytes, generate, store, counter) : await passThroughEntry(file, bytes);
-  } catch (error) {
-    throw new Error(`image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`, { cause: error });
-  }
+  // A file sharp cannot read throws here; processImages reports it where Markdown shows it.
+  const entry = RASTER.test(file) ? await rasterEntry(file, bytes, generate, store, counter) : await passThroughEntry(file, bytes);
   entry.stamp = stamp;
   cache.set(full, entry);
   return entry;

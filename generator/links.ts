@@ -6,12 +6,13 @@ import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
 import { localeOfRoute, notFoundPathOf, routeOf } from './routes.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 
 export interface LinkContext {
   config: SiteConfig;
   graph: SiteGraph;
   /** Files served besides pages: public/ and generated (`/sitemap.xml`, feeds, ...). */
-  files: Set<string>;
+  files: ReadonlySet<string>;
   /** Route of every document, by source id. */
   routeOfSource: Map<string, Route>;
   redirectSources: Map<Route, Route>;
@@ -19,7 +20,7 @@ export interface LinkContext {
 
 export type Resolution =
   | { ok: true; href: string; route?: Route; fragment?: string }
-  | { ok: false; href: string; message: string; hint?: string; rule: string };
+  | { ok: false; href: string; message: string; hint?: string; rule: RuleId };
 
 /** Ids are compared decoded; a fragment that is not valid percent-encoding stays as written, so it is reported as missing. */
 function decodeFragment(raw: string): string {
@@ -104,9 +105,10 @@ function suggest(ctx: LinkContext, route: Route): string | undefined {
   return candidates.length ? `did you mean ${candidates.slice(0, 3).join(' or ')}?` : undefined;
 }
 
-/** Resolves every Markdown link, fills `graph.links`, and reports what does not resolve. */
-export function checkMarkdownLinks(ctx: LinkContext): Diagnostic[] {
+/** Resolves every Markdown link (by document and link index) and reports what does not resolve. */
+export function checkMarkdownLinks(ctx: LinkContext): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const links: SiteGraph['links'] = {};
   for (const page of Object.values(ctx.graph.pages)) {
     if (!('doc' in page) || !page.doc) continue;
     const doc = ctx.graph.documents[page.doc];
@@ -118,9 +120,9 @@ export function checkMarkdownLinks(ctx: LinkContext): Diagnostic[] {
         diagnostics.push({ file: doc.source, line: link.line, column: link.column, message: result.message, hint: result.hint, rule: result.rule, severity: 'error' });
       }
     });
-    ctx.graph.links[doc.source] = resolved;
+    links[doc.source] = resolved;
   }
-  return diagnostics;
+  return { links, diagnostics };
 }
 
 export function routeMap(config: SiteConfig, graph: SiteGraph): Map<string, Route> {
@@ -221,7 +223,7 @@ export class RenderedLinkCheck {
     const theme = this.problems
       .sort((a, b) => a.order - b.order)
       .filter(({ problem }) => !seen.has(problem) && seen.add(problem))
-      .map(({ problem, route }) => ({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link', severity: 'error' as const }));
+      .map(({ problem, route }) => ({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link' as const, severity: 'error' as const }));
     return [...markdown.map((link) => link.diagnostic), ...theme];
   }
 }

@@ -61,6 +61,7 @@ export interface MarkdownMessage {
   hint?: string;
 }
 
+/** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
 interface Collected {
   links: SourceLink[];
   headings: Heading[];
@@ -88,7 +89,7 @@ function plainText(node: { children?: unknown[]; value?: unknown }): string {
 /** Remark: what the content format gives a meaning of its own, and what it does not allow. */
 function contentConventions() {
   return (tree: MdRoot, file: VFile) => {
-    const data = file.data as unknown as Collected;
+    const data = collected(file);
     const problem = (node: { position?: { start: { line: number; column: number } } }, message: string, rule: string, hint?: string) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
       data.problems.push({ message, line: start.line, column: start.column, rule, hint });
@@ -139,6 +140,17 @@ function contentConventions() {
   };
 }
 
+declare module 'vfile' {
+  interface DataMap extends Collected {}
+}
+
+/** The collections of a file made by renderMarkdown, which starts them empty. */
+function collected(file: VFile): Collected {
+  const { links = [], headings = [], ids = [], problems = [] } = file.data;
+  Object.assign(file.data, { links, headings, ids, problems });
+  return file.data as Collected;
+}
+
 export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
@@ -148,7 +160,7 @@ export function isExternal(url: string): boolean {
  * defined by reference is checked and sized as an image, at the place where it is used. */
 function collectLinks() {
   return (tree: MdRoot, file: VFile) => {
-    const data = file.data as unknown as Collected;
+    const data = collected(file);
     const definitions = new Map<string, Definition>();
     visit(tree, 'definition', (node: Definition) => {
       if (!definitions.has(node.identifier)) definitions.set(node.identifier, node);
@@ -209,7 +221,7 @@ function collectLinks() {
 /** Rehype: headings and ids, after rehype-slug gave headings their ids. */
 function collectHeadings() {
   return (tree: HastRoot, file: VFile) => {
-    const data = file.data as unknown as Collected;
+    const data = collected(file);
     visit(tree, 'element', (node: Element) => {
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
@@ -259,11 +271,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
 /** `title` is the page's own title, which the page shows as its heading. */
 export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
-  const data = file.data as unknown as Collected;
-  data.links = [];
-  data.headings = [];
-  data.ids = [];
-  data.problems = [];
+  const data = collected(file);
   data.title = title;
   const tree = processor.runSync(processor.parse(file), file);
   let html = processor.stringify(tree, file);

@@ -6,6 +6,7 @@ import type { SourceFile } from './load.ts';
 import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
 import type { Messages, MessagesByLocale } from './messages.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 import type { ParseItem, Pool } from './worker-pool.ts';
 import type { ParseStore } from './parse-store.ts';
 
@@ -64,6 +65,9 @@ function processorFor(labels: MarkdownLabels) {
   return processor;
 }
 
+/** The rules the Markdown stage reports under (generator/markdown.ts). */
+const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition'] as const satisfies readonly RuleId[];
+
 export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels): ParseResult {
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
@@ -81,7 +85,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
       line: m.line + offset,
       column: m.column,
       message: m.message,
-      rule: m.rule,
+      rule: MARKDOWN_RULES.find((r) => r === m.rule) ?? 'markdown',
       hint: m.hint,
       severity: m.rule === 'markdown' || m.rule === 'unused-definition' ? 'warning' : 'error',
     });

@@ -65,6 +65,22 @@ export interface RenderedPage {
   reads?: string[];
 }
 
+/** A page that could not be rendered (a theme component threw, or the worker rendering it died). */
+export class RenderError extends Error {
+  constructor(
+    readonly route: string,
+    /** The Markdown file the page shows, if any. */
+    readonly source: string | undefined,
+    cause: unknown,
+  ) {
+    super(`the page ${route} could not be rendered: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
+export function sourceOf(page: Page): string | undefined {
+  return 'doc' in page ? page.doc : undefined;
+}
+
 export interface RenderOptions {
   /** Collect links and ids for the checks of theme-rendered links. */
   scan: boolean;
@@ -73,11 +89,12 @@ export interface RenderOptions {
 }
 
 export function renderAndScan(setup: RenderSetup, theme: ThemeModule, page: Page, { scan, record }: RenderOptions): RenderedPage {
-  if (!record) {
-    const html = renderPage(setup, theme, page);
-    return scan ? { html, ...scanHtml(html) } : { html };
+  const recording = record ? recordingGraph(setup.graph) : undefined;
+  let html: string;
+  try {
+    html = renderPage(recording ? { ...setup, graph: recording.graph } : setup, theme, page);
+  } catch (error) {
+    throw new RenderError(page.route, sourceOf(page), error);
   }
-  const recording = recordingGraph(setup.graph);
-  const html = renderPage({ ...setup, graph: recording.graph }, theme, page);
-  return { html, ...(scan ? scanHtml(html) : {}), reads: [...recording.reads] };
+  return { html, ...(scan ? scanHtml(html) : {}), ...(recording ? { reads: [...recording.reads] } : {}) };
 }

@@ -2,10 +2,11 @@
 import YAML from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from './types.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 
 export type Locate = (keyPath: (string | number)[]) => { line: number; column: number } | undefined;
 
-export function zodDiagnostics(error: z.ZodError, file: string, rule: string, locate?: Locate): Diagnostic[] {
+export function zodDiagnostics(error: z.ZodError, file: string, rule: RuleId, locate?: Locate): Diagnostic[] {
   return error.issues.map((issue) => {
     const keyPath = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     // An unknown key is reported on its parent; point at the key itself.

@@ -190,12 +190,8 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
   const version: DocsVersion = {
     name: 'current',
     label: input.versionLabel,
-    isLast: true,
     path: joinRoute(prefix, section),
-    mainDocId: root.index?.source,
     docs: docs.map((doc) => ({ id: doc.source, route: routeOfDoc(doc), sidebar: sidebarId })),
-    draftIds: docs.filter((d) => d.frontMatter.draft).map((d) => d.source),
-    sidebars: sidebarId ? [sidebarId] : [],
   };
   return { pages, sidebarId, sidebar, version };
 }

@@ -1,6 +1,7 @@
 // The site graph: everything the render stage needs, and nothing it has to compute again.
 // Nodes refer to each other by id (a route for pages, a source path for documents), so the
 // graph is plain data: serialisable, cheap to hand to a worker, easy to diff between rebuilds.
+import type { RuleId } from './diagnostic-rules.ts';
 
 export type LocaleId = string;
 /** Route of a page, always with a leading and a trailing slash: `/en/services/`. */
@@ -14,7 +15,7 @@ export interface Diagnostic {
   line?: number;
   column?: number;
   message: string;
-  rule: string;
+  rule: RuleId;
   hint?: string;
   severity: 'error' | 'warning';
   /** For an unknown front matter key: the key, so the config can accept it (`extraFrontMatterKeys`). */
@@ -124,12 +125,8 @@ export interface TocItem {
 export interface DocsVersion {
   name: string;
   label: string;
-  isLast: boolean;
   path: Route;
-  mainDocId: SourceId | undefined;
   docs: { id: SourceId; route: Route; sidebar: string | undefined }[];
-  draftIds: SourceId[];
-  sidebars: string[];
 }
 
 interface PageBase {

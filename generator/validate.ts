@@ -19,10 +19,11 @@ export interface ValidateInput {
   config: SiteConfig;
   graph: SiteGraph;
   sources: Map<string, SourceFile>;
-  files: Set<string>;
+  files: ReadonlySet<string>;
 }
 
-export function validate({ config, graph, sources, files }: ValidateInput): Diagnostic[] {
+/** Checks the graph; returns its problems and the resolved href of every Markdown link. */
+export function validate({ config, graph, sources, files }: ValidateInput): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const locales = Object.keys(config.locales);
 
@@ -101,6 +102,7 @@ export function validate({ config, graph, sources, files }: ValidateInput): Diag
   }
 
   const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources };
-  diagnostics.push(...checkMarkdownLinks(ctx));
-  return diagnostics;
+  const checked = checkMarkdownLinks(ctx);
+  diagnostics.push(...checked.diagnostics);
+  return { links: checked.links, diagnostics };
 }

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
 import { parseSource, type MarkdownLabels, type ParseResult } from './parse.ts';
-import { renderAndScan, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
+import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
 import { themeAt } from './theme-loader.ts';
 import type { Page } from './types.ts';
 
@@ -22,7 +22,9 @@ type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page
 
 export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number });
 
-export type WorkerReply = { id: number; results: ParseResult[] | RenderedPage[]; busyMs: number; error?: undefined } | { id: number; error: string; results?: undefined };
+export type WorkerReply =
+  | { id: number; results: ParseResult[] | RenderedPage[]; busyMs: number; error?: undefined }
+  | { id: number; error: string; stack?: string; page?: { route: string; source?: string }; results?: undefined };
 
 /** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
 declare const SITE_BUNDLED_WORKER: string | undefined;
@@ -81,7 +83,7 @@ class WorkerLane implements Lane {
   private firstSent = 0;
   private lastReply = 0;
   private next = 0;
-  private waiting = new Map<number, { resolve: (r: never[]) => void; reject: (e: Error) => void }>();
+  private waiting = new Map<number, { resolve: (r: never[]) => void; reject: (e: Error) => void; job: Job }>();
   readonly worker: Worker;
 
   constructor() {
@@ -94,24 +96,30 @@ class WorkerLane implements Lane {
       const job = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       this.lastReply = performance.now();
-      if (reply.error !== undefined) job?.reject(new Error(`worker: ${reply.error}`));
-      else {
+      if (reply.error === undefined) {
         this.busyMs += reply.busyMs;
         job?.resolve(reply.results as never[]);
+      } else {
+        const cause = Object.assign(new Error(reply.error), { stack: reply.stack });
+        job?.reject(reply.page ? new RenderError(reply.page.route, reply.page.source, cause) : cause);
       }
     });
     this.worker.on('error', (error) => this.failAll(error));
     this.worker.on('exit', (code) => code !== 0 && this.failAll(new Error(`worker exited with code ${code}`)));
   }
+  /** The worker died: every job it had fails, a render job naming its first page and keeping the cause. */
   private failAll(error: Error) {
-    for (const job of this.waiting.values()) job.reject(error);
+    for (const { reject, job } of this.waiting.values()) {
+      const page = job.type === 'render' ? job.pages[0] : undefined;
+      reject(page ? new RenderError(page.route, sourceOf(page), error) : error);
+    }
     this.waiting.clear();
   }
   private request<R>(message: Job): Promise<R[]> {
     const id = this.next++;
     if (!this.firstSent) this.firstSent = performance.now();
     return new Promise<R[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as never, reject });
+      this.waiting.set(id, { resolve: resolve as never, reject, job: message });
       this.worker.postMessage({ ...message, id });
     });
   }

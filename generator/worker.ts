@@ -2,7 +2,7 @@
 // the render setup (config, graph, assets) it was sent once per build.
 import { parentPort } from 'node:worker_threads';
 import { parseSource } from './parse.ts';
-import { renderAndScan, type RenderSetup } from './render.ts';
+import { renderAndScan, RenderError, type RenderSetup } from './render.ts';
 import { themeAt } from './theme-loader.ts';
 import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
 
@@ -28,7 +28,13 @@ parentPort!.on('message', async (request: WorkerRequest) => {
       }
     }
   } catch (error) {
-    reply = { id: (request as { id: number }).id, error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error) };
+    const cause = error instanceof RenderError ? (error.cause as Error) : error;
+    reply = {
+      id: (request as { id: number }).id,
+      error: cause instanceof Error ? cause.message : String(cause),
+      stack: cause instanceof Error ? cause.stack : undefined,
+      page: error instanceof RenderError ? { route: error.route, source: error.source } : undefined,
+    };
   }
   if (reply.results) reply.busyMs = performance.now() - started;
   parentPort!.postMessage(reply);

@@ -31,7 +31,8 @@ export class WriteError extends Error {
     readonly file: string,
     cause: unknown,
   ) {
-    super(`could not be written: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    // Node's message ends in the absolute path (", open '/…/build.tmp-123/x'"): the file is named already.
+    super(`could not be written: ${((cause as Error)?.message ?? String(cause)).replace(/, \w+ '[^']*'$/, '')}`, { cause });
   }
 }
 

@@ -42,7 +42,7 @@ export interface BackendSettings {
   revealRateLimit: RateLimit | false;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
-  /** Origins besides the request's own host that may post (e.g. https://www.almwerk.example). */
+  /** Origins besides the request's own host that may post (e.g. https://www.example.org). */
   allowedOrigins: string[];
   bodyLimitBytes: number;
   bodyTimeoutMs: number;

@@ -12,7 +12,7 @@ export const FIXTURES = path.join(REPO, 'tests', 'fixtures');
 export async function fixtureCopy(name: string, overlay?: string): Promise<{ root: string; dispose: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), `site-${name}-`));
   await cp(path.join(FIXTURES, name), root, { recursive: true });
-  if (overlay) await cp(overlay, root, { recursive: true, filter: (src) => path.basename(src) !== 'expected.txt' });
+  if (overlay) await cp(overlay, root, { recursive: true, filter: (src) => !['expected.txt', 'build'].includes(path.relative(overlay, src)) });
   // The fixture's config imports types by a path relative to the repository; keep it resolvable.
   return { root, dispose: () => rm(root, { recursive: true, force: true }) };
 }

@@ -85,7 +85,7 @@ test('a problem without a position: github leaves out line and col, json gives n
 });
 
 test("github escapes %, CR and LF in messages, and also ',' and ':' in properties, as GitHub's workflow commands require", () => {
-  const command = githubCommand({ file: 'content/en/a,b:c%.md', line: 3, column: 4, rule: 'x:y', severity: 'warning', message: '100% done\r\nnext: line', hint: 'a, b' });
+  const command = githubCommand({ file: 'content/en/a,b:c%.md', line: 3, column: 4, rule: 'x:y' as never, severity: 'warning', message: '100% done\r\nnext: line', hint: 'a, b' });
   assert.equal(command, '::warning file=content/en/a%2Cb%3Ac%25.md,line=3,col=4,title=[x%3Ay]::100%25 done%0D%0Anext: line (a, b)');
 });
 

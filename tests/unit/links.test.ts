@@ -153,11 +153,12 @@ test('external links pass through unchecked', () => {
   assert.deepEqual(resolve('mailto:x@example.org'), { ok: true, href: 'mailto:x@example.org' });
 });
 
-test('checkMarkdownLinks fills graph.links by link index and reports with the link position', () => {
+test('checkMarkdownLinks returns the links by link index, leaves the graph as it was, and reports with the link position', () => {
   const withLinks = { ...byPath('de', 'docs/guides/upgrade'), links: [link('install.md#requirements'), link('/docs/nope/'), link('../reference/cli.md')] };
   const ctx = { ...context(), graph: { ...graph, documents: { ...graph.documents, [withLinks.source]: withLinks }, links: {} as SiteGraph['links'] } };
-  const diagnostics = checkMarkdownLinks(ctx);
-  assert.deepEqual(ctx.graph.links[withLinks.source], { 0: '/docs/guides/install/#requirements', 1: '/docs/nope/', 2: '/docs/reference/cli/' });
+  const { links, diagnostics } = checkMarkdownLinks(ctx);
+  assert.deepEqual(links[withLinks.source], { 0: '/docs/guides/install/#requirements', 1: '/docs/nope/', 2: '/docs/reference/cli/' });
+  assert.deepEqual(ctx.graph.links, {});
   assert.deepEqual(diagnostics.map((d) => [d.file, d.line, d.column, d.rule, d.severity]), [['content/de/docs/guides/upgrade.md', 7, 3, 'broken-link', 'error']]);
 });
 

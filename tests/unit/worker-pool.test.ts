@@ -4,7 +4,10 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Pool, MIN_PARALLEL_ITEMS, type ParseItem } from '../../generator/worker-pool.ts';
 import { parseSource } from '../../generator/parse.ts';
-import { labelsOf, markdownFile, source } from './factories.ts';
+import { alternatesOf, RenderError, type RenderSetup } from '../../generator/render.ts';
+import { buildGraph } from '../../generator/graph.ts';
+import type { Page } from '../../generator/types.ts';
+import { config, doc, labelsOf, markdownFile, messages, source } from './factories.ts';
 
 const pools: Pool[] = [];
 after(() => Promise.all(pools.map((p) => p.close())));
@@ -90,4 +93,39 @@ test('a small job stays on the main thread', async () => {
   assert.equal(workersOf(pool), 0);
   assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels)));
   assert.deepEqual(await pool.parse([]), []);
+});
+
+/** A render setup of the unit site, and its pages with one broken (no breadcrumbs, as no graph makes it). */
+function renderWork(count: number) {
+  const docs = Array.from({ length: count }, (_, i) => doc({ path: `docs/page-${i}`, title: `Page ${i}` }));
+  const { graph } = buildGraph({ config, documents: docs, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
+  const setup: RenderSetup = { config, graph, messages, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', fonts: [], islands: {}, colorModeScript: '' } };
+  const pages = Object.values(graph.pages);
+  const broken = pages.findIndex((p) => p.route === '/docs/page-7/');
+  pages[broken] = { ...pages[broken], breadcrumbs: undefined } as unknown as Page;
+  return { setup, pages };
+}
+
+test('a page that fails to render is named with its file and keeps its cause, on the main thread and on a worker', async () => {
+  const previous = process.env.SITE_WORKERS;
+  process.env.SITE_WORKERS = '1';
+  try {
+    for (const count of [20, MIN_PARALLEL_ITEMS]) {
+      const { setup, pages } = renderWork(count);
+      const failure = await newPool()
+        .render(setup, pages, { scan: false, record: false }, async () => undefined)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      assert.ok(failure instanceof RenderError, `${count} pages: ${String(failure)}`);
+      assert.equal(failure.route, '/docs/page-7/');
+      assert.equal(failure.source, 'content/de/docs/page-7.md');
+      assert.match(failure.message, /^the page \/docs\/page-7\/ could not be rendered: /);
+      assert.ok(failure.cause instanceof Error && failure.cause.stack, 'the cause and its stack are kept');
+    }
+  } finally {
+    if (previous === undefined) delete process.env.SITE_WORKERS;
+    else process.env.SITE_WORKERS = previous;
+  }
 });

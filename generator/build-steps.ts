@@ -1,0 +1,263 @@
+// The steps of the build (build.ts lists them in order): each takes what it needs and returns
+// what it makes, with the problems it found as `diagnostics`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ConfigFile } from './config-links.ts';
+import { localePrefix, type SiteConfig } from './config.ts';
+import { loadConfig } from './config-file.ts';
+import { hashOf, loadContent, type ContentTree } from './load.ts';
+import { parseAll, markdownLabels } from './parse.ts';
+import { ParseStore } from './parse-store.ts';
+import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
+import { alternatesOf, type RenderError, type RenderSetup } from './render.ts';
+import type { Pool } from './worker-pool.ts';
+import { buildAssets } from './assets.ts';
+import type { GeneratedFile } from './images.ts';
+import { sitemapXml } from './sitemap.ts';
+import { feedFiles } from './feeds.ts';
+import { robotsTxt } from './robots.ts';
+import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
+import { fileOf, notFoundPathOf } from './routes.ts';
+import { FreshOutput, IncrementalOutput, type Output, type WriteError } from './write.ts';
+import { precompressed } from './compress.ts';
+import type { OutputStore } from './output-store.ts';
+import { valueOf } from './recorded-reads.ts';
+import { twinPaths } from './markdown-twins.ts';
+import { llmsPaths } from './llms-txt.ts';
+import { loadMessages, type MessagesByLocale } from './messages.ts';
+import type { RenderedLinkCheck } from './links.ts';
+import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
+import type { Author, Category, Diagnostic, Page, ParsedDocument, SiteGraph, Tag } from './types.ts';
+import type { ImageInfo } from './images.ts';
+import type { Assets } from '../theme/index.ts';
+import type { BuildCache, BuildMode } from './build.ts';
+
+/** The site's configuration and its UI strings (config/, i18n/). */
+export async function loadSite(root: string): Promise<{ config?: SiteConfig; messages?: MessagesByLocale; diagnostics: Diagnostic[] }> {
+  const loaded = await loadConfig(root);
+  if (!loaded.config) return { diagnostics: loaded.diagnostics };
+  const strings = await loadMessages(root, Object.keys(loaded.config.locales));
+  return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
+}
+
+/** The text of the config files, to point a problem with a route in them at its line. */
+export function readConfigFiles(root: string): ConfigFile[] {
+  const dir = path.join(root, 'config');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort((a, b) => Number(b === 'site.config.ts') - Number(a === 'site.config.ts') || a.localeCompare(b))
+    .map((f) => ({ id: `config/${f}`, raw: readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** The content tree. Watch mode re-reads it only when files were added, removed or changed;
+ * reading is cheap next to parsing, and parsing is skipped for unchanged bytes anyway. */
+export function readContent(root: string, locales: string[], cache: BuildCache, changed?: Set<string>): ContentTree & { diagnostics: Diagnostic[] } {
+  if (!cache.content || !changed || changed.size > 0) cache.content = loadContent(root, locales);
+  const content = cache.content;
+  const diagnostics = [
+    ...content.mdxFiles.map(
+      (file): Diagnostic => ({ file, line: 1, column: 1, message: 'MDX files are not part of the site: the page would be missing', hint: `rename it to ${path.posix.basename(file, '.mdx')}.md and write imports, components and {expressions} in Markdown`, rule: 'mdx', severity: 'error' }),
+    ),
+    ...content.strayDirs.map(
+      (dir): Diagnostic => ({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' }),
+    ),
+  ];
+  return { ...content, diagnostics };
+}
+
+/** Markdown, cached by content hash. The disk store serves a process's first build; watch
+ * rebuilds have the results in memory. Results depend on the UI strings Markdown is rendered with
+ * (admonition titles, anchor labels): other strings, other results. */
+export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool }): Promise<{ documents: ParsedDocument[]; parsed: number; diagnostics: Diagnostic[] }> {
+  const { root, config, messages, content, cache, pool } = input;
+  const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(0, 12);
+  if (cache.labelsKey !== labelsKey) cache.parse.clear();
+  cache.labelsKey = labelsKey;
+  const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
+  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store);
+  // Front matter keys of other tools that the config accepts are no problem.
+  const accepted = new Set(config.extraFrontMatterKeys);
+  const diagnostics = results.flatMap((r) => r.diagnostics).filter((d) => !(d.key && accepted.has(d.key)));
+  return { documents: results.flatMap((r) => (r.doc ? [r.doc] : [])), parsed, diagnostics };
+}
+
+/** The YAML data files: authors, tags and the `_category.yml` of folders. */
+export function readDataFiles(content: ContentTree, locales: string[]): { authors: Record<string, Author>; tags: Record<string, Tag>; categories: Map<string, Category>; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const authors = content.authors ? parseAuthors(content.authors.raw, content.authors.id, locales) : { authors: {}, diagnostics: [] };
+  const tags = content.tags ? parseTags(content.tags.raw, content.tags.id, locales) : { tags: {}, diagnostics: [] };
+  diagnostics.push(...authors.diagnostics, ...tags.diagnostics);
+  const categories = new Map<string, Category>();
+  for (const file of content.categories) {
+    const r = parseCategory(file.raw, file.id, path.posix.basename(file.dir));
+    const key = `${file.locale}:${file.dir}`;
+    const other = categories.get(key);
+    if (other && r.category) {
+      diagnostics.push({ file: file.id, line: 1, column: 1, message: `a second category file for this folder, beside ${other.source}`, hint: 'keep one of them', rule: 'category', severity: 'error' });
+    } else if (r.category) categories.set(key, r.category);
+    diagnostics.push(...r.diagnostics);
+  }
+  return { authors: authors.authors, tags: tags.tags, categories, diagnostics };
+}
+
+export async function assetsCached(cache: BuildCache, changed?: Set<string>) {
+  const stale = !cache.assets || !changed || [...changed].some((f) => f.includes(`${path.sep}theme${path.sep}`));
+  if (stale) cache.assets = await buildAssets();
+  return cache.assets!;
+}
+
+/** Every file the built site serves besides its pages: public/, what the build generates, assets. */
+export function servedFiles(config: SiteConfig, graph: SiteGraph, publicFiles: string[], assets: GeneratedFile[]): ReadonlySet<string> {
+  const generated = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom]), ...twinPaths(graph), ...llmsPaths(config, graph).map((p) => `/${p}`)];
+  return new Set([...publicFiles, ...generated, ...assets.map((f) => `/${f.path}`)]);
+}
+
+/** The served files plus the URLs of generated image sizes (known in `site check` too). */
+export function withGenerated(files: ReadonlySet<string>, generated: string[]): Set<string> {
+  return new Set([...files, ...generated]);
+}
+
+/** What every page is rendered with. Watch mode: an edit to the theme's code takes a fresh bundle
+ * of it (theme-loader.ts). */
+export async function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; cache: BuildCache; changed?: Set<string> }): Promise<RenderSetup> {
+  const { config, graph, messages, cache } = input;
+  if ([...(input.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) cache.themeFile = await bundleTheme();
+  const theme = await themeAt(cache.themeFile);
+  return { config, graph, assets: { ...input.assets, colorModeScript: theme.colorModeScript(config) }, messages, themeFile: cache.themeFile, alternates: alternatesOf(graph) };
+}
+
+/** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;
+ * `check` writes nothing. */
+export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCache, store?: OutputStore): Promise<Output | undefined> {
+  if (mode === 'build') return precompressed(await new FreshOutput(outDir).start(), store);
+  if (mode === 'serve') return new IncrementalOutput(outDir, cache.outputs);
+  return undefined;
+}
+
+/** Renders and writes page by page, so memory holds one rendered page at a time; watch mode skips
+ * pages whose inputs are unchanged, a production build those the output store has (the same
+ * page, when all its render read of the graph is the same). Returns how many pages were rendered. */
+export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache: BuildCache; output?: Output; linkCheck?: RenderedLinkCheck; store?: { outputs: OutputStore; images: Map<string, ImageInfo> } }): Promise<number> {
+  const { setup, pool, cache, output, linkCheck } = input;
+  const store = input.store && output ? { ...input.store, key: storedPageKey(setup, input.store.images) } : undefined;
+  const { config, graph, messages } = setup;
+  const incremental = output instanceof IncrementalOutput ? output : undefined;
+  const globalKey = hashOf(
+    JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
+  );
+  // A page shows the UI strings of its own locale only.
+  const messagesKeys = Object.fromEntries(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
+  const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
+  const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
+  for (const page of pages) {
+    const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
+    let key: string | undefined;
+    if (incremental) {
+      key = hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+      if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
+        incremental.keep(file);
+        continue;
+      }
+    }
+    const kept = store && keptPage(store.outputs, store.key, page, file);
+    if (kept && output) {
+      addToLinkCheck(page, kept.hrefs, kept.ids);
+      await output.write(file, kept.contents);
+      continue;
+    }
+    todo.push({ page, file, key });
+  }
+  let rendered = 0;
+  await pool.render(
+    setup,
+    todo.map((t) => t.page),
+    { scan: Boolean(linkCheck), record: Boolean(store) },
+    async (index, { html, hrefs, ids, reads }) => {
+      const { page, file, key } = todo[index];
+      rendered++;
+      if (key) cache.renderKeys.set(page.route, key);
+      if (store && reads) keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads });
+      if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
+      if (output) await output.write(file, html);
+    },
+  );
+  return rendered;
+
+  function addToLinkCheck(page: Page, hrefs: string[], ids: string[]) {
+    if (!linkCheck) return;
+    const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
+    linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+  }
+}
+
+/** The key of a page in the output store, from what its render read (recorded-reads.ts) and what
+ * every page is rendered with. */
+function storedPageKey(setup: RenderSetup, images: Map<string, ImageInfo>): (page: Page, reads: string[]) => string {
+  const { config, graph, messages } = setup;
+  const readHashes = new Map<string, string>();
+  const hashOfRead = (read: string) => {
+    let hash = readHashes.get(read);
+    if (hash === undefined) readHashes.set(read, (hash = hashOf(valueOf(graph, read))));
+    return hash;
+  };
+  // The theme's code is part of the store's version (the CLI's bundle key); a theme bundled in
+  // watch mode is named after its build. The footer shows the year.
+  const base = hashOf(JSON.stringify([config, setup.themeFile, setup.assets, [...images], new Date().getFullYear()]));
+  const messagesKeys = new Map(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
+  return (page, reads) => hashOf(base + messagesKeys.get(page.locale) + JSON.stringify([page, setup.alternates.get(page.key) ?? []]) + reads.map(hashOfRead).join());
+}
+
+function keptPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string) {
+  const reads = store.get(`reads:${file}`);
+  if (!reads) return undefined;
+  const kept = store.get(`page:${keyOf(page, JSON.parse(reads.contents.toString('utf8')) as string[])}`);
+  return kept && { contents: kept.contents, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
+}
+
+function keepPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string, r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] }) {
+  store.set(`reads:${file}`, JSON.stringify(r.reads));
+  store.set(`page:${keyOf(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
+}
+
+/** Everything besides the pages: assets and image sizes, feeds, sitemap, robots.txt, redirects. */
+export async function writeExtras(out: Output, input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; setup: RenderSetup; files: GeneratedFile[] }): Promise<void> {
+  const { config, graph, messages, setup } = input;
+  for (const f of input.files) await out.write(f.path, f.contents);
+  for (const feed of graph.feeds) {
+    const { rss, atom } = feedFiles(config, graph, feed, messages[feed.locale].meta.siteDescription);
+    await out.write(feed.rss.slice(1), rss);
+    await out.write(feed.atom.slice(1), atom);
+  }
+  await out.write('sitemap.xml', await sitemapXml(config, graph, setup.alternates));
+  await out.write('robots.txt', robotsTxt(config));
+  const locales = Object.keys(config.locales);
+  for (const redirect of graph.redirects) {
+    const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
+    await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
+  }
+  await out.write('_redirects', netlifyRedirects(graph.redirects));
+  await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
+}
+
+/** A file that could not be written, as a problem of the build; `outDir` relative to the site. */
+export function writeFailure(outDir: string, mode: BuildMode, error: WriteError): Diagnostic {
+  return {
+    file: `${outDir}/${error.file}`,
+    message: error.message,
+    hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
+    rule: 'write',
+    severity: 'error',
+  };
+}
+
+/** A page whose rendering threw: named by its Markdown file (or its route), with the cause. */
+export function renderFailure(error: RenderError): Diagnostic {
+  return {
+    file: error.source ?? error.route,
+    message: error.message,
+    hint: 'a theme component threw while rendering this page; run `site check` again after fixing the theme or the page',
+    rule: 'render',
+    severity: 'error',
+  };
+}

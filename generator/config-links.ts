@@ -1,0 +1,51 @@
+// The routes the config names (navbar, footer, buttons, the contact form's terms and privacy
+// pages) must be pages of the site in every locale; a problem points at the line of the config
+// file that names the route.
+import { localePrefix, type SiteConfig } from './config.ts';
+import type { Diagnostic, SiteGraph } from './types.ts';
+
+export interface ConfigFile {
+  id: string;
+  raw: string;
+}
+
+/** Where a route is written in the config files: the first quoted occurrence. */
+function locate(files: ConfigFile[], route: string): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+  for (const file of files) {
+    const lines = file.raw.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const column = Math.max(lines[i].indexOf(`'${route}'`), lines[i].indexOf(`"${route}"`));
+      if (column >= 0) return { file: file.id, line: i + 1, column: column + 1 };
+    }
+  }
+  return { file: 'config/site.config.ts' };
+}
+
+export function checkConfigLinks(config: SiteConfig, graph: SiteGraph, files: ConfigFile[]): Diagnostic[] {
+  const named: { what: string; to: string }[] = [];
+  for (const item of config.navbar.items) {
+    if (item.to) named.push({ what: `navbar item "${item.label}"`, to: item.to });
+    for (const link of item.items ?? []) if ('to' in link) named.push({ what: `an entry of navbar item "${item.label}"`, to: link.to });
+  }
+  if (config.navbar.cta) named.push({ what: 'the navbar button', to: config.navbar.cta.to });
+  for (const group of config.footer.groups) for (const link of group.items) if ('to' in link) named.push({ what: `footer group "${group.title}"`, to: link.to });
+  for (const action of config.home.actions) named.push({ what: `home button "${action.label}"`, to: action.to });
+  if (config.contact) named.push({ what: 'contact.terms', to: config.contact.terms }, { what: 'contact.privacy', to: config.contact.privacy });
+
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const { what, to } of named) {
+    const route = to.replace(/#.*$/, '');
+    const missing = Object.keys(config.locales).filter((l) => !graph.pages[`${localePrefix(config, l)}${route}`] && !graph.redirects.some((r) => r.from === `${localePrefix(config, l)}${route}`));
+    if (!missing.length || seen.has(`${what}\0${route}`)) continue;
+    seen.add(`${what}\0${route}`);
+    diagnostics.push({
+      ...locate(files, to),
+      message: `${what} links to ${route}, which is no page in ${missing.map((l) => config.locales[l].label).join(', ')}`,
+      hint: `create content/<locale>${route.replace(/\/$/, '')}.md (or …/index.md) in every locale, or change the route in config/`,
+      rule: 'config-link',
+      severity: 'error',
+    });
+  }
+  return diagnostics;
+}

@@ -15,6 +15,7 @@ import { alternatesOf, type RenderSetup } from './render.ts';
 import { Pool } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
 import { processImages } from './images.ts';
+import { socialImages } from './social-images.ts';
 import { sitemapXml } from './sitemap.ts';
 import { feedFiles } from './feeds.ts';
 import { robotsTxt } from './robots.ts';
@@ -158,7 +159,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const publicFiles = listPublicFiles(root);
   const generatedFiles = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom])];
   const assets = await step('assets', () => assetsCached(cache, options.changed));
-  const files = new Set([...publicFiles, ...generatedFiles, ...assets.files.map((f) => `/${f.path}`)]);
+  const social = await step('social-images', () => socialImages({ root, config, graph, generate: mode !== 'check' }));
+  const files = new Set([...publicFiles, ...generatedFiles, ...assets.files.map((f) => `/${f.path}`), ...social.routes]);
   const sourcesById = new Map(content.sources.map((s) => [s.id, s]));
   await step('validate', () => diagnostics.push(...validate({ config, graph, sources: sourcesById, files })));
   if (errorsIn(diagnostics) && mode !== 'serve') return { ...fail(), graph, config };
@@ -227,7 +229,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       const out = output;
       await step('extras', async () => {
         for (const f of assets.files) await out.write(f.path, f.contents);
-        for (const f of images.files) await out.write(f.path, f.contents);
+        for (const f of [...images.files, ...social.files]) await out.write(f.path, f.contents);
         for (const feed of graph.feeds) {
           const { rss, atom } = feedFiles(config, graph, feed);
           await out.write(feed.rss.slice(1), rss);

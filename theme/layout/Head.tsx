@@ -2,6 +2,7 @@
 import { useTheme } from '../context.ts';
 import { jsonLdOf } from './json-ld.ts';
 import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
+import { socialImageOf } from '../../generator/social-images.ts';
 
 export function Head() {
   const ctx = useTheme();
@@ -9,7 +10,7 @@ export function Head() {
   const title = page.kind === 'home' ? `${config.title} ${config.titleDelimiter} ${t.meta.tagline}` : `${page.title} ${config.titleDelimiter} ${config.title}`;
   const url = (route: string) => new URL(route, config.url).href;
   const description = page.description || t.meta.siteDescription;
-  const image = url(page.image ?? '/img/social-card.png');
+  const image = url(socialImageOf(config, page));
   const defaultAlternate = alternates.find((a) => a.locale === config.defaultLocale);
   const feeds = graph.feeds.filter((f) => f.locale === page.locale);
   const jsonLd = jsonLdOf(ctx);
@@ -27,7 +28,8 @@ export function Head() {
       <meta property="og:title" content={page.title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
-      <meta property="og:url" content={url(page.route)} />
+      {/* A not-found page answers at any address: it claims none. */}
+      {page.kind !== 'not-found' && <meta property="og:url" content={url(page.route)} />}
       <meta property="og:image" content={image} />
       <meta property="og:locale" content={config.locales[page.locale].htmlLang} />
       <meta property="og:site_name" content={config.title} />

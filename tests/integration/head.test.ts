@@ -1,0 +1,75 @@
+// The head of every page of the Almwerk site, as a sharer and a search engine read it: a social
+// image that exists and has the size networks expect, addresses only where a page has one, and a
+// title of its own within its language.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { REPO } from '../helpers.ts';
+
+const SITE_URL = 'https://almwerk.example';
+let out: string;
+/** Every HTML page of the build, by path relative to the output. */
+const pages = new Map<string, string>();
+
+function htmlFiles(dir: string, base = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(path.join(dir, e.name), `${base}${e.name}/`) : e.name.endsWith('.html') ? [`${base}${e.name}`] : []));
+}
+const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+const isRedirect = (html: string) => html.includes('http-equiv="refresh"');
+
+before(async () => {
+  out = await mkdtemp(path.join(os.tmpdir(), 'site-head-'));
+  const result = await runBuild({ root: REPO, mode: 'build', outDir: out });
+  assert.deepEqual(result.diagnostics.map(formatDiagnostic), []);
+  for (const file of htmlFiles(out)) pages.set(file, readFileSync(path.join(out, file), 'utf8'));
+});
+after(() => rm(out, { recursive: true, force: true }));
+
+test('every page has an og:image and twitter:image that exist in the output as 1200 x 630 PNG files', async () => {
+  const problems: string[] = [];
+  const sizes = new Map<string, string>();
+  let checked = 0;
+  for (const [file, html] of pages) {
+    if (isRedirect(html)) continue;
+    const og = meta(html, 'og:image');
+    const twitter = meta(html, 'twitter:image');
+    if (!og || !og.startsWith(`${SITE_URL}/`)) {
+      problems.push(`${file}: og:image ${og}`);
+      continue;
+    }
+    if (twitter !== og) problems.push(`${file}: twitter:image ${twitter} differs from og:image ${og}`);
+    const image = og.slice(SITE_URL.length);
+    if (!sizes.has(image)) {
+      try {
+        const { width, height, format } = await sharp(path.join(out, image)).metadata();
+        sizes.set(image, `${format} ${width}x${height}`);
+      } catch (error) {
+        sizes.set(image, `unreadable (${(error as Error).message})`);
+      }
+    }
+    if (sizes.get(image) !== 'png 1200x630') problems.push(`${file}: ${image} is ${sizes.get(image)}`);
+    checked++;
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(checked > 300, `only ${checked} pages checked`);
+});
+
+test('pages of different titles get different social images', () => {
+  const imageOf = (file: string) => meta(pages.get(file)!, 'og:image');
+  assert.notEqual(imageOf('services/kubernetes/index.html'), imageOf('glossary/ops/kubernetes/index.html'));
+  assert.notEqual(imageOf('index.html'), imageOf('en/index.html'));
+});
+
+test('the not-found pages claim no address of their own', () => {
+  for (const file of ['404.html', 'en/404.html']) {
+    const html = pages.get(file)!;
+    assert.equal(meta(html, 'og:url'), undefined, file);
+    assert.doesNotMatch(html, /rel="canonical"/, file);
+  }
+});

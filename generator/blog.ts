@@ -6,6 +6,7 @@ import { joinRoute, keyOf, routeOf } from './routes.ts';
 import { tocOf } from './toc.ts';
 import type { ArchivePage, Author, AuthorsPage, Feed, ParsedDocument, Page, PostListPage, PostPage, Route, SidebarItem, Tag, TagsPage } from './types.ts';
 import { format, messagesFor } from '../i18n/index.ts';
+import { byLabel } from './collation.ts';
 
 export const WORDS_PER_MINUTE = 200;
 
@@ -117,7 +118,8 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   };
   pages.push(archive);
 
-  const tagIds = [...new Set(listed.flatMap((p) => p.frontMatter.tags ?? []))].filter((id) => input.tags[id]).sort();
+  const lang = config.locales[locale]?.htmlLang ?? locale;
+  const tagIds = byLabel([...new Set(listed.flatMap((p) => p.frontMatter.tags ?? []))].filter((id) => input.tags[id]), (id) => input.tags[id].label[locale], lang);
   const tagsPage: TagsPage = {
     ...common(`${base}tags/`, `${t.tags} | ${sectionTitle}`, t.allTags),
     kind: 'tags',
@@ -133,7 +135,7 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
     lists(`${base}tags/${id}/`, tagged, title, input.tags[id].description[locale], { tag: id });
   }
 
-  const authorIds = [...new Set(listed.flatMap((p) => p.frontMatter.authors ?? []))].filter((id) => input.authors[id]).sort();
+  const authorIds = byLabel([...new Set(listed.flatMap((p) => p.frontMatter.authors ?? []))].filter((id) => input.authors[id]), (id) => input.authors[id].name, lang);
   const authorsPage: AuthorsPage = {
     ...common(`${base}authors/`, `${t.authors} | ${sectionTitle}`, t.authors),
     kind: 'authors',

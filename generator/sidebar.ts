@@ -5,6 +5,7 @@ import { joinRoute, keyOf, routeOf } from './routes.ts';
 import { tocOf } from './toc.ts';
 import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, ParsedDocument, Route, SidebarItem } from './types.ts';
 import { localePrefix } from './config.ts';
+import { collatorFor } from './collation.ts';
 
 interface Folder {
   dir: string;
@@ -78,13 +79,13 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
   const folderRoute = (folder: Folder) => (folder.index ? routeOfDoc(folder.index) : joinRoute(prefix, folder.dir));
   const listed = (doc: ParsedDocument) => !doc.frontMatter.unlisted;
 
-  type Entry = { position: number; name: string; item: SidebarItem };
+  type Entry = { position: number; item: SidebarItem };
+  const collator = collatorFor(config.locales[locale]?.htmlLang ?? locale);
   const itemsOf = (folder: Folder): SidebarItem[] => {
     const entries: Entry[] = [];
     for (const doc of folder.docs.filter(listed)) {
       entries.push({
         position: doc.frontMatter.sidebar_position ?? Number.POSITIVE_INFINITY,
-        name: lastSegment(doc.path),
         item: { type: 'link', label: labelOf(doc), route: routeOfDoc(doc) },
       });
     }
@@ -92,12 +93,11 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
       if (child.index && !listed(child.index)) continue;
       entries.push({
         position: folderPosition(child),
-        name: lastSegment(child.dir),
         item: { type: 'category', label: folderLabel(child), route: folderRoute(child), collapsed: child.category?.collapsed ?? true, items: itemsOf(child) },
       });
     }
-    // Sort by position, then by file name: the same order in every locale.
-    entries.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+    // By position, then by the label shown, as the locale's language sorts it.
+    entries.sort((a, b) => a.position - b.position || collator.compare(a.item.label, b.item.label));
     return entries.map((e) => e.item);
   };
 
@@ -122,7 +122,8 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
   };
 
   const pages: (DocPage | CategoryPage)[] = [];
-  const rootCrumb: BreadcrumbItem[] = root.index ? [{ label: labelOf(root.index), route: routeOfDoc(root.index) }] : [];
+  // The section by its name ("Services"), not by the sidebar label its index may carry ("Overview").
+  const rootCrumb: BreadcrumbItem[] = root.index ? [{ label: root.index.frontMatter.title, route: routeOfDoc(root.index) }] : [];
   const base = (route: Route, title: string, description: string) => ({
     route,
     locale,

@@ -10,6 +10,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { REPO } from '../helpers.ts';
+import { formatDate } from '../../theme/format.ts';
+import { messagesFor } from '../../i18n/index.ts';
 
 const SITE_URL = 'https://almwerk.example';
 let out: string;
@@ -72,4 +74,42 @@ test('the not-found pages claim no address of their own', () => {
     assert.equal(meta(html, 'og:url'), undefined, file);
     assert.doesNotMatch(html, /rel="canonical"/, file);
   }
+});
+
+test('no two pages of a locale share a <title>; redirect pages have a title in words', () => {
+  const byTitle = new Map<string, string[]>();
+  for (const [file, html] of pages) {
+    const title = titleOf(html) ?? '';
+    if (isRedirect(html)) {
+      assert.doesNotMatch(title, /^\//, `${file}: the title of a redirect page is "${title}"`);
+      continue;
+    }
+    if (file.endsWith('404.html')) continue;
+    const key = `${file.startsWith('en/') ? 'en' : 'de'} ${title}`;
+    byTitle.set(key, [...(byTitle.get(key) ?? []), file]);
+  }
+  const shared = [...byTitle].filter(([, files]) => files.length > 1).map(([title, files]) => `${title}: ${files.join(', ')}`);
+  assert.deepEqual(shared, []);
+  assert.equal(titleOf(pages.get('services/kubernetes/index.html')!), 'Kubernetes | Leistungen | Almwerk');
+});
+
+test('data-block scripts name their module in a data attribute, never in src (invalid HTML)', () => {
+  const invalid: string[] = [];
+  for (const [file, html] of pages) {
+    for (const tag of html.matchAll(/<script\b[^>]*>/g)) {
+      const type = /\stype="([^"]*)"/.exec(tag[0])?.[1];
+      const isData = type !== undefined && type !== 'module' && !/javascript/.test(type);
+      if (isData && /\ssrc=/.test(tag[0])) invalid.push(`${file}: ${tag[0]}`);
+    }
+  }
+  assert.deepEqual(invalid, []);
+  assert.match(pages.get('contact/index.html')!, /<script type="text\/x-site-island" data-src="\/assets\/[^"]+\.js" data-island="contact"><\/script>/);
+});
+
+test("German dates use the Austrian month names, as the locale's UI strings choose", () => {
+  assert.equal(formatDate('2026-01-15', messagesFor('de').dates.locale), '15. Jänner 2026');
+  assert.equal(formatDate('2026-01-15', messagesFor('en').dates.locale), '15 January 2026');
+  const german = [...pages].filter(([file]) => !file.startsWith('en/')).flatMap(([, html]) => html.match(/<time dateTime="[^"]+">[^<]+<\/time>/g) ?? []);
+  assert.ok(german.length > 0, 'German pages show dates');
+  assert.ok(german.every((d) => /\d{1,2}\. (Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}</.test(d)), german.find((d) => !/Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember/.test(d)));
 });

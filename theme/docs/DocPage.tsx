@@ -24,7 +24,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
       )}
       <main id="main" className="docs-main" tabIndex={-1}>
         <Banners page={page} />
-        {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} current={page.kind === 'doc' ? titleOf(page.route) : page.title} />}
+        {page.section && <Breadcrumbs items={page.breadcrumbs} current={titleOf(page.route)} />}
         <TocCollapsible items={toc} />
         <article className="markdown">
           <h1>{page.title}</h1>

@@ -1,13 +1,14 @@
 // The <head>: title, description, canonical, hreflang alternates, social cards, feeds, JSON-LD.
 import { useTheme } from '../context.ts';
 import { jsonLdOf } from './json-ld.ts';
+import { documentTitle } from './document-title.ts';
 import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
 import { socialImageOf } from '../../generator/social-images.ts';
 
 export function Head() {
   const ctx = useTheme();
   const { config, page, assets, alternates, graph, t } = ctx;
-  const title = page.kind === 'home' ? `${config.title} ${config.titleDelimiter} ${t.meta.tagline}` : `${page.title} ${config.titleDelimiter} ${config.title}`;
+  const title = documentTitle(config, graph, page, t.meta.tagline);
   const url = (route: string) => new URL(route, config.url).href;
   const description = page.description || t.meta.siteDescription;
   const image = url(socialImageOf(config, page));

@@ -1,12 +1,11 @@
 // One item of the navbar: a link, a dropdown, or a link with a dropdown beside it. The menu is a
 // disclosure (a button with aria-expanded), the pattern for site navigation, not an ARIA menu.
 import type { SiteConfig } from '../../generator/config.ts';
-import type { SidebarItem } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { format } from '../../i18n/index.ts';
 import { Icon } from '../icons/Icon.tsx';
-import { labelOf } from './labels.ts';
+import { labelOf, placeLabel } from './labels.ts';
 
 type NavItemConfig = SiteConfig['navbar']['items'][number];
 
@@ -21,7 +20,7 @@ export function NavItem({ item }: { item: NavItemConfig }) {
     const target = graph.pages[href(link.to).replace(/#.*$/, '')];
     // A navbar that names a page the site does not have fails loudly, naming the item.
     if (!target && !link.label) throw new Error(`navbar item "${item.label}": no page at ${href(link.to)} to take its label from`);
-    return { href: href(link.to), label: link.label ? labelOf(t, link.label) : titleOf(graph, target!), current: page.route === href(link.to), within: page.route.startsWith(href(link.to)) };
+    return { href: href(link.to), label: link.label ? labelOf(t, link.label) : placeLabel(graph, target!.route), current: page.route === href(link.to), within: page.route.startsWith(href(link.to)) };
   });
   const menuId = `menu-${item.label}`;
   const active = item.to ? current(item.to) : entries.some((e) => e.within);
@@ -64,21 +63,3 @@ export function NavItem({ item }: { item: NavItemConfig }) {
   );
 }
 
-/** A section's page is best named by its category's label ("Databases"), not by its sidebar
- * label ("Overview") nor its long title; other pages by their title. */
-function titleOf(graph: ReturnType<typeof useTheme>['graph'], page: ReturnType<typeof useTheme>['page']): string {
-  const find = (items: SidebarItem[]): string | undefined => {
-    for (const item of items) {
-      if (item.type !== 'category') continue;
-      if (item.route === page.route) return item.label;
-      const inner = find(item.items);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  for (const items of Object.values(graph.sidebars)) {
-    const label = find(items);
-    if (label) return label;
-  }
-  return page.title;
-}

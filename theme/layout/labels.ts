@@ -3,8 +3,12 @@
 import type { Messages } from '../../i18n/index.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
 
-export function labelOf(t: Messages, key: string): string {
-  return (t.nav as Record<string, string>)[key] ?? (t.footer as Record<string, string>)[key] ?? key;
+export function labelOf(t: Messages, key: string, place: 'nav' | 'footer' = 'nav'): string {
+  const nav = t.nav as Record<string, string>;
+  const footer = t.footer as Record<string, string>;
+  // Both groups may name the same key differently ("Knowledge" in the navbar, "Knowledge and
+  // Insights" over the footer column): the group of the place asked for comes first.
+  return (place === 'footer' ? (footer[key] ?? nav[key]) : (nav[key] ?? footer[key])) ?? key;
 }
 
 function categoryLabel(items: SidebarItem[], route: Route): string | undefined {

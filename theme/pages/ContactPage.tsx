@@ -38,7 +38,7 @@ export function ContactPage({ page }: { page: StandalonePage }) {
       </div>
       {/* Not a module script: the runtime imports it once the page has loaded (the form works as
           a plain form until then), so its React never competes with what the first paint needs. */}
-      {island && <script type={ISLAND_TYPE} src={island} data-island="contact" />}
+      {island && <script type={ISLAND_TYPE} data-src={island} data-island="contact" />}
     </main>
   );
 }

@@ -15,8 +15,8 @@ export default defineConfig({
   },
   titleDelimiter: '|',
   sections: [
-    { id: 'about-us', kind: 'docs' },
-    { id: 'services', kind: 'docs' },
+    { id: 'about-us', kind: 'docs', landing: true },
+    { id: 'services', kind: 'docs', landing: true },
     { id: 'solutions', kind: 'docs' },
     { id: 'compare', kind: 'docs' },
     { id: 'policies', kind: 'docs' },

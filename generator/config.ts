@@ -25,6 +25,10 @@ const sectionSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     kind: z.literal('docs'),
     sidebar: z.boolean().default(true),
+    /** The section's index page is laid out as a landing page (a header, then its `##` sections
+     * by their shape, as on the home page) instead of a docs page: for pages that sell, not for
+     * reading. Its other pages keep the docs layout, without the version menu. */
+    landing: z.boolean().default(false),
   }),
   z.strictObject({
     id: z.string(),

@@ -56,6 +56,7 @@ export const de = {
   },
   docs: {
     onThisPage: 'Auf dieser Seite',
+    table: 'Tabelle, seitlich verschiebbar',
     breadcrumbs: 'Brotkrümelnavigation',
     sidebar: 'Seitennavigation',
     collapseSidebar: 'Seitenleiste einklappen',

@@ -58,6 +58,7 @@ export const en: Messages = {
   },
   docs: {
     onThisPage: 'On this page',
+    table: 'Table, scrolls sideways',
     breadcrumbs: 'Breadcrumbs',
     sidebar: 'Docs sidebar',
     collapseSidebar: 'Collapse sidebar',

@@ -58,13 +58,47 @@ for (const mode of ['dark', 'light'] as const) {
   });
 }
 
-test('axe finds no violations on a phone with the mobile menu open', async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+for (const mode of ['dark', 'light'] as const) {
+  test(`axe finds no violations on a 390 px phone with the mobile menu and each of its submenus open (${mode})`, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const route of ['/', '/en/services/databases/postgresql/']) {
+      await page.goto(`${server.url}${route}`);
+      await page.click('.navbar-toggle');
+      await page.waitForSelector('#mobile-menu[open]');
+      problems.push(...(await violations(page)).map((v) => `${route} menu: ${v}`));
+      const toggles = page.locator('#mobile-menu .dropdown-toggle');
+      const count = await toggles.count();
+      assert.ok(count >= 4, `${route}: the menu has its submenus`);
+      for (let i = 0; i < count; i++) {
+        if ((await toggles.nth(i).getAttribute('aria-expanded')) !== 'true') await toggles.nth(i).click();
+      }
+      assert.equal(await page.locator('#mobile-menu .dropdown-toggle[aria-expanded="true"]').count(), count, 'every submenu open');
+      problems.push(...(await violations(page)).map((v) => `${route} submenus: ${v}`));
+    }
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('axe finds no violations with each navbar dropdown open on a desktop', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/en/services/databases/postgresql/`);
-  await page.click('.navbar-toggle');
-  await page.waitForSelector('#mobile-menu[open]');
-  const problems = await violations(page);
+  const problems: string[] = [];
+  for (const route of ['/', '/en/']) {
+    await page.goto(`${server.url}${route}`);
+    const toggles = page.locator('.navbar-inner .dropdown-toggle');
+    const count = await toggles.count();
+    assert.ok(count >= 4);
+    for (let i = 0; i < count; i++) {
+      await toggles.nth(i).click();
+      assert.equal(await toggles.nth(i).getAttribute('aria-expanded'), 'true');
+      problems.push(...(await violations(page)).map((v) => `${route} dropdown ${i + 1}: ${v}`));
+      await page.keyboard.press('Escape');
+    }
+  }
   await context.close();
   assert.deepEqual(problems, []);
 });

@@ -8,9 +8,13 @@ import { SidebarFrame } from './SidebarFrame.tsx';
 import { Toc, TocCollapsible } from './Toc.tsx';
 import { VersionDropdown } from './VersionDropdown.tsx';
 import { Banners } from '../layout/Banners.tsx';
+import { scrollableTables } from './scrollable-tables.ts';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
-  const { t, bodyOf, graph } = useTheme();
+  const { t, bodyOf, graph, config } = useTheme();
+  // Company pages (the sections with a landing page) have one version only and say nothing of it.
+  const section = config.sections.find((s) => s.id === page.section);
+  const versioned = !(section?.kind === 'docs' && section.landing);
   const titleOf = useTitleOf();
   const toc = page.kind === 'doc' ? page.toc : [];
   const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc'].filter(Boolean).join(' ');
@@ -18,7 +22,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
     <div className={layout}>
       {page.sidebar && (
         <SidebarFrame>
-          {page.section && <VersionDropdown section={page.section} current={page.version} />}
+          {page.section && versioned && <VersionDropdown section={page.section} current={page.version} />}
           <Sidebar id={page.sidebar} />
         </SidebarFrame>
       )}
@@ -29,7 +33,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
         <article className="markdown">
           <h1>{page.title}</h1>
           {page.kind === 'doc' ? (
-            <div dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />
+            <div dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
           ) : (
             <>
               {page.description && <p className="lead">{page.description}</p>}

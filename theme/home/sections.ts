@@ -62,6 +62,11 @@ export function offersOf(html: string): Offer[] | undefined {
   return rows.map(([name, text, price]) => ({ name, text, price }));
 }
 
+/** The hrefs of the links in a piece of HTML, in order. */
+export function linksIn(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*?href="([^"#]*)[^"]*"/g)].map((m) => m[1]);
+}
+
 /** A section split at its table: what comes before and after it. */
 export function aroundTable(html: string): [string, string] {
   const start = html.search(/<table[\s>]/);

@@ -3,6 +3,7 @@ import { useTheme } from '../context.ts';
 import { aroundTable, columnsOf, linksIn, offersOf, type HomeSection as Section, type Offer } from './sections.ts';
 import { CallToAction } from './CallToAction.tsx';
 import { Avatar } from '../blog/Avatar.tsx';
+import { scrollableTables } from '../docs/scrollable-tables.ts';
 import type { Author, SiteGraph } from '../../generator/types.ts';
 
 /** The picture that stands for a page (its `image`), for the card that links to it. */
@@ -127,7 +128,7 @@ export function HomeSection({ section }: { section: Section }) {
   return (
     <section className={className} {...labelled}>
       <div className="home-inner">
-        <Html className="markdown" html={section.html} />
+        <Html className="markdown" html={scrollableTables(section.html, t.docs.table)} />
       </div>
     </section>
   );

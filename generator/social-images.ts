@@ -76,7 +76,9 @@ export async function socialImages(options: { root: string; config: SiteConfig; 
   const routes = cards.map((c) => `/${c.file}`);
   if (!generate) return { routes, files: [] };
   const sharp = await loadSharpWithFonts();
-  const logo = readFileSync(path.join(root, PUBLIC_DIR, config.navbar.logo.src));
+  const logoFile = path.join(root, PUBLIC_DIR, config.navbar.logo.src);
+  // A missing logo is reported by the link check (the navbar shows it); the cards go without.
+  const logo = existsSync(logoFile) ? readFileSync(logoFile) : undefined;
   const dir = path.join(CACHE_DIR, 'social');
   mkdirSync(dir, { recursive: true });
   const files: SocialImagesResult['files'] = new Array(cards.length);
@@ -85,15 +87,15 @@ export async function socialImages(options: { root: string; config: SiteConfig; 
   const worker = async () => {
     for (let i = next++; i < cards.length; i = next++) {
       const card = cards[i];
-      const key = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, card.eyebrow, card.title, hashOf(logo)]));
+      const key = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, card.eyebrow, card.title, logo ? hashOf(logo) : '']));
       const cached = path.join(dir, `${key}.png`);
-      let contents: Uint8Array;
-      if (existsSync(cached)) {
-        contents = readFileSync(cached);
-      } else {
+      let contents = drawn.get(key);
+      if (!contents && existsSync(cached)) contents = readFileSync(cached);
+      if (!contents) {
         contents = await drawCard(sharp, config, card, logo);
         writeFileSync(cached, contents);
       }
+      drawn.set(key, contents);
       files[i] = { path: card.file, contents };
     }
   };
@@ -102,6 +104,9 @@ export async function socialImages(options: { root: string; config: SiteConfig; 
 }
 
 type Sharp = typeof SharpModule;
+
+/** Cards by key, kept between the rebuilds of `site serve --watch` (about 30 KB each). */
+const drawn = new Map<string, Uint8Array>();
 
 let sharpWithFonts: Promise<Sharp> | undefined;
 
@@ -127,7 +132,7 @@ function loadSharpWithFonts(): Promise<Sharp> {
 
 const SIZES = [64, 56, 48, 42];
 
-async function drawCard(sharp: Sharp, config: SiteConfig, card: SocialCard, logo: Buffer): Promise<Uint8Array> {
+async function drawCard(sharp: Sharp, config: SiteConfig, card: SocialCard, logo: Buffer | undefined): Promise<Uint8Array> {
   const textWidth = SOCIAL_IMAGE_WIDTH - 2 * PAD;
   const titleTop = 250;
   const titleMaxHeight = 250;
@@ -156,17 +161,18 @@ async function drawCard(sharp: Sharp, config: SiteConfig, card: SocialCard, logo
 }
 
 /** Everything but the title, as SVG. */
-function background(config: SiteConfig, card: SocialCard, logo: Buffer): string {
+function background(config: SiteConfig, card: SocialCard, logo: Buffer | undefined): string {
   const host = new URL(config.url).host;
   const contours = contourPaths()
     .map((d, k) => `<path d="${d}" fill="none" stroke="${COLORS.accent}" stroke-opacity="${k % 4 === 3 ? 0.3 : 0.14}" stroke-width="${k % 4 === 3 ? 2 : 1.3}"/>`)
     .join('');
-  const logoHref = `data:image/svg+xml;base64,${logo.toString('base64')}`;
+  const type = config.navbar.logo.src.endsWith('.svg') ? 'image/svg+xml' : config.navbar.logo.src.endsWith('.png') ? 'image/png' : 'image/jpeg';
+  const logoHref = logo ? `data:${type};base64,${logo.toString('base64')}` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}" viewBox="0 0 ${SOCIAL_IMAGE_WIDTH} ${SOCIAL_IMAGE_HEIGHT}">
 <rect width="100%" height="100%" fill="${COLORS.bg}"/>
 <g transform="translate(560 110) scale(1.05)">${contours}</g>
-<image x="${PAD}" y="64" width="60" height="60" href="${logoHref}" xlink:href="${logoHref}"/>
-<text x="${PAD + 78}" y="107" font-family="${FONT_SEMIBOLD}" font-size="38" fill="${COLORS.text}">${escapeHtml(config.title)}</text>
+${logo ? `<image x="${PAD}" y="64" width="60" height="60" href="${logoHref}" xlink:href="${logoHref}"/>` : ''}
+<text x="${logo ? PAD + 78 : PAD}" y="107" font-family="${FONT_SEMIBOLD}" font-size="38" fill="${COLORS.text}">${escapeHtml(config.title)}</text>
 <text x="${PAD}" y="220" font-family="${FONT_SEMIBOLD}" font-size="28" fill="${COLORS.accent}">${escapeHtml(card.eyebrow)}</text>
 <rect x="${PAD}" y="548" width="64" height="4" rx="2" fill="${COLORS.accent}"/>
 <text x="${PAD}" y="590" font-family="${FONT_REGULAR}" font-size="26" fill="${COLORS.muted}">${escapeHtml(host)}</text>

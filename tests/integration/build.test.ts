@@ -52,7 +52,7 @@ test('JSON-LD: Organization and WebSite on home, BreadcrumbList on docs, BlogPos
   assert.deepEqual(home['@graph'].map((n: { '@type': string }) => n['@type']), ['Organization', 'WebSite']);
   const doc = ld(await page('/docs/guides/install/'));
   assert.equal(doc['@type'], 'BreadcrumbList');
-  assert.deepEqual(doc.itemListElement.map((i: { name: string }) => i.name), ['Overview', 'Guides de', 'Install de']);
+  assert.deepEqual(doc.itemListElement.map((i: { name: string }) => i.name), ['Docs de', 'Guides de', 'Install de']);
   const post = ld(await page('/en/news/second/'));
   assert.equal(post['@type'], 'BlogPosting');
   assert.equal(post.datePublished, '2025-06-01');
@@ -67,7 +67,7 @@ test('docs page: admonition, highlighting, TOC of levels 2 to 3, breadcrumbs, pr
   assert.match(toc, /href="#requirements"/);
   assert.match(toc, /href="#disk-space"/);
   assert.doesNotMatch(toc, /deep-detail/);
-  assert.match(html, /<nav class="breadcrumbs"[\s\S]*?<a href="\/docs\/">Overview<\/a>[\s\S]*?<a href="\/docs\/guides\/">Guides de<\/a>/);
+  assert.match(html, /<nav class="breadcrumbs"[\s\S]*?<a href="\/docs\/">Docs de<\/a>[\s\S]*?<a href="\/docs\/guides\/">Guides de<\/a>/);
   assert.match(html, /<a class="paginator-link paginator-previous" href="\/docs\/guides\/" rel="prev">/);
   assert.match(html, /<a class="paginator-link paginator-next" href="\/docs\/guides\/upgrade\/" rel="next">/);
   assert.match(html, /<a href="\/docs\/guides\/upgrade\/">upgrade<\/a>/);

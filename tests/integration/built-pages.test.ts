@@ -1,6 +1,7 @@
-// The head of every page of the Almwerk site, as a sharer and a search engine read it: a social
-// image that exists and has the size networks expect, addresses only where a page has one, and a
-// title of its own within its language.
+// Every page of the Almwerk site as a sharer, a search engine and a reader meet it: a social image
+// that exists and has the size networks expect, addresses only where a page has one, a title of
+// its own within its language, breadcrumbs and names that say where a link leads, lists in the
+// order of their language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -112,4 +113,40 @@ test("German dates use the Austrian month names, as the locale's UI strings choo
   const german = [...pages].filter(([file]) => !file.startsWith('en/')).flatMap(([, html]) => html.match(/<time dateTime="[^"]+">[^<]+<\/time>/g) ?? []);
   assert.ok(german.length > 0, 'German pages show dates');
   assert.ok(german.every((d) => /\d{1,2}\. (Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}</.test(d)), german.find((d) => !/Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember/.test(d)));
+});
+
+const sidebarLabels = (html: string, group: string) => {
+  const details = new RegExp(`data-category="[^"]*/${group}"[^>]*>([\\s\\S]*?)</details>`).exec(html)?.[1] ?? '';
+  return [...details.matchAll(/<li><a href="[^"]*"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+};
+
+test('the German glossary lists its terms in German alphabetical order', () => {
+  const html = pages.get('glossary/index.html')!;
+  const groups = [...html.matchAll(/data-category="de:glossary\/([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(groups.length >= 4, 'the glossary has its groups');
+  const collator = new Intl.Collator('de');
+  for (const group of groups) {
+    const labels = sidebarLabels(html, group);
+    assert.ok(labels.length > 1, group);
+    assert.deepEqual(labels, [...labels].sort(collator.compare), `${group}: ${labels.join(', ')}`);
+  }
+});
+
+test('the footer column titles come from the footer strings', () => {
+  assert.match(pages.get('en/index.html')!, /<h2 class="footer-title" id="footer-knowledge">Knowledge and Insights<\/h2>/);
+  assert.match(pages.get('index.html')!, /<h2 class="footer-title" id="footer-knowledge">Wissen und Einblicke<\/h2>/);
+});
+
+test('every section index page has breadcrumbs naming the section; links to a folder name the folder', () => {
+  for (const section of ['about-us', 'services', 'solutions', 'compare', 'policies', 'trust', 'glossary', 'legal', 'faq']) {
+    for (const prefix of ['', 'en/']) {
+      const html = pages.get(`${prefix}${section}/index.html`)!;
+      assert.match(html, /<nav class="breadcrumbs"/, `${prefix}${section}/`);
+    }
+  }
+  assert.match(pages.get('services/index.html')!, /<nav class="breadcrumbs"[\s\S]*?<li aria-current="page">Leistungen<\/li>/);
+  assert.match(pages.get('services/databases/postgresql/index.html')!, /<nav class="breadcrumbs"[\s\S]*?<a href="\/services\/">Leistungen<\/a>/);
+  const previous = /class="paginator-link paginator-previous" href="([^"]+)"[^>]*>[\s\S]*?paginator-title">« ([^<]+)</.exec(pages.get('services/databases/postgresql/index.html')!);
+  assert.deepEqual(previous?.slice(1), ['/services/databases/', 'Datenbanken']);
+  assert.doesNotMatch([...pages.values()].join(''), /paginator-title">« Übersicht</, 'no back link named "Übersicht"');
 });

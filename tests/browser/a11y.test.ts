@@ -1,6 +1,7 @@
 // axe-core on the built site: no violations of WCAG 2.0-2.2 A and AA (contrast included) on the
-// home page, a docs page, a blog post, the contact page and the 404 page, in both colour modes;
-// the home page in both languages.
+// home page, a docs page, a page with a wide table, a blog post, the contact page, the services
+// overview, the company page and the 404 page, in both colour modes; the home page in both
+// languages; on a phone with the menu and every submenu open; on a desktop with each dropdown open.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { REPO } from '../helpers.ts';
 import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
 
-const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/'];
+const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/', '/services/', '/en/about-us/', '/contact/', '/en/compare/almwerk-vs-aws/'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;

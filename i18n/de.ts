@@ -126,9 +126,9 @@ export const de = {
   },
   loading: { loading: 'Seite wird geladen …', failed: 'Die Seite konnte nicht geladen werden.', retry: 'Erneut versuchen' },
   image: {
-    offline: 'Ihr Browser ist offline. Bild nicht geladen',
-    notFound: 'Bild nicht gefunden',
-    error: 'Fehler. Zum Neuladen klicken',
+    offline: 'Ihr Browser ist offline. Bild nicht geladen.',
+    notFound: 'Bild nicht gefunden.',
+    error: 'Fehler. Zum Neuladen klicken.',
   },
   banner: {
     dismiss: 'Hinweis schließen',

@@ -128,9 +128,9 @@ export const en: Messages = {
   },
   loading: { loading: 'Loading page …', failed: 'The page could not be loaded.', retry: 'Retry' },
   image: {
-    offline: 'Your browser is offline. Image not loaded',
-    notFound: 'Image not found',
-    error: 'Error. Click to reload',
+    offline: 'Your browser is offline. Image not loaded.',
+    notFound: 'Image not found.',
+    error: 'Error. Click to reload.',
   },
   banner: {
     dismiss: 'Dismiss',
@@ -167,7 +167,7 @@ export const en: Messages = {
     error: 'Error sending your message. Please try again later.',
     required: 'This field is required.',
     termsRequired: 'Please accept the terms.',
-    length: 'This field needs between {min} and {max} characters.',
+    length: 'The field must be between {min} and {max} characters long.',
     invalidEmail: 'Please enter a valid email address.',
     showEmail: 'Show email',
     showPhone: 'Show phone number',

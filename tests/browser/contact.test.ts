@@ -49,7 +49,7 @@ const LOCALES = [
     route: '/en/contact/',
     required: 'This field is required.',
     terms: 'Please accept the terms.',
-    length: (min: number, max: number) => `This field needs between ${min} and ${max} characters.`,
+    length: (min: number, max: number) => `The field must be between ${min} and ${max} characters long.`,
     invalidEmail: 'Please enter a valid email address.',
     invalid: 'Please check the marked fields.',
     messageHint: 'What do you run today, and when do you need a solution? A few sentences are enough.',

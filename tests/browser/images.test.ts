@@ -21,17 +21,17 @@ const LOCALES = [
     locale: 'en',
     page: '/en/blog/containers/',
     image: '/img/blog/containers-en.svg',
-    offline: 'Your browser is offline. Image not loaded',
-    notFound: 'Image not found',
-    error: 'Error. Click to reload',
+    offline: 'Your browser is offline. Image not loaded.',
+    notFound: 'Image not found.',
+    error: 'Error. Click to reload.',
   },
   {
     locale: 'de',
     page: '/blog/containers/',
     image: '/img/blog/containers-de.svg',
-    offline: 'Ihr Browser ist offline. Bild nicht geladen',
-    notFound: 'Bild nicht gefunden',
-    error: 'Fehler. Zum Neuladen klicken',
+    offline: 'Ihr Browser ist offline. Bild nicht geladen.',
+    notFound: 'Bild nicht gefunden.',
+    error: 'Fehler. Zum Neuladen klicken.',
   },
 ] as const;
 type Case = (typeof LOCALES)[number];

@@ -48,9 +48,10 @@ export function splitSections(html: string): HomeSection[] {
   return sections;
 }
 
-/** List items written as `**Lead** – text` get their lead as a title: no dash, text capitalised. */
+/** List items written as `**Lead** – text` or `**Lead.** Text` get their lead as a title: no dash
+ * or full stop after it, the text capitalised. */
 function leadsAsTitles(html: string): string {
-  return html.replace(/<li><strong>([\s\S]*?)<\/strong>\s*[–—-]\s*(\p{Ll})?/gu, (_, lead: string, first = '') => `<li><strong class="item-title">${lead}</strong> ${first.toUpperCase()}`);
+  return html.replace(/<li><strong>([\s\S]*?)(?:\.<\/strong>|<\/strong>\s*[–—-])\s*(\p{Ll})?/gu, (_, lead: string, first = '') => `<li><strong class="item-title">${lead}</strong> ${first.toUpperCase()}`);
 }
 
 /** The rows of a three-column table (name, what it covers, price), or undefined for any other table. */

@@ -103,7 +103,7 @@ export function HomeSection({ section }: { section: Section }) {
               const icon = iconOf(graph, html);
               return (
                 <div key={i} className="home-column">
-                  {icon && <img className="home-column-icon" src={icon} alt="" width={44} height={44} />}
+                  {icon && <img className="home-column-icon" src={icon} alt="" width={44} height={44} loading="lazy" decoding="async" />}
                   <Html className="markdown" html={html} />
                 </div>
               );

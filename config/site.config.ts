@@ -15,7 +15,7 @@ export default defineConfig({
   },
   titleDelimiter: '|',
   sections: [
-    { id: 'about-us', kind: 'docs', landing: true },
+    { id: 'about-us', kind: 'docs', landing: true, versionMenu: false },
     { id: 'services', kind: 'docs', landing: true },
     { id: 'solutions', kind: 'docs' },
     { id: 'compare', kind: 'docs' },

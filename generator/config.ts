@@ -27,8 +27,10 @@ const sectionSchema = z.discriminatedUnion('kind', [
     sidebar: z.boolean().default(true),
     /** The section's index page is laid out as a landing page (a header, then its `##` sections
      * by their shape, as on the home page) instead of a docs page: for pages that sell, not for
-     * reading. Its other pages keep the docs layout, without the version menu. */
+     * reading. Its other pages keep the docs layout. */
     landing: z.boolean().default(false),
+    /** Whether the section's pages show the docs version menu; off for pages about the company. */
+    versionMenu: z.boolean().default(true),
   }),
   z.strictObject({
     id: z.string(),

@@ -79,6 +79,9 @@ test('the company page shows the three people with initials, role and years, and
     await page.goto(`${real.server.url}${route}`);
     assert.equal(await page.locator('.docs-version').count(), 0, `${route} has no version menu`);
   }
+  // Where reading is the point, the docs frame stays as it was.
+  await page.goto(`${real.server.url}/services/databases/postgresql/`);
+  assert.equal(await page.locator('.docs-sidebar .docs-version').count(), 1, 'a services page keeps its version menu');
   await page.close();
 });
 

@@ -12,9 +12,8 @@ import { scrollableTables } from './scrollable-tables.ts';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const { t, bodyOf, graph, config } = useTheme();
-  // Company pages (the sections with a landing page) have one version only and say nothing of it.
   const section = config.sections.find((s) => s.id === page.section);
-  const versioned = !(section?.kind === 'docs' && section.landing);
+  const versioned = !(section?.kind === 'docs' && !section.versionMenu);
   const titleOf = useTitleOf();
   const toc = page.kind === 'doc' ? page.toc : [];
   const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc'].filter(Boolean).join(' ');

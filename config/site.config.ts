@@ -15,8 +15,8 @@ export default defineConfig({
   },
   titleDelimiter: '|',
   sections: [
-    { id: 'about-us', kind: 'docs' },
-    { id: 'services', kind: 'docs' },
+    { id: 'about-us', kind: 'docs', landing: true, versionMenu: false },
+    { id: 'services', kind: 'docs', landing: true },
     { id: 'solutions', kind: 'docs' },
     { id: 'compare', kind: 'docs' },
     { id: 'policies', kind: 'docs' },
@@ -42,7 +42,6 @@ export default defineConfig({
     phone: '+43 316 555 0100',
     address: { street: 'Beispielgasse 12', postalCode: '8010', locality: 'Graz', country: 'AT' },
   },
-  socialImage: '/img/social-card.png',
   contact: {
     route: '/contact/',
     email: 'hello@almwerk.example',

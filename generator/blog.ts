@@ -7,6 +7,7 @@ import { tocOf } from './toc.ts';
 import type { ArchivePage, Author, Category, AuthorsPage, Feed, ParsedDocument, Page, PostListPage, PostPage, Route, SidebarItem, Tag, TagsPage } from './types.ts';
 import { format } from '../common/format-message.ts';
 import type { Messages } from './messages.ts';
+import { byLabel } from './collation.ts';
 
 export const WORDS_PER_MINUTE = 200;
 
@@ -124,7 +125,8 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   };
   pages.push(archive);
 
-  const tagIds = [...new Set(listed.flatMap((p) => p.frontMatter.tags ?? []))].filter((id) => input.tags[id]).sort();
+  const lang = config.locales[locale]?.htmlLang ?? locale;
+  const tagIds = byLabel([...new Set(listed.flatMap((p) => p.frontMatter.tags ?? []))].filter((id) => input.tags[id]), (id) => input.tags[id].label[locale], lang);
   const tagsPage: TagsPage = {
     ...common(`${base}tags/`, `${t.tags} | ${sectionTitle}`, t.allTags),
     kind: 'tags',
@@ -140,7 +142,7 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
     lists(`${base}tags/${id}/`, tagged, title, input.tags[id].description[locale], { tag: id });
   }
 
-  const authorIds = [...new Set(listed.flatMap((p) => p.frontMatter.authors ?? []))].filter((id) => input.authors[id]).sort();
+  const authorIds = byLabel([...new Set(listed.flatMap((p) => p.frontMatter.authors ?? []))].filter((id) => input.authors[id]), (id) => input.authors[id].name, lang);
   const authorsPage: AuthorsPage = {
     ...common(`${base}authors/`, `${t.authors} | ${sectionTitle}`, t.authors),
     kind: 'authors',

@@ -16,6 +16,7 @@ import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
+import { socialImages } from './social-images.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
@@ -111,7 +112,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   const assets = await run.step('assets', () => assetsCached(cache, options.changed));
   const publicFiles = listPublicFiles(root);
-  const files = servedFiles(config, graph, publicFiles, assets.files);
+  const social = await run.step('social-images', () => socialImages({ root, config, graph, messages, generate: mode !== 'check' }));
+  const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
@@ -135,7 +137,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files] }));
+      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files, ...social.files] }));
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);

@@ -25,6 +25,12 @@ const sectionSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     kind: z.literal('docs'),
     sidebar: z.boolean().default(true),
+    /** The section's index page is laid out as a landing page (a header, then its `##` sections
+     * by their shape, as on the home page) instead of a docs page: for pages that sell, not for
+     * reading. Its other pages keep the docs layout. */
+    landing: z.boolean().default(false),
+    /** Whether the section's pages show the docs version menu; off for pages about the company. */
+    versionMenu: z.boolean().default(true),
   }),
   z.strictObject({
     id: z.string(),
@@ -101,8 +107,6 @@ export const configSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  /** The social card of pages whose front matter names no `image`. */
-  socialImage: z.string().optional(),
   /** Turns on the contact page: `content/<locale>/<route>.md` rendered with the form, and the endpoint. */
   contact: z
     .strictObject({

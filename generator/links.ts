@@ -130,6 +130,8 @@ export function routeMap(config: SiteConfig, graph: SiteGraph): Map<string, Rout
 }
 
 const HREF = /\s(?:href|src)="([^"]*)"/g;
+/** The head's social tags name addresses too (absolute ones, on the site's own origin). */
+const META_URL = /<meta (?:property|name)="(?:og:image|og:url|twitter:image)" content="([^"]*)"/g;
 const ID = /\sid="([^"]*)"/g;
 
 /** What a rendered page links to (each href once) and which ids it has: for checking links the theme renders. */
@@ -137,6 +139,7 @@ export function scanHtml(html: string): { hrefs: string[]; ids: string[] } {
   const hrefs = new Set<string>();
   const ids: string[] = [];
   for (const m of html.matchAll(HREF)) hrefs.add(m[1].replace(/&amp;/g, '&'));
+  for (const m of html.matchAll(META_URL)) hrefs.add(m[1].replace(/&amp;/g, '&'));
   for (const m of html.matchAll(ID)) ids.push(m[1]);
   return { hrefs: [...hrefs], ids };
 }
@@ -166,8 +169,11 @@ export class RenderedLinkCheck {
 
   /** Markdown links to a #fragment on a generated page (a folder's index): its ids are known once it is rendered. */
   private readonly markdownFragments: { pathname: string; fragment: string; diagnostic: Diagnostic }[] = [];
+  /** The site's own address: absolute links to it (canonical, alternates, social tags) are checked like site paths. */
+  private readonly origin: string;
 
   constructor(private readonly ctx: LinkContext) {
+    this.origin = new URL(ctx.config.url).origin;
     this.notFoundFiles = new Set(Object.values(ctx.graph.notFound).map((page) => notFoundPathOf(page.route)));
     for (const [source, hrefs] of Object.entries(ctx.graph.links)) {
       const doc = ctx.graph.documents[source];
@@ -188,8 +194,9 @@ export class RenderedLinkCheck {
   /** `route` is the page's route, or the file of a not-found page (`/404.html`). */
   add(route: string, page: RenderedLinks): void {
     this.idsOf.set(route, page.ids);
-    for (const href of page.hrefs) {
+    for (const written of page.hrefs) {
       const order = this.order++;
+      const href = written.startsWith(`${this.origin}/`) ? written.slice(this.origin.length) : written;
       if (!href || this.checked.has(href) || page.markdownHrefs.has(href) || href.startsWith('data:') || isExternal(href)) continue;
       const { pathname, fragment } = splitUrl(href);
       const report = (problem: string) => this.problems.push({ problem, route, order });

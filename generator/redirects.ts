@@ -7,7 +7,7 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').r
 
 export function redirectPage(config: SiteConfig, redirect: Redirect, lang: string, text: string): string {
   const target = new URL(redirect.to, config.url).href;
-  return `<!DOCTYPE html><html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(redirect.to)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escape(target)}"><meta http-equiv="refresh" content="0; url=${escape(redirect.to)}"></head><body><p>${escape(text)} <a href="${escape(redirect.to)}">${escape(target)}</a></p></body></html>`;
+  return `<!DOCTYPE html><html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(`${text.replace(/[\s:]+$/, '')} ${config.titleDelimiter} ${config.title}`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escape(target)}"><meta http-equiv="refresh" content="0; url=${escape(redirect.to)}"></head><body><p>${escape(text)} <a href="${escape(redirect.to)}">${escape(target)}</a></p></body></html>`;
 }
 
 export function netlifyRedirects(redirects: Redirect[]): string {

@@ -5,6 +5,7 @@ import { joinRoute, keyOf, routeOf } from './routes.ts';
 import { tocOf } from './toc.ts';
 import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, ParsedDocument, Route, SidebarItem } from './types.ts';
 import { localePrefix } from './config.ts';
+import { collatorFor } from './collation.ts';
 
 interface Folder {
   dir: string;
@@ -87,6 +88,7 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
   const listed = (doc: ParsedDocument) => !doc.frontMatter.unlisted;
 
   type Entry = { position: number; name: string; item: SidebarItem };
+  const collator = collatorFor(config.locales[locale]?.htmlLang ?? locale);
   const itemsOf = (folder: Folder): SidebarItem[] => {
     const entries: Entry[] = [];
     for (const doc of folder.docs.filter(listed)) {
@@ -104,8 +106,9 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
         item: { type: 'category', label: folderLabel(child), route: folderRoute(child), collapsed: child.category?.collapsed ?? true, items: itemsOf(child) },
       });
     }
-    // Sort by position, then by file name (number prefixes in numeric order): the same order in every locale.
-    entries.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, 'en', { numeric: true }));
+    // By position; then by number prefix (`01-intro.md`), when both names have one; then by the
+    // label shown, as the locale's language sorts it.
+    entries.sort((a, b) => a.position - b.position || byNumberPrefix(a.name, b.name) || collator.compare(a.item.label, b.item.label));
     return entries.map((e) => e.item);
   };
 
@@ -130,7 +133,8 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
   };
 
   const pages: (DocPage | CategoryPage)[] = [];
-  const rootCrumb: BreadcrumbItem[] = root.index ? [{ label: labelOf(root.index), route: routeOfDoc(root.index) }] : [];
+  // The section by its name ("Services"), not by the sidebar label its index may carry ("Overview").
+  const rootCrumb: BreadcrumbItem[] = root.index ? [{ label: root.index.frontMatter.title, route: routeOfDoc(root.index) }] : [];
   const base = (route: Route, title: string, description: string) => ({
     route,
     locale,
@@ -194,4 +198,10 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     docs: docs.map((doc) => ({ id: doc.source, route: routeOfDoc(doc), sidebar: sidebarId })),
   };
   return { pages, sidebarId, sidebar, version };
+}
+
+function byNumberPrefix(a: string, b: string): number {
+  const x = /^\d+/.exec(a);
+  const y = /^\d+/.exec(b);
+  return x && y ? Number(x[0]) - Number(y[0]) : 0;
 }

@@ -59,6 +59,7 @@ export default {
   },
   docs: {
     onThisPage: 'Auf dieser Seite',
+    table: 'Tabelle, seitlich verschiebbar',
     breadcrumbs: 'Brotkrümelnavigation',
     sidebar: 'Seitennavigation',
     collapseSidebar: 'Seitenleiste einklappen',
@@ -167,7 +168,11 @@ export default {
     formTitle: 'Schreiben Sie uns',
     directTitle: 'Direkter Kontakt',
     backToForm: 'Zurück zum Formular',
-    lengthHint: '{min} bis {max} Zeichen',
+    hints: {
+      name: 'Wie dürfen wir Sie ansprechen? Vor- und Nachname genügen.',
+      email: 'Wir antworten an diese Adresse und verwenden sie für nichts anderes.',
+      message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.',
+    },
     honeypot: 'Dieses Feld bitte leer lassen',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
     rateLimited: 'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',

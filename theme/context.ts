@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import type { SiteConfig } from '../generator/config.ts';
 import type { Page, Route, SiteGraph } from '../generator/types.ts';
 import type { Messages } from '../generator/messages.ts';
+import { placeLabel } from './layout/labels.ts';
 
 export interface Assets {
   css: string;
@@ -36,16 +37,9 @@ export function useTheme(): ThemeContext {
   return ctx;
 }
 
-/** Title of the page at a route, for links whose label comes from the target. */
+/** Name of the page at a route, for links whose label comes from the target: a folder's page
+ * by its category ("Databases"), never by a sidebar label every index shares ("Overview"). */
 export function useTitleOf() {
   const { graph } = useTheme();
-  return (route: Route) => {
-    const page = graph.pages[route.replace(/#.*$/, '')];
-    if (!page) return route;
-    if ('doc' in page && page.doc) {
-      const fm = graph.documents[page.doc]?.frontMatter;
-      return fm?.sidebar_label ?? fm?.title ?? page.title;
-    }
-    return page.title;
-  };
+  return (route: Route) => placeLabel(graph, route.replace(/#.*$/, ''));
 }

@@ -2,6 +2,8 @@
 // theme itself imports nothing from them but the generator's types.
 export { renderPageHtml } from './render.tsx';
 export { colorModeScript } from './color-mode-script.ts';
+// The contour lines of the home page, drawn on the generated social images too.
+export { contourPaths } from './home/Contours.tsx';
 export type { Assets, ThemeContext } from './context.ts';
 // The contact page's forms, which the contact backend renders again with a visitor's answer when
 // the browser posted without JavaScript.

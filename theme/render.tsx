@@ -8,10 +8,16 @@ import { Archive, Authors, PostList, Post, Tags } from './blog/BlogPages.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { LandingPage, isLanding } from './pages/LandingPage.tsx';
+import { useTheme } from './context.ts';
+import { localePrefix } from '../generator/config.ts';
 
 function Content({ page }: { page: Page }) {
+  const { config } = useTheme();
   switch (page.kind) {
     case 'doc':
+      if (isLanding(page, config.sections, localePrefix(config, page.locale))) return <LandingPage page={page} />;
+      return <DocPage page={page} />;
     case 'category':
       return <DocPage page={page} />;
     case 'post':

@@ -44,6 +44,7 @@ export const de = {
     footnotes: 'Fußnoten',
     footnoteBack: 'Zurück zum Verweis {n}',
     categoryItems: 'Seiten in diesem Bereich',
+    table: 'Tabelle, seitlich verschiebbar',
   },
   blog: {
     recentPosts: 'Beiträge',
@@ -129,7 +130,11 @@ export const de = {
     formTitle: 'Schreiben Sie uns',
     directTitle: 'Direkter Kontakt',
     backToForm: 'Zurück zum Formular',
-    lengthHint: '{min} bis {max} Zeichen',
+    hints: {
+      name: 'Wie dürfen wir Sie ansprechen? Vor- und Nachname genügen.',
+      email: 'Wir antworten an diese Adresse und verwenden sie für nichts anderes.',
+      message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.',
+    },
     honeypot: 'Dieses Feld bitte leer lassen',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
     rateLimited: 'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',

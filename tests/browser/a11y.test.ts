@@ -1,6 +1,7 @@
 // axe-core on the built site: no violations of WCAG 2.0-2.2 A and AA (contrast included) on the
-// home page, a docs page, a blog post, the contact page and the 404 page, in both colour modes;
-// the home page in both languages.
+// home page, a docs page, a page with a wide table, a blog post, the contact page, the services
+// overview, the company page and the 404 page, in both colour modes; the home page in both
+// languages; on a phone with the menu and every submenu open; on a desktop with each dropdown open.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { REPO } from '../helpers.ts';
 import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
 
-const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/'];
+const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/', '/services/', '/en/about-us/', '/contact/', '/en/compare/almwerk-vs-aws/'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
@@ -58,13 +59,50 @@ for (const mode of ['dark', 'light'] as const) {
   });
 }
 
-test('axe finds no violations on a phone with the mobile menu open', async () => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+for (const mode of ['dark', 'light'] as const) {
+  test(`axe finds no violations on a 390 px phone with the mobile menu and each of its submenus open (${mode})`, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const route of ['/', '/en/services/databases/postgresql/']) {
+      await page.goto(`${server.url}${route}`);
+      await page.click('.navbar-toggle');
+      await page.waitForSelector('#mobile-menu[open]');
+      problems.push(...(await violations(page)).map((v) => `${route} menu: ${v}`));
+      // A docs page opens the menu on its sidebar; "back" leads to the main menu.
+      const back = page.locator('#mobile-menu .navbar-sidebar-back');
+      if (await back.isVisible()) await back.click();
+      const toggles = page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle');
+      const count = await toggles.count();
+      assert.ok(count >= 4, `${route}: the menu has its submenus`);
+      for (let i = 0; i < count; i++) {
+        if ((await toggles.nth(i).getAttribute('aria-expanded')) !== 'true') await toggles.nth(i).click();
+      }
+      assert.equal(await page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle[aria-expanded="true"]').count(), count, 'every submenu open');
+      problems.push(...(await violations(page)).map((v) => `${route} submenus: ${v}`));
+    }
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('axe finds no violations with each navbar dropdown open on a desktop', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/en/services/databases/postgresql/`);
-  await page.click('.navbar-toggle');
-  await page.waitForSelector('#mobile-menu[open]');
-  const problems = await violations(page);
+  const problems: string[] = [];
+  for (const route of ['/', '/en/']) {
+    await page.goto(`${server.url}${route}`);
+    const toggles = page.locator('.navbar-inner .dropdown-toggle');
+    const count = await toggles.count();
+    assert.ok(count >= 4);
+    for (let i = 0; i < count; i++) {
+      await toggles.nth(i).click();
+      assert.equal(await toggles.nth(i).getAttribute('aria-expanded'), 'true');
+      problems.push(...(await violations(page)).map((v) => `${route} dropdown ${i + 1}: ${v}`));
+      await page.keyboard.press('Escape');
+    }
+  }
   await context.close();
   assert.deepEqual(problems, []);
 });

@@ -42,17 +42,17 @@ const LOCALES = [
     length: (min: number, max: number) => `Das Feld muss zwischen ${min} und ${max} Zeichen lang sein.`,
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
-    messageHint: '20 bis 5000 Zeichen',
+    messageHint: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.',
   },
   {
     label: 'English',
     route: '/en/contact/',
     required: 'This field is required.',
     terms: 'Please accept the terms.',
-    length: (min: number, max: number) => `the field must be between ${min} and ${max} characters long`,
+    length: (min: number, max: number) => `The field must be between ${min} and ${max} characters long.`,
     invalidEmail: 'Please enter a valid email address.',
     invalid: 'Please check the marked fields.',
-    messageHint: '20 to 5000 characters',
+    messageHint: 'What do you run today, and when do you need a solution? A few sentences are enough.',
   },
 ] as const;
 

@@ -204,7 +204,7 @@ test('every built image has its width and height, matching the picture', async (
   const page = await context.newPage();
   for (const route of withPictures) {
     await page.goto(`${server.url}${route}`);
-    await page.evaluate(`document.querySelector('main .markdown img').scrollIntoView()`);
+    await page.evaluate(`document.querySelector('main img').scrollIntoView()`);
     await page.waitForFunction(`[...document.querySelectorAll('main img')].every((img) => img.complete && img.naturalWidth > 0)`);
     const measured = (await page.evaluate(`[...document.querySelectorAll('main img')].map((img) => ({
       src: img.getAttribute('src'), width: +img.getAttribute('width'), height: +img.getAttribute('height'),

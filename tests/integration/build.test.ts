@@ -43,8 +43,8 @@ test('head tags: title with delimiter, description, canonical, hreflang, Open Gr
   assert.match(html, /<link rel="alternate" hrefLang="x-default" href="https:\/\/fixture.example\/docs\/guides\/install\/"\/>/);
   assert.match(html, /<meta property="og:title" content="Install en"\/>/);
   assert.match(html, /<meta name="twitter:card" content="summary_large_image"\/>/);
-  // The social card is the site's, from config.socialImage.
-  assert.match(html, /<meta property="og:image" content="https:\/\/fixture.example\/img\/diagram.svg"\/>/);
+  // The page's own card, drawn by the build (generator/social-images.ts).
+  assert.match(html, /<meta property="og:image" content="https:\/\/fixture.example\/en\/docs\/guides\/install\/social.png"\/>/);
   assert.match(html, /<link rel="alternate" type="application\/rss\+xml" href="\/en\/news\/rss.xml"/);
 });
 
@@ -57,7 +57,7 @@ test('JSON-LD: Organization and WebSite on home, BreadcrumbList on docs, BlogPos
   assert.deepEqual(home['@graph'][0].address, { '@type': 'PostalAddress', addressLocality: 'Fixtureville', addressCountry: 'XX' });
   const doc = ld(await page('/docs/guides/install/'));
   assert.equal(doc['@type'], 'BreadcrumbList');
-  assert.deepEqual(doc.itemListElement.map((i: { name: string }) => i.name), ['Overview', 'Guides de', 'Install de']);
+  assert.deepEqual(doc.itemListElement.map((i: { name: string }) => i.name), ['Docs de', 'Guides de', 'Install de']);
   const post = ld(await page('/en/news/second/'));
   assert.equal(post['@type'], 'BlogPosting');
   assert.equal(post.datePublished, '2025-06-01');
@@ -72,7 +72,7 @@ test('docs page: admonition, highlighting, TOC of levels 2 to 3, breadcrumbs, pr
   assert.match(toc, /href="#requirements"/);
   assert.match(toc, /href="#disk-space"/);
   assert.doesNotMatch(toc, /deep-detail/);
-  assert.match(html, /<nav class="breadcrumbs"[\s\S]*?<a href="\/docs\/">Overview<\/a>[\s\S]*?<a href="\/docs\/guides\/">Guides de<\/a>/);
+  assert.match(html, /<nav class="breadcrumbs"[\s\S]*?<a href="\/docs\/">Docs de<\/a>[\s\S]*?<a href="\/docs\/guides\/">Guides de<\/a>/);
   assert.match(html, /<a class="paginator-link paginator-previous" href="\/docs\/guides\/" rel="prev">/);
   assert.match(html, /<a class="paginator-link paginator-next" href="\/docs\/guides\/upgrade\/" rel="next">/);
   assert.match(html, /<a href="\/docs\/guides\/upgrade\/">upgrade<\/a>/);

@@ -145,12 +145,12 @@ describe('validation by HTTP, with messages in the visitor’s language', () => 
 
   test('length bounds of name, email and message, with the bounds in the message', async () => {
     const cases = [
-      { field: 'name', value: 'A', en: 'the field must be between 2 and 100 characters long' },
-      { field: 'name', value: 'A'.repeat(101), en: 'the field must be between 2 and 100 characters long' },
-      { field: 'email', value: 'a@b.c', en: 'the field must be between 6 and 254 characters long' },
-      { field: 'email', value: `${'a'.repeat(250)}@b.cd`, en: 'the field must be between 6 and 254 characters long' },
-      { field: 'message', value: 'Too short.', en: 'the field must be between 20 and 5000 characters long' },
-      { field: 'message', value: 'x'.repeat(5001), en: 'the field must be between 20 and 5000 characters long' },
+      { field: 'name', value: 'A', en: 'The field must be between 2 and 100 characters long.' },
+      { field: 'name', value: 'A'.repeat(101), en: 'The field must be between 2 and 100 characters long.' },
+      { field: 'email', value: 'a@b.c', en: 'The field must be between 6 and 254 characters long.' },
+      { field: 'email', value: `${'a'.repeat(250)}@b.cd`, en: 'The field must be between 6 and 254 characters long.' },
+      { field: 'message', value: 'Too short.', en: 'The field must be between 20 and 5000 characters long.' },
+      { field: 'message', value: 'x'.repeat(5001), en: 'The field must be between 20 and 5000 characters long.' },
     ];
     for (const c of cases) {
       const en = await fieldsOf(await postJson(open.url, validMessage({ [c.field]: c.value })));

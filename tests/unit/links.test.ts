@@ -221,3 +221,12 @@ test('a Markdown link to a #fragment on a generated folder page is checked once 
     [withLink.source, 7, 3, 'broken-fragment', 'fragment #nope does not exist on /docs/guides/'],
   ]);
 });
+
+test('the head is checked too: social image tags, and absolute links on the site\'s own origin', () => {
+  const html = '<meta property="og:image" content="https://unit.example/img/social-card.png"/><meta name="twitter:image" content="https://unit.example/img/logo.svg"/><meta property="og:url" content="https://unit.example/docs/"/><meta name="description" content="/not/a/link/"/><link rel="canonical" href="https://unit.example/docs/gone/"/>';
+  const { hrefs } = scanHtml(html);
+  assert.deepEqual(hrefs, ['https://unit.example/docs/gone/', 'https://unit.example/img/social-card.png', 'https://unit.example/img/logo.svg', 'https://unit.example/docs/']);
+  const check = new RenderedLinkCheck(context());
+  check.add('/docs/', { hrefs, ids: new Set(), markdownHrefs: new Set() });
+  assert.deepEqual(check.finish().map((d) => d.message), ['link target /docs/gone/ does not exist', 'file /img/social-card.png does not exist']);
+});

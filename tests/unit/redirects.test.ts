@@ -26,6 +26,7 @@ test('the redirect page refreshes at once to the target, is canonical there and 
   assert.deepEqual(attributes(html, /<meta name="robots"[^>]*>/), { name: 'robots', content: 'noindex' });
   assert.match(html, /<body><p>This page has moved to <a href="\/en\/docs\/">https:\/\/unit.example\/en\/docs\/<\/a><\/p><\/body>/, 'a link for browsers without refresh');
   assert.match(html, /<meta charset="utf-8">/);
+  assert.match(html, /<title>This page has moved to \| Unit<\/title>/, 'a title in words, not the bare target path');
 });
 
 test('the canonical URL follows the configured site URL', () => {

@@ -42,7 +42,7 @@ function outline(items: SidebarItem[], depth = 0): string[] {
   ]);
 }
 
-test('the sidebar: index first, then by sidebar_position, then by file name; folders are categories', () => {
+test('the sidebar: index first, then by sidebar_position, then by the label shown; folders are categories', () => {
   assert.deepEqual(outline(section().sidebar), [
     '- Overview /docs/',
     '- Zeta intro /docs/intro/',
@@ -51,11 +51,25 @@ test('the sidebar: index first, then by sidebar_position, then by file name; fol
     '  - Upgrade /docs/guides/upgrade/',
     '+ Reference /docs/reference/',
     '  - CLI /docs/reference/cli/',
-    '- Zulu /docs/alpha/',
     '- Alpha title /docs/beta/',
     '+ Extras /docs/extras/',
     '  - Tips /docs/extras/tips/',
+    '- Zulu /docs/alpha/',
   ]);
+});
+
+test("labels sort as the locale's language sorts them, not by file name or code point", () => {
+  const german = section({
+    docs: [
+      doc({ path: 'docs/maintenance', title: 'Wartung' }),
+      doc({ path: 'docs/monitoring', title: 'Überwachung' }),
+      doc({ path: 'docs/on-premises', title: 'On-Premises' }),
+      doc({ path: 'docs/zero-trust', title: 'Zero Trust' }),
+      doc({ path: 'docs/ai', title: 'ärztliche Software' }),
+      doc({ path: 'docs/backups', title: 'Backups' }),
+    ],
+  });
+  assert.deepEqual(german.sidebar.map((item) => item.label), ['ärztliche Software', 'Backups', 'On-Premises', 'Überwachung', 'Wartung', 'Zero Trust']);
 });
 
 test('_category.yml gives label, position and collapsed; without one a folder is collapsed and named after itself', () => {
@@ -109,7 +123,7 @@ test('breadcrumbs lead from the section index through the folders, without the p
 
 test('previous and next follow the sidebar, depth first, across categories', () => {
   const { pages } = section();
-  const order = ['/docs/', '/docs/intro/', '/docs/guides/', '/docs/guides/install/', '/docs/guides/upgrade/', '/docs/reference/', '/docs/reference/cli/', '/docs/alpha/', '/docs/beta/', '/docs/extras/', '/docs/extras/tips/'];
+  const order = ['/docs/', '/docs/intro/', '/docs/guides/', '/docs/guides/install/', '/docs/guides/upgrade/', '/docs/reference/', '/docs/reference/cli/', '/docs/beta/', '/docs/extras/', '/docs/extras/tips/', '/docs/alpha/'];
   order.forEach((route, i) => {
     const page = pageAt(pages, route) as DocPage | CategoryPage;
     assert.equal(page.previous, order[i - 1], `previous of ${route}`);

@@ -9,6 +9,7 @@ import { PostMeta, PostTags } from './PostMeta.tsx';
 import { Avatar } from './Avatar.tsx';
 import { Toc, TocCollapsible } from '../docs/Toc.tsx';
 import { Paginator } from '../docs/Paginator.tsx';
+import { scrollableTables } from '../docs/scrollable-tables.ts';
 
 function sectionLabel(graph: SiteGraph, page: Page): string {
   return graph.sectionTitles[`${page.locale}:${page.section}`] ?? page.section ?? '';
@@ -26,7 +27,7 @@ export function Post({ page }: { page: PostPage }) {
           <PostMeta post={page} />
         </header>
         <TocCollapsible items={page.toc} />
-        <div className="markdown" dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
         {page.tags.length > 0 && (
           <footer className="post-footer">
             <PostTags post={page} />

@@ -4,8 +4,9 @@ import type { Messages } from '../../common/messages.ts';
 
 export const RUNTIME_DATA_ID = 'site-runtime';
 
-/** The type of an island's script tag: one the browser neither fetches nor runs by itself, so the
- * runtime imports it after the page has loaded (theme/client/navigation/apply.ts). */
+/** The type of an island's script tag: a data block the browser neither fetches nor runs, naming
+ * the island's module in `data-src` (a data block may not have `src`), which the runtime imports
+ * after the page has loaded (theme/client/navigation/apply.ts). */
 export const ISLAND_TYPE = 'text/x-site-island';
 
 export interface RuntimeData {

@@ -8,9 +8,12 @@ import { SidebarFrame } from './SidebarFrame.tsx';
 import { Toc, TocCollapsible } from './Toc.tsx';
 import { VersionDropdown } from './VersionDropdown.tsx';
 import { Banners } from '../layout/Banners.tsx';
+import { scrollableTables } from './scrollable-tables.ts';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
-  const { t, bodyOf, graph } = useTheme();
+  const { t, bodyOf, graph, config } = useTheme();
+  const section = config.sections.find((s) => s.id === page.section);
+  const versioned = !(section?.kind === 'docs' && !section.versionMenu);
   const titleOf = useTitleOf();
   const toc = page.kind === 'doc' ? page.toc : [];
   const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc'].filter(Boolean).join(' ');
@@ -18,18 +21,18 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
     <div className={layout}>
       {page.sidebar && (
         <SidebarFrame>
-          {page.section && <VersionDropdown section={page.section} current={page.version} />}
+          {page.section && versioned && <VersionDropdown section={page.section} current={page.version} />}
           <Sidebar id={page.sidebar} />
         </SidebarFrame>
       )}
       <main id="main" className="docs-main" tabIndex={-1}>
         <Banners page={page} />
-        {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} current={page.kind === 'doc' ? titleOf(page.route) : page.title} />}
+        {page.section && <Breadcrumbs items={page.breadcrumbs} current={titleOf(page.route)} />}
         <TocCollapsible items={toc} />
         <article className="markdown">
           <h1>{page.title}</h1>
           {page.kind === 'doc' ? (
-            <div dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />
+            <div dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
           ) : (
             <>
               {page.description && <p className="lead">{page.description}</p>}

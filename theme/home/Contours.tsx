@@ -14,8 +14,13 @@ function ring(k: number, cx: number, cy: number, base: number): string {
   return `M${points.join('L')}Z`;
 }
 
+/** The rings' path data in an 840 x 500 box, peak near (452, 232); shared with the social images. */
+export function contourPaths(): string[] {
+  return Array.from({ length: RINGS }, (_, k) => ring(k, 420, 250, 26 + k * 21));
+}
+
 export function Contours() {
-  const paths = Array.from({ length: RINGS }, (_, k) => ring(k, 420, 250, 26 + k * 21));
+  const paths = contourPaths();
   return (
     <svg className="contours" viewBox="0 0 840 500" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
       {paths.map((d, k) => (

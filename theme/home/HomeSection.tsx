@@ -1,7 +1,29 @@
 // One `##` section of the home page, laid out by its kind (see sections.ts).
 import { useTheme } from '../context.ts';
-import { aroundTable, columnsOf, offersOf, type HomeSection as Section } from './sections.ts';
+import { aroundTable, columnsOf, linksIn, offersOf, type HomeSection as Section, type Offer } from './sections.ts';
 import { CallToAction } from './CallToAction.tsx';
+import { Avatar } from '../blog/Avatar.tsx';
+import { scrollableTables } from '../docs/scrollable-tables.ts';
+import type { Author, SiteGraph } from '../../generator/types.ts';
+
+/** The picture that stands for a page (its `image`), for the card that links to it. */
+function iconOf(graph: SiteGraph, html: string): string | undefined {
+  for (const href of linksIn(html)) {
+    const image = graph.pages[href]?.image;
+    if (image) return image;
+  }
+  return undefined;
+}
+
+/** A table whose first column names people of content/authors.yml (linked to their pages). */
+function peopleOf(graph: SiteGraph, locale: string, prefix: string, offers: Offer[]): { author: Author; focus: string }[] | undefined {
+  const people = offers.map((row) => {
+    const href = linksIn(row.name)[0];
+    const author = Object.values(graph.authors).find((a) => a.page && `${prefix}${a.page}` === href);
+    return author && author.title[locale] ? { author, focus: row.price } : undefined;
+  });
+  return people.every(Boolean) ? (people as { author: Author; focus: string }[]) : undefined;
+}
 
 function Html({ html, className }: { html: string; className?: string }) {
   if (!html.trim()) return null;
@@ -9,7 +31,8 @@ function Html({ html, className }: { html: string; className?: string }) {
 }
 
 export function HomeSection({ section }: { section: Section }) {
-  const { t } = useTheme();
+  const { t, graph, page, config } = useTheme();
+  const prefix = config.locales[page.locale].path ? `/${config.locales[page.locale].path}` : '';
   const className = `home-section is-${section.kind}`;
   const labelled = section.headingId ? { 'aria-labelledby': section.headingId } : {};
   if (section.kind === 'intro') {
@@ -24,6 +47,30 @@ export function HomeSection({ section }: { section: Section }) {
   if (section.kind === 'offers') {
     const [before, after] = aroundTable(section.html);
     const offers = offersOf(section.html)!;
+    const people = peopleOf(graph, page.locale, prefix, offers);
+    if (people) {
+      return (
+        <section className={`${className} is-team`} {...labelled}>
+          <div className="home-inner">
+            <Html className="markdown home-head" html={before} />
+            <ul className="team-cards">
+              {people.map(({ author, focus }) => (
+                <li key={author.id} className="team-card">
+                  <Avatar name={author.name} size="large" />
+                  <h3>
+                    <a href={`${prefix}${author.page}`}>{author.name}</a>
+                  </h3>
+                  <p className="team-role">{author.title[page.locale]}</p>
+                  <p>{author.bio[page.locale]}</p>
+                  <p className="team-focus" dangerouslySetInnerHTML={{ __html: focus }} />
+                </li>
+              ))}
+            </ul>
+            <Html className="markdown" html={after} />
+          </div>
+        </section>
+      );
+    }
     return (
       <section className={className} {...labelled}>
         <div className="home-inner">
@@ -52,9 +99,15 @@ export function HomeSection({ section }: { section: Section }) {
         <div className="home-inner">
           <Html className="markdown home-head" html={lead} />
           <div className="home-columns">
-            {columns.map((html, i) => (
-              <Html key={i} className="markdown home-column" html={html} />
-            ))}
+            {columns.map((html, i) => {
+              const icon = iconOf(graph, html);
+              return (
+                <div key={i} className="home-column">
+                  {icon && <img className="home-column-icon" src={icon} alt="" width={44} height={44} loading="lazy" decoding="async" />}
+                  <Html className="markdown" html={html} />
+                </div>
+              );
+            })}
           </div>
         </div>
       </section>
@@ -75,7 +128,7 @@ export function HomeSection({ section }: { section: Section }) {
   return (
     <section className={className} {...labelled}>
       <div className="home-inner">
-        <Html className="markdown" html={section.html} />
+        <Html className="markdown" html={scrollableTables(section.html, t.docs.table)} />
       </div>
     </section>
   );

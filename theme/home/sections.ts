@@ -48,9 +48,10 @@ export function splitSections(html: string): HomeSection[] {
   return sections;
 }
 
-/** List items written as `**Lead** – text` get their lead as a title: no dash, text capitalised. */
+/** List items written as `**Lead** – text` or `**Lead.** Text` get their lead as a title: no dash
+ * or full stop after it, the text capitalised. */
 function leadsAsTitles(html: string): string {
-  return html.replace(/<li><strong>([\s\S]*?)<\/strong>\s*[–—-]\s*(\p{Ll})?/gu, (_, lead: string, first = '') => `<li><strong class="item-title">${lead}</strong> ${first.toUpperCase()}`);
+  return html.replace(/<li><strong>([\s\S]*?)(?:\.<\/strong>|<\/strong>\s*[–—-])\s*(\p{Ll})?/gu, (_, lead: string, first = '') => `<li><strong class="item-title">${lead}</strong> ${first.toUpperCase()}`);
 }
 
 /** The rows of a three-column table (name, what it covers, price), or undefined for any other table. */
@@ -60,6 +61,11 @@ export function offersOf(html: string): Offer[] | undefined {
   const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1].trim()));
   if (rows.length === 0 || rows.some((cells) => cells.length !== 3)) return undefined;
   return rows.map(([name, text, price]) => ({ name, text, price }));
+}
+
+/** The hrefs of the links in a piece of HTML, in order. */
+export function linksIn(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*?href="([^"#]*)[^"]*"/g)].map((m) => m[1]);
 }
 
 /** A section split at its table: what comes before and after it. */

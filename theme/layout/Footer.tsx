@@ -21,18 +21,18 @@ export function Footer() {
         {config.footer.groups.map((group) => (
           <section key={group.title} className="footer-group" aria-labelledby={`footer-${group.title}`}>
             <h2 className="footer-title" id={`footer-${group.title}`}>
-              {labelOf(t, group.title)}
+              {labelOf(t, group.title, 'footer')}
             </h2>
             <ul>
               {group.items.map((link) =>
                 'to' in link ? (
                   <li key={link.to}>
-                    <a href={`${prefix}${link.to}`}>{link.label ? labelOf(t, link.label) : titleOf(`${prefix}${link.to}`)}</a>
+                    <a href={`${prefix}${link.to}`}>{link.label ? labelOf(t, link.label, 'footer') : titleOf(`${prefix}${link.to}`)}</a>
                   </li>
                 ) : (
                   <li key={link.href}>
                     <a href={link.href} rel="me noopener">
-                      {labelOf(t, link.label)}
+                      {labelOf(t, link.label, 'footer')}
                       <Icon name="external" size={14} />
                     </a>
                   </li>

@@ -1,18 +1,18 @@
 // The <head>: title, description, canonical, hreflang alternates, social cards, feeds, JSON-LD.
 import { useTheme } from '../context.ts';
 import { jsonLdOf } from './json-ld.ts';
+import { documentTitle } from './document-title.ts';
 import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
 import { hasMarkdownTwin, twinRouteOf } from '../../common/markdown-twin-route.ts';
+import { socialImageOf } from '../../common/social-image-path.ts';
 
 export function Head() {
   const ctx = useTheme();
   const { config, page, assets, alternates, graph, t } = ctx;
-  const title =
-    page.kind === 'home' ? (t.meta.tagline ? `${config.title} ${config.titleDelimiter} ${t.meta.tagline}` : config.title) : `${page.title} ${config.titleDelimiter} ${config.title}`;
+  const title = documentTitle(config, graph, page, t.meta.tagline);
   const url = (route: string) => new URL(route, config.url).href;
   const description = page.description || t.meta.siteDescription;
-  const imagePath = page.image ?? config.socialImage;
-  const image = imagePath ? url(imagePath) : undefined;
+  const image = url(socialImageOf(config, page));
   const defaultAlternate = alternates.find((a) => a.locale === config.defaultLocale);
   const feeds = graph.feeds.filter((f) => f.locale === page.locale);
   const jsonLd = jsonLdOf(ctx);
@@ -31,8 +31,9 @@ export function Head() {
       <meta property="og:title" content={page.title} />
       {description && <meta property="og:description" content={description} />}
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
-      <meta property="og:url" content={url(page.route)} />
-      {image && <meta property="og:image" content={image} />}
+      {/* A not-found page answers at any address: it claims none. */}
+      {page.kind !== 'not-found' && <meta property="og:url" content={url(page.route)} />}
+      <meta property="og:image" content={image} />
       <meta property="og:locale" content={config.locales[page.locale].htmlLang} />
       <meta property="og:site_name" content={config.title} />
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />

@@ -1,12 +1,11 @@
 // One item of the navbar: a link, a dropdown, or a link with a dropdown beside it. The menu is a
 // disclosure (a button with aria-expanded), the pattern for site navigation, not an ARIA menu.
 import type { SiteConfig } from '../../generator/config.ts';
-import type { SidebarItem } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
-import { labelOf } from './labels.ts';
+import { labelOf, placeLabel } from './labels.ts';
 
 type NavItemConfig = SiteConfig['navbar']['items'][number];
 
@@ -20,8 +19,8 @@ export function NavItem({ item }: { item: NavItemConfig }) {
     if ('href' in link) return { href: link.href, label: labelOf(t, link.label), current: false, within: false };
     const target = graph.pages[href(link.to).replace(/#.*$/, '')];
     // A route that is no page is reported by the build (generator/config-links.ts); the route stands in.
-    const fallback = link.label ? labelOf(t, link.label) : href(link.to);
-    return { href: href(link.to), label: target && !link.label ? titleOf(graph, target) : fallback, current: page.route === href(link.to), within: page.route.startsWith(href(link.to)) };
+    const label = link.label ? labelOf(t, link.label) : target ? placeLabel(graph, target.route) : href(link.to);
+    return { href: href(link.to), label, current: page.route === href(link.to), within: page.route.startsWith(href(link.to)) };
   });
   const menuId = `menu-${item.label}`;
   const active = item.to ? current(item.to) : entries.some((e) => e.within);
@@ -64,23 +63,3 @@ export function NavItem({ item }: { item: NavItemConfig }) {
   );
 }
 
-/** A section's page is best named by its category's label ("Databases"), not by its sidebar
- * label ("Overview") nor its long title; other pages by their title. */
-function titleOf(graph: ReturnType<typeof useTheme>['graph'], page: ReturnType<typeof useTheme>['page']): string {
-  const find = (items: SidebarItem[]): string | undefined => {
-    for (const item of items) {
-      if (item.type !== 'category') continue;
-      if (item.route === page.route) return item.label;
-      const inner = find(item.items);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  // Only this locale's sidebars: a page reads no more of the graph than it shows (recorded-reads.ts).
-  for (const id of Object.keys(graph.sidebars)) {
-    if (!id.startsWith(`${page.locale}:`)) continue;
-    const label = find(graph.sidebars[id]);
-    if (label) return label;
-  }
-  return page.title;
-}

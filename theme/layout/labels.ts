@@ -3,8 +3,12 @@
 import type { Messages } from '../../generator/messages.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
 
-export function labelOf(t: Messages, key: string): string {
-  return t.nav[key] ?? t.footer[key] ?? t.home[key] ?? key;
+export function labelOf(t: Messages, key: string, place: 'nav' | 'footer' = 'nav'): string {
+  const nav = t.nav as Record<string, string>;
+  const footer = t.footer as Record<string, string>;
+  // Both groups may name the same key differently ("Knowledge" in the navbar, "Knowledge and
+  // Insights" over the footer column): the group of the place asked for comes first.
+  return (place === 'footer' ? (footer[key] ?? nav[key]) : (nav[key] ?? footer[key])) ?? key;
 }
 
 function categoryLabel(items: SidebarItem[], route: Route): string | undefined {
@@ -26,9 +30,11 @@ export function placeLabel(graph: SiteGraph, route: Route): string {
   const page = graph.pages[route];
   if (!page) return route;
   if (page.section) {
-    for (const [id, items] of Object.entries(graph.sidebars)) {
-      if (!id.includes(page.section)) continue;
-      const label = categoryLabel(items, route);
+    // Only the sidebars of the page's locale and section are read: a page reads no more of the
+    // graph than it shows, so an edit elsewhere does not render it again (recorded-reads.ts).
+    for (const id of Object.keys(graph.sidebars)) {
+      if (!id.startsWith(`${page.locale}:`) || !id.includes(page.section)) continue;
+      const label = categoryLabel(graph.sidebars[id], route);
       if (label) return label;
     }
   }

@@ -65,7 +65,7 @@ function errorText(t: Messages['contact'], field: ContactField, errors: ContactE
   return t[code];
 }
 
-const STATUS_TEXT: Record<ContactStatus, keyof Messages['contact'] | undefined> = {
+const STATUS_TEXT: Record<ContactStatus, 'sending' | 'success' | 'error' | 'invalid' | 'rateLimited' | undefined> = {
   idle: undefined,
   sending: 'sending',
   success: 'success',
@@ -102,7 +102,7 @@ export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formH
   });
   const hint = (field: ContactTextField) => (
     <p className="field-hint" id={`contact-${field}-hint`}>
-      {format(t.lengthHint, CONTACT_LIMITS[field])}
+      {t.hints[field]}
     </p>
   );
   const error = (field: ContactField) => (

@@ -14,17 +14,20 @@ export function ContactPage({ page }: { page: StandalonePage }) {
   const island = assets.islands.contact;
   // The graph makes a contact page only when the config turns the contact feature on.
   const contact = config.contact!;
+  // The text before the first `##` introduces the page; the form follows it at once (on a phone
+  // within the first screen), the rest of the text stands beside the form as the contact facts.
+  const body = page.doc ? bodyOf(page.doc) : '';
+  const split = body.search(/<h2[\s>]/);
+  const [intro, facts] = split < 0 ? [body, ''] : [body.slice(0, split), body.slice(split)];
   return (
-    <main id="main" className="contact container" tabIndex={-1}>
-      <h1>{page.title}</h1>
-      <div className="contact-grid">
-        <div>
-          {page.doc && <div className="markdown" dangerouslySetInnerHTML={{ __html: bodyOf(page.doc) }} />}
-          <section className="contact-direct" aria-labelledby="contact-direct-title">
-            <h2 id="contact-direct-title">{t.contact.directTitle}</h2>
-            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(contact.endpoint)} state={EMPTY_REVEAL_STATE} />
-          </section>
+    <main id="main" className="contact home landing" tabIndex={-1}>
+      <header className="landing-hero">
+        <div className="home-inner">
+          <h1>{page.title}</h1>
+          {intro.trim() && <div className="lead markdown" dangerouslySetInnerHTML={{ __html: intro }} />}
         </div>
+      </header>
+      <div className="home-inner contact-grid">
         <section aria-labelledby="contact-form-title" className="contact-form-wrap">
           <h2 id="contact-form-title">{t.contact.formTitle}</h2>
           <ContactFormRoot
@@ -37,10 +40,17 @@ export function ContactPage({ page }: { page: StandalonePage }) {
             state={EMPTY_CONTACT_STATE}
           />
         </section>
+        <div className="contact-facts">
+          <section className="contact-direct" aria-labelledby="contact-direct-title">
+            <h2 id="contact-direct-title">{t.contact.directTitle}</h2>
+            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(contact.endpoint)} state={EMPTY_REVEAL_STATE} />
+          </section>
+          {facts && <div className="markdown" dangerouslySetInnerHTML={{ __html: facts }} />}
+        </div>
       </div>
       {/* Not a module script: the runtime imports it once the page has loaded (the form works as
           a plain form until then), so its React never competes with what the first paint needs. */}
-      {island && <script type={ISLAND_TYPE} src={island} data-island="contact" />}
+      {island && <script type={ISLAND_TYPE} data-src={island} data-island="contact" />}
     </main>
   );
 }

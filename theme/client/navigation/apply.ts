@@ -5,7 +5,7 @@ import { ISLAND_TYPE } from '../runtime-data.ts';
 
 /** Head elements that describe the page, as opposed to what runs or styles it. */
 const PAGE_HEAD = 'title, meta:not([charset]):not([name="viewport"]), link:not([rel="stylesheet"]):not([rel="modulepreload"]):not([rel="preload"]), script[type="application/ld+json"], script[type="application/json"]';
-const ISLAND_SCRIPT = `script[type="${ISLAND_TYPE}"][data-island][src]`;
+const ISLAND_SCRIPT = `script[type="${ISLAND_TYPE}"][data-island][data-src]`;
 /** The runtime's bundle: when the next page names another one, a new version of the site is out. */
 const RUNTIME_SCRIPT = 'head script[type="module"][src]:not([data-island])';
 
@@ -48,7 +48,7 @@ export async function preloadPage(next: Document): Promise<void> {
     document.head.append(sheet);
   }
   for (const script of next.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    const src = new URL(script.getAttribute('src')!, location.href).href;
+    const src = new URL(script.dataset.src!, location.href).href;
     if (islandsLoaded.has(src) || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(src)}"]`)) continue;
     const preload = document.createElement('link');
     preload.rel = 'modulepreload';
@@ -107,7 +107,7 @@ function syncHead(next: Document): void {
 /** The islands of the page on display that are not running yet. */
 export function loadIslands(): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    const src = new URL(script.getAttribute('src')!, location.href).href;
+    const src = new URL(script.dataset.src!, location.href).href;
     if (islandsLoaded.has(src)) continue;
     islandsLoaded.add(src);
     import(src).catch((error: unknown) => {

@@ -1,0 +1,93 @@
+// Alignment and layout as a visitor sees it, measured by bounding boxes in Chromium: one content
+// edge for header, page and footer; prices of a row on one line; the chevrons of the phone menu in
+// one column; wide tables that say they scroll; home page cards that all link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { withRealSite, type RealSite } from './harness.ts';
+
+let real: RealSite;
+withRealSite((r) => (real = r));
+
+const left = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => Math.round(el.getBoundingClientRect().left));
+
+for (const width of [1366, 1024, 390]) {
+  test(`at ${width} px the logo, the page's content and the footer start at the same x`, async () => {
+    const page = await real.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${real.server.url}/`);
+    const logo = await left(page, '.navbar .navbar-brand');
+    // The hamburger stands before the logo on small screens: there the header's edge is its own.
+    const header = width <= 996 ? await left(page, '.navbar-toggle') : logo;
+    const edges = {
+      header,
+      heroTitle: await left(page, '.hero h1'),
+      section: await left(page, '.home-section .home-inner'),
+      footerBrand: await left(page, '.footer-brand'),
+      footerDivider: await left(page, '.footer-bottom'),
+      footerText: await left(page, '.footer-bottom p'),
+    };
+    const offsets = Object.entries(edges).filter(([, x]) => Math.abs(x - edges.heroTitle) > (width <= 996 ? 8 : 1));
+    assert.deepEqual(offsets, [], `edges: ${JSON.stringify(edges)}`);
+    await page.goto(`${real.server.url}/services/databases/postgresql/`);
+    if (width > 996) assert.equal(await left(page, '.docs-sidebar'), await left(page, '.navbar .navbar-brand'), 'docs sidebar under the logo');
+    await page.close();
+  });
+}
+
+test('the quickstart prices on the home page stand at the same height', async () => {
+  const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  for (const route of ['/', '/en/']) {
+    await page.goto(`${real.server.url}${route}`);
+    const tops = await page.locator('.offer-price').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    assert.ok(tops.length >= 3, route);
+    assert.equal(new Set(tops).size, 1, `${route}: prices at ${tops.join(', ')}`);
+  }
+  await page.close();
+});
+
+test('every card of the home page links to a page', async () => {
+  const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  for (const route of ['/', '/en/']) {
+    await page.goto(`${real.server.url}${route}`);
+    const cards = await page.locator('.is-features li, .offer-card').evaluateAll((els) => els.map((el) => ({ text: el.textContent!.trim().slice(0, 40), linked: !!el.querySelector('.item-title a, h3 a') })));
+    assert.ok(cards.length >= 6, route);
+    assert.deepEqual(cards.filter((c) => !c.linked), [], route);
+  }
+  await page.close();
+});
+
+test('in the phone menu every chevron sits in one column, and the booking button has its name', async () => {
+  const page = await real.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${real.server.url}/`);
+  await page.click('.navbar-toggle');
+  await page.waitForSelector('#mobile-menu[open]');
+  const chevrons = await page.locator('#mobile-menu .navbar-item.dropdown').evaluateAll((items) =>
+    items.map((item) => {
+      const icon = item.querySelector('.dropdown-toggle svg')!.getBoundingClientRect();
+      return { item: item.textContent!.slice(0, 12), centre: Math.round(icon.left + icon.width / 2) };
+    }),
+  );
+  assert.ok(chevrons.length >= 4);
+  assert.equal(new Set(chevrons.map((c) => c.centre)).size, 1, JSON.stringify(chevrons));
+  const cta = page.locator('#mobile-menu .navbar-cta');
+  assert.equal((await cta.innerText()).trim(), 'Termin vereinbaren');
+  assert.ok(await cta.locator('span').isVisible(), 'the label is shown, not only the icon');
+  await page.close();
+});
+
+test('on a phone a wide table scrolls in a focusable, named container with a shadow at the edge where more columns wait', async () => {
+  const page = await real.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${real.server.url}/en/compare/almwerk-vs-aws/`);
+  const target = page.locator('.markdown .table-scroll').first();
+  assert.ok(await target.count(), 'a table in a scroll container');
+  assert.equal(await target.getAttribute('tabindex'), '0');
+  assert.equal(await target.getAttribute('role'), 'region');
+  assert.equal(await target.getAttribute('aria-label'), 'Table, scrolls sideways');
+  const overflows = await target.evaluate((el) => el.scrollWidth > el.clientWidth);
+  assert.ok(overflows, 'the table is wider than the phone');
+  const images = await target.evaluate((el) => getComputedStyle(el).backgroundImage);
+  assert.match(images, /radial-gradient/, 'the edge shadow');
+  const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(pageOverflow <= 0, 'the page itself does not scroll sideways');
+  await page.close();
+});

@@ -96,9 +96,11 @@ test('an entry changed on disk is detected and made again, never served', () => 
   const [key] = readdirSync(path.join(root, OUTPUT_STORE_DIR));
   const files = path.join(root, OUTPUT_STORE_DIR, key, 'files');
   // Damage every stored entry: pages, twins and image sizes alike.
-  for (const name of readdirSync(files)) appendFileSync(path.join(files, name), 'tampered');
+  const entries = readdirSync(files);
+  for (const name of entries) appendFileSync(path.join(files, name), 'tampered');
   const after = build();
   assert.equal(after.hits, 0);
-  assert.equal(after.rejected, after.total);
+  // Every entry the same build asks for again is found changed (bytes shared by two files are one entry).
+  assert.equal(after.rejected, entries.length);
   assert.deepEqual(snapshot(), expected);
 });

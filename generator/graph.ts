@@ -40,6 +40,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
     feeds: [],
     sectionTitles: {},
     links: {},
+    titleUses: {},
   };
   const origin = new Map<string, string>();
   const add = (page: Page, source: string) => {
@@ -134,5 +135,6 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
       graph.redirects.push({ from: `${prefix}${redirect.from}`, to: `${prefix}${redirect.to}`, origin: 'config/site.config.ts' });
     }
   }
+  for (const page of Object.values(graph.pages)) graph.titleUses[`${page.locale}\n${page.title}`] = (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) + 1;
   return { graph, diagnostics };
 }

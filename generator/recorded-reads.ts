@@ -6,7 +6,7 @@
 import type { SiteGraph } from './types.ts';
 
 /** The collections of the graph a theme looks things up in, by key. */
-const KEYED = ['pages', 'documents', 'links', 'sidebars', 'authors', 'tags', 'versions', 'notFound'] as const;
+const KEYED = ['pages', 'documents', 'links', 'sidebars', 'authors', 'tags', 'versions', 'notFound', 'sectionTitles', 'titleUses'] as const;
 type Keyed = (typeof KEYED)[number];
 
 /** `pages:/en/docs/`, `sidebars:*` (the list of sidebars was enumerated), `feeds` (a whole list). */

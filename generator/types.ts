@@ -268,4 +268,7 @@ export interface SiteGraph {
   sectionTitles: Record<string, string>;
   /** Resolved href of every internal Markdown link, by document and link index. */
   links: Record<SourceId, Record<number, string>>;
+  /** How many pages of a locale carry a title, by `${locale}\n${title}`: a title used twice is
+   * told apart by its section (theme/layout/document-title.ts). */
+  titleUses: Record<string, number>;
 }

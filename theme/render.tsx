@@ -10,7 +10,7 @@ import { ContactPage } from './pages/ContactPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LandingPage, isLanding } from './pages/LandingPage.tsx';
 import { useTheme } from './context.ts';
-import { localePrefix } from '../generator/config.ts';
+import { localePrefix } from '../common/locale-prefix.ts';
 
 function Content({ page }: { page: Page }) {
   const { config } = useTheme();

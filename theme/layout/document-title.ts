@@ -3,25 +3,13 @@
 // locale, the section's name tells the pages apart in tabs, bookmarks and search results.
 import type { Page, SiteGraph } from '../../generator/types.ts';
 import type { SiteConfig } from '../../generator/config.ts';
-import { localePrefix } from '../../generator/config.ts';
-
-const counts = new WeakMap<SiteGraph, Map<string, number>>();
-
-function timesUsed(graph: SiteGraph, locale: string, title: string): number {
-  let byTitle = counts.get(graph);
-  if (!byTitle) {
-    byTitle = new Map();
-    for (const page of Object.values(graph.pages)) byTitle.set(`${page.locale}\n${page.title}`, (byTitle.get(`${page.locale}\n${page.title}`) ?? 0) + 1);
-    counts.set(graph, byTitle);
-  }
-  return byTitle.get(`${locale}\n${title}`) ?? 0;
-}
+import { localePrefix } from '../../common/locale-prefix.ts';
 
 export function documentTitle(config: SiteConfig, graph: SiteGraph, page: Page, tagline: string): string {
   const delimiter = ` ${config.titleDelimiter} `;
   if (page.kind === 'home') return `${config.title}${delimiter}${tagline}`;
   const parts = [page.title];
   const section = page.section ? graph.pages[`${localePrefix(config, page.locale)}/${page.section}/`] : undefined;
-  if (section && section !== page && !page.title.endsWith(`${delimiter}${section.title}`) && timesUsed(graph, page.locale, page.title) > 1) parts.push(section.title);
+  if (section && section !== page && !page.title.endsWith(`${delimiter}${section.title}`) && (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) > 1) parts.push(section.title);
   return [...parts, config.title].join(delimiter);
 }

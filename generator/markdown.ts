@@ -17,8 +17,9 @@ import { common } from 'lowlight';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
+import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import remarkAdmonitions, { type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
@@ -58,6 +59,9 @@ interface Collected {
   headings: Heading[];
   ids: string[];
   rawHtml: { line: number; column: number }[];
+  words?: number;
+  /** The first paragraph, the excerpt of a post without a `<!-- truncate -->` marker. */
+  firstParagraph?: string;
 }
 
 declare module 'vfile' {
@@ -152,7 +156,24 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
       detect: false,
       plainText: ['mermaid'],
     })
+    .use(collectText)
     .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
+}
+
+/** Rehype, on the finished tree: the words a reader reads (code blocks aside) and the first paragraph. */
+function collectText() {
+  return (tree: HastRoot, file: VFile) => {
+    let words = 0;
+    let first: Element | undefined;
+    visit(tree, (node) => {
+      if (node.type === 'element' && node.tagName === 'pre') return SKIP;
+      if (node.type === 'element' && node.tagName === 'p') first ??= node;
+      if (node.type === 'text') words += node.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      return undefined;
+    });
+    file.data.words = words;
+    if (first) file.data.firstParagraph = toHtml(first);
+  };
 }
 
 export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string): MarkdownResult {
@@ -175,7 +196,6 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
   for (const at of data.rawHtml) {
     messages.push({ message: 'raw HTML is not allowed in Markdown', line: at.line, column: at.column, rule: 'raw-html' });
   }
-  const text = html.replace(/<pre[\s\S]*?<\/pre>/g, ' ').replace(/<[^>]+>/g, ' ');
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words, messages };
+  excerptHtml ??= file.data.firstParagraph;
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, messages };
 }

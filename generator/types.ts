@@ -46,7 +46,7 @@ export interface ParsedDocument {
   /** Line of the first body line in the file, to turn body positions into file positions. */
   bodyLine: number;
   html: string;
-  /** HTML up to `<!-- truncate -->`, for post lists; undefined when the marker is absent. */
+  /** HTML up to `<!-- truncate -->`, for post lists; without the marker the first paragraph. */
   excerptHtml?: string;
   headings: Heading[];
   /** Every id in the body (headings, footnotes): the valid #fragments of this page. */

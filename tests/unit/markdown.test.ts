@@ -64,7 +64,7 @@ test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () =>
   assert.equal(r.excerptHtml, '<p>Before the cut.</p>\n');
   assert.equal(r.html, '<p>Before the cut.</p>\n\n<p>After the cut.</p>');
   assert.deepEqual(r.messages, [], 'the truncate comment is not raw HTML');
-  assert.equal(render('No marker here.\n').excerptHtml, undefined);
+  assert.equal(render('No marker here.\n\nA second paragraph.\n').excerptHtml, '<p>No marker here.</p>', 'without a marker, the first paragraph');
   assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
 });
 

@@ -89,7 +89,8 @@ function collectLinks() {
         const start = node.position?.start ?? { line: 1, column: 1 };
         if (isExternal(url)) return;
         const kind = node.type === 'image' ? 'image' : 'link';
-        data.links.push({ url, line: start.line, column: start.column, kind });
+        const image = node.type === 'image' ? { alt: node.alt ?? '', ...(node.title != null ? { title: node.title } : {}) } : {};
+        data.links.push({ url, line: start.line, column: start.column, kind, ...image });
         if (kind === 'link') node.url = `${LINK_MARKER}${data.links.length - 1}`;
         // The image step (generator/images.ts) finds the <img> by this index to give it its sizes.
         if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataSiteImage: String(data.links.length - 1) } };

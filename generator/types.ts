@@ -33,6 +33,9 @@ export interface SourceLink {
   column: number;
   /** `image` links point at files in public/, `link` at pages or files. */
   kind: 'link' | 'image';
+  /** An image's alternative text and title, as written. */
+  alt?: string;
+  title?: string;
 }
 
 /** A Markdown file after the parse stage. Depends only on the file's own bytes. */

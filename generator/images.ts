@@ -12,7 +12,7 @@ import { escapeHtml } from '../common/escape.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { PUBLIC_DIR } from './public-files.ts';
-import type { Diagnostic, ParsedDocument, SiteGraph } from './types.ts';
+import type { Diagnostic, ParsedDocument, SiteGraph, SourceLink } from './types.ts';
 
 export const IMAGE_WIDTHS = [64, 128, 256, 512, 786, 1024] as const;
 export const IMAGE_QUALITY = 85;
@@ -137,8 +137,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
 
   const documents = { ...graph.documents };
   for (const [doc, byIndex] of publicPaths) {
-    const html = rewriteImages(doc.html, byIndex, images, true);
-    const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, byIndex, images, true);
+    const html = rewriteImages(doc.html, doc.links, byIndex, images, true);
+    const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true);
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
     documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }
@@ -152,10 +152,9 @@ function imagePath(doc: ParsedDocument, url: string): string {
 }
 
 const IMG = /<img\b[^>]*\sdata-site-image="(\d+)"[^>]*>/g;
-const ATTR = (name: string) => new RegExp(`\\s${name}="([^"]*)"`);
 
 /** Replaces the `<img>` tags that the Markdown stage marked with their index. */
-export function rewriteImages(html: string, byIndex: Map<number, string>, images: Map<string, ImageInfo>, eagerFirst: boolean): string {
+export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<number, string>, images: Map<string, ImageInfo>, eagerFirst: boolean): string {
   let first = true;
   return html.replace(IMG, (tag, index: string, offset: number) => {
     const file = byIndex.get(Number(index));
@@ -163,13 +162,13 @@ export function rewriteImages(html: string, byIndex: Map<number, string>, images
     if (!info) return tag;
     const eager = eagerFirst && first && offset < ABOVE_THE_FOLD_CHARS;
     first = false;
-    const alt = ATTR('alt').exec(tag)?.[1] ?? '';
-    const title = ATTR('title').exec(tag)?.[1];
+    // Alt text and title as the Markdown stage took them from the syntax tree.
+    const { alt = '', title } = links[Number(index)] ?? {};
     const attrs = [
       `src="${escapeHtml(info.src)}"`,
       info.srcset ? `srcset="${escapeHtml(info.srcset)}" sizes="${IMAGE_SIZES}"` : '',
-      `alt="${alt}"`,
-      title !== undefined ? `title="${title}"` : '',
+      `alt="${escapeHtml(alt)}"`,
+      title !== undefined ? `title="${escapeHtml(title)}"` : '',
       `width="${info.width}" height="${info.height}"`,
       eager ? '' : 'loading="lazy"',
       'decoding="async"',

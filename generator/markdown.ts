@@ -16,8 +16,9 @@ import { common } from 'lowlight';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
+import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
@@ -69,6 +70,9 @@ interface Collected {
   problems: MarkdownMessage[];
   title?: string;
   leadingTitle?: MarkdownResult['leadingTitle'];
+  words?: number;
+  /** The first paragraph, the excerpt of a post without a `<!-- truncate -->` marker. */
+  firstParagraph?: string;
 }
 
 const RAW_HTML_HINT = 'write it in Markdown; use a fenced code block to show HTML source';
@@ -180,7 +184,8 @@ function collectLinks() {
         const start = node.position?.start ?? { line: 1, column: 1 };
         if (isExternal(url)) return;
         const kind = node.type === 'image' ? 'image' : 'link';
-        data.links.push({ url, line: start.line, column: start.column, kind });
+        const image = node.type === 'image' ? { alt: node.alt ?? '', ...(node.title != null ? { title: node.title } : {}) } : {};
+        data.links.push({ url, line: start.line, column: start.column, kind, ...image });
         if (kind === 'link') node.url = `${LINK_MARKER}${data.links.length - 1}`;
         // The image step (generator/images.ts) finds the <img> by this index to give it its sizes.
         if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataSiteImage: String(data.links.length - 1) } };
@@ -265,7 +270,24 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
       detect: false,
       plainText: ['mermaid'],
     })
+    .use(collectText)
     .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
+}
+
+/** Rehype, on the finished tree: the words a reader reads (code blocks aside) and the first paragraph. */
+function collectText() {
+  return (tree: HastRoot, file: VFile) => {
+    let words = 0;
+    let first: Element | undefined;
+    visit(tree, (node) => {
+      if (node.type === 'element' && node.tagName === 'pre') return SKIP;
+      if (node.type === 'element' && node.tagName === 'p') first ??= node;
+      if (node.type === 'text') words += node.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      return undefined;
+    });
+    file.data.words = words;
+    if (first) file.data.firstParagraph = toHtml(first);
+  };
 }
 
 /** `title` is the page's own title, which the page shows as its heading. */
@@ -289,7 +311,6 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
   }));
   messages.push(...data.problems);
   messages.sort((a, b) => a.line - b.line || a.column - b.column);
-  const text = html.replace(/<pre[\s\S]*?<\/pre>/g, ' ').replace(/<[^>]+>/g, ' ');
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words, leadingTitle: data.leadingTitle, messages };
+  excerptHtml ??= file.data.firstParagraph;
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, leadingTitle: data.leadingTitle, messages };
 }

@@ -48,9 +48,7 @@ export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): 
     bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),
     excerptOf: (source) => {
       const doc = graph.documents[source];
-      // Without a `<!-- truncate -->` marker the first paragraph stands in for the excerpt.
-      const excerpt = doc?.excerptHtml ?? /<p>[\s\S]*?<\/p>/.exec(doc?.html ?? '')?.[0] ?? '';
-      return resolveMarkers(excerpt, graph.links[source]);
+      return resolveMarkers(doc?.excerptHtml ?? '', graph.links[source]);
     },
   };
   return theme.renderPageHtml(ctx);

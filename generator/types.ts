@@ -35,6 +35,9 @@ export interface SourceLink {
   column: number;
   /** `image` links point at files in public/, `link` at pages or files. */
   kind: 'link' | 'image';
+  /** An image's alternative text and title, as written. */
+  alt?: string;
+  title?: string;
 }
 
 /** A Markdown file after the parse stage. Depends only on the file's own bytes. */
@@ -48,7 +51,7 @@ export interface ParsedDocument {
   /** Line of the first body line in the file, to turn body positions into file positions. */
   bodyLine: number;
   html: string;
-  /** HTML up to `<!-- truncate -->`, for post lists; undefined when the marker is absent. */
+  /** HTML up to `<!-- truncate -->`, for post lists; without the marker the first paragraph. */
   excerptHtml?: string;
   headings: Heading[];
   /** Every id in the body (headings, footnotes): the valid #fragments of this page. */

@@ -27,11 +27,13 @@ test('headings get ids and levels; their text leaves out the anchor link', () =>
 });
 
 test('links and images are collected with line and column; internal links become markers', () => {
-  const r = render('Intro line.\n\nSee [install](./install.md#req) and\n  [root](/docs/) or ![logo](/img/logo.svg).\n');
+  const r = render('Intro line.\n\nSee [install](./install.md#req) and\n  [root](/docs/) or ![logo](/img/logo.svg) and ![A & "B"](/img/b.png "Its title").\n');
   assert.deepEqual(r.links, [
     { url: './install.md#req', line: 3, column: 5, kind: 'link' },
     { url: '/docs/', line: 4, column: 3, kind: 'link' },
-    { url: '/img/logo.svg', line: 4, column: 21, kind: 'image' },
+    { url: '/img/logo.svg', line: 4, column: 21, kind: 'image', alt: 'logo' },
+    // Alt text and title as written, from the syntax tree: the image step writes its own <img>.
+    { url: '/img/b.png', line: 4, column: 48, kind: 'image', alt: 'A & "B"', title: 'Its title' },
   ]);
   assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}0">install</a>`));
   assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}1">root</a>`));
@@ -69,7 +71,7 @@ test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () =>
   assert.equal(r.excerptHtml, '<p>Before the cut.</p>\n');
   assert.equal(r.html, '<p>Before the cut.</p>\n\n<p>After the cut.</p>');
   assert.deepEqual(r.messages, [], 'the truncate comment is not raw HTML');
-  assert.equal(render('No marker here.\n').excerptHtml, undefined);
+  assert.equal(render('No marker here.\n\nA second paragraph.\n').excerptHtml, '<p>No marker here.</p>', 'without a marker, the first paragraph');
   assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
 });
 

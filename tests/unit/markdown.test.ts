@@ -60,7 +60,7 @@ test('reference-style links and images are collected where they are used, images
   assert.deepEqual(r.links, [
     { url: '../guides/index.md', line: 1, column: 5, kind: 'link' },
     { url: '../guides/index.md', line: 1, column: 27, kind: 'link' },
-    { url: '/img/rack.png', line: 3, column: 1, kind: 'image' },
+    { url: '/img/rack.png', line: 3, column: 1, kind: 'image', alt: 'Rack', title: 'The rack' },
   ]);
   assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}0">the guide</a> twice: <a href="${LINK_MARKER}1">again</a>`));
   assert.match(r.html, /<img src="\/img\/rack.png" alt="Rack" title="The rack" data-site-image="2"/);

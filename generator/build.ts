@@ -116,6 +116,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   }
   if (errorsIn(diagnostics)) return fail();
   const content = await step('load', () => loadContentCached(root, locales, cache, options.changed));
+  diagnostics.push(...content.diagnostics);
   for (const dir of content.strayDirs) {
     diagnostics.push({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' });
   }

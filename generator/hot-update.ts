@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from './build.ts';
-import { hashOf } from './load.ts';
+import { decodeText, hashOf } from './load.ts';
 import { kindOf, parseSource } from './parse.ts';
 import { renderPage } from './render.ts';
 import { fileOf } from './routes.ts';
@@ -28,7 +28,10 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   if (!source || !previous) return undefined;
   let raw: string;
   try {
-    raw = readFileSync(file, 'utf8');
+    const decoded = decodeText(readFileSync(file));
+    // Bytes that are not UTF-8 are an error: the full build reports it.
+    if (decoded.invalid) return undefined;
+    raw = decoded.text;
   } catch {
     return undefined;
   }

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from './build.ts';
 import { decodeText, hashOf } from './load.ts';
-import { kindOf, parseSource } from './parse.ts';
+import { kindOf } from './parse.ts';
+import { parseOnWorkers } from './worker-pool.ts';
 import { renderPage } from './render.ts';
 import { fileOf } from './routes.ts';
 import type { ParsedDocument } from './types.ts';
@@ -39,7 +40,8 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   if (updated.hash === source.hash) return [];
   const kind = kindOf(last.config, updated);
   if (typeof kind !== 'string') return undefined;
-  const result = parseSource(updated, kind);
+  // On a parse worker, as in the build: an edit cannot hang the server.
+  const [result] = await parseOnWorkers([{ source: updated, kind }], last.config.markdown);
   if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc)) return undefined;
 
   const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };

@@ -6,7 +6,8 @@ import type { SourceFile } from './load.ts';
 import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
 import { messagesFor } from '../i18n/index.ts';
-import type { ParseItem, Pool } from './worker-pool.ts';
+import type { MarkdownLimits, ParseItem, Pool } from './worker-pool.ts';
+import { unsafeLinks } from './unsafe-links.ts';
 import type { ParseStore } from './parse-store.ts';
 
 /** Pages outside any section: the home page and the contact page. */
@@ -54,9 +55,67 @@ function processorFor(locale: string) {
   return processor;
 }
 
-export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseResult {
+/** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
+ * parsing: the parser would run out of stack on such a file, and could not say where. */
+export function tooDeep(body: string, max: number): { line: number; column: number } | undefined {
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    // Quote and list markers at the start of the line, and indentation (two columns per level).
+    let depth = 0;
+    let indent = 0;
+    let k = 0;
+    for (; k < line.length; k++) {
+      const c = line[k];
+      if (c === ' ') indent++;
+      else if (c === '\t') indent += 4;
+      else if (c === '>') depth++;
+      else if ((c === '-' || c === '*' || c === '+') && (line[k + 1] === ' ' || line[k + 1] === undefined)) depth++;
+      else if (/\d/.test(c)) {
+        const number = /^\d{1,9}[.)](?= |$)/.exec(line.slice(k));
+        if (!number) break;
+        depth++;
+        k += number[0].length - 1;
+      } else break;
+      if (depth + Math.floor(indent / 2) > max) return { line: i + 1, column: k + 1 };
+    }
+  }
+  return undefined;
+}
+
+export function parseSource(source: SourceFile, kind: FrontMatterKind, limits?: MarkdownLimits): ParseResult {
+  if (limits) {
+    const bytes = Buffer.byteLength(source.raw);
+    if (bytes > limits.maxFileKB * 1024) {
+      const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
+      return {
+        diagnostics: [
+          {
+            file: source.id,
+            message: `is ${size(bytes)}, more than the ${size(limits.maxFileKB * 1024)} a Markdown file may have`,
+            hint: 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
+            rule: 'markdown-size',
+            severity: 'error',
+          },
+        ],
+      };
+    }
+  }
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
+  const deep = limits && tooDeep(split.body, limits.maxNesting);
+  if (deep) {
+    diagnostics.push({
+      file: source.id,
+      line: deep.line + split.bodyLine - 1,
+      column: deep.column,
+      message: `nesting deeper than ${limits.maxNesting}`,
+      hint: 'lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts',
+      rule: 'markdown-depth',
+      severity: 'error',
+    });
+    return { diagnostics };
+  }
   let result;
   try {
     result = renderMarkdown(processorFor(source.locale), split.body);
@@ -65,6 +124,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind): ParseRes
     return { diagnostics };
   }
   const offset = split.bodyLine - 1;
+  diagnostics.push(...unsafeLinks(result.html, split.body, source.id, split.bodyLine, limits?.dataImages ?? false));
   for (const m of result.messages) {
     diagnostics.push({
       file: source.id,
@@ -111,7 +171,7 @@ export async function parseAll(config: SiteConfig, sources: SourceFile[], cache:
     if (stored) cache.set(keyOf(source), stored);
     else todo.push({ source, kind });
   }
-  const fresh = await pool.parse(todo);
+  const fresh = await pool.parse(todo, config.markdown);
   todo.forEach((item, i) => {
     cache.set(keyOf(item.source), fresh[i]);
     store?.set(item.source, item.kind, fresh[i]);

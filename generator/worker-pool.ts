@@ -1,13 +1,18 @@
-// Parsing and rendering spread over all cores. Work goes out in small batches to lanes: the main
-// thread is one lane and starts at once, each worker thread is another and joins when it has
+// Parsing and rendering spread over all cores. Rendering goes out in small batches to lanes: the
+// main thread is one lane and starts at once, each worker thread is another and joins when it has
 // loaded. A lane takes the next batch when it finishes one, so a slow batch holds up no other.
-// Small jobs (a watch rebuild of one page) stay on the main thread: a worker costs ~150 ms to
-// start, more than rendering a page.
+// Small render jobs (a watch rebuild of one page) stay on the main thread: a worker costs ~150 ms
+// to start, more than rendering a page.
+// Parsing is what content can make hang or run out of memory, so it always runs on parse workers
+// with a memory limit, one file at a time under a deadline: a file that takes too long or too
+// much loses its worker and gets an error naming it, and the build goes on. Parse workers stay
+// for the next build of the process (watch mode), so they are started once.
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
-import { parseSource, type ParseResult } from './parse.ts';
+import type { SiteConfig } from './config.ts';
+import type { ParseResult } from './parse.ts';
 import { renderAndScan, type RenderedPage, type RenderSetup } from './render.ts';
 import type { Page } from './types.ts';
 
@@ -18,9 +23,15 @@ export interface ParseItem {
 
 type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; scan: boolean };
 
-export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number });
+export type MarkdownLimits = SiteConfig['markdown'];
 
-export type WorkerReply = { id: number; results: ParseResult[] | RenderedPage[]; error?: undefined } | { id: number; error: string; results?: undefined };
+export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number; limits?: MarkdownLimits });
+
+export type WorkerReply =
+  | { id: number; results: ParseResult[] | RenderedPage[]; error?: undefined }
+  | { id: number; error: string; results?: undefined }
+  /** Sent once the worker has loaded: deadlines count from then. */
+  | { ready: true; id?: undefined; error?: undefined; results?: undefined };
 
 /** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
 declare const SITE_BUNDLED_WORKER: string | undefined;
@@ -38,7 +49,6 @@ function workerCount(): number {
 }
 
 interface Lane {
-  parse(items: ParseItem[]): Promise<ParseResult[]>;
   render(pages: Page[], scan: boolean): Promise<RenderedPage[]>;
 }
 
@@ -47,12 +57,8 @@ class MainLane implements Lane {
   setSetup(setup: RenderSetup) {
     this.setup = setup;
   }
-  async parse(items: ParseItem[]) {
-    // Yield first, so replies from workers are taken in between batches.
-    await new Promise((resolve) => setImmediate(resolve));
-    return items.map((item) => parseSource(item.source, item.kind));
-  }
   async render(pages: Page[], scan: boolean) {
+    // Yield first, so replies from workers are taken in between batches.
     await new Promise((resolve) => setImmediate(resolve));
     const setup = this.setup;
     if (!setup) throw new Error('render before setup');
@@ -66,12 +72,9 @@ class WorkerLane implements Lane {
   readonly worker: Worker;
 
   constructor() {
-    const bundled = typeof SITE_BUNDLED_WORKER === 'string';
-    // Unbundled (tests run the TypeScript sources), the worker registers the TypeScript loader first.
-    const url = bundled ? new URL(SITE_BUNDLED_WORKER, import.meta.url) : new URL('./worker-unbundled.js', import.meta.url);
-    this.worker = new Worker(url);
-    this.worker.unref();
+    this.worker = startWorker();
     this.worker.on('message', (reply: WorkerReply) => {
+      if (reply.id === undefined) return;
       const job = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if (reply.error !== undefined) job?.reject(new Error(`worker: ${reply.error}`));
@@ -94,12 +97,117 @@ class WorkerLane implements Lane {
   setSetup(setup: RenderSetup) {
     this.worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
   }
-  parse(items: ParseItem[]) {
-    return this.request<ParseResult>({ type: 'parse', items });
-  }
   render(pages: Page[], scan: boolean) {
     return this.request<RenderedPage>({ type: 'render', pages, scan });
   }
+}
+
+function startWorker(resourceLimits?: ResourceLimits): Worker {
+  const bundled = typeof SITE_BUNDLED_WORKER === 'string';
+  // Unbundled (tests run the TypeScript sources), the worker registers the TypeScript loader first.
+  const url = bundled ? new URL(SITE_BUNDLED_WORKER, import.meta.url) : new URL('./worker-unbundled.js', import.meta.url);
+  const worker = new Worker(url, { resourceLimits });
+  worker.unref();
+  return worker;
+}
+
+/** A worker that parses one file at a time under a deadline and a memory limit. */
+class ParseWorker {
+  private readonly worker: Worker;
+  private readonly ready: Promise<void>;
+  private next = 0;
+  private current?: { id: number; resolve: (r: ParseResult) => void; item: ParseItem; timer?: NodeJS.Timeout };
+  /** False once it timed out or crashed: it is not used again. */
+  alive = true;
+
+  constructor(readonly memoryMB: number) {
+    this.worker = startWorker({ maxOldGenerationSizeMb: memoryMB, maxYoungGenerationSizeMb: Math.min(64, memoryMB / 4) });
+    this.ready = new Promise((resolve) => {
+      this.worker.on('message', (reply: WorkerReply) => {
+        if ('ready' in reply) return resolve();
+        const job = this.current;
+        if (!job || reply.id !== job.id) return;
+        this.finish(reply.error === undefined ? (reply.results as ParseResult[])[0] : failure(job.item, `could not be parsed: ${reply.error.split('\n')[0]}`, 'markdown'));
+      });
+    });
+    this.worker.on('error', (error: NodeJS.ErrnoException) => {
+      const item = this.current?.item;
+      if (!item) return;
+      this.finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? failure(item, `needs more than ${memoryMB} MB of memory to parse`, 'markdown-memory', 'split the page, or raise markdown.memoryMB in config/site.config.ts')
+          : failure(item, `could not be parsed: ${error.message}`, 'markdown'),
+      );
+    });
+    this.worker.on('exit', () => {
+      this.alive = false;
+      const item = this.current?.item;
+      if (item) this.finish(failure(item, 'could not be parsed: the parser stopped', 'markdown'));
+    });
+  }
+
+  private finish(result: ParseResult) {
+    const job = this.current;
+    if (!job) return;
+    this.current = undefined;
+    clearTimeout(job.timer);
+    job.resolve(result);
+  }
+
+  async parse(item: ParseItem, limits: MarkdownLimits): Promise<ParseResult> {
+    await this.ready;
+    const id = this.next++;
+    return new Promise<ParseResult>((resolve) => {
+      this.current = { id, resolve, item };
+      this.current.timer = setTimeout(() => {
+        this.alive = false;
+        void this.worker.terminate();
+        const seconds = limits.timeoutSeconds;
+        this.finish(failure(item, `took longer than ${seconds} s to parse`, 'markdown-timeout', 'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts'));
+      }, limits.timeoutSeconds * 1000);
+      this.worker.postMessage({ type: 'parse', items: [item], id, limits } satisfies WorkerRequest);
+    });
+  }
+
+  close() {
+    this.alive = false;
+    return this.worker.terminate();
+  }
+}
+
+const failure = (item: ParseItem, message: string, rule: string, hint?: string): ParseResult => ({
+  diagnostics: [{ file: item.source.id, message, hint, rule, severity: 'error' }],
+});
+
+/** Parse workers that are free, kept between builds; they do not keep the process alive. */
+const idle: ParseWorker[] = [];
+
+/** Parses every item on parse workers, as many at once as there are cores to spare. */
+export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
+  const results: ParseResult[] = new Array(items.length);
+  const lanes = Math.max(1, Math.min(items.length, workerCount() + 1));
+  let cursor = 0;
+  const same = (w: ParseWorker) => w.memoryMB === limits.memoryMB;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      let worker: ParseWorker | undefined;
+      while (cursor < items.length) {
+        const index = cursor++;
+        if (!worker?.alive) {
+          const found = idle.findIndex(same);
+          worker = found === -1 ? new ParseWorker(limits.memoryMB) : idle.splice(found, 1)[0];
+        }
+        results[index] = await worker.parse(items[index], limits);
+      }
+      if (worker?.alive) idle.push(worker);
+    }),
+  );
+  return results;
+}
+
+/** Stops the parse workers kept between builds. */
+export async function closeParseWorkers(): Promise<void> {
+  await Promise.all(idle.splice(0).map((w) => w.close()));
 }
 
 /** Runs batches of items on every lane until none are left; results are handed on in batches. */
@@ -129,11 +237,8 @@ export class Pool {
     return items >= MIN_PARALLEL_ITEMS ? [this.main, ...this.workers] : [this.main];
   }
 
-  async parse(items: ParseItem[]): Promise<ParseResult[]> {
-    const results: ParseResult[] = new Array(items.length);
-    const lanes = this.lanes(items.length).map((lane) => (batch: ParseItem[]) => lane.parse(batch));
-    await distribute(items, lanes, (start, batch) => batch.forEach((r, i) => (results[start + i] = r)));
-    return results;
+  parse(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
+    return parseOnWorkers(items, limits);
   }
 
   /** Renders pages and hands each to `onPage` as it is done, so written pages need not be kept. */

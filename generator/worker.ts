@@ -2,12 +2,16 @@
 // the render setup (config, graph, assets) it was sent once per build.
 import { parentPort } from 'node:worker_threads';
 import { parseSource } from './parse.ts';
-import { renderAndScan, type RenderSetup } from './render.ts';
+import type { RenderSetup } from './render.ts';
 import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
 
 let setup: RenderSetup | undefined;
 
-parentPort!.on('message', (request: WorkerRequest) => {
+// Parse workers never render: the theme is loaded on the first render request only, so a parse
+// worker starts in a fraction of the time.
+let render: typeof import('./render.ts') | undefined;
+
+parentPort!.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     switch (request.type) {
@@ -15,11 +19,13 @@ parentPort!.on('message', (request: WorkerRequest) => {
         setup = request.setup;
         return;
       case 'parse':
-        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind)) };
+        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind, request.limits)) };
         break;
       case 'render': {
         const current = setup;
         if (!current) throw new Error('render requested before setup');
+        render ??= await import('./render.ts');
+        const { renderAndScan } = render;
         reply = { id: request.id, results: request.pages.map((page) => renderAndScan(current, page, request.scan)) };
         break;
       }
@@ -30,3 +36,4 @@ parentPort!.on('message', (request: WorkerRequest) => {
   parentPort!.postMessage(reply);
 });
 
+parentPort!.postMessage({ ready: true } satisfies WorkerReply);

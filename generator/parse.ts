@@ -83,29 +83,49 @@ export function tooDeep(body: string, max: number): { line: number; column: numb
   return undefined;
 }
 
+/** The result for a file whose body was not parsed (too large, too deep, too slow): its error,
+ * and a page with its front matter and no body, so that the one cause is the one error, not also
+ * a missing translation and broken links to it. Such a page is never published: the error fails
+ * the build. */
+export function unparsed(source: SourceFile, kind: FrontMatterKind, error: Diagnostic): ParseResult {
+  const split = splitFrontMatter(source.raw.slice(0, 64 * 1024), source.id, kind);
+  const frontMatter = split.data ?? split.fallback;
+  if (!frontMatter) return { diagnostics: [error] };
+  const doc: ParsedDocument = {
+    source: source.id,
+    hash: source.hash,
+    locale: source.locale,
+    path: source.path,
+    frontMatter,
+    bodyLine: split.bodyLine,
+    html: '',
+    headings: [],
+    ids: [],
+    links: [],
+    words: 0,
+  };
+  return { doc, diagnostics: [error] };
+}
+
 export function parseSource(source: SourceFile, kind: FrontMatterKind, limits?: MarkdownLimits): ParseResult {
   if (limits) {
     const bytes = Buffer.byteLength(source.raw);
     if (bytes > limits.maxFileKB * 1024) {
       const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
-      return {
-        diagnostics: [
-          {
-            file: source.id,
-            message: `is ${size(bytes)}, more than the ${size(limits.maxFileKB * 1024)} a Markdown file may have`,
-            hint: 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
-            rule: 'markdown-size',
-            severity: 'error',
-          },
-        ],
-      };
+      return unparsed(source, kind, {
+        file: source.id,
+        message: `is ${size(bytes)}, more than the ${size(limits.maxFileKB * 1024)} a Markdown file may have`,
+        hint: 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
+        rule: 'markdown-size',
+        severity: 'error',
+      });
     }
   }
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
   const deep = limits && tooDeep(split.body, limits.maxNesting);
   if (deep) {
-    diagnostics.push({
+    return unparsed(source, kind, {
       file: source.id,
       line: deep.line + split.bodyLine - 1,
       column: deep.column,
@@ -114,7 +134,6 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, limits?: 
       rule: 'markdown-depth',
       severity: 'error',
     });
-    return { diagnostics };
   }
   let result;
   try {

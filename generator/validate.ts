@@ -1,6 +1,7 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
 import type { SiteConfig } from './config.ts';
 import { checkMarkdownLinks, routeMap, type LinkContext } from './links.ts';
+import { checkNavTargets } from './nav-targets.ts';
 import type { SourceFile } from './load.ts';
 import type { Diagnostic, Route, SiteGraph } from './types.ts';
 
@@ -99,6 +100,8 @@ export function validate({ config, graph, sources, files }: ValidateInput): Diag
       });
     }
   }
+
+  diagnostics.push(...checkNavTargets(config, graph));
 
   const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources };
   diagnostics.push(...checkMarkdownLinks(ctx));

@@ -12,7 +12,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
 import type { SiteConfig } from './config.ts';
-import type { ParseResult } from './parse.ts';
+import { unparsed, type ParseResult } from './parse.ts';
 import { renderAndScan, type RenderedPage, type RenderSetup } from './render.ts';
 import type { Page } from './types.ts';
 
@@ -175,9 +175,8 @@ class ParseWorker {
   }
 }
 
-const failure = (item: ParseItem, message: string, rule: string, hint?: string): ParseResult => ({
-  diagnostics: [{ file: item.source.id, message, hint, rule, severity: 'error' }],
-});
+const failure = (item: ParseItem, message: string, rule: string, hint?: string): ParseResult =>
+  unparsed(item.source, item.kind, { file: item.source.id, message, hint, rule, severity: 'error' });
 
 /** Parse workers that are free, kept between builds; they do not keep the process alive. */
 const idle: ParseWorker[] = [];

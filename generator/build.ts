@@ -12,7 +12,7 @@ import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { alternatesOf, type RenderSetup } from './render.ts';
-import { Pool } from './worker-pool.ts';
+import { Pool, closeParseWorkers } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
 import { processImages } from './images.ts';
 import { sitemapXml } from './sitemap.ts';
@@ -82,6 +82,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return await runSteps(options, pool);
   } finally {
     await pool.close();
+    // Parse workers are kept for the next build of a watching process only.
+    if (!options.cache) await closeParseWorkers();
   }
 }
 

@@ -10,7 +10,7 @@ import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
-import { Pool, type PoolStats } from './worker-pool.ts';
+import { Pool, closeParseWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
@@ -89,6 +89,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
     await pool.close();
+    // Parse workers are kept for the next build of a watching process only.
+    if (!options.cache) await closeParseWorkers();
   }
 }
 

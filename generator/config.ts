@@ -129,6 +129,17 @@ export const configSchema = z.strictObject({
     .default({ actions: [], trust: [] }),
   favicon: z.string().default('/img/favicon.svg'),
   customFields: z.strictObject({ version: z.string().optional() }).default({}),
+  /** What one Markdown file may take, so that no file can hang or crash the build (docs/content.md). */
+  markdown: z
+    .strictObject({
+      maxFileKB: z.number().int().positive().default(1024),
+      maxNesting: z.number().int().positive().default(100),
+      timeoutSeconds: z.number().positive().default(20),
+      memoryMB: z.number().int().positive().default(1024),
+      /** `data:` URLs as image sources; links never may be `data:`. */
+      dataImages: z.boolean().default(false),
+    })
+    .default({ maxFileKB: 1024, maxNesting: 100, timeoutSeconds: 20, memoryMB: 1024, dataImages: false }),
   sitemap: z
     .strictObject({ changefreq: z.string().default('weekly'), priority: z.number().default(0.5) })
     .default({ changefreq: 'weekly', priority: 0.5 }),

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from './build.ts';
-import { hashOf } from './load.ts';
-import { kindOf, markdownLabels, parseSource } from './parse.ts';
+import { decodeText, hashOf } from './load.ts';
+import { kindOf, markdownLabels } from './parse.ts';
+import { parseOnWorkers } from './worker-pool.ts';
 import { renderPage } from './render.ts';
 import { themeAt } from './theme-loader.ts';
 import { fileOf } from './routes.ts';
@@ -29,7 +30,10 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   if (!source || !previous) return undefined;
   let raw: string;
   try {
-    raw = readFileSync(file, 'utf8');
+    const decoded = decodeText(readFileSync(file));
+    // Bytes that are not UTF-8 are an error: the full build reports it.
+    if (decoded.invalid) return undefined;
+    raw = decoded.text;
   } catch {
     return undefined;
   }
@@ -37,7 +41,8 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   if (updated.hash === source.hash) return [];
   const kind = kindOf(last.config, updated);
   if (typeof kind !== 'string') return undefined;
-  const result = parseSource(updated, kind, markdownLabels(last.setup.messages[updated.locale]));
+  // On a parse worker, as in the build: an edit cannot hang the server.
+  const [result] = await parseOnWorkers([{ source: updated, kind, labels: markdownLabels(last.setup.messages[updated.locale]) }], last.config.markdown);
   if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc)) return undefined;
 
   const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };

@@ -1,8 +1,11 @@
-// The load stage: the only place that reads the content tree from disk.
+// The load stage: the only place that reads the content tree from disk. It takes what an editor
+// saved as text, whatever the editor: a UTF-8 byte order mark is dropped and Windows line ends
+// become \n. What cannot be a page is said here, naming the file: bytes that are not UTF-8, a
+// name a URL cannot carry as it is, a link to nothing, a pipe or device named `.md`.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { LocaleId, SourceId } from './types.ts';
+import type { Diagnostic, LocaleId, SourceId } from './types.ts';
 
 export interface SourceFile {
   id: SourceId;
@@ -33,7 +36,57 @@ export interface ContentTree {
   mdxFiles: SourceId[];
   authors?: { id: SourceId; raw: string };
   tags?: { id: SourceId; raw: string };
+  /** Files that could not be taken as they are (see the top of this file). */
+  diagnostics: Diagnostic[];
 }
+
+/** The characters a content file's name may have: they stand in the page's URL as they are. */
+export const FILE_NAME_CHARACTERS = /^[A-Za-z0-9._-]+$/;
+
+export interface DecodedText {
+  text: string;
+  /** Position of the first byte that is not UTF-8, 1-based. */
+  invalid?: { line: number; column: number };
+}
+
+/** A source file's bytes as the text the pipeline works on (see the top of this file). */
+export function decodeText(bytes: Uint8Array): DecodedText {
+  const bad = firstInvalidUtf8(bytes);
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  text = text.replace(/\r\n?/g, '\n');
+  if (bad === -1) return { text };
+  const before = Buffer.from(bytes.subarray(0, bad)).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = before.split('\n');
+  return { text, invalid: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 } };
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // Lead byte: length and the allowed range of the second byte (no overlongs, no surrogates).
+    const [length, low, high] =
+      b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf]
+      : b === 0xe0 ? [3, 0xa0, 0xbf]
+      : b === 0xed ? [3, 0x80, 0x9f]
+      : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf]
+      : b === 0xf0 ? [4, 0x90, 0xbf]
+      : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf]
+      : b === 0xf4 ? [4, 0x80, 0x8f]
+      : [0, 0, 0];
+    if (!length || i + length > bytes.length || bytes[i + 1] < low || bytes[i + 1] > high) return i;
+    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    i += length;
+  }
+  return -1;
+}
+
+const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export const CONTENT_DIR = 'content';
 
@@ -54,19 +107,62 @@ export function withoutNumberPrefixes(relPath: string): string {
     .join('/');
 }
 
-function walk(dir: string, out: string[]): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+/** The regular files under `dir`. Symbolic links are followed; what is not a file is reported. */
+function walk(dir: string, out: string[], problems: { file: string; message: string }[]): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    // Removed while the tree was read (a checkout, a copy): the watcher reports the change.
+    if (vanished(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else out.push(full);
+    let kind: Dirent | ReturnType<typeof statSync> = entry;
+    if (entry.isSymbolicLink()) {
+      try {
+        kind = statSync(full);
+      } catch {
+        if (entry.name.endsWith('.md')) problems.push({ file: full, message: 'is a symbolic link to a file that does not exist; skipped' });
+        continue;
+      }
+    }
+    if (kind.isDirectory()) walk(full, out, problems);
+    else if (kind.isFile()) out.push(full);
+    // Reading a pipe would wait for a writer for ever; a device is no page either.
+    else if (entry.name.endsWith('.md')) problems.push({ file: full, message: 'is not a regular file (a pipe, socket or device); skipped' });
   }
 }
 
 export function loadContent(root: string, locales: LocaleId[]): ContentTree {
   const contentRoot = path.join(root, CONTENT_DIR);
-  const tree: ContentTree = { sources: [], categories: [], strayDirs: [], mdxFiles: [] };
+  const tree: ContentTree = { sources: [], categories: [], strayDirs: [], mdxFiles: [], diagnostics: [] };
   if (!existsSync(contentRoot)) return tree;
+  const idOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  /** The text of a file, or undefined when it vanished since the folder was listed. */
+  const read = (file: string): string | undefined => {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (error) {
+      if (vanished(error)) return undefined;
+      throw error;
+    }
+    const { text, invalid } = decodeText(bytes);
+    if (invalid) {
+      tree.diagnostics.push({
+        file: idOf(file),
+        ...invalid,
+        message: 'invalid UTF-8',
+        hint: 'save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?)',
+        rule: 'encoding',
+        severity: 'error',
+      });
+    }
+    return text;
+  };
   for (const entry of readdirSync(contentRoot, { withFileTypes: true })) {
     if (entry.isDirectory() && !locales.includes(entry.name) && !entry.name.startsWith('.')) {
       tree.strayDirs.push(`${CONTENT_DIR}/${entry.name}`);
@@ -74,25 +170,43 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
   }
   for (const name of ['authors', 'tags'] as const) {
     const file = path.join(contentRoot, `${name}.yml`);
-    if (existsSync(file)) tree[name] = { id: `${CONTENT_DIR}/${name}.yml`, raw: readFileSync(file, 'utf8') };
+    const raw = existsSync(file) ? read(file) : undefined;
+    if (raw !== undefined) tree[name] = { id: `${CONTENT_DIR}/${name}.yml`, raw };
   }
   for (const locale of locales) {
     const localeRoot = path.join(contentRoot, locale);
     if (!existsSync(localeRoot)) continue;
     const files: string[] = [];
-    walk(localeRoot, files);
+    const problems: { file: string; message: string }[] = [];
+    walk(localeRoot, files, problems);
+    for (const problem of problems) {
+      tree.diagnostics.push({ file: idOf(problem.file), message: problem.message, hint: 'remove it, or point the link at a Markdown file', rule: 'content-file', severity: 'warning' });
+    }
     files.sort();
     for (const file of files) {
       const rel = path.relative(localeRoot, file).split(path.sep).join('/');
       const id = `${CONTENT_DIR}/${locale}/${rel}`;
       if (rel.endsWith('.md')) {
-        const raw = readFileSync(file, 'utf8');
-        tree.sources.push({ id, locale, path: withoutNumberPrefixes(rel.slice(0, -3)), raw, hash: hashOf(raw) });
+        const unsafe = rel.split('/').find((part) => !FILE_NAME_CHARACTERS.test(part));
+        if (unsafe !== undefined) {
+          const characters = [...new Set([...unsafe].filter((c) => !FILE_NAME_CHARACTERS.test(c)))].map((c) => JSON.stringify(c)).join(', ');
+          tree.diagnostics.push({
+            file: id,
+            message: `the name ${JSON.stringify(unsafe)} has characters a page URL cannot carry as they are (${characters})`,
+            hint: 'rename it using only the letters a-z and A-Z, the digits 0-9, "-", "_" and "."',
+            rule: 'file-name',
+            severity: 'error',
+          });
+          continue;
+        }
+        const raw = read(file);
+        if (raw !== undefined) tree.sources.push({ id, locale, path: withoutNumberPrefixes(rel.slice(0, -3)), raw, hash: hashOf(raw) });
       } else if (rel.endsWith('.mdx')) {
         tree.mdxFiles.push(id);
       } else if (CATEGORY_FILES.includes(path.basename(rel))) {
+        const raw = read(file);
         const dir = path.dirname(rel) === '.' ? '' : withoutNumberPrefixes(path.dirname(rel));
-        tree.categories.push({ id, locale, dir, raw: readFileSync(file, 'utf8') });
+        if (raw !== undefined) tree.categories.push({ id, locale, dir, raw });
       }
     }
   }

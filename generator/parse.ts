@@ -7,7 +7,8 @@ import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
 import type { Messages, MessagesByLocale } from './messages.ts';
 import type { RuleId } from './diagnostic-rules.ts';
-import type { ParseItem, Pool } from './worker-pool.ts';
+import type { MarkdownLimits, ParseItem, Pool } from './worker-pool.ts';
+import { unsafeLinks } from './unsafe-links.ts';
 import type { ParseStore } from './parse-store.ts';
 
 /** Pages outside any section: the home page, and the contact page when the config turns it on. */
@@ -68,9 +69,86 @@ function processorFor(labels: MarkdownLabels) {
 /** The rules the Markdown stage reports under (generator/markdown.ts). */
 const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition'] as const satisfies readonly RuleId[];
 
-export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels): ParseResult {
+/** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
+ * parsing: the parser would run out of stack on such a file, and could not say where. */
+export function tooDeep(body: string, max: number): { line: number; column: number } | undefined {
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    // Quote and list markers at the start of the line, and indentation (two columns per level).
+    let depth = 0;
+    let indent = 0;
+    let k = 0;
+    for (; k < line.length; k++) {
+      const c = line[k];
+      if (c === ' ') indent++;
+      else if (c === '\t') indent += 4;
+      else if (c === '>') depth++;
+      else if ((c === '-' || c === '*' || c === '+') && (line[k + 1] === ' ' || line[k + 1] === undefined)) depth++;
+      else if (/\d/.test(c)) {
+        const number = /^\d{1,9}[.)](?= |$)/.exec(line.slice(k));
+        if (!number) break;
+        depth++;
+        k += number[0].length - 1;
+      } else break;
+      if (depth + Math.floor(indent / 2) > max) return { line: i + 1, column: k + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** The result for a file whose body was not parsed (too large, too deep, too slow): its error,
+ * and a page with its front matter and no body, so that the one cause is the one error, not also
+ * a missing translation and broken links to it. Such a page is never published: the error fails
+ * the build. */
+export function unparsed(source: SourceFile, kind: FrontMatterKind, error: Diagnostic): ParseResult {
+  const split = splitFrontMatter(source.raw.slice(0, 64 * 1024), source.id, kind);
+  const frontMatter = split.data ?? split.fallback;
+  if (!frontMatter) return { diagnostics: [error] };
+  const doc: ParsedDocument = {
+    source: source.id,
+    hash: source.hash,
+    locale: source.locale,
+    path: source.path,
+    frontMatter,
+    bodyLine: split.bodyLine,
+    html: '',
+    headings: [],
+    ids: [],
+    links: [],
+    words: 0,
+  };
+  return { doc, diagnostics: [error] };
+}
+
+export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels, limits?: MarkdownLimits): ParseResult {
+  if (limits) {
+    const bytes = Buffer.byteLength(source.raw);
+    if (bytes > limits.maxFileKB * 1024) {
+      const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
+      return unparsed(source, kind, {
+        file: source.id,
+        message: `is ${size(bytes)}, more than the ${size(limits.maxFileKB * 1024)} a Markdown file may have`,
+        hint: 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
+        rule: 'markdown-size',
+        severity: 'error',
+      });
+    }
+  }
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
+  const deep = limits && tooDeep(split.body, limits.maxNesting);
+  if (deep) {
+    return unparsed(source, kind, {
+      file: source.id,
+      line: deep.line + split.bodyLine - 1,
+      column: deep.column,
+      message: `nesting deeper than ${limits.maxNesting}`,
+      hint: 'lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts',
+      rule: 'markdown-depth',
+      severity: 'error',
+    });
+  }
   let result;
   try {
     result = renderMarkdown(processorFor(labels), split.body, (split.data ?? split.fallback)?.title);
@@ -79,6 +157,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
     return { diagnostics };
   }
   const offset = split.bodyLine - 1;
+  diagnostics.push(...unsafeLinks(result.html, split.body, source.id, split.bodyLine, limits?.dataImages ?? false));
   for (const m of result.messages) {
     diagnostics.push({
       file: source.id,
@@ -139,7 +218,7 @@ export async function parseAll(config: SiteConfig, messages: MessagesByLocale, s
     if (stored) cache.set(keyOf(source), stored);
     else todo.push({ source, kind, labels: markdownLabels(messages[source.locale]) });
   }
-  const fresh = await pool.parse(todo);
+  const fresh = await pool.parse(todo, config.markdown);
   todo.forEach((item, i) => {
     cache.set(keyOf(item.source), fresh[i]);
     store?.set(item.source, item.kind, fresh[i]);

@@ -1,6 +1,7 @@
 // `site serve`: builds with drafts, serves the build with the production URL rules, and with
 // --watch rebuilds what a change needs, one build at a time, and reloads open tabs. A content
 // error is shown in the terminal and as an overlay in the browser; the server keeps running.
+import { statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
@@ -58,6 +59,9 @@ export interface DevServerHooks {
 const RELOAD_PATH = '/__site/events';
 /** The site's folders; the engine's theme (THEME_DIR) is watched too. */
 const WATCHED = ['content', 'public', 'config', 'i18n'];
+/** How long the tree must be quiet before a build: one saved file builds at once, a burst of
+ * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
+const QUIET_MS = { one: 25, many: 500 };
 
 /** The browser side of live reload and the error overlay, injected into served HTML only. */
 const DEV_CLIENT = `<script type="module">
@@ -142,31 +146,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     options.hooks.serveFile(staticOptions, req, res);
   });
 
-  let watcher: FSWatcher | undefined;
-  if (options.watch) {
-    // One build at a time: changes that arrive during a build are collected for the next one.
-    let running: Promise<unknown> | undefined;
-    let pending = new Set<string>();
-    let timer: NodeJS.Timeout | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(async () => {
-        if (running) return;
-        const changed = pending;
-        pending = new Set();
-        running = hotThenBuild(changed).catch((error) => console.error('[site] build crashed:', error));
-        await running;
-        running = undefined;
-        if (pending.size) schedule();
-      }, 25);
-    };
-    watcher = chokidar.watch([...WATCHED.map((d) => path.join(options.root, d)), THEME_DIR], { ignoreInitial: true });
-    watcher.on('all', (_event: string, file: string) => {
-      pending.add(file);
-      schedule();
-    });
-    await new Promise<void>((resolve) => watcher!.on('ready', () => resolve()));
-  }
+  let watcher: { close: () => Promise<void> } | undefined;
+  if (options.watch) watcher = await watchProject(options.root, hotThenBuild);
 
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
@@ -180,4 +161,100 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   return { server, close };
+}
+
+/** Watches the project's source folders and calls `rebuild` with what changed, one build at a
+ * time. A folder that is removed and created again (`rm -rf content && cp -a backup content`, a
+ * branch switch) is a new folder to the file system and the watches on the old one are dead, so
+ * the project root is watched too, for its entries: a source folder that comes back is watched
+ * afresh and built whole. While a folder that was there is missing, nothing is built. */
+async function watchProject(root: string, rebuild: (changed: Set<string>) => Promise<unknown>): Promise<{ close: () => Promise<void> }> {
+  const exists = (dir: string) => {
+    try {
+      return statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const folders = [...WATCHED.map((dir) => path.join(root, dir)), THEME_DIR].filter(exists);
+  const missing = new Set<string>();
+  let closed = false;
+  // Removing and creating a folder are several events of the root; act once they have settled.
+  const settling = new Map<string, NodeJS.Timeout>();
+  const name = (dir: string) => `${path.relative(root, dir)}/`;
+
+  // One build at a time: changes that arrive during a build are collected for the next one.
+  let running: Promise<unknown> | undefined;
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (quiet = pending.size > 1 ? QUIET_MS.many : QUIET_MS.one) => {
+    clearTimeout(timer);
+    if (missing.size || settling.size) return;
+    timer = setTimeout(async () => {
+      if (running) return;
+      const changed = pending;
+      pending = new Set();
+      running = rebuild(changed).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+      await running;
+      running = undefined;
+      if (pending.size) schedule();
+    }, quiet);
+  };
+
+  // One watcher per folder, so a replaced folder gets a new one of its own.
+  const watchers = new Map<string, FSWatcher>();
+  const watchFolder = async (dir: string) => {
+    const watcher = chokidar.watch(dir, { ignoreInitial: true });
+    watcher.on('all', (_event: string, file: string) => {
+      pending.add(file);
+      schedule();
+    });
+    watcher.on('error', (error) => console.error(`[site] watching ${name(dir)}: ${(error as Error).message}`));
+    watchers.set(dir, watcher);
+    await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+  };
+  await Promise.all(folders.map(watchFolder));
+
+  let rewatching = Promise.resolve();
+  const settled = async (dir: string) => {
+    settling.delete(dir);
+    if (closed) return;
+    if (!exists(dir)) {
+      if (!missing.has(dir)) console.log(`[site] ${name(dir)} disappeared; waiting for it to come back before building`);
+      missing.add(dir);
+      clearTimeout(timer);
+      return;
+    }
+    // Closed first: chokidar shares its file system watches between watchers of one path.
+    await watchers.get(dir)?.close();
+    await watchFolder(dir);
+    console.log(missing.delete(dir) ? `[site] ${name(dir)} is back; building it whole` : `[site] ${name(dir)} was removed and created again; building it whole`);
+    // Everything in it may have changed, and edits made before the new watcher was ready are
+    // only in the files: the build reads the whole tree again.
+    pending.add(dir);
+    schedule(QUIET_MS.many);
+  };
+  const rootWatch = watch(root, (event, entry) => {
+    const dir = entry && path.join(root, entry.toString());
+    // `rename` is a folder removed or created; `change` only its times, as `cp -a` sets them.
+    if (event !== 'rename' || !dir || !folders.includes(dir)) return;
+    clearTimeout(settling.get(dir));
+    clearTimeout(timer);
+    // One folder change at a time: two watchers of one path must not overlap (see settled).
+    settling.set(dir, setTimeout(() => (rewatching = rewatching.then(() => settled(dir))), QUIET_MS.many));
+  });
+  rootWatch.on('error', (error) => console.error(`[site] watching ${root}: ${error.message}`));
+
+  return {
+    close: async () => {
+      closed = true;
+      rootWatch.close();
+      for (const pending of settling.values()) clearTimeout(pending);
+      clearTimeout(timer);
+      await rewatching;
+      await Promise.all([...watchers.values()].map((w) => w.close()));
+      // A build under way finishes before the caller removes what it writes to.
+      await running;
+    },
+  };
 }

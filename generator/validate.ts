@@ -101,6 +101,7 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
     }
   }
 
+
   const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources };
   const checked = checkMarkdownLinks(ctx);
   diagnostics.push(...checked.diagnostics);

@@ -1,16 +1,22 @@
 // Parsing and rendering spread over all cores. Work goes out in small batches to lanes. Large jobs
 // go to one worker thread per core, each with two batches in flight so that it never waits for the
 // main thread, which only coordinates: it takes results, checks links, writes and hands
-// compression to zlib's threads. Small jobs (a watch rebuild of one page) stay on the main thread:
-// a worker costs ~150 ms to start, more than rendering a page.
+// compression to zlib's threads. Small render jobs (a watch rebuild of one page) stay on the main
+// thread: a worker costs ~150 ms to start, more than rendering a page.
+// Parsing is what content can make hang or run out of memory, so it always runs on parse workers
+// with a memory limit, one file at a time under a deadline: a file that takes too long or too
+// much loses its worker and gets an error naming it, and the build goes on. Parse workers stay
+// for the next build of the process (watch mode), so they are started once.
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
-import { parseSource, type MarkdownLabels, type ParseResult } from './parse.ts';
+import type { SiteConfig } from './config.ts';
+import { unparsed, type MarkdownLabels, type ParseResult } from './parse.ts';
 import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
 import { themeAt } from './theme-loader.ts';
 import type { Page } from './types.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 
 export interface ParseItem {
   source: SourceFile;
@@ -20,11 +26,15 @@ export interface ParseItem {
 
 type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; options: RenderOptions };
 
-export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number });
+export type MarkdownLimits = SiteConfig['markdown'];
+
+export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number; limits?: MarkdownLimits });
 
 export type WorkerReply =
   | { id: number; results: ParseResult[] | RenderedPage[]; busyMs: number; error?: undefined }
-  | { id: number; error: string; stack?: string; page?: { route: string; source?: string }; results?: undefined };
+  | { id: number; error: string; stack?: string; page?: { route: string; source?: string }; results?: undefined }
+  /** Sent once the worker has loaded: deadlines count from then. */
+  | { ready: true; id?: undefined; error?: undefined; results?: undefined };
 
 /** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
 declare const SITE_BUNDLED_WORKER: string | undefined;
@@ -53,7 +63,6 @@ export interface PoolStats {
 interface Lane {
   /** Batches sent before the first comes back. */
   readonly depth: number;
-  parse(items: ParseItem[]): Promise<ParseResult[]>;
   render(pages: Page[], options: RenderOptions): Promise<RenderedPage[]>;
 }
 
@@ -62,11 +71,6 @@ class MainLane implements Lane {
   constructor(private setup?: RenderSetup) {}
   setSetup(setup: RenderSetup) {
     this.setup = setup;
-  }
-  async parse(items: ParseItem[]) {
-    // Yield first, so replies from workers are taken in between batches.
-    await new Promise((resolve) => setImmediate(resolve));
-    return items.map((item) => parseSource(item.source, item.kind, item.labels));
   }
   async render(pages: Page[], options: RenderOptions) {
     await new Promise((resolve) => setImmediate(resolve));
@@ -87,12 +91,9 @@ class WorkerLane implements Lane {
   readonly worker: Worker;
 
   constructor() {
-    const bundled = typeof SITE_BUNDLED_WORKER === 'string';
-    // Unbundled (tests run the TypeScript sources), the worker registers the TypeScript loader first.
-    const url = bundled ? new URL(SITE_BUNDLED_WORKER, import.meta.url) : new URL('./worker-unbundled.js', import.meta.url);
-    this.worker = new Worker(url);
-    this.worker.unref();
+    this.worker = startWorker();
     this.worker.on('message', (reply: WorkerReply) => {
+      if (reply.id === undefined) return;
       const job = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       this.lastReply = performance.now();
@@ -126,15 +127,119 @@ class WorkerLane implements Lane {
   setSetup(setup: RenderSetup) {
     this.worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
   }
-  parse(items: ParseItem[]) {
-    return this.request<ParseResult>({ type: 'parse', items });
-  }
   render(pages: Page[], options: RenderOptions) {
     return this.request<RenderedPage>({ type: 'render', pages, options });
   }
   get spanMs() {
     return this.firstSent ? this.lastReply - this.firstSent : 0;
   }
+}
+
+function startWorker(resourceLimits?: ResourceLimits): Worker {
+  const bundled = typeof SITE_BUNDLED_WORKER === 'string';
+  // Unbundled (tests run the TypeScript sources), the worker registers the TypeScript loader first.
+  const url = bundled ? new URL(SITE_BUNDLED_WORKER, import.meta.url) : new URL('./worker-unbundled.js', import.meta.url);
+  const worker = new Worker(url, { resourceLimits });
+  worker.unref();
+  return worker;
+}
+
+/** A worker that parses one file at a time under a deadline and a memory limit. */
+class ParseWorker {
+  private readonly worker: Worker;
+  private readonly ready: Promise<void>;
+  private next = 0;
+  private current?: { id: number; resolve: (r: ParseResult) => void; item: ParseItem; timer?: NodeJS.Timeout };
+  /** False once it timed out or crashed: it is not used again. */
+  alive = true;
+
+  constructor(readonly memoryMB: number) {
+    this.worker = startWorker({ maxOldGenerationSizeMb: memoryMB, maxYoungGenerationSizeMb: Math.min(64, memoryMB / 4) });
+    this.ready = new Promise((resolve) => {
+      this.worker.on('message', (reply: WorkerReply) => {
+        if ('ready' in reply) return resolve();
+        const job = this.current;
+        if (!job || reply.id !== job.id) return;
+        this.finish(reply.error === undefined ? (reply.results as ParseResult[])[0] : failure(job.item, `could not be parsed: ${reply.error.split('\n')[0]}`, 'markdown'));
+      });
+    });
+    this.worker.on('error', (error: NodeJS.ErrnoException) => {
+      const item = this.current?.item;
+      if (!item) return;
+      this.finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? failure(item, `needs more than ${memoryMB} MB of memory to parse`, 'markdown-memory', 'split the page, or raise markdown.memoryMB in config/site.config.ts')
+          : failure(item, `could not be parsed: ${error.message}`, 'markdown'),
+      );
+    });
+    this.worker.on('exit', () => {
+      this.alive = false;
+      const item = this.current?.item;
+      if (item) this.finish(failure(item, 'could not be parsed: the parser stopped', 'markdown'));
+    });
+  }
+
+  private finish(result: ParseResult) {
+    const job = this.current;
+    if (!job) return;
+    this.current = undefined;
+    clearTimeout(job.timer);
+    job.resolve(result);
+  }
+
+  async parse(item: ParseItem, limits: MarkdownLimits): Promise<ParseResult> {
+    await this.ready;
+    const id = this.next++;
+    return new Promise<ParseResult>((resolve) => {
+      this.current = { id, resolve, item };
+      this.current.timer = setTimeout(() => {
+        this.alive = false;
+        void this.worker.terminate();
+        const seconds = limits.timeoutSeconds;
+        this.finish(failure(item, `took longer than ${seconds} s to parse`, 'markdown-timeout', 'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts'));
+      }, limits.timeoutSeconds * 1000);
+      this.worker.postMessage({ type: 'parse', items: [item], id, limits } satisfies WorkerRequest);
+    });
+  }
+
+  close() {
+    this.alive = false;
+    return this.worker.terminate();
+  }
+}
+
+const failure = (item: ParseItem, message: string, rule: RuleId, hint?: string): ParseResult =>
+  unparsed(item.source, item.kind, { file: item.source.id, message, hint, rule, severity: 'error' });
+
+/** Parse workers that are free, kept between builds; they do not keep the process alive. */
+const idle: ParseWorker[] = [];
+
+/** Parses every item on parse workers, as many at once as there are cores to spare. */
+export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
+  const results: ParseResult[] = new Array(items.length);
+  const lanes = Math.max(1, Math.min(items.length, workerCount()));
+  let cursor = 0;
+  const same = (w: ParseWorker) => w.memoryMB === limits.memoryMB;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      let worker: ParseWorker | undefined;
+      while (cursor < items.length) {
+        const index = cursor++;
+        if (!worker?.alive) {
+          const found = idle.findIndex(same);
+          worker = found === -1 ? new ParseWorker(limits.memoryMB) : idle.splice(found, 1)[0];
+        }
+        results[index] = await worker.parse(items[index], limits);
+      }
+      if (worker?.alive) idle.push(worker);
+    }),
+  );
+  return results;
+}
+
+/** Stops the parse workers kept between builds. */
+export async function closeParseWorkers(): Promise<void> {
+  await Promise.all(idle.splice(0).map((w) => w.close()));
 }
 
 /** Runs batches of items on every lane until none are left; results are handed on in batches. */
@@ -167,11 +272,8 @@ export class Pool {
     return { workers: this.workers.length, busyMs: sum(this.workers.map((w) => w.busyMs)), spanMs: sum(this.workers.map((w) => w.spanMs)) };
   }
 
-  async parse(items: ParseItem[]): Promise<ParseResult[]> {
-    const results: ParseResult[] = new Array(items.length);
-    const lanes = this.lanes(items.length).map((lane) => ({ depth: lane.depth, run: (batch: ParseItem[]) => lane.parse(batch) }));
-    await distribute(items, lanes, (start, batch) => batch.forEach((r, i) => (results[start + i] = r)));
-    return results;
+  parse(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
+    return parseOnWorkers(items, limits);
   }
 
   /** Renders pages and hands each to `onPage` as it is done, so written pages need not be kept. */

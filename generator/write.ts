@@ -1,9 +1,11 @@
 // The write stage: the only place that writes the site to disk.
 // `FreshOutput` builds into a sibling directory and swaps it in at the end, so a failed build
-// never leaves a half-written site. `IncrementalOutput` (watch mode) writes in place, and only
-// files whose bytes changed, so open tabs and file watchers see exactly what a change touched.
+// never leaves a half-written site. `IncrementalOutput` (watch mode) writes into the served
+// folder, and only files whose bytes changed, so open tabs and file watchers see exactly what a
+// change touched; each file goes to a temporary name beside it and is renamed over the old one,
+// so a request during a rewrite gets the old page or the new one, never a truncated one.
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile, cp } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
 
@@ -36,12 +38,18 @@ export class WriteError extends Error {
   }
 }
 
+let tmpCount = 0;
+
 class Writer {
   private dirs = new Set<string>();
   private inFlight = new Set<Promise<void>>();
   /** The first write that failed: writes run in parallel, and `drain` reports it. */
   private failure: WriteError | undefined;
-  constructor(protected readonly dir: string) {}
+  constructor(
+    protected readonly dir: string,
+    /** Readers may see the folder while it is written: replace files by rename. */
+    private readonly atomic = false,
+  ) {}
 
   async put(file: string, contents: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
@@ -52,7 +60,15 @@ class Writer {
         await mkdir(parent, { recursive: true });
         this.dirs.add(parent);
       }
-      await writeFile(full, contents);
+      if (!this.atomic) return writeFile(full, contents);
+      const tmp = `${full}.tmp-${process.pid}-${tmpCount++}`;
+      try {
+        await writeFile(tmp, contents);
+        await rename(tmp, full);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
     })().catch((error: unknown) => {
       this.failure ??= new WriteError(file, error);
     });
@@ -68,6 +84,28 @@ class Writer {
   }
 }
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Removes `<out>.tmp-<pid>` and `<out>.old-<pid>` folders left by builds that were killed:
+ * those whose process no longer runs. A build running beside this one keeps its folder. */
+async function removeStaleFolders(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const stale = new RegExp(`^${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)$`);
+  const entries = await readdir(parent).catch(() => []);
+  for (const name of entries) {
+    const pid = Number(stale.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
 export class FreshOutput implements Output {
   private readonly tmp: string;
   private writer: Writer;
@@ -78,6 +116,7 @@ export class FreshOutput implements Output {
     this.writer = new Writer(this.tmp);
   }
   async start(): Promise<this> {
+    await removeStaleFolders(this.outDir);
     await rm(this.tmp, { recursive: true, force: true });
     await mkdir(this.tmp, { recursive: true });
     return this;
@@ -113,7 +152,7 @@ export class IncrementalOutput implements Output {
     private readonly outDir: string,
     private readonly previous: Map<string, string>,
   ) {
-    this.writer = new Writer(outDir);
+    this.writer = new Writer(outDir, true);
   }
   async write(file: string, contents: string | Uint8Array) {
     this.seen.add(file);

@@ -1,16 +1,19 @@
 // The worker pool: parsing on worker threads gives exactly what parsing on the main thread gives,
-// in the order of the input, and small jobs do not start workers at all.
+// in the order of the input, for large jobs and small ones; one file that takes too long or too
+// much memory gets an error naming it and the others are parsed as usual.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Pool, MIN_PARALLEL_ITEMS, type ParseItem } from '../../generator/worker-pool.ts';
+import { Pool, MIN_PARALLEL_ITEMS, closeParseWorkers, type ParseItem } from '../../generator/worker-pool.ts';
 import { parseSource } from '../../generator/parse.ts';
 import { alternatesOf, RenderError, type RenderSetup } from '../../generator/render.ts';
 import { buildGraph } from '../../generator/graph.ts';
 import type { Page } from '../../generator/types.ts';
-import { config, doc, labelsOf, markdownFile, messages, source } from './factories.ts';
+import { config, doc, labelsOf, makeConfig, markdownFile, messages, source } from './factories.ts';
 
 const pools: Pool[] = [];
-after(() => Promise.all(pools.map((p) => p.close())));
+after(() => Promise.all([...pools.map((p) => p.close()), closeParseWorkers()]));
+
+const limits = makeConfig().markdown;
 
 function newPool(): Pool {
   const pool = new Pool();
@@ -53,10 +56,9 @@ test('a large job is parsed on worker threads with exactly the results of parseS
   try {
     const pool = newPool();
     const work = items(MIN_PARALLEL_ITEMS + 20);
-    const results = await pool.parse(work);
-    assert.equal(workersOf(pool), 1, 'a worker was started');
+    const results = await pool.parse(work, limits);
     assert.equal(results.length, work.length);
-    assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels)));
+    assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels, limits)));
     // The inputs are varied enough for the comparison to mean something.
     assert.ok(results.some((r) => r.doc?.excerptHtml));
     assert.ok(results.some((r) => r.diagnostics.some((d) => d.rule === 'raw-html')));
@@ -74,7 +76,7 @@ test('a large job goes to one worker per core, which say how busy they were', as
   process.env.SITE_WORKERS = '2';
   try {
     const pool = newPool();
-    const results = await pool.parse(items(MIN_PARALLEL_ITEMS + 20));
+    const results = await pool.parse(items(MIN_PARALLEL_ITEMS + 20), limits);
     assert.equal(results.length, MIN_PARALLEL_ITEMS + 20);
     const stats = pool.stats();
     assert.equal(stats.workers, 2);
@@ -86,13 +88,34 @@ test('a large job goes to one worker per core, which say how busy they were', as
   }
 });
 
-test('a small job stays on the main thread', async () => {
+test('a small job is parsed on a worker too, with the same results', async () => {
   const pool = newPool();
-  const work = items(MIN_PARALLEL_ITEMS - 1);
-  const results = await pool.parse(work);
-  assert.equal(workersOf(pool), 0);
-  assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels)));
-  assert.deepEqual(await pool.parse([]), []);
+  const work = items(12);
+  const results = await pool.parse(work, limits);
+  assert.equal(workersOf(pool), 0, 'no render workers for a small job');
+  assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels, limits)));
+  assert.deepEqual(await pool.parse([], limits), []);
+});
+
+test('a file that takes longer than the deadline gets an error naming it; the files after it are parsed', async () => {
+  const pool = newPool();
+  const slow: ParseItem = { kind: 'doc', source: source('en', 'docs/stars', markdownFile('a*'.repeat(50 * 1024))), labels: labelsOf('en') };
+  const work = [slow, ...items(6)];
+  const started = performance.now();
+  const results = await pool.parse(work, { ...limits, timeoutSeconds: 1 });
+  const ms = performance.now() - started; 
+  assert.ok(ms < 30_000, 'the deadline held');
+  assert.deepEqual(results[0].diagnostics, [
+    {
+      file: 'content/en/docs/stars.md',
+      message: 'took longer than 1 s to parse',
+      hint: 'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts',
+      rule: 'markdown-timeout',
+      severity: 'error',
+    },
+  ]);
+  assert.equal(results[0].doc?.html, '', 'the page keeps its front matter, without a body');
+  assert.deepStrictEqual(results.slice(1), work.slice(1).map((item) => parseSource(item.source, item.kind, item.labels, limits)));
 });
 
 /** A render setup of the unit site, and its pages with one broken (no breadcrumbs, as no graph makes it). */

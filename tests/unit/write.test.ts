@@ -175,3 +175,52 @@ test('a write that fails is reported by finish (not dropped), and the old folder
   assert.equal(await text(dir, 'index.html'), 'old home');
   assert.deepEqual(await siblings(dir), ['build'], 'the temporary folder is gone');
 });
+
+test('IncrementalOutput: a reader during rewrites sees the old or the new file, never an empty or truncated one', async () => {
+  const dir = await folder();
+  const previous = new Map<string, string>();
+  // Two versions of a page large enough that writing one takes more than one write call.
+  const versions = ['a', 'b'].map((c) => `<html>${c.repeat(4 << 20)}</html>`);
+  let writing = true;
+  let reads = 0;
+  const bad: number[] = [];
+  const reader = (async () => {
+    while (writing) {
+      const body = await readFile(path.join(dir, 'page.html'), 'utf8').catch(() => undefined);
+      if (body === undefined) continue;
+      reads++;
+      if (!versions.includes(body)) bad.push(body.length);
+    }
+  })();
+  for (let i = 0; i < 30; i++) {
+    const out = new IncrementalOutput(dir, previous);
+    await out.write('page.html', versions[i % 2]);
+    await out.finish();
+  }
+  writing = false;
+  await reader;
+  assert.ok(reads > 5, `the reader read the page during the rewrites (${reads} reads)`);
+  assert.deepEqual(bad, [], 'every read saw one whole version');
+  assert.deepEqual(await tree(dir), ['page.html'], 'no temporary file left behind');
+});
+
+test('FreshOutput: temporary folders of killed builds are removed at the next build, those of running ones kept', async () => {
+  const dir = await folder();
+  const { spawn } = await import('node:child_process');
+  const dead = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => dead.on('exit', resolve));
+  const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+  try {
+    await mkdir(`${dir}.tmp-${dead.pid}/en`, { recursive: true });
+    await writeFile(`${dir}.tmp-${dead.pid}/en/index.html`, 'half');
+    await mkdir(`${dir}.old-${dead.pid}`, { recursive: true });
+    await mkdir(`${dir}.tmp-${alive.pid}`, { recursive: true });
+    await mkdir(`${dir}.tmp-notapid`, { recursive: true });
+    const out = await new FreshOutput(dir).start();
+    await out.write('index.html', 'home');
+    await out.finish();
+    assert.deepEqual(await siblings(dir), ['build', `build.tmp-${alive.pid}`, 'build.tmp-notapid'].sort());
+  } finally {
+    alive.kill();
+  }
+});

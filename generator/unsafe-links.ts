@@ -1,0 +1,57 @@
+// Links and images whose URL runs code or carries a document of its own (`javascript:`,
+// `vbscript:`, `data:`) are errors: a page of this site never needs them, and a pasted one is an
+// attack on its readers. Raw HTML is refused already, so they can only come from Markdown links,
+// images, autolinks and link definitions; the rendered HTML says whether there is one, the
+// Markdown source where it is.
+import type { Diagnostic } from './types.ts';
+
+const UNSAFE = ['javascript', 'vbscript', 'data'];
+
+const decode = (value: string) =>
+  value
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&colon;/gi, ':')
+    .replace(/&amp;/g, '&');
+
+/** The scheme a browser would see in an attribute value: entities decoded, controls and spaces gone. */
+const schemeOf = (value: string) => /^([a-z][a-z0-9+.-]*):/i.exec(decode(value).replace(/[\u0000-\u0020]/g, ''))?.[1].toLowerCase();
+
+/** The body with code blocks and code spans blanked out, positions kept: code shows a URL, it is no link. */
+const withoutCode = (body: string) => body.replace(/^(`{3,}|~{3,})[\s\S]*?^\1|(`+)[\s\S]*?\2/gm, (code) => code.replace(/[^\n]/g, ' '));
+
+/** Where a URL of `scheme` starts in the Markdown source, for images or for links (destinations,
+ * autolinks, definitions). */
+const starts = (scheme: string, kind: 'a' | 'img') =>
+  kind === 'img'
+    ? new RegExp(`!\\[[^\\]\\n]*\\]\\(\\s*<?\\s*(${scheme}\\s*:)`, 'gi')
+    : new RegExp(`(?:(?<!!)\\[[^\\]\\n]*\\]\\(\\s*<?\\s*|<|^\\s*\\[[^\\]]+\\]:\\s*<?)(${scheme}\\s*:)`, 'gim');
+
+export function unsafeLinks(html: string, body: string, file: string, bodyLine: number, dataImages: boolean): Diagnostic[] {
+  const found = new Map<string, { scheme: string; kind: 'a' | 'img' }>();
+  for (const m of html.matchAll(/<(a|img)\b[^>]*?\s(href|src)="([^"]*)"/g)) {
+    const scheme = schemeOf(m[3]);
+    const kind = m[1] as 'a' | 'img';
+    if (!scheme || !UNSAFE.includes(scheme)) continue;
+    if (scheme === 'data' && kind === 'img' && dataImages) continue;
+    found.set(`${scheme} ${kind}`, { scheme, kind });
+  }
+  const diagnostics: Diagnostic[] = [];
+  const code = withoutCode(body);
+  for (const { scheme, kind } of found.values()) {
+    const hint =
+      scheme === 'data'
+        ? 'link to a file in public/ instead; data: images can be allowed with markdown.dataImages in config/site.config.ts'
+        : 'remove it: a link on this site opens a page or a file, it does not run code';
+    const message = `${scheme}: URL in a link or image`;
+    let located = false;
+    for (const m of code.matchAll(starts(scheme, kind))) {
+      const offset = m.index + m[0].length - m[1].length;
+      const before = body.slice(0, offset).split('\n');
+      diagnostics.push({ file, line: bodyLine + before.length - 1, column: before[before.length - 1].length + 1, message, hint, rule: 'unsafe-link', severity: 'error' });
+      located = true;
+    }
+    if (!located) diagnostics.push({ file, message, hint, rule: 'unsafe-link', severity: 'error' });
+  }
+  return diagnostics;
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
 import { hotUpdate } from './hot-update.ts';
+import { closeParseWorkers } from './worker-pool.ts';
 import { THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
@@ -158,6 +159,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await endpoints?.close();
+    // The parse workers kept for the next rebuild would keep the process alive.
+    await closeParseWorkers();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
   return { server, close };

@@ -109,6 +109,8 @@ test('contact: on a phone the form starts within the first screen after the intr
       document.body.append(probe);
       return getComputedStyle(probe).color;
     });
+    // The fill fades in (0.15 s): read it once the transition is over.
+    await page.waitForFunction((colour) => getComputedStyle(document.querySelector('#contact-terms')!).backgroundColor === colour, accent, { timeout: 2000 }).catch(() => undefined);
     assert.equal(await box.evaluate((el) => getComputedStyle(el).backgroundColor), accent, `${mode}: ticked, the box fills with the accent`);
     await context.close();
   }

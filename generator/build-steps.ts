@@ -56,6 +56,8 @@ export function readContent(root: string, locales: string[], cache: BuildCache, 
   if (!cache.content || !changed || changed.size > 0) cache.content = loadContent(root, locales);
   const content = cache.content;
   const diagnostics = [
+    // What could not be read as a page: encodings, file names, links to nothing, pipes.
+    ...content.diagnostics,
     ...content.mdxFiles.map(
       (file): Diagnostic => ({ file, line: 1, column: 1, message: 'MDX files are not part of the site: the page would be missing', hint: `rename it to ${path.posix.basename(file, '.mdx')}.md and write imports, components and {expressions} in Markdown`, rule: 'mdx', severity: 'error' }),
     ),
@@ -69,7 +71,7 @@ export function readContent(root: string, locales: string[], cache: BuildCache, 
 /** Markdown, cached by content hash. The disk store serves a process's first build; watch
  * rebuilds have the results in memory. Results depend on the UI strings Markdown is rendered with
  * (admonition titles, anchor labels): other strings, other results. */
-export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool }): Promise<{ documents: ParsedDocument[]; parsed: number; diagnostics: Diagnostic[] }> {
+export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool; keepLastGood: boolean }): Promise<{ documents: ParsedDocument[]; parsed: number; diagnostics: Diagnostic[] }> {
   const { root, config, messages, content, cache, pool } = input;
   const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(0, 12);
   if (cache.labelsKey !== labelsKey) cache.parse.clear();
@@ -78,8 +80,31 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
   const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store);
   // Front matter keys of other tools that the config accepts are no problem.
   const accepted = new Set(config.extraFrontMatterKeys);
-  const diagnostics = results.flatMap((r) => r.diagnostics).filter((d) => !(d.key && accepted.has(d.key)));
-  return { documents: results.flatMap((r) => (r.doc ? [r.doc] : [])), parsed, diagnostics };
+  const documents: ParsedDocument[] = [];
+  const diagnostics: Diagnostic[] = [];
+  results.forEach((result, i) => {
+    const id = content.sources[i].id;
+    let found = result.diagnostics.filter((d) => !(d.key && accepted.has(d.key)));
+    let doc = result.doc;
+    if (input.keepLastGood) {
+      // Watch mode: a file whose front matter no longer reads keeps its last good page until it
+      // is fixed, so one mistake is one error (not also a missing translation and broken links to
+      // the page), and visitors of the page see it as it was.
+      const lastGood = cache.lastGood.get(id);
+      if (doc && !found.some((d) => d.severity === 'error')) cache.lastGood.set(id, doc);
+      else if (!doc && lastGood) {
+        doc = lastGood;
+        found = found.map((d) => (d.severity === 'error' ? { ...d, hint: `${d.hint ? `${d.hint}; ` : ''}until then the page shows its last good version` } : d));
+      }
+    }
+    if (doc) documents.push(doc);
+    diagnostics.push(...found);
+  });
+  if (input.keepLastGood) {
+    const live = new Set(content.sources.map((s) => s.id));
+    for (const id of cache.lastGood.keys()) if (!live.has(id)) cache.lastGood.delete(id);
+  }
+  return { documents, parsed, diagnostics };
 }
 
 /** The YAML data files: authors, tags and the `_category.yml` of folders. */

@@ -21,7 +21,7 @@ import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { HEADERS_FILE, headersFile } from './csp.ts';
 import type { MessagesByLocale } from './messages.ts';
-import type { Diagnostic, Route, SiteGraph } from './types.ts';
+import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
 import { assetsCached, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
@@ -47,6 +47,8 @@ export interface BuildCache {
   renderKeys: Map<Route, string>;
   /** Which UI strings the parse results in memory were made with. */
   labelsKey?: string;
+  /** Watch mode: the last page each file gave that parsed, shown while a mistake in it is fixed. */
+  lastGood: Map<string, ParsedDocument>;
   /** The theme bundled after the last edit to theme/ in watch mode. */
   themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
@@ -55,7 +57,7 @@ export interface BuildCache {
 }
 
 export function createCache(): BuildCache {
-  return { parse: new Map(), outputs: new Map(), renderKeys: new Map() };
+  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map() };
 }
 
 export interface BuildStats {
@@ -106,7 +108,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const locales = Object.keys(config.locales);
 
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
-  const { documents, parsed } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool }));
+  const { documents, parsed } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve' }));
   run.stats.parsed = parsed;
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));

@@ -2,7 +2,7 @@
 // finds no page left to write (only the page's Markdown twin and its language's search index
 // follow); a title edit re-parses one file and re-renders what shows the title; a content error
 // keeps the server running. Edits to the UI strings and to the theme's code are rendered too.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,11 @@ import { devServerHooks } from '../../server/dev-hooks.ts';
 import { existsSync } from 'node:fs';
 import { createCache, runBuild, type BuildResult } from '../../generator/build.ts';
 import { THEME_DIR, themeAt } from '../../generator/theme-loader.ts';
+import { closeParseWorkers } from '../../generator/worker-pool.ts';
 import { fixtureCopy } from '../helpers.ts';
+
+// A build with a cache keeps its parse workers for the next one, as watch mode does.
+after(() => closeParseWorkers());
 
 test('a one-page edit rewrites one page; a title edit re-renders what shows it; an error keeps the server up', async () => {
   const { root, dispose } = await fixtureCopy('basic');

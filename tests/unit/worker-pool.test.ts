@@ -71,13 +71,16 @@ test('a large job is parsed on worker threads with exactly the results of parseS
   }
 });
 
-test('a large job goes to one worker per core, which say how busy they were', async () => {
+test('a large render job goes to one worker per core, which say how busy they were', async () => {
   const previous = process.env.SITE_WORKERS;
   process.env.SITE_WORKERS = '2';
   try {
     const pool = newPool();
-    const results = await pool.parse(items(MIN_PARALLEL_ITEMS + 20), limits);
-    assert.equal(results.length, MIN_PARALLEL_ITEMS + 20);
+    const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 20);
+    const good = pages.filter((p) => p.route !== '/docs/page-7/');
+    let rendered = 0;
+    await pool.render(setup, good, { scan: false, record: false }, async () => void rendered++);
+    assert.equal(rendered, good.length);
     const stats = pool.stats();
     assert.equal(stats.workers, 2);
     assert.ok(stats.busyMs > 0, 'the workers did the work');

@@ -105,20 +105,13 @@ export function unparsed(source: SourceFile, kind: FrontMatterKind, error: Diagn
   const split = splitFrontMatter(source.raw.slice(0, 64 * 1024), source.id, kind);
   const frontMatter = split.data ?? split.fallback;
   if (!frontMatter) return { diagnostics: [error] };
-  const doc: ParsedDocument = {
-    source: source.id,
-    hash: source.hash,
-    locale: source.locale,
-    path: source.path,
-    frontMatter,
-    bodyLine: split.bodyLine,
-    html: '',
-    headings: [],
-    ids: [],
-    links: [],
-    words: 0,
-  };
+  const doc = documentOf(source, frontMatter, split.bodyLine, { html: '', headings: [], ids: [], links: [], words: 0 });
   return { doc, diagnostics: [error] };
+}
+
+/** A source file's document: where it comes from, its front matter and what its body became. */
+function documentOf(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], bodyLine: ParsedDocument['bodyLine'], body: Pick<ParsedDocument, 'html' | 'excerptHtml' | 'headings' | 'ids' | 'links' | 'words'>): ParsedDocument {
+  return { source: source.id, hash: source.hash, locale: source.locale, path: source.path, frontMatter, bodyLine, ...body };
 }
 
 export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels, limits?: MarkdownLimits): ParseResult {
@@ -185,20 +178,14 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
       severity: 'error',
     });
   }
-  const doc: ParsedDocument = {
-    source: source.id,
-    hash: source.hash,
-    locale: source.locale,
-    path: source.path,
-    frontMatter,
-    bodyLine: split.bodyLine,
+  const doc = documentOf(source, frontMatter, split.bodyLine, {
     html: result.html,
     excerptHtml: result.excerptHtml,
     headings: result.headings,
     ids: result.ids,
     links: result.links.map((l) => ({ ...l, line: l.line + offset })),
     words: result.words,
-  };
+  });
   return { doc, diagnostics };
 }
 

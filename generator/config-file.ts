@@ -3,11 +3,11 @@
 // error comes with its line, and a fresh file name defeats the module cache, so watch mode sees an
 // edited config. The schema it is checked against is in config.ts.
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
-import { CACHE_DIR } from './package-root.ts';
+import type * as esbuild from 'esbuild';
+import { bundleModule } from './bundle-module.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
 import type { Diagnostic } from './types.ts';
 
@@ -55,22 +55,8 @@ export async function importSiteModule(root: string, file: string, id: string, w
   }
 }
 
-/** Packages stay imports, resolved from the generator's own node_modules: the config shares zod
- * with the generator instead of loading a second copy. */
 async function importTypeScript(file: string): Promise<unknown> {
-  const result = await esbuild.build({
-    entryPoints: [file],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
-  await mkdir(CACHE_DIR, { recursive: true });
-  const temp = path.join(CACHE_DIR, `config-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
-  await writeFile(temp, result.outputFiles[0].contents);
+  const temp = await bundleModule(file, 'config');
   try {
     return (await import(pathToFileURL(temp).href)).default;
   } finally {

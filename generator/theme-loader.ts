@@ -2,12 +2,12 @@
 // after an edit to theme/, `site serve --watch` bundles the theme afresh with esbuild into a
 // temporary module (as config-file.ts does with the config) and renders with that, so edited
 // components show without a restart. Packages stay imports, so React is the generator's own.
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import * as builtIn from '../theme/index.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
+import { bundleModule } from './bundle-module.ts';
 
 export type ThemeModule = Pick<typeof builtIn, 'renderPageHtml' | 'colorModeScript'>;
 
@@ -17,20 +17,7 @@ const loaded = new Map<string, Promise<ThemeModule>>();
 
 /** Bundles theme/ as it is on disk now; returns the module's file, for `themeAt`. */
 export async function bundleTheme(): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(THEME_DIR, 'index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
-  await mkdir(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, `theme-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
-  await writeFile(file, result.outputFiles[0].contents);
+  const file = await bundleModule(path.join(THEME_DIR, 'index.ts'), 'theme');
   // The bundles of earlier edits are of no further use: every build renders with the newest.
   for (const old of await readdir(CACHE_DIR)) {
     if (old.startsWith(`theme-${process.pid}-`) && path.join(CACHE_DIR, old) !== file) await rm(path.join(CACHE_DIR, old), { force: true });

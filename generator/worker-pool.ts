@@ -7,7 +7,9 @@
 // with a memory limit, one file at a time under a deadline: a file that takes too long or too
 // much loses its worker and gets an error naming it, and the build goes on. Parse workers stay
 // for the next build of the process (watch mode), so they are started once.
+import { rmSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
@@ -15,6 +17,7 @@ import type { SiteConfig } from './config.ts';
 import { unparsed, type MarkdownLabels, type ParseResult } from './parse.ts';
 import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
 import { themeAt } from './theme-loader.ts';
+import { bundleModuleSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 
@@ -135,10 +138,22 @@ class WorkerLane implements Lane {
   }
 }
 
+/** The worker's code when the generator runs from its TypeScript sources (tests, tsx): worker.ts
+ * bundled by esbuild once per process. A worker thread does not inherit the parent's TypeScript
+ * loader, and one registered in each worker transpiled the generator again there, seconds a worker. */
+let unbundledWorker: string | undefined;
+
 function startWorker(resourceLimits?: ResourceLimits): Worker {
-  const bundled = typeof SITE_BUNDLED_WORKER === 'string';
-  // Unbundled (tests run the TypeScript sources), the worker registers the TypeScript loader first.
-  const url = bundled ? new URL(SITE_BUNDLED_WORKER, import.meta.url) : new URL('./worker-unbundled.js', import.meta.url);
+  let url: URL;
+  if (typeof SITE_BUNDLED_WORKER === 'string') url = new URL(SITE_BUNDLED_WORKER, import.meta.url);
+  else {
+    if (!unbundledWorker) {
+      const file = bundleModuleSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker');
+      process.once('exit', () => rmSync(file, { force: true }));
+      unbundledWorker = file;
+    }
+    url = pathToFileURL(unbundledWorker);
+  }
   const worker = new Worker(url, { resourceLimits });
   worker.unref();
   return worker;

@@ -1,8 +1,7 @@
 // What every browser test needs: Debian's Chromium, the real site built once per run, and a
 // local server for it with room for test-only routes (a slowed page, a failing endpoint, ...).
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -12,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { serveStatic, type StaticOptions } from '../../server/static.ts';
-import { REPO } from '../helpers.ts';
+import { realSiteBuild } from '../real-site.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -32,7 +31,7 @@ export interface BuiltSite {
 }
 
 /** Builds a site into a fresh temporary folder; the real site (no root given) is built once per
- * state of its sources and shared by every browser test file (`realSite`). */
+ * state of its sources and shared by every test file (tests/real-site.ts). */
 export async function buildSite(root?: string): Promise<BuiltSite> {
   if (root === undefined) return realSite();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-browser-'));
@@ -55,41 +54,10 @@ async function buildInto(root: string, dir: string): Promise<Omit<BuiltSite, 'di
   };
 }
 
-/** What the real site's build depends on: the site's folders, the engine's and the lockfile. */
-const REAL_SITE_INPUTS = ['config', 'content', 'i18n', 'public', 'theme', 'generator', 'common', 'package-lock.json'];
-const REAL_SITE_CACHE = path.join(REPO, '.cache', 'real-site');
-
-/** A key of every input file's path, size and modification time: an edit makes a new build. */
-function realSiteKey(): string {
-  const hash = createHash('sha1');
-  for (const input of REAL_SITE_INPUTS) {
-    const full = path.join(REPO, input);
-    if (!existsSync(full)) continue;
-    const files = statSync(full).isDirectory() ? readdirSync(full, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [full];
-    for (const file of files.sort()) {
-      const stat = statSync(file);
-      hash.update(`${path.relative(REPO, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The real site, built by the first test file of a run that needs it and reused by the others
- * (test files run one after another): a browser run builds it once instead of once per file. */
+/** The real site, built once per state of its sources and shared with the other test files. */
 async function realSite(): Promise<BuiltSite> {
-  const dir = path.join(REAL_SITE_CACHE, realSiteKey());
-  const site = path.join(dir, 'site');
-  const done = path.join(dir, 'static.json');
-  if (existsSync(done)) {
-    const saved = JSON.parse(readFileSync(done, 'utf8')) as { redirects: [string, string][]; localePrefixes: string[] };
-    return { dir: site, static: { dir: site, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes }, dispose: async () => undefined };
-  }
-  // Builds of earlier states of the sources are of no further use.
-  await rm(REAL_SITE_CACHE, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const built = await buildInto(REPO, site);
-  await writeFile(done, JSON.stringify({ redirects: [...built.static.redirects], localePrefixes: built.static.localePrefixes }));
-  return { ...built, dispose: async () => undefined };
+  const built = await realSiteBuild();
+  return { dir: built.dir, static: { dir: built.dir, redirects: built.redirects, localePrefixes: built.localePrefixes }, dispose: async () => undefined };
 }
 
 /** A test-only route: return true when it answered the request. */

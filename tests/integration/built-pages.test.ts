@@ -2,15 +2,12 @@
 // that exists and has the size networks expect, addresses only where a page has one, a title of
 // its own within its language, breadcrumbs and names that say where a link leads, lists in the
 // order of their language.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
-import { REPO } from '../helpers.ts';
+import { realSiteBuild } from '../real-site.ts';
 import { formatDate } from '../../theme/format.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
 
@@ -27,12 +24,11 @@ const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 const isRedirect = (html: string) => html.includes('http-equiv="refresh"');
 
 before(async () => {
-  out = await mkdtemp(path.join(os.tmpdir(), 'site-head-'));
-  const result = await runBuild({ root: REPO, mode: 'build', outDir: out });
-  assert.deepEqual(result.diagnostics.map(formatDiagnostic), []);
+  const site = await realSiteBuild();
+  assert.deepEqual(site.diagnostics, []);
+  out = site.dir;
   for (const file of htmlFiles(out)) pages.set(file, readFileSync(path.join(out, file), 'utf8'));
 });
-after(() => rm(out, { recursive: true, force: true }));
 
 test('every page has an og:image and twitter:image that exist in the output as 1200 x 630 PNG files', async () => {
   const problems: string[] = [];

@@ -1,12 +1,10 @@
 // The Almwerk site itself: it builds without a problem and serves every route and redirect of
 // the route list (../shared/routes.txt and redirects.txt) in both locales.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { runBuild, formatDiagnostic, type BuildResult } from '../../generator/build.ts';
+import { realSiteBuild, type RealSiteBuild } from '../real-site.ts';
 import { REPO, exists, read } from '../helpers.ts';
 
 const SHARED = path.join(REPO, '..', 'shared');
@@ -16,31 +14,30 @@ const lines = (file: string) =>
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
 
+let site: RealSiteBuild;
 let out: string;
-let result: BuildResult;
 
 before(async () => {
-  out = await mkdtemp(path.join(os.tmpdir(), 'site-almwerk-'));
-  result = await runBuild({ root: REPO, mode: 'build', outDir: path.join(out, 'build') });
+  site = await realSiteBuild();
+  out = site.dir;
 });
-after(() => rm(out, { recursive: true, force: true }));
 
 test('the site builds with no errors and no warnings', () => {
-  assert.deepEqual(result.diagnostics.map(formatDiagnostic), []);
+  assert.deepEqual(site.diagnostics, []);
 });
 
 test('every route of the route list exists in German and English', { skip: !existsSync(SHARED) && !process.env.CI && 'shared/ is not beside the repository' }, () => {
   const missing: string[] = [];
   for (const route of lines('routes.txt')) {
     for (const prefix of ['', '/en']) {
-      if (!exists(path.join(out, 'build'), `${prefix}${route}`.slice(1) + 'index.html')) missing.push(`${prefix}${route}`);
+      if (!exists(out, `${prefix}${route}`.slice(1) + 'index.html')) missing.push(`${prefix}${route}`);
     }
   }
   assert.deepEqual(missing, []);
 });
 
 test('every redirect of the list is served in both locales', { skip: !existsSync(SHARED) && !process.env.CI && 'shared/ is not beside the repository' }, async () => {
-  const netlify = await read(path.join(out, 'build'), '_redirects');
+  const netlify = await read(out, '_redirects');
   for (const line of lines('redirects.txt')) {
     const [from, to] = line.split(/\s+/);
     for (const prefix of ['', '/en']) assert.ok(netlify.includes(`${prefix}${from} ${prefix}${to} 301\n`), `${prefix}${from}`);
@@ -48,8 +45,8 @@ test('every redirect of the list is served in both locales', { skip: !existsSync
 });
 
 test('German pages say lang="de" and English pages lang="en", each with a distinct title', async () => {
-  const de = await read(path.join(out, 'build'), 'services/index.html');
-  const en = await read(path.join(out, 'build'), 'en/services/index.html');
+  const de = await read(out, 'services/index.html');
+  const en = await read(out, 'en/services/index.html');
   assert.match(de, /<html lang="de"/);
   assert.match(en, /<html lang="en"/);
   const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)![1];

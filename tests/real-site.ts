@@ -1,0 +1,69 @@
+// The real site (this repository's config/, content/, i18n/, public/), built once per state of its
+// sources and shared by every test file that reads it, integration and browser tests alike: test
+// files run one after another, so the first that needs it builds it and the others reuse it.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runBuild, formatDiagnostic } from '../generator/build.ts';
+import { localePrefix } from '../generator/config.ts';
+import { REPO } from './helpers.ts';
+
+export interface RealSiteBuild {
+  /** The built site. */
+  dir: string;
+  /** What the build reported, formatted as the CLI prints it (the site builds with none). */
+  diagnostics: string[];
+  /** Redirects from -> to, for the static server. */
+  redirects: Map<string, string>;
+  localePrefixes: string[];
+}
+
+/** What the real site's build depends on: the site's folders, the engine's and the lockfile. */
+const INPUTS = ['config', 'content', 'i18n', 'public', 'theme', 'generator', 'common', 'package-lock.json'];
+const CACHE = path.join(REPO, '.cache', 'real-site');
+
+/** A key of every input file's path, size and modification time: an edit makes a new build. */
+function inputsKey(): string {
+  const hash = createHash('sha1');
+  for (const input of INPUTS) {
+    const full = path.join(REPO, input);
+    if (!existsSync(full)) continue;
+    const files = statSync(full).isDirectory() ? readdirSync(full, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [full];
+    for (const file of files.sort()) {
+      const stat = statSync(file);
+      hash.update(`${path.relative(REPO, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+interface Saved {
+  diagnostics: string[];
+  redirects: [string, string][];
+  localePrefixes: string[];
+}
+
+/** The real site's build for the sources as they are now; built on first use. */
+export async function realSiteBuild(): Promise<RealSiteBuild> {
+  const dir = path.join(CACHE, inputsKey());
+  const site = path.join(dir, 'site');
+  const done = path.join(dir, 'build.json');
+  if (!existsSync(done)) {
+    // Builds of earlier states of the sources are of no further use.
+    await rm(CACHE, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const result = await runBuild({ root: REPO, mode: 'build', outDir: site });
+    const diagnostics = result.diagnostics.map(formatDiagnostic);
+    if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);
+    const config = result.config;
+    const saved: Saved = {
+      diagnostics,
+      redirects: result.graph.redirects.map((r) => [r.from, r.to]),
+      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    };
+    await writeFile(done, JSON.stringify(saved));
+  }
+  const saved = JSON.parse(readFileSync(done, 'utf8')) as Saved;
+  return { dir: site, diagnostics: saved.diagnostics, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes };
+}

@@ -2,7 +2,7 @@
 // tags, authors, the sidebar grouped by year and the feed.
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
-import { joinRoute, keyOf, routeOf } from './routes.ts';
+import { joinRoute, keyOf, routeOf } from '../common/routes.ts';
 import { tocOf } from './toc.ts';
 import type { ArchivePage, Author, Category, AuthorsPage, Feed, ParsedDocument, Page, PostListPage, PostPage, Route, SidebarItem, Tag, TagsPage } from './types.ts';
 import { format } from '../common/format-message.ts';

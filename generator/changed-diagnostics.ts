@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path/posix';
 import { localePrefix, type SiteConfig } from './config.ts';
-import { localeOfRoute, routeOf } from './routes.ts';
+import { localeOfRoute, routeOf } from '../common/routes.ts';
 import type { Diagnostic, Route, SiteGraph } from './types.ts';
 
 /** Files changed since `ref` (committed, staged, unstaged and untracked), relative to `root`. */

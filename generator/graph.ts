@@ -5,7 +5,7 @@ import { buildBlogSection } from './blog.ts';
 import { buildDocsSection } from './sidebar.ts';
 import { standalonePages } from './parse.ts';
 import type { MessagesByLocale } from './messages.ts';
-import { joinRoute, keyOf, routeOf } from './routes.ts';
+import { joinRoute, keyOf, routeOf } from '../common/routes.ts';
 import type { Author, Category, Diagnostic, NotFoundPage, Page, ParsedDocument, SiteGraph, StandalonePage, Tag } from './types.ts';
 
 export interface GraphInput {

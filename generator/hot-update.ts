@@ -10,7 +10,7 @@ import { kindOf, markdownLabels } from './parse.ts';
 import { parseOnWorkers } from './worker-pool.ts';
 import { renderPage } from './render.ts';
 import { themeAt } from './theme-loader.ts';
-import { fileOf } from './routes.ts';
+import { fileOf } from '../common/routes.ts';
 import type { ParsedDocument } from './types.ts';
 import { IncrementalOutput } from './write.ts';
 

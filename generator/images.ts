@@ -12,6 +12,7 @@ import { escapeHtml } from '../common/escape.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { PUBLIC_DIR } from './public-files.ts';
+import { mapSection } from './body-sections.ts';
 import type { Diagnostic, ParsedDocument, SiteGraph, SourceLink } from './types.ts';
 
 export const IMAGE_WIDTHS = [64, 128, 256, 512, 786, 1024] as const;
@@ -139,8 +140,10 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
   for (const [doc, byIndex] of publicPaths) {
     const html = rewriteImages(doc.html, doc.links, byIndex, images, true);
     const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true);
+    // The sections of a home or landing page: the intro comes first, as in the body.
+    const sections = doc.sections?.map((s) => mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.kind === 'intro')));
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
-    documents[doc.source] = { ...doc, html, excerptHtml, hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
+    documents[doc.source] = { ...doc, html, excerptHtml, ...(sections ? { sections } : {}), hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }
   return { images, files: out, served, documents, diagnostics, resized: counter.resized };
 }

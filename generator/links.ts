@@ -4,7 +4,7 @@ import path from 'node:path/posix';
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
-import { localeOfRoute, notFoundPathOf, routeOf } from './routes.ts';
+import { localeOfRoute, notFoundPathOf, routeOf } from '../common/routes.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 

@@ -1,7 +1,7 @@
 // The Markdown pipeline: one unified processor per locale, built once and reused for every file.
 // It turns a body into HTML and, on the way, collects what later stages need: headings (for the
 // table of contents and #fragment checks), links with their positions (for link checks), the
-// excerpt before `<!-- truncate -->` and the word count.
+// excerpt before `<!-- truncate -->`, the word count and, when asked, the `##` sections.
 import type { Root as MdRoot, Html, Definition, Heading as MdHeading, Paragraph, Text } from 'mdast';
 import type { Root as HastRoot, Element } from 'hast';
 import { unified, type Processor } from 'unified';
@@ -22,7 +22,8 @@ import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
-import type { Heading, SourceLink } from './types.ts';
+import { bodySections } from './body-sections.ts';
+import type { BodySection, Heading, SourceLink } from './types.ts';
 
 /** The words the pipeline itself writes into a page, in the page's language. */
 export interface MarkdownLabels {
@@ -49,6 +50,8 @@ export interface MarkdownResult {
   ids: string[];
   links: SourceLink[];
   words: number;
+  /** The body's `##` sections, when asked for (generator/body-sections.ts). */
+  sections?: BodySection[];
   /** The `# Title` the body starts with, unless it was the page's title (then it is left out). */
   leadingTitle?: { text: string; line: number; column: number };
   messages: MarkdownMessage[];
@@ -73,6 +76,9 @@ interface Collected {
   words?: number;
   /** The first paragraph, the excerpt of a post without a `<!-- truncate -->` marker. */
   firstParagraph?: string;
+  /** Set before the run: whether to take the body's sections from the finished tree. */
+  wantsSections?: boolean;
+  sections?: BodySection[];
 }
 
 const RAW_HTML_HINT = 'write it in Markdown; use a fenced code block to show HTML source';
@@ -271,6 +277,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
       plainText: ['mermaid'],
     })
     .use(collectText)
+    .use(collectSections)
     .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
 }
 
@@ -290,11 +297,21 @@ function collectText() {
   };
 }
 
-/** `title` is the page's own title, which the page shows as its heading. */
-export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string): MarkdownResult {
+/** Rehype, on the finished tree: the `##` sections of a page laid out by them, for the documents
+ * that ask (the tree stays as it is). */
+function collectSections() {
+  return (tree: HastRoot, file: VFile) => {
+    if (file.data.wantsSections) file.data.sections = bodySections(tree);
+  };
+}
+
+/** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
+ * page may be laid out by its `##` sections, which are then taken from the tree. */
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false } = {}): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
   const data = collected(file);
   data.title = title;
+  data.wantsSections = sections;
   const tree = processor.runSync(processor.parse(file), file);
   let html = processor.stringify(tree, file);
   let excerptHtml: string | undefined;
@@ -312,5 +329,5 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
   messages.push(...data.problems);
   messages.sort((a, b) => a.line - b.line || a.column - b.column);
   excerptHtml ??= file.data.firstParagraph;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, leadingTitle: data.leadingTitle, messages };
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
 }

@@ -9,6 +9,7 @@ import type { Messages, MessagesByLocale } from './messages.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 import type { MarkdownLimits, ParseItem, Pool } from './worker-pool.ts';
 import { unsafeLinks } from './unsafe-links.ts';
+import { mayBeLaidOutBySections } from './body-sections.ts';
 import type { ParseStore } from './parse-store.ts';
 
 /** Pages outside any section: the home page, and the contact page when the config turns it on. */
@@ -110,7 +111,7 @@ export function unparsed(source: SourceFile, kind: FrontMatterKind, error: Diagn
 }
 
 /** A source file's document: where it comes from, its front matter and what its body became. */
-function documentOf(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], bodyLine: ParsedDocument['bodyLine'], body: Pick<ParsedDocument, 'html' | 'excerptHtml' | 'headings' | 'ids' | 'links' | 'words'>): ParsedDocument {
+function documentOf(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], bodyLine: ParsedDocument['bodyLine'], body: Pick<ParsedDocument, 'html' | 'excerptHtml' | 'headings' | 'ids' | 'links' | 'words' | 'sections'>): ParsedDocument {
   return { source: source.id, hash: source.hash, locale: source.locale, path: source.path, frontMatter, bodyLine, ...body };
 }
 
@@ -143,8 +144,9 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
     });
   }
   let result;
+  const written = split.data ?? split.fallback;
   try {
-    result = renderMarkdown(processorFor(labels), split.body, (split.data ?? split.fallback)?.title);
+    result = renderMarkdown(processorFor(labels), split.body, written?.title, { sections: mayBeLaidOutBySections(source.path, written?.slug) });
   } catch (error) {
     diagnostics.push({ file: source.id, message: `Markdown could not be processed: ${(error as Error).message}`, rule: 'markdown', severity: 'error' });
     return { diagnostics };
@@ -185,6 +187,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
     ids: result.ids,
     links: result.links.map((l) => ({ ...l, line: l.line + offset })),
     words: result.words,
+    ...(result.sections ? { sections: result.sections } : {}),
   });
   return { doc, diagnostics };
 }

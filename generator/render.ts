@@ -1,10 +1,11 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
+import { mapSection } from './body-sections.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { scanHtml } from './links.ts';
 import { recordingGraph } from './recorded-reads.ts';
-import type { Page, Route, SiteGraph } from './types.ts';
+import type { BodySection, Page, Route, SiteGraph } from './types.ts';
 import type { Assets, ThemeContext } from '../theme/index.ts';
 import type { ThemeModule } from './theme-loader.ts';
 import type { MessagesByLocale } from './messages.ts';
@@ -36,6 +37,18 @@ export function resolveMarkers(html: string, links: Record<number, string> | und
   return html.replace(MARKER, (_, i: string) => `href="${escapeHtml(links?.[Number(i)] ?? '#')}"`);
 }
 
+/** A link target of a section (a marker or as written) resolved, without its #fragment. */
+function resolveTarget(target: string, links: Record<number, string> | undefined): string {
+  const resolved = target.startsWith(LINK_MARKER) ? (links?.[Number(target.slice(LINK_MARKER.length))] ?? '#') : target;
+  return resolved.replace(/#.*$/, '');
+}
+
+/** A document's sections with their links resolved; a document without them is one section of prose. */
+export function resolveSections(sections: BodySection[] | undefined, html: string, links: Record<number, string> | undefined): BodySection[] {
+  const all: BodySection[] = sections ?? (html.trim() ? [{ kind: 'prose', html }] : []);
+  return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links), (target) => resolveTarget(target, links)));
+}
+
 export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): string {
   const { graph } = setup;
   const ctx: ThemeContext = {
@@ -46,6 +59,10 @@ export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): 
     assets: setup.assets,
     alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
     bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),
+    sectionsOf: (source) => {
+      const doc = graph.documents[source];
+      return doc ? resolveSections(doc.sections, doc.html, graph.links[source]) : [];
+    },
     excerptOf: (source) => {
       const doc = graph.documents[source];
       return resolveMarkers(doc?.excerptHtml ?? '', graph.links[source]);

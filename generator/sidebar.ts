@@ -1,7 +1,7 @@
 // Docs sections: the sidebar generated from folders, `_category.yml` and `sidebar_position`,
 // and from it breadcrumbs, previous/next and the generated index pages of folders.
 import type { SiteConfig } from './config.ts';
-import { joinRoute, keyOf, routeOf } from './routes.ts';
+import { joinRoute, keyOf, routeOf } from '../common/routes.ts';
 import { tocOf } from './toc.ts';
 import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, ParsedDocument, Route, SidebarItem } from './types.ts';
 import { localePrefix } from './config.ts';

@@ -58,6 +58,64 @@ export interface ParsedDocument {
   ids: string[];
   links: SourceLink[];
   words: number;
+  /** The body's `##` sections, for the pages laid out by them (the home page, landing pages):
+   * only documents that can be such a page have them (generator/body-sections.ts). */
+  sections?: BodySection[];
+}
+
+/** How a `##` section of a home or landing page is laid out, from its shape in the syntax tree:
+ *
+ *   text before the first `##`      -> intro
+ *   a section with a numbered list  -> steps (the engagement flow)
+ *   a section with a table          -> offers, one card per row (name | what it covers | price)
+ *   a section with `###` parts      -> columns, one card per part
+ *   the first section with a list   -> features; later ones -> checklist
+ *   the last section                -> cta (call to action)
+ *
+ * A section whose shape is none of these is prose. */
+export type SectionKind = 'intro' | 'steps' | 'offers' | 'columns' | 'features' | 'checklist' | 'cta' | 'prose';
+
+/** One section of a body, its pieces as HTML. Internal links carry the Markdown stage's markers
+ * until the render stage resolves them, as in the body's HTML. In every section but the intro a
+ * list item written as `**Lead** – text` or `**Lead.** Text` has its lead as a title (no dash or
+ * full stop after it, the text capitalised): `<strong class="item-title">`. */
+export type BodySection =
+  | {
+      kind: Exclude<SectionKind, 'offers' | 'columns'>;
+      /** Id of the section's heading (none for the intro), for aria-labelledby. */
+      headingId?: string;
+      html: string;
+    }
+  | {
+      kind: 'offers';
+      headingId?: string;
+      /** The section around its table: the heading and lead-in before, anything after. */
+      before: string;
+      rows: OfferRow[];
+      after: string;
+    }
+  | {
+      kind: 'columns';
+      headingId?: string;
+      /** The heading and lead-in before the first `###`. */
+      lead: string;
+      /** One per `###` heading, up to the next. */
+      columns: SectionColumn[];
+    };
+
+/** A row of a three-column table: the cells' HTML. */
+export interface OfferRow {
+  name: string;
+  text: string;
+  price: string;
+  /** Targets of the links in the name cell, in order, without #fragment. */
+  links: string[];
+}
+
+export interface SectionColumn {
+  html: string;
+  /** Targets of the links in the column, in order, without #fragment; in-page links left out. */
+  links: string[];
 }
 
 export interface FrontMatter {

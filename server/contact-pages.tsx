@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '../generator/config.ts';
-import { localePrefix } from '../generator/config.ts';
+import { localePrefix } from '../common/locale-prefix.ts';
 import { escapeHtml } from '../common/escape.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/index.ts';

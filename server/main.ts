@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../generator/config-file.ts';
 import { loadMessages } from '../generator/messages.ts';
-import { localePrefix } from '../generator/config.ts';
+import { localePrefix } from '../common/locale-prefix.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
 import { Insights } from './insights.ts';

@@ -1,7 +1,7 @@
 // What every theme component may read: the page, the graph, the UI strings and the assets.
 import { createContext, useContext } from 'react';
 import type { SiteConfig } from '../generator/config.ts';
-import type { Page, Route, SiteGraph } from '../generator/types.ts';
+import type { BodySection, Page, Route, SiteGraph } from '../generator/types.ts';
 import type { Messages } from '../generator/messages.ts';
 import { placeLabel } from './layout/labels.ts';
 
@@ -26,6 +26,8 @@ export interface ThemeContext {
   alternates: { locale: string; route: Route }[];
   /** A document's HTML with its links resolved. */
   bodyOf: (source: string) => string;
+  /** A document's `##` sections with their links resolved, for the pages laid out by them. */
+  sectionsOf: (source: string) => BodySection[];
   excerptOf: (source: string) => string;
 }
 

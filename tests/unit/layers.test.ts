@@ -2,6 +2,7 @@
 //
 //   bin ──► generator ──► theme/index.ts (the theme's one entry point)
 //    └───► server ────┘        theme ──► generator (types only)
+//   server ──► generator: types, and the loading of the config and the UI strings only
 //   everything ──► common/ (no Node, imports nothing outside itself)
 //   theme/client/ and whatever it reaches: theme/ and common/ only, no Node module
 import { test } from 'node:test';
@@ -65,6 +66,16 @@ test('nothing imports bin/, and the generator does not import the server', () =>
 test('the generator and the server reach the theme through its one entry point, theme/index.ts', () => {
   const offenders = local.filter((i) => ['generator', 'server', 'bin'].includes(top(i.from)) && i.to.startsWith('theme/') && i.to !== 'theme/index.ts');
   assert.deepEqual(show(offenders), []);
+});
+
+/** What the server runs of the generator: loading the site's config and UI strings. Routes, the
+ * security headers and the contact rules are common/. */
+const SERVER_USES = ['generator/config-file.ts', 'generator/messages.ts'];
+
+test('the server imports the generator for its types and for loading the config and the UI strings only', () => {
+  const offenders = local.filter((i) => top(i.from) === 'server' && top(i.to) === 'generator' && !i.typeOnly && !SERVER_USES.includes(i.to));
+  assert.deepEqual(show(offenders), []);
+  assert.ok(local.some((i) => top(i.from) === 'server' && i.to === 'generator/config-file.ts'));
 });
 
 test('the theme imports the generator for its types only, and never the server', () => {

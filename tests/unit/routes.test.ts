@@ -1,7 +1,7 @@
 // Routes: how source paths become routes and files, and which locale a route belongs to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileOf, joinRoute, keyOf, localeOfRoute, routeOf } from '../../generator/routes.ts';
+import { fileOf, joinRoute, keyOf, localeOfRoute, routeOf } from '../../common/routes.ts';
 import { localePrefix } from '../../generator/config.ts';
 import { config, makeConfig } from './factories.ts';
 

@@ -1,14 +1,15 @@
-// One `##` section of the home page, laid out by its kind (see sections.ts).
+// One `##` section of the home page or a landing page, laid out by its kind: the Markdown stage
+// took the kinds and the pieces from the syntax tree (generator/body-sections.ts, SectionKind).
 import { useTheme } from '../context.ts';
-import { aroundTable, columnsOf, linksIn, offersOf, type HomeSection as Section, type Offer } from './sections.ts';
 import { CallToAction } from './CallToAction.tsx';
 import { Avatar } from '../blog/Avatar.tsx';
 import { scrollableTables } from '../docs/scrollable-tables.ts';
-import type { Author, SiteGraph } from '../../generator/types.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
+import type { Author, BodySection, OfferRow, SiteGraph } from '../../generator/types.ts';
 
 /** The picture that stands for a page (its `image`), for the card that links to it. */
-function iconOf(graph: SiteGraph, html: string): string | undefined {
-  for (const href of linksIn(html)) {
+function iconOf(graph: SiteGraph, links: string[]): string | undefined {
+  for (const href of links) {
     const image = graph.pages[href]?.image;
     if (image) return image;
   }
@@ -16,9 +17,9 @@ function iconOf(graph: SiteGraph, html: string): string | undefined {
 }
 
 /** A table whose first column names people of content/authors.yml (linked to their pages). */
-function peopleOf(graph: SiteGraph, locale: string, prefix: string, offers: Offer[]): { author: Author; focus: string }[] | undefined {
+function peopleOf(graph: SiteGraph, locale: string, prefix: string, offers: OfferRow[]): { author: Author; focus: string }[] | undefined {
   const people = offers.map((row) => {
-    const href = linksIn(row.name)[0];
+    const href = row.links[0];
     const author = Object.values(graph.authors).find((a) => a.page && `${prefix}${a.page}` === href);
     return author && author.title[locale] ? { author, focus: row.price } : undefined;
   });
@@ -30,9 +31,9 @@ function Html({ html, className }: { html: string; className?: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function HomeSection({ section }: { section: Section }) {
+export function HomeSection({ section }: { section: BodySection }) {
   const { t, graph, page, config } = useTheme();
-  const prefix = config.locales[page.locale].path ? `/${config.locales[page.locale].path}` : '';
+  const prefix = localePrefix(config, page.locale);
   const className = `home-section is-${section.kind}`;
   const labelled = section.headingId ? { 'aria-labelledby': section.headingId } : {};
   if (section.kind === 'intro') {
@@ -45,8 +46,7 @@ export function HomeSection({ section }: { section: Section }) {
     );
   }
   if (section.kind === 'offers') {
-    const [before, after] = aroundTable(section.html);
-    const offers = offersOf(section.html)!;
+    const { before, rows: offers, after } = section;
     const people = peopleOf(graph, page.locale, prefix, offers);
     if (people) {
       return (
@@ -93,14 +93,14 @@ export function HomeSection({ section }: { section: Section }) {
     );
   }
   if (section.kind === 'columns') {
-    const [lead, columns] = columnsOf(section.html);
+    const { lead, columns } = section;
     return (
       <section className={className} {...labelled}>
         <div className="home-inner">
           <Html className="markdown home-head" html={lead} />
           <div className="home-columns">
-            {columns.map((html, i) => {
-              const icon = iconOf(graph, html);
+            {columns.map(({ html, links }, i) => {
+              const icon = iconOf(graph, links);
               return (
                 <div key={i} className="home-column">
                   {icon && <img className="home-column-icon" src={icon} alt="" width={44} height={44} loading="lazy" decoding="async" />}

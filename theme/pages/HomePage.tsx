@@ -1,16 +1,15 @@
 // The home page: a hero from the front matter and the UI strings, then the sections written in
-// content/<locale>/index.md, each laid out by its shape (theme/home/sections.ts).
+// content/<locale>/index.md, each laid out by its shape (SectionKind in generator/types.ts).
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { splitSections } from '../home/sections.ts';
 import { HomeSection } from '../home/HomeSection.tsx';
 import { CallToAction } from '../home/CallToAction.tsx';
 import { Contours } from '../home/Contours.tsx';
 import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {
-  const { bodyOf, config, t } = useTheme();
-  const sections = page.doc ? splitSections(bodyOf(page.doc)) : [];
+  const { sectionsOf, config, t } = useTheme();
+  const sections = page.doc ? sectionsOf(page.doc) : [];
   return (
     <main id="main" className="home" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-title">

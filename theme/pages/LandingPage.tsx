@@ -1,17 +1,16 @@
 // The index page of a section marked `landing` in config (the company page, the services
 // overview): a header with the page's title and description, then its `##` sections laid out by
-// their shape as on the home page (theme/home/sections.ts). No sidebar, no table of contents.
+// their shape as on the home page (SectionKind in generator/types.ts). No sidebar, no table of contents.
 import type { DocPage } from '../../generator/types.ts';
 import { useTheme, useTitleOf } from '../context.ts';
-import { splitSections } from '../home/sections.ts';
 import { HomeSection } from '../home/HomeSection.tsx';
 import { Breadcrumbs } from '../docs/Breadcrumbs.tsx';
 import { Banners } from '../layout/Banners.tsx';
 
 export function LandingPage({ page }: { page: DocPage }) {
-  const { bodyOf } = useTheme();
+  const { sectionsOf } = useTheme();
   const titleOf = useTitleOf();
-  const sections = splitSections(bodyOf(page.doc));
+  const sections = sectionsOf(page.doc);
   return (
     <main id="main" className="home landing" tabIndex={-1}>
       <header className="landing-hero">

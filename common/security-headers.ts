@@ -1,0 +1,66 @@
+// The security headers of the production site, decided at build time: the Content-Security-Policy
+// allows scripts from the site itself plus, by hash, the one inline script (the colour mode, which
+// must run before first paint), and never 'unsafe-inline'. The build writes them as `_headers`
+// (the format static hosts read); the production server sends the same file's headers.
+// Hashing needs the platform's crypto: the callers hash (generator/csp.ts, server/security-headers.ts)
+// and hand in the digests.
+
+export const HEADERS_FILE = '_headers';
+
+/** The CSP source expression for an inline script whose SHA-256 digest (base64) is given: `'sha256-…'`. */
+export function sha256Source(digestBase64: string): string {
+  return `'sha256-${digestBase64}'`;
+}
+
+/** `scriptHashes`: the `'sha256-…'` source expressions of the inline scripts the pages run. */
+export function contentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    // 'wasm-unsafe-eval' lets the search (Pagefind) compile its WebAssembly; it allows no eval of JavaScript.
+    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(scriptHashes: string[]): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes),
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** `_headers`: the security headers for every path, and immutable caching for hashed assets. */
+export function headersFile(scriptHashes: string[]): string {
+  const all = Object.entries(securityHeaders(scriptHashes)).map(([name, value]) => `  ${name}: ${value}`);
+  return ['/*', ...all, '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');
+}
+
+/** The headers for every path from a `_headers` file (its `/*` block). */
+export function parseHeadersFile(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let inAll = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      inAll = line.trim() === '/*';
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (inAll && colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}

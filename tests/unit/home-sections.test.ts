@@ -1,0 +1,139 @@
+// The sections of a home or landing page: taken from the syntax tree in the Markdown stage
+// (generator/body-sections.ts), their links resolved by the render stage as in the body.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSource } from '../../generator/parse.ts';
+import { resolveSections } from '../../generator/render.ts';
+import type { BodySection, ParsedDocument } from '../../generator/types.ts';
+import { labelsOf, markdownFile, source } from './factories.ts';
+
+const HOME = `We run your servers. See [our services](/services/).
+
+## How we work
+
+1. **Talk** – tell us what you run.
+2. **Plan.** we propose an architecture.
+
+## Quickstart
+
+Pick one:
+
+| Offer | What it covers | Price |
+|---|---|---|
+| [Health check](/services/check/) | A *review* of your servers | from €1,200 |
+| Handover | A plan | custom quote |
+
+All prices are net.
+
+## Who we work for
+
+Two offers.
+
+### Agencies
+
+Client projects on [one platform](/solutions/agency/#prices).
+
+### Companies
+
+Your [software](https://example.org/), run for you.
+
+## Why us
+
+- **Daily backups** – kept in a second location.
+- No lock-in
+
+## Also included
+
+- Monitoring
+
+## In short
+
+Just text.
+
+## Let's talk
+
+[Book an appointment](/contact/) today.
+`;
+
+/** What the render stage resolved the document's internal links to (graph.links). */
+const RESOLVED: Record<number, string> = { 0: '/en/services/', 1: '/en/services/check/', 2: '/en/solutions/agency/#prices', 3: '/en/contact/' };
+
+function parsed(path: string, body: string, fm: Record<string, string> = {}): ParsedDocument {
+  const doc = parseSource(source('en', path, markdownFile(body, { title: 'Home', ...fm })), 'doc', labelsOf('en')).doc;
+  assert.ok(doc);
+  return doc;
+}
+
+const heading = (level: 2 | 3, id: string, text: string) => `<h${level} id="${id}">${text}<a class="hash-link" aria-label="Direct link to this section" href="#${id}">#</a></h${level}>`;
+
+test('a home page is split into the sections a visitor sees, each laid out by its shape', () => {
+  const doc = parsed('index', HOME);
+  const sections = resolveSections(doc.sections, doc.html, RESOLVED);
+  assert.deepEqual(
+    sections.map((s) => [s.kind, s.headingId]),
+    [
+      ['intro', undefined],
+      ['steps', 'how-we-work'],
+      ['offers', 'quickstart'],
+      ['columns', 'who-we-work-for'],
+      ['features', 'why-us'],
+      ['checklist', 'also-included'],
+      ['prose', 'in-short'],
+      ['cta', 'lets-talk'],
+    ],
+  );
+  const [intro, steps, offers, columns, features, checklist, prose, cta] = sections as [BodySection, ...BodySection[]];
+  assert.deepEqual(intro, { kind: 'intro', html: '<p>We run your servers. See <a href="/en/services/">our services</a>.</p>\n' });
+  // List leads become titles: no dash or full stop after them, the text capitalised.
+  assert.deepEqual(steps, {
+    kind: 'steps',
+    headingId: 'how-we-work',
+    html: `${heading(2, 'how-we-work', 'How we work')}\n<ol>\n<li><strong class="item-title">Talk</strong> Tell us what you run.</li>\n<li><strong class="item-title">Plan</strong> We propose an architecture.</li>\n</ol>\n`,
+  });
+  assert.deepEqual(offers, {
+    kind: 'offers',
+    headingId: 'quickstart',
+    before: `${heading(2, 'quickstart', 'Quickstart')}\n<p>Pick one:</p>\n`,
+    rows: [
+      { name: '<a href="/en/services/check/">Health check</a>', text: 'A <em>review</em> of your servers', price: 'from €1,200', links: ['/en/services/check/'] },
+      { name: 'Handover', text: 'A plan', price: 'custom quote', links: [] },
+    ],
+    after: '\n<p>All prices are net.</p>\n',
+  });
+  assert.deepEqual(columns, {
+    kind: 'columns',
+    headingId: 'who-we-work-for',
+    lead: `${heading(2, 'who-we-work-for', 'Who we work for')}\n<p>Two offers.</p>\n`,
+    columns: [
+      { html: `${heading(3, 'agencies', 'Agencies')}\n<p>Client projects on <a href="/en/solutions/agency/#prices">one platform</a>.</p>\n`, links: ['/en/solutions/agency/'] },
+      { html: `${heading(3, 'companies', 'Companies')}\n<p>Your <a href="https://example.org/" rel="noopener">software</a>, run for you.</p>\n`, links: ['https://example.org/'] },
+    ],
+  });
+  assert.ok(features.kind === 'features' && features.html.includes('<li><strong class="item-title">Daily backups</strong> Kept in a second location.</li>\n<li>No lock-in</li>'));
+  assert.ok(checklist.kind === 'checklist' && checklist.html.includes('<li>Monitoring</li>'));
+  assert.ok(prose.kind === 'prose' && prose.html.endsWith('<p>Just text.</p>\n'));
+  assert.deepEqual(cta, { kind: 'cta', headingId: 'lets-talk', html: `${heading(2, 'lets-talk', "Let's talk")}\n<p><a href="/en/contact/">Book an appointment</a> today.</p>` });
+  // The body itself keeps the list leads as written, for the page's Markdown twin and search.
+  assert.match(doc.html, /<li><strong>Talk<\/strong> – tell us what you run\.<\/li>/);
+});
+
+test('only pages that can be laid out by their sections get them: the home page and section indexes', () => {
+  assert.ok(parsed('services/index', HOME).sections);
+  assert.equal(parsed('services/databases/postgresql', HOME).sections, undefined);
+  assert.equal(parsed('services/databases/index', HOME).sections, undefined);
+  assert.ok(parsed('services/overview', HOME, { slug: '/' }).sections, 'a slug that makes the page its section’s index');
+  assert.equal(parsed('services/overview', HOME, { slug: 'all' }).sections, undefined, 'a slug that keeps the page below its index');
+});
+
+test('a body without sections of its own is shown whole; footnotes and the truncate marker do not make sections', () => {
+  const doc = parsed('index', 'Intro.\n\n<!-- truncate -->\n\n## Notes\n\nA claim.[^1]\n\n[^1]: Source.\n');
+  const sections = resolveSections(doc.sections, doc.html, {});
+  assert.deepEqual(
+    sections.map((s) => s.kind),
+    ['intro', 'cta', 'prose'],
+  );
+  assert.ok(sections.every((s) => !('html' in s) || !s.html.includes('data-site-truncate')));
+  assert.match((sections[2] as { html: string }).html, /^<section data-footnotes/);
+  assert.deepEqual(resolveSections(undefined, '<p>Body.</p>', {}), [{ kind: 'prose', html: '<p>Body.</p>' }]);
+  assert.deepEqual(resolveSections(undefined, '', {}), []);
+});

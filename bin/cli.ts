@@ -31,7 +31,12 @@ function report(result: BuildResult, started: number, timings = false): void {
     console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`);
     const { rendered, resized, reused, pool } = result.stats;
     if (pool?.workers) console.log(`Workers: ${pool.workers}, busy ${Math.round(pool.busyMs)} ms of ${Math.round(pool.spanMs)} ms (${Math.round(100 - (100 * pool.busyMs) / Math.max(pool.spanMs, 1))} % idle).`);
-    if (reused) console.log(`Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins and image sizes${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`);
+    if (reused) console.log(`Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins, image sizes and search bundles${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`);
+    const linked = result.stats.write?.linked;
+    if (linked) console.log(`Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`);
+    const search = reused?.kinds.search;
+    // Each bundle the store did not have was made by Pagefind in this build.
+    if (search) console.log(`Search index: ${search.misses} of ${search.hits + search.misses} bundles built${search.rejected ? ` (${search.rejected} changed on disk, built again)` : ''}.`);
   }
 }
 

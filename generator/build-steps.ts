@@ -17,7 +17,7 @@ import { sitemapXml } from './sitemap.ts';
 import { feedFiles } from './feeds.ts';
 import { robotsTxt } from './robots.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
-import { fileOf, notFoundPathOf } from './routes.ts';
+import { fileOf, notFoundPathOf } from '../common/routes.ts';
 import { FreshOutput, IncrementalOutput, type Output, type WriteError } from './write.ts';
 import { precompressed } from './compress.ts';
 import type { OutputStore } from './output-store.ts';
@@ -188,7 +188,8 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
     const kept = store && keptPage(store.outputs, store.key, page, file);
     if (kept && output) {
       addToLinkCheck(page, kept.hrefs, kept.ids);
-      await output.write(file, kept.contents);
+      // Linked from the store, its twins too: the page's bytes are not read.
+      await output.link(file, kept);
       continue;
     }
     todo.push({ page, file, key });
@@ -202,9 +203,10 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
       const { page, file, key } = todo[index];
       rendered++;
       if (key) cache.renderKeys.set(page.route, key);
-      if (store && reads) keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads });
+      const kept = store && reads ? keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
       if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
-      if (output) await output.write(file, html);
+      // A page just stored is linked from the store: written once, not twice.
+      if (output) await (kept ? output.link(file, kept, html) : output.write(file, html));
     },
   );
   return rendered;
@@ -236,13 +238,13 @@ function storedPageKey(setup: RenderSetup, images: Map<string, ImageInfo>): (pag
 function keptPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string) {
   const reads = store.get(`reads:${file}`);
   if (!reads) return undefined;
-  const kept = store.get(`page:${keyOf(page, JSON.parse(reads.contents.toString('utf8')) as string[])}`);
-  return kept && { contents: kept.contents, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
+  const kept = store.keep(`page:${keyOf(page, JSON.parse(reads.contents.toString('utf8')) as string[])}`);
+  return kept && { ...kept, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
 }
 
 function keepPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string, r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] }) {
   store.set(`reads:${file}`, JSON.stringify(r.reads));
-  store.set(`page:${keyOf(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
+  return store.set(`page:${keyOf(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
 }
 
 /** Everything besides the pages: assets and image sizes, feeds, sitemap, robots.txt, redirects. */

@@ -19,7 +19,8 @@ import { processImages } from './images.ts';
 import { socialImages } from './social-images.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
-import { HEADERS_FILE, headersFile } from './csp.ts';
+import { scriptHash } from './csp.ts';
+import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
@@ -147,11 +148,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
       });
       await run.step('search-index', async () => {
-        for (const f of await searchIndexFiles(config, ready)) await output.write(f.path, f.contents);
+        for (const f of await searchIndexFiles(config, ready, store)) await output.write(f.path, f.contents);
       });
       await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
-      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, headersFile([setup.assets.colorModeScript])));
+      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, headersFile([scriptHash(setup.assets.colorModeScript)])));
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());
     }

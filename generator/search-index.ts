@@ -6,10 +6,19 @@
 // Pagefind is given a small document per page (title, description, the Markdown body) rather than
 // the rendered page, so navbar, sidebars and footers never turn up as matches, and headings keep
 // their ids: a hit under a heading links to that heading.
+//
+// Pagefind takes a second or more per build, so a production build keeps each locale's bundle in
+// the output store (.cache/outputs/, checked against the hash of its bytes when read), keyed by the
+// hash of the locale's records and Pagefind's version; the store's folder is the code's version.
+// A build whose listed pages did not change in a locale copies that bundle and runs no Pagefind.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import type { SiteConfig } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { hashOf } from './load.ts';
+import type { OutputStore } from './output-store.ts';
 import { resolveMarkers } from './render.ts';
 import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
@@ -46,32 +55,56 @@ export interface SearchIndexFile {
   contents: Uint8Array;
 }
 
-/** The last bundle made per locale, by the hash of its records: watch mode rebuilds it only when a listed page changed. */
+/** The last bundle made per locale, by its key: watch mode (which has no output store) rebuilds it only when a listed page changed. */
 const lastBundle = new Map<LocaleId, { key: string; files: SearchIndexFile[] }>();
 
-/** Builds every locale's bundle. Runs Pagefind's binary; reads and writes no file. */
-export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph): Promise<SearchIndexFile[]> {
+/** Builds every locale's bundle, or takes it from `store` (production builds) or from the last build of this process (watch mode). */
+export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, store?: OutputStore): Promise<SearchIndexFile[]> {
   const pages = searchablePages(graph);
-  const out: SearchIndexFile[] = [];
   try {
     const bundles = await Promise.all(
       graph.locales.map(async (locale) => {
         const records = pages.filter((p) => p.locale === locale).map((p) => searchRecord(config, graph, p));
-        const key = hashOf(JSON.stringify([config.locales[locale].htmlLang, records]));
-        let bundle = lastBundle.get(locale);
-        if (bundle?.key !== key) {
-          bundle = { key, files: await buildBundle(config, locale, records) };
-          lastBundle.set(locale, bundle);
+        const key = hashOf(JSON.stringify([pagefindVersion(), config.locales[locale].htmlLang, records]));
+        const id = `search:${locale}:${key}`;
+        const memory = lastBundle.get(locale);
+        let files = store ? storedBundle(store, id, locale) : memory?.key === key ? memory.files : undefined;
+        if (!files) {
+          files = await buildBundle(config, locale, records);
+          if (store) store.setFiles(id, files);
+          else lastBundle.set(locale, { key, files });
         }
-        return bundle.files;
+        return files;
       }),
     );
-    for (const files of bundles) out.push(...files);
+    return bundles.flat();
   } finally {
     // The binary runs as a service; leaving it running would keep the process alive.
     await pagefind.close();
   }
-  return out;
+}
+
+/** A bundle from the store: its bytes matched their hash; its names must still be this locale's bundle. */
+function storedBundle(store: OutputStore, id: string, locale: LocaleId): SearchIndexFile[] | undefined {
+  const dir = searchBundleDir(locale);
+  return store.getFiles(id, (files) => files.every((f) => f.path.startsWith(dir) && USED.test(f.path.slice(dir.length))));
+}
+
+let version: string | undefined;
+
+/** Pagefind's version (a bundle is made by its binary), and the binary's path when one is set by hand. */
+function pagefindVersion(): string {
+  if (version === undefined) {
+    let found = 'unknown';
+    try {
+      const main = fileURLToPath(import.meta.resolve('pagefind'));
+      found = (JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      // Not found the usual way: the bundle's key then rests on the code's version alone.
+    }
+    version = [found, process.env.PAGEFIND_BINARY_PATH ?? '', process.env.PAGEFIND_EXTENDED_BINARY_PATH ?? ''].join('\0');
+  }
+  return version;
 }
 
 async function buildBundle(config: SiteConfig, locale: LocaleId, records: SearchRecord[]): Promise<SearchIndexFile[]> {

@@ -4,13 +4,33 @@
 // folder, and only files whose bytes changed, so open tabs and file watchers see exactly what a
 // change touched; each file goes to a temporary name beside it and is renamed over the old one,
 // so a request during a rewrite gets the old page or the new one, never a truncated one.
+//
+// A production build carries what the output store kept (output-store.ts) into the fresh folder by
+// hard link, not by reading and writing the bytes again: `link`. A linked file in build/ is the
+// store's entry under a second name, so nothing may ever write *into* it: a file the build writes
+// over a path it linked earlier is unlinked first, and the store writes new entries to new files
+// (renamed into place), never over old ones. An edit made by hand in build/ changes the entry too,
+// and the store's hash check finds it on the next build.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile, cp } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
+import { Slots } from './slots.ts';
+
+/** A file kept in the output store: where it is, the hash of its bytes (as `hashOf` makes it) and
+ * its size. The store checked the bytes against the hash just before handing it out. */
+export interface KeptFile {
+  path: string;
+  hash: string;
+  size: number;
+}
 
 export interface Output {
   write(file: string, contents: string | Uint8Array): Promise<void>;
+  /** Puts a file the output store kept at `file`: by hard link where the folders allow, else by
+   * copy. `contents`, when the caller has them at hand, spare reading the file for what an Output
+   * makes of the bytes (compressed twins that are not kept yet). */
+  link(file: string, kept: KeptFile, contents?: string | Uint8Array): Promise<void>;
   /** Copies a directory tree (public/) into the output. */
   copyDir(from: string): Promise<void>;
   finish(): Promise<WriteStats>;
@@ -21,6 +41,9 @@ export interface WriteStats {
   written: number;
   unchanged: number;
   removed: number;
+  /** Production builds: how many of `written` were carried from the output store by hard link
+   * (or by copy where linking failed) instead of being written. */
+  linked?: number;
   /** Files written in this run, in order: watch mode tells the browser about them. */
   files: string[];
 }
@@ -40,26 +63,27 @@ export class WriteError extends Error {
 
 let tmpCount = 0;
 
+/** Errors of `link` that a copy gets around: another file system (EXDEV), one without hard links
+ * (EPERM, ENOTSUP, ENOSYS) or a file with as many links as it may have (EMLINK). */
+const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
 class Writer {
   private dirs = new Set<string>();
-  private inFlight = new Set<Promise<void>>();
-  /** The first write that failed: writes run in parallel, and `drain` reports it. */
-  private failure: WriteError | undefined;
+  private readonly slots = new Slots(MAX_IN_FLIGHT);
+  /** The failed write the build asked for first (writes run in parallel and may fail in any
+   * order; the earliest is reported, whatever the timing): `drain` reports it. */
+  private failure: { error: WriteError; order: number } | undefined;
+  private started = 0;
   constructor(
     protected readonly dir: string,
     /** Readers may see the folder while it is written: replace files by rename. */
     private readonly atomic = false,
   ) {}
 
-  async put(file: string, contents: string | Uint8Array): Promise<void> {
-    if (this.failure) throw this.failure;
-    const full = path.join(this.dir, file);
-    const parent = path.dirname(full);
-    const job = (async () => {
-      if (!this.dirs.has(parent)) {
-        await mkdir(parent, { recursive: true });
-        this.dirs.add(parent);
-      }
+  put(file: string, contents: string | Uint8Array, replace = false): Promise<void> {
+    return this.run(file, async (full) => {
+      // The path may be a hard link to an entry of the output store: never write through it.
+      if (replace && !this.atomic) await rm(full, { force: true });
       if (!this.atomic) return writeFile(full, contents);
       const tmp = `${full}.tmp-${process.pid}-${tmpCount++}`;
       try {
@@ -69,18 +93,45 @@ class Writer {
         await rm(tmp, { force: true });
         throw error;
       }
-    })().catch((error: unknown) => {
-      this.failure ??= new WriteError(file, error);
     });
-    this.inFlight.add(job);
-    void job.finally(() => this.inFlight.delete(job));
-    if (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
-    if (this.failure) throw this.failure;
+  }
+
+  /** Hard-links `from` to `file`, or copies it where linking is not possible. */
+  link(file: string, from: string, replace = false): Promise<void> {
+    return this.run(file, async (full) => {
+      if (replace) await rm(full, { force: true });
+      try {
+        await link(from, full);
+      } catch (error) {
+        if (!COPY_INSTEAD.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await copyFile(from, full);
+      }
+    });
+  }
+
+  /** Starts `job` once fewer than MAX_IN_FLIGHT run; resolves when it has started. After a failure,
+   * waits for the writes started before it, then throws the earliest failure. */
+  private async run(file: string, job: (full: string) => Promise<void>): Promise<void> {
+    if (this.failure) return this.drain();
+    const full = path.join(this.dir, file);
+    const parent = path.dirname(full);
+    const order = this.started++;
+    await this.slots.start(async () => {
+      try {
+        if (!this.dirs.has(parent)) {
+          await mkdir(parent, { recursive: true });
+          this.dirs.add(parent);
+        }
+        await job(full);
+      } catch (error) {
+        if (!this.failure || order < this.failure.order) this.failure = { error: new WriteError(file, error), order };
+      }
+    });
   }
 
   async drain(): Promise<void> {
-    await Promise.all(this.inFlight);
-    if (this.failure) throw this.failure;
+    await this.slots.settled();
+    if (this.failure) throw this.failure.error;
   }
 }
 
@@ -110,7 +161,11 @@ export class FreshOutput implements Output {
   private readonly tmp: string;
   private writer: Writer;
   private count = 0;
+  private linked = 0;
   private files: string[] = [];
+  /** Paths written or linked so far: a second write to one of them replaces the file rather than
+   * writing into it (it may be a hard link into the output store). */
+  private made = new Set<string>();
   constructor(private readonly outDir: string) {
     this.tmp = `${outDir.replace(/\/+$/, '')}.tmp-${process.pid}`;
     this.writer = new Writer(this.tmp);
@@ -124,10 +179,23 @@ export class FreshOutput implements Output {
   async write(file: string, contents: string | Uint8Array) {
     this.count++;
     this.files.push(file);
-    await this.writer.put(file, contents);
+    await this.writer.put(file, contents, this.seen(file));
+  }
+  async link(file: string, kept: KeptFile) {
+    this.count++;
+    this.linked++;
+    this.files.push(file);
+    await this.writer.link(file, kept.path, this.seen(file));
   }
   async copyDir(from: string) {
-    if (existsSync(from)) await cp(from, this.tmp, { recursive: true });
+    if (!existsSync(from)) return;
+    // `cp` copies into an existing file through its inode: unlink what the build linked there first.
+    await this.writer.drain();
+    for (const file of await listFiles(from)) {
+      const rel = path.relative(from, file).split(path.sep).join('/');
+      if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
+    }
+    await cp(from, this.tmp, { recursive: true });
   }
   async finish(): Promise<WriteStats> {
     await this.writer.drain();
@@ -135,7 +203,12 @@ export class FreshOutput implements Output {
     if (existsSync(this.outDir)) await rename(this.outDir, old);
     await rename(this.tmp, this.outDir);
     await rm(old, { recursive: true, force: true });
-    return { written: this.count, unchanged: 0, removed: 0, files: this.files };
+    return { written: this.count, unchanged: 0, removed: 0, ...(this.linked ? { linked: this.linked } : {}), files: this.files };
+  }
+  private seen(file: string): boolean {
+    if (this.made.has(file)) return true;
+    this.made.add(file);
+    return false;
   }
   async abort() {
     await this.writer.drain().catch(() => undefined);
@@ -166,6 +239,10 @@ export class IncrementalOutput implements Output {
     this.stats.files.push(file);
     await this.writer.put(file, contents);
   }
+  /** Watch mode keeps no output store; a kept file is written like any other, if its bytes changed. */
+  async link(file: string, kept: KeptFile, contents?: string | Uint8Array) {
+    await this.write(file, contents ?? (await readFile(kept.path)));
+  }
   /** Waits for what was written so far, removing nothing: for updates of a few files. */
   async flush(): Promise<WriteStats> {
     await this.writer.drain();
@@ -192,4 +269,10 @@ export class IncrementalOutput implements Output {
   async abort() {
     await this.writer.drain().catch(() => undefined);
   }
+}
+
+/** Every file under `dir`, absolute. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { REPO, fixtureCopy } from '../helpers.ts';
@@ -20,6 +20,9 @@ interface Built {
   hits: number;
   total: number;
   rejected: number;
+  /** Files carried from the store into build/ by hard link. */
+  linked: number;
+  written: number;
 }
 
 function build(): Built {
@@ -27,7 +30,8 @@ function build(): Built {
   assert.equal(r.status, 0, r.stderr);
   const line = /Rendered (\d+) pages, resized (\d+) images; the output store in \.cache\/ had (\d+) of (\d+)[^(\n]*(?:\((\d+) changed on disk)?/.exec(r.stdout);
   assert.ok(line, r.stdout);
-  return { rendered: +line[1], resized: +line[2], hits: +line[3], total: +line[4], rejected: +(line[5] ?? 0) };
+  const linked = /Linked (\d+) of (\d+) files from the output store/.exec(r.stdout);
+  return { rendered: +line[1], resized: +line[2], hits: +line[3], total: +line[4], rejected: +(line[5] ?? 0), linked: +(linked?.[1] ?? 0), written: +(linked?.[2] ?? 0) };
 }
 
 /** Every file of build/ with the hash of its bytes. */
@@ -61,6 +65,28 @@ test('a cold build makes everything; the next build, with nothing changed, rende
   assert.equal(warm.resized, 0);
   assert.equal(warm.hits, warm.total);
   assert.deepEqual(snapshot(), first, 'the same bytes as the cold build');
+  assert.equal(warm.linked, warm.written, 'every file made by the build was linked from the store, none written again');
+});
+
+/** The inode of every entry of the output store. */
+function storeInodes(): Set<number> {
+  const [key] = readdirSync(path.join(root, OUTPUT_STORE_DIR));
+  const files = path.join(root, OUTPUT_STORE_DIR, key, 'files');
+  return new Set(readdirSync(files).map((name) => statSync(path.join(files, name)).ino));
+}
+
+test('a kept page and its twins are the store entries under a second name; an edit made through build/ is found and the page made again', () => {
+  const expected = snapshot();
+  const page = path.join(root, 'build', 'en', 'docs', 'guides', 'install', 'index.html');
+  const inodes = storeInodes();
+  for (const file of [page, `${page}.br`, `${page}.gz`]) assert.ok(inodes.has(statSync(file).ino), `${path.relative(root, file)} is linked, not written`);
+  // Written into the file in build/, and so into the store's entry through the hard link.
+  appendFileSync(page, '<p>edited by hand in build/</p>');
+  const after = build();
+  assert.ok(after.rejected >= 1, 'the edited entry is found changed');
+  assert.equal(after.rendered, 1, 'the page is rendered again');
+  assert.deepEqual(snapshot(), expected, 'and served as a cold build makes it');
+  assert.ok(storeInodes().has(statSync(page).ino), 'the new page is linked from its new entry');
 });
 
 test('a body edit re-renders that page only, resizes no image, and the page shows the edit', () => {

@@ -1,13 +1,19 @@
 // The search index the build writes for the fixture site: one Pagefind bundle per language with
 // exactly the listed content pages of that language (no draft, no unlisted page, no list page),
 // each record holding the page's title, description and body text but not the site's chrome.
+// Production builds (each a new process of the CLI) keep the bundles in the output store and run
+// Pagefind only for a language whose listed pages changed, or whose stored bundle was tampered with.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runBuild, type BuildResult } from '../../generator/build.ts';
-import { fixtureCopy } from '../helpers.ts';
+import { hashOf } from '../../generator/load.ts';
+import { OUTPUT_STORE_DIR } from '../../generator/output-store.ts';
+import { REPO, fixtureCopy } from '../helpers.ts';
 
 let root: string;
 let dispose: () => Promise<void>;
@@ -27,8 +33,8 @@ interface Fragment {
 }
 
 /** Pagefind's page records of a language: gzip, a signature, then JSON. */
-function fragments(locale: string): Fragment[] {
-  const dir = path.join(root, 'build', 'pagefind', locale, 'fragment');
+function fragments(locale: string, site = root): Fragment[] {
+  const dir = path.join(site, 'build', 'pagefind', locale, 'fragment');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.pf_fragment'))
     .map((f) => JSON.parse(gunzipSync(readFileSync(path.join(dir, f))).toString('utf8').replace(/^pagefind_dcd/, '')) as Fragment);
@@ -55,4 +61,56 @@ test('a record holds title, description and body, without navbar, footer or head
   assert.match(install.content, /^Install en\. How to install \(en\)\. Intro\. Requirements\. A machine\./);
   assert.match(install.content, /It is easy\./);
   assert.doesNotMatch(install.content, /Fixture|Profile|#/, 'no site chrome, no "#" of heading anchors');
+});
+
+/** A production build by the CLI, as a deploy runs it; how many bundles Pagefind made, as `--timings` says. */
+function cliBuild(site: string): { built: number; of: number; rejected: number } {
+  const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'build', '--timings'], { cwd: site, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const line = /Search index: (\d+) of (\d+) bundles built(?: \((\d+) changed on disk)?/.exec(r.stdout);
+  assert.ok(line, r.stdout);
+  return { built: +line[1], of: +line[2], rejected: +(line[3] ?? 0) };
+}
+
+/** Every file of a locale's bundle in build/ with the hash of its bytes. */
+function bundleFiles(site: string, locale: string): Map<string, string> {
+  const dir = path.join(site, 'build', 'pagefind', locale);
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(files.map((e) => {
+    const full = path.join(e.parentPath, e.name);
+    return [path.relative(dir, full), createHash('sha256').update(readFileSync(full)).digest('hex')];
+  }));
+}
+
+test('production builds run Pagefind only for a language whose listed pages changed, and never serve a tampered bundle', async (t) => {
+  const site = await fixtureCopy('basic');
+  t.after(() => site.dispose());
+
+  assert.deepEqual(cliBuild(site.root), { built: 2, of: 2, rejected: 0 }, 'a cold build makes both bundles');
+  const cold = { de: bundleFiles(site.root, 'de'), en: bundleFiles(site.root, 'en') };
+  assert.ok(cold.en.size > 5 && cold.de.size > 5);
+
+  assert.deepEqual(cliBuild(site.root), { built: 0, of: 2, rejected: 0 }, 'nothing changed: no Pagefind run');
+  assert.deepEqual(bundleFiles(site.root, 'de'), cold.de, 'the same bytes as the cold build');
+  assert.deepEqual(bundleFiles(site.root, 'en'), cold.en, 'the same bytes as the cold build');
+
+  // A body edit of an English page: the English bundle is made again and finds the new word.
+  appendFileSync(path.join(site.root, 'content', 'en', 'docs', 'guides', 'upgrade.md'), '\nA sentence about zeppelins, added by the editor.\n');
+  assert.deepEqual(cliBuild(site.root), { built: 1, of: 2, rejected: 0 }, 'one language changed, one bundle made');
+  assert.deepEqual(bundleFiles(site.root, 'de'), cold.de, 'the German bundle is untouched');
+  assert.notDeepEqual(bundleFiles(site.root, 'en'), cold.en);
+  const upgrade = fragments('en', site.root).find((f) => f.url === '/en/docs/guides/upgrade/')!;
+  assert.match(upgrade.content, /A sentence about zeppelins, added by the editor\./);
+  const edited = bundleFiles(site.root, 'en');
+
+  // The stored English bundle changed on disk: detected by its hash, made again, same bytes out.
+  const [key] = readdirSync(path.join(site.root, OUTPUT_STORE_DIR));
+  const store = path.join(site.root, OUTPUT_STORE_DIR, key);
+  const ids = Object.keys(JSON.parse(readFileSync(path.join(store, 'index.json'), 'utf8')) as object).filter((id) => id.startsWith('search:en:'));
+  assert.equal(ids.length, 1, 'one stored English bundle');
+  appendFileSync(path.join(store, 'files', hashOf(ids[0])), 'tampered');
+  assert.deepEqual(cliBuild(site.root), { built: 1, of: 2, rejected: 1 }, 'the tampered bundle is made again, never served');
+  assert.deepEqual(bundleFiles(site.root, 'en'), edited);
+  assert.deepEqual(bundleFiles(site.root, 'de'), cold.de);
+  assert.deepEqual(cliBuild(site.root), { built: 0, of: 2, rejected: 0 }, 'and stored again');
 });

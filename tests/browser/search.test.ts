@@ -1,8 +1,9 @@
 // Search in a real browser on the real site, in both languages: nothing of it loads before the
-// visitor opens it; a word that only one page's body holds finds that page, with the word marked in
-// the excerpt; arrow keys, Enter and Escape work, focus stays in the dialog and comes back; the
-// result opens with the client navigation; no results offer the contact page; axe finds nothing
-// with the dialog open; and on a phone the button is in the navbar beside the hamburger.
+// visitor opens it or rests the pointer on its button; a word that only one page's body holds
+// finds that page, with the word marked in the excerpt; arrow keys, Enter and Escape work, focus
+// stays in the dialog and comes back; the result opens with the client navigation; no results
+// offer the contact page; axe finds nothing with the dialog open; and on a phone the button is in
+// the navbar beside the hamburger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -124,6 +125,25 @@ for (const { locale, prefix, contact } of LOCALES) {
     await close();
   });
 }
+
+test('a pointer resting on the search button starts loading the engine, so results come right after the click', async () => {
+  const { page, requests, close } = await openPage('/en/services/');
+  const fetched = () => requests.filter((url) => url.includes('/pagefind/'));
+  assert.deepEqual(fetched(), [], 'nothing of search before the visitor shows intent');
+  const box = (await page.locator('.navbar .search-button').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // Pagefind's worker fetches its WebAssembly once the module has started it.
+  await page.waitForRequest((request) => request.url().endsWith('/pagefind/en/wasm.en.pagefind'));
+  assert.equal(await page.locator('#search-dialog[open]').count(), 0, 'the dialog is not open yet');
+  assert.ok(fetched().every((url) => url.includes('/pagefind/en/')), "only this language's bundle");
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForSelector('#search-dialog[open]');
+  await page.keyboard.type('backup');
+  await page.waitForSelector('.search-result');
+  assert.match((await page.textContent('.search-result')) ?? '', /backup/i);
+  await close();
+});
 
 test('the search button opens the dialog on a phone, beside the hamburger', async () => {
   const { page, close } = await openPage('/en/blog/', { width: 375, height: 740 });

@@ -5,7 +5,8 @@
 import { format } from '../../../common/format-message.ts';
 import { focusables } from '../chrome/dom.ts';
 import { onNavigated } from '../events.ts';
-import { engineFor, searchPages, type SearchHit } from './engine.ts';
+import { engineFor } from './engine.ts';
+import { searchPages, type SearchHit } from './results.ts';
 
 const MAX_RESULTS = 8;
 
@@ -106,8 +107,8 @@ async function run(parts: Parts): Promise<void> {
   if (!query) return show(parts, '', [], 0);
   const slow = setTimeout(() => id === latest && (parts.status.textContent = parts.strings.loading), 150);
   try {
-    const { hits, total } = await searchPages(parts.bundle, query, MAX_RESULTS);
-    if (id === latest) show(parts, query, hits, total);
+    const found = await searchPages(parts.bundle, query, MAX_RESULTS, () => id === latest);
+    if (found && id === latest) show(parts, query, found.hits, found.total);
   } catch (error) {
     if (id !== latest) return;
     console.warn('Searching failed.', error);
@@ -180,7 +181,8 @@ export function searchOpened(dialog: HTMLDialogElement, from: HTMLElement | null
     bind(parts);
   }
   opener = from;
-  // Index and engine start loading now, while the visitor types.
+  // Loading since the visitor showed intent (index.ts); asked for here again to show a failure, and
+  // to try once more after one.
   engineFor(parts.bundle).catch((error: unknown) => {
     console.warn('Search could not be loaded.', error);
     parts.status.textContent = parts.strings.failed;

@@ -1,24 +1,20 @@
 // The search engine of one locale: Pagefind's browser module from that locale's bundle
 // (generator/search-index.ts), loaded once per bundle. Only the types are written here; the
 // module itself comes with the index, so engine and index always match.
+//
+// This loader is part of every page's runtime (a few hundred bytes), so that the engine starts
+// loading the moment the visitor shows intent (theme/client/search/index.ts) and not only after the
+// dialog's code has arrived: Pagefind's module, its worker, WebAssembly and index metadata are a
+// chain of requests, and on a slow phone the chain, not the bytes, is what takes the time.
 
-export interface SearchHit {
-  url: string;
-  /** Text with the matched words in `<mark>`, as Pagefind returns it. */
-  excerpt: string;
-  title: string;
-  /** The heading the best match stands under, when it is not the page's title. */
-  heading?: string;
-}
-
-interface PagefindResultData {
+export interface PagefindResultData {
   url: string;
   excerpt: string;
   meta: { title?: string };
   sub_results?: { title: string; url: string; excerpt: string }[];
 }
 
-interface Pagefind {
+export interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
@@ -29,11 +25,13 @@ const engines = new Map<string, Promise<Pagefind>>();
 async function load(bundle: string): Promise<Pagefind> {
   const module = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
   await module.options({ basePath: bundle, excerptLength: 22 });
+  // Starts Pagefind's web worker, which fetches the WebAssembly and the index's metadata; the
+  // first search waits for it.
   await module.init();
   return module;
 }
 
-/** Starts loading a bundle (when the dialog opens, so it is ready when the visitor has typed). */
+/** Starts loading a bundle, once; a failed load is tried again on the next call. */
 export function engineFor(bundle: string): Promise<Pagefind> {
   let engine = engines.get(bundle);
   if (!engine) {
@@ -42,19 +40,4 @@ export function engineFor(bundle: string): Promise<Pagefind> {
     engine.catch(() => engines.delete(bundle));
   }
   return engine;
-}
-
-/** The best `limit` pages for a query, best first. */
-export async function searchPages(bundle: string, query: string, limit: number): Promise<{ total: number; hits: SearchHit[] }> {
-  const engine = await engineFor(bundle);
-  const found = await engine.search(query);
-  if (!found) return { total: 0, hits: [] };
-  const data = await Promise.all(found.results.slice(0, limit).map((r) => r.data()));
-  const hits = data.map((d) => {
-    const title = d.meta.title ?? d.url;
-    const sub = d.sub_results?.[0];
-    const underHeading = sub && sub.url !== d.url && sub.title !== title;
-    return { url: underHeading ? sub.url : d.url, excerpt: sub?.excerpt ?? d.excerpt, title, heading: underHeading ? sub.title : undefined };
-  });
-  return { total: found.results.length, hits };
 }

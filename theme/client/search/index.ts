@@ -1,21 +1,47 @@
 // Opens search: the navbar's search button, Ctrl+K (⌘K) and `/`. This part is in every page's
-// runtime and is tiny; the dialog's logic, Pagefind and the index load only when search is first
-// opened, so a visitor who never searches loads no byte of it.
+// runtime and is tiny; the dialog's logic, Pagefind and the index load only once the visitor shows
+// that they are about to search, so a visitor who never searches loads no byte of it.
+//
+// What counts as that intent: opening search (button, shortcut), pressing the button (on a touch
+// screen `pointerdown` comes about 100 ms before the click), and a mouse resting on the button for
+// HOVER_MS. A pointer crossing the navbar on its way elsewhere passes the small icon button in a
+// few milliseconds and loads nothing; one that stops on it is about to click (the rule instant.page
+// uses for prefetching links, 65 ms), and the time it rests before the click, commonly a few
+// hundred milliseconds, is time the engine gets to load. A visitor who rests the mouse there and
+// then does not search costs the engine's first bytes (about 100 KB compressed) and nothing else.
+// Keyboard focus is not counted: Tab passes through the navbar's buttons on the way to the
+// content, and Enter, Ctrl+K or `/` open search at once anyway.
 import { closest } from '../chrome/dom.ts';
+import { engineFor } from './engine.ts';
 
 type Dialog = typeof import('./dialog.ts');
 let dialog: Promise<Dialog> | undefined;
+let hover: ReturnType<typeof setTimeout> | undefined;
+
+const HOVER_MS = 65;
+
+/** Starts loading the dialog's code and, beside it rather than after it, the engine with the index
+ * of the page's language. */
+function warm(element: HTMLElement | null = document.getElementById('search-dialog')): Promise<Dialog> {
+  clearTimeout(hover);
+  const bundle = element?.dataset.bundle;
+  // Errors are shown by the dialog, which asks for the engine again.
+  if (bundle) engineFor(bundle).catch(() => undefined);
+  dialog ??= import('./dialog.ts');
+  return dialog;
+}
 
 /** The dialog opens at once, so what the visitor types while the rest loads lands in its input. */
 function open(opener: HTMLElement | null): void {
   const element = document.getElementById('search-dialog');
   if (!(element instanceof HTMLDialogElement) || element.open) return;
+  // The requests go out before the dialog is laid out: on a slow phone that takes a while.
+  const loading = warm(element);
   element.showModal();
   const input = element.querySelector<HTMLInputElement>('.search-input');
   input?.focus();
   input?.select();
-  dialog ??= import('./dialog.ts');
-  dialog.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => {
+  loading.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => {
     dialog = undefined;
     console.warn('Search could not be loaded.', error);
   });
@@ -42,7 +68,19 @@ function onClick(event: MouseEvent): void {
   if (button) open(button);
 }
 
+function onPointer(event: PointerEvent): void {
+  if (dialog || !closest(event.target, '.search-button')) return;
+  if (event.type === 'pointerdown') void warm().catch(() => (dialog = undefined));
+  else if (event.type === 'pointerout') {
+    if (!closest(event.relatedTarget, '.search-button')) clearTimeout(hover);
+  } else if (event.pointerType === 'mouse' || event.pointerType === 'pen') {
+    clearTimeout(hover);
+    hover = setTimeout(() => void warm().catch(() => (dialog = undefined)), HOVER_MS);
+  }
+}
+
 export function initSearch(): void {
   document.addEventListener('keydown', onKeydown);
   document.addEventListener('click', onClick);
+  for (const type of ['pointerover', 'pointerout', 'pointerdown'] as const) document.addEventListener(type, onPointer, { passive: true });
 }

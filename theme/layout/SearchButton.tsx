@@ -25,7 +25,9 @@ export function SearchButton() {
           <Icon name="search" className="search-head-icon" />
           <input
             className="search-input"
-            type="search"
+            // A combobox (ARIA's pattern for a field with a list of suggestions) is a text field in
+            // HTML: `type="search"` allows no role but searchbox.
+            type="text"
             role="combobox"
             aria-label={s.title}
             aria-autocomplete="list"

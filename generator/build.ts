@@ -132,6 +132,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
+  // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
+  // other core while the pages render, and its step below waits only for what is left.
+  const searchIndex = output ? searchIndexFiles(config, ready, store) : undefined;
+  // Awaited in its step; a failure before then must not count as unhandled.
+  searchIndex?.catch(() => undefined);
   if (output instanceof IncrementalOutput) cache.rendered = { config, setup, outDir };
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
   try {
@@ -148,7 +153,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
       });
       await run.step('search-index', async () => {
-        for (const f of await searchIndexFiles(config, ready, store)) await output.write(f.path, f.contents);
+        for (const f of await searchIndex!) await output.write(f.path, f.contents);
       });
       await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.

@@ -2,8 +2,8 @@
 // allows scripts from the site itself plus, by hash, the one inline script (the colour mode, which
 // must run before first paint), and never 'unsafe-inline'. The build writes them as `_headers`
 // (the format static hosts read); the production server sends the same file's headers.
-// Hashing needs the platform's crypto: the callers hash (generator/csp.ts, server/security-headers.ts)
-// and hand in the digests.
+// Hashing needs Node's crypto: generator/csp.ts hashes, for the build and the server, and hands in
+// the digests.
 
 export const HEADERS_FILE = '_headers';
 

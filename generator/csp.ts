@@ -1,5 +1,6 @@
 // The hashes of inline scripts for the Content-Security-Policy, which common/security-headers.ts
-// writes: hashing needs Node's crypto, the policy itself does not.
+// writes: hashing needs Node's crypto, the policy itself does not. The build names the scripts by
+// them, and the production server checks the built pages against them (server/security-headers.ts).
 import { createHash } from 'node:crypto';
 import { sha256Source } from '../common/security-headers.ts';
 

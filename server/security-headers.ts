@@ -2,17 +2,12 @@
 // server and any static host send the same policy. At start the server checks the built home page
 // against the policy: an inline script the CSP does not allow (a stale build, or a new inline
 // script in the theme) would silently not run in browsers, so it is reported loudly instead.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HEADERS_FILE, parseHeadersFile, sha256Source } from '../common/security-headers.ts';
+import { HEADERS_FILE, parseHeadersFile } from '../common/security-headers.ts';
+import { scriptHash } from '../generator/csp.ts';
 
 export class MissingBuildError extends Error {}
-
-/** `'sha256-…'` of an inline script's exact text, as browsers hash it (and the build, generator/csp.ts). */
-export function scriptHash(source: string): string {
-  return sha256Source(createHash('sha256').update(source, 'utf8').digest('base64'));
-}
 
 export function loadSecurityHeaders(siteDir: string): Record<string, string> {
   const file = path.join(siteDir, HEADERS_FILE);

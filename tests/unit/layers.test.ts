@@ -2,7 +2,7 @@
 //
 //   bin ──► generator ──► theme/index.ts (the theme's one entry point)
 //    └───► server ────┘        theme ──► generator (types only)
-//   server ──► generator: types, and the loading of the config and the UI strings only
+//   server ──► generator: types, the loading of the config and the UI strings, the script hash
 //   everything ──► common/ (no Node, imports nothing outside itself)
 //   theme/client/ and whatever it reaches: theme/ and common/ only, no Node module
 import { test } from 'node:test';
@@ -68,11 +68,12 @@ test('the generator and the server reach the theme through its one entry point, 
   assert.deepEqual(show(offenders), []);
 });
 
-/** What the server runs of the generator: loading the site's config and UI strings. Routes, the
- * security headers and the contact rules are common/. */
-const SERVER_USES = ['generator/config-file.ts', 'generator/messages.ts'];
+/** What the server runs of the generator: loading the site's config and UI strings, and hashing
+ * inline scripts as the build's CSP names them (Node's crypto, which common/ may not use). Routes,
+ * the security headers and the contact rules are common/. */
+const SERVER_USES = ['generator/config-file.ts', 'generator/messages.ts', 'generator/csp.ts'];
 
-test('the server imports the generator for its types and for loading the config and the UI strings only', () => {
+test('the server imports the generator for its types, for loading the config and the UI strings, and for the script hash only', () => {
   const offenders = local.filter((i) => top(i.from) === 'server' && top(i.to) === 'generator' && !i.typeOnly && !SERVER_USES.includes(i.to));
   assert.deepEqual(show(offenders), []);
   assert.ok(local.some((i) => top(i.from) === 'server' && i.to === 'generator/config-file.ts'));

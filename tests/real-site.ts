@@ -1,6 +1,7 @@
-// The real site (this repository's config/, content/, i18n/, public/), built once per state of its
-// sources and shared by every test file that reads it, integration and browser tests alike: test
-// files run one after another, so the first that needs it builds it and the others reuse it.
+// Sites built for tests: any site into a folder (`buildSiteInto`), and the real site (this
+// repository's config/, content/, i18n/, public/), built once per state of its sources and shared by
+// every test file that reads it, integration and browser tests alike: test files run one after
+// another, so the first that needs it builds it and the others reuse it.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +10,7 @@ import { runBuild, formatDiagnostic } from '../generator/build.ts';
 import { localePrefix } from '../generator/config.ts';
 import { REPO } from './helpers.ts';
 
-export interface RealSiteBuild {
+export interface SiteBuild {
   /** The built site. */
   dir: string;
   /** What the build reported, formatted as the CLI prints it (the site builds with none). */
@@ -38,6 +39,20 @@ function inputsKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Builds the site at `root` into `dir`; throws when the build fails. */
+export async function buildSiteInto(root: string, dir: string): Promise<SiteBuild> {
+  const result = await runBuild({ root, mode: 'build', outDir: dir });
+  const diagnostics = result.diagnostics.map(formatDiagnostic);
+  if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);
+  const config = result.config;
+  return {
+    dir,
+    diagnostics,
+    redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
+    localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+  };
+}
+
 interface Saved {
   diagnostics: string[];
   redirects: [string, string][];
@@ -45,7 +60,7 @@ interface Saved {
 }
 
 /** The real site's build for the sources as they are now; built on first use. */
-export async function realSiteBuild(): Promise<RealSiteBuild> {
+export async function realSiteBuild(): Promise<SiteBuild> {
   const dir = path.join(CACHE, inputsKey());
   const site = path.join(dir, 'site');
   const done = path.join(dir, 'build.json');
@@ -53,15 +68,8 @@ export async function realSiteBuild(): Promise<RealSiteBuild> {
     // Builds of earlier states of the sources are of no further use.
     await rm(CACHE, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const result = await runBuild({ root: REPO, mode: 'build', outDir: site });
-    const diagnostics = result.diagnostics.map(formatDiagnostic);
-    if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);
-    const config = result.config;
-    const saved: Saved = {
-      diagnostics,
-      redirects: result.graph.redirects.map((r) => [r.from, r.to]),
-      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
-    };
+    const built = await buildSiteInto(REPO, site);
+    const saved: Saved = { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
     await writeFile(done, JSON.stringify(saved));
   }
   const saved = JSON.parse(readFileSync(done, 'utf8')) as Saved;

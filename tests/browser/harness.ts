@@ -8,10 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
-import { localePrefix } from '../../generator/config.ts';
 import { serveStatic, type StaticOptions } from '../../server/static.ts';
-import { realSiteBuild } from '../real-site.ts';
+import { buildSiteInto, realSiteBuild, type SiteBuild } from '../real-site.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -38,26 +36,16 @@ export async function buildSite(root?: string): Promise<BuiltSite> {
   return { ...(await buildInto(root, dir)), dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** What the static server needs of a build. */
+const served = (built: SiteBuild): Omit<BuiltSite, 'dispose'> => ({ dir: built.dir, static: { dir: built.dir, redirects: built.redirects, localePrefixes: built.localePrefixes } });
+
 async function buildInto(root: string, dir: string): Promise<Omit<BuiltSite, 'dispose'>> {
-  const result = await runBuild({ root, mode: 'build', outDir: dir });
-  if (!result.ok || !result.graph || !result.config) {
-    throw new Error(`the site did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
-  }
-  const config = result.config;
-  return {
-    dir,
-    static: {
-      dir,
-      redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
-      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
-    },
-  };
+  return served(await buildSiteInto(root, dir));
 }
 
 /** The real site, built once per state of its sources and shared with the other test files. */
 async function realSite(): Promise<BuiltSite> {
-  const built = await realSiteBuild();
-  return { dir: built.dir, static: { dir: built.dir, redirects: built.redirects, localePrefixes: built.localePrefixes }, dispose: async () => undefined };
+  return { ...served(await realSiteBuild()), dispose: async () => undefined };
 }
 
 /** A test-only route: return true when it answered the request. */

@@ -4,7 +4,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { realSiteBuild, type RealSiteBuild } from '../real-site.ts';
+import { realSiteBuild, type SiteBuild } from '../real-site.ts';
 import { REPO, exists, read } from '../helpers.ts';
 
 const SHARED = path.join(REPO, '..', 'shared');
@@ -14,7 +14,7 @@ const lines = (file: string) =>
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'));
 
-let site: RealSiteBuild;
+let site: SiteBuild;
 let out: string;
 
 before(async () => {

@@ -27,7 +27,11 @@ function warm(element: HTMLElement | null = document.getElementById('search-dial
   const bundle = element?.dataset.bundle;
   // Errors are shown by the dialog, which asks for the engine again.
   if (bundle) engineFor(bundle).catch(() => undefined);
-  dialog ??= import('./dialog.ts');
+  // A failed load is tried again on the next sign of intent.
+  dialog ??= import('./dialog.ts').catch((error: unknown) => {
+    dialog = undefined;
+    throw error;
+  });
   return dialog;
 }
 
@@ -41,10 +45,7 @@ function open(opener: HTMLElement | null): void {
   const input = element.querySelector<HTMLInputElement>('.search-input');
   input?.focus();
   input?.select();
-  loading.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => {
-    dialog = undefined;
-    console.warn('Search could not be loaded.', error);
-  });
+  loading.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => console.warn('Search could not be loaded.', error));
 }
 
 /** Where `/` is text to type, not a shortcut. */
@@ -70,12 +71,14 @@ function onClick(event: MouseEvent): void {
 
 function onPointer(event: PointerEvent): void {
   if (dialog || !closest(event.target, '.search-button')) return;
-  if (event.type === 'pointerdown') void warm().catch(() => (dialog = undefined));
+  // Loading early is a head start only: a failure is reported when search is opened.
+  const early = () => void warm().catch(() => undefined);
+  if (event.type === 'pointerdown') early();
   else if (event.type === 'pointerout') {
     if (!closest(event.relatedTarget, '.search-button')) clearTimeout(hover);
   } else if (event.pointerType === 'mouse' || event.pointerType === 'pen') {
     clearTimeout(hover);
-    hover = setTimeout(() => void warm().catch(() => (dialog = undefined)), HOVER_MS);
+    hover = setTimeout(early, HOVER_MS);
   }
 }
 

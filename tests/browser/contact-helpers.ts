@@ -33,10 +33,17 @@ export function storedFrom(server: ContactServer, name: string): StoredRow[] {
 }
 
 /**
- * Resolves once the contact island has hydrated the form (React has attached its props to the
- * form element): before that a press on "Send" is a plain form post, as designed.
+ * Reaches for the form as a visitor does (the pointer over it, which starts the island) and
+ * resolves once the island has hydrated: before that a press on "Send" is a plain form post, as
+ * designed.
  */
 export async function waitForIsland(page: Page): Promise<void> {
+  await page.hover('form[data-contact-form]');
+  await islandHydrated(page);
+}
+
+/** Resolves once React has attached its props to the form and the reveal buttons. */
+export async function islandHydrated(page: Page): Promise<void> {
   // (No named functions inside: tsx would wrap them in a helper the page does not have.)
   await page.waitForFunction(() =>
     ['form[data-contact-form]', 'form.contact-reveal'].every((selector) => {

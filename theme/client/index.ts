@@ -13,7 +13,5 @@ initNavigation();
 initAnalytics();
 initImageErrors();
 initSearch();
-// Islands once the page has loaded: it works without them (plain forms), and their React must not
-// compete with the first paint. What a visitor typed before is kept by hydration.
-if (document.readyState === 'complete') loadIslands();
-else window.addEventListener('load', loadIslands, { once: true });
+// Islands start when the visitor reaches for one, never with the page load.
+loadIslands();

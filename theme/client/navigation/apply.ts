@@ -104,8 +104,31 @@ function syncHead(next: Document): void {
   document.title = title;
 }
 
-/** The islands of the page on display that are not running yet. */
+/** What shows a visitor reaching for an island: a pointer over it, a touch, the focus moving in. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+const ISLAND_ROOT = '[data-island-root]';
+let listening = false;
+
+/**
+ * Starts the islands of the page on display once the visitor reaches for one. Until then the
+ * server's markup works on its own (the plain form posts), and React's start-up, by far the
+ * heaviest script of the site, stays out of the page load. What a visitor types in the meantime
+ * is kept by hydration.
+ */
 export function loadIslands(): void {
+  if (!listening) {
+    listening = true;
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+  // The pointer or the focus may be on an island already (a reload, a click that navigated here).
+  if (document.querySelector(`${ISLAND_ROOT}:hover, ${ISLAND_ROOT}:focus-within`)) startIslands();
+}
+
+function onIntent(event: Event): void {
+  if (event.target instanceof Element && event.target.closest(ISLAND_ROOT)) startIslands();
+}
+
+function startIslands(): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
     const src = new URL(script.dataset.src!, location.href).href;
     if (islandsLoaded.has(src)) continue;

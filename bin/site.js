@@ -2,7 +2,7 @@
 // Starts the `site` CLI from one JavaScript bundle that esbuild makes of the TypeScript sources and
 // keeps in .cache/ until a source file changes. Loading one file takes a fraction of the time a
 // TypeScript loader needs to transpile and resolve a hundred modules on every start.
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +14,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = path.join(ROOT, '.cache');
 const SOURCES = ['bin', 'generator', 'server', 'theme', 'common'];
 const ENTRIES = { cli: 'bin/cli.ts', worker: 'generator/worker.ts' };
-const EXTERNAL = ['esbuild', 'better-sqlite3', 'sharp', 'chokidar', 'fsevents', 'tsx', 'playwright-core', 'lighthouse', 'nodemailer', 'smtp-server', 'autocannon'];
+/** Packages with native parts or files of their own to find: imported, never bundled. */
+const EXTERNAL = JSON.parse(readFileSync(path.join(ROOT, 'generator/bundle-externals.json'), 'utf8'));
 // CommonJS packages in an ES module bundle need a `require` of their own.
 const REQUIRE_SHIM = "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);";
 

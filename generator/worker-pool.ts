@@ -139,8 +139,9 @@ class WorkerLane implements Lane {
 }
 
 /** The worker's code when the generator runs from its TypeScript sources (tests, tsx): worker.ts
- * bundled by esbuild once per process. A worker thread does not inherit the parent's TypeScript
- * loader, and one registered in each worker transpiled the generator again there, seconds a worker. */
+ * and its packages bundled by esbuild once per process, as bin/site.js bundles them for the CLI. A
+ * worker thread does not inherit the parent's TypeScript loader, and one registered in each worker
+ * transpiled the generator again there, seconds a worker. */
 let unbundledWorker: string | undefined;
 
 function startWorker(resourceLimits?: ResourceLimits): Worker {
@@ -148,7 +149,7 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   if (typeof SITE_BUNDLED_WORKER === 'string') url = new URL(SITE_BUNDLED_WORKER, import.meta.url);
   else {
     if (!unbundledWorker) {
-      const file = bundleModuleSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker');
+      const file = bundleModuleSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker', true);
       process.once('exit', () => rmSync(file, { force: true }));
       unbundledWorker = file;
     }

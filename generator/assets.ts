@@ -9,8 +9,10 @@ import { PACKAGE_ROOT } from './package-root.ts';
 export const CLIENT_ENTRY = THEME_FILES.client;
 export const STYLE_ENTRY = THEME_FILES.styles;
 export const ISLANDS_DIR = THEME_FILES.islands;
-/** The text faces (regular and semibold sans); the monospace face is for code further down. */
-const PRELOADED_FONT = /^ibm-plex-sans-latin-(400|600)-normal\.[^.]+\.woff2$/;
+/** Every face the stylesheet declares is on every page above the fold (text, headings, the mono
+ * eyebrows and sidebar titles), and with `font-display: optional` one that misses the first paint
+ * is not used on that page: all are preloaded. */
+const PRELOADED_FONT = /\.woff2$/;
 
 function islandEntries(root: string): Record<string, string> {
   const files = readdirSync(path.join(root, ISLANDS_DIR)).filter((f) => f.endsWith('.tsx'));
@@ -54,5 +56,7 @@ export async function buildAssets(): Promise<BuiltAssets> {
   };
   const islandAssets = Object.fromEntries(Object.entries(islands).map(([name, entry]) => [name.slice('islands/'.length), find(entry)]));
   const fonts = Object.keys(result.metafile.outputs).filter((out) => PRELOADED_FONT.test(path.basename(out))).map((out) => `/${out}`);
-  return { assets: { js: find(CLIENT_ENTRY), css: find(STYLE_ENTRY), fonts, islands: islandAssets }, files };
+  const js = find(CLIENT_ENTRY);
+  const jsImports = result.metafile.outputs[js.slice(1)].imports.filter((i) => i.kind === 'import-statement').map((i) => `/${i.path}`);
+  return { assets: { js, jsImports, css: find(STYLE_ENTRY), fonts, islands: islandAssets }, files };
 }

@@ -8,7 +8,9 @@ import { placeLabel } from './layout/labels.ts';
 export interface Assets {
   css: string;
   js: string;
-  /** Font files every page uses above the fold: preloaded, so text does not reflow when they arrive. */
+  /** Modules the runtime imports as it starts: preloaded beside it, not discovered after it. */
+  jsImports: string[];
+  /** Font files every page uses above the fold: preloaded, so they are there for the first paint. */
   fonts: string[];
   /** Scripts of islands by name, for pages that have one. */
   islands: Record<string, string>;

@@ -125,7 +125,7 @@ test('a file that takes longer than the deadline gets an error naming it; the fi
 function renderWork(count: number) {
   const docs = Array.from({ length: count }, (_, i) => doc({ path: `docs/page-${i}`, title: `Page ${i}` }));
   const { graph } = buildGraph({ config, documents: docs, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
-  const setup: RenderSetup = { config, graph, messages, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', fonts: [], islands: {}, colorModeScript: '' } };
+  const setup: RenderSetup = { config, graph, messages, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' } };
   const pages = Object.values(graph.pages);
   const broken = pages.findIndex((p) => p.route === '/docs/page-7/');
   pages[broken] = { ...pages[broken], breadcrumbs: undefined } as unknown as Page;

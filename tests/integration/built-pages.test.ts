@@ -146,3 +146,23 @@ test('every section index page has breadcrumbs naming the section; links to a fo
   assert.deepEqual(previous?.slice(1), ['/services/databases/', 'Datenbanken']);
   assert.doesNotMatch([...pages.values()].join(''), /paginator-title">« Übersicht</, 'no back link named "Übersicht"');
 });
+
+test('every page asks at once for what it starts with: each font face, and the runtime with its chunks', () => {
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const home = pages.get('index.html')!;
+  const css = /<link rel="stylesheet" href="\/([^"]+)"/.exec(home)![1];
+  const js = /<script type="module" src="\/([^"]+)"/.exec(home)![1];
+  const faces = [...readFileSync(path.join(out, css), 'utf8').matchAll(/url\("?\.\/([^")]+\.woff2)"?\)/g)].map((m) => `/assets/${m[1]}`);
+  const chunks = [...readFileSync(path.join(out, js), 'utf8').matchAll(/from\s*"\.\/(chunk\.[^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+  assert.equal(faces.length, 3, `the stylesheet declares the three faces of the design: ${faces.join(', ')}`);
+  assert.ok(chunks.length > 0, 'the runtime imports its shared chunks');
+  const problems: string[] = [];
+  for (const [file, html] of pages) {
+    if (isRedirect(html)) continue;
+    const h = head(html);
+    for (const face of faces) if (!h.includes(`<link rel="preload" href="${face}" as="font" type="font/woff2" crossorigin="anonymous"/>`)) problems.push(`${file}: ${face} not preloaded`);
+    for (const chunk of chunks) if (!h.includes(`<link rel="modulepreload" href="${chunk}"/>`)) problems.push(`${file}: ${chunk} not preloaded`);
+    if (!h.includes(`<script type="module" src="/${js}"></script>`)) problems.push(`${file}: the runtime is missing`);
+  }
+  assert.deepEqual(problems, []);
+});

@@ -55,11 +55,9 @@ export function Head() {
         <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
       ))}
       <link rel="stylesheet" href={assets.css} />
-      {/* The runtime only enhances a page that is complete without it: the stylesheet and the fonts
-          come first on a slow line. */}
-      <script type="module" src={assets.js} fetchPriority="low" />
+      <script type="module" src={assets.js} />
       {assets.jsImports.map((src) => (
-        <link key={src} rel="modulepreload" href={src} fetchPriority="low" />
+        <link key={src} rel="modulepreload" href={src} />
       ))}
       <script type="application/json" id={RUNTIME_DATA_ID} dangerouslySetInnerHTML={{ __html: runtimeDataJson(ctx) }} />
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}

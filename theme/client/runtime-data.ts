@@ -6,7 +6,7 @@ export const RUNTIME_DATA_ID = 'site-runtime';
 
 /** The type of an island's script tag: a data block the browser neither fetches nor runs, naming
  * the island's module in `data-src` (a data block may not have `src`), which the runtime imports
- * after the page has loaded (theme/client/navigation/apply.ts). */
+ * when the visitor reaches for the island (theme/client/navigation/apply.ts). */
 export const ISLAND_TYPE = 'text/x-site-island';
 
 export interface RuntimeData {

@@ -8,10 +8,9 @@
 // Like the parse store, the folder is named after the CLI's bundle key, so a new version of the
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashOf } from './load.ts';
+import { hashOf, hashOfFile } from './load.ts';
 import type { KeptFile } from './write.ts';
 
 export const OUTPUT_STORE_DIR = path.join('.cache', 'outputs');
@@ -126,26 +125,13 @@ export class OutputStore {
     // Checked or made by this build already: counted when it was.
     const seen = this.checked.get(id);
     if (seen) return { ...seen, meta: this.index[id]?.meta };
-    const entry = this.index[id];
-    if (!entry) return this.count(id, 'misses');
-    const file = this.fileOf(id);
-    let size: number;
-    try {
-      size = hashFile(file, entry.hash);
-    } catch {
-      this.forget(id);
-      return this.count(id, 'misses');
-    }
-    if (size < 0) {
-      this.forget(id);
-      this.count(id, 'rejected');
-      return this.count(id, 'misses');
-    }
-    this.used.add(id);
-    this.count(id, 'hits');
-    const kept = { path: file, hash: entry.hash, size };
-    this.checked.set(id, kept);
-    return { ...kept, meta: entry.meta };
+    const found = this.verified(id, (file, hash) => {
+      const read = hashOfFile(file);
+      return read.hash === hash ? { path: file, hash, size: read.size } : undefined;
+    });
+    if (!found) return undefined;
+    this.checked.set(id, found.value);
+    return { ...found.value, meta: found.meta };
   }
 
   /** Writes the index and removes entries no part of this build asked for. */
@@ -167,27 +153,35 @@ export class OutputStore {
     }
   }
 
-  /** Reads an entry, checks its bytes against its hash and reads them with `read`: an entry that
-   * is missing, changed or unreadable is dropped and counts as a miss. */
+  /** Reads an entry, checks its bytes against its hash and reads them with `read`. */
   private take<T>(id: string, read: (contents: Buffer) => T): { contents: T; meta?: unknown } | undefined {
+    const found = this.verified(id, (file, hash) => {
+      const bytes = readFileSync(file);
+      return hashOf(bytes) === hash ? read(bytes) : undefined;
+    });
+    return found && { contents: found.value, meta: found.meta };
+  }
+
+  /** The entry under `id` as `check` finds it (undefined: its bytes no longer match their hash),
+   * counted; an entry that is missing, changed or unreadable is dropped and counts as a miss. */
+  private verified<T>(id: string, check: (file: string, hash: string) => T | undefined): { value: T; meta?: unknown } | undefined {
     const entry = this.index[id];
     if (!entry) return this.count(id, 'misses');
-    let contents: T;
+    let value: T | undefined;
     try {
-      const bytes = readFileSync(this.fileOf(id));
-      if (hashOf(bytes) !== entry.hash) {
-        this.forget(id);
-        this.count(id, 'rejected');
-        return this.count(id, 'misses');
-      }
-      contents = read(bytes);
+      value = check(this.fileOf(id), entry.hash);
     } catch {
       this.forget(id);
       return this.count(id, 'misses');
     }
+    if (value === undefined) {
+      this.forget(id);
+      this.count(id, 'rejected');
+      return this.count(id, 'misses');
+    }
     this.used.add(id);
     this.count(id, 'hits');
-    return { contents, meta: entry.meta };
+    return { value, meta: entry.meta };
   }
 
   private count(id: string, what: 'hits' | 'misses' | 'rejected'): undefined {
@@ -234,21 +228,4 @@ function unpack(bytes: Buffer): StoredFile[] {
   });
   if (at !== bytes.length) throw new Error('the sizes do not add up');
   return files;
-}
-
-const HASH_BUFFER = Buffer.alloc(1 << 20);
-
-/** The size of `file` if its bytes hash (as `hashOf` does) to `hash`, else -1; throws when it cannot
- * be read. Reads through one buffer, so checking a large store allocates nothing per entry. */
-function hashFile(file: string, hash: string): number {
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const sha = createHash('sha1');
-    let read = 0;
-    for (let n; (n = readSync(fd, HASH_BUFFER, 0, HASH_BUFFER.length, null)) > 0; read += n) sha.update(HASH_BUFFER.subarray(0, n));
-    return read === size && sha.digest('hex').slice(0, 16) === hash ? size : -1;
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -74,12 +74,12 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
       return;
     }
     const bytes = asBytes(contents);
-    const id = `file:${hashOf(bytes)}`;
-    const kept = store.keep(id) ?? store.set(id, bytes);
+    const hash = hashOf(bytes);
+    const kept = store.keep(`file:${hash}`) ?? store.set(`file:${hash}`, bytes);
     if (kept) await link(file, kept, bytes);
     else {
       await inner.write(file, bytes);
-      if (compressible(file, bytes.length)) await start(() => writeTwins(inner, file, bytes.length, hashOf(bytes), async () => bytes, store));
+      if (compressible(file, bytes.length)) await start(() => writeTwins(inner, file, bytes.length, hash, async () => bytes, store));
     }
   };
   const link = async (file: string, kept: KeptFile, contents?: Bytes) => {
@@ -93,9 +93,8 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
     link,
     async copyDir(from) {
       await inner.copyDir(from);
-      for (const file of await listFiles(from)) {
-        const rel = path.relative(from, file).split(path.sep).join('/');
-        const bytes = await readFile(file);
+      for (const rel of await listFiles(from)) {
+        const bytes = await readFile(path.join(from, rel));
         if (compressible(rel, bytes.length)) await start(() => writeTwins(inner, rel, bytes.length, store ? hashOf(bytes) : '', async () => bytes, store));
       }
     },

@@ -191,10 +191,7 @@ export class FreshOutput implements Output {
     if (!existsSync(from)) return;
     // `cp` copies into an existing file through its inode: unlink what the build linked there first.
     await this.writer.drain();
-    for (const file of await listFiles(from)) {
-      const rel = path.relative(from, file).split(path.sep).join('/');
-      if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
-    }
+    for (const rel of await listFiles(from)) if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
     await cp(from, this.tmp, { recursive: true });
   }
   async finish(): Promise<WriteStats> {
@@ -271,8 +268,8 @@ export class IncrementalOutput implements Output {
   }
 }
 
-/** Every file under `dir`, absolute. */
+/** Every file under `dir`, as a path relative to it with `/` between folders (the output's names). */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }

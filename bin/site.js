@@ -14,10 +14,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = path.join(ROOT, '.cache');
 const SOURCES = ['bin', 'generator', 'server', 'theme', 'common'];
 const ENTRIES = { cli: 'bin/cli.ts', worker: 'generator/worker.ts' };
-/** Packages with native parts or files of their own to find: imported, never bundled. */
-const EXTERNAL = JSON.parse(readFileSync(path.join(ROOT, 'generator/bundle-externals.json'), 'utf8'));
-// CommonJS packages in an ES module bundle need a `require` of their own.
-const REQUIRE_SHIM = "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);";
+// How the generator is bundled for Node, shared with generator/bundle-module.ts: packages with
+// native parts or files of their own to find stay imports (`external`), and CommonJS packages in
+// an ES module bundle get a `require` of their own (`requireShim`).
+const NODE_BUNDLE = JSON.parse(readFileSync(path.join(ROOT, 'generator/node-bundle.json'), 'utf8'));
 
 /** A fingerprint of every source file's path, size and modification time, and of the lockfile. */
 function fingerprint() {
@@ -57,8 +57,8 @@ async function bundle(key) {
     target: 'node20',
     jsx: 'automatic',
     // Packages are bundled too, except those with native parts or files of their own to find.
-    external: EXTERNAL,
-    banner: { js: REQUIRE_SHIM },
+    external: NODE_BUNDLE.external,
+    banner: { js: NODE_BUNDLE.requireShim },
     // The worker pool finds its entry by this name (see generator/worker-pool.ts).
     define: { SITE_BUNDLED_WORKER: JSON.stringify(`./worker.${key}.mjs`) },
     logLevel: 'error',

@@ -7,13 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import externals from './bundle-externals.json' with { type: 'json' };
+// Packages that stay imports and the `require` CommonJS packages need, as bin/site.js bundles the CLI.
+import nodeBundle from './node-bundle.json' with { type: 'json' };
 import { CACHE_DIR } from './package-root.ts';
-
-/** Packages with native parts or files of their own to find: imported, never bundled (as in bin/site.js). */
-const NATIVE_PACKAGES: string[] = externals;
-// CommonJS packages in an ES module bundle need a `require` of their own.
-const REQUIRE_SHIM = "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);";
 
 const options = (entry: string, withPackages: boolean) =>
   ({
@@ -23,7 +19,7 @@ const options = (entry: string, withPackages: boolean) =>
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    ...(withPackages ? { external: NATIVE_PACKAGES, banner: { js: REQUIRE_SHIM } } : { packages: 'external' as const }),
+    ...(withPackages ? { external: nodeBundle.external, banner: { js: nodeBundle.requireShim } } : { packages: 'external' as const }),
     write: false,
     logLevel: 'silent',
   }) satisfies esbuild.BuildOptions;

@@ -28,6 +28,7 @@ export const navbar: SiteConfigInput['navbar'] = {
       to: '/solutions/',
       items: [{ to: '/solutions/agency/' }, { to: '/solutions/company/' }, { to: '/solutions/managed-hosting/' }],
     },
+    { label: 'pricing', to: '/pricing/' },
     { label: 'why', items: [{ to: '/policies/', label: 'policies' }, { to: '/compare/', label: 'compare' }] },
     {
       label: 'knowledge',

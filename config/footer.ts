@@ -5,9 +5,21 @@ export const footer: SiteConfigInput['footer'] = {
   groups: [
     {
       title: 'legal',
-      items: [{ to: '/legal/notice/' }, { to: '/legal/privacy/' }, { to: '/legal/terms/' }, { to: '/legal/attributions/' }, { to: '/policies/', label: 'policies' }],
+      items: [{ to: '/legal/notice/' }, { to: '/legal/privacy/' }, { to: '/legal/terms/' }, { to: '/legal/dpa/' }, { to: '/legal/attributions/' }, { to: '/policies/', label: 'policies' }],
     },
-    { title: 'company', items: [{ to: '/about-us/' }, { to: '/contact/' }, { to: '/trust/security/' }] },
+    {
+      title: 'company',
+      items: [
+        { to: '/about-us/' },
+        { to: '/about-us/careers/' },
+        { to: '/contact/' },
+        { to: '/pricing/', label: 'pricing' },
+        { to: '/trust/security/' },
+        { to: '/trust/service-level/' },
+        // The status page runs apart from the platform it reports on, so it stays reachable when that is down.
+        { href: 'https://status.almwerk.example', label: 'statusPage' },
+      ],
+    },
     {
       title: 'knowledge',
       items: [

@@ -26,7 +26,7 @@ export const navbar: SiteConfigInput['navbar'] = {
     {
       label: 'solutions',
       to: '/solutions/',
-      items: [{ to: '/solutions/agency/' }, { to: '/solutions/company/' }, { to: '/solutions/managed-hosting/' }],
+      items: [{ to: '/solutions/agency/' }, { to: '/solutions/company/' }, { to: '/solutions/managed-hosting/' }, { to: '/pricing/', label: 'pricing' }],
     },
     { label: 'why', items: [{ to: '/policies/', label: 'policies' }, { to: '/compare/', label: 'compare' }] },
     {

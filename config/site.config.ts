@@ -24,6 +24,7 @@ export default defineConfig({
     { id: 'glossary', kind: 'docs' },
     { id: 'legal', kind: 'docs' },
     { id: 'faq', kind: 'docs', sidebar: false },
+    { id: 'pricing', kind: 'docs', landing: true, sidebar: false, versionMenu: false },
     { id: 'blog', kind: 'blog', postsPerPage: 10 },
     { id: 'case-studies', kind: 'blog', postsPerPage: 10 },
     { id: 'insights', kind: 'blog', postsPerPage: 10 },

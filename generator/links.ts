@@ -65,6 +65,10 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
     const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.source.split('/').slice(2).join('/')), pathname);
     const source = `content/${doc.locale}/${path.normalize(rel)}`;
     const target = ctx.routeOfSource.get(source);
+    // `/legal/dpa/index.md` is no source but the page's Markdown twin: a download the site serves
+    // (of the page in this locale, as a route would be).
+    const twin = pathname.startsWith('/') && !target ? withLocale(ctx.config, doc.locale, pathname) : undefined;
+    if (twin && ctx.files.has(twin)) return { ok: true, href: twin + query + frag };
     if (!target) {
       return { ok: false, href: link.url, message: `link target ${link.url} does not exist (looked for ${source})`, hint: 'check the path; relative links start from the folder of this file', rule: 'broken-link' };
     }

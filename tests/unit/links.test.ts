@@ -59,6 +59,21 @@ test('.md links starting with / are relative to the locale tree, and stay in the
   assert.equal(href(resolve('guides/install.md', 'docs/index', 'en')), '/en/docs/guides/install/');
 });
 
+test("a link to a page's Markdown twin (`<route>index.md`) is a download of that page in the page's locale", () => {
+  // The twins the build serves: the German and English install page; the reference has none in English.
+  const files = new Set(['/docs/guides/install/index.md', '/en/docs/guides/install/index.md', '/docs/reference/cli/index.md']);
+  const resolveTwin = (url: string, path: string, locale: string) => {
+    const from = byPath(locale, path);
+    const ctx = { ...context(), files };
+    return resolveLink(ctx, from, link(url), ctx.routeOfSource.get(from.source)!);
+  };
+  assert.equal(href(resolveTwin('/docs/guides/install/index.md', 'docs/guides/upgrade', 'de')), '/docs/guides/install/index.md');
+  assert.equal(href(resolveTwin('/docs/guides/install/index.md', 'docs/index', 'en')), '/en/docs/guides/install/index.md');
+  const missing = resolveTwin('/docs/reference/cli/index.md', 'docs/index', 'en');
+  assert.deepEqual(missing.ok ? undefined : [missing.rule, missing.message], ['broken-link', 'link target /docs/reference/cli/index.md does not exist (looked for content/en/docs/reference/cli/index.md)']);
+  assert.equal(href(resolveTwin('/docs/index.md', 'docs/guides/upgrade', 'de')), '/docs/', 'a source file named index.md is still the page, not a download');
+});
+
 test('a .md link to a file that does not exist names the file it looked for', () => {
   const r = resolve('../reference/missing.md');
   assert.equal(r.ok, false);

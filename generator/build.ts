@@ -24,7 +24,9 @@ import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
-import { assetsCached, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import type { History } from './git-history.ts';
+import type { PageTranslations } from './translation-status.ts';
+import { assetsCached, checkTranslations, withNotices, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -37,6 +39,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Absolute paths that changed since the last run; undefined means "read everything". */
   changed?: Set<string>;
+  /** Outdated translations are errors, not warnings (`site check --strict-translations`). */
+  strictTranslations?: boolean;
 }
 
 export interface BuildCache {
@@ -53,6 +57,8 @@ export interface BuildCache {
   /** The theme bundled after the last edit to theme/ in watch mode. */
   themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
+  /** The content's git history, read once per watching process (translation status). */
+  history?: History | null;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
 }
@@ -82,6 +88,8 @@ export interface BuildResult {
   graph?: SiteGraph;
   config?: SiteConfig;
   messages?: MessagesByLocale;
+  /** Every page in every locale with its translation state (`site i18n status`). */
+  translations?: PageTranslations[];
 }
 
 
@@ -121,13 +129,15 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
+  const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
+  run.translations = translations.pages;
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
-  const ready = { ...graph, links, documents: images.documents };
+  const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
   const setup = await renderSetup({ config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined });
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
@@ -179,6 +189,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
  * its result, everything else is handed back. */
 class StepRunner {
   readonly stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} };
+  translations?: PageTranslations[];
   private readonly diagnostics: Diagnostic[] = [];
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
@@ -202,7 +213,7 @@ class StepRunner {
   }
 
   result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
-    return { ok: !this.failed, diagnostics: sortDiagnostics(this.diagnostics), stats: this.stats, ...site };
+    return { ok: !this.failed, diagnostics: sortDiagnostics(this.diagnostics), stats: this.stats, translations: this.translations, ...site };
   }
 }
 

@@ -143,6 +143,12 @@ export const configSchema = z.strictObject({
   sitemap: z
     .strictObject({ changefreq: z.string().default('weekly'), priority: z.number().default(0.5) })
     .default({ changefreq: 'weekly', priority: 0.5 }),
+  /** Translation status (generator/translation-status.ts): the locale pages are written in
+   * (default: defaultLocale; a page may say otherwise with `source_locale`), and whether an
+   * outdated translation shows its visitors a notice linking the source. */
+  translations: z
+    .strictObject({ source: z.string().optional(), notice: z.boolean().default(true) })
+    .default({ notice: true }),
   /** Front matter keys to accept and ignore besides the known ones (for content written for another tool). */
   extraFrontMatterKeys: z.array(z.string()).default([]),
 });

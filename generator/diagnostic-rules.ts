@@ -58,6 +58,21 @@ export const DIAGNOSTIC_RULES = {
   tags: { title: 'content/tags.yml is invalid', hint: 'fix the entry at the line given' },
   category: { title: 'A _category.yml is invalid', hint: 'fix the field at the line given (label, position, collapsed, description)' },
   'duplicate-route': { title: 'Two files produce the same route', hint: 'rename one of the files or give it another slug' },
+  'route-removed': {
+    title: 'A URL the baseline served is gone without a redirect',
+    hint: "add a redirect from the old route to its successor in the config's redirects, or restore the page",
+    noFixture: 'it needs a baseline (site check --baseline): tests/integration/route-manifest.test.ts',
+  },
+  'translation-outdated': {
+    title: 'A translation lags behind its source page',
+    hint: 'update the translation from the commits named (git log -p shows them), or mark a commit that needs no translation with the trailer "Translation: none"',
+    noFixture: 'it needs git history: tests/integration/translation-status.test.ts makes a repository for it',
+  },
+  'translation-structure': {
+    title: 'A translation lacks a heading, code block, image or link target of its source',
+    hint: 'translate the missing parts, or set source_locale in the front matter if this file is the original',
+    noFixture: 'the basic fixture is no git repository; tests/integration/translation-status.test.ts shows it',
+  },
   'missing-translation': { title: 'A page exists in one locale only', hint: 'create the same file in every locale' },
   'unknown-author': { title: 'A post names an author that is not defined', hint: 'define it in content/authors.yml or use an existing id' },
   'unknown-tag': { title: 'A post names a tag that is not defined', hint: 'define it in content/tags.yml or use an existing id' },

@@ -23,6 +23,7 @@ const docFields = {
   toc_max_heading_level: headingLevel.optional(),
   keywords: z.array(z.string()).optional(),
   image: publicPath.optional(),
+  source_locale: z.string().min(1).optional(),
 };
 
 export const docFrontMatter = z.strictObject(docFields);

@@ -50,15 +50,21 @@ export function parseBaseline(text: string, siteUrl: string): Baseline | { error
 }
 
 /** The page a vanished route most likely became: one with the same title, else one with the same
- * last path segment (a moved page), else the closest route by spelling. */
+ * last path segment (a moved page), else a page beside it whose name is a slip away (a renamed one). */
 function successor(gone: Baseline[number], graph: SiteGraph): Route | undefined {
   const pages = Object.values(graph.pages);
   const byTitle = gone.title ? pages.filter((p) => p.title === gone.title) : [];
   if (byTitle.length === 1) return byTitle[0].route;
-  const last = gone.route.split('/').filter(Boolean).pop();
-  const bySegment = last ? pages.filter((p) => p.route.split('/').filter(Boolean).pop() === last) : [];
-  if (bySegment.length === 1) return bySegment[0].route;
-  return closestKey(gone.route, pages.map((p) => p.route));
+  const split = (route: Route) => {
+    const parts = route.split('/').filter(Boolean);
+    return { parent: parts.slice(0, -1).join('/'), name: parts.at(-1) ?? '' };
+  };
+  const { parent, name } = split(gone.route);
+  const bySegment = pages.filter((p) => split(p.route).name === name);
+  if (name && bySegment.length === 1) return bySegment[0].route;
+  const siblings = new Map(pages.filter((p) => split(p.route).parent === parent).map((p) => [split(p.route).name, p.route]));
+  const close = closestKey(name, [...siblings.keys()]);
+  return close === undefined ? undefined : siblings.get(close);
 }
 
 export function removedRoutes(baseline: Baseline, graph: SiteGraph, source: string): Diagnostic[] {

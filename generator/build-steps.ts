@@ -30,7 +30,7 @@ import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
 import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from './types.ts';
 import { readHistory } from './git-history.ts';
 import { ROUTE_MANIFEST, routeManifest } from './route-manifest.ts';
-import { outdatedDiagnostics, outdatedNotices, structureDiagnostics, translationStatus, type PageTranslations } from './translation-status.ts';
+import { outdatedDiagnostics, outdatedNotices, structureDiagnostics, translationStatus, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import type { ImageInfo } from './images.ts';
 import type { Assets } from '../theme/index.ts';
 import type { BuildCache, BuildMode } from './build.ts';
@@ -296,15 +296,17 @@ export function renderFailure(error: RenderError): Diagnostic {
 
 /** Translation status: read the content's history (once per watching process), report outdated
  * and structurally incomplete translations, and say which pages show visitors a notice. */
-export function checkTranslations(input: { root: string; config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[] } {
+export function checkTranslations(input: { root: string; config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[]; structure: StructureDiagnostic[] } {
   const { root, config, graph, links, cache } = input;
-  if (Object.keys(config.locales).length < 2) return { pages: [], notices: new Map(), diagnostics: [] };
+  if (Object.keys(config.locales).length < 2) return { pages: [], notices: new Map(), diagnostics: [], structure: [] };
   if (cache.history === undefined) cache.history = readHistory(root) ?? null;
   const pages = translationStatus(config, graph.documents, cache.history ?? undefined);
   return {
     pages,
     notices: outdatedNotices(config, pages, graph.documents),
-    diagnostics: [...outdatedDiagnostics(pages, input.strict ?? false), ...structureDiagnostics(config, pages, graph.documents, links)],
+    diagnostics: outdatedDiagnostics(pages, input.strict ?? false),
+    // Reported at the end of the build, when it is known which files have errors.
+    structure: structureDiagnostics(config, pages, graph.documents, links),
   };
 }
 

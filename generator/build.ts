@@ -25,7 +25,7 @@ import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
 import type { History } from './git-history.ts';
-import type { PageTranslations } from './translation-status.ts';
+import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import { assetsCached, checkTranslations, withNotices, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
@@ -131,6 +131,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
   const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
   run.translations = translations.pages;
+  run.structure = translations.structure;
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
@@ -190,6 +191,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 class StepRunner {
   readonly stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} };
   translations?: PageTranslations[];
+  structure: StructureDiagnostic[] = [];
   private readonly diagnostics: Diagnostic[] = [];
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
@@ -213,7 +215,8 @@ class StepRunner {
   }
 
   result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
-    return { ok: !this.failed, diagnostics: sortDiagnostics(this.diagnostics), stats: this.stats, translations: this.translations, ...site };
+    const diagnostics = [...this.diagnostics, ...withoutErroneous(this.structure, this.diagnostics)];
+    return { ok: !this.failed, diagnostics: sortDiagnostics(diagnostics), stats: this.stats, translations: this.translations, ...site };
   }
 }
 

@@ -119,10 +119,17 @@ function unmatched<T>(a: T[], b: T[]): number[] {
 
 const codeBlocks = (doc: ParsedDocument) => (doc.html.match(/<pre[\s>]/g) ?? []).length;
 
+/** A structure warning with the source it compares against: dropped where either file has an error,
+ * since a page being fixed differs from its counterpart for that reason alone. */
+export interface StructureDiagnostic {
+  diagnostic: Diagnostic;
+  source: SourceId;
+}
+
 /** What a translation lacks of its source's structure: headings (matched by their levels, in
  * order), code blocks, images and internal link targets. Each page is told once, naming what is missing. */
-export function structureDiagnostics(config: SiteConfig, pages: PageTranslations[], documents: Record<SourceId, ParsedDocument>, links: SiteGraph['links']): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+export function structureDiagnostics(config: SiteConfig, pages: PageTranslations[], documents: Record<SourceId, ParsedDocument>, links: SiteGraph['links']): StructureDiagnostic[] {
+  const diagnostics: StructureDiagnostic[] = [];
   for (const page of pages) {
     const source = page.files[page.source] && documents[page.files[page.source]!];
     if (!source) continue;
@@ -144,11 +151,14 @@ export function structureDiagnostics(config: SiteConfig, pages: PageTranslations
       if (lacking.length) missing.push(`links to ${lacking.join(', ')}`);
       if (!missing.length) continue;
       diagnostics.push({
-        file,
-        message: `translation lacks what ${source.source} has: ${missing.join('; ')}`,
-        hint: `translate the missing parts from ${source.source}, or set source_locale in the front matter if this file is the original`,
-        rule: 'translation-structure',
-        severity: 'warning',
+        source: source.source,
+        diagnostic: {
+          file,
+          message: `translation lacks what ${source.source} has: ${missing.join('; ')}`,
+          hint: `translate the missing parts from ${source.source}, or set source_locale in the front matter if this file is the original`,
+          rule: 'translation-structure',
+          severity: 'warning',
+        },
       });
     }
   }
@@ -169,4 +179,10 @@ export function outdatedNotices(config: SiteConfig, pages: PageTranslations[], d
     }
   }
   return notices;
+}
+
+/** The structure warnings of pairs whose files have no errors. */
+export function withoutErroneous(structure: StructureDiagnostic[], diagnostics: Diagnostic[]): Diagnostic[] {
+  const erroneous = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
+  return structure.filter((s) => !erroneous.has(s.diagnostic.file) && !erroneous.has(s.source)).map((s) => s.diagnostic);
 }

@@ -2,7 +2,6 @@
 // what it makes, with the problems it found as `diagnostics`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigFile } from './config-links.ts';
 import { localePrefix, type SiteConfig } from './config.ts';
 import { loadConfig } from './config-file.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
@@ -43,15 +42,6 @@ export async function loadSite(root: string): Promise<{ config?: SiteConfig; mes
   return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
 }
 
-/** The text of the config files, to point a problem with a route in them at its line. */
-export function readConfigFiles(root: string): ConfigFile[] {
-  const dir = path.join(root, 'config');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort((a, b) => Number(b === 'site.config.ts') - Number(a === 'site.config.ts') || a.localeCompare(b))
-    .map((f) => ({ id: `config/${f}`, raw: readFileSync(path.join(dir, f), 'utf8') }));
-}
 
 /** The content tree. Watch mode re-reads it only when files were added, removed or changed;
  * reading is cheap next to parsing, and parsing is skipped for unchanged bytes anyway. */

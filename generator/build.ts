@@ -8,6 +8,7 @@ import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
+import { readConfigFiles } from './config-file.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
 import { Pool, closeParseWorkers, type PoolStats } from './worker-pool.ts';
@@ -26,7 +27,7 @@ import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
 import type { History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
-import { assetsCached, checkTranslations, withNotices, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import { assetsCached, checkTranslations, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 

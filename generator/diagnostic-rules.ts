@@ -9,7 +9,7 @@ export interface DiagnosticRule {
 }
 
 export const DIAGNOSTIC_RULES = {
-  config: { title: 'The site configuration is invalid', hint: 'fix the field named in config/site.config.ts; its type is in generator/config.ts' },
+  config: { title: 'The site configuration is invalid', hint: 'fix the field at the file and line named; docs/config.md lists every key with its type and default' },
   'config-link': { title: 'The config links to a route that is no page', hint: 'create the page in every locale or change the route in config/' },
   'missing-messages': { title: 'A locale lacks UI strings', hint: 'write i18n/<locale>.ts with every string of common/messages/en.ts translated' },
   'unknown-locale': { title: 'A content folder is no configured locale', hint: 'move the folder or add the locale in config/site.config.ts' },

@@ -1,19 +1,59 @@
-// `site check`, optionally narrowed to what changed since a git ref (generator/changed-diagnostics.ts).
+// `site check`, optionally narrowed to what changed since a git ref (generator/changed-diagnostics.ts),
+// held against a baseline of yesterday's URLs (generator/route-manifest.ts), with outdated
+// translations as errors (generator/translation-status.ts).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { runBuild, type BuildResult } from '../generator/build.ts';
 import { changedSince, diagnosticsForChanges } from '../generator/changed-diagnostics.ts';
+import { parseBaseline, removedRoutes, type Baseline } from '../generator/route-manifest.ts';
+import type { Diagnostic } from '../generator/types.ts';
 
-export async function runCheck(root: string, changedRef?: string): Promise<BuildResult> {
+export interface CheckOptions {
+  changed?: string;
+  /** A route manifest or sitemap.xml: a file, or the URL of a deployed one. */
+  baseline?: string;
+  strictTranslations?: boolean;
+}
+
+const failed = (diagnostic: Diagnostic): BuildResult => ({ ok: false, diagnostics: [diagnostic], stats: { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} } });
+
+async function readBaseline(root: string, source: string): Promise<string> {
+  if (/^https?:\/\//.test(source)) {
+    const response = await fetch(source, { signal: AbortSignal.timeout(30_000) });
+    if (!response.ok) throw new Error(`${source} answered ${response.status} ${response.statusText}`);
+    return response.text();
+  }
+  return readFile(path.resolve(root, source), 'utf8');
+}
+
+export async function runCheck(root: string, options: CheckOptions = {}): Promise<BuildResult> {
   let changed: Set<string> | undefined;
-  if (changedRef) {
+  if (options.changed) {
     try {
-      changed = changedSince(root, changedRef);
+      changed = changedSince(root, options.changed);
     } catch (error) {
-      const diagnostic = { file: '.', message: (error as Error).message, rule: 'changed-ref' as const, severity: 'error' as const, hint: 'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main' };
-      return { ok: false, diagnostics: [diagnostic], stats: { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} } };
+      return failed({ file: '.', message: (error as Error).message, rule: 'changed-ref', severity: 'error', hint: 'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main' });
     }
   }
-  const result = await runBuild({ root, mode: 'check' });
-  if (!changed) return result;
-  const diagnostics = diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph);
+  let baselineText: string | undefined;
+  if (options.baseline) {
+    try {
+      baselineText = await readBaseline(root, options.baseline);
+    } catch (error) {
+      return failed({ file: options.baseline, message: `the baseline could not be read: ${(error as Error).message}`, rule: 'route-removed', severity: 'error', hint: 'pass the _routes.json or sitemap.xml of the deployed site, as a file or its URL' });
+    }
+  }
+  const result = await runBuild({ root, mode: 'check', strictTranslations: options.strictTranslations });
+  // A route that vanished is the change's doing whatever files it touched: never narrowed away.
+  let diagnostics = changed ? diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph) : result.diagnostics;
+  if (baselineText !== undefined && result.graph && result.config) {
+    const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config.url);
+    diagnostics = [
+      ...diagnostics,
+      ...('error' in baseline
+        ? [{ file: options.baseline!, message: `the baseline cannot be used: ${baseline.error}`, rule: 'route-removed' as const, severity: 'error' as const, hint: 'pass the _routes.json or sitemap.xml of the deployed site' }]
+        : removedRoutes(baseline, result.graph, options.baseline!)),
+    ];
+  }
   return { ...result, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error') };
 }

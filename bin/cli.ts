@@ -9,6 +9,7 @@ import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
 import { registerImportCommand } from './import.ts';
 import { runCheck } from './check.ts';
+import { registerI18nCommands } from './i18n.ts';
 import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostic-formats.ts';
 
 const root = process.cwd();
@@ -61,9 +62,11 @@ program
   .addOption(timingsOption)
   .addOption(new Option('--format <format>', 'text for people, json for tools, github for GitHub Actions annotations').choices(DIAGNOSTIC_FORMATS).default('text'))
   .option('--changed <git-ref>', 'report only problems in files changed since <git-ref> and links into them (the whole site is still checked)')
-  .action(async (opts: { timings?: boolean; format: DiagnosticFormat; changed?: string }) => {
+  .option('--baseline <manifest>', 'fail for every route of this _routes.json or sitemap.xml (a file or the URL of the deployed one) that is neither a page nor a redirect now')
+  .option('--strict-translations', 'outdated translations are errors, not warnings')
+  .action(async (opts: { timings?: boolean; format: DiagnosticFormat; changed?: string; baseline?: string; strictTranslations?: boolean }) => {
     const started = performance.now();
-    const result = await runCheck(root, opts.changed);
+    const result = await runCheck(root, opts);
     if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
     else report(result, started, opts.timings);
     if (result.ok && opts.format === 'text') console.log('No problems found.');
@@ -99,5 +102,6 @@ program
 registerStartCommand(program, root);
 registerContactCommands(program, root);
 registerImportCommand(program, root);
+registerI18nCommands(program, root);
 
 await program.parseAsync(process.argv);

@@ -2,7 +2,6 @@
 // what it makes, with the problems it found as `diagnostics`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigFile } from './config-links.ts';
 import { localePrefix, type SiteConfig } from './config.ts';
 import { loadConfig } from './config-file.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
@@ -27,7 +26,10 @@ import { llmsPaths } from './llms-txt.ts';
 import { loadMessages, type MessagesByLocale } from './messages.ts';
 import type { RenderedLinkCheck } from './links.ts';
 import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
-import type { Author, Category, Diagnostic, Page, ParsedDocument, SiteGraph, Tag } from './types.ts';
+import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from './types.ts';
+import { readHistory } from './git-history.ts';
+import { ROUTE_MANIFEST, routeManifest } from './route-manifest.ts';
+import { outdatedDiagnostics, outdatedNotices, structureDiagnostics, translationStatus, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import type { ImageInfo } from './images.ts';
 import type { Assets } from '../theme/index.ts';
 import type { BuildCache, BuildMode } from './build.ts';
@@ -40,15 +42,6 @@ export async function loadSite(root: string): Promise<{ config?: SiteConfig; mes
   return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
 }
 
-/** The text of the config files, to point a problem with a route in them at its line. */
-export function readConfigFiles(root: string): ConfigFile[] {
-  const dir = path.join(root, 'config');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort((a, b) => Number(b === 'site.config.ts') - Number(a === 'site.config.ts') || a.localeCompare(b))
-    .map((f) => ({ id: `config/${f}`, raw: readFileSync(path.join(dir, f), 'utf8') }));
-}
 
 /** The content tree. Watch mode re-reads it only when files were added, removed or changed;
  * reading is cheap next to parsing, and parsing is skipped for unchanged bytes anyway. */
@@ -134,7 +127,7 @@ export async function assetsCached(cache: BuildCache, changed?: Set<string>) {
 
 /** Every file the built site serves besides its pages: public/, what the build generates, assets. */
 export function servedFiles(config: SiteConfig, graph: SiteGraph, publicFiles: string[], assets: GeneratedFile[]): ReadonlySet<string> {
-  const generated = ['/sitemap.xml', '/robots.txt', '/_redirects', '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom]), ...twinPaths(graph), ...llmsPaths(config, graph).map((p) => `/${p}`)];
+  const generated = ['/sitemap.xml', '/robots.txt', '/_redirects', `/${ROUTE_MANIFEST}`, '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom]), ...twinPaths(graph), ...llmsPaths(config, graph).map((p) => `/${p}`)];
   return new Set([...publicFiles, ...generated, ...assets.map((f) => `/${f.path}`)]);
 }
 
@@ -264,6 +257,8 @@ export async function writeExtras(out: Output, input: { config: SiteConfig; grap
     await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
   }
   await out.write('_redirects', netlifyRedirects(graph.redirects));
+  // For `site check --baseline` of the next deploy: every URL this one serves.
+  await out.write(ROUTE_MANIFEST, `${JSON.stringify(routeManifest(graph), null, 1)}\n`);
   await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
 }
 
@@ -287,4 +282,28 @@ export function renderFailure(error: RenderError): Diagnostic {
     rule: 'render',
     severity: 'error',
   };
+}
+
+/** Translation status: read the content's history (once per watching process), report outdated
+ * and structurally incomplete translations, and say which pages show visitors a notice. */
+export function checkTranslations(input: { root: string; config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[]; structure: StructureDiagnostic[] } {
+  const { root, config, graph, links, cache } = input;
+  if (Object.keys(config.locales).length < 2) return { pages: [], notices: new Map(), diagnostics: [], structure: [] };
+  if (cache.history === undefined) cache.history = readHistory(root) ?? null;
+  const pages = translationStatus(config, graph.documents, cache.history ?? undefined);
+  return {
+    pages,
+    notices: outdatedNotices(config, pages, graph.documents),
+    diagnostics: outdatedDiagnostics(pages, input.strict ?? false),
+    // Reported at the end of the build, when it is known which files have errors.
+    structure: structureDiagnostics(config, pages, graph.documents, links),
+  };
+}
+
+/** The graph's pages with their translation notices (only the pages that have one are new objects). */
+export function withNotices(pages: SiteGraph['pages'], notices: Map<Route, OutdatedTranslation>): SiteGraph['pages'] {
+  if (!notices.size) return pages;
+  const out = { ...pages };
+  for (const [route, translation] of notices) if (out[route]) out[route] = { ...out[route], translation };
+  return out;
 }

@@ -8,6 +8,7 @@ import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
+import { readConfigFiles } from './config-file.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
 import { Pool, closeParseWorkers, type PoolStats } from './worker-pool.ts';
@@ -24,7 +25,9 @@ import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
-import { assetsCached, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import type { History } from './git-history.ts';
+import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
+import { assetsCached, checkTranslations, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -37,6 +40,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Absolute paths that changed since the last run; undefined means "read everything". */
   changed?: Set<string>;
+  /** Outdated translations are errors, not warnings (`site check --strict-translations`). */
+  strictTranslations?: boolean;
 }
 
 export interface BuildCache {
@@ -53,6 +58,8 @@ export interface BuildCache {
   /** The theme bundled after the last edit to theme/ in watch mode. */
   themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
+  /** The content's git history, read once per watching process (translation status). */
+  history?: History | null;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
 }
@@ -82,6 +89,8 @@ export interface BuildResult {
   graph?: SiteGraph;
   config?: SiteConfig;
   messages?: MessagesByLocale;
+  /** Every page in every locale with its translation state (`site i18n status`). */
+  translations?: PageTranslations[];
 }
 
 
@@ -121,13 +130,16 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
+  const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
+  run.translations = translations.pages;
+  run.structure = translations.structure;
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
-  const ready = { ...graph, links, documents: images.documents };
+  const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
   const setup = await renderSetup({ config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined });
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
@@ -179,6 +191,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
  * its result, everything else is handed back. */
 class StepRunner {
   readonly stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} };
+  translations?: PageTranslations[];
+  structure: StructureDiagnostic[] = [];
   private readonly diagnostics: Diagnostic[] = [];
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
@@ -202,7 +216,8 @@ class StepRunner {
   }
 
   result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
-    return { ok: !this.failed, diagnostics: sortDiagnostics(this.diagnostics), stats: this.stats, ...site };
+    const diagnostics = [...this.diagnostics, ...withoutErroneous(this.structure, this.diagnostics)];
+    return { ok: !this.failed, diagnostics: sortDiagnostics(diagnostics), stats: this.stats, translations: this.translations, ...site };
   }
 }
 

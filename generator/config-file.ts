@@ -2,13 +2,14 @@
 // temporary module and imported from there. No TypeScript loader is needed at run time, a syntax
 // error comes with its line, and a fresh file name defeats the module cache, so watch mode sees an
 // edited config. The schema it is checked against is in config.ts.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundleModule } from './bundle-module.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
+import type { ConfigFile } from './config-links.ts';
 import type { Diagnostic } from './types.ts';
 
 export async function loadConfig(root: string): Promise<ConfigResult> {
@@ -28,8 +29,7 @@ export async function loadConfig(root: string): Promise<ConfigResult> {
   }
   const loaded = await importSiteModule(root, file, CONFIG_FILE, 'The configuration could not be loaded');
   if ('diagnostics' in loaded) return { diagnostics: loaded.diagnostics };
-  const raw = loaded.value;
-  return validateConfig(raw);
+  return validateConfig(loaded.value, readConfigFiles(root));
 }
 
 /** A TypeScript file of the site (config, UI strings) and its default export, or a diagnostic at
@@ -64,3 +64,13 @@ async function importTypeScript(file: string): Promise<unknown> {
   }
 }
 
+
+/** The config's TypeScript files, site.config.ts first: where a diagnostic finds the line of a value. */
+export function readConfigFiles(root: string): ConfigFile[] {
+  const dir = path.join(root, 'config');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort((a, b) => Number(b === 'site.config.ts') - Number(a === 'site.config.ts') || a.localeCompare(b))
+    .map((f) => ({ id: `config/${f}`, raw: readFileSync(path.join(dir, f), 'utf8') }));
+}

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
+import { locateConfig, suggestion, valueAt } from './config-locations.ts';
+import type { ConfigFile } from './config-links.ts';
 
 const route = z
   .string()
@@ -143,6 +145,12 @@ export const configSchema = z.strictObject({
   sitemap: z
     .strictObject({ changefreq: z.string().default('weekly'), priority: z.number().default(0.5) })
     .default({ changefreq: 'weekly', priority: 0.5 }),
+  /** Translation status (generator/translation-status.ts): the locale pages are written in
+   * (default: defaultLocale; a page may say otherwise with `source_locale`), and whether an
+   * outdated translation shows its visitors a notice linking the source. */
+  translations: z
+    .strictObject({ source: z.string().optional(), notice: z.boolean().default(true) })
+    .default({ notice: true }),
   /** Front matter keys to accept and ignore besides the known ones (for content written for another tool). */
   extraFrontMatterKeys: z.array(z.string()).default([]),
 });
@@ -159,17 +167,32 @@ export function contactPagePath(config: SiteConfig): string | undefined {
 }
 
 export const CONFIG_FILE = 'config/site.config.ts';
+/** Where every key of the config is listed with its type and default (generated from the schema). */
+export const CONFIG_REFERENCE = 'docs/config.md';
+const CONFIG_HINT = `${CONFIG_REFERENCE} lists every key with its type and default`;
 
 export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: undefined; diagnostics: Diagnostic[] };
 
-export function validateConfig(raw: unknown): ConfigResult {
+/** The config checked against its schema; each problem points at the file and line that write the
+ * value (`files`: the config's TypeScript files), with the closest known key or option. */
+export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigResult {
   const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) return { diagnostics: zodDiagnostics(parsed.error, CONFIG_FILE, 'config') };
+  if (!parsed.success) {
+    const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config');
+    return {
+      diagnostics: parsed.error.issues.map((issue, i) => {
+        const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+        const keyPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]] : path;
+        const at = locateConfig(files, keyPath, valueAt(raw, keyPath));
+        return { ...diagnostics[i], ...at, message: `${diagnostics[i].message}${suggestion(configSchema, issue, raw)}`, hint: CONFIG_HINT };
+      }),
+    };
+  }
   const config = parsed.data;
   const diagnostics: Diagnostic[] = [];
   if (!config.locales[config.defaultLocale]) {
     diagnostics.push({
-      file: CONFIG_FILE,
+      ...(locateConfig(files, ['defaultLocale'], config.defaultLocale) ?? { file: CONFIG_FILE }),
       message: `defaultLocale "${config.defaultLocale}" is not one of the locales (${Object.keys(config.locales).join(', ')})`,
       rule: 'config',
       severity: 'error',
@@ -178,7 +201,7 @@ export function validateConfig(raw: unknown): ConfigResult {
   const ids = new Set<string>();
   for (const section of config.sections) {
     if (ids.has(section.id)) {
-      diagnostics.push({ file: CONFIG_FILE, message: `section "${section.id}" is declared twice`, rule: 'config', severity: 'error' });
+      diagnostics.push({ ...(locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE }), message: `section "${section.id}" is declared twice`, rule: 'config', severity: 'error' });
     }
     ids.add(section.id);
   }

@@ -9,7 +9,7 @@ export interface DiagnosticRule {
 }
 
 export const DIAGNOSTIC_RULES = {
-  config: { title: 'The site configuration is invalid', hint: 'fix the field named in config/site.config.ts; its type is in generator/config.ts' },
+  config: { title: 'The site configuration is invalid', hint: 'fix the field at the file and line named; docs/config.md lists every key with its type and default' },
   'config-link': { title: 'The config links to a route that is no page', hint: 'create the page in every locale or change the route in config/' },
   'missing-messages': { title: 'A locale lacks UI strings', hint: 'write i18n/<locale>.ts with every string of common/messages/en.ts translated' },
   'unknown-locale': { title: 'A content folder is no configured locale', hint: 'move the folder or add the locale in config/site.config.ts' },
@@ -58,6 +58,21 @@ export const DIAGNOSTIC_RULES = {
   tags: { title: 'content/tags.yml is invalid', hint: 'fix the entry at the line given' },
   category: { title: 'A _category.yml is invalid', hint: 'fix the field at the line given (label, position, collapsed, description)' },
   'duplicate-route': { title: 'Two files produce the same route', hint: 'rename one of the files or give it another slug' },
+  'route-removed': {
+    title: 'A URL the baseline served is gone without a redirect',
+    hint: "add a redirect from the old route to its successor in the config's redirects, or restore the page",
+    noFixture: 'it needs a baseline (site check --baseline): tests/integration/route-manifest.test.ts',
+  },
+  'translation-outdated': {
+    title: 'A translation lags behind its source page',
+    hint: 'update the translation from the commits named (git log -p shows them), or mark a commit that needs no translation with the trailer "Translation: none"',
+    noFixture: 'it needs git history: tests/integration/translation-status.test.ts makes a repository for it',
+  },
+  'translation-structure': {
+    title: 'A translation lacks a heading, code block, image or link target of its source',
+    hint: 'translate the missing parts, or set source_locale in the front matter if this file is the original',
+    noFixture: 'the basic fixture is no git repository; tests/integration/translation-status.test.ts shows it',
+  },
   'missing-translation': { title: 'A page exists in one locale only', hint: 'create the same file in every locale' },
   'unknown-author': { title: 'A post names an author that is not defined', hint: 'define it in content/authors.yml or use an existing id' },
   'unknown-tag': { title: 'A post names a tag that is not defined', hint: 'define it in content/tags.yml or use an existing id' },

@@ -23,16 +23,31 @@ const docFields = {
   toc_max_heading_level: headingLevel.optional(),
   keywords: z.array(z.string()).optional(),
   image: publicPath.optional(),
+  source_locale: z.string().min(1).optional(),
 };
 
 export const docFrontMatter = z.strictObject(docFields);
 
 export const postFrontMatter = z.strictObject({
   ...docFields,
-  date: z.iso.date('must be a date written YYYY-MM-DD'),
+  date: z.string().superRefine((value, ctx) => {
+    const problem = dateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   authors: z.array(z.string()).min(1, 'name at least one author from content/authors.yml'),
   tags: z.array(z.string()).default([]),
 });
+
+/** Why a post's date is no date: its form, or the part that does not exist ("month 13"). */
+function dateProblem(value: string): string | undefined {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts) return 'must be a date written YYYY-MM-DD';
+  const [year, month, day] = parts.slice(1).map(Number);
+  if (month < 1 || month > 12) return `month ${month} does not exist: a date is written YYYY-MM-DD, the month from 01 to 12`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return `day ${day} does not exist in ${year}-${String(month).padStart(2, '0')}, which has ${days} days`;
+  return undefined;
+}
 
 export type FrontMatterKind = 'doc' | 'post';
 
@@ -54,23 +69,7 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
     // gray-matter caches by content unless options are passed; our options make it parse afresh.
     parsed = matter(raw, { engines });
   } catch (error) {
-    const e = error as { linePos?: { line: number; col: number }[]; message: string };
-    const pos = e.linePos?.[0];
-    return {
-      data: undefined,
-      body: '',
-      bodyLine: 1,
-      diagnostics: [
-        {
-          file,
-          line: pos ? pos.line : 1,
-          column: pos?.col ?? 1,
-          message: `front matter is not valid YAML: ${e.message.split('\n')[0]}`,
-          rule: 'front-matter',
-          severity: 'error',
-        },
-      ],
-    };
+    return yamlFailure(raw, file, error as YamlError);
   }
   const bodyLine = raw.slice(0, raw.length - parsed.content.length).split('\n').length;
   if (!raw.startsWith('---')) {
@@ -112,6 +111,49 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
     body: parsed.content,
     bodyLine,
     diagnostics: [...keyDiagnostics, ...zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter))],
+  };
+}
+
+interface YamlError {
+  message: string;
+  linePos?: { line: number; col: number }[];
+}
+
+/** Front matter that is not YAML: one error, at its cause where the parser's report allows (an
+ * unclosed quote at its opening, not where the scanner gave up), and a page salvaged from the lines
+ * that still read as `key: value`, so the mistake does not also show up as a missing translation
+ * and as broken links to this page. */
+function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
+  const lines = raw.split('\n');
+  const end = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
+  const matterLines = lines.slice(1, end === -1 ? lines.length : end);
+  const bodyLine = end === -1 ? lines.length + 1 : end + 2;
+  const body = end === -1 ? '' : lines.slice(end + 1).join('\n');
+  let at = error.linePos?.[0] ? { line: error.linePos[0].line, column: error.linePos[0].col } : { line: 1, column: 1 };
+  // The parser's first sentence, without the excerpt it appends after a colon.
+  let message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?\s*$/, '').replace(/[:\s]+$/, '');
+  if (/missing closing .?quote/i.test(message)) {
+    const opened = matterLines.findIndex((line) => {
+      const value = /^\s*[\w-]+:\s*(["'])(.*)$/.exec(line);
+      return value && !value[2].includes(value[1]);
+    });
+    if (opened !== -1) {
+      at = { line: opened + 2, column: matterLines[opened].search(/["']/) + 1 };
+      message = `the quote opened here is never closed`;
+    }
+  }
+  const salvaged = Object.fromEntries(
+    matterLines.flatMap((line) => {
+      const pair = /^(title|description|slug|date):\s*(.+?)\s*$/.exec(line);
+      return pair ? [[pair[1], pair[2].replace(/^["']|["']$/g, '')]] : [];
+    }),
+  );
+  return {
+    data: undefined,
+    fallback: fallbackOf(salvaged, file),
+    body,
+    bodyLine,
+    diagnostics: [{ file, ...at, message: `front matter is not valid YAML: ${message}`, hint: 'quote a value that has a colon or starts with a quote, and close every quote on its line', rule: 'front-matter', severity: 'error' }],
   };
 }
 

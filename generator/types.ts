@@ -131,6 +131,8 @@ export interface FrontMatter {
   toc_max_heading_level?: number;
   keywords?: string[];
   image?: string;
+  /** The locale this page was written in, when it is not the site's `translations.source`. */
+  source_locale?: string;
   /** Posts only. ISO date `YYYY-MM-DD`. */
   date?: string;
   authors?: string[];
@@ -205,6 +207,18 @@ interface PageBase {
   image?: string;
   /** Source documents whose content this page shows: what makes it stale in watch mode. */
   deps: SourceId[];
+  /** Set when this page is a translation whose source has changed since it was translated. */
+  translation?: OutdatedTranslation;
+}
+
+/** What a visitor of an outdated translation is told (generator/translation-status.ts). */
+export interface OutdatedTranslation {
+  sourceLocale: LocaleId;
+  sourceRoute: Route;
+  /** The date of the translation's last commit. */
+  since: string;
+  /** How many commits of the source it has not followed. */
+  commits: number;
 }
 
 export interface DocPage extends PageBase {

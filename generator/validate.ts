@@ -1,4 +1,5 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
+import { closestKey } from './closest-key.ts';
 import type { SiteConfig } from './config.ts';
 import { checkMarkdownLinks, routeMap, type LinkContext } from './links.ts';
 import type { SourceFile } from './load.ts';
@@ -23,6 +24,12 @@ export interface ValidateInput {
 }
 
 /** Checks the graph; returns its problems and the resolved href of every Markdown link. */
+/** "; did you mean …?" when an id is a slip away from a known one. */
+function suggest(id: string, known: string[]): string {
+  const close = closestKey(id, known);
+  return close ? `; did you mean "${close}"?` : '';
+}
+
 export function validate({ config, graph, sources, files }: ValidateInput): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const locales = Object.keys(config.locales);
@@ -56,7 +63,7 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
         diagnostics.push({
           file: doc.source,
           ...lineOf(source, author),
-          message: `unknown author "${author}"`,
+          message: `unknown author "${author}"${suggest(author, Object.keys(graph.authors))}`,
           hint: `define it in content/authors.yml${Object.keys(graph.authors).length ? ` or use one of: ${Object.keys(graph.authors).join(', ')}` : ''}`,
           rule: 'unknown-author',
           severity: 'error',
@@ -68,8 +75,8 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
         diagnostics.push({
           file: doc.source,
           ...lineOf(source, tag),
-          message: `unknown tag "${tag}"`,
-          hint: 'define it in content/tags.yml or use an existing tag id',
+          message: `unknown tag "${tag}"${suggest(tag, Object.keys(graph.tags))}`,
+          hint: `define it in content/tags.yml${Object.keys(graph.tags).length ? ` or use one of: ${Object.keys(graph.tags).join(', ')}` : ''}`,
           rule: 'unknown-tag',
           severity: 'error',
         });

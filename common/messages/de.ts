@@ -38,6 +38,8 @@ export const de = {
     pagination: 'Seiten der Dokumentation',
     version: 'Version',
     draft: 'Entwurf: Diese Seite ist nur in der Vorschau sichtbar und wird nicht veröffentlicht.',
+    outdatedTranslation: 'Diese Übersetzung ist möglicherweise nicht aktuell: das Original ({language}) wurde seit dem {date} geändert.',
+    readOriginal: 'Original lesen',
     unlisted: 'Nicht gelistet: Diese Seite ist erreichbar, erscheint aber in keiner Übersicht und in keiner Suchmaschine.',
     overview: 'Überblick',
     anchor: 'Direktlink zu diesem Abschnitt',

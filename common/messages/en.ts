@@ -39,6 +39,8 @@ export const en: typeof de = {
     pagination: 'Docs pages',
     version: 'Version',
     draft: 'Draft: this page is visible in the preview only and will not be published.',
+    outdatedTranslation: 'This translation may be out of date: the original ({language}) has changed since {date}.',
+    readOriginal: 'Read the original',
     unlisted: 'Unlisted: this page can be reached, but it appears in no list and no search engine.',
     overview: 'Overview',
     anchor: 'Direct link to this section',

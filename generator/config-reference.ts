@@ -1,0 +1,84 @@
+// The config reference (docs/config.md), written from the schema itself so it cannot drift: every
+// key with its type, whether it is required, and its default. tests/unit/config-reference.test.ts
+// fails when the file and the schema disagree (UPDATE=1 rewrites it).
+import type { z } from 'zod';
+import { configSchema } from './config.ts';
+
+interface Row {
+  key: string;
+  type: string;
+  required: boolean;
+  default?: unknown;
+}
+
+type Def = Record<string, unknown> & { type: string };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+function leafType(def: Def): string {
+  switch (def.type) {
+    case 'string':
+      return def.format === 'url' ? 'URL' : 'string';
+    case 'enum':
+      return Object.values(def.entries as Record<string, string>).map((v) => `'${v}'`).join(' \\| ');
+    case 'literal':
+      return (def.values as unknown[]).map((v) => JSON.stringify(v).replace(/"/g, "'")).join(' \\| ');
+    default:
+      return def.type;
+  }
+}
+
+function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fallback?: unknown): void {
+  const def = defOf(schema);
+  if (def.type === 'optional') return walk(def.innerType as z.ZodType, key, rows, false, fallback);
+  if (def.type === 'default' || def.type === 'prefault') {
+    const value = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
+    return walk(def.innerType as z.ZodType, key, rows, false, value);
+  }
+  if (def.type === 'object') {
+    if (key) rows.push({ key, type: 'object', required, default: fallback });
+    for (const [name, inner] of Object.entries(def.shape as Record<string, z.ZodType>)) walk(inner, key ? `${key}.${name}` : name, rows);
+    return;
+  }
+  if (def.type === 'array') {
+    rows.push({ key, type: 'list', required, default: fallback });
+    const element = defOf(def.element as z.ZodType);
+    if (['object', 'union'].includes(element.type)) walk(def.element as z.ZodType, `${key}[]`, rows);
+    else rows[rows.length - 1].type = `list of ${leafType(element)}`;
+    return;
+  }
+  if (def.type === 'record') {
+    rows.push({ key, type: 'map by name', required, default: fallback });
+    return walk(def.valueType as z.ZodType, `${key}.<name>`, rows);
+  }
+  if (def.type === 'union') {
+    const discriminator = def.discriminator as string | undefined;
+    for (const option of def.options as z.ZodType[]) {
+      const shape = defOf(option).shape as Record<string, z.ZodType> | undefined;
+      const tag = discriminator && shape ? ` (${discriminator}: ${leafType(defOf(shape[discriminator]))})` : '';
+      if (defOf(option).type === 'object') walk(option, `${key}${tag}`, rows, required);
+      else rows.push({ key, type: leafType(defOf(option)), required, default: fallback });
+    }
+    return;
+  }
+  rows.push({ key, type: leafType(def), required, default: fallback });
+}
+
+const cell = (value: unknown) => (value === undefined ? '' : `\`${JSON.stringify(value)}\``.replace(/\|/g, '\\|'));
+
+export function configReference(): string {
+  const rows: Row[] = [];
+  walk(configSchema, '', rows);
+  return [
+    '# Config reference',
+    '',
+    'Every key of `config/site.config.ts` (`export default defineConfig({ ... })`), with its type, whether it is',
+    'required and its default. Written from the schema in `generator/config.ts`; a test fails when they disagree',
+    '(`UPDATE=1 node --import tsx --test tests/unit/config-reference.test.ts` writes it anew). `a[]` is each entry',
+    'of the list `a`; `a.<name>` each entry of the map `a`.',
+    '',
+    '| key | type | required | default |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((r) => `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} |`),
+    '',
+  ].join('\n');
+}

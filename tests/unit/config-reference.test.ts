@@ -1,0 +1,21 @@
+// docs/config.md is the config reference the config errors point at: it must list every key the
+// schema has, as the schema has it. UPDATE=1 writes it anew from the schema.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { configReference } from '../../generator/config-reference.ts';
+import { CONFIG_REFERENCE } from '../../generator/config.ts';
+import { REPO } from '../helpers.ts';
+
+const FILE = path.join(REPO, CONFIG_REFERENCE);
+
+test('docs/config.md lists every key of the config schema with its type and default', () => {
+  const written = configReference();
+  if (process.env.UPDATE === '1') writeFileSync(FILE, written);
+  assert.equal(readFileSync(FILE, 'utf8'), written, 'docs/config.md is out of date: run with UPDATE=1 and commit it');
+  // What a reader looks up most: a nested key with its default, an option list, a required key.
+  assert.match(written, /^\| `sections\[\] \(kind: 'blog'\)\.postsPerPage` \| number \| {2}\| `10` \|$/m);
+  assert.match(written, /^\| `colorMode\.defaultMode` \| 'light' \\\| 'dark' \| {2}\| `"dark"` \|$/m);
+  assert.match(written, /^\| `url` \| URL \| yes \| {2}\|$/m);
+});

@@ -24,6 +24,7 @@ export const DIAGNOSTIC_RULES = {
   admonition: { title: 'An unknown admonition', hint: 'use :::note, :::tip, :::info, :::warning or :::danger' },
   mdx: { title: 'MDX in a Markdown page, or an .mdx file', hint: 'write the content in Markdown; show code in a fenced code block; escape a brace shown as text: \\{' },
   'unused-definition': { title: 'A line Markdown reads as a link definition that no link uses', hint: 'escape the first bracket (\\[) if the line is text, or use the definition' },
+  'code-meta': { title: 'A code block names meta the engine does not know', hint: 'use title="…", {1,3-4}, showLineNumbers or showLineNumbers=N after the language' },
   'duplicate-title': { title: 'The body opens with a # heading other than the title', hint: 'remove the heading or make it the title in front matter' },
   'changed-ref': {
     title: 'site check --changed names no commit',
@@ -53,8 +54,8 @@ export const DIAGNOSTIC_RULES = {
     hint: 'split the page, or raise markdown.memoryMB in config/site.config.ts',
     noFixture: 'made at run time by tests/integration/hostile-content.test.ts with a low limit',
   },
-  'unsafe-link': { title: 'A link or image with a javascript:, vbscript: or data: URL', hint: 'link a page or a file of the site; data: images can be allowed with markdown.dataImages' },
-  'raw-html': { title: 'Raw HTML in Markdown', hint: 'write it in Markdown; use a fenced code block to show HTML source' },
+  'unsafe-link': { title: 'A link or image (Markdown or raw HTML) with a javascript:, vbscript: or data: URL', hint: 'link a page or a file of the site; data: images can be allowed with markdown.dataImages' },
+  'raw-html': { title: 'Raw HTML the allow-list removed (an element, an attribute, a comment)', hint: 'docs/content.md lists the HTML a page may use; write the rest in Markdown, show HTML source in a fenced code block' },
   authors: { title: 'content/authors.yml is invalid', hint: 'fix the entry at the line given' },
   tags: { title: 'content/tags.yml is invalid', hint: 'fix the entry at the line given' },
   category: { title: 'A _category.yml is invalid', hint: 'fix the field at the line given (label, position, collapsed, description)' },

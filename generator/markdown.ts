@@ -20,6 +20,8 @@ import { SKIP, visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
+import rehypeAllowedHtml from './raw-html.ts';
+import { rehypeCodeBlocks, remarkCodeMeta } from './code-blocks.ts';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
@@ -63,6 +65,8 @@ export interface MarkdownMessage {
   column: number;
   rule: string;
   hint?: string;
+  /** When the rule alone does not say (generator/parse.ts decides by rule otherwise). */
+  severity?: 'warning' | 'error';
 }
 
 /** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
@@ -81,8 +85,6 @@ interface Collected {
   sections?: BodySection[];
 }
 
-const RAW_HTML_HINT = 'write it in Markdown; use a fenced code block to show HTML source';
-const COMMENT_HINT = 'delete it: a comment is not shown on the page, and notes for editors belong outside the content';
 const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
 /** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
@@ -203,15 +205,7 @@ function collectLinks() {
           parent.children[index] = { type: 'thematicBreak', data: { hProperties: { dataSiteTruncate: '' } } } as never;
           return;
         }
-        const start = html.position?.start ?? { line: 1, column: 1 };
-        const comment = /^<!--/.test(html.value.trim());
-        data.problems.push({
-          message: comment ? 'HTML comment in Markdown: it would vanish from the page without a trace' : 'raw HTML is not allowed in Markdown',
-          line: start.line,
-          column: start.column,
-          rule: 'raw-html',
-          hint: comment ? COMMENT_HINT : RAW_HTML_HINT,
-        });
+        // Any other HTML is parsed and sanitised on the HTML side (generator/raw-html.ts).
       }
     });
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
@@ -229,6 +223,30 @@ function collectLinks() {
   };
 }
 
+/** The links and images of an element raw HTML wrote and the sanitiser kept, collected and marked
+ * as Markdown's are (collectLinks), so that they are checked and resolved alike. */
+function collectHtmlLinks(element: Element, file: VFile): void {
+  const data = collected(file);
+  const start = element.position?.start ?? { line: 1, column: 1 };
+  const at = { line: start.line, column: start.column };
+  const { href, src, srcSet } = element.properties;
+  if (element.tagName === 'a' && typeof href === 'string' && !isExternal(href)) {
+    data.links.push({ url: href, ...at, kind: 'link' });
+    element.properties.href = `${LINK_MARKER}${data.links.length - 1}`;
+  }
+  if (element.tagName === 'img' && typeof src === 'string' && !isExternal(src)) {
+    const { alt, title } = element.properties;
+    data.links.push({ url: src, ...at, kind: 'image', alt: typeof alt === 'string' ? alt : '', ...(typeof title === 'string' ? { title } : {}) });
+    element.properties.dataSiteImage = String(data.links.length - 1);
+  }
+  if (element.tagName === 'source' && typeof srcSet === 'string') {
+    for (const candidate of srcSet.split(',')) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url && !isExternal(url)) data.links.push({ url, ...at, kind: 'image', alt: '' });
+    }
+  }
+}
+
 /** Rehype: headings and ids, after rehype-slug gave headings their ids. */
 function collectHeadings() {
   return (tree: HastRoot, file: VFile) => {
@@ -236,6 +254,8 @@ function collectHeadings() {
     visit(tree, 'element', (node: Element) => {
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
+      // `<a name="x">`, the older way of HTML to name a place to link to.
+      if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
       const rank = /^h([1-6])$/.exec(node.tagName);
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         data.headings.push({ depth: Number(rank[1]), id, text: hastToString(node).trim() });
@@ -251,6 +271,9 @@ function collectHeadings() {
   };
 }
 
+/** Problems the plugins of other files find, kept with the file's own. */
+const report = (file: VFile, problem: MarkdownMessage) => collected(file).problems.push(problem);
+
 export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
     .use(remarkParse)
@@ -258,10 +281,13 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
     .use(remarkAdmonitions, admonitions)
     .use(contentConventions)
     .use(collectLinks)
+    .use(remarkCodeMeta, report)
     .use(remarkRehype, {
+      allowDangerousHtml: true,
       footnoteLabel: labels.footnotes,
       footnoteBackLabel: (index: number, again: number) => format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
     })
+    .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
     .use(rehypeSlug)
     .use(collectHeadings)
     .use(rehypeAutolinkHeadings, {
@@ -276,6 +302,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
       detect: false,
       plainText: ['mermaid'],
     })
+    .use(rehypeCodeBlocks)
     .use(collectText)
     .use(collectSections)
     .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;

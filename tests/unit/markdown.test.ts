@@ -75,33 +75,21 @@ test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () =>
   assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
 });
 
-test('raw HTML and HTML comments are reported with their position and not passed through', () => {
-  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n\nInline <!-- note --> comment.\n');
+test('raw HTML the allow-list has is kept; what it removes is reported with its position', () => {
+  const r = render('Text with <span>inline</span> HTML and <kbd>Ctrl</kbd>+<kbd>K</kbd>.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n\nInline <!-- note --> comment, <font color="red">old</font> and <span style="color:red" onclick="go()">styled</span>.\n');
+  assert.equal(
+    r.html,
+    '<p>Text with <span>inline</span> HTML and <kbd>Ctrl</kbd>+<kbd>K</kbd>.</p>\n<div>\nblock\n</div>\n\n<p>Inline  comment, old and <span>styled</span>.</p>',
+  );
   assert.deepEqual(
-    r.messages.map((m) => [m.line, m.column, m.rule]),
+    r.messages.map((m) => [m.line, m.column, m.rule, m.severity, m.message]),
     [
-      [1, 11, 'raw-html'],
-      [1, 23, 'raw-html'],
-      [3, 1, 'raw-html'],
-      [7, 1, 'raw-html'],
-      [9, 8, 'raw-html'],
+      [7, 1, 'raw-html', 'warning', 'HTML comment in Markdown: it is not shown on the page'],
+      [9, 8, 'raw-html', 'warning', 'HTML comment in Markdown: it is not shown on the page'],
+      [9, 31, 'raw-html', 'warning', '<font> is not allowed in Markdown: the tag was left out, its content kept'],
+      [9, 64, 'raw-html', 'warning', '"style", "onclick" are not allowed on <span> and were left out'],
     ],
   );
-  assert.match(r.messages[3].message, /HTML comment/);
-  assert.doesNotMatch(r.html, /<span>|<div>|comment -->/);
-});
-
-test('positions are file positions after parseSource: the front matter lines are added', () => {
-  const raw = markdownFile('Line one.\n\n[x](/docs/) <b>bold</b>\n');
-  // Lines 1-4 are the front matter, 5 is blank, 6 "Line one.", 7 blank, 8 the link.
-  const r = parseSource(source('de', 'docs/x', raw), 'doc', labelsOf('de'));
-  assert.equal(raw.split('\n')[7], '[x](/docs/) <b>bold</b>');
-  assert.deepEqual(r.doc!.links.map((l) => [l.line, l.column]), [[8, 1]]);
-  assert.deepEqual(r.diagnostics.map((d) => [d.file, d.line, d.column, d.rule, d.severity]), [
-    ['content/de/docs/x.md', 8, 13, 'raw-html', 'error'],
-    ['content/de/docs/x.md', 8, 20, 'raw-html', 'error'],
-  ]);
-  assert.match(r.diagnostics[0].hint!, /fenced code block/);
 });
 
 test('every admonition kind renders as an aside with its default title, or the title given', () => {

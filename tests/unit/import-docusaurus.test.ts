@@ -38,7 +38,9 @@ test('paths: number prefixes, index files, id and slug, dated posts as Docusauru
   assert.deepEqual(docPlace('02-guides/01-install.md', 'docs', {}), { target: 'guides/install', route: 'docs/guides/install', number: 1 });
   assert.equal(docPlace('guides/README.md', 'docs', {}).target, 'guides/index');
   assert.equal(docPlace('02-guides/guides.mdx', 'docs', {}).target, 'guides/index');
-  assert.deepEqual(docPlace('intro.md', 'docs', { slug: '/' }), { target: 'index', route: 'docs', number: undefined });
+  assert.deepEqual(docPlace('intro.md', 'docs', { slug: '/' }), { target: 'index', route: 'docs', number: undefined, trailingSlash: true });
+  assert.equal(docPlace('guides/index.md', 'docs', {}).trailingSlash, true, 'Docusaurus serves a folder\'s index at /docs/guides/');
+  assert.equal(docPlace('guides/setup.md', 'docs', {}).trailingSlash, undefined);
   assert.equal(docPlace('a/b.md', 'docs', { id: 'renamed' }).target, 'a/renamed');
   assert.equal(docPlace('a/b.md', '', { slug: '/elsewhere/page' }).route, 'elsewhere/page');
   assert.deepEqual(postPlace('2024-01-05-first.md', 'blog', {}), { target: 'first', route: 'blog/2024/01/05/first', date: '2024-01-05' });
@@ -93,7 +95,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
   const { plan, report } = importOf({
     'docusaurus.config.js': CONFIG,
     'docs/intro.md': '# Intro\n\nFirst words.\n',
-    'docs/guides/README.md': '---\ntitle: Guides\nhide_title: true\n---\n\nAll guides.\n',
+    'docs/guides/README.md': '---\ntitle: Guides\nhide_title: true\n---\n\nAll guides, first [setup](setup).\n',
     'docs/guides/setup.md': [
       '---',
       'title: Setup',
@@ -125,7 +127,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
   assert.match(setup, /!\[Shot\]\(\/img\/docs\/guides\/img\/shot\.png\) !\[Logo\]\(\/img\/logo\.svg\)/);
   assert.match(setup, /\n\nexport the report as CSV when you need it\.\n$/, 'prose that starts with "export" is no MDX export');
   assert.equal(plan.copies.get('docs/guides/img/shot.png'), 'public/img/docs/guides/img/shot.png');
-  assert.ok(plan.files.has('content/en/docs/guides/index.md'), 'README.md is the folder page');
+  assert.match(plan.files.get('content/en/docs/guides/index.md')!, /All guides, first \[setup\]\(\/docs\/guides\/setup\/\)\.\n$/, 'README.md is the folder page; its relative links start from the folder');
   assert.match(plan.files.get('content/en/docs/intro.md')!, /^---\ntitle: Intro\ndescription: First words\.\n---\n\nFirst words\.\n$/);
   const notes = plan.files.get('content/en/blog/notes.md')!;
   assert.match(notes, /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/);

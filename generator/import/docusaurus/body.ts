@@ -4,6 +4,7 @@
 // is either kept, so the page and `site check` show it, or left out, and each is reported.
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { visit } from 'unist-util-visit';
+import { RAW_HTML_SCHEMA } from '../../raw-html.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
 import { importBinding, jsxBlockEdits, type Binding, type JsxContext } from './jsx-blocks.ts';
 import { inSpans, isEsm, type BodyTree, type Span } from './markdown-tree.ts';
@@ -36,8 +37,8 @@ export interface BodyContext {
   jsx: JsxContext;
 }
 
-/** HTML the engine keeps (through its sanitiser), as GitHub does in READMEs: not reported here. */
-const KEPT_HTML = new Set(['details', 'summary', 'kbd', 'sub', 'sup', 'br', 'img', 'picture', 'source', 'a', 'div', 'span', 'p', 'b', 'i', 'em', 'strong', 'code', 'pre', 'ul', 'ol', 'li', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'blockquote', 'dl', 'dt', 'dd', 'ins', 'del', 'mark', 'abbr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** HTML the engine keeps (its sanitiser's allow-list), as GitHub does in READMEs: not reported here. */
+const KEPT_HTML = new Set(RAW_HTML_SCHEMA.tagNames);
 
 export interface BodyResult {
   body: string;

@@ -124,8 +124,8 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
     return { problem: { message: `file /${file} is not in static/; kept as written`, rule: kind === 'image' ? 'broken-image' : 'broken-link' } };
   }
 
-  // A route: absolute, or relative to the page's Docusaurus route (which has no trailing slash).
-  const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x/${page.place.route}`).pathname;
+  // A route: absolute, or relative to the page's Docusaurus route (a folder's index page has a trailing slash there, other pages none).
+  const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x/${page.place.route}${page.place.trailingSlash && page.place.route ? '/' : ''}`).pathname;
   const { key, locale: named } = routeKey(map, absolute);
   const prefix = named ? `/${named}` : '';
   const found = map.byRoute.get(key);

@@ -63,6 +63,8 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
   (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
   return (tree: Root, file: VFile) => {
     visit(tree, 'containerDirective', (directive: ContainerDirective) => {
+      // Tabs are the one other container (generator/tabs.ts).
+      if (directive.name === 'tabs' || directive.name === 'tab') return;
       const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
       if (!ADMONITION_KINDS.includes(kind)) {
         file.message(`unknown admonition ":::${directive.name}"; use one of ${[...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)].join(', ')}`, directive, 'site:admonition');

@@ -106,3 +106,28 @@ test('tabs: the directive is no admonition', () => {
   assert.doesNotMatch(r.html, /admonition/);
   assert.deepEqual(r.messages, []);
 });
+
+// ---- GitHub alerts ----
+
+const ALERTS: [string, string, string][] = [
+  ['NOTE', 'note', 'Note'],
+  ['TIP', 'tip', 'Tip'],
+  ['IMPORTANT', 'info', en.admonition.info],
+  ['WARNING', 'warning', en.admonition.warning],
+  ['CAUTION', 'danger', en.admonition.danger],
+];
+
+for (const [marker, kind, title] of ALERTS) {
+  test(`GitHub alert [!${marker}] renders as the ${kind} admonition`, () => {
+    const r = render(`> [!${marker}]\n> Read **this** first.\n>\n> Second paragraph.\n`);
+    assert.equal(r.html, `<aside class="admonition admonition-${kind}" role="note">\n<p class="admonition-title">${title}</p>\n<p>Read <strong>this</strong> first.</p>\n<p>Second paragraph.</p>\n</aside>`);
+    assert.deepEqual(r.messages, []);
+  });
+}
+
+test('GitHub alerts: lower case works; a marker not alone on its line or unknown stays a quote', () => {
+  assert.match(render('> [!tip]\n> Text.\n').html, /admonition-tip/);
+  assert.equal(render('> [!TIP] Not alone\n').html, '<blockquote>\n<p>[!TIP] Not alone</p>\n</blockquote>');
+  assert.equal(render('> [!FOO]\n> Text.\n').html, '<blockquote>\n<p>[!FOO]\nText.</p>\n</blockquote>');
+  assert.equal(render('> A quote with [!NOTE] inside.\n').html, '<blockquote>\n<p>A quote with [!NOTE] inside.</p>\n</blockquote>');
+});

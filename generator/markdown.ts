@@ -22,6 +22,7 @@ import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import rehypeAllowedHtml from './raw-html.ts';
 import { rehypeCodeBlocks, remarkCodeMeta } from './code-blocks.ts';
+import { remarkTabs } from './tabs.ts';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
@@ -279,6 +280,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkAdmonitions, admonitions)
+    .use(remarkTabs, report)
     .use(contentConventions)
     .use(collectLinks)
     .use(remarkCodeMeta, report)

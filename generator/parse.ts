@@ -68,7 +68,7 @@ function processorFor(labels: MarkdownLabels) {
 }
 
 /** The rules the Markdown stage reports under (generator/markdown.ts). */
-const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition', 'unsafe-link', 'code-meta'] as const satisfies readonly RuleId[];
+const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition', 'unsafe-link', 'code-meta', 'tabs'] as const satisfies readonly RuleId[];
 
 /** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
  * parsing: the parser would run out of stack on such a file, and could not say where. */

@@ -6,9 +6,13 @@ import { initMobileMenu } from './mobile-menu.ts';
 import { initCollapsibles } from './collapsibles.ts';
 import { initToc } from './toc.ts';
 import { initPageTools } from './page-tools.ts';
+import { initCodeCopy } from './code-copy.ts';
+import { initTabs } from './tabs.ts';
 
 initDropdowns();
 initMobileMenu();
 initCollapsibles();
 initToc();
 initPageTools();
+initCodeCopy();
+initTabs();

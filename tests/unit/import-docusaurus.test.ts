@@ -150,7 +150,7 @@ test('a page beside a folder of the same name becomes its page; a partial is wri
     'docs/guides/one.md': '---\ntitle: One\ndescription: The first.\n---\n\nSee [all guides](../guides.md).\n',
     'docs/_shared.mdx': 'Shared words, see [one](./guides/one.md).\n',
   });
-  assert.deepEqual([...plan.files.keys()].filter((f) => f.startsWith('content/en/docs/')).sort(), ['content/en/docs/_shared.md', 'content/en/docs/guides/index.md', 'content/en/docs/guides/one.md']);
+  assert.deepEqual([...plan.files.keys()].filter((f) => f.startsWith('content/en/docs/')).sort(), ['content/en/docs/_shared.md', 'content/en/docs/guides/index.md', 'content/en/docs/guides/one.md', 'content/en/docs/index.md']);
   assert.match(plan.files.get('content/en/docs/guides/one.md')!, /\[all guides\]\(index\.md\)/);
   assert.equal(plan.files.get('content/en/docs/guides/index.md'), '---\ntitle: Guides\ndescription: All guides.\n---\n\nStart here.\n\n::include{file="../_shared.md"}\n');
   assert.equal(plan.files.get('content/en/docs/_shared.md'), 'Shared words, see [one](guides/one.md).\n', 'no front matter; links from its own folder');

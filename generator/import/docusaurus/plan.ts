@@ -1,6 +1,7 @@
 // The whole import as plain data: which files to write, which to copy, the config and the
 // report. Reads nothing and writes nothing; read-project.ts and write-plan.ts are the edges.
 import path from 'node:path/posix';
+import YAML from 'yaml';
 import { AuthorBook, authorsYaml } from './authors.ts';
 import { convertCategories, type CategoryOut, type CategoryProblem } from './categories.ts';
 import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
@@ -189,9 +190,28 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       const href = path.relative(path.dirname(targetFile(page, locale)), targetFile(p, locale));
       return { position, title, line: `- [${title.replace(/([[\]\\])/g, '\\$1')}](${href})${description ? `: ${descriptionFrom(description)}` : ''}` };
     });
+    // Folders without a page of their own: the engine makes their page from the category.
+    for (const c of categories.find((x) => x.section === page.section)?.out ?? []) {
+      if (parentOf(`${c.dir}/index`) !== folder || pages.some((p) => p.section === page.section && p.place.target === `${c.dir}/index`)) continue;
+      const category = YAML.parse(c.text[locale]) as { label: string; position?: number; description?: string };
+      titled.push({ position: category.position ?? Number.POSITIVE_INFINITY, title: category.label, line: `- [${category.label.replace(/([[\]\\])/g, '\\$1')}](/${page.section}/${c.dir}/)${category.description ? `: ${category.description}` : ''}` });
+    }
     titled.sort((a, b) => a.position - b.position || a.title.localeCompare(b.title));
     return titled.map((t) => t.line).join('\n');
   };
+
+  // A docs section without a page of its own (Docusaurus served none at /docs/): breadcrumbs and
+  // the sidebar link there, so it gets one that lists its pages, as a category page would.
+  for (const { tree, section, pages: own } of collected) {
+    if (tree.instance.kind !== 'docs' || !own.length || own.some((p) => p.place.target === 'index')) continue;
+    const index: ImportedPage = { tree: 'docs', source: tree, section, treePath: 'index.md', place: { target: 'index', route: tree.instance.route }, sources: new Map() };
+    const label = settings.navbar.find((i) => (i.type === 'docSidebar' || i.type === 'doc') && (i.docsPluginId ?? 'default') === tree.instance.id)?.label ?? section.charAt(0).toUpperCase() + section.slice(1);
+    for (const locale of locales) {
+      const title = project.themeLabels[locale]?.navbar[`item.label.${label}`] ?? label;
+      files.set(targetFile(index, locale), `${writeFrontMatter({ title, description: settings.tagline ?? title })}\n${cardList(index, locale)}\n`);
+    }
+    report.push({ file: targetFile(index, defaultLocale), written: true, line: 1, column: 1, message: `${tree.instance.path}/ had no page at its root; this one lists its pages (the breadcrumbs and the sidebar link here), one per locale`, rule: 'page' });
+  }
 
   for (const partial of partials) {
     for (const locale of locales) {

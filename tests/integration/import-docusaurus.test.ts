@@ -165,8 +165,7 @@ Read [Installation](guides/install.md) and then [Configuration](/docs/guides/con
     // The engine itself finds nothing else to complain about: each error is one the importer reported.
     const check = site(root, 'check');
     assert.equal(check.status, 1, check.stdout);
-    // The tabs directive is the engine's from branch `markdown` on; until then it is an unknown admonition.
-    const found = check.stderr.split('\n').filter((line) => /\[[\w-]+\]$/.test(line) && !/unknown admonition ":::tabs?"/.test(line));
+    const found = check.stderr.split('\n').filter((line) => /\[[\w-]+\]$/.test(line));
     assert.ok(found.length >= 1, check.stderr);
     const reported = new Set(EXPECTED_REPORT.filter((line) => /\[(mdx-[\w-]+|raw-html)\]$/.test(line)).map((line) => line.split('  ')[0]));
     for (const line of found) assert.ok(reported.has(line.split('  ')[0]), `not a reported MDX item: ${line}`);

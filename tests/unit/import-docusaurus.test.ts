@@ -377,3 +377,12 @@ test('navbar and footer links are carried, with the translations of navbar.json,
   assert.equal(plan.files.get('i18n/zh.ts')!.replace(/^\/\/.*\n/gm, '').replace(/\s+/g, ' '), 'export default { "nav": { "Docs": "文档" }, "footer": { "More": "更多" }, "docs": { "next": "下一页" } }; ');
   assert.ok(report.includes('P/docusaurus.config.js:1:1  navbar link "Code" (https://code.example/t) moved to the footer: the navbar here links to pages of the site  [navbar]'), report.join('\n'));
 });
+
+test('a createRedirects that is more than paths and conditions is reported, not guessed', () => {
+  const { report } = importOf({
+    'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', presets: [['classic', { blog: false }]],
+      plugins: [['@docusaurus/plugin-client-redirects', { createRedirects(existingPath) { return lookup(existingPath); } }]] };`,
+    'docs/a.md': '---\ntitle: A\ndescription: A.\n---\n\nA.\n',
+  });
+  assert.ok(report.includes('P/docusaurus.config.js:2:1  createRedirects left out: it uses a call, which the importer does not read; write its redirects into config/site.config.ts  [redirect]'), report.join('\n'));
+});

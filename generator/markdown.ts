@@ -23,6 +23,7 @@ import { VFile } from 'vfile';
 import rehypeAllowedHtml from './raw-html.ts';
 import { rehypeCodeBlocks, remarkCodeMeta } from './code-blocks.ts';
 import { remarkTabs } from './tabs.ts';
+import { origin, remarkIncludes, textOf, type IncludeContext } from './includes.ts';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
@@ -68,6 +69,8 @@ export interface MarkdownMessage {
   hint?: string;
   /** When the rule alone does not say (generator/parse.ts decides by rule otherwise). */
   severity?: 'warning' | 'error';
+  /** The included file the problem is in; line and column are in that file. */
+  file?: string;
 }
 
 /** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
@@ -140,7 +143,7 @@ function contentConventions() {
       if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
         // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
         const { start, end } = node.position;
-        const written = String(file.value).slice(start.offset, end.offset);
+        const written = textOf(file, start.line).slice(start.offset, end.offset);
         const m = MDX_EXPRESSION.exec(written);
         if (m) {
           const lines = written.slice(0, m.index + m[1].length).split('\n');
@@ -279,6 +282,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkIncludes, report)
     .use(remarkAdmonitions, admonitions)
     .use(remarkTabs, report)
     .use(contentConventions)
@@ -336,8 +340,9 @@ function collectSections() {
 
 /** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
  * page may be laid out by its `##` sections, which are then taken from the tree. */
-export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false } = {}): MarkdownResult {
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {}): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
+  file.data.includeContext = includes;
   const data = collected(file);
   data.title = title;
   data.wantsSections = sections;
@@ -356,7 +361,17 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
     rule: m.ruleId === 'admonition' || m.source === 'site' ? 'admonition' : 'markdown',
   }));
   messages.push(...data.problems);
-  messages.sort((a, b) => a.line - b.line || a.column - b.column);
+  // Positions in included text are turned back into lines of the file they are in.
+  for (const m of messages) {
+    const at = origin(file, m.line);
+    m.line = at.line;
+    if (at.file) m.file = at.file;
+  }
+  const links = data.links.map((link) => {
+    const at = origin(file, link.line);
+    return at.file ? { ...link, line: at.line, file: at.file } : link;
+  });
+  messages.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column);
   excerptHtml ??= file.data.firstParagraph;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
 }

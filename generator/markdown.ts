@@ -94,8 +94,31 @@ const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdow
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
 const MDX_STATEMENT = /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
-/** An MDX expression: braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
-const MDX_EXPRESSION = /(^|\s)\{[^{}\n]*\}/;
+/** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
+const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
+/** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
+ * (`{props.version}`, `{new Date().getFullYear()}`). A lone word is one only when the page imports
+ * or exports it; `{Object}`, `{}`, `{ a: 1 }` are text to everyone else who renders Markdown. */
+const MDX_COMMENT = /^\s*\/\*[\s\S]*\*\/\s*$/;
+const MDX_ACCESS = /^\s*(?:new\s+)?[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]+\]|\([^()]*\))+\s*$/;
+const MDX_NAME = /^\s*([A-Za-z_$][\w$]*)\s*$/;
+
+/** The names an MDX import or export statement declares. */
+function declaredNames(statement: string): string[] {
+  const names: string[] = [];
+  const declared = /^export\s+(?:default\s+)?(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)/.exec(statement);
+  if (declared) names.push(declared[1]);
+  const imported = /^import\s+(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([A-Za-z_$][\w$]*))?/.exec(statement);
+  if (imported) {
+    if (imported[1]) names.push(imported[1]);
+    if (imported[3]) names.push(imported[3]);
+    for (const part of (imported[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
 
 function plainText(node: { children?: unknown[]; value?: unknown }): string {
   if (typeof node.value === 'string') return node.value;
@@ -118,6 +141,13 @@ function contentConventions() {
       if (data.title !== undefined && text === data.title.trim()) tree.children.shift();
       else data.leadingTitle = { text, line: start.line, column: start.column };
     }
+    // Names the page's own imports and exports declare: `{year}` after `export const year` is MDX.
+    const declared = new Set<string>();
+    for (const child of tree.children) {
+      const text = child.type === 'paragraph' ? child.children[0] : undefined;
+      if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) for (const line of text.value.split('\n')) for (const name of declaredNames(line.trim())) declared.add(name);
+    }
+    const isExpression = (inner: string) => MDX_COMMENT.test(inner) || MDX_ACCESS.test(inner) || declared.has(MDX_NAME.exec(inner)?.[1] ?? '');
     visit(tree, (node, index, parent) => {
       if (node.type === 'heading') {
         const last = (node as MdHeading).children.at(-1);
@@ -144,8 +174,7 @@ function contentConventions() {
         // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
         const { start, end } = node.position;
         const written = textOf(file, start.line).slice(start.offset, end.offset);
-        const m = MDX_EXPRESSION.exec(written);
-        if (m) {
+        for (const m of [...written.matchAll(BRACES)].filter((match) => isExpression(match[2]))) {
           const lines = written.slice(0, m.index + m[1].length).split('\n');
           const line = start.line + lines.length - 1;
           const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
@@ -211,6 +240,20 @@ function collectLinks() {
         }
         // Any other HTML is parsed and sanitised on the HTML side (generator/raw-html.ts).
       }
+    });
+    // A footnote nobody refers to is left out of the page by the HTML step: said, not dropped.
+    const referenced = new Set<string>();
+    visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    visit(tree, 'footnoteDefinition', (node) => {
+      if (referenced.has(node.identifier)) return;
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({
+        message: `footnote [^${node.label ?? node.identifier}] is defined but nothing refers to it, so it does not show on the page`,
+        line: start.line,
+        column: start.column,
+        rule: 'unused-definition',
+        hint: `refer to it with [^${node.label ?? node.identifier}] in the text, or delete it`,
+      });
     });
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
     for (const [identifier, definition] of definitions) {

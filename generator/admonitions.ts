@@ -1,8 +1,9 @@
 // Admonitions as Docusaurus writes them: `:::tip` ... `:::` container blocks, with a title in
 // brackets (`:::tip[Title]`) or, in the older form, after the keyword (`:::tip Title`).
 //
-// Only the container form of directives is parsed. Text and leaf directives (`:name`, `::name`)
-// are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
+// Only the container and leaf forms of directives are parsed (leaf ones for includes, see
+// generator/includes.ts, which turns any other `::name` line back into its text). Text directives
+// (`:name`) are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
 // common than a directive, and must come out exactly as typed.
 import type { Root, Blockquote, Paragraph, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
@@ -23,11 +24,11 @@ export interface AdmonitionOptions {
   titles: Record<AdmonitionKind, string>;
 }
 
-/** micromark's directive syntax, reduced to container blocks (the one concrete construct). */
+/** micromark's directive syntax, reduced to blocks: containers and leaves (no text directives). */
 function containerDirectives(): Extension {
   const full = directive();
   const flow = (full.flow?.[58] ?? []) as Construct[];
-  return { flow: { 58: flow.filter((construct) => construct.concrete) } };
+  return { flow: { 58: flow } };
 }
 
 const LEGACY_TITLE = /^( {0,3})(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/;

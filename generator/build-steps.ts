@@ -77,7 +77,7 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
   if (cache.labelsKey !== labelsKey) cache.parse.clear();
   cache.labelsKey = labelsKey;
   const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
-  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store);
+  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store, content.partials);
   // Front matter keys of other tools that the config accepts are no problem.
   const accepted = new Set(config.extraFrontMatterKeys);
   const documents: ParsedDocument[] = [];

@@ -85,6 +85,9 @@ export function remarkCodeMeta(report: (file: VFile, problem: CodeMetaProblem) =
         }
         node.value = kept.join('\n');
       }
+      const count = node.value.split('\n').length;
+      const beyond = options.highlight.filter((n) => n > count || n < 1);
+      if (beyond.length) problem(`code block meta highlights line ${beyond[0]}, but the block has ${count} line${count === 1 ? '' : 's'}`);
       if (options.title === undefined && !options.highlight.length && options.lineNumbers === undefined) return;
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, [DATA]: JSON.stringify(options) } };
     });

@@ -23,9 +23,10 @@ export const DIAGNOSTIC_RULES = {
   },
   admonition: { title: 'An unknown admonition', hint: 'use :::note, :::tip, :::info, :::warning or :::danger' },
   mdx: { title: 'MDX in a Markdown page, or an .mdx file', hint: 'write the content in Markdown; show code in a fenced code block; escape a brace shown as text: \\{' },
-  'unused-definition': { title: 'A line Markdown reads as a link definition that no link uses', hint: 'escape the first bracket (\\[) if the line is text, or use the definition' },
+  'unused-definition': { title: 'A line Markdown reads as a link definition that no link uses, or a footnote nothing refers to', hint: 'escape the first bracket (\\[) if the line is text, or use the definition or footnote' },
   'code-meta': { title: 'A code block names meta the engine does not know', hint: 'use title="…", {1,3-4}, showLineNumbers or showLineNumbers=N after the language' },
   tabs: { title: 'A tabs block that is not made of labelled tabs', hint: 'write ::::tabs{group="name"}, one :::tab[Label] … ::: per tab, and close with ::::' },
+  include: { title: 'An ::include names a file that does not exist, or includes itself again', hint: 'write ::include{file="./_name.md"} with a path from the including file; the message shows the chain of includes' },
   'duplicate-title': { title: 'The body opens with a # heading other than the title', hint: 'remove the heading or make it the title in front matter' },
   'changed-ref': {
     title: 'site check --changed names no commit',

@@ -120,9 +120,9 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
         for (const [doc, byIndex] of publicPaths) {
           for (const [i, shown] of byIndex) {
             if (shown !== file) continue;
-            const { line, column } = doc.links[i];
+            const { line, column, file: written } = doc.links[i];
             diagnostics.push({
-              file: doc.source,
+              file: written ?? doc.source,
               line,
               column,
               message: `image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`,

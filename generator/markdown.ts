@@ -23,6 +23,7 @@ import { VFile } from 'vfile';
 import rehypeAllowedHtml from './raw-html.ts';
 import { rehypeCodeBlocks, remarkCodeMeta } from './code-blocks.ts';
 import { remarkTabs } from './tabs.ts';
+import { origin, remarkIncludes, textOf, type IncludeContext } from './includes.ts';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
@@ -68,6 +69,8 @@ export interface MarkdownMessage {
   hint?: string;
   /** When the rule alone does not say (generator/parse.ts decides by rule otherwise). */
   severity?: 'warning' | 'error';
+  /** The included file the problem is in; line and column are in that file. */
+  file?: string;
 }
 
 /** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
@@ -91,8 +94,31 @@ const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdow
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
 const MDX_STATEMENT = /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
-/** An MDX expression: braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
-const MDX_EXPRESSION = /(^|\s)\{[^{}\n]*\}/;
+/** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
+const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
+/** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
+ * (`{props.version}`, `{new Date().getFullYear()}`). A lone word is one only when the page imports
+ * or exports it; `{Object}`, `{}`, `{ a: 1 }` are text to everyone else who renders Markdown. */
+const MDX_COMMENT = /^\s*\/\*[\s\S]*\*\/\s*$/;
+const MDX_ACCESS = /^\s*(?:new\s+)?[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]+\]|\([^()]*\))+\s*$/;
+const MDX_NAME = /^\s*([A-Za-z_$][\w$]*)\s*$/;
+
+/** The names an MDX import or export statement declares. */
+function declaredNames(statement: string): string[] {
+  const names: string[] = [];
+  const declared = /^export\s+(?:default\s+)?(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)/.exec(statement);
+  if (declared) names.push(declared[1]);
+  const imported = /^import\s+(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([A-Za-z_$][\w$]*))?/.exec(statement);
+  if (imported) {
+    if (imported[1]) names.push(imported[1]);
+    if (imported[3]) names.push(imported[3]);
+    for (const part of (imported[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
 
 function plainText(node: { children?: unknown[]; value?: unknown }): string {
   if (typeof node.value === 'string') return node.value;
@@ -115,6 +141,13 @@ function contentConventions() {
       if (data.title !== undefined && text === data.title.trim()) tree.children.shift();
       else data.leadingTitle = { text, line: start.line, column: start.column };
     }
+    // Names the page's own imports and exports declare: `{year}` after `export const year` is MDX.
+    const declared = new Set<string>();
+    for (const child of tree.children) {
+      const text = child.type === 'paragraph' ? child.children[0] : undefined;
+      if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) for (const line of text.value.split('\n')) for (const name of declaredNames(line.trim())) declared.add(name);
+    }
+    const isExpression = (inner: string) => MDX_COMMENT.test(inner) || MDX_ACCESS.test(inner) || declared.has(MDX_NAME.exec(inner)?.[1] ?? '');
     visit(tree, (node, index, parent) => {
       if (node.type === 'heading') {
         const last = (node as MdHeading).children.at(-1);
@@ -140,9 +173,8 @@ function contentConventions() {
       if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
         // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
         const { start, end } = node.position;
-        const written = String(file.value).slice(start.offset, end.offset);
-        const m = MDX_EXPRESSION.exec(written);
-        if (m) {
+        const written = textOf(file, start.line).slice(start.offset, end.offset);
+        for (const m of [...written.matchAll(BRACES)].filter((match) => isExpression(match[2]))) {
           const lines = written.slice(0, m.index + m[1].length).split('\n');
           const line = start.line + lines.length - 1;
           const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
@@ -208,6 +240,20 @@ function collectLinks() {
         }
         // Any other HTML is parsed and sanitised on the HTML side (generator/raw-html.ts).
       }
+    });
+    // A footnote nobody refers to is left out of the page by the HTML step: said, not dropped.
+    const referenced = new Set<string>();
+    visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    visit(tree, 'footnoteDefinition', (node) => {
+      if (referenced.has(node.identifier)) return;
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({
+        message: `footnote [^${node.label ?? node.identifier}] is defined but nothing refers to it, so it does not show on the page`,
+        line: start.line,
+        column: start.column,
+        rule: 'unused-definition',
+        hint: `refer to it with [^${node.label ?? node.identifier}] in the text, or delete it`,
+      });
     });
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
     for (const [identifier, definition] of definitions) {
@@ -279,6 +325,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkIncludes, report)
     .use(remarkAdmonitions, admonitions)
     .use(remarkTabs, report)
     .use(contentConventions)
@@ -336,8 +383,9 @@ function collectSections() {
 
 /** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
  * page may be laid out by its `##` sections, which are then taken from the tree. */
-export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false } = {}): MarkdownResult {
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {}): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
+  file.data.includeContext = includes;
   const data = collected(file);
   data.title = title;
   data.wantsSections = sections;
@@ -356,7 +404,17 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
     rule: m.ruleId === 'admonition' || m.source === 'site' ? 'admonition' : 'markdown',
   }));
   messages.push(...data.problems);
-  messages.sort((a, b) => a.line - b.line || a.column - b.column);
+  // Positions in included text are turned back into lines of the file they are in.
+  for (const m of messages) {
+    const at = origin(file, m.line);
+    m.line = at.line;
+    if (at.file) m.file = at.file;
+  }
+  const links = data.links.map((link) => {
+    const at = origin(file, link.line);
+    return at.file ? { ...link, line: at.line, file: at.file } : link;
+  });
+  messages.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column);
   excerptHtml ??= file.data.firstParagraph;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
 }

@@ -72,6 +72,10 @@ test('code block: unknown meta is a warning at the fence, never dropped silently
   ]);
 });
 
+test('code block: highlighting a line the block does not have is a warning', () => {
+  assert.deepEqual(reported('```text {2,9}\none\ntwo\n```\n'), [[1, 1, 'code-meta', 'warning', 'code block meta highlights line 9, but the block has 2 lines']]);
+});
+
 test('code block: a highlight comment in prose or inline code is text', () => {
   const r = render('Write `// highlight-next-line` above the line.\n');
   assert.equal(r.html, '<p>Write <code>// highlight-next-line</code> above the line.</p>');

@@ -183,6 +183,20 @@ test('a heading keeps its own id written as {#custom-id}; the braces do not show
   assert.doesNotMatch(r.html, /\{#/);
 });
 
+test('braces in prose are MDX only where MDX would evaluate them', () => {
+  const prose = render('Returns **{Object}**; call it with options = {} or { retries: 3 }, type `{T}`.\n\n- {Boolean} whether to wait\n');
+  assert.deepEqual(prose.messages, []);
+  assert.match(prose.html, /<strong>\{Object\}<\/strong>; call it with options = \{\} or \{ retries: 3 \}/);
+  const mdx = render('Version {props.version}, year {new Date().getFullYear()}, {/* a note */} and {siteConfig.title}.\n');
+  assert.deepEqual(mdx.messages.map((m) => [m.line, m.column, m.rule]), [[1, 9, 'mdx'], [1, 31, 'mdx'], [1, 59, 'mdx'], [1, 78, 'mdx']]);
+});
+
+test('a footnote nothing refers to is a warning, not a silent loss', () => {
+  const r = render('Text with a note[^used].\n\n[^used]: Shown.\n\n[^spare]: Never referred to.\n');
+  assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule, m.message]), [[5, 1, 'unused-definition', 'footnote [^spare] is defined but nothing refers to it, so it does not show on the page']]);
+  assert.match(r.html, /Shown\./);
+});
+
 test('a body that opens with the page title as # heading shows it once; another # heading is reported', () => {
   const same = renderMarkdown(processor, '# Upgrade\n\nText.\n', 'Upgrade');
   assert.equal(same.html, '<p>Text.</p>');
@@ -198,6 +212,7 @@ test('MDX in a .md file is reported with its position and never shows as text', 
   assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [
     [1, 1, 'mdx'],
     [4, 13, 'mdx'],
+    [4, 24, 'mdx'],
   ]);
   assert.match(r.messages[0].message, /MDX import statement/);
   assert.match(r.messages[1].message, /MDX expression \{year\}: Markdown does not evaluate it/);

@@ -96,3 +96,14 @@ test('a page without raw HTML is not parsed twice: Markdown output stays byte fo
   const r = render('Text[^1]\n\n[^1]: Note.\n');
   assert.match(r.html, /data-footnote-ref aria-describedby/);
 });
+
+test('an <img> of raw HTML keeps the width it was given, its height follows the picture', async () => {
+  const { rewriteImages } = await import('../../generator/images.ts');
+  const html = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').html;
+  const links = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').links;
+  const images = new Map([['/img/rack.png', { src: '/img/rack.png', width: 1200, height: 600 }]]);
+  const out = rewriteImages(html, links, new Map([[0, '/img/rack.png']]), images, false);
+  assert.match(out, /<img src="\/img\/rack.png" alt="Rack" width="120" height="60" align="right" loading="lazy" decoding="async">/);
+  const markdown = rewriteImages(render('![Rack](/img/rack.png)\n').html, links, new Map([[0, '/img/rack.png']]), images, false);
+  assert.match(markdown, /width="1200" height="600"/, 'a Markdown image has the picture\'s own size');
+});

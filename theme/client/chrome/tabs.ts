@@ -1,7 +1,7 @@
 // Tabs of a page's Markdown (generator/tabs.ts) as ARIA tabs: a tab list built from the panels'
 // labels, arrow keys, Home and End to move, and one choice per `group` for the whole page,
-// remembered for the next pages. Without this script every panel shows under its label.
-import { onNavigated } from '../events.ts';
+// remembered for the next pages. Without this script every panel shows under its label. Loaded
+// only by pages that have tabs (initTabs in ./index.ts), so other pages pay nothing for it.
 import { readStorage, writeStorage } from '../storage.ts';
 import { closest } from './dom.ts';
 
@@ -33,7 +33,7 @@ function choose(block: HTMLElement, value: string, focus: boolean): void {
   writeStorage(KEY + group, value);
 }
 
-function enhance(): void {
+export function enhance(): void {
   for (const block of document.querySelectorAll<HTMLElement>('.markdown .tabs:not([data-enhanced])')) {
     const panels = [...block.children].filter((child): child is HTMLElement => child.classList.contains('tab-panel'));
     if (!panels.length) continue;
@@ -74,9 +74,8 @@ function onKey(event: KeyboardEvent): void {
   choose(block, tabs[(to + tabs.length) % tabs.length].dataset.tab!, true);
 }
 
-export function initTabs(): void {
-  enhance();
-  onNavigated(enhance);
+/** Listeners on document, once: they serve the tabs of every page shown since. */
+export function listen(): void {
   document.addEventListener('click', (event) => {
     const tab = closest(event.target, '[role=tab]');
     const block = tab && closest(tab, '.tabs');

@@ -7,10 +7,10 @@ export function registerImportCommand(program: Command, root: string): void {
   command
     .command('docusaurus')
     .description(
-      'Import a Docusaurus project: docs, blog, translations under i18n/, _category_ files, authors.yml and tags.yml into content/, static/ into public/, ' +
-        'and title, URL, locales and sections into config/site.config.ts (printed instead when the project has one). ' +
-        'Rewrites admonitions (:::caution, :::tip Title), number prefixes, dated post names, links (new names, trailing slashes, custom heading ids) and inline authors and tags. ' +
-        'Prints what it could not carry (MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
+      'Import a Docusaurus project: every docs and blog instance (preset and plugins array), translations under i18n/, _category_ files, sidebars, authors.yml and tags.yml into content/, static/ into public/, ' +
+        'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config is parsed, never run. ' +
+        'Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site\'s own host, custom heading ids), tabs, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. ' +
+        'Prints what it could not carry (other MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
     )
     .argument('<dir>', 'the folder of the Docusaurus project (where docusaurus.config.js is)')
     .option('--out <dir>', 'the project to write into', '.')

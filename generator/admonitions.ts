@@ -1,10 +1,11 @@
 // Admonitions as Docusaurus writes them: `:::tip` ... `:::` container blocks, with a title in
 // brackets (`:::tip[Title]`) or, in the older form, after the keyword (`:::tip Title`).
 //
-// Only the container form of directives is parsed. Text and leaf directives (`:name`, `::name`)
-// are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
+// Only the container and leaf forms of directives are parsed (leaf ones for includes, see
+// generator/includes.ts, which turns any other `::name` line back into its text). Text directives
+// (`:name`) are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
 // common than a directive, and must come out exactly as typed.
-import type { Root, Paragraph, PhrasingContent } from 'mdast';
+import type { Root, Blockquote, Paragraph, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { directiveFromMarkdown } from 'mdast-util-directive';
 import { directive } from 'micromark-extension-directive';
@@ -23,11 +24,11 @@ export interface AdmonitionOptions {
   titles: Record<AdmonitionKind, string>;
 }
 
-/** micromark's directive syntax, reduced to container blocks (the one concrete construct). */
+/** micromark's directive syntax, reduced to blocks: containers and leaves (no text directives). */
 function containerDirectives(): Extension {
   const full = directive();
   const flow = (full.flow?.[58] ?? []) as Construct[];
-  return { flow: { 58: flow.filter((construct) => construct.concrete) } };
+  return { flow: { 58: flow } };
 }
 
 const LEGACY_TITLE = /^( {0,3})(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/;
@@ -57,12 +58,39 @@ export function withBracketTitles(markdown: string): string {
     .join('\n');
 }
 
+/** GitHub's alerts (`> [!NOTE]` on the first line of a block quote) and the admonition each is. */
+export const ALERT_KINDS: Record<string, AdmonitionKind> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'danger' };
+const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\r?\n|$)/i;
+
+/** An admonition's HTML: an aside with its title first. */
+function asAdmonition(node: { data?: unknown; children: unknown[] }, kind: AdmonitionKind, title: PhrasingContent[], body: unknown[]): void {
+  node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+  node.children = [{ type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: title }, ...body];
+}
+
+/** A block quote that starts with `[!NOTE]` alone on its line becomes that admonition. */
+function alert(quote: Blockquote, options: AdmonitionOptions): void {
+  const first = quote.children[0];
+  const text = first?.type === 'paragraph' ? first.children[0] : undefined;
+  const m = text?.type === 'text' ? ALERT.exec(text.value) : null;
+  if (!m || !text || text.type !== 'text' || first?.type !== 'paragraph') return;
+  const kind = ALERT_KINDS[m[1].toUpperCase()];
+  text.value = text.value.slice(m[0].length);
+  if (!text.value) first.children.shift();
+  // A line break right after the marker (`[!NOTE]\` or two spaces) belongs to the marker.
+  if (first.children[0]?.type === 'break') first.children.shift();
+  const body = first.children.length ? quote.children : quote.children.slice(1);
+  asAdmonition(quote, kind, [{ type: 'text', value: options.titles[kind] }], body);
+}
+
 export default function remarkAdmonitions(this: Processor, options: AdmonitionOptions) {
   const data = this.data();
   (data.micromarkExtensions ??= []).push(containerDirectives());
   (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
   return (tree: Root, file: VFile) => {
     visit(tree, 'containerDirective', (directive: ContainerDirective) => {
+      // Tabs are the one other container (generator/tabs.ts).
+      if (directive.name === 'tabs' || directive.name === 'tab') return;
       const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
       if (!ADMONITION_KINDS.includes(kind)) {
         file.message(`unknown admonition ":::${directive.name}"; use one of ${[...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)].join(', ')}`, directive, 'site:admonition');
@@ -72,11 +100,8 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
       const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
       const titleChildren: PhrasingContent[] = hasLabel ? (first as Paragraph).children : [{ type: 'text', value: options.titles[kind] }];
       const body = hasLabel ? rest : directive.children;
-      directive.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
-      directive.children = [
-        { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: titleChildren },
-        ...body,
-      ] as ContainerDirective['children'];
+      asAdmonition(directive, kind, titleChildren, body);
     });
+    visit(tree, 'blockquote', (quote: Blockquote) => alert(quote, options));
   };
 }

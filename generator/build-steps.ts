@@ -70,7 +70,7 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
   if (cache.labelsKey !== labelsKey) cache.parse.clear();
   cache.labelsKey = labelsKey;
   const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
-  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store);
+  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store, content.partials);
   // Front matter keys of other tools that the config accepts are no problem.
   const accepted = new Set(config.extraFrontMatterKeys);
   const documents: ParsedDocument[] = [];
@@ -241,7 +241,7 @@ function keepPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => st
 }
 
 /** Everything besides the pages: assets and image sizes, feeds, sitemap, robots.txt, redirects. */
-export async function writeExtras(out: Output, input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; setup: RenderSetup; files: GeneratedFile[] }): Promise<void> {
+export async function writeExtras(out: Output, input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; setup: RenderSetup; files: GeneratedFile[]; ownRedirects?: string }): Promise<void> {
   const { config, graph, messages, setup } = input;
   for (const f of input.files) await out.write(f.path, f.contents);
   for (const feed of graph.feeds) {
@@ -256,7 +256,8 @@ export async function writeExtras(out: Output, input: { config: SiteConfig; grap
     const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
     await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
   }
-  await out.write('_redirects', netlifyRedirects(graph.redirects));
+  // The site's own rules (public/_redirects) first: the first rule that matches wins.
+  await out.write('_redirects', input.ownRedirects?.trim() ? `${input.ownRedirects.replace(/\n*$/, '\n')}${netlifyRedirects(graph.redirects)}` : netlifyRedirects(graph.redirects));
   // For `site check --baseline` of the next deploy: every URL this one serves.
   await out.write(ROUTE_MANIFEST, `${JSON.stringify(routeManifest(graph), null, 1)}\n`);
   await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));

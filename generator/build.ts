@@ -18,10 +18,11 @@ import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
 import { socialImages } from './social-images.ts';
-import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
+import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
+import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
@@ -128,6 +129,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const publicFiles = listPublicFiles(root);
   const social = await run.step('social-images', () => socialImages({ root, config, graph, messages, generate: mode !== 'check' }));
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
+  const written = new Set([...servedFiles(config, graph, [], assets.files), ...social.routes, ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`)]);
+  run.report(publicCollisions(publicFiles, written));
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
   const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
@@ -159,7 +162,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files, ...social.files] }));
+      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files, ...social.files], ownRedirects: publicPart(root, '_redirects') }));
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
@@ -167,9 +170,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       await run.step('search-index', async () => {
         for (const f of await searchIndex!) await output.write(f.path, f.contents);
       });
-      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
+      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
-      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, headersFile([scriptHash(setup.assets.colorModeScript)])));
+      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, mergedText(headersFile([scriptHash(setup.assets.colorModeScript)]), publicPart(root, HEADERS_FILE))));
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());
     }

@@ -91,9 +91,10 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
   return {
     write,
     link,
-    async copyDir(from) {
-      await inner.copyDir(from);
+    async copyDir(from, skip) {
+      await inner.copyDir(from, skip);
       for (const rel of await listFiles(from)) {
+        if (skip?.has(rel)) continue;
         const bytes = await readFile(path.join(from, rel));
         if (compressible(rel, bytes.length)) await start(() => writeTwins(inner, rel, bytes.length, store ? hashOf(bytes) : '', async () => bytes, store));
       }

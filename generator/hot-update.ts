@@ -39,6 +39,8 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   }
   const updated = { ...source, raw, hash: hashOf(raw) };
   if (updated.hash === source.hash) return [];
+  // A page with includes depends on other files too: the full build parses it with them.
+  if (raw.includes('::include')) return undefined;
   const kind = kindOf(last.config, updated);
   if (typeof kind !== 'string') return undefined;
   // On a parse worker, as in the build: an edit cannot hang the server.

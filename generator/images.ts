@@ -120,9 +120,9 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
         for (const [doc, byIndex] of publicPaths) {
           for (const [i, shown] of byIndex) {
             if (shown !== file) continue;
-            const { line, column } = doc.links[i];
+            const { line, column, file: written } = doc.links[i];
             diagnostics.push({
-              file: doc.source,
+              file: written ?? doc.source,
               line,
               column,
               message: `image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`,
@@ -167,12 +167,21 @@ export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<nu
     first = false;
     // Alt text and title as the Markdown stage took them from the syntax tree.
     const { alt = '', title } = links[Number(index)] ?? {};
+    // Raw HTML may size an image (`<img width="120">`, as READMEs do): that size is kept, the
+    // other side follows the picture's proportions.
+    const written = (name: string) => Number(new RegExp(`\\s${name}="(\\d+)"`).exec(tag)?.[1]) || undefined;
+    const writtenWidth = written('width');
+    const writtenHeight = written('height');
+    const width = writtenWidth ?? (writtenHeight ? Math.round((writtenHeight * info.width) / info.height) : info.width);
+    const height = writtenHeight ?? (writtenWidth ? Math.round((writtenWidth * info.height) / info.width) : info.height);
+    const align = / align="(\w+)"/.exec(tag)?.[1];
     const attrs = [
       `src="${escapeHtml(info.src)}"`,
       info.srcset ? `srcset="${escapeHtml(info.srcset)}" sizes="${IMAGE_SIZES}"` : '',
       `alt="${escapeHtml(alt)}"`,
       title !== undefined ? `title="${escapeHtml(title)}"` : '',
-      `width="${info.width}" height="${info.height}"`,
+      `width="${width}" height="${height}"`,
+      align ? `align="${align}"` : '',
       eager ? '' : 'loading="lazy"',
       'decoding="async"',
     ];

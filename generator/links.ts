@@ -121,7 +121,7 @@ export function checkMarkdownLinks(ctx: LinkContext): { links: SiteGraph['links'
       const result = resolveLink(ctx, doc, link, page.route);
       resolved[i] = result.href;
       if (!result.ok) {
-        diagnostics.push({ file: doc.source, line: link.line, column: link.column, message: result.message, hint: result.hint, rule: result.rule, severity: 'error' });
+        diagnostics.push({ file: link.file ?? doc.source, line: link.line, column: link.column, message: result.message, hint: result.hint, rule: result.rule, severity: 'error' });
       }
     });
     links[doc.source] = resolved;
@@ -189,7 +189,7 @@ export class RenderedLinkCheck {
         this.markdownFragments.push({
           pathname,
           fragment,
-          diagnostic: { file: source, line: link.line, column: link.column, message: `fragment #${fragment} does not exist on ${pathname}`, hint: 'that page is generated from the folder and has no headings: link to the page itself', rule: 'broken-fragment', severity: 'error' },
+          diagnostic: { file: link.file ?? source, line: link.line, column: link.column, message: `fragment #${fragment} does not exist on ${pathname}`, hint: 'that page is generated from the folder and has no headings: link to the page itself', rule: 'broken-fragment', severity: 'error' },
         });
       }
     }

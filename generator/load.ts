@@ -29,6 +29,8 @@ export const CATEGORY_FILES = ['_category.yml', '_category_.yml', '_category_.js
 
 export interface ContentTree {
   sources: SourceFile[];
+  /** Markdown files whose name starts with `_`: included by pages (`::include`), never pages. */
+  partials: SourceFile[];
   categories: CategoryFile[];
   /** Folders directly under content/ that are not a configured locale. */
   strayDirs: string[];
@@ -155,7 +157,7 @@ function walk(dir: string, out: string[], problems: { file: string; message: str
 
 export function loadContent(root: string, locales: LocaleId[]): ContentTree {
   const contentRoot = path.join(root, CONTENT_DIR);
-  const tree: ContentTree = { sources: [], categories: [], strayDirs: [], mdxFiles: [], diagnostics: [] };
+  const tree: ContentTree = { sources: [], partials: [], categories: [], strayDirs: [], mdxFiles: [], diagnostics: [] };
   if (!existsSync(contentRoot)) return tree;
   const idOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
   /** The text of a file, or undefined when it vanished since the folder was listed. */
@@ -217,7 +219,8 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
           continue;
         }
         const raw = read(file);
-        if (raw !== undefined) tree.sources.push({ id, locale, path: withoutNumberPrefixes(rel.slice(0, -3)), raw, hash: hashOf(raw) });
+        const partial = path.posix.basename(rel).startsWith('_');
+        if (raw !== undefined) (partial ? tree.partials : tree.sources).push({ id, locale, path: withoutNumberPrefixes(rel.slice(0, -3)), raw, hash: hashOf(raw) });
       } else if (rel.endsWith('.mdx')) {
         tree.mdxFiles.push(id);
       } else if (CATEGORY_FILES.includes(path.basename(rel))) {

@@ -36,7 +36,8 @@ function absoluteLinks(config: SiteConfig, graph: SiteGraph, page: Page, doc: Pa
   // From the last link back, so a replacement never moves the column of a link still to come.
   [...doc.links.entries()].reverse().forEach(([i, link]) => {
     const href = resolved[i] ?? link.url;
-    if (!link.url || isExternal(link.url)) return;
+    // A link of an included file (`::include`) is written there, not on this file's lines.
+    if (!link.url || isExternal(link.url) || link.file) return;
     const target = absolute(config, page, href);
     const index = link.line - 1;
     // Inline links carry the URL on their own line, after the link's start; reference links in

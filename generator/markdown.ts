@@ -20,6 +20,10 @@ import { SKIP, visit } from 'unist-util-visit';
 import { toString as hastToString } from 'hast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
+import rehypeAllowedHtml from './raw-html.ts';
+import { rehypeCodeBlocks, remarkCodeMeta } from './code-blocks.ts';
+import { remarkTabs } from './tabs.ts';
+import { origin, remarkIncludes, textOf, type IncludeContext } from './includes.ts';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
@@ -63,6 +67,10 @@ export interface MarkdownMessage {
   column: number;
   rule: string;
   hint?: string;
+  /** When the rule alone does not say (generator/parse.ts decides by rule otherwise). */
+  severity?: 'warning' | 'error';
+  /** The included file the problem is in; line and column are in that file. */
+  file?: string;
 }
 
 /** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
@@ -81,15 +89,36 @@ interface Collected {
   sections?: BodySection[];
 }
 
-const RAW_HTML_HINT = 'write it in Markdown; use a fenced code block to show HTML source';
-const COMMENT_HINT = 'delete it: a comment is not shown on the page, and notes for editors belong outside the content';
 const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
 /** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
 const MDX_STATEMENT = /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
-/** An MDX expression: braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
-const MDX_EXPRESSION = /(^|\s)\{[^{}\n]*\}/;
+/** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
+const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
+/** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
+ * (`{props.version}`, `{new Date().getFullYear()}`). A lone word is one only when the page imports
+ * or exports it; `{Object}`, `{}`, `{ a: 1 }` are text to everyone else who renders Markdown. */
+const MDX_COMMENT = /^\s*\/\*[\s\S]*\*\/\s*$/;
+const MDX_ACCESS = /^\s*(?:new\s+)?[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]+\]|\([^()]*\))+\s*$/;
+const MDX_NAME = /^\s*([A-Za-z_$][\w$]*)\s*$/;
+
+/** The names an MDX import or export statement declares. */
+function declaredNames(statement: string): string[] {
+  const names: string[] = [];
+  const declared = /^export\s+(?:default\s+)?(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)/.exec(statement);
+  if (declared) names.push(declared[1]);
+  const imported = /^import\s+(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([A-Za-z_$][\w$]*))?/.exec(statement);
+  if (imported) {
+    if (imported[1]) names.push(imported[1]);
+    if (imported[3]) names.push(imported[3]);
+    for (const part of (imported[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
 
 function plainText(node: { children?: unknown[]; value?: unknown }): string {
   if (typeof node.value === 'string') return node.value;
@@ -112,6 +141,13 @@ function contentConventions() {
       if (data.title !== undefined && text === data.title.trim()) tree.children.shift();
       else data.leadingTitle = { text, line: start.line, column: start.column };
     }
+    // Names the page's own imports and exports declare: `{year}` after `export const year` is MDX.
+    const declared = new Set<string>();
+    for (const child of tree.children) {
+      const text = child.type === 'paragraph' ? child.children[0] : undefined;
+      if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) for (const line of text.value.split('\n')) for (const name of declaredNames(line.trim())) declared.add(name);
+    }
+    const isExpression = (inner: string) => MDX_COMMENT.test(inner) || MDX_ACCESS.test(inner) || declared.has(MDX_NAME.exec(inner)?.[1] ?? '');
     visit(tree, (node, index, parent) => {
       if (node.type === 'heading') {
         const last = (node as MdHeading).children.at(-1);
@@ -137,9 +173,8 @@ function contentConventions() {
       if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
         // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
         const { start, end } = node.position;
-        const written = String(file.value).slice(start.offset, end.offset);
-        const m = MDX_EXPRESSION.exec(written);
-        if (m) {
+        const written = textOf(file, start.line).slice(start.offset, end.offset);
+        for (const m of [...written.matchAll(BRACES)].filter((match) => isExpression(match[2]))) {
           const lines = written.slice(0, m.index + m[1].length).split('\n');
           const line = start.line + lines.length - 1;
           const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
@@ -203,16 +238,22 @@ function collectLinks() {
           parent.children[index] = { type: 'thematicBreak', data: { hProperties: { dataSiteTruncate: '' } } } as never;
           return;
         }
-        const start = html.position?.start ?? { line: 1, column: 1 };
-        const comment = /^<!--/.test(html.value.trim());
-        data.problems.push({
-          message: comment ? 'HTML comment in Markdown: it would vanish from the page without a trace' : 'raw HTML is not allowed in Markdown',
-          line: start.line,
-          column: start.column,
-          rule: 'raw-html',
-          hint: comment ? COMMENT_HINT : RAW_HTML_HINT,
-        });
+        // Any other HTML is parsed and sanitised on the HTML side (generator/raw-html.ts).
       }
+    });
+    // A footnote nobody refers to is left out of the page by the HTML step: said, not dropped.
+    const referenced = new Set<string>();
+    visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    visit(tree, 'footnoteDefinition', (node) => {
+      if (referenced.has(node.identifier)) return;
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({
+        message: `footnote [^${node.label ?? node.identifier}] is defined but nothing refers to it, so it does not show on the page`,
+        line: start.line,
+        column: start.column,
+        rule: 'unused-definition',
+        hint: `refer to it with [^${node.label ?? node.identifier}] in the text, or delete it`,
+      });
     });
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
     for (const [identifier, definition] of definitions) {
@@ -229,6 +270,30 @@ function collectLinks() {
   };
 }
 
+/** The links and images of an element raw HTML wrote and the sanitiser kept, collected and marked
+ * as Markdown's are (collectLinks), so that they are checked and resolved alike. */
+function collectHtmlLinks(element: Element, file: VFile): void {
+  const data = collected(file);
+  const start = element.position?.start ?? { line: 1, column: 1 };
+  const at = { line: start.line, column: start.column };
+  const { href, src, srcSet } = element.properties;
+  if (element.tagName === 'a' && typeof href === 'string' && !isExternal(href)) {
+    data.links.push({ url: href, ...at, kind: 'link' });
+    element.properties.href = `${LINK_MARKER}${data.links.length - 1}`;
+  }
+  if (element.tagName === 'img' && typeof src === 'string' && !isExternal(src)) {
+    const { alt, title } = element.properties;
+    data.links.push({ url: src, ...at, kind: 'image', alt: typeof alt === 'string' ? alt : '', ...(typeof title === 'string' ? { title } : {}) });
+    element.properties.dataSiteImage = String(data.links.length - 1);
+  }
+  if (element.tagName === 'source' && typeof srcSet === 'string') {
+    for (const candidate of srcSet.split(',')) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url && !isExternal(url)) data.links.push({ url, ...at, kind: 'image', alt: '' });
+    }
+  }
+}
+
 /** Rehype: headings and ids, after rehype-slug gave headings their ids. */
 function collectHeadings() {
   return (tree: HastRoot, file: VFile) => {
@@ -236,6 +301,8 @@ function collectHeadings() {
     visit(tree, 'element', (node: Element) => {
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
+      // `<a name="x">`, the older way of HTML to name a place to link to.
+      if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
       const rank = /^h([1-6])$/.exec(node.tagName);
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         data.headings.push({ depth: Number(rank[1]), id, text: hastToString(node).trim() });
@@ -251,17 +318,25 @@ function collectHeadings() {
   };
 }
 
+/** Problems the plugins of other files find, kept with the file's own. */
+const report = (file: VFile, problem: MarkdownMessage) => collected(file).problems.push(problem);
+
 export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkIncludes, report)
     .use(remarkAdmonitions, admonitions)
+    .use(remarkTabs, report)
     .use(contentConventions)
     .use(collectLinks)
+    .use(remarkCodeMeta, report)
     .use(remarkRehype, {
+      allowDangerousHtml: true,
       footnoteLabel: labels.footnotes,
       footnoteBackLabel: (index: number, again: number) => format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
     })
+    .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
     .use(rehypeSlug)
     .use(collectHeadings)
     .use(rehypeAutolinkHeadings, {
@@ -276,6 +351,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
       detect: false,
       plainText: ['mermaid'],
     })
+    .use(rehypeCodeBlocks)
     .use(collectText)
     .use(collectSections)
     .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
@@ -307,8 +383,9 @@ function collectSections() {
 
 /** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
  * page may be laid out by its `##` sections, which are then taken from the tree. */
-export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false } = {}): MarkdownResult {
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {}): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
+  file.data.includeContext = includes;
   const data = collected(file);
   data.title = title;
   data.wantsSections = sections;
@@ -327,7 +404,17 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
     rule: m.ruleId === 'admonition' || m.source === 'site' ? 'admonition' : 'markdown',
   }));
   messages.push(...data.problems);
-  messages.sort((a, b) => a.line - b.line || a.column - b.column);
+  // Positions in included text are turned back into lines of the file they are in.
+  for (const m of messages) {
+    const at = origin(file, m.line);
+    m.line = at.line;
+    if (at.file) m.file = at.file;
+  }
+  const links = data.links.map((link) => {
+    const at = origin(file, link.line);
+    return at.file ? { ...link, line: at.line, file: at.file } : link;
+  });
+  messages.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column);
   excerptHtml ??= file.data.firstParagraph;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links: data.links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
 }

@@ -1,6 +1,6 @@
 // UI strings: the engine's defaults for de and en (common/messages/), overlaid per site by its
-// own `i18n/<locale>.ts`. A site may add a locale the engine does not know; it then has to give
-// every string, since a missing one would show up as a blank on the page.
+// own `i18n/<locale>.ts`. A site may add a locale the engine does not know: the strings its file
+// does not give are the engine's English ones, and one warning per locale lists them.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { importSiteModule } from './config-file.ts';
@@ -31,6 +31,7 @@ function missingKeys(base: unknown, value: unknown, at = ''): string[] {
 export async function loadMessages(root: string, locales: string[]): Promise<{ messages?: MessagesByLocale; diagnostics: Diagnostic[] }> {
   const messages: MessagesByLocale = {};
   const diagnostics: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   for (const locale of locales) {
     const id = messagesFile(locale);
     const file = path.join(root, id);
@@ -45,19 +46,18 @@ export async function loadMessages(root: string, locales: string[]): Promise<{ m
     }
     const engine = ENGINE_MESSAGES[locale];
     if (!engine) {
-      const missing = missingKeys(ENGINE_MESSAGES.en, site);
+      const missing = missingKeys(ENGINE_MESSAGES.en, site).filter((key) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], ENGINE_MESSAGES.en) !== '');
       if (missing.length) {
-        diagnostics.push({
+        warnings.push({
           file: existsSync(file) ? id : 'config/site.config.ts',
-          message: `locale "${locale}" lacks ${missing.length} UI strings the engine has no default for in this language: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
-          hint: `write ${id} with every string of common/messages/en.ts translated (export default { ... } satisfies MessagesInput)`,
+          message: `locale "${locale}" shows ${missing.length} UI strings in English, which the engine has in no other language here: ${missing.join(', ')}`,
+          hint: `translate them in ${id} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts)`,
           rule: 'missing-messages',
-          severity: 'error',
+          severity: 'warning',
         });
-        continue;
       }
     }
-    messages[locale] = overlay(engine ?? {}, site) as Messages;
+    messages[locale] = overlay(engine ?? ENGINE_MESSAGES.en, site) as Messages;
   }
-  return diagnostics.length ? { diagnostics } : { messages, diagnostics };
+  return diagnostics.length ? { diagnostics: [...diagnostics, ...warnings] } : { messages, diagnostics: warnings };
 }

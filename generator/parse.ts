@@ -11,6 +11,8 @@ import type { MarkdownLimits, ParseItem, Pool } from './worker-pool.ts';
 import { unsafeLinks } from './unsafe-links.ts';
 import { mayBeLaidOutBySections } from './body-sections.ts';
 import type { ParseStore } from './parse-store.ts';
+import { includeTargets } from './includes.ts';
+import { hashOf } from './load.ts';
 
 /** Pages outside any section: the home page, and the contact page when the config turns it on. */
 export function standalonePages(config: SiteConfig): string[] {
@@ -68,7 +70,7 @@ function processorFor(labels: MarkdownLabels) {
 }
 
 /** The rules the Markdown stage reports under (generator/markdown.ts). */
-const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition'] as const satisfies readonly RuleId[];
+const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition', 'unsafe-link', 'code-meta', 'tabs', 'include'] as const satisfies readonly RuleId[];
 
 /** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
  * parsing: the parser would run out of stack on such a file, and could not say where. */
@@ -115,7 +117,8 @@ function documentOf(source: SourceFile, frontMatter: ParsedDocument['frontMatter
   return { source: source.id, hash: source.hash, locale: source.locale, path: source.path, frontMatter, bodyLine, ...body };
 }
 
-export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels, limits?: MarkdownLimits): ParseResult {
+/** `includes`: the Markdown files the source may include, by id (generator/includes.ts). */
+export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels, limits?: MarkdownLimits, includes: Record<string, string> = {}): ParseResult {
   if (limits) {
     const bytes = Buffer.byteLength(source.raw);
     if (bytes > limits.maxFileKB * 1024) {
@@ -146,7 +149,7 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
   let result;
   const written = split.data ?? split.fallback;
   try {
-    result = renderMarkdown(processorFor(labels), split.body, written?.title, { sections: mayBeLaidOutBySections(source.path, written?.slug) });
+    result = renderMarkdown(processorFor(labels), split.body, written?.title, { sections: mayBeLaidOutBySections(source.path, written?.slug), includes: { self: source.id, bodyLine: split.bodyLine, files: includes } });
   } catch (error) {
     diagnostics.push({ file: source.id, message: `Markdown could not be processed: ${(error as Error).message}`, rule: 'markdown', severity: 'error' });
     return { diagnostics };
@@ -155,13 +158,13 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
   diagnostics.push(...unsafeLinks(result.html, split.body, source.id, split.bodyLine, limits?.dataImages ?? false));
   for (const m of result.messages) {
     diagnostics.push({
-      file: source.id,
-      line: m.line + offset,
+      file: m.file ?? source.id,
+      line: m.file ? m.line : m.line + offset,
       column: m.column,
       message: m.message,
       rule: MARKDOWN_RULES.find((r) => r === m.rule) ?? 'markdown',
       hint: m.hint,
-      severity: m.rule === 'markdown' || m.rule === 'unused-definition' ? 'warning' : 'error',
+      severity: m.severity ?? (m.rule === 'markdown' || m.rule === 'unused-definition' ? 'warning' : 'error'),
     });
   }
   const frontMatter = split.data ?? split.fallback;
@@ -185,16 +188,39 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
     excerptHtml: result.excerptHtml,
     headings: result.headings,
     ids: result.ids,
-    links: result.links.map((l) => ({ ...l, line: l.line + offset })),
+    links: result.links.map((l) => (l.file ? l : { ...l, line: l.line + offset })),
     words: result.words,
     ...(result.sections ? { sections: result.sections } : {}),
   });
   return { doc, diagnostics };
 }
 
+/** A source as its parse result depends on it: with the files it includes (`::include`, found
+ * through partials that include others), whose bytes are part of its hash, and a file it names that
+ * does not exist, so that creating it parses the source again. */
+function withIncludes(source: SourceFile, files: Map<string, SourceFile>): { source: SourceFile; includes?: Record<string, string> } {
+  if (!source.raw.includes('::include')) return { source };
+  const includes: Record<string, string> = {};
+  const key: string[] = [];
+  const todo = includeTargets(source.id, source.raw);
+  for (let id = todo.shift(); id !== undefined; id = todo.shift()) {
+    if (id in includes || key.includes(`${id}:none`)) continue;
+    const file = files.get(id);
+    key.push(`${id}:${file?.hash ?? 'none'}`);
+    if (!file) continue;
+    includes[id] = file.raw;
+    todo.push(...includeTargets(id, file.raw));
+  }
+  return { source: { ...source, hash: hashOf(`${source.hash}\0${key.sort().join('\0')}`) }, includes };
+}
+
 /** Parses what changed, on the pool's threads, and takes the rest from the cache (in memory, then
- * on disk when a store is given). `parsed` counts real parses. */
-export async function parseAll(config: SiteConfig, messages: MessagesByLocale, sources: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore): Promise<{ results: ParseResult[]; parsed: number }> {
+ * on disk when a store is given). `parsed` counts real parses. `partials`: the files pages include. */
+export async function parseAll(config: SiteConfig, messages: MessagesByLocale, written: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore, partials: SourceFile[] = []): Promise<{ results: ParseResult[]; parsed: number }> {
+  const files = new Map([...written, ...partials].map((s) => [s.id, s]));
+  const withFiles = written.map((s) => withIncludes(s, files));
+  const sources = withFiles.map((s) => s.source);
+  const includesOf = new Map(withFiles.map((s) => [s.source.id, s.includes]));
   const keyOf = (source: SourceFile) => `${source.id}\0${source.hash}`;
   const todo: ParseItem[] = [];
   for (const source of sources) {
@@ -206,7 +232,7 @@ export async function parseAll(config: SiteConfig, messages: MessagesByLocale, s
     }
     const stored = store?.get(source, kind);
     if (stored) cache.set(keyOf(source), stored);
-    else todo.push({ source, kind, labels: markdownLabels(messages[source.locale]) });
+    else todo.push({ source, kind, labels: markdownLabels(messages[source.locale]), ...(includesOf.get(source.id) ? { includes: includesOf.get(source.id) } : {}) });
   }
   const fresh = await pool.parse(todo, config.markdown);
   todo.forEach((item, i) => {

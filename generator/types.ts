@@ -38,6 +38,8 @@ export interface SourceLink {
   /** An image's alternative text and title, as written. */
   alt?: string;
   title?: string;
+  /** The included file the link is written in (`::include`); line and column are in that file. */
+  file?: SourceId;
 }
 
 /** A Markdown file after the parse stage. Depends only on the file's own bytes. */

@@ -1,8 +1,9 @@
 // Links and images whose URL runs code or carries a document of its own (`javascript:`,
 // `vbscript:`, `data:`) are errors: a page of this site never needs them, and a pasted one is an
-// attack on its readers. Raw HTML is refused already, so they can only come from Markdown links,
-// images, autolinks and link definitions; the rendered HTML says whether there is one, the
-// Markdown source where it is.
+// attack on its readers. They come from Markdown links, images, autolinks and link definitions,
+// and from the `<a href>` and `<img src>` of raw HTML (whose javascript: and vbscript: URLs the
+// sanitiser, generator/raw-html.ts, removes and reports itself); the rendered HTML says whether
+// there is one, the Markdown source where it is.
 import type { Diagnostic } from './types.ts';
 
 const UNSAFE = ['javascript', 'vbscript', 'data'];
@@ -15,7 +16,7 @@ const decode = (value: string) =>
     .replace(/&amp;/g, '&');
 
 /** The scheme a browser would see in an attribute value: entities decoded, controls and spaces gone. */
-const schemeOf = (value: string) => /^([a-z][a-z0-9+.-]*):/i.exec(decode(value).replace(/[\u0000-\u0020]/g, ''))?.[1].toLowerCase();
+export const schemeOf = (value: string) => /^([a-z][a-z0-9+.-]*):/i.exec(decode(value).replace(/[\u0000-\u0020]/g, ''))?.[1].toLowerCase();
 
 /** The body with code blocks and code spans blanked out, positions kept: code shows a URL, it is no link. */
 const withoutCode = (body: string) => body.replace(/^(`{3,}|~{3,})[\s\S]*?^\1|(`+)[\s\S]*?\2/gm, (code) => code.replace(/[^\n]/g, ' '));
@@ -26,6 +27,11 @@ const starts = (scheme: string, kind: 'a' | 'img') =>
   kind === 'img'
     ? new RegExp(`!\\[[^\\]\\n]*\\]\\(\\s*<?\\s*(${scheme}\\s*:)`, 'gi')
     : new RegExp(`(?:(?<!!)\\[[^\\]\\n]*\\]\\(\\s*<?\\s*|<|^\\s*\\[[^\\]]+\\]:\\s*<?)(${scheme}\\s*:)`, 'gim');
+/** The same in raw HTML: `<img … src="data:…">`, `<a … href="data:…">`. */
+const htmlStarts = (scheme: string, kind: 'a' | 'img') => new RegExp(`<${kind}\\b[^>]*?\\s${kind === 'img' ? 'src' : 'href'}\\s*=\\s*["']?\\s*(${scheme}\\s*:)`, 'gi');
+
+/** Whether a URL runs code when followed (javascript:, vbscript:). */
+export const runsCode = (value: string) => ['javascript', 'vbscript'].includes(schemeOf(value) ?? '');
 
 export function unsafeLinks(html: string, body: string, file: string, bodyLine: number, dataImages: boolean): Diagnostic[] {
   const found = new Map<string, { scheme: string; kind: 'a' | 'img' }>();
@@ -45,7 +51,7 @@ export function unsafeLinks(html: string, body: string, file: string, bodyLine: 
         : 'remove it: a link on this site opens a page or a file, it does not run code';
     const message = `${scheme}: URL in a link or image`;
     let located = false;
-    for (const m of code.matchAll(starts(scheme, kind))) {
+    for (const m of [...code.matchAll(starts(scheme, kind)), ...code.matchAll(htmlStarts(scheme, kind))].sort((a, b) => a.index - b.index)) {
       const offset = m.index + m[0].length - m[1].length;
       const before = body.slice(0, offset).split('\n');
       diagnostics.push({ file, line: bodyLine + before.length - 1, column: before[before.length - 1].length + 1, message, hint, rule: 'unsafe-link', severity: 'error' });

@@ -25,6 +25,8 @@ export interface ParseItem {
   source: SourceFile;
   kind: FrontMatterKind;
   labels: MarkdownLabels;
+  /** The Markdown files the source may include, by id (generator/includes.ts). */
+  includes?: Record<string, string>;
 }
 
 type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; options: RenderOptions };

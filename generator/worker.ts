@@ -20,7 +20,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
         setup = request.setup;
         return;
       case 'parse':
-        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind, item.labels, request.limits)), busyMs: 0 };
+        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind, item.labels, request.limits, item.includes)), busyMs: 0 };
         break;
       case 'render': {
         const current = setup;

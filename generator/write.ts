@@ -31,8 +31,8 @@ export interface Output {
    * copy. `contents`, when the caller has them at hand, spare reading the file for what an Output
    * makes of the bytes (compressed twins that are not kept yet). */
   link(file: string, kept: KeptFile, contents?: string | Uint8Array): Promise<void>;
-  /** Copies a directory tree (public/) into the output. */
-  copyDir(from: string): Promise<void>;
+  /** Copies a directory tree (public/) into the output, but the files named in `skip` (the build writes them merged). */
+  copyDir(from: string, skip?: ReadonlySet<string>): Promise<void>;
   finish(): Promise<WriteStats>;
   abort(): Promise<void>;
 }
@@ -187,12 +187,12 @@ export class FreshOutput implements Output {
     this.files.push(file);
     await this.writer.link(file, kept.path, this.seen(file));
   }
-  async copyDir(from: string) {
+  async copyDir(from: string, skip: ReadonlySet<string> = new Set()) {
     if (!existsSync(from)) return;
     // `cp` copies into an existing file through its inode: unlink what the build linked there first.
     await this.writer.drain();
-    for (const rel of await listFiles(from)) if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
-    await cp(from, this.tmp, { recursive: true });
+    for (const rel of await listFiles(from)) if (this.made.has(rel) && !skip.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
+    await cp(from, this.tmp, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
   }
   async finish(): Promise<WriteStats> {
     await this.writer.drain();
@@ -250,8 +250,8 @@ export class IncrementalOutput implements Output {
     this.seen.add(file);
     this.stats.unchanged++;
   }
-  async copyDir(from: string) {
-    if (existsSync(from)) await cp(from, this.outDir, { recursive: true });
+  async copyDir(from: string, skip: ReadonlySet<string> = new Set()) {
+    if (existsSync(from)) await cp(from, this.outDir, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
   }
   async finish(): Promise<WriteStats> {
     await this.writer.drain();

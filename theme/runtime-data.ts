@@ -13,7 +13,7 @@ export function runtimeDataOf(ctx: Pick<ThemeContext, 'config' | 't'>): RuntimeD
   return {
     title: config.title,
     delimiter: config.titleDelimiter,
-    strings: { loading: t.loading, crash: t.crash, image: t.image },
+    strings: { loading: t.loading, crash: t.crash, image: t.image, code: t.code },
     analytics: analytics && {
       script: analytics.script,
       endpoint: analytics.endpoint,

@@ -91,6 +91,11 @@ export const de = {
     causes: 'Ursachen',
   },
   loading: { loading: 'Seite wird geladen …', failed: 'Die Seite konnte nicht geladen werden.', retry: 'Erneut versuchen' },
+  code: {
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    copyFailed: 'Kopieren fehlgeschlagen',
+  },
   image: {
     offline: 'Ihr Browser ist offline. Bild nicht geladen',
     notFound: 'Bild nicht gefunden',

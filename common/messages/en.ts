@@ -92,6 +92,11 @@ export const en: typeof de = {
     causes: 'Causes',
   },
   loading: { loading: 'Loading page …', failed: 'The page could not be loaded.', retry: 'Retry' },
+  code: {
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy',
+  },
   image: {
     offline: 'Your browser is offline. Image not loaded',
     notFound: 'Image not found',

@@ -75,33 +75,21 @@ test('<!-- truncate --> ends the excerpt and leaves no trace in the page', () =>
   assert.ok(render('One.\n\n<!--truncate-->\n\nTwo.\n').excerptHtml, 'spacing inside the comment does not matter');
 });
 
-test('raw HTML and HTML comments are reported with their position and not passed through', () => {
-  const r = render('Text with <span>inline</span> HTML.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n\nInline <!-- note --> comment.\n');
+test('raw HTML the allow-list has is kept; what it removes is reported with its position', () => {
+  const r = render('Text with <span>inline</span> HTML and <kbd>Ctrl</kbd>+<kbd>K</kbd>.\n\n<div>\nblock\n</div>\n\n<!-- a comment -->\n\nInline <!-- note --> comment, <font color="red">old</font> and <span style="color:red" onclick="go()">styled</span>.\n');
+  assert.equal(
+    r.html,
+    '<p>Text with <span>inline</span> HTML and <kbd>Ctrl</kbd>+<kbd>K</kbd>.</p>\n<div>\nblock\n</div>\n\n<p>Inline  comment, old and <span>styled</span>.</p>',
+  );
   assert.deepEqual(
-    r.messages.map((m) => [m.line, m.column, m.rule]),
+    r.messages.map((m) => [m.line, m.column, m.rule, m.severity, m.message]),
     [
-      [1, 11, 'raw-html'],
-      [1, 23, 'raw-html'],
-      [3, 1, 'raw-html'],
-      [7, 1, 'raw-html'],
-      [9, 8, 'raw-html'],
+      [7, 1, 'raw-html', 'warning', 'HTML comment in Markdown: it is not shown on the page'],
+      [9, 8, 'raw-html', 'warning', 'HTML comment in Markdown: it is not shown on the page'],
+      [9, 31, 'raw-html', 'warning', '<font> is not allowed in Markdown: the tag was left out, its content kept'],
+      [9, 64, 'raw-html', 'warning', '"style", "onclick" are not allowed on <span> and were left out'],
     ],
   );
-  assert.match(r.messages[3].message, /HTML comment/);
-  assert.doesNotMatch(r.html, /<span>|<div>|comment -->/);
-});
-
-test('positions are file positions after parseSource: the front matter lines are added', () => {
-  const raw = markdownFile('Line one.\n\n[x](/docs/) <b>bold</b>\n');
-  // Lines 1-4 are the front matter, 5 is blank, 6 "Line one.", 7 blank, 8 the link.
-  const r = parseSource(source('de', 'docs/x', raw), 'doc', labelsOf('de'));
-  assert.equal(raw.split('\n')[7], '[x](/docs/) <b>bold</b>');
-  assert.deepEqual(r.doc!.links.map((l) => [l.line, l.column]), [[8, 1]]);
-  assert.deepEqual(r.diagnostics.map((d) => [d.file, d.line, d.column, d.rule, d.severity]), [
-    ['content/de/docs/x.md', 8, 13, 'raw-html', 'error'],
-    ['content/de/docs/x.md', 8, 20, 'raw-html', 'error'],
-  ]);
-  assert.match(r.diagnostics[0].hint!, /fenced code block/);
 });
 
 test('every admonition kind renders as an aside with its default title, or the title given', () => {
@@ -195,6 +183,20 @@ test('a heading keeps its own id written as {#custom-id}; the braces do not show
   assert.doesNotMatch(r.html, /\{#/);
 });
 
+test('braces in prose are MDX only where MDX would evaluate them', () => {
+  const prose = render('Returns **{Object}**; call it with options = {} or { retries: 3 }, type `{T}`.\n\n- {Boolean} whether to wait\n');
+  assert.deepEqual(prose.messages, []);
+  assert.match(prose.html, /<strong>\{Object\}<\/strong>; call it with options = \{\} or \{ retries: 3 \}/);
+  const mdx = render('Version {props.version}, year {new Date().getFullYear()}, {/* a note */} and {siteConfig.title}.\n');
+  assert.deepEqual(mdx.messages.map((m) => [m.line, m.column, m.rule]), [[1, 9, 'mdx'], [1, 31, 'mdx'], [1, 59, 'mdx'], [1, 78, 'mdx']]);
+});
+
+test('a footnote nothing refers to is a warning, not a silent loss', () => {
+  const r = render('Text with a note[^used].\n\n[^used]: Shown.\n\n[^spare]: Never referred to.\n');
+  assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule, m.message]), [[5, 1, 'unused-definition', 'footnote [^spare] is defined but nothing refers to it, so it does not show on the page']]);
+  assert.match(r.html, /Shown\./);
+});
+
 test('a body that opens with the page title as # heading shows it once; another # heading is reported', () => {
   const same = renderMarkdown(processor, '# Upgrade\n\nText.\n', 'Upgrade');
   assert.equal(same.html, '<p>Text.</p>');
@@ -210,6 +212,7 @@ test('MDX in a .md file is reported with its position and never shows as text', 
   assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [
     [1, 1, 'mdx'],
     [4, 13, 'mdx'],
+    [4, 24, 'mdx'],
   ]);
   assert.match(r.messages[0].message, /MDX import statement/);
   assert.match(r.messages[1].message, /MDX expression \{year\}: Markdown does not evaluate it/);

@@ -39,7 +39,7 @@ function item(i: number, locale: string): Omit<ParseItem, 'labels'> {
       case 1:
         return { kind: 'post', source: source(locale, `news/post-${i}`, markdownFile(`Intro ${i}.\n\n<!-- truncate -->\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`, { date: '2025-01-02', authors: ['anna'], tags: ['ops'] })) };
       case 2:
-        return { kind: 'doc', source: source(locale, `docs/raw-${i}`, markdownFile(`Some <b>raw</b> HTML ${i}.\n`)) };
+        return { kind: 'doc', source: source(locale, `docs/raw-${i}`, markdownFile(`Some <font>raw</font> HTML ${i}.\n`)) };
       case 3:
         // Every other one without any front matter: no document at all.
         return { kind: 'doc', source: source(locale, `docs/bad-${i}`, i % 4 === 1 ? `# No front matter ${i}\n` : `---\ntitle: Bad ${i}\nsidebar_positon: 2\n---\n\n# Text\n`) };

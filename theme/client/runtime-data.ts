@@ -17,6 +17,7 @@ export interface RuntimeData {
     loading: Messages['loading'];
     crash: Messages['crash'];
     image: Messages['image'];
+    code: Messages['code'];
   };
   analytics?: {
     script: string;

@@ -4,7 +4,9 @@
 // is either kept, so the page and `site check` show it, or left out, and each is reported.
 import type { Definition, Image, Link, Nodes } from 'mdast';
 import { visit } from 'unist-util-visit';
+import { RAW_HTML_SCHEMA } from '../../raw-html.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
+import { importBinding, jsxBlockEdits, type Binding, type JsxContext } from './jsx-blocks.ts';
 import { inSpans, isEsm, type BodyTree, type Span } from './markdown-tree.ts';
 
 export interface Edit extends Span {
@@ -31,7 +33,12 @@ export interface BodyContext {
   rewriteUrl(url: string, kind: 'link' | 'image'): LinkRewrite;
   /** Drop the leading `# Title`: it became the title in front matter. */
   dropTitle: boolean;
+  /** Partials, images and category lists for the MDX that has a Markdown meaning. */
+  jsx: JsxContext;
 }
+
+/** HTML the engine keeps (its sanitiser's allow-list), as GitHub does in READMEs: not reported here. */
+const KEPT_HTML = new Set(RAW_HTML_SCHEMA.tagNames);
 
 export interface BodyResult {
   body: string;
@@ -89,7 +96,7 @@ function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void
   }
 }
 
-function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
+function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[], jsx: JsxContext, bindings: Map<string, Binding>): void {
   const { body } = tree;
   for (const node of tree.tree.children) {
     if (!isEsm(node, body)) continue;
@@ -103,7 +110,9 @@ function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
     let offset = start;
     for (const line of body.slice(start, end).split('\n')) {
       const m = /^(import|export)\s/.exec(line);
-      if (m) items.push({ offset, message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`, rule: `mdx-${m[1]}`, kept: false });
+      const bound = m?.[1] === 'import' ? importBinding(line, jsx) : undefined;
+      if (bound) for (const [name, b] of bound) bindings.set(name, b);
+      else if (m) items.push({ offset, message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`, rule: `mdx-${m[1]}`, kept: false });
       offset += line.length + 1;
     }
   }
@@ -166,7 +175,17 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   const edits: Edit[] = [];
   const items: BodyItem[] = [];
   if (ctx.dropTitle && tree.title) edits.push({ ...tree.title.span, text: '', swallows: true });
-  esmEdits(tree, edits, items);
+  for (const span of tree.unwrapped) edits.push({ ...span, text: '' });
+  const bindings = new Map<string, Binding>();
+  esmEdits(tree, edits, items, ctx.jsx, bindings);
+  const codeSpans: Span[] = [];
+  visit(tree.tree, (node: Nodes) => {
+    if (node.type === 'code') codeSpans.push({ start: node.position!.start.offset!, end: node.position!.end.offset! });
+  });
+  const jsx = jsxBlockEdits(body, codeSpans, bindings, ctx.jsx);
+  edits.push(...jsx.edits);
+  for (const p of jsx.problems) items.push({ offset: p.offset, message: p.message, rule: 'mdx-jsx', kept: true });
+  const converted = (offset: number) => jsx.edits.some((e) => offset >= e.start && offset < e.end);
   admonitionEdits(tree, edits, items);
   for (const c of tree.customIds) {
     edits.push({ ...c.span, text: '' });
@@ -179,15 +198,18 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
       items.push({ offset: node.position!.start.offset!, message: `code block title in ${quote(node.meta, 40)} is not shown by the engine; put it in the text before the block`, rule: 'code-title', kept: true });
     }
     if (node.type === 'html') {
-      const raw = node.value.trim();
-      if (raw.startsWith('<!--')) return;
-      const tags = [...raw.matchAll(/<(\/?)([A-Za-z][\w.:-]*)/g)];
-      const jsx = tags.some((t) => /^[A-Z]/.test(t[2]));
+      const raw = node.value;
+      if (raw.trim().startsWith('<!--')) return;
+      const at = node.position!.start.offset!;
+      // Tags converted above, and HTML the engine keeps, need no word.
+      const tags = [...raw.matchAll(/<(\/?)([A-Za-z][\w.:-]*)([^>]*)/g)].filter((t) => !converted(at + t.index) && !(KEPT_HTML.has(t[2].toLowerCase()) && !/\s(?:style|on\w+)=/i.test(t[3])));
+      if (!tags.length) return;
+      const isJsx = tags.some((t) => /^[A-Z]/.test(t[2]));
       const names = [...new Set(tags.map((t) => `<${t[1]}${t[2]}>`))].join(', ');
       items.push({
         offset: node.position!.start.offset!,
-        message: jsx ? `JSX ${names} kept as written: the engine has no components; rewrite it in Markdown` : `HTML ${names} kept as written: the engine allows no HTML in Markdown; rewrite it in Markdown`,
-        rule: jsx ? 'mdx-jsx' : 'raw-html',
+        message: isJsx ? `JSX ${names} kept as written: the engine has no components; rewrite it in Markdown` : `HTML ${names} kept as written: the engine's sanitiser removes it (no style, no event handlers, only its list of elements); rewrite it in Markdown`,
+        rule: isJsx ? 'mdx-jsx' : 'raw-html',
         kept: true,
       });
       return;

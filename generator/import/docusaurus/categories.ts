@@ -32,14 +32,21 @@ function readCategory(raw: string, rel: string): Record<string, unknown> | undef
 }
 
 /** The translation of a sidebar string: `current.json` keys are `sidebar.<sidebar id>.category.<label>[...]`. */
-function translated(labels: Record<string, string> | undefined, label: string, suffix = ''): string | undefined {
+export function translated(labels: Record<string, string> | undefined, label: string, suffix = ''): string | undefined {
   if (!labels) return undefined;
   const key = Object.keys(labels).find((k) => /^sidebar\.[^.]+\.category\./.test(k) && k.replace(/^sidebar\.[^.]+\.category\./, '') === `${label}${suffix}`);
   return key ? labels[key] : undefined;
 }
 
 
-export function convertCategories(tree: ContentTree, docsRoute: string, locales: string[], defaultLocale: string, problems: CategoryProblem[]): CategoryOut[] {
+/** What a hand-written sidebar says about a folder (sidebars.ts): its label per locale, position, collapsed. */
+export interface CategoryOverride {
+  label: Record<string, string>;
+  position?: number;
+  collapsed?: boolean;
+}
+
+export function convertCategories(tree: ContentTree, docsRoute: string, locales: string[], defaultLocale: string, problems: CategoryProblem[], overrides = new Map<string, CategoryOverride>()): CategoryOut[] {
   const files = new Map(tree.categories.map((c) => [c.path.replace(/\/?_category_\.(json|ya?ml)$/, ''), c]));
   const folders = new Set<string>();
   for (const f of tree.files) {
@@ -50,7 +57,9 @@ export function convertCategories(tree: ContentTree, docsRoute: string, locales:
   for (const folder of [...folders].sort()) {
     const name = stripNumberPrefix(folder.split('/').pop()!);
     const file = files.get(folder);
-    if (!file && name.number === undefined) continue;
+    const dir = folder.split('/').map((s) => stripNumberPrefix(s).name).join('/');
+    const override = overrides.get(dir);
+    if (!file && name.number === undefined && !override) continue;
     const data = file ? readCategory(file.raw, file.rel) : {};
     if (!data) {
       problems.push({ rel: file!.rel, line: 1, message: 'not readable; the folder gets the default label' });
@@ -65,17 +74,16 @@ export function convertCategories(tree: ContentTree, docsRoute: string, locales:
     for (const key of ['title', 'slug', 'keywords', 'image']) {
       if (link && link[key] !== undefined) problems.push({ rel: file!.rel, line: lineOf(key), message: `link.${key} left out: a folder's generated page takes its label and description` });
     }
-    const label = typeof c.label === 'string' && c.label ? c.label : name.name;
+    const label = override?.label[defaultLocale] ?? (typeof c.label === 'string' && c.label ? c.label : name.name);
     const description = typeof link?.description === 'string' ? link.description : undefined;
-    const position = typeof c.position === 'number' ? c.position : name.number;
-    const dir = folder.split('/').map((s) => stripNumberPrefix(s).name).join('/');
+    const position = override?.position ?? (typeof c.position === 'number' ? c.position : name.number);
     const text: Record<string, string> = {};
     for (const locale of locales) {
       const labels = locale === defaultLocale ? undefined : tree.labels[locale];
       const own = {
-        label: translated(labels, label) ?? label,
+        label: override?.label[locale] ?? translated(labels, label) ?? label,
         position,
-        collapsed: typeof c.collapsed === 'boolean' ? c.collapsed : undefined,
+        collapsed: override?.collapsed ?? (typeof c.collapsed === 'boolean' ? c.collapsed : undefined),
         description: description && (translated(labels, label, '.link.generated-index.description') ?? description),
       };
       text[locale] = YAML.stringify(Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)), { lineWidth: 0 });

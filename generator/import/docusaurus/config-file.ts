@@ -2,6 +2,7 @@
 // sections, navbar and redirects of moved posts. Written as a plain object, so the file works in
 // a project that has the `site` command without importing anything from it.
 import type { SiteConfigInput } from '../../config.ts';
+import type { FooterGroup, NavItem } from './navigation.ts';
 import type { DocusaurusSettings } from './read-config.ts';
 
 /** A locale's name in its own language (`de` -> `Deutsch`), as Docusaurus labels it by default. */
@@ -15,13 +16,16 @@ function languageName(locale: string): string {
 }
 
 export interface ImportedSections {
-  docs?: string;
-  blog?: string;
-  /** Old routes of pages that moved (dated posts) to their new ones. */
+  sections: { id: string; kind: 'docs' | 'blog'; postsPerPage?: number }[];
+  navbar: NavItem[];
+  footer: FooterGroup[];
+  /** Old routes of pages that moved to their new ones, and the client redirects. */
   redirects: { from: string; to: string }[];
+  logo: string;
+  favicon: string;
 }
 
-export function configText(settings: DocusaurusSettings, { docs, blog, redirects }: ImportedSections): string {
+export function configText(settings: DocusaurusSettings, { sections, navbar, footer, redirects, logo, favicon }: ImportedSections): string {
   const { defaultLocale } = settings;
   const title = settings.title ?? 'Site';
   const config = {
@@ -32,20 +36,11 @@ export function configText(settings: DocusaurusSettings, { docs, blog, redirects
     locales: Object.fromEntries(
       settings.locales.map((l) => [l, { label: settings.localeLabels[l] ?? languageName(l), htmlLang: settings.htmlLangs[l] ?? l, path: l === defaultLocale ? '' : l }]),
     ),
-    sections: [
-      ...(docs !== undefined ? [{ id: docs, kind: 'docs' as const }] : []),
-      ...(blog !== undefined ? [{ id: blog, kind: 'blog' as const, ...(settings.postsPerPage ? { postsPerPage: settings.postsPerPage } : {}) }] : []),
-    ],
-    navbar: {
-      logo: { src: settings.logo ?? settings.favicon ?? '/img/logo.svg', width: 32, height: 32 },
-      items: [
-        ...(docs !== undefined ? [{ label: settings.navbarLabels.docs ?? docs, to: `/${docs}/` }] : []),
-        ...(blog !== undefined ? [{ label: settings.navbarLabels[`/${settings.blogRoute}`] ?? blog, to: `/${blog}/` }] : []),
-      ],
-    },
-    footer: { groups: [] },
+    sections: sections.map((s) => (s.kind === 'docs' ? { id: s.id, kind: 'docs' as const } : { id: s.id, kind: 'blog' as const, ...(s.postsPerPage ? { postsPerPage: s.postsPerPage } : {}) })),
+    navbar: { logo: { src: logo, width: 32, height: 32 }, items: navbar },
+    footer: { groups: footer },
     redirects,
-    favicon: settings.favicon ?? settings.logo ?? '/img/favicon.svg',
+    favicon,
   } satisfies SiteConfigInput;
   // No contact page: Docusaurus has none to take over; `contact` in the config turns one on.
   const body = JSON.stringify(config, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');

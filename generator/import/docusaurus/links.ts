@@ -42,21 +42,44 @@ function routeKey(map: SiteMap, pathname: string): { key: string; locale?: strin
 
 /** A route of a generated Docusaurus page (blog lists, tags, archive) that the engine makes too. */
 function generatedRoute(map: SiteMap, key: string): string | undefined {
-  if (!map.blog) return undefined;
-  const base = map.blog.route;
-  const rest = key === base ? '' : base === '' || key.startsWith(`${base}/`) ? key.slice(base ? base.length + 1 : 0) : undefined;
-  if (rest === undefined || !/^((tags|authors)(\/[^/]+)?|archive|page\/\d+)?$/.test(rest)) return undefined;
-  return `/${map.blog.section}/${rest ? `${rest}/` : ''}`;
+  for (const blog of map.blogs) {
+    const base = blog.route;
+    const rest = key === base ? '' : base === '' || key.startsWith(`${base}/`) ? key.slice(base ? base.length + 1 : 0) : undefined;
+    if (rest === undefined || !/^((tags|authors)(\/[^/]+)?|archive|page\/\d+)?$/.test(rest)) continue;
+    return `/${blog.section}/${rest ? `${rest}/` : ''}`;
+  }
+  return undefined;
+}
+
+/** The route here of a path the Docusaurus site served (`/docs/intro`, `/de/posts/x/`), with its locale prefix; undefined when nothing answers it. */
+export function newRouteOf(map: SiteMap, pathname: string): string | undefined {
+  const { key, locale } = routeKey(map, pathname);
+  const prefix = locale ? `/${locale}` : '';
+  const found = map.byRoute.get(key)?.route ?? generatedRoute(map, key);
+  return found && `${prefix}${found}`;
+}
+
+/** `https://tidewatch.example/docs/x` -> `/docs/x` when the URL is the site's own. */
+function ownPath(map: SiteMap, url: string): string | undefined {
+  if (!map.siteUrl) return undefined;
+  try {
+    const own = new URL(map.siteUrl);
+    const target = new URL(url);
+    if (target.host !== own.host || !/^https?:$/.test(target.protocol)) return undefined;
+    return target.pathname + target.search + target.hash;
+  } catch {
+    return undefined;
+  }
 }
 
 function rewriteAsset(scope: LinkScope, pathname: string, suffix: string): LinkRewrite | undefined {
   const { map, page } = scope;
-  const candidates = [path.join(path.dirname(scope.rel), pathname), path.join(map.treeRoots[page.tree], path.dirname(page.treePath), pathname)];
+  const candidates = [path.join(path.dirname(scope.rel), pathname), path.join(page.source.instance.path, path.dirname(page.treePath), pathname)];
   const found = candidates.find((c) => map.assets.has(c));
   if (!found) return undefined;
   // A translation's own file keeps its locale in the name: the default locale's may be beside it.
   const localized = /^i18n\/([^/]+)\/docusaurus-plugin-content-[a-z]+\/(?:current\/)?(.*)$/.exec(found);
-  const inTree = localized ? `${localized[1]}/${localized[2]}` : found.slice(map.treeRoots[page.tree].length + 1);
+  const inTree = localized ? `${localized[1]}/${localized[2]}` : found.slice(page.source.instance.path.length + 1);
   const inPublic = `/img/${page.section}/${inTree}`;
   scope.copies.set(found, `public${inPublic}`);
   return { url: inPublic + suffix };
@@ -65,18 +88,24 @@ function rewriteAsset(scope: LinkScope, pathname: string, suffix: string): LinkR
 export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'): LinkRewrite {
   const { map, page, locale } = scope;
   if (url.startsWith('pathname://')) return { url: url.slice('pathname://'.length) };
+  const own = ownPath(map, url);
+  if (own !== undefined) {
+    const inner = rewriteUrl(scope, own, kind);
+    return { ...inner, url: inner.url ?? own };
+  }
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return {};
   const { pathname, rest, fragment } = split(url);
-  const own = targetFile(page, locale);
+  const ownFile = targetFile(page, locale);
   if (pathname === '') return { url: rest + fragmentOf(scope, page, fragment) };
   if (pathname.startsWith('@site/static/')) return { url: `/${pathname.slice('@site/static/'.length)}${rest}${fragment !== undefined ? `#${fragment}` : ''}` };
 
   if (/\.mdx?$/.test(pathname)) {
-    const base = path.join(map.treeRoots[page.tree], path.dirname(page.treePath));
-    const candidates = pathname.startsWith('/') ? [pathname.slice(1), path.join(map.treeRoots[page.tree], pathname)] : [path.join(base, pathname)];
+    const root = page.source.instance.path;
+    const base = path.join(root, path.dirname(page.treePath));
+    const candidates = pathname.startsWith('/') ? [pathname.slice(1), path.join(root, pathname)] : [path.join(base, pathname)];
     const target = candidates.map((c) => map.byFile.get(c)).find(Boolean);
     if (!target) return { problem: { message: `link target ${pathname} is not a page of the imported site; kept as written`, rule: 'broken-link' } };
-    return { url: path.relative(path.dirname(own), targetFile(target, locale)) + rest + fragmentOf(scope, target, fragment) };
+    return { url: path.relative(path.dirname(ownFile), targetFile(target, locale)) + rest + fragmentOf(scope, target, fragment) };
   }
 
   const suffix = rest + (fragment !== undefined ? `#${fragment}` : '');
@@ -95,8 +124,8 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
     return { problem: { message: `file /${file} is not in static/; kept as written`, rule: kind === 'image' ? 'broken-image' : 'broken-link' } };
   }
 
-  // A route: absolute, or relative to the page's Docusaurus route (which has no trailing slash).
-  const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x/${page.place.route}`).pathname;
+  // A route: absolute, or relative to the page's Docusaurus route (a folder's index page has a trailing slash there, other pages none).
+  const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x/${page.place.route}${page.place.trailingSlash && page.place.route ? '/' : ''}`).pathname;
   const { key, locale: named } = routeKey(map, absolute);
   const prefix = named ? `/${named}` : '';
   const found = map.byRoute.get(key);

@@ -24,6 +24,32 @@ export interface BodyTree {
   customIds: { id: string; slug: string; span: Span; heading: number }[];
   /** Code, inline code and HTML: never rewritten, never scanned for expressions. */
   protectedSpans: Span[];
+  /** The fence lines of ```mdx-code-block blocks, blanked so that their MDX is read as the page's; removed when written. */
+  unwrapped: Span[];
+}
+
+/**
+ * ```mdx-code-block fences hold MDX that Docusaurus renders (translated docs use them to keep
+ * `import` and `<Tabs>` out of the translators' way): their fence lines become blank lines of the
+ * same length, so every offset stays where it was.
+ */
+function unwrapMdxCodeBlocks(body: string): { body: string; spans: Span[] } {
+  const spans: Span[] = [];
+  let out = body;
+  const opener = /^([ \t]{0,3})(`{3,}|~{3,})mdx-code-block[ \t]*$/gm;
+  for (let m = opener.exec(body); m; m = opener.exec(body)) {
+    const fence = m[2];
+    const closer = new RegExp(`^[ \\t]{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`, 'gm');
+    closer.lastIndex = m.index + m[0].length + 1;
+    const c = closer.exec(body);
+    if (!c) break;
+    for (const [start, length] of [[m.index, m[0].length], [c.index, c[0].length]]) {
+      out = out.slice(0, start) + ' '.repeat(length) + out.slice(start + length);
+      spans.push({ start, end: start + length + (body[start + length] === '\n' ? 1 : 0) });
+    }
+    opener.lastIndex = c.index + c[0].length;
+  }
+  return { body: out, spans };
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -44,12 +70,15 @@ export function isEsm(node: RootContent, body: string): boolean {
 
 const spanOf = (node: Nodes): Span => ({ start: node.position!.start.offset!, end: node.position!.end.offset! });
 
-export function parseBody(body: string): BodyTree {
+export function parseBody(raw: string): BodyTree {
+  const { body, spans } = unwrapMdxCodeBlocks(raw);
   const tree = parser.parse(body);
-  const result: BodyTree = { body, tree, customIds: [], protectedSpans: [] };
-  const first = tree.children[0];
+  const result: BodyTree = { body, tree, customIds: [], protectedSpans: [], unwrapped: spans };
+  // Imports may stand before the title, as MDX allows.
+  const firstAt = tree.children.findIndex((node) => !isEsm(node, body));
+  const first = tree.children[firstAt];
   if (first?.type === 'heading' && first.depth === 1) {
-    const next = tree.children[1];
+    const next = tree.children[firstAt + 1];
     const raw = body.slice(spanOf(first).start, spanOf(first).end);
     const text = plainText(first).replace(CUSTOM_ID, '').trim();
     if (text && !/^#+\s*$/.test(raw)) result.title = { text, span: { start: spanOf(first).start, end: next ? spanOf(next).start : body.length } };

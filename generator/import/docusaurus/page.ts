@@ -9,6 +9,7 @@ import { rewriteUrl } from './links.ts';
 import { positionAt, type ReportItem } from './report.ts';
 import { targetFile, type ImportedPage, type PageSource, type SiteMap } from './site-map.ts';
 import type { TagBook } from './tags.ts';
+import type { JsxContext } from './jsx-blocks.ts';
 
 export interface PageScope {
   map: SiteMap;
@@ -22,6 +23,10 @@ export interface PageScope {
   /** Tag ids of the same post in the default locale. */
   originalTags?: string[];
   copies: Map<string, string>;
+  /** Partials and category lists, for the MDX the importer converts. */
+  jsx: JsxContext;
+  /** A partial (`_install.mdx`): its body only, which pages include. */
+  partial?: boolean;
 }
 
 export interface ConvertedPage {
@@ -72,9 +77,14 @@ export function convertPage(scope: PageScope): ConvertedPage {
     else out[key] = value;
   }
   if (out.sidebar_position === undefined && page.place.number !== undefined && !isPost) out.sidebar_position = page.place.number;
+  // A hand-written sidebar decides the order, as it did in Docusaurus.
+  if (page.sidebar && !isPost) {
+    out.sidebar_position = page.sidebar.position;
+    if (page.sidebar.label && locale === map.defaultLocale) out.sidebar_label = page.sidebar.label;
+  }
 
   let tags: string[] | undefined;
-  if (isPost) {
+  if (isPost && !scope.partial) {
     const rawDate = typeof fm.date === 'string' ? fm.date : fm.date instanceof Date ? fm.date.toISOString() : undefined;
     const date = rawDate?.slice(0, 10) ?? page.place.date;
     if (date) out.date = date;
@@ -87,14 +97,15 @@ export function convertPage(scope: PageScope): ConvertedPage {
   }
 
   const converted = convertBody(tree, {
-    dropTitle: Boolean(tree.title),
+    dropTitle: Boolean(tree.title) && !scope.partial,
+    jsx: scope.jsx,
     rewriteUrl: (url, kind) => rewriteUrl({ map, page, locale, rel: file.rel, copies: scope.copies }, url, kind),
   });
-  const frontMatter = writeFrontMatter(out);
+  const frontMatter = scope.partial ? '' : writeFrontMatter(out);
   // One blank line between front matter and body, whatever was removed from the top.
   const trimmed = converted.body.replace(/^\n*/, '');
-  const text = `${frontMatter}\n${trimmed}`;
-  const leading = converted.body.length - trimmed.length - 1;
+  const text = scope.partial ? trimmed : `${frontMatter}\n${trimmed}`;
+  const leading = converted.body.length - trimmed.length - (scope.partial ? 0 : 1);
   const written = targetFile(page, locale);
   for (const item of converted.items) {
     if (item.kept) {

@@ -21,6 +21,8 @@ export interface PagePlace {
   number?: number;
   /** From the file name of a post (`2024-01-05-title.md`). */
   date?: string;
+  /** Docusaurus served the page with a trailing slash (a folder's index, a slug ending in `/`): relative links start from it. */
+  trailingSlash?: boolean;
 }
 
 const clean = (route: string) => route.split('/').map((s) => s.trim()).filter(Boolean).join('/');
@@ -38,7 +40,8 @@ export function docPlace(treePath: string, routeBase: string, fm: { id?: unknown
   if (typeof fm.slug === 'string') path = fm.slug.startsWith('/') ? clean(fm.slug) : join(...dirs, fm.slug);
   else path = isIndex ? join(...dirs) : join(...dirs, base);
   const folderPage = isIndex || path === '' || (typeof fm.slug === 'string' && fm.slug.endsWith('/') && fm.slug !== '/');
-  return { target: folderPage ? join(path, 'index') : path, route: join(routeBase, path), number: own.number };
+  const trailing = typeof fm.slug === 'string' ? fm.slug.endsWith('/') : isIndex;
+  return { target: folderPage ? join(path, 'index') : path, route: join(routeBase, path), number: own.number, ...(trailing ? { trailingSlash: true } : {}) };
 }
 
 const DATED = /^(.*?)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?\.mdx?$/;

@@ -1,14 +1,21 @@
 // The whole import as plain data: which files to write, which to copy, the config and the
 // report. Reads nothing and writes nothing; read-project.ts and write-plan.ts are the edges.
 import path from 'node:path/posix';
+import YAML from 'yaml';
 import { AuthorBook, authorsYaml } from './authors.ts';
-import { convertCategories, type CategoryProblem } from './categories.ts';
+import { convertCategories, type CategoryOut, type CategoryProblem } from './categories.ts';
+import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
+import { newRouteOf, rewriteUrl } from './links.ts';
+import type { JsxContext } from './jsx-blocks.ts';
+import { convertNavigation, messagesText } from './navigation.ts';
+import { applySidebars, docIdOf, type SidebarResult } from './sidebars.ts';
+import { slugId } from './slug.ts';
 import { configText } from './config-file.ts';
-import { splitFile, writeFrontMatter } from './front-matter.ts';
+import { descriptionFrom, splitFile, writeFrontMatter } from './front-matter.ts';
 import { parseBody } from './markdown-tree.ts';
 import { projectNotes } from './project-notes.ts';
 import { convertPage } from './page.ts';
-import { docPlace, postPlace } from './paths.ts';
+import { docPlace, postPlace, stripNumberPrefix } from './paths.ts';
 import type { ContentTree, DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
 import { sourceFor, targetFile, targetRoute, type ImportedPage, type SiteMap } from './site-map.ts';
@@ -24,9 +31,9 @@ export interface ImportPlan {
   stats: { pages: number; posts: number; locales: string[]; authors: number; tags: number; staticFiles: number };
 }
 
-function collectPages(project: DocusaurusProject, tree: ContentTree | undefined, kind: 'docs' | 'blog', section: string, routeBase: string, report: ReportItem[]): ImportedPage[] {
-  if (!tree) return [];
+function collectPages(project: DocusaurusProject, tree: ContentTree, section: string, report: ReportItem[]): ImportedPage[] {
   const { defaultLocale } = project.settings;
+  const { kind, route: routeBase, path: root } = tree.instance;
   const pages = new Map<string, ImportedPage>();
   const taken = new Map<string, string>();
   const where = (rel: string) => path.join(project.dir, rel);
@@ -39,7 +46,7 @@ function collectPages(project: DocusaurusProject, tree: ContentTree | undefined,
       continue;
     }
     taken.set(place.target, file.rel);
-    pages.set(file.path, { tree: kind, section, treePath: file.path, place, sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]) });
+    pages.set(file.path, { tree: kind, source: tree, section, treePath: file.path, place, sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]) });
   }
   // `guides.md` beside a folder `guides/` without index: Docusaurus showed both, at /docs/guides
   // and /docs/category/guides; here a folder has one page, so the file becomes it.
@@ -52,13 +59,10 @@ function collectPages(project: DocusaurusProject, tree: ContentTree | undefined,
       targets.add(page.place.target);
     }
   }
-  for (const partial of tree.partials) {
-    report.push({ file: where(partial.rel), line: 1, column: 1, message: 'left out: a partial that pages import (its name starts with _); the pages that use it show its JSX tag, put its text there', rule: 'mdx-partial' });
-  }
   for (const file of tree.files.filter((f) => f.locale !== defaultLocale)) {
     const page = pages.get(file.path);
     if (!page) {
-      report.push({ file: where(file.rel), line: 1, column: 1, message: `left out: a translation of ${kind === 'docs' ? project.settings.docsPath : project.settings.blogPath}/${file.path}, which does not exist (Docusaurus does not show it either)`, rule: 'orphan-translation' });
+      report.push({ file: where(file.rel), line: 1, column: 1, message: `left out: a translation of ${root}/${file.path}, which does not exist (Docusaurus does not show it either)`, rule: 'orphan-translation' });
       continue;
     }
     const split = splitFile(file.raw);
@@ -67,8 +71,19 @@ function collectPages(project: DocusaurusProject, tree: ContentTree | undefined,
   return [...pages.values()];
 }
 
-/** A section id from a Docusaurus route base: `docs`, `news`; '' (docs at the root) becomes `fallback`. */
-const sectionId = (route: string, fallback: string) => route.replace(/\//g, '-') || fallback;
+/** A section id for each instance: its route base (`docs`, `posts`), else its plugin id, else its kind; never one taken. */
+function sectionIds(trees: ContentTree[]): Map<ContentTree, string> {
+  const ids = new Map<ContentTree, string>();
+  const taken = new Set<string>();
+  for (const tree of trees) {
+    const { route, id, kind } = tree.instance;
+    let section = route.replace(/\//g, '-') || (id !== 'default' ? slugId(id) : kind) || kind;
+    for (let n = 2; taken.has(section); n++) section = `${section.replace(/-\d+$/, '')}-${n}`;
+    taken.add(section);
+    ids.set(tree, section);
+  }
+  return ids;
+}
 
 export function planImport(project: DocusaurusProject): ImportPlan {
   const { settings } = project;
@@ -78,40 +93,133 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   const copies = new Map<string, string>();
   const where = (rel: string) => path.join(project.dir, rel);
 
-  const docsSection = settings.docsRoute === undefined ? undefined : sectionId(settings.docsRoute, 'docs');
-  const blogSection = settings.blogRoute === undefined ? undefined : sectionId(settings.blogRoute, 'blog');
-  const docs = collectPages(project, project.docs, 'docs', docsSection ?? 'docs', settings.docsRoute ?? 'docs', report);
-  const posts = collectPages(project, project.blog, 'blog', blogSection ?? 'blog', settings.blogRoute ?? 'blog', report);
-  const pages = [...docs, ...posts];
+  const sections = sectionIds(project.trees);
+  const collected = project.trees.map((tree) => ({ tree, section: sections.get(tree)!, pages: collectPages(project, tree, sections.get(tree)!, report) }));
+  const pages = collected.flatMap((c) => c.pages);
+  const docs = pages.filter((p) => p.tree === 'docs');
+  const posts = pages.filter((p) => p.tree === 'blog');
+
+  // Partials (`_install.mdx`): written beside the pages as `_install.md`, which pages include.
+  const partials: ImportedPage[] = [];
+  for (const { tree, section } of collected) {
+    for (const file of tree.partials.filter((f) => f.locale === defaultLocale)) {
+      const split = splitFile(file.raw);
+      const segments = file.path.replace(/\.mdx?$/, '').split('/').map((s) => stripNumberPrefix(s).name);
+      const page: ImportedPage = { tree: tree.instance.kind, source: tree, section, treePath: file.path, place: { target: segments.join('/'), route: '' }, sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]) };
+      for (const t of tree.partials.filter((f) => f.locale !== defaultLocale && f.path === file.path)) {
+        const s = splitFile(t.raw);
+        page.sources.set(t.locale, { file: t, split: s, tree: parseBody(s.body) });
+      }
+      partials.push(page);
+    }
+  }
 
   const categoryProblems: CategoryProblem[] = [];
-  const categories = project.docs ? convertCategories(project.docs, settings.docsRoute ?? 'docs', locales, defaultLocale, categoryProblems) : [];
+  const categories: { section: string; out: CategoryOut[] }[] = [];
+  for (const { tree, section, pages: own } of collected) {
+    if (tree.instance.kind !== 'docs') continue;
+    const sidebars = project.sidebars.get(tree.instance.id);
+    let overrides: SidebarResult['categories'] | undefined;
+    if (sidebars && !/autogenerated/.test(sidebars.raw)) {
+      const result = applySidebars(sidebars, tree, own, (p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data), locales, defaultLocale);
+      overrides = result.categories;
+      for (const p of result.problems) report.push({ file: where(sidebars.rel), line: p.line, column: 1, message: p.message, rule: 'sidebar' });
+    }
+    categories.push({ section, out: convertCategories(tree, tree.instance.route, locales, defaultLocale, categoryProblems, overrides) });
+  }
   for (const p of categoryProblems) report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'category' });
 
   const map: SiteMap = {
     defaultLocale,
     locales,
-    treeRoots: { docs: settings.docsPath, blog: settings.blogPath },
-    byFile: new Map(pages.map((p) => [`${p.tree === 'docs' ? settings.docsPath : settings.blogPath}/${p.treePath}`, p])),
+    byFile: new Map(pages.map((p) => [`${p.source.instance.path}/${p.treePath}`, p])),
     byRoute: new Map(pages.map((p) => [p.place.route, { page: p, route: targetRoute(p) }])),
-    docs: docsSection === undefined ? undefined : { route: settings.docsRoute!, section: docsSection },
-    blog: blogSection === undefined ? undefined : { route: settings.blogRoute!, section: blogSection },
+    blogs: collected.filter((c) => c.tree.instance.kind === 'blog').map((c) => ({ route: c.tree.instance.route, section: c.section })),
     baseUrl: settings.baseUrl,
+    siteUrl: settings.url,
     staticFiles: new Set(project.staticFiles),
-    assets: new Set([...(project.docs?.assets ?? []), ...(project.blog?.assets ?? [])]),
+    assets: new Set(project.trees.flatMap((t) => t.assets)),
   };
-  for (const c of categories) {
-    if (c.generatedRoute && !map.byRoute.has(c.generatedRoute)) map.byRoute.set(c.generatedRoute, { route: `/${docsSection}/${c.dir}/` });
+  /** Old routes of generated category pages, to the folder's page here. */
+  const generated: { from: string; to: string }[] = [];
+  for (const { section, out } of categories) {
+    for (const c of out) {
+      if (!c.generatedRoute || map.byRoute.has(c.generatedRoute)) continue;
+      map.byRoute.set(c.generatedRoute, { route: `/${section}/${c.dir}/` });
+      generated.push({ from: `/${c.generatedRoute}/`, to: `/${section}/${c.dir}/` });
+    }
   }
-  if (docsSection !== undefined && !map.byRoute.has(settings.docsRoute!)) map.byRoute.set(settings.docsRoute!, { route: `/${docsSection}/` });
+  for (const { tree, section } of collected) {
+    if (tree.instance.kind === 'docs' && !map.byRoute.has(tree.instance.route)) map.byRoute.set(tree.instance.route, { route: tree.instance.route === '' ? '/' : `/${section}/` });
+  }
 
   const authors = new AuthorBook(map.staticFiles);
   const tags = new TagBook();
-  for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
-    const data = project.blog?.data[locale];
-    if (data?.authors) authors.addFile(data.authors, locale);
-    const broken = data?.tags && tags.addFile(data.tags, locale);
-    if (broken) report.push({ file: where(data!.tags!.rel), line: broken, column: 1, message: 'not readable as YAML; its labels and descriptions were not imported', rule: 'tags' });
+  for (const blog of project.trees.filter((t) => t.instance.kind === 'blog')) {
+    for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
+      const data = blog.data[locale];
+      if (data?.authors) authors.addFile(data.authors, locale);
+      const broken = data?.tags && tags.addFile(data.tags, locale);
+      if (broken) report.push({ file: where(data!.tags!.rel), line: broken, column: 1, message: 'not readable as YAML; its labels and descriptions were not imported', rule: 'tags' });
+    }
+  }
+
+  const jsxFor = (page: ImportedPage, locale: string, rel: string): JsxContext => ({
+    partial: (spec) => {
+      const root = page.source.instance.path;
+      const wanted = spec.startsWith('@site/') ? spec.slice('@site/'.length) : path.join(root, path.dirname(page.treePath), spec);
+      const found = partials.find((p) => `${p.source.instance.path}/${p.treePath}` === wanted || (p.source === page.source && path.join(path.dirname(rel), spec) === p.sources.get(locale)?.file.rel));
+      if (!found) return undefined;
+      const include = path.relative(path.dirname(targetFile(page, locale)), targetFile(found, locale));
+      return include.startsWith('.') ? include : `./${include}`;
+    },
+    image: (spec) => rewriteUrl({ map, page, locale, rel, copies }, spec, 'image').url,
+    cardList: () => cardList(page, locale),
+  });
+  /** The pages of a page's folder (an index page's folder is its own), as a Markdown list with descriptions. */
+  const parentOf = (target: string) => path.dirname(target.replace(/\/index$/, '')).replace(/^\.$/, '');
+  const cardList = (page: ImportedPage, locale: string): string => {
+    const folder = page.place.target.endsWith('index') ? page.place.target.replace(/\/?index$/, '') : parentOf(page.place.target);
+    const members = pages.filter((p) => p !== page && p.section === page.section && parentOf(p.place.target) === folder && !(p.place.target === 'index' && folder === ''));
+    const titled = members.map((p) => {
+      const { split, tree } = sourceFor(p, locale, defaultLocale);
+      const fm = split.data;
+      const title = tree.title?.text ?? (typeof fm.title === 'string' ? fm.title : p.place.target.split('/').filter((x) => x !== 'index').pop()!);
+      const description = typeof fm.description === 'string' ? fm.description : tree.firstParagraph;
+      const position = p.sidebar?.position ?? (typeof fm.sidebar_position === 'number' ? fm.sidebar_position : p.place.number) ?? Number.POSITIVE_INFINITY;
+      const href = path.relative(path.dirname(targetFile(page, locale)), targetFile(p, locale));
+      return { position, title, line: `- [${title.replace(/([[\]\\])/g, '\\$1')}](${href})${description ? `: ${descriptionFrom(description)}` : ''}` };
+    });
+    // Folders without a page of their own: the engine makes their page from the category.
+    for (const c of categories.find((x) => x.section === page.section)?.out ?? []) {
+      if (parentOf(`${c.dir}/index`) !== folder || pages.some((p) => p.section === page.section && p.place.target === `${c.dir}/index`)) continue;
+      const category = YAML.parse(c.text[locale]) as { label: string; position?: number; description?: string };
+      titled.push({ position: category.position ?? Number.POSITIVE_INFINITY, title: category.label, line: `- [${category.label.replace(/([[\]\\])/g, '\\$1')}](/${page.section}/${c.dir}/)${category.description ? `: ${category.description}` : ''}` });
+    }
+    titled.sort((a, b) => a.position - b.position || a.title.localeCompare(b.title));
+    return titled.map((t) => t.line).join('\n');
+  };
+
+  // A docs section without a page of its own (Docusaurus served none at /docs/): breadcrumbs and
+  // the sidebar link there, so it gets one that lists its pages, as a category page would.
+  for (const { tree, section, pages: own } of collected) {
+    if (tree.instance.kind !== 'docs' || !own.length || own.some((p) => p.place.target === 'index')) continue;
+    const index: ImportedPage = { tree: 'docs', source: tree, section, treePath: 'index.md', place: { target: 'index', route: tree.instance.route }, sources: new Map() };
+    const label = settings.navbar.find((i) => (i.type === 'docSidebar' || i.type === 'doc') && (i.docsPluginId ?? 'default') === tree.instance.id)?.label ?? section.charAt(0).toUpperCase() + section.slice(1);
+    for (const locale of locales) {
+      const title = project.themeLabels[locale]?.navbar[`item.label.${label}`] ?? label;
+      files.set(targetFile(index, locale), `${writeFrontMatter({ title, description: settings.tagline ?? title })}\n${cardList(index, locale)}\n`);
+    }
+    report.push({ file: targetFile(index, defaultLocale), written: true, line: 1, column: 1, message: `${tree.instance.path}/ had no page at its root; this one lists its pages (the breadcrumbs and the sidebar link here), one per locale`, rule: 'page' });
+  }
+
+  for (const partial of partials) {
+    for (const locale of locales) {
+      const source = sourceFor(partial, locale, defaultLocale);
+      const converted = convertPage({ map, page: partial, locale, source, projectDir: project.dir, authors, tags, copies, jsx: jsxFor(partial, locale, source.file.rel), partial: true });
+      files.set(converted.file, converted.text);
+      report.push(...converted.items);
+    }
   }
 
   // The default locale first: translations of a post pair their tags with the original's.
@@ -119,18 +227,19 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     let originalTags: string[] | undefined;
     for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
       const source = sourceFor(page, locale, defaultLocale);
-      const converted = convertPage({ map, page, locale, source, projectDir: project.dir, authors, tags, originalTags, copies });
+      const converted = convertPage({ map, page, locale, source, projectDir: project.dir, authors, tags, originalTags, copies, jsx: jsxFor(page, locale, source.file.rel) });
       if (locale === defaultLocale) originalTags = converted.tags;
       files.set(converted.file, converted.text);
       report.push(...converted.items);
       if (!page.sources.has(locale)) {
-        const own = page.tree === 'docs' ? `i18n/${locale}/docusaurus-plugin-content-docs/current/${page.treePath}` : `i18n/${locale}/docusaurus-plugin-content-blog/${page.treePath}`;
+        const plugin = `docusaurus-plugin-content-${page.tree}${page.source.instance.id === 'default' ? '' : `-${page.source.instance.id}`}`;
+        const own = `i18n/${locale}/${plugin}${page.tree === 'docs' ? '/current' : ''}/${page.treePath}`;
         report.push({ file: converted.file, written: true, line: 1, column: 1, message: `no ${locale} translation (${own}): the ${defaultLocale} text was copied here, as Docusaurus showed it; translate it`, rule: 'missing-translation' });
       }
     }
   }
-  for (const c of categories) {
-    for (const locale of locales) files.set(`content/${locale}/${docsSection}/${c.dir}/_category.yml`, c.text[locale]);
+  for (const { section, out } of categories) {
+    for (const c of out) for (const locale of locales) files.set(`content/${locale}/${section}/${c.dir}/_category.yml`, c.text[locale]);
   }
 
   const authorsOut = authorsYaml(authors, locales, defaultLocale);
@@ -141,19 +250,101 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   // The home page: Docusaurus's is a React page, reported with the other parts of the project.
   report.push(...projectNotes(project));
+  const config = where(project.config?.rel ?? 'docusaurus.config.js');
+  const configNote = (line: number, message: string, rule = 'config') => report.push({ file: config, line, column: 1, message, rule });
+  for (const p of settings.problems) configNote(p.line, p.message);
   const title = settings.title ?? 'Site';
   for (const locale of locales) files.set(`content/${locale}/index.md`, writeFrontMatter({ title, description: settings.tagline ?? title }));
 
   for (const file of project.staticFiles) copies.set(`static/${file}`, `public/${file}`);
 
-  const redirects = posts.filter((p) => `/${p.place.route}/` !== targetRoute(p)).map((p) => ({ from: `/${p.place.route}/`, to: targetRoute(p) }));
-  const config = configText(settings, { docs: docsSection, blog: blogSection, redirects });
+  // Every URL of the old site answers here: a page moved (docs at the root, dated posts, generated
+  // category pages) gets a redirect, and so does every client redirect.
+  const redirects = new Map<string, string>();
+  const pageRoutes = new Set(pages.map(targetRoute));
+  const addRedirect = (from: string, to: string, origin: string): boolean => {
+    const fromRoute = `/${from.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+    if (fromRoute === to || redirects.has(fromRoute)) return false;
+    if (pageRoutes.has(fromRoute) || fromRoute === '/') {
+      configNote(1, `redirect from ${from} (${origin}) left out: a page answers ${fromRoute} here`, 'redirect');
+      return false;
+    }
+    redirects.set(fromRoute, to);
+    return true;
+  };
+  for (const { tree, pages: own } of collected) {
+    const moved = own.filter((p) => p.place.route !== '' && addRedirect(`/${p.place.route}`, targetRoute(p), 'moved page'));
+    if (!moved.length) continue;
+    const example = moved[0];
+    configNote(1, `${moved.length} URL${moved.length === 1 ? '' : 's'} of ${tree.instance.path}/ changed (such as /${example.place.route} -> ${targetRoute(example)}); a redirect from each old URL is in config/site.config.ts`, 'redirect');
+  }
+  for (const r of generated) addRedirect(r.from, r.to, 'generated category page');
+  for (const r of settings.redirects) {
+    const to = newRouteOf(map, r.to);
+    if (to) addRedirect(r.from, to, 'client redirect');
+    else configNote(1, `client redirect from ${r.from} left out: its target ${r.to} is no page of the import`, 'redirect');
+  }
+  if (settings.createRedirects?.fn) {
+    const create = staticCreateRedirects(settings.createRedirects.fn);
+    if ('error' in create) configNote(settings.createRedirects.line, `createRedirects left out: ${create.error}; write its redirects into config/site.config.ts`, 'redirect');
+    else {
+      try {
+        for (const p of pages) {
+          const existing = `/${p.place.route}${settings.trailingSlash ? '/' : ''}`;
+          for (const from of create(existing)) if (from && from !== existing) addRedirect(from, targetRoute(p), 'createRedirects');
+        }
+      } catch (error) {
+        if (!(error instanceof NotStatic)) throw error;
+        configNote(settings.createRedirects.line, `createRedirects left out: it uses ${error.message}, which the importer does not read; write its redirects into config/site.config.ts`, 'redirect');
+      }
+    }
+  }
+  if (settings.trailingSlash === false) configNote(1, 'trailingSlash: false: every route here ends with a slash; links were rewritten, and servers answer /x with the page at /x/', 'config');
+
+  const docsTrees = collected.filter((c) => c.tree.instance.kind === 'docs');
+  const instanceOf = (pluginId: string | undefined) => docsTrees.find((c) => c.tree.instance.id === (pluginId ?? 'default')) ?? (pluginId ? undefined : docsTrees[0]);
+  const navigation = convertNavigation({
+    settings,
+    themeLabels: project.themeLabels,
+    routeOf: (pathname) => newRouteOf(map, pathname) ?? (redirects.has(`/${pathname.replace(/^\/+|\/+$/g, '')}/`) ? redirects.get(`/${pathname.replace(/^\/+|\/+$/g, '')}/`) : undefined) ?? (pathname.replace(/\/+$/, '') === '' ? '/' : undefined),
+    // Docusaurus links a sidebar to its first doc; the section's own page where it has one.
+    docsRoute: (pluginId) => {
+      const c = instanceOf(pluginId);
+      if (!c) return undefined;
+      const top = c.pages.filter((p) => !p.place.target.includes('/') || p.place.target.endsWith('/index'));
+      if (!top.length || top.some((p) => p.place.target === 'index')) return `/${c.section}/`;
+      const rank = (p: ImportedPage) => p.sidebar?.position ?? (p.sources.get(defaultLocale)!.split.data.sidebar_position as number | undefined) ?? p.place.number ?? Number.POSITIVE_INFINITY;
+      return targetRoute([...top].sort((a, b) => rank(a) - rank(b) || a.place.target.localeCompare(b.place.target))[0]);
+    },
+    docRoute: (pluginId, docId) => {
+      const page = instanceOf(pluginId)?.pages.find((p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data) === docId);
+      return page && targetRoute(page);
+    },
+  });
+  for (const problem of navigation.problems) configNote(1, problem, 'navbar');
+  for (const [locale, strings] of Object.entries(navigation.messages)) files.set(`i18n/${locale}.ts`, messagesText(locale, strings));
+
+  const staticFile = (route: string | undefined) => route !== undefined && project.staticFiles.includes(route.replace(/^\//, ''));
+  for (const [key, value] of [['navbar logo', settings.logo], ['favicon', settings.favicon]] as const) {
+    if (value && !/^[a-z]+:/i.test(value) && !staticFile(value)) configNote(1, `${key} ${value} is not in static/: the pages would show a missing image; put the file at static${value}`, 'config');
+  }
+  const logo = [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
+  const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/favicon.svg';
+
+  const configFile = configText(settings, {
+    sections: collected.map((c) => ({ id: c.section, kind: c.tree.instance.kind, postsPerPage: c.tree.instance.postsPerPage })),
+    navbar: navigation.navbar.length ? navigation.navbar : collected.map((c) => ({ label: c.section, to: `/${c.section}/` })),
+    footer: navigation.footer,
+    redirects: [...redirects].map(([from, to]) => ({ from, to })),
+    logo,
+    favicon,
+  });
   // A page copied into a locale without its translation brings the original's items again.
   const unique = [...new Map(report.map((item) => [`${item.file}:${item.line}:${item.column}:${item.rule}:${item.message}`, item])).values()];
   return {
     files,
     copies,
-    config,
+    config: configFile,
     report: unique,
     stats: { pages: docs.length, posts: posts.length, locales, authors: authors.entries.size, tags: tags.entries.size, staticFiles: project.staticFiles.length },
   };

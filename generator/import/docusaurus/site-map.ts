@@ -1,6 +1,6 @@
 // The imported site as the links see it: every page with its Docusaurus route and its new place,
 // for each locale. Built once from all pages, before any page is converted.
-import type { ContentFile } from './read-project.ts';
+import type { ContentFile, ContentTree } from './read-project.ts';
 import type { SplitFile } from './front-matter.ts';
 import type { BodyTree } from './markdown-tree.ts';
 import type { PagePlace } from './paths.ts';
@@ -13,8 +13,12 @@ export interface PageSource {
 
 export interface ImportedPage {
   tree: 'docs' | 'blog';
+  /** The docs or blog instance the page belongs to, with its project folder (`instance.path`). */
+  source: ContentTree;
   /** The target section id (`docs`, `blog`, or the route bases of the Docusaurus config). */
   section: string;
+  /** The page's place in a hand-written sidebar: its position and label there. */
+  sidebar?: { position: number; label?: string };
   /** Path of the default locale's file inside its tree. */
   treePath: string;
   place: PagePlace;
@@ -25,16 +29,15 @@ export interface ImportedPage {
 export interface SiteMap {
   defaultLocale: string;
   locales: string[];
-  /** Project folders of the docs and the blog (`docs`, `blog`). */
-  treeRoots: { docs: string; blog: string };
   /** By project path of the default locale's file: `docs/02-guides/01-install.md`. */
   byFile: Map<string, ImportedPage>;
   /** By Docusaurus route without slashes (`docs/guides/install`): the page, or a generated route. */
   byRoute: Map<string, { page?: ImportedPage; route: string }>;
-  /** Route bases of the docs and blog in Docusaurus, and their section ids here. */
-  docs?: { route: string; section: string };
-  blog?: { route: string; section: string };
+  /** Route bases of the blogs in Docusaurus, and their section ids here. */
+  blogs: { route: string; section: string }[];
   baseUrl: string;
+  /** The config's `url` (`https://tidewatch.example`): links to it are links inside the site. */
+  siteUrl?: string;
   staticFiles: Set<string>;
   assets: Set<string>;
 }

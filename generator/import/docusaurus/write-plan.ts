@@ -28,10 +28,19 @@ export async function writePlan(plan: ImportPlan, projectDir: string, out: strin
     await mkdir(path.dirname(path.join(out, rel)), { recursive: true });
     await writeFile(path.join(out, rel), text);
   };
-  for (const [rel, text] of plan.files) await put(rel, text);
+  const kept: ReportItem[] = [];
+  let written = 0;
+  for (const [rel, text] of plan.files) {
+    // content/ was emptied above; a file of the project outside it (i18n/<locale>.ts) is the project's own.
+    if (!rel.startsWith('content/') && existsSync(path.join(out, rel)) && !force) {
+      kept.push({ file: rel, written: true, line: 1, column: 1, message: `already there and kept; the imported strings were not written (--force replaces the file):\n${text}`, rule: 'i18n' });
+      continue;
+    }
+    await put(rel, text);
+    written++;
+  }
   const configWritten = !existsSync(path.join(out, CONFIG_FILE));
   if (configWritten) await put(CONFIG_FILE, plan.config);
-  const kept: ReportItem[] = [];
   let copied = 0;
   for (const [from, to] of plan.copies) {
     const target = path.join(out, to);
@@ -43,5 +52,5 @@ export async function writePlan(plan: ImportPlan, projectDir: string, out: strin
     await copyFile(path.join(projectDir, from), target);
     copied++;
   }
-  return { configWritten, written: plan.files.size + (configWritten ? 1 : 0), copied, kept };
+  return { configWritten, written: written + (configWritten ? 1 : 0), copied, kept };
 }

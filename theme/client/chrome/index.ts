@@ -6,9 +6,25 @@ import { initMobileMenu } from './mobile-menu.ts';
 import { initCollapsibles } from './collapsibles.ts';
 import { initToc } from './toc.ts';
 import { initPageTools } from './page-tools.ts';
+import { initCodeCopy } from './code-copy.ts';
+import { onNavigated } from '../events.ts';
 
 initDropdowns();
 initMobileMenu();
 initCollapsibles();
 initToc();
 initPageTools();
+initCodeCopy();
+
+/** Tabs (./tabs.ts) are loaded by the first page that has them. */
+let tabs: Promise<typeof import('./tabs.ts')> | undefined;
+function initTabs(): void {
+  if (!document.querySelector('.markdown .tabs')) return;
+  tabs ??= import('./tabs.ts').then((module) => (module.listen(), module));
+  tabs.then((module) => module.enhance()).catch((error: unknown) => {
+    tabs = undefined;
+    console.warn('Tabs could not be loaded; every panel stays shown.', error);
+  });
+}
+initTabs();
+onNavigated(initTabs);

@@ -1,0 +1,129 @@
+// The MDX of Docusaurus pages that has a Markdown meaning, in the shared syntax of this engine:
+// `<Tabs>`/`<TabItem>` become a `::::tabs` container with `:::tab[label]` items, an imported
+// partial's `<Install />` an `::include{file="…"}`, `<img src={require('./x.png').default} />` and
+// images bound by `import` a Markdown image of the copied file, `<DocCardList />` a list of the
+// category's pages. The imports these need go without a report; every other import is reported.
+import type { Edit } from './body.ts';
+import type { Span } from './markdown-tree.ts';
+
+/** What the page's imports bind a name to. */
+export type Binding = { kind: 'partial'; include: string } | { kind: 'asset'; spec: string } | { kind: 'component'; name: string };
+
+export interface JsxContext {
+  /** The include path (relative to the written page) of a partial the page imports, by import path. */
+  partial(spec: string): string | undefined;
+  /** The URL of an image, copied into public/. */
+  image(spec: string): string | undefined;
+  /** A Markdown list of the pages of the page's category. */
+  cardList(): string;
+}
+
+/** Components whose every use the importer converts. */
+const CONVERTED = new Map([
+  ['@theme/Tabs', 'Tabs'],
+  ['@theme/TabItem', 'TabItem'],
+  ['@theme/DocCardList', 'DocCardList'],
+]);
+const IMAGE = /\.(png|jpe?g|gif|svg|webp|avif)$/i;
+
+/** The names an import line binds and to what; undefined: not converted, report it. */
+export function importBinding(line: string, ctx: JsxContext): Map<string, Binding> | undefined {
+  const m = /^import\s+(\w+)\s+from\s+['"]([^'"]+)['"];?\s*$/.exec(line.trim());
+  if (!m) return undefined;
+  const [, name, spec] = m;
+  const component = CONVERTED.get(spec);
+  if (component) return new Map([[name, { kind: 'component', name: component }]]);
+  if (/\.mdx?$/.test(spec)) {
+    const include = ctx.partial(spec);
+    return include ? new Map([[name, { kind: 'partial', include }]]) : undefined;
+  }
+  if (IMAGE.test(spec)) return new Map([[name, { kind: 'asset', spec }]]);
+  return undefined;
+}
+
+const attr = (attrs: string, name: string) => /"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\}/.exec(new RegExp(`\\b${name}=("[^"]*"|'[^']*'|\\{[^}]*\\})`).exec(attrs)?.[1] ?? '')?.slice(1).find((v) => v !== undefined);
+
+/** `values={[{label: 'npm', value: 'npm'}, …]}` of an old-style `<Tabs>`: labels by value. */
+function valueLabels(attrs: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const m of attrs.matchAll(/\{([^{}]*)\}/g)) {
+    const label = /label:\s*['"]([^'"]*)['"]/.exec(m[1])?.[1];
+    const value = /value:\s*['"]([^'"]*)['"]/.exec(m[1])?.[1];
+    if (label !== undefined && value !== undefined) labels.set(value, label);
+  }
+  return labels;
+}
+
+const escapeLabel = (label: string) => label.replace(/([[\]\\])/g, '\\$1');
+
+/**
+ * Edits for the JSX lines of `body` that have a Markdown meaning. `code` are the spans of code
+ * blocks, never touched. Tags must stand on lines of their own, as Docusaurus writes them.
+ */
+export function jsxBlockEdits(body: string, code: Span[], bindings: Map<string, Binding>, ctx: JsxContext): { edits: Edit[]; problems: { offset: number; message: string }[] } {
+  const edits: Edit[] = [];
+  const problems: { offset: number; message: string }[] = [];
+  const names = (kind: string) => [...bindings].filter(([, b]) => b.kind === 'component' && b.name === kind).map(([n]) => n);
+  const tabs = new Set(names('Tabs'));
+  const tabItem = new Set(names('TabItem'));
+  const cards = new Set(names('DocCardList'));
+  const lines: { start: number; text: string }[] = [];
+  let offset = 0;
+  for (const text of body.split('\n')) {
+    lines.push({ start: offset, text });
+    offset += text.length + 1;
+  }
+  const inCode = (at: number) => code.some((s) => at >= s.start && at < s.end);
+  const stack: { labels: Map<string, string>; items: number; depth: number }[] = [];
+  let item: { contentFrom: number } | undefined;
+  const replaced = new Set<number>();
+  const replaceLine = (i: number, text: string) => {
+    replaced.add(i);
+    edits.push({ start: lines[i].start, end: lines[i].start + lines[i].text.length, text });
+  };
+  /** Content lines of a tab: dedented by their common indentation (MDX ignores it, Markdown would make code of it). */
+  const dedent = (from: number, to: number) => {
+    const inner = lines.slice(from, to).filter((l) => l.text.trim());
+    const indent = Math.min(...inner.map((l) => /^[ \t]*/.exec(l.text)![0].length));
+    if (!inner.length || !Number.isFinite(indent) || indent === 0) return;
+    for (let i = from; i < to; i++) if (lines[i].text.trim() && !replaced.has(i)) edits.push({ start: lines[i].start, end: lines[i].start + indent, text: '' });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const { start, text } = lines[i];
+    const t = text.trim();
+    if (!t.startsWith('<') || inCode(start)) continue;
+    const open = /^<(\w+)((?:\s[^<>]*?)?)\s*(\/?)>$/.exec(t);
+    const close = /^<\/(\w+)\s*>$/.exec(t);
+    if (open && tabs.has(open[1]) && !open[3]) {
+      if (stack.length) problems.push({ offset: start, message: 'tabs inside tabs: the inner ones were written as a container of their own; check the colons' });
+      const group = attr(open[2], 'groupId');
+      stack.push({ labels: valueLabels(open[2]), items: 0, depth: 4 + stack.length });
+      replaceLine(i, `${':'.repeat(4 + stack.length - 1)}tabs${group ? `{group="${group.replace(/"/g, '')}"}` : ''}`);
+    } else if (close && tabs.has(close[1]) && stack.length) {
+      replaceLine(i, ':'.repeat(stack.pop()!.depth));
+    } else if (open && tabItem.has(open[1]) && !open[3] && stack.length) {
+      const top = stack[stack.length - 1];
+      const value = attr(open[2], 'value');
+      const label = attr(open[2], 'label') ?? (value !== undefined ? (top.labels.get(value) ?? value) : `Tab ${top.items + 1}`);
+      top.items++;
+      replaceLine(i, `${':'.repeat(top.depth - 1)}tab[${escapeLabel(label)}]`);
+      item = { contentFrom: i + 1 };
+    } else if (close && tabItem.has(close[1]) && stack.length) {
+      if (item) dedent(item.contentFrom, i);
+      item = undefined;
+      replaceLine(i, ':'.repeat(stack[stack.length - 1].depth - 1));
+    } else if (open && open[3] && bindings.get(open[1])?.kind === 'partial') {
+      const b = bindings.get(open[1]) as { include: string };
+      if (open[2].trim()) problems.push({ offset: start, message: `props of <${open[1]}> left out: an include has none; the partial's {props} show as written` });
+      replaceLine(i, `::include{file="${b.include}"}`);
+    } else if (open && open[3] && cards.has(open[1])) {
+      replaceLine(i, ctx.cardList());
+    } else if (open && open[1] === 'img' && /\bsrc=\{/.test(open[2])) {
+      const src = /\bsrc=\{\s*(?:require\(\s*['"]([^'"]+)['"]\s*\)(?:\.default)?|(\w+))\s*\}/.exec(open[2]);
+      const spec = src?.[1] ?? (src?.[2] ? (bindings.get(src[2]) as { spec?: string } | undefined)?.spec : undefined);
+      const url = spec && ctx.image(spec);
+      if (url) replaceLine(i, `![${(attr(open[2], 'alt') ?? '').replace(/([[\]\\])/g, '\\$1')}](${url})`);
+    }
+  }
+  return { edits, problems };
+}

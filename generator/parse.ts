@@ -180,6 +180,18 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
       severity: 'error',
     });
   }
+  if (frontMatter.list_pages && !(kind === 'doc' && /(^|\/)index$/.test(source.path))) {
+    const at = source.raw.split('\n').findIndex((l) => l.startsWith('list_pages'));
+    diagnostics.push({
+      file: source.id,
+      line: at + 1 || 1,
+      column: 1,
+      message: 'list_pages lists the pages of a folder: only a folder\'s index.md of a docs section can have it',
+      hint: 'move it to the index.md of the folder whose pages the list should show',
+      rule: 'front-matter',
+      severity: 'error',
+    });
+  }
   const doc = documentOf(source, frontMatter, split.bodyLine, {
     html: result.html,
     excerptHtml: result.excerptHtml,

@@ -37,6 +37,9 @@ export const de = {
     next: 'Weiter',
     pagination: 'Seiten der Dokumentation',
     version: 'Version',
+    versionName: 'Version {version}',
+    versionCurrent: '{version} (aktuell)',
+    versionUnnamed: 'Aktuelle Version',
     draft: 'Entwurf: Diese Seite ist nur in der Vorschau sichtbar und wird nicht veröffentlicht.',
     unlisted: 'Nicht gelistet: Diese Seite ist erreichbar, erscheint aber in keiner Übersicht und in keiner Suchmaschine.',
     overview: 'Überblick',
@@ -81,6 +84,7 @@ export const de = {
     text: 'Wir konnten nicht finden, wonach Sie gesucht haben.',
     advice: 'Bitte kontaktieren Sie die Betreiber der Seite, die Sie hierher verlinkt hat, und teilen Sie ihnen mit, dass der Link nicht funktioniert.',
     home: 'Zur Startseite',
+    search: 'Auf der Website suchen',
   },
   crash: {
     title: 'Seitenfehler',

@@ -38,6 +38,9 @@ export const en: typeof de = {
     next: 'Next',
     pagination: 'Docs pages',
     version: 'Version',
+    versionName: 'Version {version}',
+    versionCurrent: '{version} (current)',
+    versionUnnamed: 'Current version',
     draft: 'Draft: this page is visible in the preview only and will not be published.',
     unlisted: 'Unlisted: this page can be reached, but it appears in no list and no search engine.',
     overview: 'Overview',
@@ -82,6 +85,7 @@ export const en: typeof de = {
     text: 'We could not find what you were looking for.',
     advice: 'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
     home: 'Go to the home page',
+    search: 'Search the site',
   },
   crash: {
     title: 'Page Error',

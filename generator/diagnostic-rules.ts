@@ -23,7 +23,9 @@ export const DIAGNOSTIC_RULES = {
   admonition: { title: 'An unknown admonition', hint: 'use :::note, :::tip, :::info, :::warning or :::danger' },
   mdx: { title: 'MDX in a Markdown page, or an .mdx file', hint: 'write the content in Markdown; show code in a fenced code block; escape a brace shown as text: \\{' },
   'unused-definition': { title: 'A line Markdown reads as a link definition that no link uses', hint: 'escape the first bracket (\\[) if the line is text, or use the definition' },
-  'duplicate-title': { title: 'The body opens with a # heading other than the title', hint: 'remove the heading or make it the title in front matter' },
+  'duplicate-title': { title: 'The body has a # heading other than the title', hint: 'make a leading one the title in front matter, any other a ## section' },
+  'number-unit': { title: 'An ordinary space between a number and its unit, where a line may break', hint: 'write a no-break space: 480&nbsp;€, or the character U+00A0' },
+  placeholder: { title: 'Placeholder text (TODO, the sentences site new writes) in a page that is no draft', hint: 'write the text, or keep the page a draft until it is written' },
   'changed-ref': {
     title: 'site check --changed names no commit',
     hint: 'pass a branch, tag or commit of this clone; in CI fetch it first',

@@ -21,6 +21,7 @@ import { toString as hastToString } from 'hast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
+import remarkContentRules, { type ContentRuleOptions } from './content-rules.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
 import type { BodySection, Heading, SourceLink } from './types.ts';
@@ -251,12 +252,13 @@ function collectHeadings() {
   };
 }
 
-export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
+export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels, rules?: ContentRuleOptions): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkAdmonitions, admonitions)
     .use(contentConventions)
+    .use(remarkContentRules, rules)
     .use(collectLinks)
     .use(remarkRehype, {
       footnoteLabel: labels.footnotes,

@@ -166,6 +166,13 @@ export const de = {
     keyOpen: 'öffnen',
     keyClose: 'schließen',
   },
+  /** What `site new` writes into a new page, and `site check` refuses in a page that is no draft. */
+  scaffold: {
+    title: 'TODO: Titel der Seite',
+    description: 'TODO: Beschreiben Sie die Seite in einem Satz mit weniger als 160 Zeichen.',
+    intro: 'Schreiben Sie hier die Einleitung: worum es geht und für wen die Seite gedacht ist.',
+    section: 'Überschrift des ersten Abschnitts',
+  },
   llms: {
     pages: 'Allgemein',
     about: 'Jede Seite dieser Website gibt es auch als Markdown: an ihre Adresse `index.md` anhängen. Den Text aller Seiten in einer Datei enthält {full}.',

@@ -167,6 +167,13 @@ export const en: typeof de = {
     keyOpen: 'open',
     keyClose: 'close',
   },
+  /** What `site new` writes into a new page, and `site check` refuses in a page that is no draft. */
+  scaffold: {
+    title: 'TODO: title of the page',
+    description: 'TODO: describe the page in one sentence of less than 160 characters.',
+    intro: 'Write the introduction here: what the page is about and whom it is for.',
+    section: 'Heading of the first section',
+  },
   llms: {
     pages: 'General',
     about: 'Every page of this site is also available as Markdown: append `index.md` to its address. {full} holds the text of all pages in one file.',

@@ -131,6 +131,9 @@ test('front matter keywords are searched, each result names its section, and a q
   const search = async (query: string) => {
     await page.keyboard.press('Control+k');
     await page.waitForSelector('#search-dialog[open]');
+    // The dialog keeps the last query and its results: cleared first, so what is read is this query's answer.
+    await page.fill('.search-input', '');
+    await page.waitForSelector('.search-result', { state: 'detached' });
     await page.fill('.search-input', query);
     await page.waitForSelector('.search-result, .search-empty:not([hidden])');
     const results = await page.$$eval('.search-result', (links) => links.map((a) => ({ href: a.getAttribute('href')!.split('#')[0], section: a.querySelector('.search-result-section')?.textContent ?? '' })));

@@ -12,6 +12,9 @@ test('a word is found in another form, or while it is still being typed', () => 
   assert.ok(sameWord('ci', 'ci'));
   assert.ok(!sameWord('xyzzyqq', 'x'), 'a letter the unknown word begins with is no match');
   assert.ok(!sameWord('bananenbrot', 'b'));
+  assert.ok(!sameWord('bananenbrot', 'bans'), 'a shared beginning is not the same word');
+  assert.ok(sameWord('überwachung'.normalize('NFD').replace(/\p{M}/gu, ''), 'uberwacht'));
+  assert.ok(sameWord('companies', 'company'));
   assert.ok(!sameWord('imprint', 'i'));
 });
 
@@ -19,6 +22,7 @@ test("a result counts when a word it marks answers the query; Pagefind's single-
   // What Pagefind 1.5 returned on the real site for these queries.
   assert.equal(answers('xyzzyqq', { excerpt: 'open orders.csv | where amount &gt; <mark>x</mark> …', sub_results: [{ title: 'Nushell', url: '/blog/nushell/', excerpt: '<mark>x</mark>' }] }), false);
   assert.equal(answers('Bananenbrot', { excerpt: 'Infrastruktur-Check, z. <mark>B.</mark> für …' }), false);
+  assert.equal(answers('Bananenbrot', { excerpt: 'fail2ban <mark>bans</mark> the address' }), false);
   assert.equal(answers('imprint', { excerpt: 'in Austria (<mark>I,</mark> …' }), false);
   assert.equal(answers('Impressum', { excerpt: '<mark>Impressum.</mark> <mark>Impressum</mark> der Almwerk GmbH' }), true);
   assert.equal(answers('Datenbanken', { excerpt: 'eine <mark>MariaDB/MySQL-Datenbanken</mark> …' }), true);

@@ -26,12 +26,13 @@ function plain(word: string): string {
 const wordsOf = (text: string) => plain(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** Whether `found` is `typed`, a word `typed` begins (the visitor is still typing), or the same word
- * with another ending: a shared stem of three letters or more, differing in at most three. */
+ * with another ending: all of `typed` but its last three letters at most, and three letters or more
+ * (Datenbanken, Datenbank; not Bananenbrot, bans). */
 export function sameWord(typed: string, found: string): boolean {
   let common = 0;
   while (common < typed.length && common < found.length && typed[common] === found[common]) common++;
   if (common === typed.length) return true;
-  return common >= 3 && common >= Math.min(typed.length, found.length) - 3;
+  return common >= Math.max(3, typed.length - 3);
 }
 
 /** Whether a result's marked words answer the query (the module's comment says why this is asked). */

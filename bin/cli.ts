@@ -1,6 +1,6 @@
 // The `site` command line.
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build.ts';
 import { scaffoldPage } from '../generator/scaffold.ts';
 import { startDevServer } from '../generator/serve.ts';
@@ -86,11 +86,17 @@ program
 
 program
   .command('new')
-  .description('Scaffold a page in every locale with valid front matter, e.g. `site new glossary ops/storage`.')
+  .description('Scaffold a draft page in every locale, with placeholders in the language of each file, e.g. `site new glossary ops/storage --title de=Speicher --title en=Storage`.')
   .argument('<section>', 'a configured section, e.g. services, glossary, blog')
   .argument('<path>', 'path inside the section without .md, e.g. databases/redis')
-  .action(async (section: string, pagePath: string) => {
-    const result = await scaffoldPage(root, section, pagePath);
+  .option('--author <id>', 'the author of a post, an id of content/authors.yml (posts need one; without it the command lists them)')
+  .option('--title <locale=title>', 'the title in one locale, e.g. de=Speicher; repeat it per locale', (value: string, titles: Record<string, string>) => {
+    const at = value.indexOf('=');
+    if (at < 1) throw new InvalidArgumentError(`"${value}" is no locale=title pair, e.g. de=Speicher.`);
+    return { ...titles, [value.slice(0, at)]: value.slice(at + 1) };
+  }, {})
+  .action(async (section: string, pagePath: string, opts: { author?: string; title: Record<string, string> }) => {
+    const result = await scaffoldPage(root, section, pagePath, { author: opts.author, titles: opts.title });
     if (!result.ok) {
       console.error(result.error);
       process.exitCode = 1;

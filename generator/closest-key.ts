@@ -20,15 +20,16 @@ function distance(a: string, b: string): number {
   return previous[y.length];
 }
 
-/** The closest of `known` to `key`, when it is close enough to be a slip of the keyboard. */
-export function closestKey(key: string, known: readonly string[]): string | undefined {
+/** The closest of `known` to `key`, when it is close enough to be a slip of the keyboard: within
+ * `slips(length)` edits, where length is that of the shorter of the two (a third of a key by default). */
+export function closestKey(key: string, known: readonly string[], slips = (length: number) => Math.max(2, Math.floor(length / 3))): string | undefined {
   let best: { key: string; d: number } | undefined;
   for (const candidate of known) {
     const d = distance(key, candidate);
     if (!best || d < best.d) best = { key: candidate, d };
   }
   if (!best) return undefined;
-  return best.d <= Math.max(2, Math.floor(Math.min(key.length, best.key.length) / 3)) ? best.key : undefined;
+  return best.d <= slips(Math.min(key.length, best.key.length)) ? best.key : undefined;
 }
 
 /** Adds "did you mean" to the unknown-key errors of a schema with these keys. */

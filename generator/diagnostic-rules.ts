@@ -27,7 +27,9 @@ export const DIAGNOSTIC_RULES = {
   'code-meta': { title: 'A code block names meta the engine does not know', hint: 'use title="…", {1,3-4}, showLineNumbers or showLineNumbers=N after the language' },
   tabs: { title: 'A tabs block that is not made of labelled tabs', hint: 'write ::::tabs{group="name"}, one :::tab[Label] … ::: per tab, and close with ::::' },
   include: { title: 'An ::include names a file that does not exist, or includes itself again', hint: 'write ::include{file="./_name.md"} with a path from the including file; the message shows the chain of includes' },
-  'duplicate-title': { title: 'The body opens with a # heading other than the title', hint: 'remove the heading or make it the title in front matter' },
+  'duplicate-title': { title: 'The body has a # heading other than the title', hint: 'make a leading one the title in front matter, any other a ## section' },
+  'number-unit': { title: 'An ordinary space between a number and its unit, where a line may break', hint: 'write a no-break space: 480&nbsp;€, or the character U+00A0' },
+  placeholder: { title: 'Placeholder text (TODO, the sentences site new writes) in a page that is no draft', hint: 'write the text, or keep the page a draft until it is written' },
   'changed-ref': {
     title: 'site check --changed names no commit',
     hint: 'pass a branch, tag or commit of this clone; in CI fetch it first',

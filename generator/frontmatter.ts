@@ -22,6 +22,7 @@ const docFields = {
   toc_min_heading_level: headingLevel.optional(),
   toc_max_heading_level: headingLevel.optional(),
   keywords: z.array(z.string()).optional(),
+  list_pages: z.boolean().optional(),
   image: publicPath.optional(),
   source_locale: z.string().min(1).optional(),
 };

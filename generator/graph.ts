@@ -20,7 +20,12 @@ export interface GraphInput {
   includeDrafts: boolean;
 }
 
-export const VERSION_LABEL = 'Next';
+/** The docs' version as readers name it: major and minor of the site's version (`v1.19.6` ->
+ * `1.19`), or none when the config gives no version (the theme then says "current version"). */
+export function versionLabel(config: Pick<SiteConfig, 'customFields'>): string {
+  const m = /(\d+)\.(\d+)/.exec(config.customFields.version ?? '');
+  return m ? `${m[1]}.${m[2]}` : '';
+}
 
 export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: Diagnostic[] } {
   const { config } = input;
@@ -92,7 +97,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
         for (const [key, category] of input.categories) {
           if (key.startsWith(`${locale}:`)) categories.set(key.slice(locale.length + 1), category);
         }
-        const result = buildDocsSection({ config, locale, section: section.id, sidebar: section.sidebar, docs: inSection, categories, versionLabel: VERSION_LABEL });
+        const result = buildDocsSection({ config, locale, section: section.id, sidebar: section.sidebar, docs: inSection, categories, versionLabel: versionLabel(config) });
         for (const page of result.pages) add(page, sourceOfPage(page));
         if (result.sidebarId) graph.sidebars[result.sidebarId] = result.sidebar;
         graph.versions[sectionKey] = [result.version];

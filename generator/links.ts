@@ -4,7 +4,8 @@ import path from 'node:path/posix';
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
-import { localeOfRoute, notFoundPathOf, routeOf } from '../common/routes.ts';
+import { keyOf, localeOfRoute, notFoundPathOf, routeOf } from '../common/routes.ts';
+import { closestKey } from './closest-key.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 
@@ -102,11 +103,27 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
   return { ok: true, href: pathname === '' ? frag : route + query + frag, route, fragment };
 }
 
-/** The closest existing route, for "did you mean". */
+/** The closest existing route, for "did you mean": by edit distance over the whole route
+ * (`/services/backup/` -> `/services/backups/`), among the pages of the link's locale first; then a
+ * page there with the same last segment (`/docs/cli/` -> `/docs/reference/cli/`); then, as a last
+ * resort, the closest route of another locale. */
+/** A route shares most of its letters with its neighbours (`/services/databases/`): a few edits, not a third of it, make a slip. */
+const routeSlips = (length: number) => Math.max(2, Math.floor(length / 6));
+
 function suggest(ctx: LinkContext, route: Route): string | undefined {
+  const { config, graph } = ctx;
+  const locale = localeOfRoute(config, route);
+  const pages = Object.values(graph.pages);
+  const own = pages.filter((p) => p.locale === locale);
+  const key = keyOf(config, route);
+  const closest = closestKey(key, own.map((p) => p.key), routeSlips);
+  if (closest !== undefined) return `did you mean ${own.find((p) => p.key === closest)!.route}?`;
   const last = route.split('/').filter(Boolean).pop() ?? '';
-  const candidates = Object.keys(ctx.graph.pages).filter((r) => r.endsWith(`/${last}/`));
-  return candidates.length ? `did you mean ${candidates.slice(0, 3).join(' or ')}?` : undefined;
+  const sameName = own.filter((p) => p.route.endsWith(`/${last}/`)).map((p) => p.route);
+  if (sameName.length) return `did you mean ${sameName.slice(0, 3).join(' or ')}?`;
+  const others = pages.filter((p) => p.locale !== locale);
+  const elsewhere = closestKey(key, others.map((p) => p.key), routeSlips);
+  return elsewhere !== undefined ? `did you mean ${others.find((p) => p.key === elsewhere)!.route}?` : undefined;
 }
 
 /** Resolves every Markdown link (by document and link index) and reports what does not resolve. */

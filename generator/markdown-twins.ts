@@ -2,13 +2,14 @@
 // `<route>index.md`, for language models and other readers that want text rather than a layout.
 // A twin is the source as the editor wrote it, with the front matter reduced to title and
 // description and every link made absolute to the site (the resolved target, so a relative
-// `../x.md` becomes `https://site/en/.../x/`). Drafts and unlisted pages have no twin.
+// `../x.md` becomes `https://site/en/.../x/`), followed by the list of pages an index with
+// `list_pages` shows after its body. Drafts and unlisted pages have no twin.
 import { stringify as yamlStringify } from 'yaml';
 import type { SiteConfig } from './config.ts';
 import { isExternal } from './markdown.ts';
 import { hasMarkdownTwin, twinRouteOf } from '../common/markdown-twin-route.ts';
 import type { SourceFile } from './load.ts';
-import type { Page, ParsedDocument, Route, SiteGraph } from './types.ts';
+import type { Page, PageListGroup, ParsedDocument, Route, SiteGraph } from './types.ts';
 
 export interface MarkdownTwin {
   page: Page;
@@ -58,9 +59,20 @@ export function markdownTwin(config: SiteConfig, graph: SiteGraph, page: Page, s
   const doc = graph.documents[(page as { doc: string }).doc];
   const withAbsoluteLinks = absoluteLinks(config, graph, page, doc, source.raw);
   // The body starts where the parse stage found it; the front matter above it is replaced.
-  const body = `${withAbsoluteLinks.split('\n').slice(doc.bodyLine - 1).join('\n').replace(/^\n+/, '').trimEnd()}\n`;
+  const written = withAbsoluteLinks.split('\n').slice(doc.bodyLine - 1).join('\n').replace(/^\n+/, '').trimEnd();
+  const body = `${[written, ...(page.kind === 'doc' && page.listing ? [listingMarkdown(config, graph, page.listing)] : [])].join('\n\n')}\n`;
   const front = yamlStringify({ title: page.title, description: page.description }, { lineWidth: 0 });
   return { page, path: twinRouteOf(page.route).slice(1), markdown: `---\n${front}---\n\n${body}`, body };
+}
+
+/** The pages an index lists after its body (`list_pages`), as the page shows them. */
+function listingMarkdown(config: SiteConfig, graph: SiteGraph, groups: PageListGroup[]): string {
+  return groups
+    .map((group) => {
+      const items = group.items.map((route) => `- [${graph.pages[route]?.title}](${new URL(route, config.url).href}): ${graph.pages[route]?.description}`);
+      return [...(group.heading ? [`## ${group.heading.text}`] : []), ...(group.description ? [group.description] : []), items.join('\n')].join('\n\n');
+    })
+    .join('\n\n');
 }
 
 /** The twin of every page that has one, in the graph's order. */

@@ -25,6 +25,7 @@ import { rehypeCodeBlocks, remarkCodeMeta } from './code-blocks.ts';
 import { remarkTabs } from './tabs.ts';
 import { origin, remarkIncludes, textOf, type IncludeContext } from './includes.ts';
 import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './admonitions.ts';
+import remarkContentRules, { type ContentRuleOptions } from './content-rules.ts';
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
 import type { BodySection, Heading, SourceLink } from './types.ts';
@@ -321,7 +322,7 @@ function collectHeadings() {
 /** Problems the plugins of other files find, kept with the file's own. */
 const report = (file: VFile, problem: MarkdownMessage) => collected(file).problems.push(problem);
 
-export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
+export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels, rules?: ContentRuleOptions): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
@@ -329,6 +330,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
     .use(remarkAdmonitions, admonitions)
     .use(remarkTabs, report)
     .use(contentConventions)
+    .use(remarkContentRules, rules)
     .use(collectLinks)
     .use(remarkCodeMeta, report)
     .use(remarkRehype, {

@@ -10,6 +10,7 @@ import type { RuleId } from './diagnostic-rules.ts';
 import type { MarkdownLimits, ParseItem, Pool } from './worker-pool.ts';
 import { unsafeLinks } from './unsafe-links.ts';
 import { mayBeLaidOutBySections } from './body-sections.ts';
+import { NUMBER_UNIT_HINT, numberUnitGaps, PLACEHOLDER_HINT, placeholdersIn, scaffoldPlaceholders, type ContentRuleOptions } from './content-rules.ts';
 import type { ParseStore } from './parse-store.ts';
 import { includeTargets } from './includes.ts';
 import { hashOf } from './load.ts';
@@ -50,11 +51,12 @@ export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind 
   return section.kind === 'blog' ? 'post' : 'doc';
 }
 
-/** The UI strings Markdown is rendered with (admonition titles, footnote labels). */
-export type MarkdownLabels = Pick<Messages, 'admonition' | 'docs'>;
+/** The UI strings Markdown is rendered with (admonition titles, footnote labels), and the
+ * placeholders `site new` writes, which a published page must not show. */
+export type MarkdownLabels = Pick<Messages, 'admonition' | 'docs'> & ContentRuleOptions;
 
 export function markdownLabels(messages: Messages): MarkdownLabels {
-  return { admonition: messages.admonition, docs: messages.docs };
+  return { admonition: messages.admonition, docs: messages.docs, placeholders: scaffoldPlaceholders(messages) };
 }
 
 const processors = new Map<string, ReturnType<typeof createMarkdownProcessor>>();
@@ -63,14 +65,14 @@ function processorFor(labels: MarkdownLabels) {
   const key = JSON.stringify(labels);
   let processor = processors.get(key);
   if (!processor) {
-    processor = createMarkdownProcessor({ titles: labels.admonition }, labels.docs);
+    processor = createMarkdownProcessor({ titles: labels.admonition }, labels.docs, { placeholders: labels.placeholders });
     processors.set(key, processor);
   }
   return processor;
 }
 
 /** The rules the Markdown stage reports under (generator/markdown.ts). */
-const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition', 'unsafe-link', 'code-meta', 'tabs', 'include'] as const satisfies readonly RuleId[];
+const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition', 'unsafe-link', 'code-meta', 'tabs', 'include', 'duplicate-title', 'number-unit', 'placeholder'] as const satisfies readonly RuleId[];
 
 /** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
  * parsing: the parser would run out of stack on such a file, and could not say where. */
@@ -157,6 +159,8 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
   const offset = split.bodyLine - 1;
   diagnostics.push(...unsafeLinks(result.html, split.body, source.id, split.bodyLine, limits?.dataImages ?? false));
   for (const m of result.messages) {
+    // A draft is where placeholders belong; they count once the page is to be published.
+    if (m.rule === 'placeholder' && written?.draft) continue;
     diagnostics.push({
       file: m.file ?? source.id,
       line: m.file ? m.line : m.line + offset,
@@ -183,6 +187,19 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
       severity: 'error',
     });
   }
+  if (frontMatter.list_pages && !(kind === 'doc' && /(^|\/)index$/.test(source.path))) {
+    const at = source.raw.split('\n').findIndex((l) => l.startsWith('list_pages'));
+    diagnostics.push({
+      file: source.id,
+      line: at + 1 || 1,
+      column: 1,
+      message: 'list_pages lists the pages of a folder: only a folder\'s index.md of a docs section can have it',
+      hint: 'move it to the index.md of the folder whose pages the list should show',
+      rule: 'front-matter',
+      severity: 'error',
+    });
+  }
+  diagnostics.push(...frontMatterText(source, frontMatter, labels.placeholders));
   const doc = documentOf(source, frontMatter, split.bodyLine, {
     html: result.html,
     excerptHtml: result.excerptHtml,
@@ -212,6 +229,26 @@ function withIncludes(source: SourceFile, files: Map<string, SourceFile>): { sou
     todo.push(...includeTargets(id, file.raw));
   }
   return { source: { ...source, hash: hashOf(`${source.hash}\0${key.sort().join('\0')}`) }, includes };
+}
+
+/** The content rules of the body (generator/content-rules.ts) for the title and description, which
+ * the page shows as its heading and lead, and search engines and cards show too. */
+function frontMatterText(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], placeholders: readonly string[]): Diagnostic[] {
+  const lines = source.raw.split('\n');
+  const found: Diagnostic[] = [];
+  for (const key of ['title', 'description'] as const) {
+    const value = frontMatter[key];
+    const at = lines.findIndex((l) => l.startsWith(`${key}:`));
+    const place = (text: string) => ({ file: source.id, line: at + 1 || 1, column: Math.max(lines[at]?.indexOf(text) ?? -1, 0) + 1 });
+    for (const gap of numberUnitGaps(value)) {
+      found.push({ ...place(gap.written), message: `${key} "${gap.written}": a line may break between the number and its unit`, hint: NUMBER_UNIT_HINT, rule: 'number-unit', severity: 'error' });
+    }
+    if (frontMatter.draft) continue;
+    for (const p of placeholdersIn(value, placeholders)) {
+      found.push({ ...place(p.text), message: `${key}: placeholder text "${p.text}"`, hint: PLACEHOLDER_HINT, rule: 'placeholder', severity: 'error' });
+    }
+  }
+  return found;
 }
 
 /** Parses what changed, on the pool's threads, and takes the rest from the cache (in memory, then

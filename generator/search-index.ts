@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import type { SiteConfig } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
+import { localePrefix } from './config.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { resolveMarkers } from './render.ts';
@@ -37,15 +38,28 @@ export function searchablePages(graph: SiteGraph): Page[] {
   return Object.values(graph.pages).filter((p) => 'doc' in p && p.doc && !p.draft && !p.unlisted && !p.noindex);
 }
 
-/** What Pagefind indexes for one page. */
+/** The name of the section a page belongs to (the title of the section's first page), for a
+ * result to say where it leads; none for the section's own first page and standalone pages. */
+function sectionOf(config: SiteConfig, graph: SiteGraph, page: Page): string | undefined {
+  const home = page.section ? graph.pages[`${localePrefix(config, page.locale)}/${page.section}/`] : undefined;
+  return home && home !== page ? home.title : undefined;
+}
+
+/** What Pagefind indexes for one page: title, description, the front matter's keywords (words a
+ * visitor searches by that the text may not use: "imprint" for the Impressum) and the body; and
+ * the section as metadata, shown with the result, not searched. */
 export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): SearchRecord {
   const source = 'doc' in page ? page.doc : undefined;
   const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]) : '';
+  const keywords = (source && graph.documents[source]?.frontMatter.keywords) || [];
   const lang = escapeHtml(config.locales[page.locale].htmlLang);
   const title = escapeHtml(page.title);
+  const section = sectionOf(config, graph, page);
+  const meta = section ? `<meta data-pagefind-meta="section:${escapeHtml(section)}">` : '';
+  const terms = keywords.length ? `<p data-pagefind-weight="5">${escapeHtml(keywords.join(', '))}</p>` : '';
   return {
     url: page.route,
-    html: `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>${escapeHtml(page.description)}</p>${body}</main></body></html>`,
+    html: `<!doctype html><html lang="${lang}"><head><title>${title}</title>${meta}</head><body><main data-pagefind-body><h1>${title}</h1><p>${escapeHtml(page.description)}</p>${terms}${body}</main></body></html>`,
   };
 }
 

@@ -3,9 +3,10 @@
 import type { SiteConfig } from './config.ts';
 import { joinRoute, keyOf, routeOf } from '../common/routes.ts';
 import { tocOf } from './toc.ts';
-import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, ParsedDocument, Route, SidebarItem } from './types.ts';
+import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, PageListGroup, ParsedDocument, Route, SidebarItem, TocItem } from './types.ts';
 import { localePrefix } from './config.ts';
-import { collatorFor } from './collation.ts';
+import { byLabel, collatorFor } from './collation.ts';
+import GithubSlugger from 'github-slugger';
 
 interface Folder {
   dir: string;
@@ -149,7 +150,7 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     const isRoot = folder === root;
     const here: BreadcrumbItem[] = isRoot ? rootCrumb : [...crumbs, { label: folderLabel(folder), route: folderRoute(folder) }];
     if (folder.index) {
-      pages.push(docPage(folder.index, isRoot ? [] : crumbs));
+      pages.push(docPage(folder.index, isRoot ? [] : crumbs, folder));
     } else if (!isRoot) {
       const route = folderRoute(folder);
       const items = itemsOf(folder).flatMap((item) => (item.route ? [item.route] : []));
@@ -170,21 +171,52 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     for (const child of folder.folders.values()) visit(child, here);
   };
 
-  const docPage = (doc: ParsedDocument, crumbs: BreadcrumbItem[]): DocPage => {
+  const lang = config.locales[locale]?.htmlLang ?? locale;
+  /** Every listed page in a folder and below it. */
+  const pagesIn = (folder: Folder): ParsedDocument[] => [
+    ...(folder.index && listed(folder.index) ? [folder.index] : []),
+    ...folder.docs.filter(listed),
+    ...[...folder.folders.values()].flatMap(pagesIn),
+  ];
+  const byTitle = (list: ParsedDocument[]) => byLabel(list, (d) => d.frontMatter.title, lang).map(routeOfDoc);
+  /** What an index.md with `list_pages` shows after its body: the folder's own pages, then each
+   * subfolder (in sidebar order) under its label, every group ordered by the titles shown. */
+  const listingOf = (folder: Folder, doc: ParsedDocument): PageListGroup[] => {
+    const slugger = new GithubSlugger();
+    for (const id of doc.ids) slugger.slug(id);
+    const groups: PageListGroup[] = [];
+    const own = folder.docs.filter(listed);
+    if (own.length) groups.push({ items: byTitle(own) });
+    const children = [...folder.folders.values()].filter((child) => !child.index || listed(child.index));
+    children.sort((a, b) => folderPosition(a) - folderPosition(b) || byNumberPrefix(a.fileName, b.fileName) || collator.compare(folderLabel(a), folderLabel(b)));
+    for (const child of children) {
+      const items = byTitle(pagesIn(child));
+      if (!items.length) continue;
+      const text = folderLabel(child);
+      groups.push({ heading: { id: slugger.slug(text), text }, ...(child.category?.description ? { description: child.category.description } : {}), items });
+    }
+    return groups;
+  };
+
+  const docPage = (doc: ParsedDocument, crumbs: BreadcrumbItem[], folder?: Folder): DocPage => {
     const route = routeOfDoc(doc);
     const fm = doc.frontMatter;
+    const listing = folder && fm.list_pages ? listingOf(folder, doc) : undefined;
+    const shown: ParsedDocument[] = folder && listing ? pagesIn(folder).filter((d) => d !== doc) : [];
+    const listingToc: TocItem[] = fm.hide_table_of_contents ? [] : (listing ?? []).flatMap((g) => (g.heading ? [{ ...g.heading, depth: 2 }] : []));
     return {
       ...base(route, fm.title, fm.description),
       kind: 'doc',
       doc: doc.source,
       sidebar: sidebarId,
       breadcrumbs: crumbs,
-      toc: tocOf(doc.headings, fm),
+      toc: [...tocOf(doc.headings, fm), ...listingToc],
       noindex: Boolean(fm.unlisted || fm.draft),
       unlisted: Boolean(fm.unlisted),
       draft: Boolean(fm.draft),
       image: fm.image,
-      deps: [doc.source],
+      deps: [doc.source, ...shown.map((d) => d.source)],
+      ...(listing ? { listing } : {}),
       ...neighbours(route),
     };
   };

@@ -132,6 +132,8 @@ export interface FrontMatter {
   toc_min_heading_level?: number;
   toc_max_heading_level?: number;
   keywords?: string[];
+  /** A folder's index.md: list the folder's pages after the body (generator/sidebar.ts). */
+  list_pages?: boolean;
   image?: string;
   /** The locale this page was written in, when it is not the site's `translations.source`. */
   source_locale?: string;
@@ -186,9 +188,10 @@ export interface TocItem {
   depth: number;
 }
 
-/** A docs version. Only the current one ("Next") exists today; the shape allows more. */
+/** A docs version. Only the current one exists today; the shape allows more. */
 export interface DocsVersion {
   name: string;
+  /** The version's number as readers name it (`1.19`); empty when the site names none. */
   label: string;
   path: Route;
   docs: { id: SourceId; route: Route; sidebar: string | undefined }[];
@@ -232,6 +235,17 @@ export interface DocPage extends PageBase {
   previous?: Route;
   next?: Route;
   version: string;
+  /** The folder's pages, shown after the body of an index.md with `list_pages: true`. */
+  listing?: PageListGroup[];
+}
+
+/** Pages a page lists: those of its folder (no heading), or of one subfolder, under the
+ * subfolder's label; in each group ordered by title as the page's language sorts. */
+export interface PageListGroup {
+  /** The heading's id and text, and the subfolder's description; none for the folder's own pages. */
+  heading?: { id: string; text: string };
+  description?: string;
+  items: Route[];
 }
 
 /** A folder without index.md: a generated page listing its items. */

@@ -37,6 +37,9 @@ export const de = {
     next: 'Weiter',
     pagination: 'Seiten der Dokumentation',
     version: 'Version',
+    versionName: 'Version {version}',
+    versionCurrent: '{version} (aktuell)',
+    versionUnnamed: 'Aktuelle Version',
     draft: 'Entwurf: Diese Seite ist nur in der Vorschau sichtbar und wird nicht veröffentlicht.',
     outdatedTranslation: 'Diese Übersetzung ist möglicherweise nicht aktuell: das Original ({language}) wurde seit dem {date} geändert.',
     readOriginal: 'Original lesen',
@@ -83,6 +86,7 @@ export const de = {
     text: 'Wir konnten nicht finden, wonach Sie gesucht haben.',
     advice: 'Bitte kontaktieren Sie die Betreiber der Seite, die Sie hierher verlinkt hat, und teilen Sie ihnen mit, dass der Link nicht funktioniert.',
     home: 'Zur Startseite',
+    search: 'Auf der Website suchen',
   },
   crash: {
     title: 'Seitenfehler',
@@ -168,6 +172,13 @@ export const de = {
     keySelect: 'auswählen',
     keyOpen: 'öffnen',
     keyClose: 'schließen',
+  },
+  /** What `site new` writes into a new page, and `site check` refuses in a page that is no draft. */
+  scaffold: {
+    title: 'TODO: Titel der Seite',
+    description: 'TODO: Beschreiben Sie die Seite in einem Satz mit weniger als 160 Zeichen.',
+    intro: 'Schreiben Sie hier die Einleitung: worum es geht und für wen die Seite gedacht ist.',
+    section: 'Überschrift des ersten Abschnitts',
   },
   llms: {
     pages: 'Allgemein',

@@ -38,6 +38,9 @@ export const en: typeof de = {
     next: 'Next',
     pagination: 'Docs pages',
     version: 'Version',
+    versionName: 'Version {version}',
+    versionCurrent: '{version} (current)',
+    versionUnnamed: 'Current version',
     draft: 'Draft: this page is visible in the preview only and will not be published.',
     outdatedTranslation: 'This translation may be out of date: the original ({language}) has changed since {date}.',
     readOriginal: 'Read the original',
@@ -84,6 +87,7 @@ export const en: typeof de = {
     text: 'We could not find what you were looking for.',
     advice: 'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
     home: 'Go to the home page',
+    search: 'Search the site',
   },
   crash: {
     title: 'Page Error',
@@ -169,6 +173,13 @@ export const en: typeof de = {
     keySelect: 'select',
     keyOpen: 'open',
     keyClose: 'close',
+  },
+  /** What `site new` writes into a new page, and `site check` refuses in a page that is no draft. */
+  scaffold: {
+    title: 'TODO: title of the page',
+    description: 'TODO: describe the page in one sentence of less than 160 characters.',
+    intro: 'Write the introduction here: what the page is about and whom it is for.',
+    section: 'Heading of the first section',
   },
   llms: {
     pages: 'General',

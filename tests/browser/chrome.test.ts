@@ -215,7 +215,7 @@ test('the announcement bar is dismissed for good, until its id changes', async (
   await context.close();
 });
 
-test('the 404 page: status 404, in the language of the path', async () => {
+test('the 404 page: status 404, in the language of the path, and it offers the search', async () => {
   const en = await fetch(`${server.url}/en/no-such-page/`);
   assert.equal(en.status, 404);
   const { context, page } = await open('/en/no-such-page/');
@@ -223,11 +223,21 @@ test('the 404 page: status 404, in the language of the path', async () => {
   assert.match((await page.textContent('main'))!, /We could not find what you were looking for[\s\S]*owner of the site that linked you/);
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.equal(await page.getAttribute('main a.button-primary', 'href'), '/en/');
+  // It offers the search, with the words of the missing address typed in.
+  await page.goto(`${server.url}/en/services/managed-backup/`);
+  await page.click('main .search-button');
+  await page.waitForSelector('#search-dialog[open]');
+  assert.equal(await page.inputValue('.search-input'), 'managed backup');
+  await page.waitForSelector('.search-result');
+  assert.match((await page.textContent('.search-result'))!, /backup/i);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Search the site', 'focus is back on the button');
   const de = await fetch(`${server.url}/gibt-es-nicht/`);
   assert.equal(de.status, 404);
   await page.goto(`${server.url}/gibt-es-nicht/`);
   assert.equal(await page.textContent('h1'), 'Seite nicht gefunden');
   assert.equal(await page.getAttribute('html', 'lang'), 'de');
+  assert.equal((await page.textContent('main .search-button'))!.trim(), 'Auf der Website suchen');
   await context.close();
 });
 
@@ -287,7 +297,7 @@ test('docs: sidebar categories fold, animated, and stay as the reader left them 
   await context.close();
 });
 
-test('docs: the sidebar hides for the session; the version menu shows "Next" and remembers the choice', async () => {
+test('docs: the sidebar hides for the session; the version menu names the real version in the page\'s language and remembers the choice', async () => {
   const { context, page } = await open(DOC);
   await page.click('.docs-sidebar .sidebar-hide');
   assert.equal(await page.isVisible('.docs-sidebar .sidebar'), false);
@@ -297,10 +307,15 @@ test('docs: the sidebar hides for the session; the version menu shows "Next" and
   await page.click('.docs-sidebar .sidebar-show');
   assert.ok(await page.isVisible('.docs-sidebar .sidebar'));
 
-  assert.match((await page.textContent('.docs-version .version-toggle'))!, /Version: Next/);
+  assert.equal((await page.textContent('.docs-version .version-toggle'))!.trim(), 'Version 1.19');
   await page.click('.docs-version .version-toggle');
+  assert.equal((await page.textContent('.docs-version a[data-docs-version]'))!.trim(), 'Version 1.19 (current)');
+  assert.doesNotMatch((await page.textContent('.docs-version'))!, /Next/);
   await page.click('.docs-version a[data-docs-version]');
   assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-services')), 'current');
+  await page.goto(`${server.url}/services/databases/mariadb-mysql/`);
+  assert.equal((await page.textContent('.docs-version .version-toggle'))!.trim(), 'Version 1.19');
+  assert.equal((await page.textContent('.docs-version a[data-docs-version]'))!.trim(), 'Version 1.19 (aktuell)', 'the German page speaks German');
   await context.close();
 });
 

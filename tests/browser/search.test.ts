@@ -126,6 +126,39 @@ for (const { locale, prefix, contact } of LOCALES) {
   });
 }
 
+test('front matter keywords are searched, each result names its section, and a query no page holds shows the empty state', async () => {
+  const { page, close } = await openPage('/en/');
+  const search = async (query: string) => {
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('#search-dialog[open]');
+    // The dialog keeps the last query and its results: cleared first, so what is read is this query's answer.
+    await page.fill('.search-input', '');
+    await page.waitForSelector('.search-result', { state: 'detached' });
+    await page.fill('.search-input', query);
+    await page.waitForSelector('.search-result, .search-empty:not([hidden])');
+    const results = await page.$$eval('.search-result', (links) => links.map((a) => ({ href: a.getAttribute('href')!.split('#')[0], section: a.querySelector('.search-result-section')?.textContent ?? '' })));
+    const empty = await page.isVisible('.search-empty');
+    await page.keyboard.press('Escape');
+    return { results, empty };
+  };
+  // "imprint" is only in the legal notice's keywords, never in its text.
+  const imprint = await search('imprint');
+  assert.equal(imprint.results[0]?.href, '/en/legal/notice/', JSON.stringify(imprint.results));
+  assert.equal(imprint.results[0].section, 'Legal', 'the result says where it leads');
+  for (const query of ['xyzzyqq', 'Bananenbrot']) {
+    const nothing = await search(query);
+    assert.deepEqual(nothing.results, [], `"${query}" finds no unrelated page`);
+    assert.ok(nothing.empty, `"${query}" shows the empty state`);
+  }
+  await page.goto(`${server.url}/`);
+  const german = await search('Bananenbrot');
+  assert.deepEqual(german.results, []);
+  assert.ok(german.empty);
+  const impressum = await search('Impressum');
+  assert.deepEqual(impressum.results[0], { href: '/legal/notice/', section: 'Rechtliches' });
+  await close();
+});
+
 test('a pointer resting on the search button starts loading the engine, so results come right after the click', async () => {
   const { page, requests, close } = await openPage('/en/services/');
   const fetched = () => requests.filter((url) => url.includes('/pagefind/'));

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { realSiteBuild } from '../real-site.ts';
+import { REPO } from '../helpers.ts';
 import { formatDate } from '../../theme/format.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
 
@@ -126,6 +127,27 @@ test('the German glossary lists its terms in German alphabetical order', () => {
     assert.ok(labels.length > 1, group);
     assert.deepEqual(labels, [...labels].sort(collator.compare), `${group}: ${labels.join(', ')}`);
   }
+});
+
+test('the glossary index lists every term of its section, by the title shown, in the order of its language', () => {
+  for (const [locale, prefix] of [['de', ''], ['en', 'en/']]) {
+    const html = pages.get(`${prefix}glossary/index.html`)!;
+    const sections = [...html.matchAll(/<section class="page-listing"[^>]*>([\s\S]*?)<\/section>/g)].map((m) => m[1]);
+    const listed = sections.map((body) => [...body.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({ href: m[1], label: m[2].replace(/&amp;/g, '&') })));
+    assert.ok(listed.length >= 4, `${locale}: the groups are shown`);
+    const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    for (const group of listed) {
+      const labels = group.map((g) => g.label);
+      assert.deepEqual(labels, [...labels].sort(collator.compare), `${locale}: ${labels.join(', ')}`);
+    }
+    const terms = readdirSync(path.join(REPO, 'content', locale, 'glossary'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f.includes('/'));
+    const hrefs = listed.flat().map((g) => g.href);
+    assert.deepEqual(hrefs.toSorted(), terms.map((f) => `/${prefix}glossary/${f.replace(/\.md$/, '')}/`).toSorted(), `${locale}: every term file is listed, once`);
+  }
+  // The title is shown (not the sidebar label), and "Überwachung" sorts with the U's.
+  const infra = /id="infrastruktur"[\s\S]*?<\/ul>/.exec(pages.get('glossary/index.html')!)![0];
+  const order = ['On-Premises-Hosting', 'Überwachung (Monitoring)', 'Versionierung', 'Wartung'].map((label) => infra.indexOf(`>${label}</a>`));
+  assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `in this order: ${order.join(', ')}`);
 });
 
 test('the footer column titles come from the footer strings', () => {

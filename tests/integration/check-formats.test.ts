@@ -24,7 +24,7 @@ async function brokenSite() {
   return copy;
 }
 
-const LINK_EN = { file: 'content/en/docs/guides/upgrade.md', line: 8, column: 9, rule: 'broken-link', severity: 'error', message: 'link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/)', hint: null };
+const LINK_EN = { file: 'content/en/docs/guides/upgrade.md', line: 8, column: 9, rule: 'broken-link', severity: 'error', message: 'link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/)', hint: 'did you mean /en/docs/guides/install/?' };
 
 test('each format prints the exact diagnostics of a broken site and exits 1', async () => {
   const { root, dispose } = await brokenSite();
@@ -35,7 +35,7 @@ test('each format prints the exact diagnostics of a broken site and exits 1', as
     assert.equal(text.stdout, '');
     assert.deepEqual(text.stderr.trim().split('\n'), [
       `content/de/docs/guides/upgrade.md:${line}:7  link target ./gone.md#teil does not exist (looked for content/de/docs/guides/gone.md) (check the path; relative links start from the folder of this file)  [broken-link]`,
-      'content/en/docs/guides/upgrade.md:8:9  link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/)  [broken-link]',
+      'content/en/docs/guides/upgrade.md:8:9  link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/) (did you mean /en/docs/guides/install/?)  [broken-link]',
       '',
       '2 errors. Nothing was written.',
     ]);
@@ -53,7 +53,7 @@ test('each format prints the exact diagnostics of a broken site and exits 1', as
       github.stdout,
       [
         `::error file=content/de/docs/guides/upgrade.md,line=${line},col=7,title=[broken-link]::link target ./gone.md#teil does not exist (looked for content/de/docs/guides/gone.md) (check the path; relative links start from the folder of this file)`,
-        '::error file=content/en/docs/guides/upgrade.md,line=8,col=9,title=[broken-link]::link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/)',
+        '::error file=content/en/docs/guides/upgrade.md,line=8,col=9,title=[broken-link]::link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/) (did you mean /en/docs/guides/install/?)',
         '',
       ].join('\n'),
     );

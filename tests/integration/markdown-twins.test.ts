@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runBuild, type BuildResult } from '../../generator/build.ts';
 import { serveStatic } from '../../server/static.ts';
@@ -19,6 +20,9 @@ const SITE = 'https://fixture.example';
 
 before(async () => {
   ({ root, dispose } = await fixtureCopy('basic'));
+  // The guides' index lists its pages (list_pages): its twin lists them too.
+  const guides = path.join(root, 'content', 'en', 'docs', 'guides', 'index.md');
+  writeFileSync(guides, readFileSync(guides, 'utf8').replace('description: All guides (en).\n', 'description: All guides (en).\nlist_pages: true\n'));
   result = await runBuild({ root, mode: 'build' });
   assert.equal(result.ok, true);
 });
@@ -82,6 +86,13 @@ test('a twin is the source as written, with links and images made absolute to th
   );
   // A relative link to a .md file becomes the absolute address of its page.
   assert.match(await read(out(), 'docs/guides/upgrade/index.md'), new RegExp(`Back to \\[install\\]\\(${SITE}/docs/guides/install/\\)\\.`));
+});
+
+test("an index's twin lists the pages the index lists, as the page does", async () => {
+  const twin = await read(out(), 'en/docs/guides/index.md');
+  assert.match(twin, /\nGuides\.\n\n- \[Install en\]\(https:\/\/fixture\.example\/en\/docs\/guides\/install\/\): How to install \(en\)\.\n- \[Upgrade en\]\(https:\/\/fixture\.example\/en\/docs\/guides\/upgrade\/\): How to upgrade \(en\)\.\n$/);
+  const html = await read(out(), 'en/docs/guides/index.html');
+  assert.match(html, /<section class="page-listing"><ul><li><a href="\/en\/docs\/guides\/install\/">Install en<\/a> – How to install \(en\)\.<\/li><li><a href="\/en\/docs\/guides\/upgrade\/">Upgrade en<\/a>/);
 });
 
 test('drafts and unlisted pages have no twin and are in no llms file', async () => {

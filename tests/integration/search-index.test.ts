@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runBuild, type BuildResult } from '../../generator/build.ts';
@@ -21,6 +21,8 @@ let result: BuildResult;
 
 before(async () => {
   ({ root, dispose } = await fixtureCopy('basic'));
+  const install = path.join(root, 'content', 'en', 'docs', 'guides', 'install.md');
+  writeFileSync(install, readFileSync(install, 'utf8').replace('sidebar_position: 1\n', 'sidebar_position: 1\nkeywords: [setup, onboarding]\n'));
   result = await runBuild({ root, mode: 'build' });
   assert.equal(result.ok, true);
 });
@@ -29,7 +31,7 @@ after(() => dispose());
 interface Fragment {
   url: string;
   content: string;
-  meta: { title: string };
+  meta: { title: string; section?: string };
 }
 
 /** Pagefind's page records of a language: gzip, a signature, then JSON. */
@@ -55,10 +57,13 @@ test('each language has its own bundle with exactly its listed content pages', (
   }
 });
 
-test('a record holds title, description and body, without navbar, footer or heading anchors', () => {
-  const install = fragments('en').find((f) => f.url === '/en/docs/guides/install/')!;
+test('a record holds title, description, keywords and body, without navbar, footer or heading anchors, and names its section', () => {
+  const all = fragments('en');
+  const install = all.find((f) => f.url === '/en/docs/guides/install/')!;
   assert.equal(install.meta.title, 'Install en');
-  assert.match(install.content, /^Install en\. How to install \(en\)\. Intro\. Requirements\. A machine\./);
+  assert.match(install.content, /^Install en\. How to install \(en\)\. setup, onboarding\. Intro\. Requirements\. A machine\./, 'the front matter keywords are searched');
+  assert.equal(install.meta.section, 'Docs en', 'the result can say where it leads');
+  assert.equal(all.find((f) => f.url === '/en/docs/')!.meta.section, undefined, "the section's own page names no section");
   assert.match(install.content, /It is easy\./);
   assert.doesNotMatch(install.content, /Fixture|Profile|#/, 'no site chrome, no "#" of heading anchors');
 });

@@ -25,7 +25,7 @@ const RULES: Record<Locale, Rule[]> = {
     { banned: /Faktor-Authentisierung|Faktor-Anmeldung/, write: 'Zwei-Faktor-/Mehr-Faktor-Authentifizierung' },
     { banned: /\d\s*(Euro|EUR)\b/, write: 'the amount before the euro sign: 480 €' },
     { banned: /€\s?\d|\b(Euro|EUR)\s?\d/, write: 'the amount before the euro sign: 480 €' },
-    { banned: /\d€/, write: 'a space before the euro sign: 480 €' },
+    { banned: /\d€/, write: 'a (no-break) space before the euro sign: 480 €' },
     { banned: /\d,\d{3}\s*€/, write: 'a full stop as thousands separator: 1.200 €' },
     { banned: /\bJanuar\b/, write: 'Jänner (Austrian month name)' },
     { banned: /Infrastruktur-Check und Review|Infrastrukturcheck/, write: 'Infrastruktur-Check (the title of its page)' },
@@ -114,7 +114,8 @@ test('the canonical spellings are the ones the pages use', () => {
   const all = (locale: Locale) => localeTexts(locale).flatMap((t) => t.lines).join('\n');
   const de = all('de');
   const en = all('en');
-  for (const form of ['Managed-Kubernetes-Cluster', 'Mehr-Faktor-Authentifizierung', '480 €', '320 €', '2.000 €', 'ab 1.200 €']) {
+  // Amount and euro sign joined by a no-break space, so a line never breaks between them ([number-unit]).
+  for (const form of ['Managed-Kubernetes-Cluster', 'Mehr-Faktor-Authentifizierung', '480\u00a0€', '320\u00a0€', '2.000\u00a0€', 'ab 1.200\u00a0€']) {
     assert.ok(de.includes(form), `German text never writes ${form}`);
   }
   for (const form of ['managed Kubernetes cluster', 'multi-factor authentication', '€480', '€320', '€2,000', 'from €1,200']) {

@@ -107,6 +107,14 @@ test('a route that does not exist is reported with a "did you mean" where one fi
   assert.equal(none.ok ? 'ok' : none.hint, undefined);
 });
 
+test('"did you mean" measures the whole route and prefers the page of the link\'s own locale', () => {
+  const hint = (r: Resolution) => (r.ok ? 'resolved' : r.hint);
+  assert.equal(hint(resolve('/docs/guides/instal/')), 'did you mean /docs/guides/install/?', 'a slip of one letter');
+  assert.equal(hint(resolve('/docs/guide/install/')), 'did you mean /docs/guides/install/?', 'a slip in a folder, not only the last segment');
+  assert.equal(hint(resolve('/docs/guides/instal/', 'docs/index', 'en')), 'did you mean /en/docs/guides/install/?', 'the English page is told of the English route');
+  assert.equal(hint(resolve('/docs/guides/upgrad/', 'docs/index', 'en')), 'did you mean /docs/guides/upgrade/?', 'no English page is close: the closest route of another locale');
+});
+
 test('#fragments on other pages: an existing id resolves, a missing one lists the headings there', () => {
   const ok = resolve('install.md#requirements');
   assert.deepEqual(ok, { ok: true, href: '/docs/guides/install/#requirements', route: '/docs/guides/install/', fragment: 'requirements' });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildDocsSection, type DocsSectionInput } from '../../generator/sidebar.ts';
 import { sidebarFor, FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
-import { buildGraph, VERSION_LABEL } from '../../generator/graph.ts';
+import { buildGraph, versionLabel } from '../../generator/graph.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../generator/types.ts';
 import { category, config, doc, heading, messages } from './factories.ts';
 
@@ -25,7 +25,7 @@ const docs = [
 const categories = new Map([['docs/reference', category('docs/reference', { label: 'Reference', position: 3, collapsed: false, description: 'All commands.' })]]);
 
 function section(overrides: Partial<DocsSectionInput> = {}) {
-  return buildDocsSection({ config, locale: 'de', section: 'docs', sidebar: true, docs, categories, versionLabel: VERSION_LABEL, ...overrides });
+  return buildDocsSection({ config, locale: 'de', section: 'docs', sidebar: true, docs, categories, versionLabel: '1.19', ...overrides });
 }
 
 const pageAt = (pages: Page[], route: string) => {
@@ -176,9 +176,11 @@ test('other locales get their prefix and their own sidebar id; without a sidebar
   assert.equal(intro.next, undefined);
 });
 
-test('the version model: one current version labelled "Next" with every doc', () => {
+test('the version model: one current version named by the site\'s version, with every doc', () => {
   const { version } = section();
-  assert.equal(version.label, 'Next');
+  assert.equal(version.label, '1.19');
+  assert.equal(versionLabel({ customFields: { version: 'v1.19.6' } }), '1.19', 'readers name a version by major and minor');
+  assert.equal(versionLabel({ customFields: {} }), '', 'no version configured: none named');
   assert.equal(version.name, 'current');
   assert.equal(version.path, '/docs/');
   assert.equal(version.docs.length, docs.length);
@@ -194,4 +196,35 @@ test('large sidebars show collapsed categories empty unless they hold the curren
   assert.equal(reference.items.length, 1, 'expanded categories keep their items');
   const small = section().sidebar;
   assert.equal(sidebarFor(small, '/docs/intro/'), small, 'small sidebars are shown whole');
+});
+
+test('an index.md with list_pages lists its folder from the section itself: groups in sidebar order, entries by title as the language sorts', () => {
+  const glossary = [
+    doc({ path: 'glossary/index', title: 'Glossar', fm: { list_pages: true }, headings: [heading(2, 'Betrieb')] }),
+    doc({ path: 'glossary/about', title: 'Über dieses Glossar' }),
+    doc({ path: 'glossary/infra/maintainance', title: 'Wartung', fm: { sidebar_label: 'A maintenance' } }),
+    doc({ path: 'glossary/infra/monitoring', title: 'Überwachung (Monitoring)', fm: { sidebar_label: 'Monitoring' } }),
+    doc({ path: 'glossary/infra/on-premises-hosting', title: 'On-Premises-Hosting', fm: { sidebar_label: 'B on-premises' } }),
+    doc({ path: 'glossary/infra/hidden', title: 'Aaa hidden', fm: { unlisted: true } }),
+    doc({ path: 'glossary/ops/vm', title: 'Virtuelle Maschine (VM)' }),
+    doc({ path: 'glossary/ops/cluster', title: 'Cluster' }),
+  ];
+  const groups = new Map([
+    ['glossary/infra', category('glossary/infra', { label: 'Infrastruktur', position: 1, description: 'Server und Pflege.' })],
+    ['glossary/ops', category('glossary/ops', { label: 'Betrieb', position: 2 })],
+  ]);
+  const build = (list: typeof glossary) => pageAt(section({ section: 'glossary', docs: list, categories: groups }).pages, '/glossary/') as DocPage;
+  const index = build(glossary);
+  assert.deepEqual(index.listing, [
+    { items: ['/glossary/about/'] },
+    { heading: { id: 'infrastruktur', text: 'Infrastruktur' }, description: 'Server und Pflege.', items: ['/glossary/infra/on-premises-hosting/', '/glossary/infra/monitoring/', '/glossary/infra/maintainance/'] },
+    // The body has a heading "Betrieb" already: the group's id stays unique on the page.
+    { heading: { id: 'betrieb-1', text: 'Betrieb' }, items: ['/glossary/ops/cluster/', '/glossary/ops/vm/'] },
+  ]);
+  assert.deepEqual(index.toc.map((i) => i.id), ['betrieb', 'infrastruktur', 'betrieb-1'], 'the groups are in the table of contents');
+  assert.ok(index.deps.includes('content/de/glossary/ops/vm.md'), 'an edit of a listed page renders the index again');
+  const added = build([...glossary, doc({ path: 'glossary/ops/kubernetes', title: 'Kubernetes' })]);
+  assert.deepEqual(added.listing?.at(-1)?.items, ['/glossary/ops/cluster/', '/glossary/ops/kubernetes/', '/glossary/ops/vm/'], 'a new term appears without editing the index');
+  const plain = pageAt(section().pages, '/docs/') as DocPage;
+  assert.equal(plain.listing, undefined, 'without list_pages an index lists nothing');
 });

@@ -8,6 +8,7 @@ import { SidebarFrame } from './SidebarFrame.tsx';
 import { Toc, TocCollapsible } from './Toc.tsx';
 import { VersionDropdown } from './VersionDropdown.tsx';
 import { Banners } from '../layout/Banners.tsx';
+import { PageListing } from './PageListing.tsx';
 import { scrollableTables } from './scrollable-tables.ts';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
@@ -32,7 +33,10 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
         <article className="markdown">
           <h1>{page.title}</h1>
           {page.kind === 'doc' ? (
-            <div dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
+            <>
+              <div dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
+              {page.listing && <PageListing groups={page.listing} />}
+            </>
           ) : (
             <>
               {page.description && <p className="lead">{page.description}</p>}

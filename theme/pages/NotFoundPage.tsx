@@ -2,6 +2,7 @@
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
+import { SEARCH_DIALOG_ID } from '../layout/SearchButton.tsx';
 
 export function NotFoundPage() {
   const { t, config, page } = useTheme();
@@ -16,6 +17,12 @@ export function NotFoundPage() {
         <p className="lead">{t.notFound.text}</p>
         <p>{t.notFound.advice}</p>
         <p className="cta-actions">
+          {/* Opens the navbar's search dialog (theme/client/search/), with the words of the
+           * address that was not found already typed. Search needs JavaScript, as in the navbar. */}
+          <button type="button" className="search-button button button-secondary needs-js" data-search-from-path="" aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID}>
+            <Icon name="search" size={18} />
+            {t.notFound.search}
+          </button>
           <a className="button button-primary" href={`${prefix}/`}>
             <Icon name="home" size={18} />
             {t.notFound.home}

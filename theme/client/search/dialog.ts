@@ -73,6 +73,12 @@ function option(hit: SearchHit, index: number): HTMLAnchorElement {
   const excerpt = document.createElement('span');
   excerpt.className = 'search-result-excerpt';
   excerpt.append(...excerptNodes(hit.excerpt));
+  if (hit.section) {
+    const section = document.createElement('span');
+    section.className = 'search-result-section';
+    section.textContent = hit.section;
+    link.append(section);
+  }
   link.append(title, excerpt);
   return link;
 }

@@ -10,7 +10,7 @@
 export interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { title?: string };
+  meta: { title?: string; section?: string };
   sub_results?: { title: string; url: string; excerpt: string }[];
 }
 

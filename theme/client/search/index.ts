@@ -43,9 +43,22 @@ function open(opener: HTMLElement | null): void {
   const loading = warm(element);
   element.showModal();
   const input = element.querySelector<HTMLInputElement>('.search-input');
+  // The not-found page's button searches for what the missing address names (`/services/backup/`: "backup").
+  if (input && opener?.hasAttribute('data-search-from-path')) input.value = wordsOfPath(location.pathname);
   input?.focus();
   input?.select();
   loading.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => console.warn('Search could not be loaded.', error));
+}
+
+/** The last segment of a path as words: `/en/services/managed-backup/` -> "managed backup". */
+function wordsOfPath(pathname: string): string {
+  let last = pathname.split('/').filter(Boolean).pop() ?? '';
+  try {
+    last = decodeURIComponent(last);
+  } catch {
+    // Not valid percent-encoding: taken as it stands.
+  }
+  return last.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.+]+/g, ' ').trim();
 }
 
 /** Where `/` is text to type, not a shortcut. */

@@ -1,6 +1,11 @@
-// A query's results from the engine (engine.ts): the best pages, each with its excerpt and the
-// heading its best match stands under.
-import { engineFor } from './engine.ts';
+// A query's results from the engine (engine.ts): the best pages, each with its excerpt, the
+// heading its best match stands under and the section it belongs to.
+//
+// Pagefind indexes single letters too ("x" in `-x`, "B." in "z. B."), and a word it does not know
+// can find those: "xyzzyqq" found a page by its "x". A page counts as found only where a word it
+// marked is the query's word, or the same word in another form (Datenbanken, Datenbank), so a query
+// none of whose words is on any page shows the empty state instead of unrelated pages.
+import { engineFor, type PagefindResultData } from './engine.ts';
 
 export interface SearchHit {
   url: string;
@@ -9,6 +14,33 @@ export interface SearchHit {
   title: string;
   /** The heading the best match stands under, when it is not the page's title. */
   heading?: string;
+  /** The section the page belongs to ("Legal"), when it is not the section's own page. */
+  section?: string;
+}
+
+/** Letters only, lower case, without accents: how two forms of a word are compared. */
+function plain(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const wordsOf = (text: string) => plain(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Whether `found` is `typed`, a word `typed` begins (the visitor is still typing), or the same word
+ * with another ending: all of `typed` but its last three letters at most, and three letters or more
+ * (Datenbanken, Datenbank; not Bananenbrot, bans). */
+export function sameWord(typed: string, found: string): boolean {
+  let common = 0;
+  while (common < typed.length && common < found.length && typed[common] === found[common]) common++;
+  if (common === typed.length) return true;
+  return common >= Math.max(3, typed.length - 3);
+}
+
+/** Whether a result's marked words answer the query (the module's comment says why this is asked). */
+export function answers(query: string, data: Pick<PagefindResultData, 'excerpt' | 'sub_results'>): boolean {
+  const typed = wordsOf(query);
+  const excerpts = [data.excerpt, ...(data.sub_results ?? []).map((s) => s.excerpt)].join(' ');
+  const marked = [...excerpts.matchAll(/<mark>([^<]*)<\/mark>/g)].flatMap((m) => wordsOf(m[1]));
+  return marked.some((word) => typed.some((t) => sameWord(t, word)));
 }
 
 /** The best `limit` pages for a query, best first; undefined when `current` says that the query
@@ -22,11 +54,13 @@ export async function searchPages(bundle: string, query: string, limit: number, 
   if (!found) return { total: 0, hits: [] };
   if (!current()) return undefined;
   const data = await Promise.all(found.results.slice(0, limit).map((r) => r.data()));
-  const hits = data.map((d) => {
+  const relevant = data.filter((d) => answers(query, d));
+  const hits = relevant.map((d) => {
     const title = d.meta.title ?? d.url;
     const sub = d.sub_results?.[0];
     const underHeading = sub && sub.url !== d.url && sub.title !== title;
-    return { url: underHeading ? sub.url : d.url, excerpt: sub?.excerpt ?? d.excerpt, title, heading: underHeading ? sub.title : undefined };
+    return { url: underHeading ? sub.url : d.url, excerpt: sub?.excerpt ?? d.excerpt, title, heading: underHeading ? sub.title : undefined, section: d.meta.section };
   });
-  return { total: found.results.length, hits };
+  // Results come best first, so once one among the first is unrelated, so are all after it.
+  return { total: relevant.length < data.length ? relevant.length : found.results.length, hits };
 }

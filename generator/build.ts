@@ -8,6 +8,7 @@ import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
+import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
 import { Pool, closeParseWorkers, type PoolStats } from './worker-pool.ts';
@@ -121,6 +122,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
+  await run.step('config-strings', () => checkConfigStrings(config, messages, readConfigFiles(root)));
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.

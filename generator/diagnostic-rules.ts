@@ -11,6 +11,7 @@ export interface DiagnosticRule {
 export const DIAGNOSTIC_RULES = {
   config: { title: 'The site configuration is invalid', hint: 'fix the field named in config/site.config.ts; its type is in generator/config.ts' },
   'config-link': { title: 'The config links to a route that is no page', hint: 'create the page in every locale or change the route in config/' },
+  'config-string': { title: 'The config names a UI string that does not exist', hint: 'add the key to i18n/<locale>.ts of every locale, or correct it in config/' },
   'missing-messages': { title: 'A locale lacks UI strings', hint: 'write i18n/<locale>.ts with every string of common/messages/en.ts translated' },
   'unknown-locale': { title: 'A content folder is no configured locale', hint: 'move the folder or add the locale in config/site.config.ts' },
   'unknown-section': { title: 'A file lies outside every configured section', hint: 'add the section in config/site.config.ts or move the file' },

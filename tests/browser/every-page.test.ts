@@ -80,7 +80,7 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
       (table as HTMLElement).style.width = 'min-content';
       const narrowest = width(table);
       (table as HTMLElement).style.width = before;
-      const what = `table (${table.querySelectorAll('tr:first-child > *').length} columns, first row "${table.querySelector('tr')?.textContent?.trim().replace(/\s+/g, ' ').slice(0, 50)}")`;
+      const what = `table (${(table as HTMLTableElement).rows[0]?.cells.length ?? 0} columns, first row "${table.querySelector('tr')?.textContent?.trim().replace(/\s+/g, ' ').slice(0, 50)}")`;
       if (narrowest <= column + 1) found.push(`${what} is ${wide} px wide in a ${column} px column, though its cells wrapped it would fit (${narrowest} px)`);
       else if (box === table || !scrolls(box) || width(box) > column + 1) found.push(`${what} is ${wide} px wide in a ${column} px column and no box scrolls it`);
     }

@@ -5,13 +5,11 @@ import { en } from './messages/en.ts';
 
 type EngineMessages = typeof de;
 
-/** Labels the config refers to by key (navbar, footer, home, announcement) are the site's own. */
-export type Messages = EngineMessages & {
-  nav: Record<string, string>;
-  footer: Record<string, string>;
-  home: Record<string, string>;
-  announcement: Record<string, string>;
-};
+/** The strings as components read them: only the engine's keys are typed, so a component reading
+ * a key that does not exist is a type error. The labels the config refers to by key (navbar,
+ * footer, home, announcement) are the site's own, there at run time and read only through the
+ * config's places (common/config-strings.ts), which the build checks against every locale. */
+export type Messages = EngineMessages;
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
 

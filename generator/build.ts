@@ -9,6 +9,7 @@ import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
 import { readConfigFiles } from './config-file.ts';
+import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
 import { Pool, closeParseWorkers, type PoolStats } from './worker-pool.ts';
@@ -136,6 +137,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
   run.translations = translations.pages;
   run.structure = translations.structure;
+  await run.step('config-strings', () => checkConfigStrings(config, messages, readConfigFiles(root)));
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.

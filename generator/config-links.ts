@@ -9,8 +9,8 @@ export interface ConfigFile {
   raw: string;
 }
 
-/** Where a route is written in the config files: the first quoted occurrence. */
-function locate(files: ConfigFile[], route: string): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+/** Where a route or a key is written in the config files: the first quoted occurrence. */
+export function locate(files: ConfigFile[], route: string): Pick<Diagnostic, 'file' | 'line' | 'column'> {
   for (const file of files) {
     const lines = file.raw.split('\n');
     for (let i = 0; i < lines.length; i++) {

@@ -13,6 +13,7 @@ export const DIAGNOSTIC_RULES = {
   'config-link': { title: 'The config links to a route that is no page', hint: 'create the page in every locale or change the route in config/' },
   'missing-messages': { title: 'A locale shows UI strings in English', hint: 'translate the strings listed in i18n/<locale>.ts' },
   'public-file': { title: 'A file of public/ at a path the build writes', hint: 'rename or remove the file in public/; _headers and _redirects are merged' },
+  'config-string': { title: 'The config names a UI string that does not exist', hint: 'add the key to i18n/<locale>.ts of every locale, or correct it in config/' },
   'unknown-locale': { title: 'A content folder is no configured locale', hint: 'move the folder or add the locale in config/site.config.ts' },
   'unknown-section': { title: 'A file lies outside every configured section', hint: 'add the section in config/site.config.ts or move the file' },
   'front-matter': { title: 'The front matter is missing or invalid', hint: 'fix the field named; docs/content.md lists them' },

@@ -1,4 +1,5 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
+import { checkedStrings } from '../common/checked-strings.ts';
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
 import { mapSection } from './body-sections.ts';
@@ -55,7 +56,7 @@ export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): 
     config: setup.config,
     graph,
     page,
-    t: setup.messages[page.locale],
+    t: checkedStrings(setup.messages[page.locale], page.locale),
     assets: setup.assets,
     alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
     bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),

@@ -12,7 +12,7 @@ export function TrustStrip() {
       {config.home.trust.map(({ icon, label }) => (
         <li key={label}>
           {isIconName(icon) && <Icon name={icon} size={22} />}
-          <span>{labelOf(t, label)}</span>
+          <span>{labelOf(t, label, 'trust')}</span>
         </li>
       ))}
     </ul>

@@ -9,7 +9,7 @@ import { labelOf } from './labels.ts';
 export function ActionLink({ action, className, iconSize = 20, wrapLabel = false }: { action: ActionConfig; className: string; iconSize?: number; wrapLabel?: boolean }) {
   const { config, page, t } = useTheme();
   const href = `${localePrefix(config, page.locale)}${action.to}`;
-  const label = labelOf(t, action.label);
+  const label = labelOf(t, action.label, 'action');
   // An arrow points onwards after the words; any other icon stands before them.
   const trailing = action.icon === 'arrowRight';
   const icon = isIconName(action.icon) ? <Icon name={action.icon} size={iconSize} /> : null;

@@ -5,14 +5,14 @@
 import { useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
+import { labelOf } from './labels.ts';
 
 export function AnnouncementBar() {
   const { config, page, t } = useTheme();
   const announcement = config.announcement;
   if (!announcement) return null;
-  const messages = t.announcement as Record<string, string>;
-  const message = messages[announcement.message] ?? announcement.message;
-  const linkText = (announcement.link && messages[announcement.link]) || t.announcement.more;
+  const message = labelOf(t, announcement.message, 'announcement');
+  const linkText = announcement.link ? labelOf(t, announcement.link, 'announcement') : t.announcement.more;
   return (
     <div className="announcement" data-announcement-id={announcement.id} role="region" aria-label={t.announcement.label}>
       <p>

@@ -13,13 +13,13 @@ export function NavItem({ item }: { item: NavItemConfig }) {
   const { config, page, graph, t } = useTheme();
   const prefix = localePrefix(config, page.locale);
   const href = (to: string) => `${prefix}${to}`;
-  const label = labelOf(t, item.label);
+  const label = labelOf(t, item.label, 'nav');
   const current = (to: string) => page.route.startsWith(href(to));
   const entries = (item.items ?? []).map((link) => {
-    if ('href' in link) return { href: link.href, label: labelOf(t, link.label), current: false, within: false };
+    if ('href' in link) return { href: link.href, label: labelOf(t, link.label, 'nav'), current: false, within: false };
     const target = graph.pages[href(link.to).replace(/#.*$/, '')];
     // A route that is no page is reported by the build (generator/config-links.ts); the route stands in.
-    const label = link.label ? labelOf(t, link.label) : target ? placeLabel(graph, target.route) : href(link.to);
+    const label = link.label ? labelOf(t, link.label, 'nav') : target ? placeLabel(graph, target.route) : href(link.to);
     return { href: href(link.to), label, current: page.route === href(link.to), within: page.route.startsWith(href(link.to)) };
   });
   const menuId = `menu-${item.label}`;

@@ -1,14 +1,17 @@
-// Labels in config (navbar, footer, home) are keys into the UI strings; a key that is not there is
-// a proper name (a profile's name) and shown as written.
+// Labels in config (navbar, footer, home, announcement) are keys into the UI strings, or text shown as
+// written (common/config-strings.ts says which).
 import type { Messages } from '../../generator/messages.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
+import { CONFIG_PLACES, configString, type ConfigPlace } from '../../common/config-strings.ts';
+import { localeOf, MissingStringError } from '../../common/checked-strings.ts';
 
-export function labelOf(t: Messages, key: string, place: 'nav' | 'footer' = 'nav'): string {
-  const nav = t.nav as Record<string, string>;
-  const footer = t.footer as Record<string, string>;
-  // Both groups may name the same key differently ("Knowledge" in the navbar, "Knowledge and
-  // Insights" over the footer column): the group of the place asked for comes first.
-  return (place === 'footer' ? (footer[key] ?? nav[key]) : (nav[key] ?? footer[key])) ?? key;
+export function labelOf(t: Messages, label: string, place: ConfigPlace): string {
+  const text = configString(t, label, place);
+  if (text !== undefined) return text;
+  // The build reports such a key at its line in config/ before rendering (generator/config-strings.ts);
+  // a render that gets here anyway stops.
+  const { groups, component } = CONFIG_PLACES[place];
+  throw new MissingStringError(`${groups[0]}.${label}`, localeOf(t), component);
 }
 
 function categoryLabel(items: SidebarItem[], route: Route): string | undefined {

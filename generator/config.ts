@@ -61,15 +61,18 @@ const navItemSchema = z.strictObject({
 /** `09:00-12:00`: a span of office hours, wall time in the booking's time zone; 24:00 ends a day. */
 const hoursSpan = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a span of wall time like 09:00-12:00')
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: 'must be a span of wall time like 09:00-12:00', abort: true })
   .refine((span) => span.slice(0, 5) < span.slice(6), 'must end after it starts, like 09:00-12:00');
 
 const spans = z.array(hoursSpan).optional();
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-12-24')
-  .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'is not a date of the calendar');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-12-24', abort: true })
+  .refine((date) => {
+    const ms = Date.parse(`${date}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(date);
+  }, 'is not a date of the calendar');
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSlot, freeSlots, instantOf, slotsOfDay, type SlotRules } from '../../server/booking-slots.ts';
 import { escapeText, fold, invitationIcs } from '../../server/booking-ics.ts';
+import { validateConfig } from '../../generator/config.ts';
+import { configInput } from './factories.ts';
 
 const RULES: SlotRules = {
   timeZone: 'Europe/Vienna',
@@ -154,4 +156,31 @@ test('folding: at most 75 octets a line, never inside a UTF-8 character, and unf
   }
   assert.equal(folded.replace(/\r\n /g, ''), line);
   assert.equal(escapeText('a,b;c\\d\r\ne'), 'a\\,b\\;c\\\\d\\ne');
+});
+
+test('the booking keys of the config: defaults, and every mistake named by its key with what is expected', () => {
+  const withBooking = (booking: Record<string, unknown>) => validateConfig({ ...configInput, contact: { ...configInput.contact, booking } });
+  const defaults = withBooking({}).config!.contact!.booking!;
+  assert.equal(defaults.timeZone, 'Europe/Vienna');
+  assert.equal(defaults.slotMinutes, 30);
+  assert.equal(defaults.endpoint, '/api/booking');
+  assert.deepEqual(defaults.officeHours.mon, ['09:00-12:00', '13:00-17:00']);
+  assert.equal(defaults.officeHours.sat, undefined);
+  assert.deepEqual([defaults.daysAhead, defaults.leadTimeHours, defaults.holidays], [14, 24, []]);
+  assert.equal(validateConfig(configInput).config!.contact!.booking, undefined, 'off unless configured');
+
+  const problems = withBooking({ timeZone: 'Europe/Graz', officeHours: { mon: ['9-12'], tue: ['14:00-13:00'], someday: ['09:00-10:00'] }, holidays: ['2026-02-30', '24.12.2026'], slotMinutes: 0, daysAhead: 1.5 }).diagnostics.map((d) => d.message);
+  const about = (key: string) => {
+    const found = problems.filter((m) => m.startsWith(`"${key}"`) || m.startsWith(`${key}:`));
+    assert.equal(found.length, 1, `one message about ${key}: ${JSON.stringify(problems)}`);
+    return found[0];
+  };
+  assert.match(about('contact.booking.timeZone'), /IANA time zone like Europe\/Vienna/);
+  assert.match(about('contact.booking.officeHours.mon[0]'), /span of wall time like 09:00-12:00/);
+  assert.match(about('contact.booking.officeHours.tue[0]'), /end after it starts/);
+  assert.match(about('contact.booking.officeHours'), /unknown key "someday"/);
+  assert.match(about('contact.booking.holidays[0]'), /not a date of the calendar/);
+  assert.match(about('contact.booking.holidays[1]'), /a date like 2026-12-24/);
+  assert.ok(problems.some((m) => m.includes('contact.booking.slotMinutes')));
+  assert.ok(problems.some((m) => m.includes('contact.booking.daysAhead')));
 });

@@ -230,6 +230,16 @@ export function validateConfig(raw: unknown): ConfigResult {
     }
     ids.add(section.id);
   }
+  const contact = config.contact;
+  if (contact?.booking && [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)) {
+    diagnostics.push({
+      file: CONFIG_FILE,
+      message: `contact.booking.endpoint "${contact.booking.endpoint}" is taken by the contact form`,
+      hint: 'give the booking a path of its own, like /api/booking',
+      rule: 'config',
+      severity: 'error',
+    });
+  }
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
 }
 

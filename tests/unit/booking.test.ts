@@ -183,4 +183,5 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   assert.match(about('contact.booking.holidays[1]'), /a date like 2026-12-24/);
   assert.ok(problems.some((m) => m.includes('contact.booking.slotMinutes')));
   assert.ok(problems.some((m) => m.includes('contact.booking.daysAhead')));
+  assert.deepEqual(withBooking({ endpoint: '/api/contact' }).diagnostics.map((d) => d.message), ['contact.booking.endpoint "/api/contact" is taken by the contact form']);
 });

@@ -61,6 +61,8 @@ test('the navbar button leads to the booking; the visitor books a time with the 
   assert.equal(await cta.getAttribute('data-track'), 'booking-link-click');
   await cta.click();
   await page.waitForURL(/\/en\/contact\/#appointment$/);
+  // A client navigation: the address changes first, then the page.
+  await page.waitForSelector('#booking-title');
   assert.equal(await textOf(page, '#booking-title'), 'Book an introductory call');
 
   const starts = await shownSlots(page);

@@ -7,6 +7,32 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { SettingsError, settingsFromEnv } from '../server/backend-config.ts';
 import type { ContactStore } from '../server/contact-store.ts';
 import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
+import type { BookingMail, BookingStore, StoredBooking } from '../server/booking-store.ts';
+import type { SiteConfig } from '../generator/config.ts';
+import type { MessagesByLocale } from '../generator/messages.ts';
+
+async function openBookings(root: string, dataDir: string | undefined, relay: boolean): Promise<BookingStore> {
+  const { BookingStore } = await import('../server/booking-store.ts');
+  return BookingStore.open(dataDir ?? settingsFromEnv(root).dataDir, { relay });
+}
+
+/** The site's config and UI strings, for the booking's time zone and the visitor's mail. */
+async function siteOf(root: string): Promise<{ config: SiteConfig; messages: MessagesByLocale }> {
+  const { loadConfig } = await import('../generator/config-file.ts');
+  const { loadMessages } = await import('../generator/messages.ts');
+  const loaded = await loadConfig(root);
+  if (!loaded.config) throw new SettingsError(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  const strings = await loadMessages(root, Object.keys(loaded.config.locales));
+  if (!strings.messages) throw new SettingsError(`the site's UI strings have problems:\n${strings.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  return { config: loaded.config, messages: strings.messages };
+}
+
+/** A booking's call in the office's zone, e.g. "2026-12-01 10:00–10:30 Europe/Vienna". */
+function callTime(b: StoredBooking, zone: string): string {
+  const f = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const t = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
+  return `${f.format(new Date(b.start))}–${t.format(new Date(b.end))} ${zone}`;
+}
 
 async function openStore(root: string, dataDir: string | undefined): Promise<ContactStore> {
   // Loaded here, not at the top: every other command would pay for the native SQLite module.
@@ -23,11 +49,11 @@ function wholeMonths(value: string): number {
 }
 
 export function registerContactCommands(program: Command, root: string): void {
-  const contact = program.command('contact').description('Read the messages sent through the contact form (data directory: SITE_DATA_DIR or .data/).');
+  const contact = program.command('contact').description('Read the messages sent through the contact form and the bookings of introductory calls (data directory: SITE_DATA_DIR or .data/).');
 
   contact
     .command('list')
-    .description('Show the newest messages, newest first.')
+    .description('Show the newest messages, newest first, then the bookings (calls to come first).')
     .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
     .addOption(new Option('--limit <n>', 'how many').default(20).argParser((v) => Number.parseInt(v, 10)))
     .action(async (opts: { data?: string; limit: number }) => {
@@ -51,11 +77,68 @@ export function registerContactCommands(program: Command, root: string): void {
       } finally {
         store.close();
       }
+      await listBookings(root, opts.data, opts.limit);
+    });
+
+  contact
+    .command('cancel')
+    .description('Cancel a booking (its id from `site contact list`): the time is free again at once, and the visitor gets a cancellation by e-mail with the calendar cancellation.')
+    .argument('<id>', 'the booking\'s number', (v) => {
+      const id = Number(v.replace(/^#/, ''));
+      if (!Number.isInteger(id) || id < 1) throw new InvalidArgumentError('a booking number like 12 (see `site contact list`)');
+      return id;
+    })
+    .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
+    .action(async (id: number, opts: { data?: string }) => {
+      let settings;
+      let site;
+      try {
+        settings = settingsFromEnv(root);
+        site = await siteOf(root);
+      } catch (error) {
+        if (!(error instanceof SettingsError)) throw error;
+        console.error(`site contact cancel: ${error.message}`);
+        process.exitCode = 1;
+        return;
+      }
+      const bookings = await openBookings(root, opts.data ? path.resolve(opts.data) : settings.dataDir, Boolean(settings.smtp));
+      try {
+        const result = await bookings.cancel(id, new Date().toISOString());
+        if (result.status === 'not-found') {
+          console.error(`site contact cancel: there is no booking #${id}; \`site contact list\` shows them`);
+          process.exitCode = 1;
+          return;
+        }
+        const b = result.booking;
+        const zone = site.config.contact?.booking?.timeZone ?? 'UTC';
+        if (result.status === 'already-cancelled') {
+          console.log(`Booking #${id} (${callTime(b, zone)}) was cancelled already, at ${b.cancelledAt}.`);
+          return;
+        }
+        console.log(`Cancelled booking #${id}: ${callTime(b, zone)}, ${printable(b.name)} <${printable(b.email)}>. The time is free again.`);
+        if (!settings.smtp) {
+          console.log(`No mail server is configured (SMTP_URL), so no mail was sent: please tell ${printable(b.email)} yourself.`);
+          return;
+        }
+        // Sent now, through the outbox like every booking mail; if the mail server does not take
+        // it, the running server's relay tries again.
+        const { OutboxRelay, smtpMailer } = await import('../server/outbox-relay.ts');
+        const { bookingMail, bookingMailSettings } = await import('../server/booking-mail.ts');
+        const mail = bookingMailSettings(site.config, site.messages, settings);
+        const relay = new OutboxRelay<BookingMail>(bookings, smtpMailer(settings.smtp, settings.relay), (item) => bookingMail(item, mail), settings.relay, { log: () => undefined, error: () => undefined });
+        relay.start();
+        await relay.stop(settings.relay.sendTimeoutMs);
+        const mailState = (await bookings.mailStates(id)).filter((m) => m.kind === 'cancellation').at(-1);
+        if (mailState?.state === 'sent') console.log(`The cancellation was mailed to ${printable(b.email)}.`);
+        else console.log(`The cancellation mail to ${printable(b.email)} was not sent yet${mailState?.lastError ? ` (${printable(mailState.lastError)})` : ''}; it waits in the outbox, and \`site start\` sends it.`);
+      } finally {
+        bookings.close();
+      }
     });
 
   contact
     .command('purge')
-    .description('Delete contact messages and analytics counters older than the retention period (DATA_RETENTION_MONTHS, 12 by default); `site start` does this daily by itself.')
+    .description('Delete contact messages, bookings and analytics counters older than the retention period (DATA_RETENTION_MONTHS, 12 by default); `site start` does this daily by itself.')
     .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
     .addOption(new Option('--months <n>', 'retention period in months (default: $DATA_RETENTION_MONTHS or 12)').argParser(wholeMonths))
     .action(async (opts: { data?: string; months?: number }) => {
@@ -75,6 +158,13 @@ export function registerContactCommands(program: Command, root: string): void {
         console.log(`${describePurge(purgeExpired(store, dataDir, opts.months ?? settings.retentionMonths))} (in ${dataDir})`);
       } finally {
         store.close();
+      }
+      const bookings = await openBookings(root, dataDir, false);
+      try {
+        const { purgeExpiredBookings, describeBookingPurge } = await import('../server/retention.ts');
+        console.log(describeBookingPurge(await purgeExpiredBookings(bookings, opts.months ?? settings.retentionMonths)));
+      } finally {
+        bookings.close();
       }
     });
 
@@ -100,4 +190,31 @@ export function registerContactCommands(program: Command, root: string): void {
         }
       }
     });
+}
+
+/** The bookings, calls to come first (soonest first), then cancelled and past ones. */
+async function listBookings(root: string, dataDir: string | undefined, limit: number): Promise<void> {
+  const bookings = await openBookings(root, dataDir, false);
+  try {
+    const now = new Date().toISOString();
+    const { upcoming, cancelled, past } = await bookings.counts(now);
+    if (!upcoming && !cancelled && !past) return;
+    let zone = 'UTC';
+    try {
+      zone = (await siteOf(root)).config.contact?.booking?.timeZone ?? zone;
+    } catch {
+      // Times in UTC then; the list is still worth reading.
+    }
+    console.log(`${upcoming} booking${upcoming === 1 ? '' : 's'} to come, ${past} past, ${cancelled} cancelled (cancel one with \`site contact cancel <id>\`)\n`);
+    for (const b of await bookings.list(now, limit)) {
+      const mails = (await bookings.mailStates(b.id)).map((m) => `${m.kind} ${m.state}${m.state === 'dead' && m.lastError ? `: ${printable(m.lastError)}` : ''}`);
+      const state = b.cancelledAt ? `cancelled ${b.cancelledAt}` : b.end < now ? 'past' : 'booked';
+      console.log(`booking #${b.id}  ${callTime(b, zone)}  ${b.locale}  ${printable(b.name)} <${printable(b.email)}>  [${state}${mails.length ? `; ${mails.join(', ')}` : ''}]`);
+      if (b.topic) for (const line of printable(b.topic, true).split('\n')) console.log(`    ${line}`);
+      console.log(`    booked ${b.bookedAt}`);
+      console.log('');
+    }
+  } finally {
+    bookings.close();
+  }
 }

@@ -39,5 +39,5 @@ export const navbar: SiteConfigInput['navbar'] = {
       ],
     },
   ],
-  cta: { to: '/contact/', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
+  cta: { to: '/contact/#appointment', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
 };

@@ -50,11 +50,32 @@ export default defineConfig({
     endpoint: '/api/contact',
     terms: '/legal/terms/',
     privacy: '/legal/privacy/',
+    // The introductory call of 30 minutes, in the office hours of the team in Graz.
+    booking: {
+      endpoint: '/api/booking',
+      timeZone: 'Europe/Vienna',
+      slotMinutes: 30,
+      officeHours: {
+        mon: ['09:00-12:00', '13:30-16:30'],
+        tue: ['09:00-12:00', '13:30-16:30'],
+        wed: ['09:00-12:00', '13:30-16:30'],
+        thu: ['09:00-12:00', '13:30-16:30'],
+        fri: ['09:00-12:00'],
+      },
+      daysAhead: 21,
+      leadTimeHours: 24,
+      // Austrian public holidays, and the days between Christmas and New Year the office is closed.
+      holidays: [
+        '2026-12-08', '2026-12-24', '2026-12-25', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31',
+        '2027-01-01', '2027-01-06', '2027-03-29', '2027-05-06', '2027-05-17', '2027-05-27',
+        '2027-10-26', '2027-11-01', '2027-12-08', '2027-12-24', '2027-12-31',
+      ],
+    },
   },
   // Labels are keys into i18n/<locale>.ts (`nav`, `home`).
   home: {
     actions: [
-      { to: '/contact/', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
+      { to: '/contact/#appointment', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
       { to: '/services/', label: 'services', icon: 'arrowRight' },
     ],
     trust: [

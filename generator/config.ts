@@ -60,6 +60,51 @@ const navItemSchema = z.strictObject({
   items: z.array(linkSchema).optional(),
 });
 
+/** `09:00-12:00`: a span of office hours, wall time in the booking's time zone; 24:00 ends a day. */
+const hoursSpan = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: 'must be a span of wall time like 09:00-12:00', abort: true })
+  .refine((span) => span.slice(0, 5) < span.slice(6), 'must end after it starts, like 09:00-12:00');
+
+const spans = z.array(hoursSpan).optional();
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-12-24', abort: true })
+  .refine((date) => {
+    const ms = Date.parse(`${date}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(date);
+  }, 'is not a date of the calendar');
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Booking an introductory call: when it can be booked (server/booking-slots.ts computes the slots). */
+const bookingSchema = z.strictObject({
+  /** Where the slots are read and a booking is posted; `<endpoint>/slots` lists the free slots. */
+  endpoint: z.string().regex(/^\/[\w/-]*[\w-]$/, 'must be a path like /api/booking').default('/api/booking'),
+  /** The zone the office hours and holidays are in (IANA name). */
+  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/Vienna').default('Europe/Vienna'),
+  /** The length of one call, and so of one slot. */
+  slotMinutes: z.number().int().min(10).max(240).default(30),
+  /** Spans per weekday in which calls can be booked; a day without spans has none. */
+  officeHours: z
+    .strictObject({ mon: spans, tue: spans, wed: spans, thu: spans, fri: spans, sat: spans, sun: spans })
+    .default({ mon: ['09:00-12:00', '13:00-17:00'], tue: ['09:00-12:00', '13:00-17:00'], wed: ['09:00-12:00', '13:00-17:00'], thu: ['09:00-12:00', '13:00-17:00'], fri: ['09:00-12:00'] }),
+  /** How many days ahead (today included) slots are offered. */
+  daysAhead: z.number().int().min(1).max(180).default(14),
+  /** A slot must start at least this many hours after it is booked. */
+  leadTimeHours: z.number().min(0).max(24 * 30).default(24),
+  /** Days without calls (public holidays, the office closed), in the booking's time zone. */
+  holidays: z.array(isoDate).default([]),
+});
+
 export const configSchema = z.strictObject({
   title: z.string(),
   url: z.url(),
@@ -119,6 +164,8 @@ export const configSchema = z.strictObject({
       /** The pages the terms checkbox links to. */
       terms: route,
       privacy: route,
+      /** Turns on booking an introductory call on the contact page (`#appointment`). */
+      booking: bookingSchema.optional(),
     })
     .optional(),
   /** The home page's hero: its buttons, and the claims of the trust strip (`label`s are keys into
@@ -160,6 +207,7 @@ export type SiteConfig = z.output<typeof configSchema>;
 export type SectionConfig = SiteConfig['sections'][number];
 export type LinkConfig = z.output<typeof linkSchema>;
 export type ActionConfig = z.output<typeof actionSchema>;
+export type BookingConfig = z.output<typeof bookingSchema>;
 
 /** The contact page's path in the content tree (`contact` for /contact/), when the site has one. */
 export function contactPagePath(config: SiteConfig): string | undefined {
@@ -204,6 +252,16 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
       diagnostics.push({ ...(locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE }), message: `section "${section.id}" is declared twice`, rule: 'config', severity: 'error' });
     }
     ids.add(section.id);
+  }
+  const contact = config.contact;
+  if (contact?.booking && [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)) {
+    diagnostics.push({
+      file: CONFIG_FILE,
+      message: `contact.booking.endpoint "${contact.booking.endpoint}" is taken by the contact form`,
+      hint: 'give the booking a path of its own, like /api/booking',
+      rule: 'config',
+      severity: 'error',
+    });
   }
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteConfig } from '../generator/config.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 import { revealAction } from '../theme/index.ts';
-import { EMPTY_CONTACT_STATE } from '../theme/index.ts';
+import { EMPTY_BOOKING_STATE, EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { parseBody, readBody, type Fields } from './body.ts';
 import { ContactPages } from './contact-pages.tsx';
@@ -18,6 +18,12 @@ import { handleSubmit } from './contact-submit.ts';
 import { OutboxRelay, smtpMailer, type Mailer } from './outbox-relay.ts';
 import { RateLimiter, type RateDecision } from './rate-limit.ts';
 import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-guards.ts';
+import { BOOKING_ANCHOR, SLOTS_QUERY, type BookingState, type ContactFormState } from '../theme/index.ts';
+import { bookingMail, bookingMailSettings } from './booking-mail.ts';
+import { freeSlots, type Slot } from './booking-slots.ts';
+import { BookingStore, type BookingMail } from './booking-store.ts';
+import { handleBook, handleSlots } from './booking-submit.ts';
+import { FormResults, RESULT_QUERY } from './form-results.ts';
 
 export type Log = Pick<Console, 'log' | 'error'>;
 
@@ -34,7 +40,13 @@ export interface ContactBackendOptions {
   log?: Log;
 }
 
-/** What the two endpoint handlers get: a request that passed every check, with its fields. */
+/** What a plain form post led to, shown on the contact page the visitor is sent to (303). */
+export type FormResult = { kind: 'contact'; locale: string; state: ContactFormState } | { kind: 'booking'; locale: string; state: BookingState };
+
+/** Where the contact page shows each form, for the result's address. */
+const RESULT_ANCHOR: Record<FormResult['kind'], string> = { contact: 'contact-form-title', booking: BOOKING_ANCHOR };
+
+/** What the endpoint handlers get: a request that passed every check, with its fields. */
 export interface Received {
   fields: Fields;
   reply: Reply;
@@ -45,6 +57,11 @@ export class ContactBackend {
   readonly pages: ContactPages;
   private storeInstance: ContactStore | undefined;
   private relay: OutboxRelay | undefined;
+  private bookingStoreInstance: BookingStore | undefined;
+  private bookingRelay: OutboxRelay<BookingMail> | undefined;
+  private bookingPoll: NodeJS.Timeout | undefined;
+  private readonly bookingLimiter: RateLimiter;
+  private readonly results = new FormResults<FormResult>();
   private readonly submitLimiter: RateLimiter;
   private readonly revealLimiter: RateLimiter;
   private readonly allowedOrigins: Set<string>;
@@ -56,6 +73,7 @@ export class ContactBackend {
     this.pages = new ContactPages(options.siteDir, options.config, options.messages);
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);
+    this.bookingLimiter = new RateLimiter(settings.rateLimit);
     this.allowedOrigins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
     this.log = options.log ?? console;
   }
@@ -76,7 +94,7 @@ export class ContactBackend {
   get store(): ContactStore {
     if (!this.storeInstance) {
       const { settings } = this.options;
-      const mailer = this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp, settings.relay) : undefined);
+      const mailer = this.mailer();
       this.storeInstance = ContactStore.open(settings.dataDir, { relay: Boolean(mailer) });
       if (mailer) {
         const config = this.config;
@@ -87,6 +105,50 @@ export class ContactBackend {
       }
     }
     return this.storeInstance;
+  }
+
+  /** The mailer of both relays: the one given (tests), or SMTP from the settings, or none. */
+  private mailer(): Mailer | undefined {
+    const { settings } = this.options;
+    return this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp, settings.relay) : undefined);
+  }
+
+  /** Opens the bookings (the same database) and starts relaying their mails. */
+  get bookings(): BookingStore {
+    if (!this.bookingStoreInstance) {
+      const { settings } = this.options;
+      const mailer = this.mailer();
+      this.bookingStoreInstance = BookingStore.open(settings.dataDir, { relay: Boolean(mailer) });
+      const booking = this.config.contact?.booking;
+      if (mailer && booking) {
+        const mail = bookingMailSettings(this.config, this.messages, settings);
+        this.bookingRelay = new OutboxRelay<BookingMail>(this.bookingStoreInstance, mailer, (item) => bookingMail(item, mail), settings.relay, this.log);
+        this.bookingRelay.start();
+        // `site contact cancel` writes into the outbox from another process: look for its mails.
+        this.bookingPoll = setInterval(() => this.bookingRelay?.notify(), 60_000);
+        this.bookingPoll.unref();
+      }
+    }
+    return this.bookingStoreInstance;
+  }
+
+  /** A booking was stored: send its confirmation now. */
+  bookingStored(): void {
+    this.bookingRelay?.notify();
+  }
+
+  /** The times a visitor may book now. */
+  async freeSlots(now = Date.now()): Promise<Slot[]> {
+    const booking = this.config.contact!.booking!;
+    const until = now + (booking.daysAhead + 1) * 24 * 60 * 60_000;
+    const taken = await this.bookings.takenStarts(new Date(now).toISOString(), new Date(until).toISOString());
+    return freeSlots(booking, now, taken);
+  }
+
+  /** A plain form's result: kept for a while, the visitor sent to the contact page showing it. */
+  showResult(reply: Reply, result: FormResult): void {
+    const token = this.results.put(result);
+    reply.redirect(`${this.pages.href(result.locale)}?${RESULT_QUERY}=${token}#${RESULT_ANCHOR[result.kind]}`);
   }
 
   /**
@@ -108,18 +170,71 @@ export class ContactBackend {
     this.relay?.notify();
   }
 
-  /** True when the request was for the contact endpoint (and is being answered). */
+  /** True when the request was for the contact or booking endpoint, or a contact page the backend fills in (and is being answered). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
-    const pathname = (req.url ?? '/').split('?')[0];
-    const endpoint = this.config.contact?.endpoint;
-    if (!endpoint) return false;
-    const handler = pathname === endpoint ? handleSubmit : pathname === revealAction(endpoint) ? handleReveal : undefined;
+    const [pathname, query = ''] = (req.url ?? '/').split('?', 2);
+    const contact = this.config.contact;
+    const endpoint = contact?.endpoint;
+    if (!contact || !endpoint) return false;
+    const booking = contact.booking;
+    const reply = () => new Reply(req, res, this.options.headers?.() ?? {}, wantsHtml(req));
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && query && this.answerContactPage(req, pathname, new URLSearchParams(query), reply)) return true;
+    // The endpoints are no pages: a visitor who opens one (a bookmark, a reload) is sent to the form.
+    if (read && (pathname === endpoint || pathname === booking?.endpoint)) {
+      const locale = this.pages.localeOf(new URLSearchParams(query).get('locale') ?? this.pages.localeOfReferer(req.headers.referer));
+      reply().redirect(`${this.pages.href(locale)}${pathname === endpoint ? '' : `#${BOOKING_ANCHOR}`}`);
+      return true;
+    }
+    if (booking && pathname === `${booking.endpoint}/slots`) {
+      const r = reply();
+      if (!read) {
+        r.refuse(405, 'method-not-allowed', 'Read the free slots with GET.', undefined, { allow: 'GET, HEAD' });
+        return true;
+      }
+      const rate = this.revealLimiter.check(clientAddress(req, this.options.settings.trustProxy));
+      if (!rate.allowed) r.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+      else handleSlots(this, r).catch((error: unknown) => this.fault(req, r, error));
+      return true;
+    }
+    const handler =
+      pathname === endpoint ? handleSubmit
+      : pathname === revealAction(endpoint) ? handleReveal
+      : booking && pathname === booking.endpoint ? handleBook
+      : undefined;
     if (!handler) return false;
-    const reply = new Reply(req, res, this.options.headers?.() ?? {}, wantsHtml(req));
-    this.receive(req, reply, handler === handleSubmit ? this.submitLimiter : this.revealLimiter)
+    const r = reply();
+    const limiter = handler === handleSubmit ? this.submitLimiter : handler === handleBook ? this.bookingLimiter : this.revealLimiter;
+    this.receive(req, r, limiter)
       .then((received) => received && handler(this, received))
-      .catch((error: unknown) => this.fault(req, reply, error));
+      .catch((error: unknown) => this.fault(req, r, error));
     return true;
+  }
+
+  /**
+   * The contact page with what only the server knows: a plain form's result (`?result=<token>`) or,
+   * for visitors without JavaScript, the free times (`?slots`). False when the request is for
+   * anything else (or the result has expired): the built page is served as it is.
+   */
+  private answerContactPage(req: IncomingMessage, pathname: string, params: URLSearchParams, reply: () => Reply): boolean {
+    const locale = this.pages.contactPageLocale(pathname);
+    if (!locale) return false;
+    const token = params.get(RESULT_QUERY);
+    const result = token ? this.results.get(token) : undefined;
+    const booking = this.config.contact?.booking;
+    if (result && result.locale === locale) {
+      const r = reply();
+      r.page(200, result.kind === 'contact' ? this.pages.form(locale, result.state) : this.pages.booking(locale, result.state));
+      return true;
+    }
+    if (booking && params.has(SLOTS_QUERY)) {
+      const r = reply();
+      this.freeSlots()
+        .then((slots) => r.page(200, this.pages.booking(locale, { ...EMPTY_BOOKING_STATE, status: 'ready', slots, zone: booking.timeZone })))
+        .catch((error: unknown) => this.fault(req, r, error));
+      return true;
+    }
+    return false;
   }
 
   /** The checks before the body is used; answers refusals itself and then returns undefined. */
@@ -182,7 +297,9 @@ export class ContactBackend {
   /** Stops taking messages, commits what is queued, lets the relay finish its round. */
   async close(): Promise<void> {
     this.closing = true;
-    await this.relay?.stop();
+    clearInterval(this.bookingPoll);
+    await Promise.all([this.relay?.stop(), this.bookingRelay?.stop()]);
     this.storeInstance?.close();
+    this.bookingStoreInstance?.close();
   }
 }

@@ -12,6 +12,7 @@ import { escapeHtml } from '../common/escape.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/index.ts';
 import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/index.ts';
+import { BOOKING_ROOT, BookingRoot, type BookingSetup, type BookingState } from '../theme/index.ts';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
 
@@ -52,6 +53,20 @@ export class ContactPages {
 
   reveal(locale: string, state: RevealState): string {
     return this.replaceRoot(locale, REVEAL_ROOT, state, (setup, s) => renderToString(<ContactRevealRoot {...(setup as RevealSetup)} state={s as RevealState} />));
+  }
+
+  booking(locale: string, state: BookingState): string {
+    return this.replaceRoot(locale, BOOKING_ROOT, state, (setup, s) => renderToString(<BookingRoot setup={setup as BookingSetup} state={s as BookingState} />));
+  }
+
+  /** The contact page's address in a locale, e.g. `/en/contact/`. */
+  href(locale: string): string {
+    return `${localePrefix(this.config(), locale)}${this.config().contact?.route ?? '/'}`;
+  }
+
+  /** The locale whose contact page `pathname` is, if it is one. */
+  contactPageLocale(pathname: string): string | undefined {
+    return Object.keys(this.config().locales).find((l) => this.href(l) === pathname);
   }
 
   private replaceRoot(locale: string, root: string, state: unknown, render: (setup: unknown, state: unknown) => string): string {

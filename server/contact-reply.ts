@@ -15,6 +15,7 @@ export type RefusalCode =
   | 'invalid'
   | 'invalid-idempotency-key'
   | 'idempotency-key-reused'
+  | 'slot-taken'
   | 'unavailable'
   | 'internal';
 
@@ -42,6 +43,13 @@ export class Reply {
 
   page(status: number, html: string, extra: Record<string, string> = {}): void {
     this.send(status, 'text/html; charset=utf-8', html, extra);
+  }
+
+  /** 303 See Other: a plain form's result is a page of the site, fetched with GET. */
+  redirect(location: string): void {
+    if (this.res.headersSent || this.res.destroyed) return;
+    this.res.writeHead(303, { ...this.headers, location, 'content-length': '0', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+    this.res.end();
   }
 
   /** A refusal: JSON `{ error, message }`, or the given page for a plain form post. */

@@ -13,23 +13,23 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export async function handleSubmit(backend: ContactBackend, { fields, reply, rate }: Received): Promise<void> {
   const locale = backend.pages.localeOf(fields.locale);
   const values = normalizeContact(fields);
-  const page = (status: number, state: Partial<ContactFormState>, extra?: Record<string, string>) =>
-    reply.page(status, backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, ...state }), extra);
+  // A plain form's result is a page of the site: 303 to the contact page showing it (PRG).
+  const page = (state: Partial<ContactFormState>) => backend.showResult(reply, { kind: 'contact', locale, state: { ...EMPTY_CONTACT_STATE, values, ...state } });
 
   if (!rate.allowed) {
-    page(429, { status: 'rate-limited', idempotencyKey: freshKey() }, { 'retry-after': String(rate.retryAfterSeconds) });
+    page({ status: 'rate-limited', idempotencyKey: freshKey() });
     return;
   }
 
   if (honeypotFilled(fields[HONEYPOT_FIELD])) {
-    if (reply.html) page(201, { status: 'success', values: EMPTY_CONTACT_STATE.values });
+    if (reply.html) page({ status: 'success', values: EMPTY_CONTACT_STATE.values });
     else reply.json(201, { ok: true });
     return;
   }
 
   const errors = validateContact(fields);
   if (Object.keys(errors).length) {
-    if (reply.html) page(400, { status: 'invalid', errors, idempotencyKey: freshKey() });
+    if (reply.html) page({ status: 'invalid', errors, idempotencyKey: freshKey() });
     else reply.json(400, { error: 'invalid', message: 'Some fields are not valid.', fields: errors, messages: errorMessages(backend.messages[locale].contact, errors) });
     return;
   }
@@ -68,7 +68,7 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
     return;
   }
   if (result.status === 'stored') backend.stored();
-  if (reply.html) page(201, { status: 'success', values: EMPTY_CONTACT_STATE.values });
+  if (reply.html) page({ status: 'success', values: EMPTY_CONTACT_STATE.values });
   else reply.json(201, { ok: true, duplicate: result.status === 'duplicate' || undefined });
 }
 
@@ -78,13 +78,13 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
  * Without any key (the first plain post) the message and the day make one: a reload that posts
  * again stores nothing new, the same words on another day do.
  */
-function keyFor(sent: string | undefined, payloadHash: string, plainForm: boolean): string {
+export function keyFor(sent: string | undefined, payloadHash: string, plainForm: boolean): string {
   if (sent && !plainForm) return `client:${sent}`;
   if (sent) return `form:${sent}:${payloadHash.slice(0, 32)}`;
   return `auto:${new Date().toISOString().slice(0, 10)}:${payloadHash}`;
 }
 
-function freshKey(): string {
+export function freshKey(): string {
   return randomBytes(16).toString('hex');
 }
 

@@ -12,7 +12,7 @@ import { localePrefix } from '../common/locale-prefix.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
 import { Insights } from './insights.ts';
-import { DAY_MS, describePurge, purgeExpired } from './retention.ts';
+import { DAY_MS, describeBookingPurge, describePurge, purgeExpired, purgeExpiredBookings } from './retention.ts';
 import type { Mailer } from './outbox-relay.ts';
 import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
 import { MissingBuildError } from './security-headers.ts';
@@ -71,6 +71,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => build.current().dir, settings, headers: () => build.current().headers, mailer: options.mailer, log });
   // Open now: a data directory that cannot be written to stops the start, not the first visitor.
   void backend.store;
+  // Bookings too, so their relay sends what waited for a restart.
+  if (config.contact?.booking) void backend.bookings;
   // The privacy policy's promise: old messages and counters go, at start and then every day.
   const retain = () => {
     try {
@@ -78,6 +80,11 @@ export async function startProductionServer(options: ProductionServerOptions): P
       if (purged.messages || purged.counters) log.log(`[site] retention: ${describePurge(purged)}`);
     } catch (error) {
       log.error(`[site] retention failed, tried again tomorrow: ${(error as Error).message}`);
+    }
+    if (config.contact?.booking) {
+      purgeExpiredBookings(backend.bookings, settings.retentionMonths)
+        .then((purged) => purged.bookings && log.log(`[site] retention: ${describeBookingPurge(purged)}`))
+        .catch((error: Error) => log.error(`[site] retention of bookings failed, tried again tomorrow: ${error.message}`));
     }
   };
   retain();

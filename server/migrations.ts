@@ -55,6 +55,42 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL AND dead_at IS NULL;
     `,
   },
+  {
+    version: 3,
+    name: 'bookings of introductory calls and their mails',
+    sql: `
+      CREATE TABLE bookings (
+        id INTEGER PRIMARY KEY,
+        slot_start TEXT NOT NULL,
+        slot_end TEXT NOT NULL,
+        booked_at TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        uid TEXT NOT NULL UNIQUE,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        payload_hash TEXT NOT NULL,
+        cancelled_at TEXT
+      );
+      -- Two visitors can never hold the same slot: one booking per start that is not cancelled.
+      CREATE UNIQUE INDEX bookings_slot ON bookings(slot_start) WHERE cancelled_at IS NULL;
+      -- The confirmation and cancellation mails to the visitor, relayed as the messages are.
+      CREATE TABLE booking_outbox (
+        id INTEGER PRIMARY KEY,
+        booking_id INTEGER NOT NULL REFERENCES bookings(id),
+        kind TEXT NOT NULL CHECK (kind IN ('confirmation', 'cancellation')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        unconfirmed INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT,
+        dead_at TEXT
+      );
+      CREATE INDEX booking_outbox_due ON booking_outbox(next_attempt_at) WHERE sent_at IS NULL AND dead_at IS NULL;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

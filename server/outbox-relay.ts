@@ -9,10 +9,19 @@
 //   limit makes it a dead letter;
 // - no answer after the body (or the sender died mid-send): the server may have it, so it is sent
 //   once more after a long delay, with the same Message-ID, and never a third time.
+import type { SendMailOptions } from 'nodemailer';
 import type { RelayTiming } from './backend-config.ts';
-import type { ContactStore, RelayOutcome, StoredMessage } from './contact-store.ts';
+import type { ClaimRules, RelayOutcome, StoredMessage } from './contact-store.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
 import type { Mailer } from './smtp-mailer.ts';
+
+/** Where the relay takes its mails from: the contact store's outbox, or the booking store's. */
+export interface OutboxSource<M extends { id: number; attempts: number }> {
+  claimNext(now: number, rules: ClaimRules): M | undefined | Promise<M | undefined>;
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): void | Promise<void>;
+  nextDue(): number | undefined | Promise<number | undefined>;
+  readonly isOpen: boolean;
+}
 
 export type { Mailer } from './smtp-mailer.ts';
 export { smtpMailer } from './smtp-mailer.ts';
@@ -25,16 +34,17 @@ export function backoff(attempts: number, timing: Pick<RelayTiming, 'baseDelayMs
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-export class OutboxRelay {
+export class OutboxRelay<M extends { id: number; attempts: number } = StoredMessage> {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
 
   constructor(
-    private readonly store: ContactStore,
+    private readonly store: OutboxSource<M>,
     private readonly mailer: Mailer,
-    private readonly mail: MailSettings,
+    /** How a claimed item becomes a mail: the contact mail's settings, or a function of its own. */
+    private readonly mail: MailSettings | ((item: M) => SendMailOptions),
     private readonly timing: RelayTiming,
     private readonly log: Pick<Console, 'error' | 'log'> = console,
   ) {}
@@ -84,9 +94,11 @@ export class OutboxRelay {
 
   private schedule(): void {
     if (this.stopped) return;
-    const due = this.store.nextDue();
-    if (due === undefined) return;
-    this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
+    void Promise.resolve(this.store.nextDue()).then((due) => {
+      if (due === undefined || this.stopped || this.running) return;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
+    });
   }
 
   /** Senders take due messages one by one until none is due or the mail server seems down. */
@@ -94,12 +106,12 @@ export class OutboxRelay {
     let serverDown = false;
     const sender = async () => {
       while (!this.stopped && !serverDown) {
-        const message = this.store.claimNext(Date.now(), this.timing);
+        const message = await this.store.claimNext(Date.now(), this.timing);
         if (!message) return;
         const outcome = await this.attempt(message);
         // Stopped while this send took its time: the store is closed, the lease tells the next start.
         if (!this.store.isOpen) return;
-        this.store.recordOutcome(message.id, outcome, this.timing);
+        await this.store.recordOutcome(message.id, outcome, this.timing);
         if (outcome.kind !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(outcome)}`);
         // Nothing got through: the mail server is probably down; wait for the backoff.
         if (outcome.kind === 'retry') serverDown = true;
@@ -108,8 +120,9 @@ export class OutboxRelay {
     await Promise.all(Array.from({ length: SENDERS }, sender));
   }
 
-  private async attempt(message: StoredMessage): Promise<RelayOutcome> {
-    const result = await this.mailer.send(contactMail(message, this.mail));
+  private async attempt(message: M): Promise<RelayOutcome> {
+    const mail = typeof this.mail === 'function' ? this.mail(message) : contactMail(message as unknown as StoredMessage, this.mail);
+    const result = await this.mailer.send(mail);
     if (result.ok) return { kind: 'sent' };
     if (result.kind === 'permanent') return { kind: 'permanent', error: result.error };
     if (result.kind === 'unconfirmed') return { kind: 'unconfirmed', error: result.error, retryAt: Date.now() + this.timing.unconfirmedDelayMs };

@@ -2,6 +2,7 @@
 // than the retention period (DATA_RETENTION_MONTHS, 12 by default) are deleted, by the production
 // server once at start and then daily, and by `site contact purge`. Deleted rows are overwritten in
 // the database file (secure_delete), not just unlinked, and the WAL is emptied afterwards.
+import type { BookingStore } from './booking-store.ts';
 import type { ContactStore } from './contact-store.ts';
 import { purgeEventCounts } from './insights.ts';
 
@@ -36,4 +37,14 @@ export function purgeExpired(store: ContactStore, dataDir: string, months: numbe
 
 export function describePurge({ cutoff, messages, counters }: Purged): string {
   return `deleted ${messages} contact message${messages === 1 ? '' : 's'} received before ${cutoff.toISOString()} and ${counters} analytics counter${counters === 1 ? '' : 's'} of days before ${cutoff.toISOString().slice(0, 10)}`;
+}
+
+/** Bookings whose call ended before the retention period's cutoff are deleted, with their mails. */
+export async function purgeExpiredBookings(bookings: BookingStore, months: number, now = new Date()): Promise<{ cutoff: Date; bookings: number }> {
+  const cutoff = retentionCutoff(now, months);
+  return { cutoff, bookings: await bookings.purgeEndedBefore(cutoff.toISOString()) };
+}
+
+export function describeBookingPurge({ cutoff, bookings }: { cutoff: Date; bookings: number }): string {
+  return `deleted ${bookings} booking${bookings === 1 ? '' : 's'} whose call ended before ${cutoff.toISOString()}`;
 }

@@ -8,6 +8,7 @@ export type { Assets, ThemeContext } from './context.ts';
 // The contact page's forms, which the contact backend renders again with a visitor's answer when
 // the browser posted without JavaScript.
 export { ContactFormRoot, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup, type ContactFormState } from './pages/ContactForm.tsx';
+export { BOOKING_ANCHOR, BOOKING_ROOT, BookingRoot, EMPTY_BOOKING_STATE, SLOTS_QUERY, bookingErrorText, formatSlot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
 export { ContactRevealRoot, REVEAL_KINDS, REVEAL_ROOT, revealAction, type RevealKind, type RevealSetup, type RevealState, type RevealedDetail } from './pages/ContactReveal.tsx';
 
 /** What esbuild bundles for the browser, relative to the package root. Every `*.tsx` in

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../server/migrations.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
-import { buildFixture, flood, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
+import { buildFixture, flood, followResult, postForm, postJson, startServer, validMessage, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 let open: RunningServer;
@@ -93,8 +93,8 @@ describe('storing', () => {
 
   test('a plain form posted twice (a reload) stores once', async () => {
     const fields = { name: 'Reload Twice', email: 'reload@example.org', message: 'Posting the same form again after a reload.', terms: 'accepted', locale: 'en' };
-    assert.equal((await postForm(open.url, fields)).status, 201);
-    assert.equal((await postForm(open.url, fields)).status, 201);
+    assert.equal((await postForm(open.url, fields)).status, 303);
+    assert.equal((await postForm(open.url, fields)).status, 303);
     assert.equal(byName(open, 'Reload Twice').length, 1);
   });
 
@@ -102,8 +102,8 @@ describe('storing', () => {
     const response = await postJson(open.url, validMessage({ name: 'Honey Bot', website: 'https://spam.example' }));
     assert.equal(response.status, 201);
     assert.deepEqual(await response.json(), { ok: true });
-    const page = await postForm(open.url, { name: 'Honey Bot', email: 'bot@example.org', message: 'x', website: 'spam', locale: 'en' });
-    assert.equal(page.status, 201);
+    const page = await followResult(open.url, await postForm(open.url, { name: 'Honey Bot', email: 'bot@example.org', message: 'x', website: 'spam', locale: 'en' }));
+    assert.match(await page.text(), /data-status="success"/);
     assert.equal(byName(open, 'Honey Bot').length, 0);
     // An empty or blank honeypot is what people send.
     assert.equal((await postJson(open.url, validMessage({ name: 'Honey Human', website: ' ' }))).status, 201);
@@ -202,7 +202,7 @@ describe('refusals', () => {
   };
 
   test('405 for other methods, with Allow', async () => {
-    const response = await fetch(`${open.url}/api/contact`);
+    const response = await fetch(`${open.url}/api/contact`, { method: 'PUT' });
     assert.equal(response.status, 405);
     assert.equal(response.headers.get('allow'), 'POST');
     assert.equal(await errorOf(response, 405), 'method-not-allowed');
@@ -233,7 +233,8 @@ describe('refusals', () => {
     assert.equal(status, 413);
     // The largest valid message always fits, even percent-encoded from a plain form.
     const largest = await postForm(open.url, { name: 'Largest Form', email: 'largest@example.org', message: '😀'.repeat(5000), terms: 'on', locale: 'en' });
-    assert.equal(largest.status, 201);
+    assert.equal(largest.status, 303);
+    assert.equal(byName(open, 'Largest Form').length, 1);
   });
 
   test('408 for a body that does not arrive in time', async () => {
@@ -278,8 +279,8 @@ describe('refusals', () => {
     const refused = await postJson(limited.url, validMessage(), client);
     assert.equal(await errorOf(refused, 429), 'rate-limited');
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
-    const page = await postForm(limited.url, { name: 'Kept Name', email: 'kept@example.org', message: 'This text must survive the refusal.', locale: 'en' }, client);
-    assert.equal(page.status, 429);
+    const page = await followResult(limited.url, await postForm(limited.url, { name: 'Kept Name', email: 'kept@example.org', message: 'This text must survive the refusal.', locale: 'en' }, client));
+    assert.equal(page.status, 200);
     const html = await page.text();
     assert.match(html, /You have sent several messages in a short time/);
     assert.match(html, /value="Kept Name"/);
@@ -288,9 +289,13 @@ describe('refusals', () => {
 });
 
 describe('plain form posts (JavaScript off) get pages in the visitor’s language', () => {
-  test('success: 201 and the contact page with the thank-you message', async () => {
-    const response = await postForm(open.url, { name: 'Plain Form', email: 'plain@example.org', message: 'A message from a browser without JavaScript.', terms: 'accepted', locale: 'en' });
-    assert.equal(response.status, 201);
+  test('success: 303 to the English contact page, which shows the thank-you message', async () => {
+    const posted = await postForm(open.url, { name: 'Plain Form', email: 'plain@example.org', message: 'A message from a browser without JavaScript.', terms: 'accepted', locale: 'en' });
+    assert.equal(posted.status, 303);
+    assert.match(posted.headers.get('location')!, /^\/en\/contact\/\?result=[0-9a-f]{32}#contact-form-title$/);
+    const response = await followResult(open.url, posted);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
     assert.match(response.headers.get('content-type')!, /^text\/html/);
     assert.match(response.headers.get('content-security-policy')!, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
     const html = await response.text();
@@ -301,9 +306,9 @@ describe('plain form posts (JavaScript off) get pages in the visitor’s languag
     assert.equal(byName(open, 'Plain Form').length, 1);
   });
 
-  test('invalid: 400, errors beside their fields, values kept and escaped (German)', async () => {
-    const response = await postForm(open.url, { name: '<script>alert(1)</script>', email: 'kein-at-zeichen.example', message: 'kurz', locale: 'de' });
-    assert.equal(response.status, 400);
+  test('invalid: 303 to the German contact page, errors beside their fields, values kept and escaped', async () => {
+    const response = await followResult(open.url, await postForm(open.url, { name: '<script>alert(1)</script>', email: 'kein-at-zeichen.example', message: 'kurz', locale: 'de' }));
+    assert.equal(response.status, 200);
     const html = await response.text();
     assert.match(html, /^<!DOCTYPE html><html lang="de"/);
     assert.match(html, /Bitte prüfen Sie die markierten Felder\./);
@@ -318,14 +323,37 @@ describe('plain form posts (JavaScript off) get pages in the visitor’s languag
   });
 
   test('a corrected post with the page’s key stores once, even if sent twice', async () => {
-    const first = await (await postForm(open.url, { name: 'Corrected', email: 'corrected@example.org', message: 'short', locale: 'en' })).text();
+    const first = await (await followResult(open.url, await postForm(open.url, { name: 'Corrected', email: 'corrected@example.org', message: 'short', locale: 'en' }))).text();
     const key = /name="idempotencyKey" value="([0-9a-f]{32})"/.exec(first)![1];
     const fields = { name: 'Corrected', email: 'corrected@example.org', message: 'Now long enough to be a real message.', terms: 'on', locale: 'en', idempotencyKey: key };
-    assert.equal((await postForm(open.url, fields)).status, 201);
-    assert.equal((await postForm(open.url, fields)).status, 201);
+    assert.equal((await postForm(open.url, fields)).status, 303);
+    assert.equal((await postForm(open.url, fields)).status, 303);
     // Back to the same page, edited: a new message.
-    assert.equal((await postForm(open.url, { ...fields, message: 'Edited after going back to the error page.' })).status, 201);
+    assert.equal((await postForm(open.url, { ...fields, message: 'Edited after going back to the error page.' })).status, 303);
     assert.equal(byName(open, 'Corrected').length, 2);
+  });
+
+  test('the result page is the contact page at its own address: a reload shows it again and posts nothing; an unknown result is the plain page', async () => {
+    const posted = await postForm(open.url, { name: 'Reloaded', email: 'reloaded@example.org', message: 'A message that is posted once and shown twice.', terms: 'on', locale: 'de' });
+    const location = posted.headers.get('location')!;
+    assert.match(location, /^\/contact\/\?result=/);
+    const shown = /data-status="success"[^>]*>Vielen Dank für Ihre Anfrage!/;
+    for (let i = 0; i < 2; i++) assert.match(await (await fetch(`${open.url}${location}`)).text(), shown);
+    assert.equal(byName(open, 'Reloaded').length, 1);
+    const unknown = await fetch(`${open.url}/contact/?result=00000000000000000000000000000000`);
+    assert.equal(unknown.status, 200);
+    assert.match(await unknown.text(), /data-status="idle"/);
+    // Another locale's page does not show the result.
+    assert.match(await (await fetch(`${open.url}/en${location}`)).text(), /data-status="idle"/);
+  });
+
+  test('a GET of the endpoint (a bookmark, the address typed) is sent to the contact page of its language', async () => {
+    const german = await fetch(`${open.url}/api/contact`, { redirect: 'manual' });
+    assert.equal(german.status, 303);
+    assert.equal(german.headers.get('location'), '/contact/');
+    const english = await fetch(`${open.url}/api/contact`, { redirect: 'manual', headers: { referer: `${open.url}/en/contact/` } });
+    assert.equal(english.headers.get('location'), '/en/contact/');
+    assert.equal((await fetch(`${open.url}/api/contact?locale=en`, { redirect: 'manual' })).headers.get('location'), '/en/contact/');
   });
 
   test('refusals answer with a page too', async () => {
@@ -509,8 +537,8 @@ describe('site serve', () => {
       assert.equal(existsSync(path.join(dataDir, DB_FILE)), false, 'no database until a message arrives');
       assert.equal((await postJson(url, validMessage({ name: 'Dev Server' }))).status, 201);
       assert.equal((await postJson(url, { locale: 'de' })).status, 400);
-      const page = await postForm(url, { name: 'Dev Plain', email: 'dev@example.org', message: 'A plain form post to the dev server.', terms: 'on', locale: 'de' });
-      assert.equal(page.status, 201);
+      const page = await followResult(url, await postForm(url, { name: 'Dev Plain', email: 'dev@example.org', message: 'A plain form post to the dev server.', terms: 'on', locale: 'de' }));
+      assert.equal(page.status, 200);
       assert.match(await page.text(), /Vielen Dank für Ihre Anfrage!/);
       const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
       assert.deepEqual((db.prepare('SELECT name FROM messages ORDER BY id').all() as { name: string }[]).map((r) => r.name), ['Dev Server', 'Dev Plain']);

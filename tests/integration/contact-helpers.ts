@@ -92,6 +92,17 @@ export function postForm(url: string, fields: Record<string, string>, headers: R
   });
 }
 
+/**
+ * A plain form's answer: 303 to the contact page of the visitor's language showing the result
+ * (`?result=<token>` and the form's anchor), as a browser follows it with GET.
+ */
+export async function followResult(url: string, response: Response, page = /^\/(en\/)?contact\/\?result=[0-9a-f]{32}#[\w-]+$/): Promise<Response> {
+  if (response.status !== 303) throw new Error(`expected 303 See Other, got ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const location = response.headers.get('location') ?? '';
+  if (!page.test(location)) throw new Error(`the result is not a contact page of the site: ${location}`);
+  return fetch(`${url}${location}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+}
+
 export interface ReceivedMail {
   from: string;
   to: string[];
@@ -240,4 +251,20 @@ export async function flood(url: string, pathname: string, options: { method?: s
   await closed;
   const answered = head.split('\r\n\r\n')[0].toLowerCase();
   return { head: answered, closedAfterMs: closedAfterMs !== undefined && closedAfterMs < (options.forMs ?? 4000) ? closedAfterMs : undefined, sent };
+}
+
+/** The MIME parts of a mail whose Content-Type starts with `type`, headers and decoded body. */
+export function mimeParts(raw: string, type: string): { headers: string; body: string }[] {
+  const parts: { headers: string; body: string }[] = [];
+  const pattern = new RegExp(`(^|\\r\\n)(Content-Type: ${type.replace(/[/.]/g, '\\$&')}[^]*?)\\r\\n\\r\\n([^]*?)(?=\\r\\n--)`, 'gi');
+  for (const match of raw.matchAll(pattern)) {
+    const headers = match[2];
+    const encoding = /Content-Transfer-Encoding: *([\w-]+)/i.exec(headers)?.[1].toLowerCase();
+    const body =
+      encoding === 'base64' ? Buffer.from(match[3].replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable' ? Buffer.from(match[3].replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+      : match[3];
+    parts.push({ headers, body });
+  }
+  return parts;
 }

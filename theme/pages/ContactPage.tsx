@@ -7,6 +7,7 @@ import { ISLAND_TYPE } from '../runtime-data.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
 import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
+import { BookingSection, bookingContactTexts, EMPTY_BOOKING_STATE } from './BookingForm.tsx';
 
 export function ContactPage({ page }: { page: StandalonePage }) {
   const { bodyOf, t, config, assets } = useTheme();
@@ -27,6 +28,27 @@ export function ContactPage({ page }: { page: StandalonePage }) {
           {intro.trim() && <div className="lead markdown" dangerouslySetInnerHTML={{ __html: intro }} />}
         </div>
       </header>
+      {contact.booking && (
+        <div className="home-inner">
+          <BookingSection
+            setup={{
+              locale: page.locale,
+              dateLocale: t.dates.locale,
+              t: t.booking,
+              tc: bookingContactTexts(t.contact),
+              endpoint: contact.booking.endpoint,
+              pageHref: page.route,
+              termsHref: `${prefix}${contact.terms}`,
+              privacyHref: `${prefix}${contact.privacy}`,
+              minutes: contact.booking.slotMinutes,
+              daysAhead: contact.booking.daysAhead,
+              leadTimeHours: contact.booking.leadTimeHours,
+              officeZone: contact.booking.timeZone,
+            }}
+            state={EMPTY_BOOKING_STATE}
+          />
+        </div>
+      )}
       <div className="home-inner contact-grid">
         <section aria-labelledby="contact-form-title" className="contact-form-wrap">
           <h2 id="contact-form-title">{t.contact.formTitle}</h2>

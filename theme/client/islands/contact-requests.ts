@@ -1,6 +1,7 @@
-// The island's two calls to the contact endpoint, and what their answers mean for the page.
+// The island's calls to the contact and booking endpoints, and what their answers mean for the page.
 import { IDEMPOTENCY_KEY, type ContactErrors, type ContactValues } from '../../../common/contact-rules.ts';
 import type { RevealedDetail, RevealKind } from '../../pages/ContactReveal.tsx';
+import type { BookingErrors, BookingSlot, BookingValues } from '../../../common/booking-rules.ts';
 
 export type SubmitOutcome = { kind: 'stored' } | { kind: 'invalid'; errors: ContactErrors } | { kind: 'rate-limited' } | { kind: 'failed' };
 
@@ -53,4 +54,50 @@ export async function fetchDetail(action: string, kind: RevealKind): Promise<Rev
   const body = (await response.json()) as Partial<RevealedDetail>;
   if (typeof body.value !== 'string' || typeof body.href !== 'string') throw new Error('reveal answered without a detail');
   return { value: body.value, href: body.href };
+}
+
+export interface SlotList {
+  timeZone: string;
+  slots: BookingSlot[];
+}
+
+export async function fetchSlots(endpoint: string): Promise<SlotList> {
+  const response = await fetch(`${endpoint}/slots`, { headers: { accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`the free times answered ${response.status}`);
+  const body = (await response.json()) as Partial<SlotList>;
+  if (!Array.isArray(body.slots)) throw new Error('the free times answered without a list');
+  return { timeZone: String(body.timeZone), slots: body.slots };
+}
+
+export type BookOutcome = { kind: 'booked'; start: string } | { kind: 'invalid'; errors: BookingErrors } | { kind: 'rate-limited' } | { kind: 'failed' };
+
+export interface BookingPayload extends BookingValues {
+  locale: string;
+  website: string;
+}
+
+export async function submitBooking(endpoint: string, payload: BookingPayload, key: string): Promise<BookOutcome> {
+  if (!IDEMPOTENCY_KEY.test(key)) throw new Error('invalid idempotency key');
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ ...payload, idempotencyKey: key }),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  if (response.status === 201) {
+    const body = (await response.json().catch(() => undefined)) as { booking?: { start?: string } } | undefined;
+    return { kind: 'booked', start: body?.booking?.start ?? payload.slot };
+  }
+  if (response.status === 429) return { kind: 'rate-limited' };
+  if (response.status === 400 || response.status === 409) {
+    const body = (await response.json().catch(() => undefined)) as { fields?: BookingErrors } | undefined;
+    if (body?.fields && Object.keys(body.fields).length) return { kind: 'invalid', errors: body.fields };
+  }
+  return { kind: 'failed' };
 }

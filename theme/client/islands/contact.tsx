@@ -1,4 +1,4 @@
-// The contact island: hydrates the server-rendered form and reveal buttons of the contact page, so
+// The contact island: hydrates the server-rendered form, reveal buttons and booking of the contact page, so
 // they validate as the visitor types and send without a page load. Loaded on the contact page only;
 // client navigation imports it once, so it also hydrates contact pages that arrive later.
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
@@ -7,7 +7,9 @@ import { ContactForm, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup, typ
 import { ContactReveal, REVEAL_ROOT, type RevealKind, type RevealSetup, type RevealState } from '../../pages/ContactReveal.tsx';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, validateField, type ContactField, type ContactValues } from '../../../common/contact-rules.ts';
 import { onNavigated } from '../events.ts';
-import { fetchDetail, newIdempotencyKey, submitContact, type ContactPayload } from './contact-requests.ts';
+import { fetchDetail, fetchSlots, newIdempotencyKey, submitBooking, submitContact, type BookingPayload, type ContactPayload } from './contact-requests.ts';
+import { BookingForm, BOOKING_ROOT, EMPTY_BOOKING_STATE, type BookingSetup, type BookingState } from '../../pages/BookingForm.tsx';
+import { BOOKING_FIELDS, normalizeBooking, validateBooking, validateBookingField, type BookingField, type BookingValues } from '../../../common/booking-rules.ts';
 
 type Focus = 'first-invalid' | 'status' | 'name' | undefined;
 
@@ -124,6 +126,137 @@ function RevealIsland({ setup, initial }: { setup: RevealSetup; initial: RevealS
   return <ContactReveal {...setup} state={state} onReveal={(kind, event) => void onReveal(kind, event)} />;
 }
 
+
+type BookingFocus = 'first-invalid' | 'status' | 'first-slot' | undefined;
+
+/** What the analytics counts as `booking-complete` (theme/client/analytics.ts). */
+const BOOKING_EVENT = 'intro-call';
+
+function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: BookingState }) {
+  const [state, setState] = useState(initial);
+  const touched = useRef(new Set<BookingField>(Object.keys(initial.errors) as BookingField[]));
+  const attempt = useRef<{ payload: string; key: string } | undefined>(undefined);
+  const unusedKey = useRef(initial.idempotencyKey || undefined);
+  const sending = useRef(false);
+  const focus = useRef<BookingFocus>(undefined);
+
+  useEffect(() => {
+    const target = focus.current;
+    focus.current = undefined;
+    const form = document.querySelector<HTMLFormElement>('form[data-booking-form]');
+    const firstSlot = () => form?.querySelector<HTMLInputElement>('input[name="slot"]:checked') ?? form?.querySelector<HTMLInputElement>('input[name="slot"]');
+    if (target === 'status') document.getElementById('booking-status')?.focus();
+    if (target === 'first-slot') firstSlot()?.focus();
+    if (target === 'first-invalid') {
+      const field = BOOKING_FIELDS.find((f) => state.errors[f]);
+      if (field === 'slot') firstSlot()?.focus();
+      else if (field) document.getElementById(`booking-${field}`)?.focus();
+    }
+  }, [state]);
+
+  /** The free times as they are now, in the visitor's own zone. */
+  const load = async (focusAfter: boolean) => {
+    setState((s) => (s.slots ? s : { ...s, status: 'loading' }));
+    try {
+      const list = await fetchSlots(setup.endpoint);
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || list.timeZone;
+      if (focusAfter) focus.current = 'first-slot';
+      setState((s) => ({
+        ...s,
+        slots: list.slots,
+        zone,
+        status: s.status === 'loading' || s.status === 'closed' || s.status === 'load-error' ? 'ready' : s.status,
+        // A time someone else took in the meantime is no longer chosen.
+        values: list.slots.some((slot) => slot.start === s.values.slot) ? s.values : { ...s.values, slot: '' },
+      }));
+    } catch {
+      setState((s) => ({ ...s, status: s.slots ? s.status : 'load-error' }));
+    }
+  };
+
+  useEffect(() => {
+    if (initial.status !== 'success') void load(false);
+  }, []);
+
+  const onValue = (field: BookingField, value: string | boolean) =>
+    setState((s) => {
+      const values = { ...s.values, [field]: value } as BookingValues;
+      const errors = { ...s.errors };
+      if (touched.current.has(field) || field === 'terms' || field === 'slot') {
+        const error = validateBookingField(field, normalizeBooking({ ...values }));
+        if (error) errors[field] = error;
+        else delete errors[field];
+      }
+      return { ...s, values, errors };
+    });
+
+  const onLeave = (field: BookingField) =>
+    setState((s) => {
+      const value = s.values[field];
+      if (!touched.current.has(field) && (value === '' || value === false)) return s;
+      touched.current.add(field);
+      const error = validateBookingField(field, normalizeBooking({ ...s.values }));
+      const errors = { ...s.errors };
+      if (error) errors[field] = error;
+      else delete errors[field];
+      return { ...s, errors };
+    });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending.current) return;
+    const values = normalizeBooking({ ...state.values });
+    const errors = validateBooking(values);
+    for (const field of BOOKING_FIELDS) touched.current.add(field);
+    if (Object.keys(errors).length) {
+      focus.current = 'first-invalid';
+      setState((s) => ({ ...s, errors, status: 'invalid' }));
+      return;
+    }
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
+    const payload: BookingPayload = { ...values, locale: setup.locale, website: typeof honeypot === 'string' ? honeypot : '' };
+    const serialized = JSON.stringify(payload);
+    let key = attempt.current?.payload === serialized ? attempt.current.key : undefined;
+    if (!key) {
+      key = unusedKey.current ?? newIdempotencyKey();
+      unusedKey.current = undefined;
+    }
+    attempt.current = { payload: serialized, key };
+    sending.current = true;
+    setState((s) => ({ ...s, errors: {}, status: 'sending', idempotencyKey: key }));
+    const outcome = await submitBooking(setup.endpoint, payload, key);
+    sending.current = false;
+    if (outcome.kind === 'booked') {
+      attempt.current = undefined;
+      touched.current.clear();
+      focus.current = 'status';
+      setState({ ...EMPTY_BOOKING_STATE, status: 'success', booked: { start: outcome.start, email: values.email }, zone: state.zone });
+      window.postMessage({ type: 'booking-success', event: BOOKING_EVENT }, location.origin);
+    } else if (outcome.kind === 'invalid') {
+      focus.current = 'first-invalid';
+      setState((s) => ({ ...s, errors: outcome.errors, status: 'invalid' }));
+      // The time was taken or is no longer offered: show what is free now.
+      if (outcome.errors.slot) void load(false);
+    } else {
+      setState((s) => ({ ...s, status: outcome.kind === 'rate-limited' ? 'rate-limited' : 'error' }));
+    }
+  };
+
+  const onShow = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    void load(true);
+  };
+
+  const onAgain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    touched.current.clear();
+    setState({ ...EMPTY_BOOKING_STATE, status: 'loading' });
+    void load(true);
+  };
+
+  return <BookingForm setup={setup} state={state} handlers={{ onShow, onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }} />;
+}
+
 const roots = new Map<HTMLElement, Root>();
 
 /** The state to hydrate with: the server's, with what the visitor typed before the island arrived.
@@ -142,6 +275,15 @@ function withTypedValues(element: HTMLElement, state: ContactFormState): Contact
   return { ...state, values };
 }
 
+/** As withTypedValues, for the booking form of the server's page of free times. */
+function withTypedBooking(element: HTMLElement, state: BookingState): BookingState {
+  const form = element.querySelector('form[data-booking-form]');
+  if (!form) return state;
+  const data = new FormData(form as HTMLFormElement);
+  const text = (name: string) => (typeof data.get(name) === 'string' ? (data.get(name) as string) : '');
+  return { ...state, values: { slot: text('slot'), name: text('name'), email: text('email'), topic: text('topic'), terms: data.get('terms') !== null } };
+}
+
 function mount(): void {
   for (const [element, root] of roots) {
     if (element.isConnected) continue;
@@ -158,7 +300,10 @@ function mount(): void {
       continue;
     }
     const node =
-      name === FORM_ROOT ? <FormIsland setup={props.setup} initial={withTypedValues(element, props.state)} /> : name === REVEAL_ROOT ? <RevealIsland setup={props.setup} initial={props.state} /> : undefined;
+      name === FORM_ROOT ? <FormIsland setup={props.setup} initial={withTypedValues(element, props.state)} />
+      : name === REVEAL_ROOT ? <RevealIsland setup={props.setup} initial={props.state} />
+      : name === BOOKING_ROOT ? <BookingIsland setup={props.setup} initial={withTypedBooking(element, props.state)} />
+      : undefined;
     if (node) roots.set(element, hydrateRoot(element, node));
   }
 }

@@ -1,0 +1,64 @@
+// The booking form's rules, shared by the browser and the server so both say the same thing. The
+// name, the e-mail address and the terms follow the contact form's rules; whether a time can be
+// booked only the server can say (server/booking-slots.ts, and the store for a taken slot).
+// Pure and free of Node APIs: the contact island bundles this file.
+import { lengthOf, normalizeContact, validateField, type ContactErrorCode } from './contact-rules.ts';
+
+export const TOPIC_MAX = 500;
+
+/** The keys of the config's office hours, Monday first, as ISO 8601 counts the week. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A bookable time: its start and end, ISO 8601 in UTC; the start names it. */
+export interface BookingSlot {
+  start: string;
+  end: string;
+}
+
+export type BookingField = 'slot' | 'name' | 'email' | 'topic' | 'terms';
+export const BOOKING_FIELDS: readonly BookingField[] = ['slot', 'name', 'email', 'topic', 'terms'];
+
+/** Why a time cannot be booked; each has a message in the `booking` strings. */
+export type SlotProblem = 'slotInvalid' | 'slotPast' | 'slotTooSoon' | 'slotTooFar' | 'slotHoliday' | 'slotOutsideHours' | 'slotTaken';
+
+export type BookingErrorCode = ContactErrorCode | SlotProblem | 'topicLength';
+export type BookingErrors = Partial<Record<BookingField, BookingErrorCode>>;
+
+export interface BookingValues {
+  /** The slot's start, ISO 8601 in UTC. */
+  slot: string;
+  name: string;
+  email: string;
+  topic: string;
+  terms: boolean;
+}
+
+export const EMPTY_BOOKING_VALUES: BookingValues = { slot: '', name: '', email: '', topic: '', terms: false };
+
+const FORBIDDEN_IN_TOPIC = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
+
+export function normalizeBooking(input: Record<string, unknown>): BookingValues {
+  const contact = normalizeContact({ name: input.name, email: input.email, terms: input.terms });
+  const topic = typeof input.topic === 'string' ? input.topic.normalize('NFC').replace(/\r\n?/g, '\n').trim() : '';
+  return { slot: typeof input.slot === 'string' ? input.slot.trim() : '', name: contact.name, email: contact.email, topic, terms: contact.terms };
+}
+
+export function validateBookingField(field: BookingField, values: BookingValues): BookingErrorCode | undefined {
+  if (field === 'slot') return values.slot ? undefined : 'required';
+  if (field === 'topic') {
+    if (FORBIDDEN_IN_TOPIC.test(values.topic)) return 'invalidCharacters';
+    return lengthOf(values.topic) > TOPIC_MAX ? 'topicLength' : undefined;
+  }
+  // The contact form's rules; its message field is not asked for here.
+  return validateField(field, { name: values.name, email: values.email, message: '', terms: values.terms });
+}
+
+export function validateBooking(values: BookingValues): BookingErrors {
+  const errors: BookingErrors = {};
+  for (const field of BOOKING_FIELDS) {
+    const error = validateBookingField(field, values);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}

@@ -1,0 +1,97 @@
+// The mails of a booking, to the visitor in their language with the owners in copy: the
+// confirmation with the calendar invitation (METHOD:REQUEST), and, when the owners cancel, the
+// cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), which takes the event out of the
+// visitor's calendar. Values that reach a header go through headerSafe, as in contact mails.
+import type { SendMailOptions } from 'nodemailer';
+import { format } from '../common/format-message.ts';
+import type { MessagesByLocale } from '../generator/messages.ts';
+import type { SiteConfig } from '../generator/config.ts';
+import { localePrefix } from '../common/locale-prefix.ts';
+import { BOOKING_ANCHOR } from '../theme/index.ts';
+import type { BackendSettings } from './backend-config.ts';
+import { formatSlot } from '../theme/index.ts';
+import { invitationIcs } from './booking-ics.ts';
+import type { BookingMail } from './booking-store.ts';
+import { headerSafe } from './contact-mail.ts';
+
+export interface BookingMailSettings {
+  /** The site's sender. */
+  from: string;
+  /** The owners: in copy of every mail, and the invitation's ORGANIZER. */
+  owners: string;
+  siteTitle: string;
+  domain: string;
+  messages: MessagesByLocale;
+  timeZone: string;
+  minutes: number;
+  /** The booking on the contact page, absolute, per locale (for booking again after a cancellation). */
+  bookingUrl: (locale: string) => string;
+}
+
+/** The settings from the site's config, its UI strings and the host's SMTP settings. */
+export function bookingMailSettings(config: SiteConfig, messages: MessagesByLocale, settings: Pick<BackendSettings, 'smtp'>): BookingMailSettings {
+  const contact = config.contact!;
+  const booking = contact.booking!;
+  const domain = new URL(config.url).hostname;
+  return {
+    from: settings.smtp?.from || `contact-form@${domain}`,
+    owners: settings.smtp?.to ?? contact.email,
+    siteTitle: config.title,
+    domain,
+    messages,
+    timeZone: booking.timeZone,
+    minutes: booking.slotMinutes,
+    bookingUrl: (locale) => new URL(`${localePrefix(config, locale)}${contact.route}#${BOOKING_ANCHOR}`, config.url).href,
+  };
+}
+
+export function bookingMail(mail: BookingMail, settings: BookingMailSettings): SendMailOptions {
+  const { booking } = mail;
+  const messages = settings.messages[booking.locale] ?? Object.values(settings.messages)[0];
+  const t = messages.booking;
+  const time = formatSlot(booking.start, messages.dates.locale, settings.timeZone);
+  const cancel = mail.kind === 'cancellation';
+  const name = headerSafe(booking.name);
+  const email = headerSafe(booking.email);
+  const site = settings.siteTitle;
+  const body = cancel
+    ? [format(t.mailGreeting, { name }), '', format(t.mailCancelled, { time, url: settings.bookingUrl(booking.locale) }), '', format(t.mailSignature, { site }), '']
+    : [
+        format(t.mailGreeting, { name }),
+        '',
+        format(t.mailBooked, { time, minutes: settings.minutes }),
+        t.mailHow,
+        ...(booking.topic ? ['', `${t.mailTopic}:`, booking.topic] : []),
+        '',
+        format(t.mailSignature, { site }),
+        '',
+      ];
+  const ics = invitationIcs({
+    method: cancel ? 'CANCEL' : 'REQUEST',
+    uid: booking.uid,
+    sequence: cancel ? 1 : 0,
+    stamp: new Date(),
+    start: new Date(booking.start),
+    end: new Date(booking.end),
+    timeZone: settings.timeZone,
+    summary: format(t.eventSummary, { site }),
+    description: [format(t.eventDescription, { minutes: settings.minutes }), ...(booking.topic ? ['', `${t.mailTopic}: ${booking.topic}`] : [])].join('\n'),
+    organizer: { name: site, email: headerSafe(settings.owners) },
+    attendee: { name, email },
+  });
+  return {
+    from: headerSafe(settings.from),
+    to: { name, address: email },
+    cc: headerSafe(settings.owners),
+    replyTo: headerSafe(settings.owners),
+    subject: headerSafe(format(cancel ? t.mailCancelSubject : t.mailSubject, { site, time })),
+    text: body.join('\n'),
+    // The same id on every attempt of this mail, as for contact messages.
+    messageId: `<booking-${booking.id}-${mail.kind}.${Date.parse(booking.bookedAt)}@${headerSafe(settings.domain)}>`,
+    headers: { 'X-Booking-Id': String(booking.id) },
+    // Calendar programs read the text/calendar part; the attachment is for everyone else.
+    icalEvent: { method: cancel ? 'CANCEL' : 'REQUEST', filename: 'invitation.ics', content: ics },
+    disableUrlAccess: true,
+    disableFileAccess: true,
+  };
+}

@@ -20,7 +20,7 @@ export const configInput = {
     { id: 'docs', kind: 'docs' },
     { id: 'news', kind: 'blog', postsPerPage: 2 },
   ],
-  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [], cta: { to: '/contact/', label: 'contact' } },
+  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [], cta: { to: '/contact/', label: 'Contact' } },
   footer: { groups: [] },
   redirects: [{ from: '/old/', to: '/docs/' }],
   contact: { email: 'hello@unit.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAll, parseSource } from '../../generator/parse.ts';
 import { LINK_MARKER } from '../../generator/markdown.ts';
-import { labelsOf, markdownFile, source } from './factories.ts';
+import { labelsOf, markdownFile, messages as engineMessages, source } from './factories.ts';
 
 const PAGE = 'content/en/docs/guides/setup.md';
 const parse = (body: string, files: Record<string, string>) => parseSource(source('en', 'docs/guides/setup', markdownFile(body)), 'doc', labelsOf('en'), undefined, files);
@@ -69,7 +69,7 @@ test('an include in a code block is code', () => {
 
 test('parseAll parses a page again when a file it includes changes, and not otherwise', async () => {
   const config = { sections: [{ id: 'docs', kind: 'docs' }], markdown: undefined } as never;
-  const messages = { en: labelsOf('en') } as never;
+  const messages = { en: engineMessages.en } as never;
   const page = source('en', 'docs/guides/setup', markdownFile('::include{file="./_install.md"}\n'));
   const other = source('en', 'docs/guides/plain', markdownFile('Plain.\n'));
   const partial = (text: string) => source('en', 'docs/guides/_install', text);

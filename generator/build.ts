@@ -16,7 +16,7 @@ import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
-import { socialImages } from './social-images.ts';
+import { drawSocialImages, socialImages } from './social-images.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
@@ -53,12 +53,14 @@ export interface BuildCache {
   /** The theme bundled after the last edit to theme/ in watch mode. */
   themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
+  /** Social cards by key (social-images.ts), kept between the rebuilds of watch mode. */
+  cards: Map<string, Uint8Array>;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
 }
 
 export function createCache(): BuildCache {
-  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map() };
+  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map(), cards: new Map() };
 }
 
 export interface BuildStats {
@@ -67,6 +69,8 @@ export interface BuildStats {
   rendered: number;
   /** Image sizes encoded by sharp in this build. */
   resized: number;
+  /** Social cards drawn in this build (not in memory or .cache/social/), of all the site has. */
+  cards?: { drawn: number; total: number };
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
@@ -117,7 +121,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   const assets = await run.step('assets', () => assetsCached(cache, options.changed));
   const publicFiles = listPublicFiles(root);
-  const social = await run.step('social-images', () => socialImages({ root, config, graph, messages, generate: mode !== 'check' }));
+  const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
@@ -125,6 +129,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
+  // Cards are drawn on libuv's threads while the pages render; written in their step below.
+  const cards = mode === 'check' ? undefined : drawSocialImages(root, config, social.cards, cache.cards);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents };
@@ -147,7 +153,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files, ...social.files] }));
+      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files] }));
+      await run.step('social-images', async () => {
+        const files = await cards!.files;
+        for (const f of files) await output.write(f.path, f.contents);
+        run.stats.cards = { drawn: cards!.drawn(), total: files.length };
+      });
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);

@@ -16,13 +16,13 @@ import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
-import { drawSocialImages, socialImages } from './social-images.ts';
+import { drawSocialImages, socialImages, type SocialCard } from './social-images.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import type { MessagesByLocale } from './messages.ts';
-import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
+import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
 import { assetsCached, readConfigFiles, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
@@ -53,14 +53,22 @@ export interface BuildCache {
   /** The theme bundled after the last edit to theme/ in watch mode. */
   themeFile?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
+  /** `site serve`: the render key of a page as the last build sees it (build-steps.ts). */
+  pageKey?: (page: Page) => string;
+  /** `site serve`: when the fast path of hot-update.ts last wrote each file (performance.now()). */
+  hotWrites: Map<string, number>;
+  /** `site serve`: the social cards of the site by output path, drawn when asked for. */
+  socialCards?: Map<string, SocialCard>;
+  /** `site serve`: the output of the build under way, which keeps what pages-on-demand.ts writes meanwhile. */
+  building?: IncrementalOutput;
   /** Social cards by key (social-images.ts), kept between the rebuilds of watch mode. */
   cards: Map<string, Uint8Array>;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
-  rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
+  rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string };
 }
 
 export function createCache(): BuildCache {
-  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map(), cards: new Map() };
+  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map(), cards: new Map(), hotWrites: new Map() };
 }
 
 export interface BuildStats {
@@ -119,7 +127,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
 
-  const assets = await run.step('assets', () => assetsCached(cache, options.changed));
+  const assets = await run.step('assets', () => assetsCached(root, cache, options.changed));
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
@@ -130,11 +138,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // Cards are drawn on libuv's threads while the pages render; written in their step below.
-  const cards = mode === 'check' ? undefined : drawSocialImages(root, config, social.cards, cache.cards);
+  const cards = mode === 'build' ? drawSocialImages(root, config, social.cards, cache.cards) : undefined;
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents };
-  const setup = await renderSetup({ config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined });
+  const { setup } = await run.step('theme', () => renderSetup({ root, config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined }));
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
@@ -143,7 +151,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const searchIndex = output ? searchIndexFiles(config, ready, store) : undefined;
   // Awaited in its step; a failure before then must not count as unhandled.
   searchIndex?.catch(() => undefined);
-  if (output instanceof IncrementalOutput) cache.rendered = { config, setup, outDir };
+  if (output instanceof IncrementalOutput) {
+    cache.rendered = { root, config, setup, outDir };
+    cache.building = output;
+    cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
+  }
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
   try {
     run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
@@ -155,9 +167,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     if (output) {
       await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files] }));
       await run.step('social-images', async () => {
-        const files = await cards!.files;
+        // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
+        if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
+        if (!cards) return;
+        const files = await cards.files;
         for (const f of files) await output.write(f.path, f.contents);
-        run.stats.cards = { drawn: cards!.drawn(), total: files.length };
+        run.stats.cards = { drawn: cards.drawn(), total: files.length };
       });
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
@@ -182,6 +197,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
     else throw error;
     return run.result({ graph: ready, config, messages });
+  } finally {
+    if (cache.building === output) cache.building = undefined;
   }
   return run.result({ graph: ready, config, messages });
 }

@@ -37,6 +37,9 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Absolute paths that changed since the last run; undefined means "read everything". */
   changed?: Set<string>;
+  /** `site serve`: called once what every page needs is written (assets, feeds, public files), so
+   * the server can answer while the Markdown twins and the search index are still being made. */
+  onReady?: (site: Required<Pick<BuildResult, 'graph' | 'config' | 'messages'>>) => void;
 }
 
 export interface BuildCache {
@@ -174,6 +177,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         for (const f of files) await output.write(f.path, f.contents);
         run.stats.cards = { drawn: cards.drawn(), total: files.length };
       });
+      if (mode === 'serve') {
+        if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
+        options.onReady?.({ graph: ready, config, messages });
+      }
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
@@ -181,7 +188,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       await run.step('search-index', async () => {
         for (const f of await searchIndex!) await output.write(f.path, f.contents);
       });
-      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
+      if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
       if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, headersFile([scriptHash(setup.assets.colorModeScript)])));
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));

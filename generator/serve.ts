@@ -84,7 +84,7 @@ es.addEventListener('problems', (e) => {
 });
 </script>`;
 
-export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void> }> {
+export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
   const outDir = path.resolve(options.root, options.out);
   const cache = createCache();
   const clients = new Set<http.ServerResponse>();
@@ -97,33 +97,43 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  const build = async (changed?: Set<string>): Promise<BuildResult> => {
+  /** The site as a build sees it: its config for the endpoints, its redirects for the URL rules. */
+  const adopt = (site: Pick<BuildResult, 'graph' | 'config' | 'messages'>) => {
+    if (!site.config || !site.graph) return;
+    const config = site.config;
+    siteConfig = config;
+    siteMessages = site.messages;
+    staticOptions = {
+      ...staticOptions,
+      redirects: new Map(site.graph.redirects.map((r) => [r.from, r.to])),
+      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    };
+  };
+
+  const build = async (changed?: Set<string>, onReady?: () => void): Promise<BuildResult> => {
     const started = performance.now();
-    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed });
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
     problems = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
-    if (result.config && result.graph) {
-      const config = result.config;
-      siteConfig = config;
-      siteMessages = result.messages;
-      staticOptions = {
-        ...staticOptions,
-        redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
-        localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
-      };
-    }
+    adopt(result);
     const w = result.stats.write;
     console.log(`[site] ${problems.length ? `${problems.length} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
     options.onBuild?.(result, ms);
     broadcast('problems', problems);
-    if (w && (w.written || w.removed)) broadcast('reload', w.files.slice(0, 20));
+    // The first build's Markdown twins and search index change nothing a tab shows.
+    if (changed && w && (w.written || w.removed)) broadcast('reload', w.files.slice(0, 20));
     return result;
   };
 
-  // Pages are written when they are asked for (pages-on-demand.ts); one an earlier run left in the
-  // folder is rendered again then too, as nothing of this run rendered it yet.
-  await build();
+  // The server listens once what every page needs is written; the first build goes on with the
+  // Markdown twins and the search index, and its problems reach the terminal and the overlay when
+  // it ends. Pages are written when they are asked for (pages-on-demand.ts); one an earlier run
+  // left in the folder is rendered again then too, as nothing of this run rendered it yet.
+  let ready!: () => void;
+  const first = build(undefined, () => ready());
+  await Promise.race([new Promise<void>((resolve) => (ready = resolve)), first]);
+  first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 
   // The site's endpoints (contact, analytics) as in production.
   const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages! }) : undefined;
@@ -167,7 +177,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   });
 
   let watcher: { close: () => Promise<void> } | undefined;
-  if (options.watch) watcher = await watchProject(options.root, hot, build);
+  if (options.watch) watcher = await watchProject(options.root, hot, build, first);
 
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
@@ -175,6 +185,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   console.log(`[site] serving on http://${options.host}:${port}/${options.watch ? ' (watching for changes)' : ''}`);
   const close = async () => {
     await watcher?.close();
+    // The first build may still be writing its Markdown twins and search index.
+    await first.catch(() => undefined);
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await endpoints?.close();
@@ -182,7 +194,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     await closeParseWorkers();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
-  return { server, close };
+  return { server, close, firstBuild: first };
 }
 
 /** Watches the project's source folders and calls `rebuild` with what changed, one build at a
@@ -190,7 +202,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
  * branch switch) is a new folder to the file system and the watches on the old one are dead, so
  * the project root is watched too, for its entries: a source folder that comes back is watched
  * afresh and built whole. While a folder that was there is missing, nothing is built. */
-async function watchProject(root: string, hot: (changed: Set<string>) => Promise<unknown>, rebuild: (changed: Set<string>) => Promise<unknown>): Promise<{ close: () => Promise<void> }> {
+async function watchProject(root: string, hot: (changed: Set<string>) => Promise<unknown>, rebuild: (changed: Set<string>) => Promise<unknown>, initial: Promise<unknown>): Promise<{ close: () => Promise<void> }> {
   const exists = (dir: string) => {
     try {
       return statSync(dir).isDirectory();
@@ -207,7 +219,10 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
 
   // One build at a time: changes that arrive during a build are collected for the next one.
   // The fast path of a body edit does not wait for the build: the edit before may still be in it.
-  let running: Promise<unknown> | undefined;
+  let running: Promise<unknown> | undefined = initial.catch(() => undefined).then(() => {
+    running = undefined;
+    if (pending.size) schedule();
+  });
   let hotRunning: Promise<unknown> = Promise.resolve();
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;

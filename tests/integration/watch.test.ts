@@ -37,7 +37,7 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
   try {
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    assert.equal(builds[0].stats.parsed, 24);
+    assert.equal((await dev.firstBuild).stats.parsed, 24);
     // The tabs a writer has open: pages are rendered when asked for, and edits re-render those.
     for (const route of ['/en/docs/guides/upgrade/', '/en/docs/guides/install/']) assert.equal((await fetch(`${base}${route}`)).status, 200);
     const file = path.join(root, 'content/en/docs/guides/upgrade.md');
@@ -82,6 +82,8 @@ test('an edit to the site\'s UI strings (i18n/) re-renders the pages of that loc
   const builds: BuildResult[] = [];
   const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
   const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: true, out: '.serve', hooks: devServerHooks({ root }), onBuild: (r) => (builds.push(r), waiting?.(r)) });
+  // Edits below wait for the builds they start, not for the end of the first.
+  await dev.firstBuild;
   try {
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -121,8 +121,10 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     console.log(`[site] ${problems.length ? `${problems.length} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
     options.onBuild?.(result, ms);
     broadcast('problems', problems);
-    // The first build's Markdown twins and search index change nothing a tab shows.
-    if (changed && w && (w.written || w.removed)) broadcast('reload', w.files.slice(0, 20));
+    // Markdown twins, llms files and the search index change nothing a tab shows; nor does the
+    // first build, which wrote only what pages need before any tab was open.
+    const shown = (w?.files ?? []).filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
+    if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
     return result;
   };
 

@@ -40,11 +40,21 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
     assert.equal((await dev.firstBuild).stats.parsed, 24);
     // The tabs a writer has open: pages are rendered when asked for, and edits re-render those.
     for (const route of ['/en/docs/guides/upgrade/', '/en/docs/guides/install/']) assert.equal((await fetch(`${base}${route}`)).status, 200);
+    // The open tab's live-reload events.
+    const events = new AbortController();
+    const stream = await fetch(`${base}/__site/events`, { signal: events.signal });
+    let told = '';
+    const toldToReload = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream.body!) if ((told += decoder.decode(chunk)).includes('event: reload')) return told;
+    })().catch(() => told);
     const file = path.join(root, 'content/en/docs/guides/upgrade.md');
     const edited = nextBuild();
     await writeFile(file, (await readFile(file, 'utf8')).replace('Back to', 'Return to'));
     const rebuilt = await edited;
     assert.deepEqual(hot, [['en/docs/guides/upgrade/index.html']], 'the fast path wrote the edited page');
+    assert.match((await toldToReload) ?? '', /event: reload\ndata: \["en\/docs\/guides\/upgrade\/index\.html"\]/, 'the open tab is told to reload the page');
+    events.abort();
     assert.equal(rebuilt.stats.parsed, 0, 'the fast path had parsed it already');
     assert.equal(rebuilt.stats.rendered, 1);
     const written = rebuilt.stats.write?.files ?? [];

@@ -11,7 +11,7 @@
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages.
 // Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep]   (default: 100 500; --keep leaves the trees for profiling)
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -465,6 +465,8 @@ try {
   // The real site, as a fresh clone builds it: nothing in .cache/.
   const real = path.join(work, 'real-site');
   for (const dir of ['config', 'content', 'i18n', 'public']) cpSync(path.join(REPO, dir), path.join(real, dir), { recursive: true });
+  // The config imports its types and helpers from the engine beside it.
+  for (const dir of ['generator', 'common']) symlinkSync(path.join(REPO, dir), path.join(real, dir));
   const built = await run(['build', '--timings'], real);
   if (built.code !== 0) {
     console.error(`the real site did not build:\n${built.output}`);

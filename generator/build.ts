@@ -178,7 +178,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         run.stats.cards = { drawn: cards.drawn(), total: files.length };
       });
       if (mode === 'serve') {
-        if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
+        await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
         options.onReady?.({ graph: ready, config, messages });
       }
       await run.step('markdown-twins', async () => {

@@ -33,7 +33,12 @@ test('the dev server answers / having rendered that page alone', async () => {
   assert.ok(!existsSync(path.join(root, '.serve/index.html')));
   const response = await fetch(`${base}/`);
   assert.equal(response.status, 200);
-  assert.match(await response.text(), /<title>[^<]+<\/title>/);
+  const html = await response.text();
+  assert.match(html, /<title>[^<]+<\/title>/);
+  // What the page needs is there already: its stylesheet and the site's public files.
+  const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+  assert.ok(css);
+  for (const file of [css, '/img/logo.svg']) assert.equal((await fetch(`${base}${file}`)).status, 200, file);
   assert.deepEqual(renders, ['/']);
   assert.ok(existsSync(path.join(root, '.serve/index.html')));
   assert.ok(!existsSync(path.join(root, '.serve/docs/guides/install/index.html')), 'other pages are not written');

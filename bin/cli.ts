@@ -33,6 +33,8 @@ function report(result: BuildResult, started: number, timings = false): void {
     const { rendered, resized, reused, pool } = result.stats;
     if (pool?.workers) console.log(`Workers: ${pool.workers}, busy ${Math.round(pool.busyMs)} ms of ${Math.round(pool.spanMs)} ms (${Math.round(100 - (100 * pool.busyMs) / Math.max(pool.spanMs, 1))} % idle).`);
     if (reused) console.log(`Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins, image sizes and search bundles${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`);
+    const cards = result.stats.cards;
+    if (cards) console.log(`Social cards: ${cards.drawn} of ${cards.total} drawn, the others kept in .cache/social/.`);
     const linked = result.stats.write?.linked;
     if (linked) console.log(`Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`);
     const search = reused?.kinds.search;

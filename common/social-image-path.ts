@@ -2,7 +2,7 @@
 // page's head names it.
 import { localePrefix } from './locale-prefix.ts';
 
-export const SOCIAL_IMAGE_FILE = 'social.png';
+export const SOCIAL_IMAGE_FILE = 'social.jpg';
 const RASTER = /\.(png|jpe?g|webp|gif)$/i;
 
 /** Public path of a page's social image: its own `image` when social networks can show it (no

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localePrefix, type SiteConfig } from './config.ts';
-import { loadConfig } from './config-file.ts';
+import { bundleFailure, loadConfig } from './config-file.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, markdownLabels } from './parse.ts';
 import { ParseStore } from './parse-store.ts';
@@ -119,10 +120,17 @@ export function readDataFiles(content: ContentTree, locales: string[]): { author
   return { authors: authors.authors, tags: tags.tags, categories, diagnostics };
 }
 
-export async function assetsCached(cache: BuildCache, changed?: Set<string>) {
+/** The client bundle and stylesheet. Watch mode builds them again after an edit to theme/; code
+ * that does not compile is reported at its line and the last good bundle stays. */
+export async function assetsCached(root: string, cache: BuildCache, changed?: Set<string>): Promise<NonNullable<BuildCache['assets']> & { diagnostics: Diagnostic[] }> {
   const stale = !cache.assets || !changed || [...changed].some((f) => f.includes(`${path.sep}theme${path.sep}`));
-  if (stale) cache.assets = await buildAssets();
-  return cache.assets!;
+  try {
+    if (stale) cache.assets = await buildAssets();
+  } catch (error) {
+    if (!cache.assets) throw error;
+    return { ...cache.assets, diagnostics: [bundleFailure(root, error, 'theme/client', 'The theme\'s client code does not compile', 'theme', PACKAGE_ROOT)] };
+  }
+  return { ...cache.assets!, diagnostics: [] };
 }
 
 /** Every file the built site serves besides its pages: public/, what the build generates, assets. */
@@ -137,12 +145,20 @@ export function withGenerated(files: ReadonlySet<string>, generated: string[]): 
 }
 
 /** What every page is rendered with. Watch mode: an edit to the theme's code takes a fresh bundle
- * of it (theme-loader.ts). */
-export async function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; cache: BuildCache; changed?: Set<string> }): Promise<RenderSetup> {
+ * of it (theme-loader.ts); code that does not compile is reported at its line, and pages go on
+ * rendering with the last theme that did until the next save. */
+export async function renderSetup(input: { root: string; config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; cache: BuildCache; changed?: Set<string> }): Promise<{ setup: RenderSetup; diagnostics: Diagnostic[] }> {
   const { config, graph, messages, cache } = input;
-  if ([...(input.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) cache.themeFile = await bundleTheme();
+  const diagnostics: Diagnostic[] = [];
+  if ([...(input.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) {
+    try {
+      cache.themeFile = await bundleTheme();
+    } catch (error) {
+      diagnostics.push(bundleFailure(input.root, error, 'theme/index.ts', 'The theme does not compile', 'theme'));
+    }
+  }
   const theme = await themeAt(cache.themeFile);
-  return { config, graph, assets: { ...input.assets, colorModeScript: theme.colorModeScript(config) }, messages, themeFile: cache.themeFile, alternates: alternatesOf(graph) };
+  return { setup: { config, graph, assets: { ...input.assets, colorModeScript: theme.colorModeScript(config) }, messages, themeFile: cache.themeFile, alternates: alternatesOf(graph) }, diagnostics };
 }
 
 /** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;
@@ -153,6 +169,9 @@ export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCa
   return undefined;
 }
 
+/** Where a page is written, relative to the output. */
+export const pageFileOf = (page: Page) => (page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route));
+
 /** Renders and writes page by page, so memory holds one rendered page at a time; watch mode skips
  * pages whose inputs are unchanged, a production build those the output store has (the same
  * page, when all its render read of the graph is the same). Returns how many pages were rendered. */
@@ -161,18 +180,24 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
   const store = input.store && output ? { ...input.store, key: storedPageKey(setup, input.store.images) } : undefined;
   const { config, graph, messages } = setup;
   const incremental = output instanceof IncrementalOutput ? output : undefined;
+  const started = performance.now();
   const globalKey = hashOf(
     JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
   );
   // A page shows the UI strings of its own locale only.
   const messagesKeys = Object.fromEntries(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
+  const keyOf = (page: Page) => hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+  // The dev server renders a page when it is asked for (pages-on-demand.ts): a build renders again
+  // only the pages it served before, which an open tab may show.
+  if (incremental) cache.pageKey = keyOf;
   const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
   const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
   for (const page of pages) {
-    const file = page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
+    const file = pageFileOf(page);
     let key: string | undefined;
     if (incremental) {
-      key = hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+      if (page.kind !== 'not-found' && !cache.outputs.has(file)) continue;
+      key = keyOf(page);
       if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) {
         incremental.keep(file);
         continue;
@@ -198,6 +223,9 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
       if (key) cache.renderKeys.set(page.route, key);
       const kept = store && reads ? keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
       if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
+      // The edit that started this build may have been overtaken by the next one's fast path
+      // (hot-update.ts) while the page rendered: what that wrote is newer and stays.
+      if (incremental && (cache.hotWrites.get(file) ?? -1) > started) return incremental.keep(file);
       // A page just stored is linked from the store: written once, not twice.
       if (output) await (kept ? output.link(file, kept, html) : output.write(file, html));
     },

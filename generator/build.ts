@@ -18,14 +18,14 @@ import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
-import { socialImages } from './social-images.ts';
+import { drawSocialImages, socialImages, type SocialCard } from './social-images.ts';
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
-import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
+import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets } from '../theme/index.ts';
 import type { History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
@@ -44,6 +44,9 @@ export interface BuildOptions {
   changed?: Set<string>;
   /** Outdated translations are errors, not warnings (`site check --strict-translations`). */
   strictTranslations?: boolean;
+  /** `site serve`: called once what every page needs is written (assets, feeds, public files), so
+   * the server can answer while the Markdown twins and the search index are still being made. */
+  onReady?: (site: Required<Pick<BuildResult, 'graph' | 'config' | 'messages'>>) => void;
 }
 
 export interface BuildCache {
@@ -62,12 +65,22 @@ export interface BuildCache {
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** The content's git history, read once per watching process (translation status). */
   history?: History | null;
+  /** `site serve`: the render key of a page as the last build sees it (build-steps.ts). */
+  pageKey?: (page: Page) => string;
+  /** `site serve`: when the fast path of hot-update.ts last wrote each file (performance.now()). */
+  hotWrites: Map<string, number>;
+  /** `site serve`: the social cards of the site by output path, drawn when asked for. */
+  socialCards?: Map<string, SocialCard>;
+  /** `site serve`: the output of the build under way, which keeps what pages-on-demand.ts writes meanwhile. */
+  building?: IncrementalOutput;
+  /** Social cards by key (social-images.ts), kept between the rebuilds of watch mode. */
+  cards: Map<string, Uint8Array>;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
-  rendered?: { config: SiteConfig; setup: RenderSetup; outDir: string };
+  rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string };
 }
 
 export function createCache(): BuildCache {
-  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map() };
+  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map(), cards: new Map(), hotWrites: new Map() };
 }
 
 export interface BuildStats {
@@ -76,6 +89,8 @@ export interface BuildStats {
   rendered: number;
   /** Image sizes encoded by sharp in this build. */
   resized: number;
+  /** Social cards drawn in this build (not in memory or .cache/social/), of all the site has. */
+  cards?: { drawn: number; total: number };
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
@@ -126,9 +141,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
 
-  const assets = await run.step('assets', () => assetsCached(cache, options.changed));
+  const assets = await run.step('assets', () => assetsCached(root, cache, options.changed));
   const publicFiles = listPublicFiles(root);
-  const social = await run.step('social-images', () => socialImages({ root, config, graph, messages, generate: mode !== 'check' }));
+  const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   const written = new Set([...servedFiles(config, graph, [], assets.files), ...social.routes, ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`)]);
   run.report(publicCollisions(publicFiles, written));
@@ -142,10 +157,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
+  // Cards are drawn on libuv's threads while the pages render; written in their step below.
+  const cards = mode === 'build' ? drawSocialImages(root, config, social.cards, cache.cards) : undefined;
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
-  const setup = await renderSetup({ config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined });
+  const { setup } = await run.step('theme', () => renderSetup({ root, config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined }));
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
@@ -154,7 +171,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const searchIndex = output ? searchIndexFiles(config, ready, store) : undefined;
   // Awaited in its step; a failure before then must not count as unhandled.
   searchIndex?.catch(() => undefined);
-  if (output instanceof IncrementalOutput) cache.rendered = { config, setup, outDir };
+  if (output instanceof IncrementalOutput) {
+    cache.rendered = { root, config, setup, outDir };
+    cache.building = output;
+    cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
+  }
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
   try {
     run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
@@ -164,7 +185,19 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files, ...social.files], ownRedirects: publicPart(root, '_redirects') }));
+      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files], ownRedirects: publicPart(root, '_redirects') }));
+      await run.step('social-images', async () => {
+        // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
+        if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
+        if (!cards) return;
+        const files = await cards.files;
+        for (const f of files) await output.write(f.path, f.contents);
+        run.stats.cards = { drawn: cards.drawn(), total: files.length };
+      });
+      if (mode === 'serve') {
+        await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+        options.onReady?.({ graph: ready, config, messages });
+      }
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
@@ -172,7 +205,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       await run.step('search-index', async () => {
         for (const f of await searchIndex!) await output.write(f.path, f.contents);
       });
-      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+      if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
       if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, mergedText(headersFile([scriptHash(setup.assets.colorModeScript)]), publicPart(root, HEADERS_FILE))));
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
@@ -188,6 +221,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
     else throw error;
     return run.result({ graph: ready, config, messages });
+  } finally {
+    if (cache.building === output) cache.building = undefined;
   }
   return run.result({ graph: ready, config, messages });
 }

@@ -11,6 +11,7 @@ import { bundleModule } from './bundle-module.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
 import type { ConfigFile } from './config-links.ts';
 import type { Diagnostic } from './types.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 
 export async function loadConfig(root: string): Promise<ConfigResult> {
   const file = path.join(root, CONFIG_FILE);
@@ -38,21 +39,23 @@ export async function importSiteModule(root: string, file: string, id: string, w
   try {
     return { value: await importTypeScript(file) };
   } catch (error) {
-    const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
-    const where = located?.location;
-    return {
-      diagnostics: [
-        {
-          file: where ? path.relative(root, path.resolve(root, where.file)).split(path.sep).join('/') : id,
-          line: where?.line,
-          column: where ? where.column + 1 : undefined,
-          message: `${what}: ${located?.text ?? (error as Error).message}`,
-          rule: 'config',
-          severity: 'error',
-        },
-      ],
-    };
+    return { diagnostics: [bundleFailure(root, error, id, what, 'config', root)] };
   }
+}
+
+/** What esbuild (or the import of what it made) stumbled on, at its file, line and column; `base`
+ * is the folder esbuild's paths are relative to. */
+export function bundleFailure(root: string, error: unknown, id: string, what: string, rule: RuleId, base = process.cwd()): Diagnostic {
+  const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
+  const where = located?.location;
+  return {
+    file: where ? path.relative(root, path.resolve(base, where.file)).split(path.sep).join('/') : id,
+    line: where?.line,
+    column: where ? where.column + 1 : undefined,
+    message: `${what}: ${located?.text ?? (error as Error).message.split('\n')[0]}`,
+    rule,
+    severity: 'error',
+  };
 }
 
 async function importTypeScript(file: string): Promise<unknown> {

@@ -98,6 +98,11 @@ export const DIAGNOSTIC_RULES = {
     hint: 'a theme component threw; fix the theme or the page named',
     noFixture: 'only a fault in the theme’s code makes a page fail to render; tests/unit/worker-pool.test.ts renders a broken page instead',
   },
+  theme: {
+    title: 'The theme’s code does not compile',
+    hint: 'fix the file at the line given; until then site serve --watch shows the last theme that compiled',
+    noFixture: 'the theme is the engine’s code, not a site’s files; tests/unit/theme-loader.test.ts bundles a broken theme module',
+  },
 } as const satisfies Record<string, DiagnosticRule>;
 
 export type RuleId = keyof typeof DIAGNOSTIC_RULES;

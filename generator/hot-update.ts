@@ -53,8 +53,12 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   cache.parse.set(`${id}\0${updated.hash}`, result);
   const output = new IncrementalOutput(last.outDir, cache.outputs);
   const theme = await themeAt(setup.themeFile);
+  // Pages not served yet are rendered when asked for (pages-on-demand.ts), with the new body.
   for (const page of Object.values(graph.pages)) {
-    if (page.deps.includes(id)) await output.write(fileOf(page.route), renderPage(setup, theme, page));
+    const file = fileOf(page.route);
+    if (page.deps.includes(id) && cache.outputs.has(file)) await output.write(file, renderPage(setup, theme, page));
   }
-  return (await output.flush()).files;
+  const { files } = await output.flush();
+  for (const file of files) cache.hotWrites.set(file, performance.now());
+  return files;
 }

@@ -1,12 +1,15 @@
-// `site serve`: builds with drafts, serves the build with the production URL rules, and with
-// --watch rebuilds what a change needs, one build at a time, and reloads open tabs. A content
-// error is shown in the terminal and as an overlay in the browser; the server keeps running.
+// `site serve`: builds the site graph with drafts, serves it with the production URL rules and
+// renders each page when it is first asked for (pages-on-demand.ts); with --watch it rebuilds what
+// a change needs, one build at a time, and reloads open tabs. A content or theme error is shown in
+// the terminal and as an overlay in the browser; the server keeps running.
 import { statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
 import { hotUpdate } from './hot-update.ts';
+import { renderOnDemand } from './pages-on-demand.ts';
+import { renderFailure } from './build-steps.ts';
 import { closeParseWorkers } from './worker-pool.ts';
 import { THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
@@ -24,6 +27,8 @@ export interface DevServerOptions {
   onBuild?: (result: BuildResult, ms: number) => void;
   /** Called after the fast path of hot-update.ts wrote pages, with their files. */
   onHotUpdate?: (files: string[], ms: number) => void;
+  /** Called when a request had a page rendered (or a social card drawn), with its route. */
+  onRender?: (route: string) => void;
 }
 
 /** The built files as served: the production URL rules need the redirects and locale prefixes. */
@@ -79,7 +84,7 @@ es.addEventListener('problems', (e) => {
 });
 </script>`;
 
-export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void> }> {
+export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
   const outDir = path.resolve(options.root, options.out);
   const cache = createCache();
   const clients = new Set<http.ServerResponse>();
@@ -92,49 +97,74 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  const build = async (changed?: Set<string>): Promise<BuildResult> => {
+  /** The site as a build sees it: its config for the endpoints, its redirects for the URL rules. */
+  const adopt = (site: Pick<BuildResult, 'graph' | 'config' | 'messages'>) => {
+    if (!site.config || !site.graph) return;
+    const config = site.config;
+    siteConfig = config;
+    siteMessages = site.messages;
+    staticOptions = {
+      ...staticOptions,
+      redirects: new Map(site.graph.redirects.map((r) => [r.from, r.to])),
+      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    };
+  };
+
+  const build = async (changed?: Set<string>, onReady?: () => void): Promise<BuildResult> => {
     const started = performance.now();
-    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed });
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
     problems = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
-    if (result.config && result.graph) {
-      const config = result.config;
-      siteConfig = config;
-      siteMessages = result.messages;
-      staticOptions = {
-        ...staticOptions,
-        redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
-        localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
-      };
-    }
+    adopt(result);
     const w = result.stats.write;
     console.log(`[site] ${problems.length ? `${problems.length} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
     options.onBuild?.(result, ms);
     broadcast('problems', problems);
-    if (w && (w.written || w.removed)) broadcast('reload', w.files.slice(0, 20));
+    // Markdown twins, llms files and the search index change nothing a tab shows; nor does the
+    // first build, which wrote only what pages need before any tab was open.
+    const shown = (w?.files ?? []).filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
+    if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
     return result;
   };
 
-  await build();
+  // The server listens once what every page needs is written; the first build goes on with the
+  // Markdown twins and the search index, and its problems reach the terminal and the overlay when
+  // it ends. Pages are written when they are asked for (pages-on-demand.ts); one an earlier run
+  // left in the folder is rendered again then too, as nothing of this run rendered it yet.
+  let ready!: () => void;
+  const first = build(undefined, () => ready());
+  await Promise.race([new Promise<void>((resolve) => (ready = resolve)), first]);
+  first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 
   // The site's endpoints (contact, analytics) as in production.
   const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages! }) : undefined;
 
-  /** A body edit is on disk and in the browser at once; the full build then checks the rest. */
-  const hotThenBuild = async (changed: Set<string>) => {
+  /** A body edit is on disk and in the browser at once, even while the build of the edit before
+   * is still running; the full build then checks the rest. */
+  const hot = async (changed: Set<string>) => {
     const started = performance.now();
-    const hot = await hotUpdate(options.root, cache, changed);
-    if (hot?.length) {
+    const files = await hotUpdate(options.root, cache, changed);
+    if (files?.length) {
       const ms = Math.round(performance.now() - started);
-      console.log(`[site] ${hot.length} page${hot.length === 1 ? '' : 's'} updated in ${ms} ms`);
-      options.onHotUpdate?.(hot, ms);
-      broadcast('reload', hot);
+      console.log(`[site] ${files.length} page${files.length === 1 ? '' : 's'} updated in ${ms} ms`);
+      options.onHotUpdate?.(files, ms);
+      broadcast('reload', files);
     }
-    return build(changed);
   };
 
-  const server = http.createServer((req, res) => {
+  /** Renders the page (or draws the card) a request asks for, if it is not on disk as it is now. */
+  const onDemand = async (url: string) => {
+    const result = await renderOnDemand(cache, url);
+    if (result.rendered) options.onRender?.(result.rendered.route);
+    if (result.error) {
+      const problem = formatDiagnostic(renderFailure(result.error));
+      console.error(problem);
+      if (!problems.includes(problem)) broadcast('problems', (problems = [...problems, problem]));
+    }
+  };
+
+  const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     if (url === RELOAD_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -144,11 +174,12 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       return;
     }
     if (endpoints?.handle(req, res)) return;
+    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(url).catch((error) => console.error(`[site] ${url}: ${(error as Error).message}`));
     options.hooks.serveFile(staticOptions, req, res);
   });
 
   let watcher: { close: () => Promise<void> } | undefined;
-  if (options.watch) watcher = await watchProject(options.root, hotThenBuild);
+  if (options.watch) watcher = await watchProject(options.root, hot, build, first);
 
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
@@ -156,6 +187,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   console.log(`[site] serving on http://${options.host}:${port}/${options.watch ? ' (watching for changes)' : ''}`);
   const close = async () => {
     await watcher?.close();
+    // The first build may still be writing its Markdown twins and search index.
+    await first.catch(() => undefined);
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await endpoints?.close();
@@ -163,7 +196,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     await closeParseWorkers();
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
-  return { server, close };
+  return { server, close, firstBuild: first };
 }
 
 /** Watches the project's source folders and calls `rebuild` with what changed, one build at a
@@ -171,7 +204,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
  * branch switch) is a new folder to the file system and the watches on the old one are dead, so
  * the project root is watched too, for its entries: a source folder that comes back is watched
  * afresh and built whole. While a folder that was there is missing, nothing is built. */
-async function watchProject(root: string, rebuild: (changed: Set<string>) => Promise<unknown>): Promise<{ close: () => Promise<void> }> {
+async function watchProject(root: string, hot: (changed: Set<string>) => Promise<unknown>, rebuild: (changed: Set<string>) => Promise<unknown>, initial: Promise<unknown>): Promise<{ close: () => Promise<void> }> {
   const exists = (dir: string) => {
     try {
       return statSync(dir).isDirectory();
@@ -187,17 +220,24 @@ async function watchProject(root: string, rebuild: (changed: Set<string>) => Pro
   const name = (dir: string) => `${path.relative(root, dir)}/`;
 
   // One build at a time: changes that arrive during a build are collected for the next one.
-  let running: Promise<unknown> | undefined;
+  // The fast path of a body edit does not wait for the build: the edit before may still be in it.
+  let running: Promise<unknown> | undefined = initial.catch(() => undefined).then(() => {
+    running = undefined;
+    if (pending.size) schedule();
+  });
+  let hotRunning: Promise<unknown> = Promise.resolve();
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const schedule = (quiet = pending.size > 1 ? QUIET_MS.many : QUIET_MS.one) => {
     clearTimeout(timer);
     if (missing.size || settling.size) return;
     timer = setTimeout(async () => {
+      const batch = new Set(pending);
+      hotRunning = hotRunning.then(() => hot(batch)).catch((error) => console.error(`[site] ${(error as Error).message}`));
       if (running) return;
       const changed = pending;
       pending = new Set();
-      running = rebuild(changed).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+      running = hotRunning.then(() => rebuild(changed)).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
       await running;
       running = undefined;
       if (pending.size) schedule();

@@ -1,10 +1,18 @@
-// Social images: every page gets a 1200 x 630 PNG for `og:image` and `twitter:image`, drawn at
+// Social images: every page gets a 1200 x 630 JPEG for `og:image` and `twitter:image`, drawn at
 // build time from one template (the brand's dark look: logo, section, title, contour lines) and
-// written beside the page as `social.png`. A page whose front matter names a raster `image` uses
+// written beside the page as `social.jpg`. A page whose front matter names a raster `image` uses
 // that instead (social networks show no SVG, so a diagram in `image` does not replace the card).
-// Each card is keyed by the hash of everything drawn on it and kept in .cache/social/, so a
-// build redraws only the cards whose page changed.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//
+// What all cards share (background, contour lines, logo, site name, host) is drawn once per build;
+// a card lays out and draws only its title (and its section's name, once per section) and is
+// composited and encoded by sharp on libuv's threads, several at a time, so both cores work while
+// the main thread renders pages. JPEG is what social networks show anyway, and encodes in a few
+// milliseconds where a palette PNG took thirty.
+//
+// Cards are kept in the site's own .cache/social/, named by the hash of everything drawn on them
+// and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
+// after a full disk) is drawn again, never published.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
@@ -15,14 +23,16 @@ import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
 import type SharpModule from 'sharp';
-import type { Page, SiteGraph } from './types.ts';
+import type { SiteGraph } from './types.ts';
 import type { MessagesByLocale } from './messages.ts';
 import { contourPaths } from '../theme/index.ts';
 
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
 /** Changes to the template below change this, so every cached card is drawn again. */
-const TEMPLATE_VERSION = 'card-2';
+const TEMPLATE_VERSION = 'card-3';
+/** Where the cards are kept, under the site's root. */
+export const SOCIAL_CACHE_DIR = path.join('.cache', 'social');
 
 // The dark palette of theme/styles/tokens.css.
 const COLORS = { bg: '#0b1115', surface: '#131d23', text: '#e4ebee', muted: '#9aabb5', accent: '#4cd4a0', border: '#24343e' };
@@ -32,6 +42,14 @@ const FONT_REGULAR = 'IBM Plex Sans';
 const FONT_SEMIBOLD = 'IBM Plex Sans SemiBold';
 const FONT_FILES = ['latin-400', 'latin-600', 'latin-ext-400', 'latin-ext-600'].map((cut) => `ibm-plex-sans-${cut}-normal.woff`);
 const PAD = 80;
+const TEXT_WIDTH = SOCIAL_IMAGE_WIDTH - 2 * PAD;
+/** The section's name: its line box's top (the SVG template had its baseline at 220). */
+const EYEBROW = { top: 199, size: 28 };
+/** The title: the largest of these sizes at which it fits its box, wrapped at words. */
+const TITLE = { top: 250, maxHeight: 250, sizes: [64, 56, 48, 42] };
+// Quality 85 at 4:2:0 without optimised Huffman tables: about 40 KB a card, 5 ms to encode (full
+// chroma or optimised tables double that for a few KB).
+const JPEG = { quality: 85, optimiseCoding: false } as const;
 
 export interface SocialCard {
   /** Output path, relative to the output directory. */
@@ -54,50 +72,178 @@ export function socialCardsOf(config: SiteConfig, graph: SiteGraph, messages: Me
   return cards;
 }
 
-export interface SocialImagesResult {
+export interface SocialImages {
   /** Public paths of every card, for the link check. */
   routes: string[];
-  /** The cards' bytes; empty when nothing is to be written (`site check`). */
-  files: { path: string; contents: Uint8Array }[];
+  cards: SocialCard[];
 }
 
-export async function socialImages(options: { root: string; config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; generate: boolean }): Promise<SocialImagesResult> {
-  const { root, config, graph, generate } = options;
-  const cards = socialCardsOf(config, graph, options.messages);
-  const routes = cards.map((c) => `/${c.file}`);
-  if (!generate) return { routes, files: [] };
-  const sharp = await loadSharpWithFonts();
+/** The cards of the site and where they are served. */
+export function socialImages(config: SiteConfig, graph: SiteGraph, messages: MessagesByLocale): SocialImages {
+  const cards = socialCardsOf(config, graph, messages);
+  return { routes: cards.map((c) => `/${c.file}`), cards };
+}
+
+/** Draws the cards that neither memory nor the site's .cache/social/ has; the promise is caught
+ * here, so a build that stops before it writes them leaves no unhandled rejection. */
+export function drawSocialImages(root: string, config: SiteConfig, cards: SocialCard[], memory: Map<string, Uint8Array>): { files: Promise<{ path: string; contents: Uint8Array }[]>; drawn: () => number } {
+  let count = 0;
+  const files = drawCards(root, config, cards, memory, () => count++);
+  files.catch(() => undefined);
+  return { files, drawn: () => count };
+}
+
+async function drawCards(root: string, config: SiteConfig, cards: SocialCard[], memory: Map<string, Uint8Array>, onDrawn: () => void) {
   const logoFile = path.join(root, PUBLIC_DIR, config.navbar.logo.src);
   // A missing logo is reported by the link check (the navbar shows it); the cards go without.
   const logo = existsSync(logoFile) ? readFileSync(logoFile) : undefined;
-  const dir = path.join(CACHE_DIR, 'social');
-  mkdirSync(dir, { recursive: true });
-  const files: SocialImagesResult['files'] = new Array(cards.length);
-  // sharp works on libuv's thread pool: a few cards at a time keep both cores busy.
+  const store = new CardStore(path.join(root, SOCIAL_CACHE_DIR));
+  const base = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, logo ? hashOf(logo) : '']));
+  let template: Promise<Template> | undefined;
+  const files: { path: string; contents: Uint8Array }[] = new Array(cards.length);
+  // sharp works on libuv's threads: a few cards in flight keep both cores busy (Pango lays out one
+  // text at a time; compositing and encoding run beside it).
   let next = 0;
-  const worker = async () => {
+  const lane = async () => {
     for (let i = next++; i < cards.length; i = next++) {
       const card = cards[i];
-      const key = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, card.eyebrow, card.title, logo ? hashOf(logo) : '']));
-      const cached = path.join(dir, `${key}.png`);
-      let contents = drawn.get(key);
-      if (!contents && existsSync(cached)) contents = readFileSync(cached);
+      const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
+      let contents = memory.get(key) ?? store.get(key);
       if (!contents) {
-        contents = await drawCard(sharp, config, card, logo);
-        writeFileSync(cached, contents);
+        template ??= drawTemplate(config, logo);
+        contents = await drawCard(await template, card);
+        store.set(key, contents);
+        onDrawn();
       }
-      drawn.set(key, contents);
+      memory.set(key, contents);
       files[i] = { path: card.file, contents };
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  return { routes, files };
+  await Promise.all(Array.from({ length: 4 }, lane));
+  return files;
+}
+
+/** The cards in a folder, each file named `<key>.<hash of its bytes>.jpg`. */
+class CardStore {
+  private readonly files = new Map<string, string>();
+  constructor(private readonly dir: string) {
+    try {
+      for (const name of readdirSync(dir)) {
+        const m = /^([0-9a-f]{16})\.([0-9a-f]{16})\.jpg$/.exec(name);
+        if (m) this.files.set(m[1], name);
+      }
+    } catch {
+      // No folder yet: every card is drawn.
+    }
+  }
+
+  /** The card kept under `key`, if its bytes are still those that were written. */
+  get(key: string): Uint8Array | undefined {
+    const name = this.files.get(key);
+    if (!name) return undefined;
+    try {
+      const bytes = readFileSync(path.join(this.dir, name));
+      if (name.slice(17, 33) === hashOf(bytes)) return bytes;
+    } catch {
+      // Unreadable: drawn again below.
+    }
+    rmSync(path.join(this.dir, name), { force: true });
+    this.files.delete(key);
+    return undefined;
+  }
+
+  set(key: string, bytes: Uint8Array): void {
+    const name = `${key}.${hashOf(bytes)}.jpg`;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      // Renamed into place: a crash mid-write leaves no half entry under the name.
+      const tmp = path.join(this.dir, `${name}.tmp-${process.pid}`);
+      writeFileSync(tmp, bytes);
+      renameSync(tmp, path.join(this.dir, name));
+      this.files.set(key, name);
+    } catch {
+      // A cache that cannot be written only costs the next build time.
+    }
+  }
 }
 
 type Sharp = typeof SharpModule;
 
-/** Cards by key, kept between the rebuilds of `site serve --watch` (about 30 KB each). */
-const drawn = new Map<string, Uint8Array>();
+/** An image as raw pixels, as sharp reads them without decoding. */
+interface Pixels {
+  data: Buffer;
+  raw: { width: number; height: number; channels: 1 | 3 };
+}
+
+/** What every card of a build shares: the background with everything but section and title, and
+ * the section names drawn so far. */
+interface Template {
+  sharp: Sharp;
+  background: Pixels;
+  eyebrows: Map<string, Promise<Pixels>>;
+}
+
+async function drawTemplate(config: SiteConfig, logo: Buffer | undefined): Promise<Template> {
+  const sharp = await loadSharpWithFonts();
+  const { data, info } = await sharp(Buffer.from(background(config, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { sharp, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map() };
+}
+
+/** One line or paragraph of text in IBM Plex, as a mask of its coverage (one byte a pixel). */
+async function text(sharp: Sharp, markup: string, font: string, size: number): Promise<Pixels> {
+  if (!markup.trim()) return { data: Buffer.alloc(0), raw: { width: 0, height: 0, channels: 1 } };
+  // The cut is named in the markup too: Pango reads "SemiBold" in `font` as a weight of the
+  // regular family, and fontconfig knows the cut only by its own family name.
+  const { data, info } = await sharp({ text: { text: `<span font_family="${font}">${markup}</span>`, font: `${font} ${size}`, width: TEXT_WIDTH, wrap: 'word' } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: 1 } };
+}
+
+async function drawCard(template: Template, card: SocialCard): Promise<Uint8Array> {
+  const { sharp, background, eyebrows } = template;
+  let eyebrow = eyebrows.get(card.eyebrow);
+  if (!eyebrow) {
+    eyebrow = text(sharp, escapeHtml(card.eyebrow), FONT_SEMIBOLD, EYEBROW.size);
+    // Awaited below, after the title: a failure must not count as unhandled meanwhile.
+    eyebrow.catch(() => undefined);
+    eyebrows.set(card.eyebrow, eyebrow);
+  }
+  let title: Pixels | undefined;
+  for (const size of TITLE.sizes) {
+    title = await text(sharp, `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`, FONT_SEMIBOLD, size);
+    if (title.raw.height <= TITLE.maxHeight) break;
+  }
+  // A title too long for the smallest size is cut at the box's foot rather than overlap the footer.
+  if (title!.raw.height > TITLE.maxHeight) {
+    const cut = title!.raw.width * TITLE.maxHeight;
+    title = { data: title!.data.subarray(0, cut), raw: { ...title!.raw, height: TITLE.maxHeight } };
+  }
+  // Blended here rather than by sharp's composite, which works in floating point over the whole
+  // card: three times the cost of encoding it.
+  const pixels = Buffer.from(background.data);
+  blend(pixels, background.raw.width, await eyebrow, COLORS.accent, EYEBROW.top);
+  blend(pixels, background.raw.width, title!, COLORS.text, TITLE.top);
+  return sharp(pixels, { raw: background.raw }).jpeg(JPEG).toBuffer();
+}
+
+/** Paints `color` through the coverage `mask` onto the RGB `pixels` (`width` wide) at (PAD, top). */
+function blend(pixels: Buffer, width: number, mask: Pixels, color: string, top: number): void {
+  const { data, raw } = mask;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  for (let y = 0, s = 0; y < raw.height; y++) {
+    let d = ((top + y) * width + PAD) * 3;
+    for (let x = 0; x < raw.width; x++, s++, d += 3) {
+      const a = data[s];
+      if (a === 0) continue;
+      const rest = 255 - a;
+      pixels[d] = (r * a + pixels[d] * rest + 127) / 255;
+      pixels[d + 1] = (g * a + pixels[d + 1] * rest + 127) / 255;
+      pixels[d + 2] = (b * a + pixels[d + 2] * rest + 127) / 255;
+    }
+  }
+}
 
 let sharpWithFonts: Promise<Sharp> | undefined;
 
@@ -121,41 +267,8 @@ function loadSharpWithFonts(): Promise<Sharp> {
   return sharpWithFonts;
 }
 
-const SIZES = [64, 56, 48, 42];
-
-async function drawCard(sharp: Sharp, config: SiteConfig, card: SocialCard, logo: Buffer | undefined): Promise<Uint8Array> {
-  const textWidth = SOCIAL_IMAGE_WIDTH - 2 * PAD;
-  const titleTop = 250;
-  const titleMaxHeight = 250;
-  // The largest size at which the title fits its box, wrapped at words by Pango.
-  let title: { data: Buffer; height: number } | undefined;
-  for (const size of SIZES) {
-    const { data, info } = await sharp({
-      text: {
-        text: `<span font_family="${FONT_SEMIBOLD}" foreground="${COLORS.text}" letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`,
-        font: `${FONT_SEMIBOLD} ${size}`,
-        width: textWidth,
-        wrap: 'word',
-        rgba: true,
-      },
-    })
-      .png()
-      .toBuffer({ resolveWithObject: true });
-    title = { data, height: info.height };
-    if (info.height <= titleMaxHeight) break;
-  }
-  if (title!.height > titleMaxHeight) title = { data: await sharp(title!.data).resize({ height: titleMaxHeight, fit: 'inside' }).png().toBuffer(), height: titleMaxHeight };
-  return sharp(Buffer.from(background(config, card, logo)))
-    .composite([{ input: title!.data, top: titleTop, left: PAD }])
-    // A palette of at most 256 colours keeps a card near 30 KB. libimagequant's default effort (7)
-    // with zlib at 9 encoded a card in about 110 ms, effort 3 with zlib at 6 in 30 ms, for a third
-    // more bytes and no visible difference: the real site's 326 cards took 8.5 s instead of 10.8 s.
-    .png({ palette: true, quality: 90, effort: 3, compressionLevel: 6 })
-    .toBuffer();
-}
-
-/** Everything but the title, as SVG. */
-function background(config: SiteConfig, card: SocialCard, logo: Buffer | undefined): string {
+/** Everything but the section and the title, as SVG. */
+function background(config: SiteConfig, logo: Buffer | undefined): string {
   const host = new URL(config.url).host;
   const contours = contourPaths()
     .map((d, k) => `<path d="${d}" fill="none" stroke="${COLORS.accent}" stroke-opacity="${k % 4 === 3 ? 0.3 : 0.14}" stroke-width="${k % 4 === 3 ? 2 : 1.3}"/>`)
@@ -167,9 +280,7 @@ function background(config: SiteConfig, card: SocialCard, logo: Buffer | undefin
 <g transform="translate(560 110) scale(1.05)">${contours}</g>
 ${logo ? `<image x="${PAD}" y="64" width="60" height="60" href="${logoHref}" xlink:href="${logoHref}"/>` : ''}
 <text x="${logo ? PAD + 78 : PAD}" y="107" font-family="${FONT_SEMIBOLD}" font-size="38" fill="${COLORS.text}">${escapeHtml(config.title)}</text>
-<text x="${PAD}" y="220" font-family="${FONT_SEMIBOLD}" font-size="28" fill="${COLORS.accent}">${escapeHtml(card.eyebrow)}</text>
 <rect x="${PAD}" y="548" width="64" height="4" rx="2" fill="${COLORS.accent}"/>
 <text x="${PAD}" y="590" font-family="${FONT_REGULAR}" font-size="26" fill="${COLORS.muted}">${escapeHtml(host)}</text>
 </svg>`;
 }
-

@@ -16,8 +16,8 @@ export const THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
 const loaded = new Map<string, Promise<ThemeModule>>();
 
 /** Bundles theme/ as it is on disk now; returns the module's file, for `themeAt`. */
-export async function bundleTheme(): Promise<string> {
-  const file = await bundleModule(path.join(THEME_DIR, 'index.ts'), 'theme');
+export async function bundleTheme(entry = path.join(THEME_DIR, 'index.ts')): Promise<string> {
+  const file = await bundleModule(entry, 'theme');
   // The bundles of earlier edits are of no further use: every build renders with the newest.
   for (const old of await readdir(CACHE_DIR)) {
     if (old.startsWith(`theme-${process.pid}-`) && path.join(CACHE_DIR, old) !== file) await rm(path.join(CACHE_DIR, old), { force: true });

@@ -1,14 +1,17 @@
-// `npm run bench`: builds synthetic sites with the `site` CLI cold, with nothing changed and after a
-// one-file edit, and prints pages, seconds, pages per second and peak memory; with `hugo` on PATH
-// it converts the same corpus to a minimal Hugo site and runs both in turn, printing the ratios
-// ours/Hugo (Hugo has no incremental production build: it is always timed cold). Then it times a
-// one-page edit under `site serve --watch`.
+// `npm run bench`: builds synthetic sites with the `site` CLI cold (every social card drawn, and with
+// the cards kept in .cache/social/), with nothing changed and after a one-file edit, and prints
+// pages, seconds, pages per second and peak memory; with `hugo` on PATH it converts the same corpus
+// to a Hugo site whose templates show what our theme shows, and runs both in turn, printing both
+// outputs' sizes and the ratios ours/Hugo (Hugo has no incremental production build: it is always
+// timed cold). Then it times the dev server until `/` answers (against `hugo server`), and a
+// one-page edit under `site serve --watch` until it is on disk and until the open tab is told to
+// reload; last, the real site's cold build. Each figure is printed with the machine's load.
 //
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages.
-// Usage: npm run bench [-- 500 5000] [--runs=3] [--keep]   (default: 500 5000; --keep leaves the trees for profiling)
+// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep]   (default: 100 500; --keep leaves the trees for profiling)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,44 +162,106 @@ function run(args: string[], cwd: string): Promise<Run> {
   });
 }
 
-/** Starts `site serve --watch`, edits one page several times and times each until its HTML changed on disk. */
-async function watchEdit(root: string): Promise<number[]> {
-  // Port 0: any free one; the edits are timed on disk, not over HTTP.
-  const child = spawn(CLI, ['serve', '--watch', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+/** A child process whose output is collected; `stop` ends it and waits until it has exited, so
+ * nothing writes into a tree that is removed next. */
+function startChild(command: string, args: string[], cwd: string) {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const waitFor = async (test: () => boolean, ms: number) => {
-    const until = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > until) throw new Error(`timed out; server said:\n${output}`);
-      await new Promise((r) => setTimeout(r, 2));
-    }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
   };
+}
+
+async function waitFor(test: () => boolean | Promise<boolean>, ms: number, what: () => string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > until) throw new Error(`timed out; ${what()}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** Seconds from starting a dev server until `/` answers 200. `portOf` finds the port in its output. */
+async function firstPage(command: string, args: string[], cwd: string, portOf: (output: string) => string | undefined): Promise<number> {
+  const started = performance.now();
+  const child = startChild(command, args, cwd);
   try {
-    await waitFor(() => output.includes('[site]'), 120_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(
+      async () => {
+        const port = portOf(child.output());
+        if (!port) return false;
+        return fetch(`http://127.0.0.1:${port}/`).then((r) => (r.body?.cancel(), r.status === 200), () => false);
+      },
+      600_000,
+      () => `server said:\n${child.output()}`,
+    );
+    return (performance.now() - started) / 1000;
+  } finally {
+    await child.stop();
+  }
+}
+
+const ourPort = (output: string) => /serving on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)?.[1];
+
+/** Starts `site serve --watch`, opens the edited page as a tab would (its page and the reload
+ * events) and edits it several times: each edit is timed until its HTML is on disk and until the
+ * tab is told to reload. */
+async function watchEdit(root: string): Promise<{ disk: number[]; tab: number[] }> {
+  const child = startChild(CLI, ['serve', '--watch', '--port', '0'], root);
+  const events = new AbortController();
+  try {
+    await waitFor(() => Boolean(ourPort(child.output())), 600_000, () => `server said:\n${child.output()}`);
+    const base = `http://127.0.0.1:${ourPort(child.output())}`;
+    const route = `/${docPath(0)}/`;
+    await (await fetch(`${base}${route}`)).text();
+    let reloads = 0;
+    const stream = await fetch(`${base}/__site/events`, { signal: events.signal });
+    void (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream.body!) reloads += (decoder.decode(chunk).match(/^event: reload$/gm) ?? []).length;
+    })().catch(() => undefined);
+    // The first build's Markdown twins and search index go on after the server answers.
+    await new Promise((r) => setTimeout(r, 3000));
     const source = path.join(root, 'content', 'de', `${docPath(0)}.md`);
     const html = path.join(root, '.serve', docPath(0), 'index.html');
     const original = readFileSync(source, 'utf8');
-    const times: number[] = [];
+    const disk: number[] = [];
+    const tab: number[] = [];
     for (let k = 0; k < 5; k++) {
       const marker = `edited-${k}-${Date.now()}`;
+      const before = reloads;
       const started = performance.now();
       writeFileSync(source, `${original}\n\nParagraph ${marker}.\n`);
-      await waitFor(() => {
-        try {
-          return readFileSync(html, 'utf8').includes(marker);
-        } catch {
-          return false;
-        }
-      }, 10_000);
-      times.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 200));
+      let onDisk = 0;
+      await waitFor(
+        () => {
+          if (!onDisk) {
+            try {
+              if (readFileSync(html, 'utf8').includes(marker)) onDisk = performance.now() - started;
+            } catch {
+              // Being replaced: read again.
+            }
+          }
+          return onDisk > 0 && reloads > before;
+        },
+        30_000,
+        () => `server said:\n${child.output()}`,
+      );
+      disk.push(onDisk);
+      tab.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 300));
     }
-    return times;
+    writeFileSync(source, original);
+    return { disk, tab };
   } finally {
-    child.kill('SIGTERM');
+    events.abort();
+    await child.stop();
   }
 }
 
@@ -217,10 +282,31 @@ contentDir = "content/en"
 weight = 2
 `,
   );
-  const head = '<!DOCTYPE html><html lang="{{ .Lang }}"><head><meta charset="utf-8"><title>{{ .Title }} | {{ .Site.Title }}</title><meta name="description" content="{{ .Description }}"></head><body>';
-  const nav = '<nav>{{ range .CurrentSection.Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ end }}</nav>';
-  write(path.join(hugoRoot, 'layouts', '_default', 'single.html'), `${head}${nav}<main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>`);
-  write(path.join(hugoRoot, 'layouts', '_default', 'list.html'), `${head}<main><h1>{{ .Title }}</h1>{{ .Content }}{{ range .Paginator.Pages }}<article><a href="{{ .RelPermalink }}">{{ .Title }}</a><p>{{ .Summary }}</p></article>{{ end }}</main></body></html>`);
+  // What our theme shows, no more and no less: a navbar with the language switch; on docs pages
+  // the sidebar pruned as ours is (the section's groups, the open path's parts and pages),
+  // breadcrumbs, the table of contents and previous/next links; on posts the recent posts, tags
+  // and authors; lists paginated by 10 with excerpts. Not every page of a section on every page.
+  const head =
+    '<!DOCTYPE html><html lang="{{ .Lang }}"><head><meta charset="utf-8"><title>{{ .Title }} | {{ .Site.Title }}</title><meta name="description" content="{{ .Description }}">' +
+    '{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Lang }}" href="{{ .Permalink }}">{{ end }}</head><body>' +
+    '<nav><a href="{{ "docs/" | relLangURL }}">Docs</a> <a href="{{ "blog/" | relLangURL }}">Blog</a>{{ range .AllTranslations }} <a href="{{ .RelPermalink }}">{{ .Lang }}</a>{{ end }}</nav>';
+  const docsSidebar =
+    '{{ $page := . }}<aside><ul>{{ range .FirstSection.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ if or (eq . $page) (.IsAncestor $page) }}<ul>' +
+    '{{ range .Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ if or (eq . $page) (.IsAncestor $page) }}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}</li>{{ end }}' +
+    '</ul>{{ end }}</li>{{ end }}</ul></aside><nav>{{ range .Ancestors.Reverse }}<a href="{{ .RelPermalink }}">{{ .Title }}</a> / {{ end }}</nav>';
+  const blogSidebar = '<aside><ul>{{ range first 5 (where .Site.RegularPages "Section" "blog") }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></aside>';
+  const sidebar = `{{ if eq .Section "docs" }}${docsSidebar}{{ else if eq .Section "blog" }}${blogSidebar}{{ end }}`;
+  const footer = '<footer><a href="{{ "docs/" | relLangURL }}">Docs</a> <a href="{{ "blog/" | relLangURL }}">Blog</a></footer></body></html>';
+  write(
+    path.join(hugoRoot, 'layouts', '_default', 'single.html'),
+    `${head}${sidebar}<main><h1>{{ .Title }}</h1>{{ with .Params.authors }}<p>{{ delimit . ", " }}</p>{{ end }}{{ range .Params.tags }}<a href="{{ printf "tags/%s/" (urlize .) | relLangURL }}">{{ . }}</a> {{ end }}{{ .Content }}` +
+      '<nav>{{ with .PrevInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }} {{ with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</nav></main><aside>{{ .TableOfContents }}</aside>' +
+      footer,
+  );
+  write(
+    path.join(hugoRoot, 'layouts', '_default', 'list.html'),
+    `${head}${sidebar}<main><h1>{{ .Title }}</h1>{{ .Content }}{{ $pager := .Paginate .Pages 10 }}{{ range $pager.Pages }}<article><a href="{{ .RelPermalink }}">{{ .Title }}</a><p>{{ .Summary }}</p></article>{{ end }}{{ template "_internal/pagination.html" . }}</main>${footer}`,
+  );
   for (const locale of LOCALES) {
     const from = path.join(root, 'content', locale);
     for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
@@ -266,6 +352,23 @@ async function timed(command: string, args: string[], cwd: string): Promise<numb
   return (performance.now() - started) / 1000;
 }
 
+/** Pages (HTML files) and bytes of every file in a built tree, to show both sides made as much. */
+function outputSize(dir: string): string {
+  let pages = 0;
+  let html = 0;
+  let bytes = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const size = statSync(path.join(e.parentPath, e.name)).size;
+    if (e.name.endsWith('.html')) (pages++, (html += size));
+    bytes += size;
+  }
+  return `${pages} pages, ${(html / 1e6).toFixed(1)} MB of HTML, ${(bytes / 1e6).toFixed(1)} MB in all`;
+}
+
+const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
+const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
 const keep = args.includes('--keep');
@@ -273,9 +376,9 @@ const runsArg = args.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 const hugo = onPath('hugo');
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}; ${hugo ? 'Hugo on PATH: ratios are ours/Hugo, run in turn' : 'no hugo on PATH: no ratios'}`);
+console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}, ${load()}; ${hugo ? 'Hugo on PATH: ratios are ours/Hugo, run in turn' : 'no hugo on PATH: no ratios'}`);
 try {
-  for (const n of sizes.length ? sizes : [500, 5000]) {
+  for (const n of sizes.length ? sizes : [100, 500]) {
     const root = path.join(work, `n${n}`);
     generate(root, n);
     // The CLI bundles itself on first start; start it once so the build below measures a build.
@@ -291,13 +394,13 @@ try {
     const files = Number(/(\d+) files written/.exec(result.output)?.[1] ?? 0);
     const rss = /peak RSS (\d+) MB/.exec(result.output)?.[1] ?? '?';
     const seconds = result.ms / 1000;
-    console.log(`\nN=${n}: ${pages} pages (${files} files), cold in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB`);
+    console.log(`\nN=${n}: ${pages} pages (${files} files), cold with every card drawn in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB (${load()})`);
     console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
+    const ours = outputSize(path.join(root, 'build'));
 
     const site = (args: string[]) => timed(process.execPath, ['--max-semi-space-size=64', CLI, ...args], root);
-    const cold = () => {
-      rmSync(path.join(root, '.cache', 'parse'), { recursive: true, force: true });
-      rmSync(path.join(root, '.cache', 'outputs'), { recursive: true, force: true });
+    const cold = (cards: boolean) => () => {
+      for (const dir of ['parse', 'outputs', ...(cards ? ['social'] : [])]) rmSync(path.join(root, '.cache', dir), { recursive: true, force: true });
       return site(['build']);
     };
     const edited = path.join(root, 'content', 'en', `${docPath(Math.floor(n / 2))}.md`);
@@ -307,10 +410,16 @@ try {
       return site(['build']);
     };
     const lines: [string, () => Promise<number>][] = [
-      ['cold', cold],
+      ['cold, cards drawn', cold(true)],
+      ['cold, cards kept', cold(false)],
       ['nothing changed', () => site(['build'])],
       ['one file edited', afterEdit],
     ];
+    const serveCold = () => {
+      rmSync(path.join(root, '.cache'), { recursive: true, force: true });
+      return firstPage(CLI, ['serve', '--port', '0'], root, ourPort);
+    };
+    const serveWarm = () => firstPage(CLI, ['serve', '--port', '0'], root, ourPort);
     if (hugo) {
       const hugoRoot = path.join(work, `hugo-n${n}`);
       hugoSite(root, hugoRoot);
@@ -320,27 +429,53 @@ try {
         return timed('hugo', ['--quiet'], hugoRoot);
       };
       await hugoCold();
+      const theirs = outputSize(path.join(hugoRoot, 'public'));
+      console.log(`  output: ours ${ours}; Hugo ${theirs}`);
       for (const [name, ours] of lines) {
         // Warm builds start from a warm cache: one build of ours before the pairs.
-        if (name !== 'cold') await site(['build']);
+        if (!name.startsWith('cold')) await site(['build']);
         const r = await pair(runs, ours, hugoCold);
-        console.log(`  ${name.padEnd(16)} ours ${r.a.toFixed(2)} s, Hugo cold ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)}`);
+        console.log(`  ${name.padEnd(18)} ours ${r.a.toFixed(2)} s, Hugo cold ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`);
+      }
+      let hugoPort = 0;
+      const hugoServe = () => firstPage('hugo', ['server', '--port', String((hugoPort = 20000 + Math.floor(Math.random() * 20000))), '--bind', '127.0.0.1', '--disableLiveReload'], hugoRoot, () => String(hugoPort));
+      for (const [name, serve] of [['serve, cold .cache', serveCold], ['serve, warm .cache', serveWarm]] as const) {
+        const r = await pair(runs, serve, hugoServe);
+        console.log(`  ${name.padEnd(18)} first page: ours ${r.a.toFixed(2)} s, hugo server ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`);
       }
     } else {
       for (const [name, ours] of lines) {
-        if (name !== 'cold') await site(['build']);
+        if (!name.startsWith('cold')) await site(['build']);
         const times: number[] = [];
         for (let i = 0; i < runs; i++) times.push(await ours());
-        console.log(`  ${name.padEnd(16)} ${[...times].sort((p, q) => p - q)[Math.floor(runs / 2)].toFixed(2)} s (median of ${runs})`);
+        console.log(`  ${name.padEnd(18)} ${median(times).toFixed(2)} s (median of ${runs})`);
+      }
+      for (const [name, serve] of [['serve, cold .cache', serveCold], ['serve, warm .cache', serveWarm]] as const) {
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) times.push(await serve());
+        console.log(`  ${name.padEnd(18)} first page ${median(times).toFixed(2)} s (median of ${runs})`);
       }
     }
-    if (n === (sizes[0] ?? 500)) {
-      const times = await watchEdit(root);
-      const sorted = [...times].sort((a, b) => a - b);
-      console.log(`  watch: one-page edit on disk after ${sorted.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(sorted[2])} ms)`);
-    }
+    const { disk, tab } = await watchEdit(root);
+    console.log(`  watch, one-page edit: on disk after ${disk.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(median(disk))} ms); tab told to reload after median ${Math.round(median(tab))} ms (${load()})`);
     if (keep) console.log(`  kept: ${root}`);
     else rmSync(root, { recursive: true, force: true });
+  }
+
+  // The real site, as a fresh clone builds it: nothing in .cache/.
+  const real = path.join(work, 'real-site');
+  for (const dir of ['config', 'content', 'i18n', 'public']) cpSync(path.join(REPO, dir), path.join(real, dir), { recursive: true });
+  // The config imports its types and helpers from the engine beside it.
+  for (const dir of ['generator', 'common']) symlinkSync(path.join(REPO, dir), path.join(real, dir));
+  const built = await run(['build', '--timings'], real);
+  if (built.code !== 0) {
+    console.error(`the real site did not build:\n${built.output}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nReal site: ${/(\d+) pages/.exec(built.output)?.[1]} pages cold (every card drawn) in ${(built.ms / 1000).toFixed(2)} s, peak RSS ${/peak RSS (\d+) MB/.exec(built.output)?.[1]} MB (${load()})`);
+    console.log(`  ${/Steps: .*/.exec(built.output)?.[0] ?? ''}`);
+    rmSync(path.join(real, '.cache'), { recursive: true, force: true });
+    console.log(`  serve, cold .cache: first page after ${(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort)).toFixed(2)} s`);
   }
 } finally {
   if (!keep) rmSync(work, { recursive: true, force: true });

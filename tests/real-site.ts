@@ -65,13 +65,53 @@ export async function realSiteBuild(): Promise<SiteBuild> {
   const site = path.join(dir, 'site');
   const done = path.join(dir, 'build.json');
   if (!existsSync(done)) {
-    // Builds of earlier states of the sources are of no further use.
-    await rm(CACHE, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    const built = await buildSiteInto(REPO, site);
-    const saved: Saved = { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
-    await writeFile(done, JSON.stringify(saved));
+    // Test files that run at once build it once: the first takes the lock, the others wait for it
+    // and find the build done.
+    const release = await lock(`${CACHE}.lock`);
+    try {
+      if (!existsSync(done)) {
+        // Builds of earlier states of the sources are of no further use.
+        await rm(CACHE, { recursive: true, force: true });
+        await mkdir(dir, { recursive: true });
+        const built = await buildSiteInto(REPO, site);
+        const saved: Saved = { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
+        await writeFile(done, JSON.stringify(saved));
+      }
+    } finally {
+      await release();
+    }
   }
   const saved = JSON.parse(readFileSync(done, 'utf8')) as Saved;
   return { dir: site, diagnostics: saved.diagnostics, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes };
+}
+
+/** A lock between processes: a folder made atomically, holding the owner's pid. A lock whose owner
+ * is gone (a test process killed mid-build) is taken over. */
+async function lock(dir: string): Promise<() => Promise<void>> {
+  for (;;) {
+    try {
+      await mkdir(dir);
+      await writeFile(path.join(dir, 'pid'), String(process.pid));
+      return () => rm(dir, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let owner = Number.NaN;
+    try {
+      owner = Number(readFileSync(path.join(dir, 'pid'), 'utf8'));
+    } catch {
+      // Made but not yet written: its owner is alive.
+    }
+    if (Number.isInteger(owner) && !alive(owner)) await rm(dir, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

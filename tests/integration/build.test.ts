@@ -44,7 +44,7 @@ test('head tags: title with delimiter, description, canonical, hreflang, Open Gr
   assert.match(html, /<meta property="og:title" content="Install en"\/>/);
   assert.match(html, /<meta name="twitter:card" content="summary_large_image"\/>/);
   // The page's own card, drawn by the build (generator/social-images.ts).
-  assert.match(html, /<meta property="og:image" content="https:\/\/fixture.example\/en\/docs\/guides\/install\/social.png"\/>/);
+  assert.match(html, /<meta property="og:image" content="https:\/\/fixture.example\/en\/docs\/guides\/install\/social.jpg"\/>/);
   assert.match(html, /<link rel="alternate" type="application\/rss\+xml" href="\/en\/news\/rss.xml"/);
 });
 

@@ -31,7 +31,7 @@ before(async () => {
   for (const file of htmlFiles(out)) pages.set(file, readFileSync(path.join(out, file), 'utf8'));
 });
 
-test('every page has an og:image and twitter:image that exist in the output as 1200 x 630 PNG files', async () => {
+test('every page has an og:image and twitter:image that exist in the output as 1200 x 630 JPEG files', async () => {
   const problems: string[] = [];
   const sizes = new Map<string, string>();
   let checked = 0;
@@ -53,7 +53,7 @@ test('every page has an og:image and twitter:image that exist in the output as 1
         sizes.set(image, `unreadable (${(error as Error).message})`);
       }
     }
-    if (sizes.get(image) !== 'png 1200x630') problems.push(`${file}: ${image} is ${sizes.get(image)}`);
+    if (sizes.get(image) !== 'jpeg 1200x630') problems.push(`${file}: ${image} is ${sizes.get(image)}`);
     checked++;
   }
   assert.deepEqual(problems, []);

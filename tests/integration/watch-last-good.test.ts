@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCache, runBuild } from '../../generator/build.ts';
 import { closeParseWorkers } from '../../generator/worker-pool.ts';
+import { renderOnDemand } from '../../generator/pages-on-demand.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 // A build with a cache keeps its parse workers for the next one, as watch mode does.
@@ -20,6 +21,8 @@ test('a YAML mistake is one error, and the page stays as it was last good until 
     assert.deepEqual(first.diagnostics, []);
     const file = path.join(root, 'content/en/docs/guides/upgrade.md');
     const page = path.join(root, '.serve/en/docs/guides/upgrade/index.html');
+    // A tab open on the page: the dev server renders it when asked for.
+    assert.ok((await renderOnDemand(cache, '/en/docs/guides/upgrade/')).rendered);
     const good = await readFile(page, 'utf8');
     const source = await readFile(file, 'utf8');
     // An unclosed quote: the front matter no longer reads.

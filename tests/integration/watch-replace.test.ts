@@ -29,6 +29,8 @@ test('replacing content/ as a whole: one build of the whole tree, a message, and
   const log = console.log;
   console.log = (...args: unknown[]) => said.push(args.join(' '));
   const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: true, out: '.serve', hooks: devServerHooks({ root }), onBuild: (r) => (builds.push(r), waiting?.(r)) });
+  // Edits below wait for the builds they start, not for the end of the first.
+  await dev.firstBuild;
   try {
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { createCache, runBuild, type BuildResult } from '../../generator/build.ts';
 import { THEME_DIR, themeAt } from '../../generator/theme-loader.ts';
 import { closeParseWorkers } from '../../generator/worker-pool.ts';
+import { renderOnDemand } from '../../generator/pages-on-demand.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 // A build with a cache keeps its parse workers for the next one, as watch mode does.
@@ -36,12 +37,24 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
   try {
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    assert.equal(builds[0].stats.parsed, 24);
+    assert.equal((await dev.firstBuild).stats.parsed, 24);
+    // The tabs a writer has open: pages are rendered when asked for, and edits re-render those.
+    for (const route of ['/en/docs/guides/upgrade/', '/en/docs/guides/install/']) assert.equal((await fetch(`${base}${route}`)).status, 200);
+    // The open tab's live-reload events.
+    const events = new AbortController();
+    const stream = await fetch(`${base}/__site/events`, { signal: events.signal });
+    let told = '';
+    const toldToReload = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream.body!) if ((told += decoder.decode(chunk)).includes('event: reload')) return told;
+    })().catch(() => told);
     const file = path.join(root, 'content/en/docs/guides/upgrade.md');
     const edited = nextBuild();
     await writeFile(file, (await readFile(file, 'utf8')).replace('Back to', 'Return to'));
     const rebuilt = await edited;
     assert.deepEqual(hot, [['en/docs/guides/upgrade/index.html']], 'the fast path wrote the edited page');
+    assert.match((await toldToReload) ?? '', /event: reload\ndata: \["en\/docs\/guides\/upgrade\/index\.html"\]/, 'the open tab is told to reload the page');
+    events.abort();
     assert.equal(rebuilt.stats.parsed, 0, 'the fast path had parsed it already');
     assert.equal(rebuilt.stats.rendered, 1);
     const written = rebuilt.stats.write?.files ?? [];
@@ -56,7 +69,7 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
     const titled = await retitled;
     assert.equal(hot.length, 1, 'a front matter change takes the full build');
     assert.equal(titled.stats.parsed, 1);
-    assert.ok(titled.stats.rendered > 1, 'pages whose sidebar shows the title are rendered again');
+    assert.ok(titled.stats.rendered > 1, 'pages served so far whose sidebar shows the title are rendered again');
     assert.ok(titled.stats.write?.files.includes('en/docs/guides/install/index.html'), 'a sibling page shows the new title in its sidebar');
     assert.match(await (await fetch(`${base}/en/docs/guides/install/`)).text(), /Upgrading safely/);
 
@@ -79,20 +92,22 @@ test('an edit to the site\'s UI strings (i18n/) re-renders the pages of that loc
   const builds: BuildResult[] = [];
   const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
   const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: true, out: '.serve', hooks: devServerHooks({ root }), onBuild: (r) => (builds.push(r), waiting?.(r)) });
+  // Edits below wait for the builds they start, not for the end of the first.
+  await dev.firstBuild;
   try {
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const first = builds[0];
-    const english = [...Object.values(first.graph!.pages), ...Object.values(first.graph!.notFound)].filter((p) => p.locale === 'en').length;
-    assert.ok(english > 15);
+    for (const route of ['/en/docs/', '/docs/']) assert.equal((await fetch(`${base}${route}`)).status, 200);
     const file = path.join(root, 'i18n/en.ts');
     const edited = nextBuild();
     await writeFile(file, (await readFile(file, 'utf8')).replace('Write to the fixture', 'Talk to the fixture'));
     const rebuilt = await edited;
     assert.equal(rebuilt.ok, true);
     assert.equal(rebuilt.stats.parsed, 0, 'the Markdown strings did not change');
-    assert.equal(rebuilt.stats.rendered, english, 'every English page shows the navbar button, no German one changed');
+    // The English page served before and the English not-found page; German ones did not change.
+    assert.equal(rebuilt.stats.rendered, 2, 'the English pages served so far show the navbar button, no German one changed');
     assert.match(await (await fetch(`${base}/en/docs/`)).text(), /<span>Talk to the fixture<\/span>/);
+    assert.match(await (await fetch(`${base}/en/news/`)).text(), /<span>Talk to the fixture<\/span>/, 'a page asked for later shows it too');
     assert.match(await (await fetch(`${base}/docs/`)).text(), /<span>Schreiben Sie der Fixture<\/span>/);
 
     const anchors = nextBuild();
@@ -113,12 +128,15 @@ test('an edit to the theme\'s code renders every page again with a fresh bundle 
     const serve = (changed?: Set<string>) => runBuild({ root, mode: 'serve', cache, changed });
     const first = await serve();
     assert.equal(first.ok, true);
-    const all = first.stats.rendered;
+    // Pages a dev server has served; the not-found pages are rendered by every build.
+    const served = ['/', '/en/', '/docs/guides/install/', '/en/news/'];
+    for (const route of served) assert.ok((await renderOnDemand(cache, route)).rendered, route);
+    const all = served.length + Object.keys(first.graph!.notFound).length;
     assert.equal((await serve(new Set())).stats.rendered, 0, 'nothing changed, nothing rendered');
     assert.equal(cache.themeFile, undefined);
     // What the watcher hands over when a theme component is saved.
     const edited = await serve(new Set([path.join(THEME_DIR, 'layout', 'Footer.tsx')]));
-    assert.equal(edited.stats.rendered, all, 'every page shows the footer');
+    assert.equal(edited.stats.rendered, all, 'every page served shows the footer');
     assert.ok(cache.themeFile && existsSync(cache.themeFile), 'rendered with a bundle made after the edit');
     assert.notEqual((await themeAt(cache.themeFile)).renderPageHtml, (await themeAt(undefined)).renderPageHtml);
     assert.equal((await serve(new Set())).stats.rendered, 0);

@@ -20,6 +20,7 @@ import { socialImages } from './social-images.ts';
 import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
+import { killPoint } from './kill-point.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
@@ -182,6 +183,7 @@ class StepRunner {
   private readonly diagnostics: Diagnostic[] = [];
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    killPoint(`before:${name}`);
     const start = performance.now();
     try {
       const value = await fn();

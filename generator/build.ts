@@ -21,6 +21,8 @@ import { listPublicFiles, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { killPoint } from './kill-point.ts';
+import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
+import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph } from './types.ts';
@@ -158,7 +160,13 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       });
       await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR)));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
-      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, headersFile([scriptHash(setup.assets.colorModeScript)])));
+      if (mode === 'build') {
+        await run.step('security-headers', async () => {
+          const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
+          await output.write(HEADERS_FILE, headersFile(scriptHashes));
+          await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)) }));
+        });
+      }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());
     }

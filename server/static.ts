@@ -147,7 +147,8 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     }
   }
   if (resolved.type === 'redirect') {
-    res.writeHead(301, { location: resolved.location + url.search, ...options.headers?.(undefined) });
+    // Revalidated like pages: a redirect changed by a later build reaches returning visitors.
+    res.writeHead(301, { location: resolved.location + url.search, 'cache-control': 'no-cache', ...options.headers?.(undefined) });
     res.end();
     return;
   }
@@ -159,7 +160,8 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   const type = contentTypeOf(resolved.file);
   const headers: Record<string, string> = {
     'content-type': type,
-    'cache-control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // A missing asset is the 404 page, which must not be kept for a year.
+    'cache-control': url.pathname.startsWith('/assets/') && resolved.status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...options.headers?.(resolved.file),
   };
   if (type.startsWith('text/html') && options.transformHtml) {
@@ -172,10 +174,12 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   }
   let file = resolved.file;
   if (options.precompressed && isCompressible(type)) {
-    headers.vary = 'Accept-Encoding';
+    // The answer varies by Accept-Encoding only where the build wrote a twin (small files have none).
+    const twins = ENCODINGS.filter((e) => isFile(resolved.file + e.ext));
+    if (twins.length) headers.vary = 'Accept-Encoding';
     const twin = encodingsByPreference(req.headers['accept-encoding'])
-      .map((name) => ENCODINGS.find((e) => e.name === name)!)
-      .find((e) => isFile(resolved.file + e.ext));
+      .map((name) => twins.find((e) => e.name === name))
+      .find(Boolean);
     if (twin) {
       file = resolved.file + twin.ext;
       headers['content-encoding'] = twin.name;
@@ -188,8 +192,11 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     res.destroy();
     return;
   }
-  headers.etag = etagOf(stats, headers['content-encoding']);
-  headers['last-modified'] = stats.mtime.toUTCString();
+  // Validators for files; the 404 page answers for a missing one and is never revalidated.
+  if (resolved.status === 200) {
+    headers.etag = etagOf(stats, headers['content-encoding']);
+    headers['last-modified'] = stats.mtime.toUTCString();
+  }
   if (resolved.status === 200 && notModified(req, headers.etag, stats)) {
     res.writeHead(304, headers);
     res.end();

@@ -19,7 +19,8 @@ import { OutboxRelay, smtpMailer, type Mailer } from './outbox-relay.ts';
 import { RateLimiter, type RateDecision } from './rate-limit.ts';
 import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-guards.ts';
 
-export type Log = Pick<Console, 'log' | 'error'>;
+export type { Log } from './log.ts';
+import type { Log } from './log.ts';
 
 export interface ContactBackendOptions {
   config: () => SiteConfig;
@@ -179,10 +180,10 @@ export class ContactBackend {
     reply.refuse(500, 'internal', `The message could not be processed (incident ${incident}). Please try again later.`, page);
   }
 
-  /** Stops taking messages, commits what is queued, lets the relay finish its round. */
-  async close(): Promise<void> {
+  /** Stops taking messages, commits what is queued, lets the sends in flight finish (for at most `graceMs`). */
+  async close(graceMs?: number): Promise<void> {
     this.closing = true;
-    await this.relay?.stop();
+    await this.relay?.stop(graceMs);
     this.storeInstance?.close();
   }
 }

@@ -285,6 +285,11 @@ export class ContactStore {
     return this.db.prepare<[], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id`).iterate();
   }
 
+  /** Throws when the database cannot be read (readiness). */
+  ping(): void {
+    this.db.prepare('SELECT 1').get();
+  }
+
   get isOpen(): boolean {
     return !this.closed;
   }

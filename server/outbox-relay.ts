@@ -16,6 +16,7 @@ import type { RelayTiming } from './backend-config.ts';
 import type { ContactStore, RecordedOutcome, RelayOutcome, StoredMessage } from './contact-store.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
 import type { Mailer } from './smtp-mailer.ts';
+import type { Log } from './log.ts';
 
 export type { Mailer } from './smtp-mailer.ts';
 export { smtpMailer } from './smtp-mailer.ts';
@@ -24,7 +25,7 @@ export { smtpMailer } from './smtp-mailer.ts';
 const SENDERS = 4;
 
 /** Where the relay reports: lines for people, and (with LOG_FORMAT=json) one record per event. */
-export type RelayLog = Pick<Console, 'error' | 'log'> & { relay?: (event: RelayEvent) => void };
+export type RelayLog = Pick<Log, 'error' | 'log' | 'relay'>;
 
 export interface RelayEvent {
   event: RecordedOutcome['state'];

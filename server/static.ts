@@ -88,6 +88,33 @@ function isFile(file: string): boolean {
   }
 }
 
+/** Inclusive byte positions of one range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The one range of a `Range: bytes=…` header (RFC 9110 14.1.2) within a file of `size` bytes:
+ * undefined for no header, another unit, several ranges or a malformed one (the whole file is
+ * sent), 'unsatisfiable' for a range that starts past the end (416).
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header ?? '');
+  if (!match || (!match[1] && !match[2])) return undefined;
+  if (!match[1]) {
+    // The last n bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (match[2] && Number(match[2]) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
 export type Resolved =
   | { type: 'file'; file: string; status: 200 | 404 }
   | { type: 'redirect'; location: string }
@@ -202,12 +229,25 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     res.end();
     return;
   }
-  res.writeHead(resolved.status, { ...headers, 'content-length': String(stats.size) });
+  let range: ByteRange | 'unsatisfiable' | undefined;
+  if (resolved.status === 200) {
+    headers['accept-ranges'] = 'bytes';
+    // If-Range: the part only of the representation the client has; otherwise the whole file.
+    const ifRange = req.headers['if-range'];
+    if (!ifRange || ifRange === headers.etag || ifRange === headers['last-modified']) range = byteRange(req.headers.range, stats.size);
+  }
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${stats.size}`, 'content-length': '0' });
+    res.end();
+    return;
+  }
+  if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${stats.size}`, 'content-length': String(range.end - range.start + 1) });
+  else res.writeHead(resolved.status, { ...headers, 'content-length': String(stats.size) });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }

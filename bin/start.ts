@@ -36,7 +36,7 @@ export function registerStartCommand(program: Command, root: string): void {
       process.on('SIGHUP', () => server.reload());
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
-          log.log(`[site] ${signal}: no new connections; finishing the requests and mail sends in flight, then stopping`);
+          log.log(`[site] ${signal}: finishing requests in flight and the mail being sent (no new connections), then stopping`);
           void server.close().then(() => process.exit(0));
         });
       }

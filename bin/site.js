@@ -72,6 +72,21 @@ async function bundle(key) {
   }
 }
 
+/** Removes the staging folders of bundlings that were killed (their process is gone): nothing else would. */
+function removeStaleStaging() {
+  if (!existsSync(CACHE)) return;
+  for (const name of readdirSync(CACHE)) {
+    const pid = Number(/^staging-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if (error.code === 'ESRCH') rmSync(path.join(CACHE, name), { recursive: true, force: true });
+    }
+  }
+}
+
+removeStaleStaging();
 const key = fingerprint();
 // Parse results on disk are valid for this version of the code only (generator/parse-store.ts).
 process.env.SITE_BUNDLE_KEY = key;

@@ -10,20 +10,23 @@ export function registerStartCommand(program: Command, root: string): void {
     .addOption(new Option('--host <host>', 'address to listen on (0.0.0.0 for all)').env('HOST').default('127.0.0.1'))
     .action(async (opts: { dir: string; port: number; host: string }) => {
       // Loaded here, not at the top: every other command would pay for the server's imports.
-      const [{ settingsFromEnv, SettingsError }, { startProductionServer }, { MissingBuildError }] = await Promise.all([
+      const [{ settingsFromEnv, SettingsError }, { startProductionServer }, { MissingBuildError }, { logFor, logFormatOf, LogFormatError }] = await Promise.all([
         import('../server/backend-config.ts'),
         import('../server/main.ts'),
         import('../server/security-headers.ts'),
+        import('../server/log.ts'),
       ]);
       let app;
+      let log: ReturnType<typeof logFor> = console;
       try {
+        log = logFor(logFormatOf(process.env.LOG_FORMAT));
         const settings = settingsFromEnv(root);
-        app = await startProductionServer({ root, dir: opts.dir, host: opts.host, port: opts.port, settings });
+        app = await startProductionServer({ root, dir: opts.dir, host: opts.host, port: opts.port, settings, log });
         const relay = settings.smtp ? `relayed to ${settings.smtp.to}` : 'stored only (no SMTP_URL)';
-        console.log(`[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.file}, ${relay}`);
+        log.log(`[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.file}, ${relay}`);
       } catch (error) {
-        if (!(error instanceof SettingsError || error instanceof MissingBuildError)) throw error;
-        console.error(`site start: ${error.message}`);
+        if (!(error instanceof SettingsError || error instanceof MissingBuildError || error instanceof LogFormatError)) throw error;
+        log.error(`site start: ${error.message}`);
         process.exitCode = 1;
         return;
       }
@@ -33,7 +36,7 @@ export function registerStartCommand(program: Command, root: string): void {
       process.on('SIGHUP', () => server.reload());
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
-          console.log(`[site] ${signal}: finishing requests in flight, then stopping`);
+          log.log(`[site] ${signal}: finishing requests in flight and the mail being sent (no new connections), then stopping`);
           void server.close().then(() => process.exit(0));
         });
       }

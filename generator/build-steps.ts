@@ -164,7 +164,7 @@ export async function renderSetup(input: { root: string; config: SiteConfig; gra
 /** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;
  * `check` writes nothing. */
 export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCache, store?: OutputStore): Promise<Output | undefined> {
-  if (mode === 'build') return precompressed(await new FreshOutput(outDir).start(), store);
+  if (mode === 'build') return precompressed(await new FreshOutput(outDir, (message) => console.error(`site build: ${message}`)).start(), store);
   if (mode === 'serve') return new IncrementalOutput(outDir, cache.outputs);
   return undefined;
 }

@@ -22,6 +22,9 @@ import { drawSocialImages, socialImages, type SocialCard } from './social-images
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
+import { killPoint } from './kill-point.ts';
+import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
+import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
@@ -207,7 +210,13 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       });
       if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
-      if (mode === 'build') await run.step('security-headers', () => output.write(HEADERS_FILE, mergedText(headersFile([scriptHash(setup.assets.colorModeScript)]), publicPart(root, HEADERS_FILE))));
+      if (mode === 'build') {
+        await run.step('security-headers', async () => {
+          const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
+          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes), publicPart(root, HEADERS_FILE)));
+          await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)) }));
+        });
+      }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());
     }
@@ -236,6 +245,7 @@ class StepRunner {
   private readonly diagnostics: Diagnostic[] = [];
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    killPoint(`before:${name}`);
     const start = performance.now();
     try {
       const value = await fn();

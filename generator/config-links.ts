@@ -1,7 +1,9 @@
 // The routes the config names (navbar, footer, buttons, the contact form's terms and privacy
-// pages) must be pages of the site in every locale; a problem points at the line of the config
-// file that names the route.
+// pages) must be pages of the site in every locale, and its URLs (navbar and footer `href`) get
+// the scheme check of links in Markdown (no `javascript:`, `data:`, `file:` …); a problem points
+// at the line of the config file that names the route or URL.
 import { localePrefix, type SiteConfig } from './config.ts';
+import { unsafeLinkHint, unsafeScheme } from './unsafe-links.ts';
 import type { Diagnostic, SiteGraph } from './types.ts';
 
 export interface ConfigFile {
@@ -33,6 +35,14 @@ export function checkConfigLinks(config: SiteConfig, graph: SiteGraph, files: Co
   if (config.contact) named.push({ what: 'contact.terms', to: config.contact.terms }, { what: 'contact.privacy', to: config.contact.privacy });
 
   const diagnostics: Diagnostic[] = [];
+  const urls: { what: string; href: string }[] = [];
+  for (const item of config.navbar.items) for (const link of item.items ?? []) if ('href' in link) urls.push({ what: `an entry of navbar item "${item.label}"`, href: link.href });
+  for (const group of config.footer.groups) for (const link of group.items) if ('href' in link) urls.push({ what: `footer group "${group.title}"`, href: link.href });
+  for (const { what, href } of urls) {
+    const scheme = unsafeScheme(href);
+    if (!scheme) continue;
+    diagnostics.push({ ...locate(files, href), message: `${what} links to a ${scheme}: URL`, hint: unsafeLinkHint(scheme, false), rule: 'config-link', severity: 'error' });
+  }
   const seen = new Set<string>();
   for (const { what, to } of named) {
     const route = to.replace(/#.*$/, '');

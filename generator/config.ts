@@ -138,6 +138,9 @@ export const configSchema = z.strictObject({
       endpoint: z.string(),
       /** Event names the endpoint counts; by default the ones the theme sends (server/insights.ts). */
       events: z.array(z.string()).optional(),
+      /** Property values the endpoint counts besides the theme's (server/insights.ts), e.g.
+       * `{ event: ['erstgespraech'] }`; any other value is counted as "(other)". */
+      properties: z.record(z.string(), z.array(z.string())).optional(),
     })
     .optional(),
   /** Who publishes the site: the Organization of the structured data, the feeds' copyright and the

@@ -223,6 +223,16 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
         if (raw !== undefined) (partial ? tree.partials : tree.sources).push({ id, locale, path: withoutNumberPrefixes(rel.slice(0, -3)), raw, hash: hashOf(raw) });
       } else if (rel.endsWith('.mdx')) {
         tree.mdxFiles.push(id);
+      } else if (/\.(md|mdx|markdown)$/i.test(rel)) {
+        // `Shout.MD`: Markdown by any reader's eye, and no page unless it is said.
+        const name = path.basename(rel);
+        tree.diagnostics.push({
+          file: id,
+          message: `"${name}" is not read as a page: only names ending in .md (lower case) are`,
+          hint: `rename it to ${name.replace(/\.[^.]+$/, '.md')}`,
+          rule: 'file-name',
+          severity: 'error',
+        });
       } else if (CATEGORY_FILES.includes(path.basename(rel))) {
         const raw = read(file);
         const dir = path.dirname(rel) === '.' ? '' : withoutNumberPrefixes(path.dirname(rel));

@@ -14,6 +14,19 @@ export function netlifyRedirects(redirects: Redirect[]): string {
   return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n';
 }
 
+/** A value as an nginx quoted parameter. */
+export const nginxQuoted = (value: string) => `"${value.replace(/(["\\])/g, '\\$1')}"`;
+
+/** nginx locations answering as site start does: each source with and without its trailing
+ * slash, and the query kept. */
 export function nginxRedirects(redirects: Redirect[]): string {
-  return redirects.map((r) => `location = ${r.from} { return 301 ${r.to}; }`).join('\n') + '\n';
+  const sources = new Set(redirects.map((r) => r.from));
+  const lines: string[] = [];
+  for (const r of redirects) {
+    const to = `${nginxQuoted(r.to).slice(0, -1)}$is_args$args"`;
+    lines.push(`location = ${nginxQuoted(r.from)} { return 301 ${to}; }`);
+    const bare = r.from.replace(/\/+$/, '');
+    if (bare && bare !== r.from && !sources.has(bare)) lines.push(`location = ${nginxQuoted(bare)} { return 301 ${to}; }`);
+  }
+  return lines.join('\n') + '\n';
 }

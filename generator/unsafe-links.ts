@@ -1,12 +1,28 @@
 // Links and images whose URL runs code or carries a document of its own (`javascript:`,
-// `vbscript:`, `data:`) are errors: a page of this site never needs them, and a pasted one is an
-// attack on its readers. They come from Markdown links, images, autolinks and link definitions,
-// and from the `<a href>` and `<img src>` of raw HTML (whose javascript: and vbscript: URLs the
-// sanitiser, generator/raw-html.ts, removes and reports itself); the rendered HTML says whether
-// there is one, the Markdown source where it is.
+// `vbscript:`, `data:`), or points into the reader's own machine or browser (`file:`, `blob:`,
+// `intent:`, which opens an Android app), are errors: a page of this site never needs them, and a
+// pasted one is an attack on its readers or a link that works for nobody else. They come from
+// Markdown links, images, autolinks and link definitions, and from the `<a href>` and `<img src>` of
+// raw HTML (whose javascript: and vbscript: URLs the sanitiser, generator/raw-html.ts, removes and
+// reports itself); the rendered HTML says whether there is one, the Markdown source where it is.
 import type { Diagnostic } from './types.ts';
 
-const UNSAFE = ['javascript', 'vbscript', 'data'];
+const UNSAFE = ['javascript', 'vbscript', 'data', 'file', 'blob', 'intent'];
+/** Schemes that reach into the reader's own device or browser rather than run code. */
+const LOCAL = new Set(['file', 'blob', 'intent']);
+
+/** What to do instead, by scheme; `dataImages`: whether markdown.dataImages could allow it (Markdown images). */
+export function unsafeLinkHint(scheme: string, dataImages = true): string {
+  if (scheme === 'data') return `link to a file in public/ instead${dataImages ? '; data: images can be allowed with markdown.dataImages in config/site.config.ts' : ''}`;
+  if (LOCAL.has(scheme)) return `link to a page, a file in public/ or a web address: ${scheme}: URLs point into the reader's own device or browser`;
+  return 'remove it: a link on this site opens a page or a file, it does not run code';
+}
+
+/** The scheme of a URL as a browser would see it (entities decoded, spaces and controls gone) when it is one of the unsafe ones. */
+export function unsafeScheme(url: string): string | undefined {
+  const scheme = schemeOf(url);
+  return scheme && UNSAFE.includes(scheme) ? scheme : undefined;
+}
 
 const decode = (value: string) =>
   value
@@ -45,10 +61,7 @@ export function unsafeLinks(html: string, body: string, file: string, bodyLine: 
   const diagnostics: Diagnostic[] = [];
   const code = withoutCode(body);
   for (const { scheme, kind } of found.values()) {
-    const hint =
-      scheme === 'data'
-        ? 'link to a file in public/ instead; data: images can be allowed with markdown.dataImages in config/site.config.ts'
-        : 'remove it: a link on this site opens a page or a file, it does not run code';
+    const hint = unsafeLinkHint(scheme);
     const message = `${scheme}: URL in a link or image`;
     let located = false;
     for (const m of [...code.matchAll(starts(scheme, kind)), ...code.matchAll(htmlStarts(scheme, kind))].sort((a, b) => a.index - b.index)) {

@@ -1,6 +1,6 @@
 // The write stage: the only place that writes the site to disk.
-// `FreshOutput` builds into a sibling directory and swaps it in at the end, so a failed build
-// never leaves a half-written site. `IncrementalOutput` (watch mode) writes into the served
+// `FreshOutput` builds a new generation beside the published one and publishes it at the end in
+// one rename (generations.ts), so neither a failed nor a killed build leaves a half-written site. `IncrementalOutput` (watch mode) writes into the served
 // folder, and only files whose bytes changed, so open tabs and file watchers see exactly what a
 // change touched; each file goes to a temporary name beside it and is renamed over the old one,
 // so a request during a rewrite gets the old page or the new one, never a truncated one.
@@ -15,6 +15,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
+import { discardGeneration, prepareGeneration, publishGeneration, PublishLock } from './generations.ts';
+import { killPoint } from './kill-point.ts';
 import { Slots } from './slots.ts';
 
 /** A file kept in the output store: where it is, the hash of its bytes (as `hashOf` makes it) and
@@ -135,71 +137,63 @@ class Writer {
   }
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/** Removes `<out>.tmp-<pid>` and `<out>.old-<pid>` folders left by builds that were killed:
- * those whose process no longer runs. A build running beside this one keeps its folder. */
-async function removeStaleFolders(outDir: string): Promise<void> {
-  const parent = path.dirname(outDir);
-  const stale = new RegExp(`^${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)$`);
-  const entries = await readdir(parent).catch(() => []);
-  for (const name of entries) {
-    const pid = Number(stale.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
-  }
-}
-
 export class FreshOutput implements Output {
-  private readonly tmp: string;
-  private writer: Writer;
+  private tmp = '';
+  private writer: Writer | undefined;
+  private lock: PublishLock | undefined;
   private count = 0;
   private linked = 0;
   private files: string[] = [];
   /** Paths written or linked so far: a second write to one of them replaces the file rather than
    * writing into it (it may be a hard link into the output store). */
   private made = new Set<string>();
-  constructor(private readonly outDir: string) {
-    this.tmp = `${outDir.replace(/\/+$/, '')}.tmp-${process.pid}`;
-    this.writer = new Writer(this.tmp);
+  /** `onWait` hears when another build of the same folder is publishing and this one waits for it. */
+  constructor(
+    private readonly outDir: string,
+    private readonly onWait: (message: string) => void = () => undefined,
+  ) {
+    this.outDir = outDir.replace(/\/+$/, '');
   }
+  /** Takes the folder's lock (waiting for a build that holds it) and starts a new generation. */
   async start(): Promise<this> {
-    await removeStaleFolders(this.outDir);
-    await rm(this.tmp, { recursive: true, force: true });
-    await mkdir(this.tmp, { recursive: true });
+    this.lock = await PublishLock.acquire(this.outDir, this.onWait);
+    killPoint('publish:locked');
+    try {
+      this.tmp = await prepareGeneration(this.outDir);
+    } catch (error) {
+      await this.lock.release();
+      throw error;
+    }
+    this.writer = new Writer(this.tmp);
     return this;
+  }
+  private get started(): Writer {
+    if (!this.writer) throw new Error('FreshOutput used before start()');
+    return this.writer;
   }
   async write(file: string, contents: string | Uint8Array) {
     this.count++;
     this.files.push(file);
-    await this.writer.put(file, contents, this.seen(file));
+    await this.started.put(file, contents, this.seen(file));
   }
   async link(file: string, kept: KeptFile) {
     this.count++;
     this.linked++;
     this.files.push(file);
-    await this.writer.link(file, kept.path, this.seen(file));
+    await this.started.link(file, kept.path, this.seen(file));
   }
   async copyDir(from: string, skip: ReadonlySet<string> = new Set()) {
     if (!existsSync(from)) return;
     // `cp` copies into an existing file through its inode: unlink what the build linked there first.
-    await this.writer.drain();
+    await this.started.drain();
     for (const rel of await listFiles(from)) if (this.made.has(rel) && !skip.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
     await cp(from, this.tmp, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
   }
+  /** Publishes the new generation: `outDir` links to it from one rename on. */
   async finish(): Promise<WriteStats> {
-    await this.writer.drain();
-    const old = `${this.outDir.replace(/\/+$/, '')}.old-${process.pid}`;
-    if (existsSync(this.outDir)) await rename(this.outDir, old);
-    await rename(this.tmp, this.outDir);
-    await rm(old, { recursive: true, force: true });
+    await this.started.drain();
+    await publishGeneration(this.outDir, this.tmp);
+    await this.lock?.release();
     return { written: this.count, unchanged: 0, removed: 0, ...(this.linked ? { linked: this.linked } : {}), files: this.files };
   }
   private seen(file: string): boolean {
@@ -208,8 +202,9 @@ export class FreshOutput implements Output {
     return false;
   }
   async abort() {
-    await this.writer.drain().catch(() => undefined);
-    await rm(this.tmp, { recursive: true, force: true });
+    await this.writer?.drain().catch(() => undefined);
+    if (this.tmp) await discardGeneration(this.tmp);
+    await this.lock?.release();
   }
 }
 

@@ -50,7 +50,9 @@ const pages = args.length ? args : DEFAULT_PAGES;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const quiet = { log: () => undefined, error: (...args: unknown[]) => console.error(...args) };
 
-const outDir = await mkdtemp(path.join(os.tmpdir(), 'site-audit-'));
+// build/ and the generation it links to (generator/generations.ts), both in one temporary folder.
+const outRoot = await mkdtemp(path.join(os.tmpdir(), 'site-audit-'));
+const outDir = path.join(outRoot, 'build');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-audit-data-'));
 let failed = false;
 try {
@@ -108,7 +110,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   failed = true;
 } finally {
-  await rm(outDir, { recursive: true, force: true });
+  await rm(outRoot, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
 }
 if (failed) console.log('\nBelow target: every score should be 100 and CLS 0.');

@@ -19,7 +19,9 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
 
-const outDir = await mkdtemp(path.join(os.tmpdir(), 'site-load-'));
+// build/ and the generation it links to (generator/generations.ts), both in one temporary folder.
+const outRoot = await mkdtemp(path.join(os.tmpdir(), 'site-load-'));
+const outDir = path.join(outRoot, 'build');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-load-data-'));
 let relayed = 0;
 const smtp = new SMTPServer({
@@ -101,7 +103,7 @@ console.log(`  answers      ${Object.entries(statuses).map(([code, s]) => `${cod
 console.log(`  stored       ${counts.messages} messages (${created} answered 201)`);
 console.log(`  relayed      ${counts.sent} sent by the outbox in ${relaySeconds.toFixed(0)} s (${Math.round(counts.sent / relaySeconds)}/s), ${counts.pending} still waiting (they go out after a restart)`);
 console.log(`  SMTP server  ${relayed} received`);
-await rm(outDir, { recursive: true, force: true });
+await rm(outRoot, { recursive: true, force: true });
 await rm(dataDir, { recursive: true, force: true });
 // Requests still in flight when the load stopped may be stored without their 201 being counted.
 if (counts.messages < created) {

@@ -45,8 +45,11 @@ async function sizeOf(dir: string, skip: RegExp): Promise<number> {
 }
 
 let dir = args.dir ? path.resolve(args.dir) : '';
+// build/ and the generation it links to (generator/generations.ts), both in one temporary folder.
+let outRoot = '';
 if (!dir) {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'search-bench-'));
+  outRoot = await mkdtemp(path.join(os.tmpdir(), 'search-bench-'));
+  dir = path.join(outRoot, 'build');
   const result = await runBuild({ root: ROOT, mode: 'build', outDir: dir });
   if (!result.ok) throw new Error('the site did not build');
   console.log(`site build: search-index step ${Math.round(result.stats.timings['search-index'])} ms, markdown-twins step ${Math.round(result.stats.timings['markdown-twins'])} ms`);
@@ -167,5 +170,5 @@ try {
 } finally {
   await browser.close();
   server.close();
-  if (!args.dir) await rm(dir, { recursive: true, force: true });
+  if (outRoot) await rm(outRoot, { recursive: true, force: true });
 }

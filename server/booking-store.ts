@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DB_FILE, type ClaimRules, type RelayOutcome } from './contact-store.ts';
+import { DB_FILE, type ClaimRules, type RecordedOutcome, type RelayOutcome } from './contact-store.ts';
 import { migrate } from './migrations.ts';
 
 export interface NewBooking {
@@ -226,22 +226,29 @@ export class BookingStore {
     this.db.prepare('UPDATE booking_outbox SET dead_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(at, error.slice(0, 500), id);
   }
 
-  async recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<void> {
-    if (this.closed) return;
+  async recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome> {
+    if (outcome.kind === 'sent') {
+      if (!this.closed) this.db.prepare('UPDATE booking_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?').run(new Date().toISOString(), id);
+      return { state: 'sent' };
+    }
+    const error = outcome.error.slice(0, 500);
+    if (this.closed) return { state: 'retry', error, retryAt: Date.now() };
     const now = new Date().toISOString();
-    this.db.transaction(() => {
+    return this.db.transaction((): RecordedOutcome => {
       const row = this.db.prepare<[number], { attempts: number; unconfirmed: number }>('SELECT attempts, unconfirmed FROM booking_outbox WHERE id = ?').get(id);
-      if (!row) return;
-      if (outcome.kind === 'sent') {
-        this.db.prepare('UPDATE booking_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?').run(now, id);
-        return;
+      const dead = (reason: string, said = reason): RecordedOutcome => {
+        if (row) this.dead(id, now, reason);
+        return { state: 'dead', error: said };
+      };
+      if (outcome.kind === 'permanent') return dead(error, `refused for good (${error})`);
+      if (outcome.kind === 'unconfirmed' && row && row.unconfirmed >= MAX_UNCONFIRMED) return dead(`${error} (not sent again: unconfirmed twice)`);
+      if (outcome.kind === 'unconfirmed') {
+        if (row) this.db.prepare('UPDATE booking_outbox SET unconfirmed = unconfirmed + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(outcome.retryAt, error, id);
+        return { state: 'unconfirmed', error, retryAt: outcome.retryAt };
       }
-      const error = outcome.error.slice(0, 500);
-      if (outcome.kind === 'permanent') this.dead(id, now, error);
-      else if (outcome.kind === 'unconfirmed' && row.unconfirmed >= MAX_UNCONFIRMED) this.dead(id, now, `${error} (not sent again: unconfirmed twice)`);
-      else if (outcome.kind === 'unconfirmed') this.db.prepare('UPDATE booking_outbox SET unconfirmed = unconfirmed + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(outcome.retryAt, error, id);
-      else if (row.attempts >= rules.maxAttempts) this.dead(id, now, `${error} (gave up after ${row.attempts} attempts)`);
-      else this.db.prepare('UPDATE booking_outbox SET next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(outcome.retryAt, error, id);
+      if (row && row.attempts >= rules.maxAttempts) return dead(`${error} (gave up after ${row.attempts} attempts)`);
+      if (row) this.db.prepare('UPDATE booking_outbox SET next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(outcome.retryAt, error, id);
+      return { state: 'retry', error, retryAt: outcome.retryAt };
     }).immediate();
   }
 

@@ -25,7 +25,8 @@ import { BookingStore, type BookingMail } from './booking-store.ts';
 import { handleBook, handleSlots } from './booking-submit.ts';
 import { FormResults, RESULT_QUERY } from './form-results.ts';
 
-export type Log = Pick<Console, 'log' | 'error'>;
+export type { Log } from './log.ts';
+import type { Log } from './log.ts';
 
 export interface ContactBackendOptions {
   config: () => SiteConfig;
@@ -294,11 +295,11 @@ export class ContactBackend {
     reply.refuse(500, 'internal', `The message could not be processed (incident ${incident}). Please try again later.`, page);
   }
 
-  /** Stops taking messages, commits what is queued, lets the relay finish its round. */
-  async close(): Promise<void> {
+  /** Stops taking messages, commits what is queued, lets the sends in flight finish (for at most `graceMs`). */
+  async close(graceMs?: number): Promise<void> {
     this.closing = true;
     clearInterval(this.bookingPoll);
-    await Promise.all([this.relay?.stop(), this.bookingRelay?.stop()]);
+    await Promise.all([this.relay?.stop(graceMs), this.bookingRelay?.stop(graceMs)]);
     this.storeInstance?.close();
     this.bookingStoreInstance?.close();
   }

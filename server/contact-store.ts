@@ -51,6 +51,12 @@ export type RelayOutcome =
   /** The body went out but no answer came: try once more at `retryAt`, never a third time. */
   | { kind: 'unconfirmed'; error: string; retryAt: number };
 
+/** What the store made of an outcome: a failure past the limits is a dead letter, not a retry. */
+export type RecordedOutcome =
+  | { state: 'sent'; error?: undefined; retryAt?: undefined }
+  | { state: 'retry' | 'unconfirmed'; error: string; retryAt: number }
+  | { state: 'dead'; error: string; retryAt?: undefined };
+
 export interface ClaimRules {
   /** How long the claimed message belongs to this sender: longer than any send can take. */
   leaseMs: number;
@@ -220,27 +226,31 @@ export class ContactStore {
     }).immediate();
   }
 
-  /** What became of an attempt begun with claimNext. */
-  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): void {
+  /** What became of an attempt begun with claimNext; says what the message is now. */
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): RecordedOutcome {
     const now = new Date().toISOString();
-    this.db.transaction(() => {
+    return this.db.transaction((): RecordedOutcome => {
       const row = this.statements.message.get(id);
-      if (!row) return;
-      const error = outcome.kind === 'sent' ? '' : outcome.error.slice(0, 500);
+      if (outcome.kind === 'sent') {
+        if (row) this.statements.sent.run(now, id);
+        return { state: 'sent' };
+      }
+      const error = outcome.error.slice(0, 500);
+      const dead = (reason: string, said = reason): RecordedOutcome => {
+        if (row) this.statements.dead.run(now, reason, id);
+        return { state: 'dead', error: said };
+      };
       switch (outcome.kind) {
-        case 'sent':
-          this.statements.sent.run(now, id);
-          return;
         case 'permanent':
-          this.statements.dead.run(now, error, id);
-          return;
+          return dead(error, `refused for good (${error})`);
         case 'unconfirmed':
-          if (row.unconfirmed >= MAX_UNCONFIRMED) this.statements.dead.run(now, `${error} (not sent again: unconfirmed twice)`, id);
-          else this.statements.unconfirmed.run(outcome.retryAt, error, id);
-          return;
+          if (row && row.unconfirmed >= MAX_UNCONFIRMED) return dead(`${error} (not sent again: unconfirmed twice)`);
+          if (row) this.statements.unconfirmed.run(outcome.retryAt, error, id);
+          return { state: 'unconfirmed', error, retryAt: outcome.retryAt };
         case 'retry':
-          if (row.attempts >= rules.maxAttempts) this.statements.dead.run(now, `${error} (gave up after ${row.attempts} attempts)`, id);
-          else this.statements.retry.run(outcome.retryAt, error, id);
+          if (row && row.attempts >= rules.maxAttempts) return dead(`${error} (gave up after ${row.attempts} attempts)`);
+          if (row) this.statements.retry.run(outcome.retryAt, error, id);
+          return { state: 'retry', error, retryAt: outcome.retryAt };
       }
     }).immediate();
   }
@@ -273,6 +283,11 @@ export class ContactStore {
   /** Oldest first, one row at a time, for exports of any size. */
   iterate(): IterableIterator<StoredMessage> {
     return this.db.prepare<[], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id`).iterate();
+  }
+
+  /** Throws when the database cannot be read (readiness). */
+  ping(): void {
+    this.db.prepare('SELECT 1').get();
   }
 
   get isOpen(): boolean {

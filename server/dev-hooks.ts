@@ -15,9 +15,12 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
     configureServer: (site) => {
       const settings = options.contact ?? contactSettings(options.root);
       const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, settings });
-      const analytics = site.config().analytics;
+      const config = site.config();
+      const analytics = config.analytics;
       // As in production, so the browser console stays as quiet as there.
-      const insights = analytics ? new Insights({ endpoint: analytics.endpoint, dataDir: settings.dataDir, siteDir: () => site.outDir }) : undefined;
+      const insights = analytics
+        ? new Insights({ endpoint: analytics.endpoint, events: analytics.events, properties: analytics.properties, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => site.outDir })
+        : undefined;
       return {
         handle: (req, res) => contact.handle(req, res) || (insights?.handle(req, res) ?? false),
         close: async () => {

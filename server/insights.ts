@@ -20,14 +20,31 @@ export const INSIGHTS_FILE = 'insights.sqlite';
  */
 export const THEME_EVENTS = ['pageview', 'Color Change Click', 'booking-link-click', 'booking-complete', 'contact-complete'] as const;
 
-/** Where events of pages the site does not have are counted. */
+/**
+ * The values each property may have, as the theme sends them: the colour mode a page is shown in,
+ * the colour switch's choice (`item`) and where the switch sits (`position`), the booking event
+ * type (`event`, 'unknown' when the booking page names none). `locale` takes the configured
+ * locales' `htmlLang`; the config's `analytics.properties` adds values (e.g. booking event types).
+ * Anything else is counted as OTHER: a property is an enumeration, never free text, so no
+ * identifier a page or a client makes up is stored and nobody can grow the table.
+ */
+export const THEME_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
+  colorMode: ['light', 'dark'],
+  item: ['light', 'dark', 'system'],
+  position: ['navbar'],
+  event: ['unknown'],
+  locale: [],
+};
+
+/** Where events of pages the site does not have are counted, and property values outside their enumeration. */
 export const OTHER_PATH = '(other)';
+export const OTHER_VALUE = OTHER_PATH;
 const BODY_LIMIT = 2048;
 const BODY_TIMEOUT_MS = 5000;
 /** A reader who clicks through the whole site sends far fewer events than this. */
 const RATE_LIMIT: RateLimit = { max: 600, windowMs: 10 * 60_000 };
 const NAME = /^[A-Za-z][\w .-]{0,47}$/;
-const PROP_KEYS = new Set(['colorMode', 'locale', 'item', 'position', 'event']);
+const PROP_KEYS = new Set(Object.keys(THEME_PROPERTIES));
 const PROP_VALUE = /^[\w .:/-]{0,64}$/;
 
 export interface InsightsOptions {
@@ -40,6 +57,19 @@ export interface InsightsOptions {
   allowedOrigins?: ReadonlySet<string>;
   /** The events counted (config `analytics.events`); others are refused, so nobody can invent rows. */
   events?: readonly string[];
+  /** The site's locales, as pages send them (`htmlLang`). */
+  locales?: readonly string[];
+  /** Values besides the theme's, per property (config `analytics.properties`). */
+  properties?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The values counted per property: the theme's, the locales and the config's. */
+export function propertyValues(options: Pick<InsightsOptions, 'locales' | 'properties'>): Map<string, ReadonlySet<string>> {
+  const values = new Map<string, ReadonlySet<string>>();
+  for (const [key, theme] of Object.entries(THEME_PROPERTIES)) {
+    values.set(key, new Set([...theme, ...(key === 'locale' ? (options.locales ?? []) : []), ...(options.properties?.[key] ?? [])]));
+  }
+  return values;
 }
 
 export interface EventCount {
@@ -110,10 +140,12 @@ export class Insights {
   private readonly limiter = new RateLimiter(RATE_LIMIT);
   private readonly allowedOrigins: ReadonlySet<string>;
   private readonly events: ReadonlySet<string>;
+  private readonly values: Map<string, ReadonlySet<string>>;
 
   constructor(private readonly options: InsightsOptions) {
     this.allowedOrigins = options.allowedOrigins ?? new Set();
     this.events = new Set(options.events ?? THEME_EVENTS);
+    this.values = propertyValues(options);
   }
 
   /** True when the request was for the endpoint (and is being answered). */
@@ -162,9 +194,10 @@ export class Insights {
     return undefined;
   }
 
-  /** Adds one to the event's counter for today. */
+  /** Adds one to the event's counter for today; a property value outside its enumeration counts as OTHER_VALUE. */
   count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): void {
-    const props = JSON.stringify(Object.fromEntries(Object.entries(event.props).sort(([a], [b]) => a.localeCompare(b))));
+    const closed = Object.entries(event.props).map(([key, value]) => [key, this.values.get(key)?.has(value) ? value : OTHER_VALUE]);
+    const props = JSON.stringify(Object.fromEntries(closed.sort(([a], [b]) => a.localeCompare(b))));
     this.open().increment.run(day, event.name, this.routeOf(event.path), props);
   }
 

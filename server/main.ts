@@ -17,6 +17,7 @@ import type { Mailer } from './outbox-relay.ts';
 import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
 import { MissingBuildError } from './security-headers.ts';
 import { serveStatic, type StaticOptions } from './static.ts';
+import { handleHealth } from './health.ts';
 
 export interface ProductionServerOptions {
   /** The site's root: config/ and the theme are read from here. */
@@ -39,12 +40,12 @@ export interface ProductionServer {
   insights?: Insights;
   /** Reads the build's `_headers` and `_redirects` again (SIGHUP); a swapped build is noticed by itself. */
   reload: () => void;
-  /** Stops accepting, answers what is in flight (cut off after `graceMs`), commits, closes. */
+  /** Stops accepting, answers what is in flight and finishes the sends in flight (each cut off after `graceMs`), commits, closes. */
   close: (graceMs?: number) => Promise<void>;
 }
 
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
-  const log = options.log ?? console;
+  const log: Log = options.log ?? console;
   const loaded = await loadConfig(options.root);
   if (!loaded.config) throw new Error(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
   const config = loaded.config;
@@ -91,15 +92,31 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const retention = setInterval(retain, DAY_MS);
   retention.unref();
   const insights = config.analytics
-    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
+    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
     : undefined;
 
   let shuttingDown = false;
+  /** What keeps this instance from taking visitors now (GET /readyz). */
+  const readiness = (): string[] => {
+    const problems: string[] = [];
+    if (shuttingDown) problems.push('shutting down');
+    try {
+      backend.store.ping();
+    } catch (error) {
+      problems.push(`database: ${(error as Error).message}`);
+    }
+    if (!existsSync(path.join(siteDir, 'index.html'))) problems.push(`no built site in ${siteDir}`);
+    return problems;
+  };
   const server = http.createServer((req, res) => {
     // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
     if (shuttingDown) res.shouldKeepAlive = false;
+    if (log.request) {
+      const started = performance.now();
+      res.once('finish', () => log.request!({ method: req.method ?? '', path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
+    }
     try {
-      if (!backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptionsFor(build.current()), req, res);
+      if (!handleHealth(req, res, readiness, build.current().headers) && !backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) res.writeHead(500, { ...build.current().headers, 'content-type': 'text/plain; charset=utf-8' });
@@ -130,7 +147,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
       const cutoff = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
       clearTimeout(cutoff);
-      await backend.close();
+      // The mail being sent is given the same grace; one still unanswered then stays leased.
+      await backend.close(graceMs);
       insights?.close();
       build.close();
     })());

@@ -7,18 +7,23 @@
 // - failed before the body went out: retried with exponential backoff (with jitter, capped), so a
 //   mail server that is down for hours receives everything when it returns, until the attempt
 //   limit makes it a dead letter;
-// - no answer after the body (or the sender died mid-send): the server may have it, so it is sent
-//   once more after a long delay, with the same Message-ID, and never a third time.
-import type { SendMailOptions } from 'nodemailer';
+// - no answer after the body: the server may have it, so it is sent once more after a long delay
+//   (unconfirmedDelayMs, three hours), with the same Message-ID, and never a third time;
+// - the sender died mid-send (the process was killed): its lease runs out (leaseMs, ten minutes
+//   with the default timeouts), and the next claim counts that as the one unconfirmed attempt.
+// A message stored while senders are busy is taken by an idle one at once (`notify`).
 import type { RelayTiming } from './backend-config.ts';
-import type { ClaimRules, RelayOutcome, StoredMessage } from './contact-store.ts';
+import type { SendMailOptions } from 'nodemailer';
+import type { ClaimRules, RecordedOutcome, RelayOutcome, StoredMessage } from './contact-store.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
 import type { Mailer } from './smtp-mailer.ts';
+import type { Log } from './log.ts';
 
 /** Where the relay takes its mails from: the contact store's outbox, or the booking store's. */
 export interface OutboxSource<M extends { id: number; attempts: number }> {
   claimNext(now: number, rules: ClaimRules): M | undefined | Promise<M | undefined>;
-  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): void | Promise<void>;
+  /** Says what the message is now (sent, retried, a dead letter): the log tells that, not a guess. */
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): RecordedOutcome | Promise<RecordedOutcome>;
   nextDue(): number | undefined | Promise<number | undefined>;
   readonly isOpen: boolean;
 }
@@ -29,6 +34,18 @@ export { smtpMailer } from './smtp-mailer.ts';
 /** Messages sent at the same time, each over its own connection. */
 const SENDERS = 4;
 
+/** Where the relay reports: lines for people, and (with LOG_FORMAT=json) one record per event. */
+export type RelayLog = Pick<Log, 'error' | 'log' | 'relay'>;
+
+export interface RelayEvent {
+  event: RecordedOutcome['state'];
+  id: number;
+  /** Attempts before this one. */
+  attempts: number;
+  error?: string;
+  retryAt?: string;
+}
+
 export function backoff(attempts: number, timing: Pick<RelayTiming, 'baseDelayMs' | 'maxDelayMs'>, random = Math.random): number {
   const base = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
@@ -36,8 +53,8 @@ export function backoff(attempts: number, timing: Pick<RelayTiming, 'baseDelayMs
 
 export class OutboxRelay<M extends { id: number; attempts: number } = StoredMessage> {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  /** The senders at work, each a loop that claims and sends until nothing is due. */
+  private readonly senders = new Set<Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -46,7 +63,7 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
     /** How a claimed item becomes a mail: the contact mail's settings, or a function of its own. */
     private readonly mail: MailSettings | ((item: M) => SendMailOptions),
     private readonly timing: RelayTiming,
-    private readonly log: Pick<Console, 'error' | 'log'> = console,
+    private readonly log: RelayLog = console,
   ) {}
 
   /** Sends what is due now (a backlog from before a restart, say) and keeps going. */
@@ -54,9 +71,14 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
     this.kick();
   }
 
-  /** A message was stored: send it without waiting for the timer. */
+  /** A message was stored: an idle sender takes it now, even while others are busy with slow sends. */
   notify(): void {
     this.kick();
+  }
+
+  /** Senders at work right now (at most SENDERS). */
+  get busy(): number {
+    return this.senders.size;
   }
 
   /**
@@ -68,56 +90,54 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
     this.stopped = true;
     clearTimeout(this.timer);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    await Promise.race([Promise.all(this.senders), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     this.mailer.close();
   }
 
+  /** Puts one more sender to work, if one is idle. A sender that finds nothing due ends. */
   private kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
+    if (this.stopped || this.senders.size >= SENDERS) return;
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.running = this.drain()
-      .catch((error: Error) => this.log.error(`[contact] relay round failed: ${error.message}`))
+    // Started on the next microtask, so it is counted in `senders` before it claims (and kicks) anything.
+    const sender: Promise<void> = Promise.resolve()
+      .then(() => this.send())
+      .catch((error: Error) => this.log.error(`[contact] relay sender failed: ${error.message}`))
       .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else this.schedule();
+        this.senders.delete(sender);
+        if (this.senders.size === 0) this.schedule();
       });
+    this.senders.add(sender);
   }
 
+  /** When nobody is at work: wake up for the next message due (a retry, or a lease that ends). */
   private schedule(): void {
     if (this.stopped) return;
+    clearTimeout(this.timer);
     void Promise.resolve(this.store.nextDue()).then((due) => {
-      if (due === undefined || this.stopped || this.running) return;
+      if (due === undefined || this.stopped || this.senders.size) return;
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
     });
   }
 
-  /** Senders take due messages one by one until none is due or the mail server seems down. */
-  private async drain(): Promise<void> {
-    let serverDown = false;
-    const sender = async () => {
-      while (!this.stopped && !serverDown) {
-        const message = await this.store.claimNext(Date.now(), this.timing);
-        if (!message) return;
-        const outcome = await this.attempt(message);
-        // Stopped while this send took its time: the store is closed, the lease tells the next start.
-        if (!this.store.isOpen) return;
-        await this.store.recordOutcome(message.id, outcome, this.timing);
-        if (outcome.kind !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(outcome)}`);
-        // Nothing got through: the mail server is probably down; wait for the backoff.
-        if (outcome.kind === 'retry') serverDown = true;
-      }
-    };
-    await Promise.all(Array.from({ length: SENDERS }, sender));
+  /** One sender: claims due messages one by one until none is due or the mail server seems down. */
+  private async send(): Promise<void> {
+    while (!this.stopped) {
+      const message = await this.store.claimNext(Date.now(), this.timing);
+      if (!message) return;
+      // Several are due: wake another sender for the next one rather than leave it to this one's turn.
+      this.kick();
+      const outcome = await this.attempt(message);
+      // Stopped while this send took its time: the store is closed, the lease tells the next start.
+      if (!this.store.isOpen) return;
+      const recorded = await this.store.recordOutcome(message.id, outcome, this.timing);
+      this.log.relay?.({ event: recorded.state, id: message.id, attempts: message.attempts, ...(recorded.error ? { error: recorded.error } : {}), ...(recorded.retryAt ? { retryAt: new Date(recorded.retryAt).toISOString() } : {}) });
+      if (recorded.state !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(recorded)}`);
+      // Nothing got through: the mail server is probably down; this sender waits for the backoff.
+      if (outcome.kind === 'retry') return;
+    }
   }
 
   private async attempt(message: M): Promise<RelayOutcome> {
@@ -130,13 +150,14 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
   }
 }
 
-function describe(outcome: Exclude<RelayOutcome, { kind: 'sent' }>): string {
-  switch (outcome.kind) {
-    case 'permanent':
-      return `refused for good (${outcome.error}); kept as a dead letter`;
+/** The log line of an attempt, from what the store made of it: a dead letter is never announced as a retry. */
+function describe(recorded: Exclude<RecordedOutcome, { state: 'sent' }>): string {
+  switch (recorded.state) {
+    case 'dead':
+      return `${recorded.error}; kept as a dead letter, not sent again (site contact list shows it)`;
     case 'unconfirmed':
-      return `no answer after the message was sent (${outcome.error}); the mail server may have it, one more try at ${new Date(outcome.retryAt).toISOString()}`;
+      return `no answer after the message was sent (${recorded.error}); the mail server may have it, one more try at ${new Date(recorded.retryAt).toISOString()}, never a third`;
     case 'retry':
-      return `not accepted (${outcome.error}); retried at ${new Date(outcome.retryAt).toISOString()}`;
+      return `not accepted (${recorded.error}); retried at ${new Date(recorded.retryAt).toISOString()}`;
   }
 }

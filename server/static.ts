@@ -88,6 +88,33 @@ function isFile(file: string): boolean {
   }
 }
 
+/** Inclusive byte positions of one range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The one range of a `Range: bytes=…` header (RFC 9110 14.1.2) within a file of `size` bytes:
+ * undefined for no header, another unit, several ranges or a malformed one (the whole file is
+ * sent), 'unsatisfiable' for a range that starts past the end (416).
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header ?? '');
+  if (!match || (!match[1] && !match[2])) return undefined;
+  if (!match[1]) {
+    // The last n bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (match[2] && Number(match[2]) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
 export type Resolved =
   | { type: 'file'; file: string; status: 200 | 404 }
   | { type: 'redirect'; location: string }
@@ -147,7 +174,8 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     }
   }
   if (resolved.type === 'redirect') {
-    res.writeHead(301, { location: resolved.location + url.search, ...options.headers?.(undefined) });
+    // Revalidated like pages: a redirect changed by a later build reaches returning visitors.
+    res.writeHead(301, { location: resolved.location + url.search, 'cache-control': 'no-cache', ...options.headers?.(undefined) });
     res.end();
     return;
   }
@@ -159,7 +187,8 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   const type = contentTypeOf(resolved.file);
   const headers: Record<string, string> = {
     'content-type': type,
-    'cache-control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    // A missing asset is the 404 page, which must not be kept for a year.
+    'cache-control': url.pathname.startsWith('/assets/') && resolved.status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...options.headers?.(resolved.file),
   };
   if (type.startsWith('text/html') && options.transformHtml) {
@@ -172,10 +201,12 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   }
   let file = resolved.file;
   if (options.precompressed && isCompressible(type)) {
-    headers.vary = 'Accept-Encoding';
+    // The answer varies by Accept-Encoding only where the build wrote a twin (small files have none).
+    const twins = ENCODINGS.filter((e) => isFile(resolved.file + e.ext));
+    if (twins.length) headers.vary = 'Accept-Encoding';
     const twin = encodingsByPreference(req.headers['accept-encoding'])
-      .map((name) => ENCODINGS.find((e) => e.name === name)!)
-      .find((e) => isFile(resolved.file + e.ext));
+      .map((name) => twins.find((e) => e.name === name))
+      .find(Boolean);
     if (twin) {
       file = resolved.file + twin.ext;
       headers['content-encoding'] = twin.name;
@@ -188,19 +219,35 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     res.destroy();
     return;
   }
-  headers.etag = etagOf(stats, headers['content-encoding']);
-  headers['last-modified'] = stats.mtime.toUTCString();
+  // Validators for files; the 404 page answers for a missing one and is never revalidated.
+  if (resolved.status === 200) {
+    headers.etag = etagOf(stats, headers['content-encoding']);
+    headers['last-modified'] = stats.mtime.toUTCString();
+  }
   if (resolved.status === 200 && notModified(req, headers.etag, stats)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(resolved.status, { ...headers, 'content-length': String(stats.size) });
+  let range: ByteRange | 'unsatisfiable' | undefined;
+  if (resolved.status === 200) {
+    headers['accept-ranges'] = 'bytes';
+    // If-Range: the part only of the representation the client has; otherwise the whole file.
+    const ifRange = req.headers['if-range'];
+    if (!ifRange || ifRange === headers.etag || ifRange === headers['last-modified']) range = byteRange(req.headers.range, stats.size);
+  }
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${stats.size}`, 'content-length': '0' });
+    res.end();
+    return;
+  }
+  if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${stats.size}`, 'content-length': String(range.end - range.start + 1) });
+  else res.writeHead(resolved.status, { ...headers, 'content-length': String(stats.size) });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = createReadStream(file);
+  const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }

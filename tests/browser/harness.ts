@@ -32,8 +32,9 @@ export interface BuiltSite {
  * state of its sources and shared by every test file (tests/real-site.ts). */
 export async function buildSite(root?: string): Promise<BuiltSite> {
   if (root === undefined) return realSite();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-browser-'));
-  return { ...(await buildInto(root, dir)), dispose: () => rm(dir, { recursive: true, force: true }) };
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-browser-'));
+  // build/ is a link to its generation beside it (generator/generations.ts): both inside tmp.
+  return { ...(await buildInto(root, path.join(tmp, 'build'))), dispose: () => rm(tmp, { recursive: true, force: true }) };
 }
 
 /** What the static server needs of a build. */

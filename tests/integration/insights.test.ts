@@ -20,7 +20,7 @@ let url: string;
 before(async () => {
   site = await buildFixture();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-insights-'));
-  insights = new Insights({ endpoint: '/api/event', dataDir, siteDir: () => site.dir });
+  insights = new Insights({ endpoint: '/api/event', dataDir, siteDir: () => site.dir, locales: ['de', 'en'] });
   server = http.createServer((req, res) => {
     if (!insights.handle(req, res)) res.writeHead(404).end();
   });
@@ -52,6 +52,44 @@ test('no database until the first event; then each event adds one to its counter
   assert.equal(existsSync(path.join(dataDir, INSIGHTS_FILE)), true);
   const [row] = insights.counts().filter((c) => c.path === '/en/docs/');
   assert.deepEqual({ ...row, day: row.day.length }, { day: 10, name: 'pageview', path: '/en/docs/', props: '{"colorMode":"dark","locale":"en"}', count: 3 });
+});
+
+test('600 invented property values add no row: a value outside its enumeration is counted as (other)', async () => {
+  // An endpoint of its own, behind a proxy: 600 events from one address would pass its rate limit.
+  const own = await mkdtemp(path.join(os.tmpdir(), 'site-insights-closed-'));
+  const closed = new Insights({ endpoint: '/api/event', dataDir: own, siteDir: () => site.dir, locales: ['de', 'en'], trustProxy: true });
+  const proxy = http.createServer((req, res) => void (closed.handle(req, res) || res.writeHead(404).end()));
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  let visitor = 0;
+  const post = (props: Record<string, string>) =>
+    fetch(`${base}/api/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `192.0.2.${visitor++ % 250}` },
+      body: JSON.stringify({ n: 'pageview', u: `${base}/en/`, d: '127.0.0.1', r: null, p: props }),
+    }).then((r) => r.status);
+  try {
+    const rows = () => closed.counts().length;
+    // One invented value of each property makes the (other) counter of this page once.
+    const invented = (i: number) => ({ colorMode: `mode-${i}`, locale: `xx-${i}`, item: `user-4711-session-abc-${i}`, position: `slot-${i}`, event: `event-${i}` });
+    assert.equal(await post(invented(-1)), 202);
+    const before = rows();
+    for (let i = 0; i < 600; i++) assert.equal(await post(invented(i)), 202);
+    assert.equal(rows(), before, `rows after 600 invented values: ${rows()}, before: ${before}`);
+    const [row] = closed.counts();
+    assert.equal(row.props, '{"colorMode":"(other)","event":"(other)","item":"(other)","locale":"(other)","position":"(other)"}');
+    assert.equal(row.count, 601);
+    assert.equal(await post({ colorMode: 'light', locale: 'en', item: 'system', position: 'navbar' }), 202);
+    assert.ok(closed.counts().some((c) => c.props === '{"colorMode":"light","item":"system","locale":"en","position":"navbar"}'), 'declared values are counted as sent');
+    closed.close();
+    const { readFileSync } = await import('node:fs');
+    assert.doesNotMatch(readFileSync(path.join(own, INSIGHTS_FILE)).toString('latin1'), /user-4711|mode-\d|xx-\d|slot-\d/, 'no invented value reached the file');
+  } finally {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+    closed.close();
+    await rm(own, { recursive: true, force: true });
+  }
 });
 
 test('only the known properties are kept, and no address, referrer or time of day', async () => {

@@ -31,7 +31,7 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
  * every page's inline script, its .br and .gz twins, and the hash in `_headers`.
  */
 async function rebuiltWithOtherScript(from: string, to: string): Promise<string> {
-  await cp(from, to, { recursive: true });
+  await cp(from, to, { recursive: true, dereference: true });
   let oldScript = '';
   const newScript = (script: string) => `${script}/* rebuilt */`;
   for await (const file of htmlFiles(to)) {
@@ -102,7 +102,7 @@ test('requests during repeated swaps: no 404 for a page both builds have, and ev
       [next, spare] = [spare, next];
       if (i % 10 === 9) {
         const copy = `${next}.copy`;
-        await cp(next, copy, { recursive: true });
+        await cp(next, copy, { recursive: true, dereference: true });
         await rm(next, { recursive: true });
         await rename(copy, next);
       }

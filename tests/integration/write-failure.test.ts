@@ -37,7 +37,8 @@ test('a file that cannot be written fails the build, names the file, and the old
     assert.match(formatDiagnostic(problems[0]), /^build\/news\/rss\.xml {2}could not be written: EISDIR.*\(nothing was swapped in: build\/ is as the last good build left it\) {2}\[write\]$/);
 
     assert.deepEqual(await snapshot(path.join(root, 'build')), before, 'build/ is byte for byte the previous build');
-    assert.deepEqual((await readdir(root)).filter((f) => f.startsWith('build')), ['build'], 'no half-written folder is left beside it');
+    assert.deepEqual((await readdir(root)).filter((f) => f.startsWith('build')), ['build', 'build.generations']);
+    assert.deepEqual((await readdir(path.join(root, 'build.generations'))).filter((f) => !/^g-\d+-\d+$/.test(f)), [], 'no half-written generation or lock is left beside it');
   } finally {
     await dispose();
   }

@@ -48,7 +48,16 @@ test('_redirects: one "from to 301" line per redirect', () => {
 });
 
 test('nginx include: one exact-match location per redirect returning 301', () => {
-  assert.equal(nginxRedirects(redirects), 'location = /old/ { return 301 /docs/; }\nlocation = /en/old/ { return 301 /en/docs/; }\n');
+  assert.equal(
+    nginxRedirects(redirects),
+    [
+      'location = "/old/" { return 301 "/docs/$is_args$args"; }',
+      'location = "/old" { return 301 "/docs/$is_args$args"; }',
+      'location = "/en/old/" { return 301 "/en/docs/$is_args$args"; }',
+      'location = "/en/old" { return 301 "/en/docs/$is_args$args"; }',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('the graph declares every configured redirect once per locale, with its prefix', () => {

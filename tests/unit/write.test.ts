@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from '
 import os from 'node:os';
 import path from 'node:path';
 import { FreshOutput, IncrementalOutput, WriteError } from '../../generator/write.ts';
+import { generationsDir } from '../../generator/generations.ts';
 
 let tmp: string;
 before(async () => {
@@ -37,6 +38,8 @@ async function tree(dir: string): Promise<string[]> {
 
 const text = (dir: string, file: string) => readFile(path.join(dir, file), 'utf8');
 const siblings = async (dir: string) => (await readdir(path.dirname(dir))).sort();
+/** What the generations folder holds besides complete generations (a lock, a half-written one). */
+const leftovers = async (dir: string) => (await readdir(generationsDir(dir))).filter((n) => !/^g-\d+-\d+$/.test(n));
 
 test('FreshOutput: a first build creates the folder', async () => {
   const dir = await folder({}, false);
@@ -47,7 +50,8 @@ test('FreshOutput: a first build creates the folder', async () => {
   assert.deepEqual(await tree(dir), ['en/docs/index.html', 'index.html']);
   assert.equal(await text(dir, 'en/docs/index.html'), '<p>docs</p>');
   assert.deepEqual(stats, { written: 2, unchanged: 0, removed: 0, files: ['index.html', 'en/docs/index.html'] });
-  assert.deepEqual(await siblings(dir), ['build'], 'no temporary folder left behind');
+  assert.deepEqual(await siblings(dir), ['build', 'build.generations']);
+  assert.deepEqual(await leftovers(dir), [], 'no temporary folder or lock left behind');
 });
 
 test('FreshOutput: the old output stays as it was until finish, then is replaced as a whole', async () => {
@@ -60,7 +64,8 @@ test('FreshOutput: the old output stays as it was until finish, then is replaced
   await out.finish();
   assert.deepEqual(await tree(dir), ['index.html', 'new/index.html'], 'files of the old build are gone');
   assert.equal(await text(dir, 'index.html'), 'new home');
-  assert.deepEqual(await siblings(dir), ['build']);
+  assert.deepEqual(await siblings(dir), ['build', 'build.generations']);
+  assert.deepEqual(await leftovers(dir), []);
 });
 
 test('FreshOutput: abort leaves the previous output untouched and cleans up', async () => {
@@ -74,7 +79,7 @@ test('FreshOutput: abort leaves the previous output untouched and cleans up', as
   assert.equal(await text(dir, 'index.html'), 'old home');
   assert.equal(await text(dir, 'docs/index.html'), 'old docs');
   assert.equal((await stat(path.join(dir, 'index.html'))).mtimeMs, before.mtimeMs);
-  assert.deepEqual(await siblings(dir), ['build']);
+  assert.deepEqual(await leftovers(dir), [], 'the half-written generation and the lock are gone');
 });
 
 test('FreshOutput: a leftover temporary folder of a crashed build does not leak into the next one', async () => {
@@ -173,7 +178,7 @@ test('a write that fails is reported by finish (not dropped), and the old folder
   await out.abort();
   assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html']);
   assert.equal(await text(dir, 'index.html'), 'old home');
-  assert.deepEqual(await siblings(dir), ['build'], 'the temporary folder is gone');
+  assert.deepEqual(await leftovers(dir), [], 'the temporary folder is gone');
 });
 
 test('IncrementalOutput: a reader during rewrites sees the old or the new file, never an empty or truncated one', async () => {
@@ -219,8 +224,45 @@ test('FreshOutput: temporary folders of killed builds are removed at the next bu
     const out = await new FreshOutput(dir).start();
     await out.write('index.html', 'home');
     await out.finish();
-    assert.deepEqual(await siblings(dir), ['build', `build.tmp-${alive.pid}`, 'build.tmp-notapid'].sort());
+    assert.deepEqual(await siblings(dir), ['build', 'build.generations', `build.tmp-${alive.pid}`, 'build.tmp-notapid'].sort());
   } finally {
     alive.kill();
   }
+});
+
+test('FreshOutput: a second build of the same folder waits for the first to publish, and says so', async () => {
+  const dir = await folder({}, false);
+  const first = await new FreshOutput(dir).start();
+  const told: string[] = [];
+  let secondStarted = false;
+  const second = new FreshOutput(dir, (message) => told.push(message)).start().then((out) => {
+    secondStarted = true;
+    return out;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(secondStarted, false, 'the second build waits while the first holds the lock');
+  assert.equal(told.length, 1);
+  assert.match(told[0], /waiting for the other build of this process to finish publishing build\//);
+  await first.write('index.html', 'first');
+  await first.finish();
+  const out = await second;
+  await out.write('index.html', 'second');
+  await out.finish();
+  assert.equal(await text(dir, 'index.html'), 'second');
+  assert.deepEqual(await leftovers(dir), []);
+});
+
+test('FreshOutput: the lock of a build that was killed is taken over', async () => {
+  const dir = await folder({}, false);
+  const { spawn } = await import('node:child_process');
+  const dead = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => dead.on('exit', resolve));
+  await mkdir(generationsDir(dir), { recursive: true });
+  await writeFile(path.join(generationsDir(dir), 'lock'), `${dead.pid}\n`);
+  const told: string[] = [];
+  const out = await new FreshOutput(dir, (m) => told.push(m)).start();
+  await out.write('index.html', 'home');
+  await out.finish();
+  assert.deepEqual(told, [], 'no waiting for a process that is gone');
+  assert.equal(await text(dir, 'index.html'), 'home');
 });

@@ -1,0 +1,136 @@
+// Publication of `build/` under a bad day: a build killed (SIGKILL) at any step boundary, including
+// each instant of the swap, leaves `build/` a complete site (the old one, or the new one once the
+// swap is done), the next build cleans up after it, concurrent builds take turns, and a killed
+// bundling's staging folder does not stay in .cache/.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runBuild } from '../../generator/build.ts';
+import { generationsDir } from '../../generator/generations.ts';
+import { REPO, fixtureCopy } from '../helpers.ts';
+import { startServer } from './contact-helpers.ts';
+
+let root: string;
+let dispose: () => Promise<void>;
+let steps: string[];
+const buildDir = () => path.join(root, 'build');
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+function site(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
+/** Every file behind `build` with the hash of its bytes, as one fingerprint of the whole site. */
+function snapshot(): string {
+  const dir = buildDir();
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\0${createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')}\n`);
+  return `${files.length}:${hash.digest('hex')}`;
+}
+
+before(async () => {
+  ({ root, dispose } = await fixtureCopy('basic'));
+  const result = await runBuild({ root, mode: 'build', outDir: buildDir() });
+  assert.ok(result.ok);
+  steps = Object.keys(result.stats.timings);
+});
+after(() => dispose?.());
+
+test('a build killed at any step boundary or instant of the swap leaves build/ a complete site; the next build cleans up', async () => {
+  const old = snapshot();
+  assert.ok(steps.includes('render') && steps.includes('finish'), steps.join(', '));
+  // A visible change, so the new site can be told from the old one.
+  appendFileSync(path.join(root, 'content/en/index.md'), '\nA sentence added for the next build.\n');
+  const points = [...steps.map((s) => `before:${s}`), 'publish:locked', 'publish:named', 'publish:linked', 'publish:swapped'];
+  const seen: { point: string; site: string }[] = [];
+  for (const point of points) {
+    const run = await site(['build'], { SITE_KILL_AT: point });
+    assert.equal(run.signal, 'SIGKILL', `the build reached ${point} and was killed there (exit ${run.code}: ${run.stderr})`);
+    seen.push({ point, site: snapshot() });
+  }
+  const done = await site(['build']);
+  assert.equal(done.code, 0, done.stderr);
+  const fresh = snapshot();
+  assert.notEqual(fresh, old, 'the change is in the new site');
+  for (const { point, site } of seen) {
+    const expected = point === 'publish:swapped' ? fresh : old;
+    assert.equal(site, expected, `after a kill at ${point}, build/ is the ${point === 'publish:swapped' ? 'new' : 'old'} site, whole`);
+  }
+  // What the killed builds left is gone; the generation before this one stays until the next build.
+  const left = readdirSync(generationsDir(buildDir())).sort();
+  assert.equal(left.length, 2, `the published generation and the one before it, nothing else: ${left.join(', ')}`);
+  assert.ok(left.every((name) => /^g-\d+-\d+$/.test(name)), left.join(', '));
+  assert.ok(lstatSync(buildDir()).isSymbolicLink(), 'build is a link to the published generation');
+
+  // The production server serves the published generation.
+  const server = await startServer({ root, dir: buildDir() });
+  try {
+    const page = await fetch(`${server.url}/en/`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /A sentence added for the next build/);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('two builds of one project at once take turns: the second says it waits, both succeed, the site is whole', async () => {
+  const [a, b] = await Promise.all([site(['build']), site(['build'])]);
+  assert.equal(a.code, 0, a.stderr);
+  assert.equal(b.code, 0, b.stderr);
+  const waited = [a, b].filter((r) => /waiting for the build in process \d+ to finish: it is publishing build\//.test(r.stderr));
+  assert.equal(waited.length, 1, `one of the two waited for the other:\n${a.stderr}\n---\n${b.stderr}`);
+  assert.doesNotMatch(a.stderr + b.stderr, /ENOTEMPTY|\n\s+at /, 'no error, no stack trace');
+  assert.ok(existsSync(path.join(buildDir(), 'index.html')));
+  assert.ok(!existsSync(path.join(generationsDir(buildDir()), 'lock')), 'the lock is released');
+});
+
+test('a build of the version before generations (build/ a plain folder) is taken over, and a folder its killed swap left is the site again', async () => {
+  const dir = buildDir();
+  const published = readdirSync(generationsDir(dir)).filter((n) => n.startsWith('g-'));
+  // The older layout, killed between its two renames: no build/, the last good site in build.old-<pid>.
+  const { renameSync, rmSync, unlinkSync } = await import('node:fs');
+  const target = path.resolve(root, (await import('node:fs')).readlinkSync(dir));
+  unlinkSync(dir);
+  renameSync(target, `${dir}.old-999999`);
+  for (const name of published) rmSync(path.join(generationsDir(dir), name), { recursive: true, force: true });
+  mkdirSync(`${dir}.tmp-999999/en`, { recursive: true });
+  writeFileSync(`${dir}.tmp-999999/en/index.html`, 'half a build');
+  const run = await site(['build'], { SITE_KILL_AT: 'before:render' });
+  assert.equal(run.signal, 'SIGKILL');
+  assert.ok(existsSync(path.join(dir, 'index.html')), 'the last good site is published again before the build writes anything');
+  assert.ok(!existsSync(`${dir}.tmp-999999`), 'the half-written folder of the killed build is removed');
+  const done = await site(['build']);
+  assert.equal(done.code, 0, done.stderr);
+  assert.ok(existsSync(path.join(dir, 'en/index.html')));
+  assert.deepEqual(readdirSync(root).filter((n) => n.startsWith('build')).sort(), ['build', 'build.generations']);
+});
+
+test('a staging folder of a bundling that was killed is removed by the next start of site', async () => {
+  const cache = path.join(REPO, '.cache');
+  const dead = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => dead.on('exit', resolve));
+  const staging = path.join(cache, `staging-${dead.pid}`);
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(path.join(staging, 'cli.partial.mjs'), 'x'.repeat(4 << 20));
+  const run = await site(['--help']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(!existsSync(staging), `${staging} is removed`);
+});

@@ -23,7 +23,7 @@ export const THEME_EVENTS = ['pageview', 'Color Change Click', 'booking-link-cli
 /**
  * The values each property may have, as the theme sends them: the colour mode a page is shown in,
  * the colour switch's choice (`item`) and where the switch sits (`position`), the booking event
- * type (`event`, 'unknown' when the booking page names none). `locale` takes the configured
+ * type (`event`: the contact page's introductory call, 'unknown' when a booking page names none). `locale` takes the configured
  * locales' `htmlLang`; the config's `analytics.properties` adds values (e.g. booking event types).
  * Anything else is counted as OTHER: a property is an enumeration, never free text, so no
  * identifier a page or a client makes up is stored and nobody can grow the table.
@@ -32,7 +32,7 @@ export const THEME_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   colorMode: ['light', 'dark'],
   item: ['light', 'dark', 'system'],
   position: ['navbar'],
-  event: ['unknown'],
+  event: ['intro-call', 'unknown'],
   locale: [],
 };
 

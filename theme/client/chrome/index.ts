@@ -8,6 +8,8 @@ import { initToc } from './toc.ts';
 import { initPageTools } from './page-tools.ts';
 import { initCodeCopy } from './code-copy.ts';
 import { onNavigated } from '../events.ts';
+import { readStorage, writeStorage } from '../storage.ts';
+import { closest } from './dom.ts';
 
 initDropdowns();
 initMobileMenu();
@@ -20,7 +22,7 @@ initCodeCopy();
 let tabs: Promise<typeof import('./tabs.ts')> | undefined;
 function initTabs(): void {
   if (!document.querySelector('.markdown .tabs')) return;
-  tabs ??= import('./tabs.ts').then((module) => (module.listen(), module));
+  tabs ??= import('./tabs.ts').then((module) => (module.listen({ readStorage, writeStorage, closest }), module));
   tabs.then((module) => module.enhance()).catch((error: unknown) => {
     tabs = undefined;
     console.warn('Tabs could not be loaded; every panel stays shown.', error);

@@ -2,8 +2,17 @@
 // labels, arrow keys, Home and End to move, and one choice per `group` for the whole page,
 // remembered for the next pages. Without this script every panel shows under its label. Loaded
 // only by pages that have tabs (initTabs in ./index.ts), so other pages pay nothing for it.
-import { readStorage, writeStorage } from '../storage.ts';
-import { closest } from './dom.ts';
+import type { readStorage, writeStorage } from '../storage.ts';
+import type { closest } from './dom.ts';
+
+/** What the runtime lends this module: imported here, the bundler would split those modules out
+ * of the runtime into chunks of their own, which every page would then load separately. */
+export interface TabsDeps {
+  readStorage: typeof readStorage;
+  writeStorage: typeof writeStorage;
+  closest: typeof closest;
+}
+let deps: TabsDeps;
 
 const KEY = 'tabs-';
 let count = 0;
@@ -30,7 +39,7 @@ function choose(block: HTMLElement, value: string, focus: boolean): void {
     return;
   }
   for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group="${CSS.escape(group)}"]`)) select(other, value, other === block && focus);
-  writeStorage(KEY + group, value);
+  deps.writeStorage(KEY + group, value);
 }
 
 export function enhance(): void {
@@ -57,14 +66,14 @@ export function enhance(): void {
     });
     block.prepend(list);
     block.dataset.enhanced = '';
-    const stored = block.dataset.group ? readStorage(KEY + block.dataset.group) : null;
+    const stored = block.dataset.group ? deps.readStorage(KEY + block.dataset.group) : null;
     if (!(stored !== null && select(block, stored))) select(block, panels[0].dataset.tab ?? '0');
   }
 }
 
 function onKey(event: KeyboardEvent): void {
-  const tab = closest(event.target, '[role=tab]');
-  const block = tab && closest(tab, '.tabs');
+  const tab = deps.closest(event.target, '[role=tab]');
+  const block = tab && deps.closest(tab, '.tabs');
   if (!tab || !block) return;
   const tabs = [...tab.parentElement!.children] as HTMLElement[];
   const at = tabs.indexOf(tab);
@@ -75,10 +84,11 @@ function onKey(event: KeyboardEvent): void {
 }
 
 /** Listeners on document, once: they serve the tabs of every page shown since. */
-export function listen(): void {
+export function listen(lent: TabsDeps): void {
+  deps = lent;
   document.addEventListener('click', (event) => {
-    const tab = closest(event.target, '[role=tab]');
-    const block = tab && closest(tab, '.tabs');
+    const tab = deps.closest(event.target, '[role=tab]');
+    const block = tab && deps.closest(tab, '.tabs');
     if (tab && block) choose(block, tab.dataset.tab!, false);
   });
   document.addEventListener('keydown', onKey);

@@ -46,7 +46,7 @@ test('every navbar and footer link leads to a page that exists, in both language
   assert.ok(external.every((href) => href.startsWith('https://')), external.join());
   const contact = await page.$('.navbar .navbar-cta');
   assert.equal(await contact!.getAttribute('data-track'), 'booking-link-click');
-  assert.equal(await contact!.getAttribute('href'), '/en/contact/');
+  assert.equal(await contact!.getAttribute('href'), '/en/contact/#appointment', 'the appointment button leads to the booking');
   assert.match((await page.textContent('.footer-bottom')) ?? '', /Copyright © \d{4} Almwerk GmbH[\s\S]*Version: v1\.19\.6/);
   await context.close();
 });

@@ -85,16 +85,21 @@ test('the company page shows the three people with initials, role and years, and
   await page.close();
 });
 
-test('contact: on a phone the form starts within the first screen after the intro; hints are friendly; the checkbox is styled in both modes', async () => {
+test('contact: on a phone the booking starts within the first screen after the intro, the form right after it; hints are friendly; the checkbox is styled in both modes', async () => {
   for (const mode of ['dark', 'light'] as const) {
     const context = await real.browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
     const page = await context.newPage();
     await page.goto(`${real.server.url}/contact/`);
+    // The first way to reach the team is the introductory call (where the navbar's button leads),
+    // then the message form.
+    const bookingTop = await page.locator('#appointment').evaluate((el) => el.getBoundingClientRect().top);
+    const bookingBottom = await page.locator('#appointment').evaluate((el) => el.getBoundingClientRect().bottom);
     const formTop = await page.locator('.contact-form-wrap').evaluate((el) => el.getBoundingClientRect().top);
     const introBottom = await page.locator('.landing-hero').evaluate((el) => el.getBoundingClientRect().bottom);
-    assert.ok(formTop < 844 - 100, `the form card starts at ${Math.round(formTop)} px, below the first screen`);
-    assert.ok(formTop >= introBottom, 'after the intro');
+    assert.ok(bookingTop < 844 - 200, `the booking starts at ${Math.round(bookingTop)} px, too low in the first screen`);
+    assert.ok(bookingTop >= introBottom, 'after the intro');
+    assert.ok(formTop >= bookingBottom && formTop - bookingBottom < 120, `the form follows the booking (${Math.round(bookingBottom)} -> ${Math.round(formTop)} px)`);
     const hints = await page.locator('.field-hint').allInnerTexts();
     assert.equal(hints.length, 3);
     for (const hint of hints) assert.doesNotMatch(hint, /^\d+ bis \d+ Zeichen$/, 'no bare length range');

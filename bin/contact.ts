@@ -127,6 +127,7 @@ export function registerContactCommands(program: Command, root: string): void {
         const mail = bookingMailSettings(site.config, site.messages, settings);
         const relay = new OutboxRelay<BookingMail>(bookings, smtpMailer(settings.smtp, settings.relay), (item) => bookingMail(item, mail), settings.relay, { log: () => undefined, error: () => undefined });
         relay.start();
+        await relay.idle();
         await relay.stop(settings.relay.sendTimeoutMs);
         const mailState = (await bookings.mailStates(id)).filter((m) => m.kind === 'cancellation').at(-1);
         if (mailState?.state === 'sent') console.log(`The cancellation was mailed to ${printable(b.email)}.`);

@@ -76,6 +76,12 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
     this.kick();
   }
 
+  /** Resolves once no sender is at work: what was due is sent or scheduled again (one-off sends,
+   * as `site contact cancel` makes). */
+  async idle(): Promise<void> {
+    while (this.senders.size) await Promise.all([...this.senders]);
+  }
+
   /** Senders at work right now (at most SENDERS). */
   get busy(): number {
     return this.senders.size;

@@ -58,7 +58,7 @@ test('under watch, an edit to a partial rebuilds the page that includes it', asy
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     assert.match(await (await fetch(`${base}/en/docs/guides/upgrade/`)).text(), /Stop the service/);
     const edited = nextBuild();
-    await writeFile(path.join(root, 'content/en/docs/_shared/_stop.md'), 'Drain the queue first.\n');
+    await writeFile(path.join(root, 'content/en/docs/_shared/_stop.md'), 'Drain the queue first. Then read [the install guide](../guides/install.md#requirements).\n');
     const rebuilt = await edited;
     assert.deepEqual(rebuilt.diagnostics, []);
     assert.equal(rebuilt.stats.parsed, 1, 'the including page is parsed again');

@@ -86,7 +86,8 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
       // the page), and visitors of the page see it as it was.
       const lastGood = cache.lastGood.get(id);
       if (doc && !found.some((d) => d.severity === 'error')) cache.lastGood.set(id, doc);
-      else if (!doc && lastGood) {
+      // (A file whose YAML fails still gives a page salvaged from it, for `check`; here the last good one wins.)
+      else if (lastGood && (!doc || found.some((d) => d.rule === 'front-matter' && d.severity === 'error'))) {
         doc = lastGood;
         found = found.map((d) => (d.severity === 'error' ? { ...d, hint: `${d.hint ? `${d.hint}; ` : ''}until then the page shows its last good version` } : d));
       }

@@ -24,7 +24,9 @@ async function renameUpgradeGuide(root: string, name: string): Promise<void> {
 
 test('a route of the baseline manifest that vanished without a redirect fails the check, naming its successor', async () => {
   const { root, dispose } = await fixtureCopy('basic');
-  const out = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
+  // The build publishes out/ as a link beside its generations: both inside one temporary folder.
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
+  const out = path.join(temp, 'build');
   try {
     const built = await runBuild({ root, mode: 'build', outDir: out });
     assert.equal(built.ok, true);
@@ -52,14 +54,15 @@ test('a route of the baseline manifest that vanished without a redirect fails th
     const fixed = await runCheck(root, { baseline });
     assert.deepEqual(fixed.diagnostics.filter((d) => d.rule === 'route-removed'), []);
   } finally {
-    await rm(out, { recursive: true, force: true });
+    await rm(temp, { recursive: true, force: true });
     await dispose();
   }
 });
 
 test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an unreadable one is named', async () => {
   const { root, dispose } = await fixtureCopy('basic');
-  const out = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
+  const out = path.join(temp, 'build');
   const server = http.createServer(async (req, res) => {
     const file = path.join(out, (req.url ?? '/').slice(1));
     try {
@@ -73,7 +76,7 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
   try {
     assert.equal((await runBuild({ root, mode: 'build', outDir: out })).ok, true);
     const deployed = await mkdtemp(path.join(os.tmpdir(), 'site-routes-deployed-'));
-    await cp(out, deployed, { recursive: true });
+    await cp(out, deployed, { recursive: true, dereference: true });
     // A sitemap has no titles: the successor is found by its name, a slip away beside the old one.
     await renameUpgradeGuide(root, 'upgrades');
 
@@ -94,7 +97,7 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
     await rm(deployed, { recursive: true, force: true });
   } finally {
     server.close();
-    await rm(out, { recursive: true, force: true });
+    await rm(temp, { recursive: true, force: true });
     await dispose();
   }
 });

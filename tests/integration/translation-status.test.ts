@@ -25,7 +25,8 @@ const rules = (diagnostics: { rule: string; file: string }[], rule: string) => d
 
 test('a German page whose English source changed later is reported outdated, and shows visitors a notice', async () => {
   const repo = await repository();
-  const out = await mkdtemp(path.join(os.tmpdir(), 'site-translations-'));
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-translations-'));
+  const out = path.join(temp, 'build');
   try {
     await appendFile(path.join(repo.root, 'content/en/docs/guides/install.md'), '\nA new step: check the checksum of the download.\n');
     repo.commit('Install: check the checksum');
@@ -56,7 +57,7 @@ test('a German page whose English source changed later is reported outdated, and
     const after = await runBuild({ root: repo.root, mode: 'check' });
     assert.deepEqual(rules(after.diagnostics, 'translation-outdated'), []);
   } finally {
-    await rm(out, { recursive: true, force: true });
+    await rm(temp, { recursive: true, force: true });
     await repo.dispose();
   }
 });

@@ -19,11 +19,12 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function submitContact(endpoint: string, payload: ContactPayload, key: string): Promise<SubmitOutcome> {
+/** Posts `payload` as JSON with its idempotency key (sent again on a retry, so the server stores it
+ * once); undefined when nothing came back (offline, timeout). */
+async function postOnce(endpoint: string, payload: object, key: string): Promise<Response | undefined> {
   if (!IDEMPOTENCY_KEY.test(key)) throw new Error('invalid idempotency key');
-  let response: Response;
   try {
-    response = await fetch(endpoint, {
+    return await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
       body: JSON.stringify({ ...payload, idempotencyKey: key }),
@@ -31,8 +32,13 @@ export async function submitContact(endpoint: string, payload: ContactPayload, k
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
-    return { kind: 'failed' };
+    return undefined;
   }
+}
+
+export async function submitContact(endpoint: string, payload: ContactPayload, key: string): Promise<SubmitOutcome> {
+  const response = await postOnce(endpoint, payload, key);
+  if (!response) return { kind: 'failed' };
   if (response.status === 201) return { kind: 'stored' };
   if (response.status === 429) return { kind: 'rate-limited' };
   if (response.status === 400) {
@@ -77,19 +83,8 @@ export interface BookingPayload extends BookingValues {
 }
 
 export async function submitBooking(endpoint: string, payload: BookingPayload, key: string): Promise<BookOutcome> {
-  if (!IDEMPOTENCY_KEY.test(key)) throw new Error('invalid idempotency key');
-  let response: Response;
-  try {
-    response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ ...payload, idempotencyKey: key }),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    return { kind: 'failed' };
-  }
+  const response = await postOnce(endpoint, payload, key);
+  if (!response) return { kind: 'failed' };
   if (response.status === 201) {
     const body = (await response.json().catch(() => undefined)) as { booking?: { start?: string } } | undefined;
     return { kind: 'booked', start: body?.booking?.start ?? payload.slot };

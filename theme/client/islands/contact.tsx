@@ -1,7 +1,7 @@
 // The contact island: hydrates the server-rendered form, reveal buttons and booking of the contact page, so
 // they validate as the visitor types and send without a page load. Loaded on the contact page only;
 // client navigation imports it once, so it also hydrates contact pages that arrive later.
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { ContactForm, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../../pages/ContactForm.tsx';
 import { ContactReveal, REVEAL_ROOT, type RevealKind, type RevealSetup, type RevealState } from '../../pages/ContactReveal.tsx';
@@ -12,6 +12,18 @@ import { BookingForm, BOOKING_ROOT, EMPTY_BOOKING_STATE, type BookingSetup, type
 import { BOOKING_FIELDS, normalizeBooking, validateBooking, validateBookingField, type BookingField, type BookingValues } from '../../../common/booking-rules.ts';
 
 type Focus = 'first-invalid' | 'status' | 'name' | undefined;
+
+/** The idempotency key of a send: the last attempt's when the same payload goes again (a retry the
+ * server must store once), else the one the server rendered into the form, else a fresh one. */
+function keyFor(attempt: RefObject<{ payload: string; key: string } | undefined>, unusedKey: RefObject<string | undefined>, serialized: string): string {
+  let key = attempt.current?.payload === serialized ? attempt.current.key : undefined;
+  if (!key) {
+    key = unusedKey.current ?? newIdempotencyKey();
+    unusedKey.current = undefined;
+  }
+  attempt.current = { payload: serialized, key };
+  return key;
+}
 
 function FormIsland({ setup, initial }: { setup: ContactFormSetup; initial: ContactFormState }) {
   const [state, setState] = useState(initial);
@@ -72,12 +84,7 @@ function FormIsland({ setup, initial }: { setup: ContactFormSetup; initial: Cont
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     const payload: ContactPayload = { ...state.values, locale: setup.locale, website: typeof honeypot === 'string' ? honeypot : '' };
     const serialized = JSON.stringify(payload);
-    let key = attempt.current?.payload === serialized ? attempt.current.key : undefined;
-    if (!key) {
-      key = unusedKey.current ?? newIdempotencyKey();
-      unusedKey.current = undefined;
-    }
-    attempt.current = { payload: serialized, key };
+    const key = keyFor(attempt, unusedKey, serialized);
     sending.current = true;
     setState((s) => ({ ...s, errors: {}, status: 'sending', idempotencyKey: key }));
     const outcome = await submitContact(setup.endpoint, payload, key);
@@ -216,12 +223,7 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     const payload: BookingPayload = { ...values, locale: setup.locale, website: typeof honeypot === 'string' ? honeypot : '' };
     const serialized = JSON.stringify(payload);
-    let key = attempt.current?.payload === serialized ? attempt.current.key : undefined;
-    if (!key) {
-      key = unusedKey.current ?? newIdempotencyKey();
-      unusedKey.current = undefined;
-    }
-    attempt.current = { payload: serialized, key };
+    const key = keyFor(attempt, unusedKey, serialized);
     sending.current = true;
     setState((s) => ({ ...s, errors: {}, status: 'sending', idempotencyKey: key }));
     const outcome = await submitBooking(setup.endpoint, payload, key);

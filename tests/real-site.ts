@@ -67,6 +67,7 @@ export async function realSiteBuild(): Promise<SiteBuild> {
   if (!existsSync(done)) {
     // Test files that run at once build it once: the first takes the lock, the others wait for it
     // and find the build done.
+    await mkdir(path.dirname(CACHE), { recursive: true });
     const release = await lock(`${CACHE}.lock`);
     try {
       if (!existsSync(done)) {

@@ -12,7 +12,7 @@ import { readConfigFiles } from './config-file.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
-import { Pool, closeParseWorkers, type PoolStats } from './worker-pool.ts';
+import { Pool, releaseParseWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
@@ -121,8 +121,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
     await pool.close();
-    // Parse workers are kept for the next build of a watching process only.
-    if (!options.cache) await closeParseWorkers();
+    // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
+    if (!options.cache) releaseParseWorkers();
   }
 }
 

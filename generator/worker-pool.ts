@@ -234,6 +234,7 @@ const idle: ParseWorker[] = [];
 
 /** Parses every item on parse workers, as many at once as there are cores to spare. */
 export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
+  clearTimeout(lingering);
   const results: ParseResult[] = new Array(items.length);
   const lanes = Math.max(1, Math.min(items.length, workerCount()));
   let cursor = 0;
@@ -257,7 +258,21 @@ export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits)
 
 /** Stops the parse workers kept between builds. */
 export async function closeParseWorkers(): Promise<void> {
+  clearTimeout(lingering);
   await Promise.all(idle.splice(0).map((w) => w.close()));
+}
+
+/** How long idle parse workers wait for another build before they stop. A process that builds one
+ * site after another (a test file, a script over several sites) keeps them warm; one that builds
+ * once and goes on with other work gets their memory back soon. */
+const LINGER_MS = 5000;
+let lingering: NodeJS.Timeout | undefined;
+
+/** Stops the idle parse workers unless another build takes them within LINGER_MS. */
+export function releaseParseWorkers(): void {
+  clearTimeout(lingering);
+  lingering = setTimeout(() => void closeParseWorkers(), LINGER_MS);
+  lingering.unref();
 }
 
 /** Runs batches of items on every lane until none are left; results are handed on in batches. */

@@ -65,7 +65,7 @@ async function startChild(dataDir: string): Promise<Child> {
   child.stderr!.on('data', (c) => (output += c));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
     const check = () => {
       const match = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
       if (match) {

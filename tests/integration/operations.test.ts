@@ -105,7 +105,7 @@ test('site start with LOG_FORMAT=json logs one JSON line per request and relay e
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    const end = Date.now() + 20_000;
+    const end = Date.now() + 60_000;
     let url: string | undefined;
     while (!(url = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1])) {
       if (Date.now() > end || child.exitCode !== null) throw new Error(`site start did not start:\n${stdout}${stderr}`);

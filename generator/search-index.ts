@@ -21,6 +21,7 @@ import { localePrefix } from './config.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { resolveMarkers } from './render.ts';
+import { servedPath } from '../common/served-url.ts';
 import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
 
@@ -50,7 +51,7 @@ function sectionOf(config: SiteConfig, graph: SiteGraph, page: Page): string | u
  * the section as metadata, shown with the result, not searched. */
 export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): SearchRecord {
   const source = 'doc' in page ? page.doc : undefined;
-  const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]) : '';
+  const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source], config) : '';
   const keywords = (source && graph.documents[source]?.frontMatter.keywords) || [];
   const lang = escapeHtml(config.locales[page.locale].htmlLang);
   const title = escapeHtml(page.title);
@@ -58,7 +59,7 @@ export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): 
   const meta = section ? `<meta data-pagefind-meta="section:${escapeHtml(section)}">` : '';
   const terms = keywords.length ? `<p data-pagefind-weight="5">${escapeHtml(keywords.join(', '))}</p>` : '';
   return {
-    url: page.route,
+    url: servedPath(config, page.route),
     html: `<!doctype html><html lang="${lang}"><head><title>${title}</title>${meta}</head><body><main data-pagefind-body><h1>${title}</h1><p>${escapeHtml(page.description)}</p>${terms}${body}</main></body></html>`,
   };
 }

@@ -60,6 +60,8 @@ export type RequestHandler = (req: http.IncomingMessage, res: http.ServerRespons
 export interface DevServerHooks {
   serveFile: (site: ServedSite, req: http.IncomingMessage, res: http.ServerResponse) => void;
   configureServer?: (site: LiveSite) => { handle: RequestHandler; close: () => Promise<void> | void };
+  /** Takes the site's baseUrl off the request's path, or answers a request outside it (false). */
+  enterBase?: (config: SiteConfig, req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
 const RELOAD_PATH = '/__site/events';
@@ -173,8 +175,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       req.on('close', () => clients.delete(res));
       return;
     }
+    // Under a baseUrl the site answers at its subpath; from here on the request names a route.
+    if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
     if (endpoints?.handle(req, res)) return;
-    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(url).catch((error) => console.error(`[site] ${url}: ${(error as Error).message}`));
+    const route = req.url ?? '/';
+    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(route).catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`));
     options.hooks.serveFile(staticOptions, req, res);
   });
 
@@ -184,7 +189,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  console.log(`[site] serving on http://${options.host}:${port}/${options.watch ? ' (watching for changes)' : ''}`);
+  console.log(`[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? "/"}${options.watch ? ' (watching for changes)' : ''}`);
   const close = async () => {
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.

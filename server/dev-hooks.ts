@@ -7,11 +7,13 @@ import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend } from './contact-backend.ts';
 import { Insights } from './insights.ts';
 import { serveStatic } from './static.ts';
+import { enterBase } from './base-path.ts';
 
 /** `contact`: the backend's settings; by default from the environment, as in production. */
 export function devServerHooks(options: { root: string; contact?: BackendSettings }): DevServerHooks {
   return {
     serveFile: serveStatic,
+    enterBase: (config, req, res) => enterBase(config, req, res),
     configureServer: (site) => {
       const settings = options.contact ?? contactSettings(options.root);
       const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, settings });

@@ -17,6 +17,7 @@ import type { Mailer } from './outbox-relay.ts';
 import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
 import { MissingBuildError } from './security-headers.ts';
 import { serveStatic, type StaticOptions } from './static.ts';
+import { enterBase } from './base-path.ts';
 import { handleHealth } from './health.ts';
 
 export interface ProductionServerOptions {
@@ -54,7 +55,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const messages = strings.messages;
   const siteDir = path.resolve(options.root, options.dir);
   if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
-  const build = new CurrentBuild(siteDir, log);
+  const build = new CurrentBuild(siteDir, log, config);
   const localePrefixes = Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean);
   const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
     dir: generation.dir,
@@ -116,6 +117,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
       res.once('finish', () => log.request!({ method: req.method ?? '', path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
     }
     try {
+      // Health checks answer at the root too: a load balancer asks the process, not the site.
+      if (handleHealth(req, res, readiness, build.current().headers) || !enterBase(config, req, res, build.current().headers)) return;
       if (!handleHealth(req, res, readiness, build.current().headers) && !backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);

@@ -21,7 +21,6 @@ import { localePrefix } from './config.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { resolveMarkers } from './render.ts';
-import { servedPath } from '../common/served-url.ts';
 import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
 
@@ -59,7 +58,7 @@ export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): 
   const meta = section ? `<meta data-pagefind-meta="section:${escapeHtml(section)}">` : '';
   const terms = keywords.length ? `<p data-pagefind-weight="5">${escapeHtml(keywords.join(', '))}</p>` : '';
   return {
-    url: servedPath(config, page.route),
+    url: page.route,
     html: `<!doctype html><html lang="${lang}"><head><title>${title}</title>${meta}</head><body><main data-pagefind-body><h1>${title}</h1><p>${escapeHtml(page.description)}</p>${terms}${body}</main></body></html>`,
   };
 }

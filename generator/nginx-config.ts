@@ -35,6 +35,8 @@ export function nginxConfig(input: { scriptHashes: string[]; redirects: Redirect
     '#   server { listen 443 ssl; root /srv/site/build; include /srv/site/build/nginx.conf; … }',
     '# Precompressed twins need gzip_static (built in) and brotli_static (Debian: libnginx-mod-http-brotli-static).',
     '# The contact and analytics endpoints and /healthz are served by `site start`: proxy them there (README, "Deployment").',
+    // Only under a subpath, so a site at / gets the same file as before there was a baseUrl.
+    ...(input.base.baseUrl === '/' ? [] : [`# Served under ${input.base.baseUrl}: this folder must be at ${input.base.baseUrl} below the root (ln -s /srv/site/build /srv/www${input.base.baseUrl.replace(/\/$/, '')}; root /srv/www;).`]),
     'index index.html;',
     // Location headers as site start writes them: a path, not a URL with nginx's idea of the host.
     'absolute_redirect off;',

@@ -93,7 +93,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const retention = setInterval(retain, DAY_MS);
   retention.unref();
   const insights = config.analytics
-    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
+    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
     : undefined;
 
   let shuttingDown = false;

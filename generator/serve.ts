@@ -189,7 +189,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  console.log(`[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? "/"}${options.watch ? ' (watching for changes)' : ''}`);
+  console.log(`[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`);
   const close = async () => {
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.

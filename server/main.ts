@@ -114,7 +114,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
     if (shuttingDown) res.shouldKeepAlive = false;
     if (log.request) {
       const started = performance.now();
-      res.once('finish', () => log.request!({ method: req.method ?? '', path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
+      // As asked for: under a baseUrl, req.url becomes the route before the answer.
+      const asked = (req.url ?? '/').split('?')[0];
+      res.once('finish', () => log.request!({ method: req.method ?? '', path: asked, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
     }
     try {
       // Health checks answer at the root too: a load balancer asks the process, not the site.

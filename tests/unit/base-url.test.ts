@@ -120,3 +120,11 @@ test('the build refuses a rendered link that misses the base, and checks the oth
   check.add('/en/', { hrefs: ['/docs/en/docs/', '/docs/img/logo.svg', 'https://unit.example/docs/en/', '/en/docs/', '/docs/en/missing/'], ids: new Set(), markdownHrefs: new Set() });
   assert.deepEqual(check.finish().map((d) => d.message), ["link /en/docs/ is outside the site's baseUrl /docs/", 'link target /en/missing/ does not exist']);
 });
+
+test('a path in url must be the baseUrl: the site would otherwise hand out URLs without it', async () => {
+  const { validateConfig } = await import('../../generator/config.ts');
+  const { configInput } = await import('./factories.ts');
+  const refused = validateConfig({ ...configInput, url: 'https://unit.example/handbook/', baseUrl: '/' });
+  assert.deepEqual(refused.diagnostics.map((d) => [d.message, d.hint]), [['url "https://unit.example/handbook/" has the path /handbook/, but baseUrl is "/"', 'write the origin as url ("https://unit.example") and the path as baseUrl ("/handbook/")']]);
+  assert.ok(validateConfig({ ...configInput, url: 'https://unit.example/handbook', baseUrl: '/handbook/' }).config, 'the same path in both is fine');
+});

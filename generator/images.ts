@@ -160,8 +160,11 @@ function imagePath(doc: ParsedDocument, url: string): string {
 
 /** Each candidate of a srcset (`/a-480.webp 480w, /a-960.webp 960w`) at its served URL. */
 function servedSrcset(srcset: string, served: (file: string) => string): string {
-  return srcset.split(', ').map((candidate) => served(candidate)).join(', ');
+  return srcset.replace(/(^|,)(\s*)([^\s,]+)/g, (_, comma: string, space: string, url: string) => `${comma}${space}${served(url)}`);
 }
+
+/** The `<source srcset>` of a `<picture>` written as raw HTML: its files at their served URLs too. */
+const SOURCE_SRCSET = /(<source\b[^>]*\ssrcset=")([^"]*)"/g;
 
 const IMG = /<img\b[^>]*\sdata-site-image="(\d+)"[^>]*>/g;
 
@@ -195,7 +198,7 @@ export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<nu
       'decoding="async"',
     ];
     return `<img ${attrs.filter(Boolean).join(' ')}>`;
-  });
+  }).replace(SOURCE_SRCSET, (_, start: string, srcset: string) => `${start}${servedSrcset(srcset, served)}"`);
 }
 
 async function imageEntry(root: string, file: string, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {

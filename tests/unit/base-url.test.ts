@@ -128,3 +128,14 @@ test('a path in url must be the baseUrl: the site would otherwise hand out URLs 
   assert.deepEqual(refused.diagnostics.map((d) => [d.message, d.hint]), [['url "https://unit.example/handbook/" has the path /handbook/, but baseUrl is "/"', 'write the origin as url ("https://unit.example") and the path as baseUrl ("/handbook/")']]);
   assert.ok(validateConfig({ ...configInput, url: 'https://unit.example/handbook', baseUrl: '/handbook/' }).config, 'the same path in both is fine');
 });
+
+test('images of the content, a <picture>\'s sources too, are at their served URLs', async () => {
+  const { rewriteImages } = await import('../../generator/images.ts');
+  const html = '<picture><source srcset="/img/dark.png 1x,/img/dark@2x.png 2x"><img src="/img/light.png" alt="" data-site-image="0"></picture>';
+  const images = new Map([['/img/light.png', { src: '/img/light.png', srcset: '/img/light-480.webp 480w, /img/light-960.webp 960w', width: 960, height: 480 }]]);
+  const served = (file: string) => servedPath(config, file);
+  const out = rewriteImages(html, [{ url: '/img/light.png', line: 1, column: 1, kind: 'image', alt: '' }], new Map([[0, '/img/light.png']]), images, false, served);
+  assert.match(out, /<source srcset="\/docs\/img\/dark\.png 1x,\/docs\/img\/dark@2x\.png 2x">/);
+  assert.match(out, /src="\/docs\/img\/light\.png" srcset="\/docs\/img\/light-480\.webp 480w, \/docs\/img\/light-960\.webp 960w"/);
+  assert.equal(rewriteImages(html, [{ url: '/img/light.png', line: 1, column: 1, kind: 'image', alt: '' }], new Map([[0, '/img/light.png']]), images, false, (f) => f).includes('<source srcset="/img/dark.png 1x,/img/dark@2x.png 2x">'), true);
+});

@@ -93,6 +93,11 @@ test('site serve answers under the base and sends / there', async () => {
     assert.match(await page.text(), /<link rel="canonical" href="https:\/\/fixture\.example\/docs\/en\/docs\/guides\/install\/"\/>/);
     assert.equal((await get('/docs/old/')).headers.get('location'), '/docs/docs/');
     assert.equal((await get('/en/docs/')).status, 404);
+    // Live reload's events come from under the base too.
+    const events = new AbortController();
+    const stream = await fetch(`${origin}/docs/__site/events`, { signal: events.signal });
+    assert.equal(stream.headers.get('content-type'), 'text/event-stream');
+    events.abort();
   } finally {
     await dev.close();
   }

@@ -45,11 +45,13 @@ export function routeOfServedPath(config: BaseConfig, pathname: string): string 
 
 /** What a server does with a request path under the site's base: serve the route it stands for,
  * send the visitor to the base (for `/` and for the base without its slash), or answer 404. */
-export type BaseRequest = { route: string } | { redirect: string } | { outside: true };
+export type BaseRequest = { route: string } | { redirect: string; permanent: boolean } | { outside: true };
 
+/** The base without its slash is the site's address misspelt, as `/x` is `/x/` (permanent); `/`
+ * is the host's, whatever it holds later (temporary). */
 export function requestUnderBase(config: BaseConfig, pathname: string): BaseRequest {
-  if (pathname === basePrefix(config) && pathname) return { redirect: config.baseUrl };
+  if (pathname === basePrefix(config) && pathname) return { redirect: config.baseUrl, permanent: true };
   const route = routeOfServedPath(config, pathname);
   if (route !== undefined) return { route };
-  return pathname === '/' ? { redirect: config.baseUrl } : { outside: true };
+  return pathname === '/' ? { redirect: config.baseUrl, permanent: false } : { outside: true };
 }

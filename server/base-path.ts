@@ -15,7 +15,7 @@ export function enterBase(config: BaseConfig, req: IncomingMessage, res: ServerR
   const [pathname, rest] = q === -1 ? [raw, ''] : [raw.slice(0, q), raw.slice(q)];
   const answer = requestUnderBase(config, pathname);
   if ('redirect' in answer) {
-    res.writeHead(302, { ...headers, location: answer.redirect + rest, 'cache-control': 'no-cache' });
+    res.writeHead(answer.permanent ? 301 : 302, { ...headers, location: answer.redirect + rest, 'cache-control': 'no-cache' });
     res.end();
     return false;
   }

@@ -39,8 +39,8 @@ test('a served path becomes its route again; one outside the base has none', () 
 });
 
 test('a server under a base sends / and the bare base to the base, and serves nothing else outside it', () => {
-  assert.deepEqual(requestUnderBase(config, '/'), { redirect: '/docs/' });
-  assert.deepEqual(requestUnderBase(config, '/docs'), { redirect: '/docs/' });
+  assert.deepEqual(requestUnderBase(config, '/'), { redirect: '/docs/', permanent: false });
+  assert.deepEqual(requestUnderBase(config, '/docs'), { redirect: '/docs/', permanent: true });
   assert.deepEqual(requestUnderBase(config, '/docs/en/'), { route: '/en/' });
   assert.deepEqual(requestUnderBase(config, '/en/'), { outside: true });
   assert.deepEqual(requestUnderBase(rootConfig, '/'), { route: '/' });

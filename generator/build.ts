@@ -213,7 +213,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       if (mode === 'build') {
         await run.step('security-headers', async () => {
           const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
-          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes), publicPart(root, HEADERS_FILE)));
+          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
           await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
         });
       }

@@ -139,3 +139,10 @@ test('images of the content, a <picture>\'s sources too, are at their served URL
   assert.match(out, /src="\/docs\/img\/light\.png" srcset="\/docs\/img\/light-480\.webp 480w, \/docs\/img\/light-960\.webp 960w"/);
   assert.equal(rewriteImages(html, [{ url: '/img/light.png', line: 1, column: 1, kind: 'image', alt: '' }], new Map([[0, '/img/light.png']]), images, false, (f) => f).includes('<source srcset="/img/dark.png 1x,/img/dark@2x.png 2x">'), true);
 });
+
+test('_headers names the hashed assets at their served path', async () => {
+  const { headersFile, parseHeadersFile } = await import('../../common/security-headers.ts');
+  assert.match(headersFile([], config), /^\/docs\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.match(headersFile([], rootConfig), /^\/assets\/\*$/m);
+  assert.ok(parseHeadersFile(headersFile([], config))['content-security-policy'], 'the headers of every path are read as before');
+});

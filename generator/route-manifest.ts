@@ -13,6 +13,7 @@ export interface RouteManifest {
   redirects: { from: Route; to: Route }[];
 }
 
+/** Routes without the site's baseUrl: what the site serves, wherever it is deployed. */
 export function routeManifest(graph: SiteGraph): RouteManifest {
   return {
     version: 1,

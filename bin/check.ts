@@ -47,7 +47,7 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
   // A route that vanished is the change's doing whatever files it touched: never narrowed away.
   let diagnostics = changed ? diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph) : result.diagnostics;
   if (baselineText !== undefined && result.graph && result.config) {
-    const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config.url);
+    const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config);
     diagnostics = [
       ...diagnostics,
       ...('error' in baseline

@@ -5,6 +5,8 @@
 // Hashing needs Node's crypto: generator/csp.ts hashes, for the build and the server, and hands in
 // the digests.
 
+import { servedPath, type BaseConfig } from './served-url.ts';
+
 export const HEADERS_FILE = '_headers';
 
 /** The CSP source expression for an inline script whose SHA-256 digest (base64) is given: `'sha256-…'`. */
@@ -44,9 +46,10 @@ export function securityHeaders(scriptHashes: string[]): Record<string, string> 
 }
 
 /** `_headers`: the security headers for every path, and immutable caching for hashed assets. */
-export function headersFile(scriptHashes: string[]): string {
+export function headersFile(scriptHashes: string[], base: BaseConfig = { baseUrl: '/' }): string {
   const all = Object.entries(securityHeaders(scriptHashes)).map(([name, value]) => `  ${name}: ${value}`);
-  return ['/*', ...all, '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');
+  // Paths as the host matches them: the hashed assets under the site's baseUrl.
+  return ['/*', ...all, `${servedPath(base, '/assets/')}*`, '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');
 }
 
 /** The headers for every path from a `_headers` file (its `/*` block). */

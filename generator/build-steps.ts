@@ -16,7 +16,7 @@ import type { GeneratedFile } from './images.ts';
 import { sitemapXml } from './sitemap.ts';
 import { feedFiles } from './feeds.ts';
 import { robotsTxt } from './robots.ts';
-import { netlifyRedirects, nginxRedirects, redirectPage } from './redirects.ts';
+import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from './redirects.ts';
 import { fileOf, notFoundPathOf } from '../common/routes.ts';
 import { FreshOutput, IncrementalOutput, type Output, type WriteError } from './write.ts';
 import { precompressed } from './compress.ts';
@@ -286,10 +286,10 @@ export async function writeExtras(out: Output, input: { config: SiteConfig; grap
     await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
   }
   // The site's own rules (public/_redirects) first: the first rule that matches wins.
-  await out.write('_redirects', input.ownRedirects?.trim() ? `${input.ownRedirects.replace(/\n*$/, '\n')}${netlifyRedirects(graph.redirects)}` : netlifyRedirects(graph.redirects));
+  await out.write('_redirects', input.ownRedirects?.trim() ? `${input.ownRedirects.replace(/\n*$/, '\n')}${netlifyRedirects(servedRedirects(config, graph.redirects))}` : netlifyRedirects(servedRedirects(config, graph.redirects)));
   // For `site check --baseline` of the next deploy: every URL this one serves.
   await out.write(ROUTE_MANIFEST, `${JSON.stringify(routeManifest(graph), null, 1)}\n`);
-  await out.write('nginx-redirects.conf', nginxRedirects(graph.redirects));
+  await out.write('nginx-redirects.conf', nginxRedirects(servedRedirects(config, graph.redirects)));
 }
 
 /** A file that could not be written, as a problem of the build; `outDir` relative to the site. */

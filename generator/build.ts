@@ -162,7 +162,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // Cards are drawn on libuv's threads while the pages render; written in their step below.
   const cards = mode === 'build' ? drawSocialImages(root, config, social.cards, cache.cards) : undefined;
-  const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
+  const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
   const { setup } = await run.step('theme', () => renderSetup({ root, config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined }));
@@ -213,8 +213,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       if (mode === 'build') {
         await run.step('security-headers', async () => {
           const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
-          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes), publicPart(root, HEADERS_FILE)));
-          await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)) }));
+          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
+          await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
         });
       }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));

@@ -256,6 +256,18 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
     }
     ids.add(section.id);
   }
+  // The URLs the site hands out are the origin of `url` and the path of `baseUrl`: a path in `url`
+  // that says otherwise would be dropped without a word.
+  const urlPath = new URL(config.url).pathname.replace(/\/?$/, '/');
+  if (urlPath !== '/' && urlPath !== config.baseUrl) {
+    diagnostics.push({
+      ...(locateConfig(files, ['url'], config.url) ?? { file: CONFIG_FILE }),
+      message: `url "${config.url}" has the path ${urlPath}, but baseUrl is "${config.baseUrl}"`,
+      hint: `write the origin as url ("${new URL(config.url).origin}") and the path as baseUrl ("${urlPath}")`,
+      rule: 'config',
+      severity: 'error',
+    });
+  }
   const contact = config.contact;
   if (contact?.booking && [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)) {
     diagnostics.push({

@@ -3,16 +3,18 @@ import { Feed as FeedWriter } from 'feed';
 import type { SiteConfig } from './config.ts';
 import type { Feed, PostPage, SiteGraph } from './types.ts';
 import { resolveMarkers } from './render.ts';
+import { absoluteUrl } from '../common/served-url.ts';
 
-/** Internal links in feed content must be absolute: feed readers have no base URL. */
-function absolutise(html: string, base: string): string {
-  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${base}/`);
+/** Internal links in feed content must be absolute: feed readers have no base URL. The HTML's
+ * links are served paths already (with the site's baseUrl): they take the origin only. */
+function absolutise(html: string, origin: string): string {
+  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);
 }
 
 /** `tagline`: the site's description in the feed's language, for a section that has none. */
 export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed, tagline: string): { rss: string; atom: string } {
-  const url = (route: string) => new URL(route, config.url).href;
-  const base = config.url.replace(/\/$/, '');
+  const url = (route: string) => absoluteUrl(config, route);
+  const origin = new URL(config.url).origin;
   const listRoute = feed.rss.replace(/rss\.xml$/, '');
   const posts = feed.posts.map((route) => graph.pages[route] as PostPage);
   const writer = new FeedWriter({
@@ -33,7 +35,7 @@ export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed, tagl
       id: url(post.route),
       link: url(post.route),
       description: post.description,
-      content: absolutise(resolveMarkers(doc.html, graph.links[post.doc]), base),
+      content: absolutise(resolveMarkers(doc.html, graph.links[post.doc], config), origin),
       date: new Date(`${post.date}T00:00:00Z`),
       author: post.authors.map((id) => ({ name: graph.authors[id]?.name ?? id, link: graph.authors[id]?.page ? url(graph.authors[id].page!) : undefined })),
       category: post.tags.map((id) => ({ name: graph.tags[id]?.label[feed.locale] ?? id, term: id })),

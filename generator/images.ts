@@ -5,6 +5,7 @@
 //
 // Generated sizes are kept in memory between watch-mode rebuilds, keyed by the source file's size
 // and modification time, so an edit to a page never re-encodes its images.
+import { servedPath, type BaseConfig } from '../common/served-url.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -79,6 +80,8 @@ export interface ProcessImagesOptions {
   generate: boolean;
   /** Resized images of earlier builds, by the source's bytes, width, format and quality. */
   store?: OutputStore;
+  /** The site's baseUrl: the `<img>` tags name served URLs. */
+  config: BaseConfig;
 }
 
 /**
@@ -88,7 +91,8 @@ export interface ProcessImagesOptions {
  * left alone here: validation reports them with file and line.
  */
 export async function processImages(options: ProcessImagesOptions): Promise<ImagesResult> {
-  const { root, graph, files, generate, store } = options;
+  const { root, graph, files, generate, store, config } = options;
+  const servedUrl = (file: string) => servedPath(config, file);
   const publicPaths = new Map<ParsedDocument, Map<number, string>>();
   const diagnostics: Diagnostic[] = [];
   const wanted = new Set<string>();
@@ -138,10 +142,10 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
 
   const documents = { ...graph.documents };
   for (const [doc, byIndex] of publicPaths) {
-    const html = rewriteImages(doc.html, doc.links, byIndex, images, true);
-    const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true);
+    const html = rewriteImages(doc.html, doc.links, byIndex, images, true, servedUrl);
+    const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true, servedUrl);
     // The sections of a home or landing page: the intro comes first, as in the body.
-    const sections = doc.sections?.map((s) => mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.kind === 'intro')));
+    const sections = doc.sections?.map((s) => mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.kind === 'intro', servedUrl)));
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
     documents[doc.source] = { ...doc, html, excerptHtml, ...(sections ? { sections } : {}), hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }
@@ -154,10 +158,18 @@ function imagePath(doc: ParsedDocument, url: string): string {
   return pathname.startsWith('/') ? pathname : path.posix.join(path.posix.dirname(`/${doc.path}`), pathname);
 }
 
+/** Each candidate of a srcset (`/a-480.webp 480w, /a-960.webp 960w`) at its served URL. */
+function servedSrcset(srcset: string, served: (file: string) => string): string {
+  return srcset.replace(/(^|,)(\s*)([^\s,]+)/g, (_, comma: string, space: string, url: string) => `${comma}${space}${served(url)}`);
+}
+
+/** The `<source srcset>` of a `<picture>` written as raw HTML: its files at their served URLs too. */
+const SOURCE_SRCSET = /(<source\b[^>]*\ssrcset=")([^"]*)"/g;
+
 const IMG = /<img\b[^>]*\sdata-site-image="(\d+)"[^>]*>/g;
 
 /** Replaces the `<img>` tags that the Markdown stage marked with their index. */
-export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<number, string>, images: Map<string, ImageInfo>, eagerFirst: boolean): string {
+export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<number, string>, images: Map<string, ImageInfo>, eagerFirst: boolean, served: (file: string) => string): string {
   let first = true;
   return html.replace(IMG, (tag, index: string, offset: number) => {
     const file = byIndex.get(Number(index));
@@ -176,8 +188,8 @@ export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<nu
     const height = writtenHeight ?? (writtenWidth ? Math.round((writtenWidth * info.height) / info.width) : info.height);
     const align = / align="(\w+)"/.exec(tag)?.[1];
     const attrs = [
-      `src="${escapeHtml(info.src)}"`,
-      info.srcset ? `srcset="${escapeHtml(info.srcset)}" sizes="${IMAGE_SIZES}"` : '',
+      `src="${escapeHtml(served(info.src))}"`,
+      info.srcset ? `srcset="${escapeHtml(servedSrcset(info.srcset, served))}" sizes="${IMAGE_SIZES}"` : '',
       `alt="${escapeHtml(alt)}"`,
       title !== undefined ? `title="${escapeHtml(title)}"` : '',
       `width="${width}" height="${height}"`,
@@ -186,7 +198,7 @@ export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<nu
       'decoding="async"',
     ];
     return `<img ${attrs.filter(Boolean).join(' ')}>`;
-  });
+  }).replace(SOURCE_SRCSET, (_, start: string, srcset: string) => `${start}${servedSrcset(srcset, served)}"`);
 }
 
 async function imageEntry(root: string, file: string, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {

@@ -6,6 +6,7 @@ import { localePrefix } from './config.ts';
 import { isExternal } from './markdown.ts';
 import { keyOf, localeOfRoute, notFoundPathOf, routeOf } from '../common/routes.ts';
 import { closestKey } from './closest-key.ts';
+import { routeOfServedPath } from '../common/served-url.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 
@@ -217,7 +218,15 @@ export class RenderedLinkCheck {
     this.idsOf.set(route, page.ids);
     for (const written of page.hrefs) {
       const order = this.order++;
-      const href = written.startsWith(`${this.origin}/`) ? written.slice(this.origin.length) : written;
+      const onSite = written.startsWith(`${this.origin}/`) ? written.slice(this.origin.length) : written;
+      // The page links to served URLs; the graph knows routes. One that misses the baseUrl would
+      // leave the site where it is deployed.
+      const isPath = onSite.startsWith('/') && !onSite.startsWith('//');
+      const href = isPath ? routeOfServedPath(this.ctx.config, onSite) : onSite;
+      if (href === undefined) {
+        this.problems.push({ problem: `link ${onSite} is outside the site's baseUrl ${this.ctx.config.baseUrl}`, route, order });
+        continue;
+      }
       if (!href || this.checked.has(href) || page.markdownHrefs.has(href) || href.startsWith('data:') || isExternal(href)) continue;
       const { pathname, fragment } = splitUrl(href);
       const report = (problem: string) => this.problems.push({ problem, route, order });

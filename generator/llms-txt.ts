@@ -5,6 +5,7 @@
 // so drafts and unlisted pages never appear.
 import { localePrefix, type SiteConfig } from './config.ts';
 import { twinRouteOf } from '../common/markdown-twin-route.ts';
+import { absoluteUrl } from '../common/served-url.ts';
 import type { MarkdownTwin } from './markdown-twins.ts';
 import type { LocaleId, SiteGraph } from './types.ts';
 import { format } from '../common/format-message.ts';
@@ -42,7 +43,7 @@ function sectionsOf(config: SiteConfig, graph: SiteGraph, locale: LocaleId, t: M
 }
 
 export function llmsFiles(config: SiteConfig, graph: SiteGraph, messages: MessagesByLocale, allTwins: MarkdownTwin[]): LlmsFile[] {
-  const url = (route: string) => new URL(route, config.url).href;
+  const url = (route: string) => absoluteUrl(config, route);
   return graph.locales.flatMap((locale) => {
     const t = messages[locale];
     const twins = allTwins.filter((tw) => tw.page.locale === locale);

@@ -4,6 +4,7 @@
 // description and every link made absolute to the site (the resolved target, so a relative
 // `../x.md` becomes `https://site/en/.../x/`), followed by the list of pages an index with
 // `list_pages` shows after its body. Drafts and unlisted pages have no twin.
+import { absoluteUrl } from '../common/served-url.ts';
 import { stringify as yamlStringify } from 'yaml';
 import type { SiteConfig } from './config.ts';
 import { isExternal } from './markdown.ts';
@@ -25,9 +26,9 @@ export function twinPaths(graph: SiteGraph): string[] {
 }
 
 function absolute(config: SiteConfig, page: Page, href: string): string {
-  if (href.startsWith('#')) return new URL(page.route + href, config.url).href;
+  if (href.startsWith('#')) return absoluteUrl(config, page.route + href);
   if (isExternal(href) || /^[a-z][a-z0-9+.-]*:/i.test(href)) return href;
-  return new URL(href, config.url).href;
+  return absoluteUrl(config, href);
 }
 
 /** The body with each link's written URL replaced by its absolute target, found by the link's position. */
@@ -69,7 +70,7 @@ export function markdownTwin(config: SiteConfig, graph: SiteGraph, page: Page, s
 function listingMarkdown(config: SiteConfig, graph: SiteGraph, groups: PageListGroup[]): string {
   return groups
     .map((group) => {
-      const items = group.items.map((route) => `- [${graph.pages[route]?.title}](${new URL(route, config.url).href}): ${graph.pages[route]?.description}`);
+      const items = group.items.map((route) => `- [${graph.pages[route]?.title}](${absoluteUrl(config, route)}): ${graph.pages[route]?.description}`);
       return [...(group.heading ? [`## ${group.heading.text}`] : []), ...(group.description ? [group.description] : []), items.join('\n')].join('\n\n');
     })
     .join('\n\n');

@@ -4,6 +4,7 @@ import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
 import { mapSection } from './body-sections.ts';
 import { escapeHtml } from '../common/escape.ts';
+import { servedPath, type BaseConfig } from '../common/served-url.ts';
 import { scanHtml } from './links.ts';
 import { recordingGraph } from './recorded-reads.ts';
 import type { BodySection, Page, Route, SiteGraph } from './types.ts';
@@ -34,8 +35,9 @@ export function alternatesOf(graph: SiteGraph): Map<string, { locale: string; ro
   return byKey;
 }
 
-export function resolveMarkers(html: string, links: Record<number, string> | undefined): string {
-  return html.replace(MARKER, (_, i: string) => `href="${escapeHtml(links?.[Number(i)] ?? '#')}"`);
+/** A document's HTML with each link marker replaced by the served URL of its resolved target. */
+export function resolveMarkers(html: string, links: Record<number, string> | undefined, config: BaseConfig): string {
+  return html.replace(MARKER, (_, i: string) => `href="${escapeHtml(servedPath(config, links?.[Number(i)] ?? '#'))}"`);
 }
 
 /** A link target of a section (a marker or as written) resolved, without its #fragment. */
@@ -44,10 +46,11 @@ function resolveTarget(target: string, links: Record<number, string> | undefined
   return resolved.replace(/#.*$/, '');
 }
 
-/** A document's sections with their links resolved; a document without them is one section of prose. */
-export function resolveSections(sections: BodySection[] | undefined, html: string, links: Record<number, string> | undefined): BodySection[] {
+/** A document's sections with their links resolved; a document without them is one section of
+ * prose. The HTML links to served URLs; the targets stay routes, for looking pages up. */
+export function resolveSections(sections: BodySection[] | undefined, html: string, links: Record<number, string> | undefined, config: BaseConfig): BodySection[] {
   const all: BodySection[] = sections ?? (html.trim() ? [{ kind: 'prose', html }] : []);
-  return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links), (target) => resolveTarget(target, links)));
+  return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links, config), (target) => resolveTarget(target, links)));
 }
 
 export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): string {
@@ -59,14 +62,14 @@ export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): 
     t: checkedStrings(setup.messages[page.locale], page.locale),
     assets: setup.assets,
     alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
-    bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]),
+    bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source], setup.config),
     sectionsOf: (source) => {
       const doc = graph.documents[source];
-      return doc ? resolveSections(doc.sections, doc.html, graph.links[source]) : [];
+      return doc ? resolveSections(doc.sections, doc.html, graph.links[source], setup.config) : [];
     },
     excerptOf: (source) => {
       const doc = graph.documents[source];
-      return resolveMarkers(doc?.excerptHtml ?? '', graph.links[source]);
+      return resolveMarkers(doc?.excerptHtml ?? '', graph.links[source], setup.config);
     },
   };
   return theme.renderPageHtml(ctx);

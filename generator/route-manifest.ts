@@ -2,6 +2,7 @@
 // `site check --baseline <manifest or sitemap>` reports each route of the baseline that the new
 // build serves neither as a page nor as a redirect (`route-removed`), with the likely successor.
 import { closestKey } from './closest-key.ts';
+import { routeOfServedPath, type BaseConfig } from '../common/served-url.ts';
 import type { Diagnostic, Route, SiteGraph } from './types.ts';
 
 export const ROUTE_MANIFEST = '_routes.json';
@@ -12,6 +13,7 @@ export interface RouteManifest {
   redirects: { from: Route; to: Route }[];
 }
 
+/** Routes without the site's baseUrl: what the site serves, wherever it is deployed. */
 export function routeManifest(graph: SiteGraph): RouteManifest {
   return {
     version: 1,
@@ -23,8 +25,11 @@ export function routeManifest(graph: SiteGraph): RouteManifest {
 /** A baseline's routes, with their titles where it has them (a manifest has, a sitemap has not). */
 export type Baseline = { route: Route; title?: string }[];
 
-/** Reads a route manifest or a sitemap.xml; `siteUrl` turns a sitemap's absolute URLs into routes. */
-export function parseBaseline(text: string, siteUrl: string): Baseline | { error: string } {
+/** Reads a route manifest or a sitemap.xml; the site's `url` and `baseUrl` turn a sitemap's absolute
+ * URLs into routes. A manifest holds routes already: without the baseUrl, so a site that moves under
+ * a subpath keeps its routes. */
+export function parseBaseline(text: string, site: BaseConfig & { url: string }): Baseline | { error: string } {
+  const siteUrl = site.url;
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     let manifest: Partial<RouteManifest>;
@@ -41,7 +46,8 @@ export function parseBaseline(text: string, siteUrl: string): Baseline | { error
     const routes: Baseline = [];
     for (const [, loc] of trimmed.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
       const url = new URL(loc.replace(/&amp;/g, '&'), base);
-      if (url.host === base.host) routes.push({ route: url.pathname });
+      const route = url.host === base.host ? routeOfServedPath(site, url.pathname) : undefined;
+      if (route !== undefined) routes.push({ route });
     }
     if (!routes.length) return { error: 'it is XML without a single <loc> of this site: is it a sitemap.xml?' };
     return routes;

@@ -50,7 +50,7 @@ function sectionOf(config: SiteConfig, graph: SiteGraph, page: Page): string | u
  * the section as metadata, shown with the result, not searched. */
 export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): SearchRecord {
   const source = 'doc' in page ? page.doc : undefined;
-  const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source]) : '';
+  const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source], config) : '';
   const keywords = (source && graph.documents[source]?.frontMatter.keywords) || [];
   const lang = escapeHtml(config.locales[page.locale].htmlLang);
   const title = escapeHtml(page.title);

@@ -60,6 +60,8 @@ export type RequestHandler = (req: http.IncomingMessage, res: http.ServerRespons
 export interface DevServerHooks {
   serveFile: (site: ServedSite, req: http.IncomingMessage, res: http.ServerResponse) => void;
   configureServer?: (site: LiveSite) => { handle: RequestHandler; close: () => Promise<void> | void };
+  /** Takes the site's baseUrl off the request's path, or answers a request outside it (false). */
+  enterBase?: (config: SiteConfig, req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
 const RELOAD_PATH = '/__site/events';
@@ -69,9 +71,10 @@ const WATCHED = ['content', 'public', 'config', 'i18n'];
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
 
-/** The browser side of live reload and the error overlay, injected into served HTML only. */
-const DEV_CLIENT = `<script type="module">
-const es = new EventSource(${JSON.stringify(RELOAD_PATH)});
+/** The browser side of live reload and the error overlay, injected into served HTML only; its
+ * events come from under the site's baseUrl, as everything else. */
+const devClient = (baseUrl: string) => `<script type="module">
+const es = new EventSource(${JSON.stringify(`${baseUrl}${RELOAD_PATH.slice(1)}`)});
 es.addEventListener('reload', () => location.reload());
 es.addEventListener('problems', (e) => {
   const problems = JSON.parse(e.data);
@@ -91,7 +94,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   let problems: string[] = [];
   let siteConfig: SiteConfig | undefined;
   let siteMessages: MessagesByLocale | undefined;
-  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${DEV_CLIENT}</body>`) : undefined };
+  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/')}</body>`) : undefined };
 
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -165,8 +168,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   };
 
   const server = http.createServer(async (req, res) => {
-    const url = req.url ?? '/';
-    if (url === RELOAD_PATH) {
+    // Under a baseUrl the site answers at its subpath; from here on the request names a route.
+    if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
+    if (req.url === RELOAD_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.write(`event: problems\ndata: ${JSON.stringify(problems)}\n\n`);
       clients.add(res);
@@ -174,7 +178,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       return;
     }
     if (endpoints?.handle(req, res)) return;
-    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(url).catch((error) => console.error(`[site] ${url}: ${(error as Error).message}`));
+    const route = req.url ?? '/';
+    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(route).catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`));
     options.hooks.serveFile(staticOptions, req, res);
   });
 
@@ -184,7 +189,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  console.log(`[site] serving on http://${options.host}:${port}/${options.watch ? ' (watching for changes)' : ''}`);
+  console.log(`[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`);
   const close = async () => {
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.

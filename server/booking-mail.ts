@@ -2,6 +2,7 @@
 // confirmation with the calendar invitation (METHOD:REQUEST), and, when the owners cancel, the
 // cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), which takes the event out of the
 // visitor's calendar. Values that reach a header go through headerSafe, as in contact mails.
+import { absoluteUrl } from '../common/served-url.ts';
 import type { SendMailOptions } from 'nodemailer';
 import { format } from '../common/format-message.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
@@ -41,7 +42,7 @@ export function bookingMailSettings(config: SiteConfig, messages: MessagesByLoca
     messages,
     timeZone: booking.timeZone,
     minutes: booking.slotMinutes,
-    bookingUrl: (locale) => new URL(`${localePrefix(config, locale)}${contact.route}#${BOOKING_ANCHOR}`, config.url).href,
+    bookingUrl: (locale) => absoluteUrl(config, `${localePrefix(config, locale)}${contact.route}#${BOOKING_ANCHOR}`),
   };
 }
 

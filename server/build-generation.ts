@@ -8,6 +8,7 @@
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders } from './security-headers.ts';
+import { routeOfServedPath, type BaseConfig } from '../common/served-url.ts';
 
 export interface BuildGeneration {
   /** Where this generation's files are read; stays valid while the build is swapped. */
@@ -31,6 +32,8 @@ export class CurrentBuild {
   constructor(
     readonly siteDir: string,
     private readonly log: Pick<Console, 'error' | 'log'>,
+    /** The site's baseUrl: `_redirects` names served paths, the static server wants routes. */
+    private readonly base: BaseConfig = { baseUrl: '/' },
   ) {
     const { generation, fd } = this.load();
     this.generation = generation;
@@ -79,7 +82,7 @@ export class CurrentBuild {
     const { dir, fd } = openDirectory(this.siteDir);
     try {
       const headers = loadSecurityHeaders(dir);
-      const generation = { dir, headers, redirects: readRedirects(dir), identity };
+      const generation = { dir, headers, redirects: readRedirects(dir, this.base), identity };
       this.checkHomePage(generation);
       return { generation, fd };
     } catch (error) {
@@ -124,13 +127,14 @@ function openDirectory(dir: string): { dir: string; fd: number | undefined } {
   return { dir, fd: undefined };
 }
 
-/** The build's `_redirects` (`from to 301` per line) as the static server's map. */
-function readRedirects(siteDir: string): Map<string, string> {
+/** The build's `_redirects` (`from to 301` per line, served paths) as the static server's map of routes. */
+function readRedirects(siteDir: string, base: BaseConfig): Map<string, string> {
   const file = path.join(siteDir, '_redirects');
   if (!existsSync(file)) return new Map();
   const pairs = readFileSync(file, 'utf8')
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter((parts) => parts.length >= 2 && parts[0].startsWith('/'));
-  return new Map(pairs.map(([from, to]) => [from, to]));
+  const route = (served: string) => routeOfServedPath(base, served) ?? served;
+  return new Map(pairs.map(([from, to]) => [route(from), route(to)]));
 }

@@ -3,6 +3,7 @@
 // fields and the values kept, or the success message. The rest of the page is the built one,
 // byte for byte, so it looks and navigates like any other page; if JavaScript does run on it, the
 // island hydrates the new state.
+import { routeOfServedPath } from '../common/served-url.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
@@ -36,7 +37,7 @@ export class ContactPages {
     const config = this.config();
     let pathname = '/';
     try {
-      pathname = new URL(referer ?? '/', 'http://x').pathname;
+      pathname = routeOfServedPath(config, new URL(referer ?? '/', 'http://x').pathname) ?? '/';
     } catch {
       // the default locale then
     }

@@ -7,11 +7,13 @@ import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend } from './contact-backend.ts';
 import { Insights } from './insights.ts';
 import { serveStatic } from './static.ts';
+import { enterBase } from './base-path.ts';
 
 /** `contact`: the backend's settings; by default from the environment, as in production. */
 export function devServerHooks(options: { root: string; contact?: BackendSettings }): DevServerHooks {
   return {
     serveFile: serveStatic,
+    enterBase: (config, req, res) => enterBase(config, req, res),
     configureServer: (site) => {
       const settings = options.contact ?? contactSettings(options.root);
       const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, settings });
@@ -19,7 +21,7 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
       const analytics = config.analytics;
       // As in production, so the browser console stays as quiet as there.
       const insights = analytics
-        ? new Insights({ endpoint: analytics.endpoint, events: analytics.events, properties: analytics.properties, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => site.outDir })
+        ? new Insights({ endpoint: analytics.endpoint, events: analytics.events, properties: analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => site.outDir })
         : undefined;
       return {
         handle: (req, res) => contact.handle(req, res) || (insights?.handle(req, res) ?? false),

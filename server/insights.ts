@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { routeOfServedPath } from '../common/served-url.ts';
 import Database from 'better-sqlite3';
 import type { RateLimit } from './backend-config.ts';
 import { closeAfterAnswer, readBody } from './body.ts';
@@ -61,6 +62,8 @@ export interface InsightsOptions {
   locales?: readonly string[];
   /** Values besides the theme's, per property (config `analytics.properties`). */
   properties?: Readonly<Record<string, readonly string[]>>;
+  /** The site's baseUrl: pages send their served address, the counters name routes. */
+  baseUrl?: string;
 }
 
 /** The values counted per property: the theme's, the locales and the config's. */
@@ -213,8 +216,8 @@ export class Insights {
 
   /** The page's route, with doubled slashes collapsed, or OTHER_PATH for anything that is not a page. */
   private routeOf(pathname: string): string {
-    const route = pathname.replace(/\/{2,}/g, '/');
-    return this.isPage(route) ? route : OTHER_PATH;
+    const route = routeOfServedPath({ baseUrl: this.options.baseUrl ?? '/' }, pathname.replace(/\/{2,}/g, '/'));
+    return route !== undefined && this.isPage(route) ? route : OTHER_PATH;
   }
 
   private isPage(pathname: string): boolean {

@@ -17,6 +17,7 @@ import type { Mailer } from './outbox-relay.ts';
 import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
 import { MissingBuildError } from './security-headers.ts';
 import { serveStatic, type StaticOptions } from './static.ts';
+import { enterBase } from './base-path.ts';
 import { handleHealth } from './health.ts';
 
 export interface ProductionServerOptions {
@@ -54,7 +55,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const messages = strings.messages;
   const siteDir = path.resolve(options.root, options.dir);
   if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
-  const build = new CurrentBuild(siteDir, log);
+  const build = new CurrentBuild(siteDir, log, config);
   const localePrefixes = Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean);
   const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
     dir: generation.dir,
@@ -92,7 +93,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const retention = setInterval(retain, DAY_MS);
   retention.unref();
   const insights = config.analytics
-    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
+    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
     : undefined;
 
   let shuttingDown = false;
@@ -113,9 +114,13 @@ export async function startProductionServer(options: ProductionServerOptions): P
     if (shuttingDown) res.shouldKeepAlive = false;
     if (log.request) {
       const started = performance.now();
-      res.once('finish', () => log.request!({ method: req.method ?? '', path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
+      // As asked for: under a baseUrl, req.url becomes the route before the answer.
+      const asked = (req.url ?? '/').split('?')[0];
+      res.once('finish', () => log.request!({ method: req.method ?? '', path: asked, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
     }
     try {
+      // Health checks answer at the root too: a load balancer asks the process, not the site.
+      if (handleHealth(req, res, readiness, build.current().headers) || !enterBase(config, req, res, build.current().headers)) return;
       if (!handleHealth(req, res, readiness, build.current().headers) && !backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);

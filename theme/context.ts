@@ -4,6 +4,7 @@ import type { SiteConfig } from '../generator/config.ts';
 import type { BodySection, Page, Route, SiteGraph } from '../generator/types.ts';
 import type { Messages } from '../generator/messages.ts';
 import { placeLabel } from './layout/labels.ts';
+import { servedPath } from '../common/served-url.ts';
 
 export interface Assets {
   css: string;
@@ -46,4 +47,11 @@ export function useTheme(): ThemeContext {
 export function useTitleOf() {
   const { graph } = useTheme();
   return (route: Route) => placeLabel(graph, route.replace(/#.*$/, ''));
+}
+
+/** The served URL of a site-relative route or file (`/en/blog/` -> `/docs/en/blog/` under a
+ * `baseUrl` of `/docs/`); other links pass through unchanged. */
+export function useHref() {
+  const { config } = useTheme();
+  return (route: string) => servedPath(config, route);
 }

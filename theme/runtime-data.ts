@@ -4,6 +4,7 @@
 // The shape and the element's id are the browser's side of the contract (client/runtime-data.ts).
 import type { ThemeContext } from './context.ts';
 import type { RuntimeData } from './client/runtime-data.ts';
+import { servedPath } from '../common/served-url.ts';
 
 export { ISLAND_TYPE, RUNTIME_DATA_ID } from './client/runtime-data.ts';
 
@@ -14,9 +15,11 @@ export function runtimeDataOf(ctx: Pick<ThemeContext, 'config' | 't'>): RuntimeD
     title: config.title,
     delimiter: config.titleDelimiter,
     strings: { loading: t.loading, crash: t.crash, image: t.image, code: t.code },
+    // Only under a subpath: a site at `/` writes the same bytes as before there was a baseUrl.
+    ...(config.baseUrl !== '/' ? { base: config.baseUrl } : {}),
     analytics: analytics && {
-      script: analytics.script,
-      endpoint: analytics.endpoint,
+      script: servedPath(config, analytics.script),
+      endpoint: servedPath(config, analytics.endpoint),
       domain: new URL(config.url).hostname,
       localDomain: analytics.localDomain,
     },

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { parseSource } from '../../generator/parse.ts';
 import { resolveSections } from '../../generator/render.ts';
 import type { BodySection, ParsedDocument } from '../../generator/types.ts';
-import { labelsOf, markdownFile, source } from './factories.ts';
+import { config, labelsOf, markdownFile, source } from './factories.ts';
 
 const HOME = `We run your servers. See [our services](/services/).
 
@@ -68,7 +68,7 @@ const heading = (level: 2 | 3, id: string, text: string) => `<h${level} id="${id
 
 test('a home page is split into the sections a visitor sees, each laid out by its shape', () => {
   const doc = parsed('index', HOME);
-  const sections = resolveSections(doc.sections, doc.html, RESOLVED);
+  const sections = resolveSections(doc.sections, doc.html, RESOLVED, config);
   assert.deepEqual(
     sections.map((s) => [s.kind, s.headingId]),
     [
@@ -127,13 +127,13 @@ test('only pages that can be laid out by their sections get them: the home page 
 
 test('a body without sections of its own is shown whole; footnotes and the truncate marker do not make sections', () => {
   const doc = parsed('index', 'Intro.\n\n<!-- truncate -->\n\n## Notes\n\nA claim.[^1]\n\n[^1]: Source.\n');
-  const sections = resolveSections(doc.sections, doc.html, {});
+  const sections = resolveSections(doc.sections, doc.html, {}, config);
   assert.deepEqual(
     sections.map((s) => s.kind),
     ['intro', 'cta', 'prose'],
   );
   assert.ok(sections.every((s) => !('html' in s) || !s.html.includes('data-site-truncate')));
   assert.match((sections[2] as { html: string }).html, /^<section data-footnotes/);
-  assert.deepEqual(resolveSections(undefined, '<p>Body.</p>', {}), [{ kind: 'prose', html: '<p>Body.</p>' }]);
-  assert.deepEqual(resolveSections(undefined, '', {}), []);
+  assert.deepEqual(resolveSections(undefined, '<p>Body.</p>', {}, config), [{ kind: 'prose', html: '<p>Body.</p>' }]);
+  assert.deepEqual(resolveSections(undefined, '', {}, config), []);
 });

@@ -102,8 +102,8 @@ test('an <img> of raw HTML keeps the width it was given, its height follows the 
   const html = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').html;
   const links = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').links;
   const images = new Map([['/img/rack.png', { src: '/img/rack.png', width: 1200, height: 600 }]]);
-  const out = rewriteImages(html, links, new Map([[0, '/img/rack.png']]), images, false);
+  const out = rewriteImages(html, links, new Map([[0, '/img/rack.png']]), images, false, (f) => f);
   assert.match(out, /<img src="\/img\/rack.png" alt="Rack" width="120" height="60" align="right" loading="lazy" decoding="async">/);
-  const markdown = rewriteImages(render('![Rack](/img/rack.png)\n').html, links, new Map([[0, '/img/rack.png']]), images, false);
+  const markdown = rewriteImages(render('![Rack](/img/rack.png)\n').html, links, new Map([[0, '/img/rack.png']]), images, false, (f) => f);
   assert.match(markdown, /width="1200" height="600"/, 'a Markdown image has the picture\'s own size');
 });

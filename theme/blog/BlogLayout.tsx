@@ -1,7 +1,7 @@
 // Frame of every blog-style page: the year-grouped sidebar of posts beside the main column.
 import type { ReactNode } from 'react';
 import type { Page } from '../../generator/types.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { Sidebar } from '../docs/Sidebar.tsx';
 import { SidebarFrame } from '../docs/SidebarFrame.tsx';
 import { Banners } from '../layout/Banners.tsx';
@@ -9,6 +9,7 @@ import { Icon, type IconName } from '../icons/Icon.tsx';
 
 export function BlogLayout({ page, sidebar, children, aside }: { page: Page; sidebar: string; children: ReactNode; aside?: ReactNode }) {
   const { t, graph } = useTheme();
+  const served = useHref();
   const feed = graph.feeds.find((f) => f.locale === page.locale && f.section === page.section);
   const base = feed ? feed.rss.replace(/rss\.xml$/, '') : undefined;
   const links: [string, string, IconName][] = feed && base
@@ -28,7 +29,7 @@ export function BlogLayout({ page, sidebar, children, aside }: { page: Page; sid
           <ul className="blog-links" aria-label={t.blog.sectionLinks}>
             {links.map(([href, label, icon]) => (
               <li key={href}>
-                <a href={href} aria-current={href === page.route ? 'page' : undefined}>
+                <a href={served(href)} aria-current={href === page.route ? 'page' : undefined}>
                   <Icon name={icon} size={16} />
                   {label}
                 </a>

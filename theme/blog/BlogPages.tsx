@@ -1,6 +1,6 @@
 // The pages of blog-style sections: post, list (also of a tag or an author), archive, tags, authors.
 import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SiteGraph, TagsPage } from '../../generator/types.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { format } from '../../common/format-message.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { formatDate } from '../format.ts';
@@ -41,6 +41,7 @@ export function Post({ page }: { page: PostPage }) {
 
 export function PostList({ page }: { page: PostListPage }) {
   const { graph, t, excerptOf, config } = useTheme();
+  const href = useHref();
   const author = page.author ? graph.authors[page.author] : undefined;
   const base = page.base.replace(/(tags|authors)\/[^/]+\/$/, '');
   return (
@@ -54,7 +55,7 @@ export function PostList({ page }: { page: PostListPage }) {
               <h1>{page.title}</h1>
               <p className="author-title">{author.title[page.locale]}</p>
               <p>{author.bio[page.locale]}</p>
-              {author.page && <a href={author.page.startsWith('/') ? `${localePrefix(config, page.locale)}${author.page}` : author.page}>{author.name}</a>}
+              {author.page && <a href={author.page.startsWith('/') ? href(`${localePrefix(config, page.locale)}${author.page}`) : author.page}>{author.name}</a>}
             </div>
           </div>
         ) : (
@@ -65,7 +66,7 @@ export function PostList({ page }: { page: PostListPage }) {
         )}
         {page.tag && (
           <p>
-            <a href={`${base}tags/`}>{t.blog.allTags}</a>
+            <a href={href(`${base}tags/`)}>{t.blog.allTags}</a>
           </p>
         )}
       </header>
@@ -74,12 +75,12 @@ export function PostList({ page }: { page: PostListPage }) {
           const post = graph.pages[route] as PostPage;
           return (
             <article key={route} className="post-summary">
-              <h2><a href={route}>{post.title}</a></h2>
+              <h2><a href={href(route)}>{post.title}</a></h2>
               <PostMeta post={post} withAuthors={false} />
               <div className="markdown post-excerpt" dangerouslySetInnerHTML={{ __html: excerptOf(post.doc) }} />
               <p className="post-summary-foot">
                 <span className="post-summary-authors">{post.authors.map((id) => graph.authors[id]?.name ?? id).join(', ')}</span>
-                <a href={route} className="read-more" aria-label={`${t.blog.readMore}: ${post.title}`}>
+                <a href={href(route)} className="read-more" aria-label={`${t.blog.readMore}: ${post.title}`}>
                   {`${t.blog.readMore} →`}
                 </a>
               </p>
@@ -89,9 +90,9 @@ export function PostList({ page }: { page: PostListPage }) {
       </div>
       {page.pageCount > 1 && (
         <nav className="paginator-pages" aria-label={t.blog.listNavigation}>
-          {page.page > 1 ? <a rel="prev" href={page.page === 2 ? page.base : `${page.base}page/${page.page - 1}/`}>{`« ${t.blog.newer}`}</a> : <span />}
+          {page.page > 1 ? <a rel="prev" href={href(page.page === 2 ? page.base : `${page.base}page/${page.page - 1}/`)}>{`« ${t.blog.newer}`}</a> : <span />}
           <span>{format(t.blog.pageOf, { page: page.page, count: page.pageCount })}</span>
-          {page.page < page.pageCount ? <a rel="next" href={`${page.base}page/${page.page + 1}/`}>{`${t.blog.older} »`}</a> : <span />}
+          {page.page < page.pageCount ? <a rel="next" href={href(`${page.base}page/${page.page + 1}/`)}>{`${t.blog.older} »`}</a> : <span />}
         </nav>
       )}
     </BlogLayout>
@@ -100,6 +101,7 @@ export function PostList({ page }: { page: PostListPage }) {
 
 export function Archive({ page }: { page: ArchivePage }) {
   const { graph, t } = useTheme();
+  const href = useHref();
   const years = new Map<string, PostPage[]>();
   for (const route of page.posts) {
     const post = graph.pages[route] as PostPage;
@@ -121,7 +123,7 @@ export function Archive({ page }: { page: ArchivePage }) {
             {posts.map((post) => (
               <li key={post.route}>
                 <time dateTime={post.date}>{formatDate(post.date, t.dates.locale)}</time>
-                <a href={post.route}>{post.title}</a>
+                <a href={href(post.route)}>{post.title}</a>
               </li>
             ))}
           </ul>
@@ -133,6 +135,7 @@ export function Archive({ page }: { page: ArchivePage }) {
 
 export function Tags({ page }: { page: TagsPage }) {
   const { graph, t } = useTheme();
+  const href = useHref();
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
       <header className="list-header">
@@ -142,7 +145,7 @@ export function Tags({ page }: { page: TagsPage }) {
       <ul className="tag-list tag-list-large">
         {page.tags.map((tag) => (
           <li key={tag.id}>
-            <a className="tag" href={tag.route}>
+            <a className="tag" href={href(tag.route)}>
               {graph.tags[tag.id].label[page.locale]} <span className="count">{tag.count}</span>
             </a>
           </li>
@@ -154,6 +157,7 @@ export function Tags({ page }: { page: TagsPage }) {
 
 export function Authors({ page }: { page: AuthorsPage }) {
   const { graph, t } = useTheme();
+  const href = useHref();
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>
       <header className="list-header">
@@ -167,7 +171,7 @@ export function Authors({ page }: { page: AuthorsPage }) {
             <li key={entry.id} className="card author-entry">
               <Avatar name={author.name} size="large" />
               <div>
-                <a href={entry.route}>{author.name}</a>
+                <a href={href(entry.route)}>{author.name}</a>
                 <p className="author-title">{author.title[page.locale]}</p>
                 <p>{author.bio[page.locale]}</p>
                 <p className="count">{entry.count === 1 ? t.blog.postCountOne : format(t.blog.postCount, { count: entry.count })}</p>

@@ -1,6 +1,6 @@
 // Date, reading time and authors of a post; its tags, where the page wants them.
 import type { PostPage } from '../../generator/types.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { format } from '../../common/format-message.ts';
 import { formatDate } from '../format.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -12,6 +12,7 @@ export function sectionBase(post: PostPage): string {
 
 export function PostMeta({ post, withAuthors = true }: { post: PostPage; withAuthors?: boolean }) {
   const { graph, t } = useTheme();
+  const href = useHref();
   const base = sectionBase(post);
   return (
     <div className="post-meta">
@@ -31,7 +32,7 @@ export function PostMeta({ post, withAuthors = true }: { post: PostPage; withAut
               <li key={id}>
                 <Avatar name={author?.name ?? id} />
                 <span>
-                  <a href={`${base}authors/${id}/`}>{author?.name ?? id}</a>
+                  <a href={href(`${base}authors/${id}/`)}>{author?.name ?? id}</a>
                   {author && <span className="post-author-title">{author.title[post.locale]}</span>}
                 </span>
               </li>
@@ -45,13 +46,14 @@ export function PostMeta({ post, withAuthors = true }: { post: PostPage; withAut
 
 export function PostTags({ post }: { post: PostPage }) {
   const { graph, t } = useTheme();
+  const href = useHref();
   if (post.tags.length === 0) return null;
   const base = sectionBase(post);
   return (
     <ul className="tag-list" aria-label={t.blog.tags}>
       {post.tags.map((id) => (
         <li key={id}>
-          <a className="tag" href={`${base}tags/${id}/`}>
+          <a className="tag" href={href(`${base}tags/${id}/`)}>
             {graph.tags[id]?.label[post.locale] ?? id}
           </a>
         </li>

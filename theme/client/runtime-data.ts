@@ -19,6 +19,8 @@ export interface RuntimeData {
     image: Messages['image'];
     code: Messages['code'];
   };
+  /** The site's baseUrl, where it is not `/`: the runtime navigates within it only. */
+  base?: string;
   analytics?: {
     script: string;
     endpoint: string;
@@ -26,6 +28,13 @@ export interface RuntimeData {
     domain: string;
     localDomain: string;
   };
+}
+
+let base: string | undefined;
+
+/** The path the site is served under (`/` or `/docs/`): the same for every page of it, so read once. */
+export function siteBase(): string {
+  return (base ??= runtimeData()?.base ?? '/');
 }
 
 export function runtimeData(doc: Document = document): RuntimeData | undefined {

@@ -1,6 +1,6 @@
 // A docs page, or the generated index page of a folder. FAQ-like sections have no sidebar.
 import type { CategoryPage, DocPage as DocPageNode } from '../../generator/types.ts';
-import { useTheme, useTitleOf } from '../context.ts';
+import { useHref, useTheme, useTitleOf } from '../context.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Paginator } from './Paginator.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -13,6 +13,7 @@ import { scrollableTables } from './scrollable-tables.ts';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const { t, bodyOf, graph, config } = useTheme();
+  const href = useHref();
   const section = config.sections.find((s) => s.id === page.section);
   const versioned = !(section?.kind === 'docs' && !section.versionMenu);
   const titleOf = useTitleOf();
@@ -43,7 +44,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
               <ul className="card-list" aria-label={t.docs.categoryItems}>
                 {page.items.map((route) => (
                   <li key={route} className="card">
-                    <a href={route}>{titleOf(route)}</a>
+                    <a href={href(route)}>{titleOf(route)}</a>
                     <p>{graph.pages[route]?.description}</p>
                   </li>
                 ))}

@@ -2,10 +2,11 @@
 // group under its heading, laid out like the body's own `##` sections, so a new page of the folder
 // appears here without anyone editing the index.
 import type { PageListGroup } from '../../generator/types.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 
 export function PageListing({ groups }: { groups: PageListGroup[] }) {
   const { graph, t } = useTheme();
+  const href = useHref();
   return (
     <>
       {groups.map((group) => (
@@ -22,7 +23,7 @@ export function PageListing({ groups }: { groups: PageListGroup[] }) {
           <ul>
             {group.items.map((route) => (
               <li key={route}>
-                <a href={route}>{graph.pages[route]?.title}</a>
+                <a href={href(route)}>{graph.pages[route]?.title}</a>
                 {graph.pages[route]?.description ? ` – ${graph.pages[route].description}` : ''}
               </li>
             ))}

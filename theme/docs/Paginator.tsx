@@ -1,13 +1,14 @@
 // Previous/next at the end of a docs page or a post.
-import { useTitleOf } from '../context.ts';
+import { useHref, useTitleOf } from '../context.ts';
 
 export function Paginator({ previous, next, labels, ariaLabel }: { previous?: string; next?: string; labels: [string, string]; ariaLabel: string }) {
   const titleOf = useTitleOf();
+  const href = useHref();
   if (!previous && !next) return null;
   return (
     <nav className="paginator" aria-label={ariaLabel}>
       {previous ? (
-        <a className="paginator-link paginator-previous" href={previous} rel="prev">
+        <a className="paginator-link paginator-previous" href={href(previous)} rel="prev">
           <span className="paginator-label">{labels[0]}</span>
           <span className="paginator-title">{`« ${titleOf(previous)}`}</span>
         </a>
@@ -15,7 +16,7 @@ export function Paginator({ previous, next, labels, ariaLabel }: { previous?: st
         <span />
       )}
       {next && (
-        <a className="paginator-link paginator-next" href={next} rel="next">
+        <a className="paginator-link paginator-next" href={href(next)} rel="next">
           <span className="paginator-label">{labels[1]}</span>
           <span className="paginator-title">{`${titleOf(next)} »`}</span>
         </a>

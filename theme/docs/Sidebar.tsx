@@ -9,11 +9,12 @@
 // JavaScript, the link leads there too.
 import type { SidebarItem } from '../../generator/types.ts';
 import { holds, sidebarFor } from './visible-sidebar.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { format } from '../../common/format-message.ts';
 
 function Items({ items, route, path }: { items: SidebarItem[]; route: string; path: string }) {
   const { t } = useTheme();
+  const href = useHref();
   return (
     <ul className="sidebar-list">
       {items.map((item) => {
@@ -21,7 +22,7 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
         if (item.type === 'link') {
           return (
             <li key={item.route}>
-              <a href={item.route} aria-current={current}>
+              <a href={href(item.route)} aria-current={current}>
                 {item.label}
               </a>
             </li>
@@ -33,10 +34,10 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
         if (!open && item.route && item.items.length === 0) {
           return (
             <li key={item.label}>
-              <a href={item.route} className="sidebar-category-link">
+              <a href={href(item.route)} className="sidebar-category-link">
                 {item.label}
               </a>
-              <details className="needs-js" data-category={key} data-lazy={item.route}>
+              <details className="needs-js" data-category={key} data-lazy={href(item.route)}>
                 <summary aria-label={format(t.docs.toggleCategory, { label: item.label })} title={format(t.docs.toggleCategory, { label: item.label })} />
                 <ul className="sidebar-list" />
               </details>
@@ -46,7 +47,7 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
         return (
           <li key={item.label}>
             {item.route && (
-              <a href={item.route} className="sidebar-category-link" aria-current={current}>
+              <a href={href(item.route)} className="sidebar-category-link" aria-current={current}>
                 {item.label}
               </a>
             )}

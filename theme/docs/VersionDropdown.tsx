@@ -2,11 +2,12 @@
 // one, the current; the client remembers the one the reader picked, per section.
 import type { DocsVersion } from '../../generator/types.ts';
 import { format } from '../../common/format-message.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function VersionDropdown({ section, current }: { section: string; current: string }) {
   const { graph, page, t } = useTheme();
+  const href = useHref();
   const versions = graph.versions[`${page.locale}:${section}`] ?? [];
   const active = versions.find((v) => v.name === current) ?? versions[0];
   if (!active) return null;
@@ -23,7 +24,7 @@ export function VersionDropdown({ section, current }: { section: string; current
           const doc = version.docs.find((d) => d.route === page.route) ? page.route : version.path;
           return (
             <li key={version.name}>
-              <a href={doc} data-docs-version={version.name} data-section={section} aria-current={version.name === active.name ? 'true' : undefined}>
+              <a href={href(doc)} data-docs-version={version.name} data-section={section} aria-current={version.name === active.name ? 'true' : undefined}>
                 {version.name === 'current' && version.label ? format(t.docs.versionCurrent, { version: name(version) }) : name(version)}
               </a>
             </li>

@@ -1,6 +1,6 @@
 // One `##` section of the home page or a landing page, laid out by its kind: the Markdown stage
 // took the kinds and the pieces from the syntax tree (generator/body-sections.ts, SectionKind).
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { CallToAction } from './CallToAction.tsx';
 import { Avatar } from '../blog/Avatar.tsx';
 import { scrollableTables } from '../docs/scrollable-tables.ts';
@@ -33,6 +33,7 @@ function Html({ html, className }: { html: string; className?: string }) {
 
 export function HomeSection({ section }: { section: BodySection }) {
   const { t, graph, page, config } = useTheme();
+  const href = useHref();
   const prefix = localePrefix(config, page.locale);
   const className = `home-section is-${section.kind}`;
   const labelled = section.headingId ? { 'aria-labelledby': section.headingId } : {};
@@ -58,7 +59,7 @@ export function HomeSection({ section }: { section: BodySection }) {
                 <li key={author.id} className="team-card">
                   <Avatar name={author.name} size="large" />
                   <h3>
-                    <a href={`${prefix}${author.page}`}>{author.name}</a>
+                    <a href={href(`${prefix}${author.page}`)}>{author.name}</a>
                   </h3>
                   <p className="team-role">{author.title[page.locale]}</p>
                   <p>{author.bio[page.locale]}</p>
@@ -103,7 +104,7 @@ export function HomeSection({ section }: { section: BodySection }) {
               const icon = iconOf(graph, links);
               return (
                 <div key={i} className="home-column">
-                  {icon && <img className="home-column-icon" src={icon} alt="" width={44} height={44} loading="lazy" decoding="async" />}
+                  {icon && <img className="home-column-icon" src={href(icon)} alt="" width={44} height={44} loading="lazy" decoding="async" />}
                   <Html className="markdown" html={html} />
                 </div>
               );

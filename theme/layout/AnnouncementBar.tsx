@@ -2,7 +2,7 @@
 // page's language, and so is its link's text ("Learn more", the fallback, says nothing to a search
 // engine or to a screen reader listing links). A dismissal is remembered by id: a new announcement
 // shows again.
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { labelOf } from './labels.ts';
@@ -10,6 +10,7 @@ import { labelOf } from './labels.ts';
 export function AnnouncementBar() {
   const { config, page, t } = useTheme();
   const announcement = config.announcement;
+  const href = useHref();
   if (!announcement) return null;
   const message = labelOf(t, announcement.message, 'announcement');
   const linkText = announcement.link ? labelOf(t, announcement.link, 'announcement') : t.announcement.more;
@@ -20,7 +21,7 @@ export function AnnouncementBar() {
         {announcement.to && (
           <>
             {' '}
-            <a href={`${localePrefix(config, page.locale)}${announcement.to}`}>{linkText}</a>
+            <a href={href(`${localePrefix(config, page.locale)}${announcement.to}`)}>{linkText}</a>
           </>
         )}
       </p>

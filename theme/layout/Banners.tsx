@@ -1,13 +1,14 @@
 // The draft, unlisted and outdated-translation banners at the top of a page's content.
 import type { Page } from '../../generator/types.ts';
 import { format } from '../../common/format-message.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { formatDate } from '../format.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function Banners({ page }: { page: Page }) {
   const { t, config } = useTheme();
   const outdated = page.translation;
+  const href = useHref();
   return (
     <>
       {outdated && (
@@ -15,7 +16,7 @@ export function Banners({ page }: { page: Page }) {
           <Icon name="info" />
           <p>
             {format(t.docs.outdatedTranslation, { language: config.locales[outdated.sourceLocale]?.label ?? outdated.sourceLocale, date: formatDate(outdated.since, config.locales[page.locale].htmlLang) })}{' '}
-            <a href={outdated.sourceRoute} hrefLang={config.locales[outdated.sourceLocale]?.htmlLang}>
+            <a href={href(outdated.sourceRoute)} hrefLang={config.locales[outdated.sourceLocale]?.htmlLang}>
               {t.docs.readOriginal}
             </a>
           </p>

@@ -1,5 +1,5 @@
 // The footer of spec 2.3: the brand, four link groups, the copyright line and the version.
-import { useTheme, useTitleOf } from '../context.ts';
+import { useHref, useTheme, useTitleOf } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -9,6 +9,7 @@ import { labelOf } from './labels.ts';
 export function Footer() {
   const { config, page, t } = useTheme();
   const titleOf = useTitleOf();
+  const href = useHref();
   const prefix = localePrefix(config, page.locale);
   return (
     <footer className="footer">
@@ -27,7 +28,7 @@ export function Footer() {
               {group.items.map((link) =>
                 'to' in link ? (
                   <li key={link.to}>
-                    <a href={`${prefix}${link.to}`}>{link.label ? labelOf(t, link.label, 'footer') : titleOf(`${prefix}${link.to}`)}</a>
+                    <a href={href(`${prefix}${link.to}`)}>{link.label ? labelOf(t, link.label, 'footer') : titleOf(`${prefix}${link.to}`)}</a>
                   </li>
                 ) : (
                   <li key={link.href}>

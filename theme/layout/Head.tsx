@@ -5,12 +5,14 @@ import { documentTitle } from './document-title.ts';
 import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
 import { hasMarkdownTwin, twinRouteOf } from '../../common/markdown-twin-route.ts';
 import { socialImageOf } from '../../common/social-image-path.ts';
+import { absoluteUrl, servedPath } from '../../common/served-url.ts';
 
 export function Head() {
   const ctx = useTheme();
   const { config, page, assets, alternates, graph, t } = ctx;
   const title = documentTitle(config, graph, page, t.meta.tagline);
-  const url = (route: string) => new URL(route, config.url).href;
+  const url = (route: string) => absoluteUrl(config, route);
+  const href = (route: string) => servedPath(config, route);
   const description = page.description || t.meta.siteDescription;
   const image = url(socialImageOf(config, page));
   const defaultAlternate = alternates.find((a) => a.locale === config.defaultLocale);
@@ -27,7 +29,7 @@ export function Head() {
       {page.kind !== 'not-found' &&
         alternates.map((a) => <link key={a.locale} rel="alternate" hrefLang={config.locales[a.locale].htmlLang} href={url(a.route)} />)}
       {page.kind !== 'not-found' && defaultAlternate && <link rel="alternate" hrefLang="x-default" href={url(defaultAlternate.route)} />}
-      {hasMarkdownTwin(page) && <link rel="alternate" type="text/markdown" href={twinRouteOf(page.route)} />}
+      {hasMarkdownTwin(page) && <link rel="alternate" type="text/markdown" href={href(twinRouteOf(page.route))} />}
       <meta property="og:title" content={page.title} />
       {description && <meta property="og:description" content={description} />}
       <meta property="og:type" content={page.kind === 'post' ? 'article' : 'website'} />
@@ -45,19 +47,19 @@ export function Head() {
       {page.kind === 'doc' && graph.documents[page.doc]?.frontMatter.keywords && (
         <meta name="keywords" content={graph.documents[page.doc].frontMatter.keywords!.join(', ')} />
       )}
-      <link rel="icon" href={config.favicon} type="image/svg+xml" />
+      <link rel="icon" href={href(config.favicon)} type="image/svg+xml" />
       {feeds.flatMap((f) => [
-        <link key={f.rss} rel="alternate" type="application/rss+xml" href={f.rss} title={`${config.title} ${f.title} RSS`} />,
-        <link key={f.atom} rel="alternate" type="application/atom+xml" href={f.atom} title={`${config.title} ${f.title} Atom`} />,
+        <link key={f.rss} rel="alternate" type="application/rss+xml" href={href(f.rss)} title={`${config.title} ${f.title} RSS`} />,
+        <link key={f.atom} rel="alternate" type="application/atom+xml" href={href(f.atom)} title={`${config.title} ${f.title} Atom`} />,
       ])}
       <script dangerouslySetInnerHTML={{ __html: assets.colorModeScript }} />
       {assets.fonts.map((font) => (
-        <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link key={font} rel="preload" href={href(font)} as="font" type="font/woff2" crossOrigin="anonymous" />
       ))}
-      <link rel="stylesheet" href={assets.css} />
-      <script type="module" src={assets.js} />
+      <link rel="stylesheet" href={href(assets.css)} />
+      <script type="module" src={href(assets.js)} />
       {assets.jsImports.map((src) => (
-        <link key={src} rel="modulepreload" href={src} />
+        <link key={src} rel="modulepreload" href={href(src)} />
       ))}
       <script type="application/json" id={RUNTIME_DATA_ID} dangerouslySetInnerHTML={{ __html: runtimeDataJson(ctx) }} />
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}

@@ -1,12 +1,13 @@
 // The language dropdown: the same page in the other locales (their home page where a page has
 // no translation, which the build forbids for content but not for the 404 page).
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function LanguageMenu() {
   const { config, page, alternates, t } = useTheme();
   const locales = Object.keys(config.locales);
+  const href = useHref();
   return (
     <div className="dropdown dropdown-end language-menu">
       <button type="button" className="dropdown-toggle icon-button language-toggle" aria-expanded="false" aria-controls="menu-language">
@@ -20,7 +21,7 @@ export function LanguageMenu() {
           const target = alternates.find((a) => a.locale === locale)?.route ?? `${localePrefix(config, locale)}/`;
           return (
             <li key={locale}>
-              <a href={target} lang={config.locales[locale].htmlLang} hrefLang={config.locales[locale].htmlLang} aria-current={locale === page.locale ? 'true' : undefined} data-locale-link="">
+              <a href={href(target)} lang={config.locales[locale].htmlLang} hrefLang={config.locales[locale].htmlLang} aria-current={locale === page.locale ? 'true' : undefined} data-locale-link="">
                 {config.locales[locale].label}
               </a>
             </li>

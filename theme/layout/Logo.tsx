@@ -1,13 +1,14 @@
 // The logo from config, always at its configured size (34 x 34) so the navbar never shifts.
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 
 export function Brand({ className = 'navbar-brand' }: { className?: string }) {
   const { config, page } = useTheme();
   const { src, width, height } = config.navbar.logo;
+  const href = useHref();
   return (
-    <a className={className} href={`${localePrefix(config, page.locale)}/`}>
-      <img src={src} width={width} height={height} alt="" />
+    <a className={className} href={href(`${localePrefix(config, page.locale)}/`)}>
+      <img src={href(src)} width={width} height={height} alt="" />
       <span>{config.title}</span>
     </a>
   );

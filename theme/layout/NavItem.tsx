@@ -1,7 +1,7 @@
 // One item of the navbar: a link, a dropdown, or a link with a dropdown beside it. The menu is a
 // disclosure (a button with aria-expanded), the pattern for site navigation, not an ARIA menu.
 import type { SiteConfig } from '../../generator/config.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { format } from '../../common/format-message.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -13,6 +13,7 @@ export function NavItem({ item }: { item: NavItemConfig }) {
   const { config, page, graph, t } = useTheme();
   const prefix = localePrefix(config, page.locale);
   const href = (to: string) => `${prefix}${to}`;
+  const served = useHref();
   const label = labelOf(t, item.label, 'nav');
   const current = (to: string) => page.route.startsWith(href(to));
   const entries = (item.items ?? []).map((link) => {
@@ -27,7 +28,7 @@ export function NavItem({ item }: { item: NavItemConfig }) {
   if (!item.items) {
     return (
       <li className="navbar-item">
-        <a className="navbar-link" href={href(item.to!)} aria-current={active ? 'page' : undefined}>
+        <a className="navbar-link" href={served(href(item.to!))} aria-current={active ? 'page' : undefined}>
           {label}
         </a>
       </li>
@@ -37,7 +38,7 @@ export function NavItem({ item }: { item: NavItemConfig }) {
     <li className="navbar-item dropdown">
       {item.to ? (
         <>
-          <a className={active ? 'navbar-link active' : 'navbar-link'} href={href(item.to)} aria-current={page.route === href(item.to) ? 'page' : undefined}>
+          <a className={active ? 'navbar-link active' : 'navbar-link'} href={served(href(item.to))} aria-current={page.route === href(item.to) ? 'page' : undefined}>
             {label}
           </a>
           <button type="button" className="dropdown-toggle dropdown-caret" aria-expanded="false" aria-controls={menuId} aria-label={format(t.nav.submenu, { label })}>
@@ -53,7 +54,7 @@ export function NavItem({ item }: { item: NavItemConfig }) {
       <ul className="dropdown-menu" id={menuId}>
         {entries.map((entry) => (
           <li key={entry.href}>
-            <a href={entry.href} aria-current={entry.current ? 'page' : undefined}>
+            <a href={served(entry.href)} aria-current={entry.current ? 'page' : undefined}>
               {entry.label}
             </a>
           </li>

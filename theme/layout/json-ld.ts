@@ -1,9 +1,10 @@
 // Structured data where it fits: Organization and WebSite on the home page, BreadcrumbList on
 // docs pages, BlogPosting on posts.
 import type { ThemeContext } from '../context.ts';
+import { absoluteUrl } from '../../common/served-url.ts';
 
 export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | undefined {
-  const url = (route: string) => new URL(route, config.url).href;
+  const url = (route: string) => absoluteUrl(config, route);
   const organization = config.organization;
   if (page.kind === 'home') {
     const address = organization?.address;
@@ -13,7 +14,7 @@ export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | und
       url: url(page.route),
       inLanguage: config.locales[page.locale].htmlLang,
       ...(t.meta.siteDescription ? { description: t.meta.siteDescription } : {}),
-      ...(organization ? { publisher: { '@id': `${config.url}/#organization` } } : {}),
+      ...(organization ? { publisher: { '@id': `${url('/')}#organization` } } : {}),
     };
     if (!organization) return { '@context': 'https://schema.org', ...website };
     return {
@@ -21,7 +22,7 @@ export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | und
       '@graph': [
         {
           '@type': 'Organization',
-          '@id': `${config.url}/#organization`,
+          '@id': `${url('/')}#organization`,
           name: organization.name,
           url: url('/'),
           logo: url(organization.logo ?? config.navbar.logo.src),

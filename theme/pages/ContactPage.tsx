@@ -2,7 +2,7 @@
 // details and the form. Both work as plain HTML forms; the contact island (loaded on this page
 // only) hydrates them for inline states without a page load.
 import type { StandalonePage } from '../../generator/types.ts';
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
@@ -13,6 +13,7 @@ export function ContactPage({ page }: { page: StandalonePage }) {
   const { bodyOf, t, config, assets } = useTheme();
   const prefix = localePrefix(config, page.locale);
   const island = assets.islands.contact;
+  const href = useHref();
   // The graph makes a contact page only when the config turns the contact feature on.
   const contact = config.contact!;
   // The text before the first `##` introduces the page; the form follows it at once (on a phone
@@ -36,10 +37,10 @@ export function ContactPage({ page }: { page: StandalonePage }) {
               dateLocale: t.dates.locale,
               t: t.booking,
               tc: bookingContactTexts(t.contact),
-              endpoint: contact.booking.endpoint,
-              pageHref: page.route,
-              termsHref: `${prefix}${contact.terms}`,
-              privacyHref: `${prefix}${contact.privacy}`,
+              endpoint: href(contact.booking.endpoint),
+              pageHref: href(page.route),
+              termsHref: href(`${prefix}${contact.terms}`),
+              privacyHref: href(`${prefix}${contact.privacy}`),
               minutes: contact.booking.slotMinutes,
               daysAhead: contact.booking.daysAhead,
               leadTimeHours: contact.booking.leadTimeHours,
@@ -55,24 +56,24 @@ export function ContactPage({ page }: { page: StandalonePage }) {
           <ContactFormRoot
             locale={page.locale}
             t={t.contact}
-            endpoint={contact.endpoint}
-            termsHref={`${prefix}${contact.terms}`}
-            privacyHref={`${prefix}${contact.privacy}`}
-            formHref={page.route}
+            endpoint={href(contact.endpoint)}
+            termsHref={href(`${prefix}${contact.terms}`)}
+            privacyHref={href(`${prefix}${contact.privacy}`)}
+            formHref={href(page.route)}
             state={EMPTY_CONTACT_STATE}
           />
         </section>
         <div className="contact-facts">
           <section className="contact-direct" aria-labelledby="contact-direct-title">
             <h2 id="contact-direct-title">{t.contact.directTitle}</h2>
-            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(contact.endpoint)} state={EMPTY_REVEAL_STATE} />
+            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(href(contact.endpoint))} state={EMPTY_REVEAL_STATE} />
           </section>
           {facts && <div className="markdown" dangerouslySetInnerHTML={{ __html: facts }} />}
         </div>
       </div>
       {/* Not a module script: the runtime imports it once the page has loaded (the form works as
           a plain form until then), so its React never competes with what the first paint needs. */}
-      {island && <script type={ISLAND_TYPE} data-src={island} data-island="contact" />}
+      {island && <script type={ISLAND_TYPE} data-src={href(island)} data-island="contact" />}
     </main>
   );
 }

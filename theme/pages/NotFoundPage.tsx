@@ -1,11 +1,12 @@
 // The not-found page of a locale, served with status 404 for any unknown path under it.
-import { useTheme } from '../context.ts';
+import { useHref, useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { SEARCH_DIALOG_ID } from '../layout/SearchButton.tsx';
 
 export function NotFoundPage() {
   const { t, config, page } = useTheme();
+  const href = useHref();
   const prefix = localePrefix(config, page.locale);
   return (
     <main id="main" className="not-found" tabIndex={-1}>
@@ -23,12 +24,12 @@ export function NotFoundPage() {
             <Icon name="search" size={18} />
             {t.notFound.search}
           </button>
-          <a className="button button-primary" href={`${prefix}/`}>
+          <a className="button button-primary" href={href(`${prefix}/`)}>
             <Icon name="home" size={18} />
             {t.notFound.home}
           </a>
           {config.contact && (
-            <a className="button button-secondary" href={`${prefix}${config.contact.route}`}>
+            <a className="button button-secondary" href={href(`${prefix}${config.contact.route}`)}>
               {t.nav.contactUs}
             </a>
           )}

@@ -1,6 +1,9 @@
 // Which links client navigation takes over. Everything else is left to the browser: other origins,
 // new tabs and windows, downloads, files that are not pages (feeds, images, PDFs), jumps within
 // the same page, and links that opt out with `data-reload`.
+import { routeOfServedPath } from '../../../common/served-url.ts';
+import { siteBase } from '../runtime-data.ts';
+
 const PAGE_FILE = /\.html?$/i;
 
 /** The page URL a link leads to, if client navigation should load it; otherwise undefined. */
@@ -22,6 +25,8 @@ export function pageUrl(href: string): URL | undefined {
     return undefined;
   }
   if (url.origin !== location.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
+  // Beside a site under a subpath, the rest of the origin is someone else's: loaded by the browser.
+  if (routeOfServedPath({ baseUrl: siteBase() }, url.pathname) === undefined) return undefined;
   const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
   if (last.includes('.') && !PAGE_FILE.test(last)) return undefined;
   return withoutIndexHtml(url);

@@ -7,6 +7,8 @@
 // dialog's code has arrived: Pagefind's module, its worker, WebAssembly and index metadata are a
 // chain of requests, and on a slow phone the chain, not the bytes, is what takes the time.
 
+import { siteBase } from '../runtime-data.ts';
+
 export interface PagefindResultData {
   url: string;
   excerpt: string;
@@ -24,7 +26,8 @@ const engines = new Map<string, Promise<Pagefind>>();
 
 async function load(bundle: string): Promise<Pagefind> {
   const module = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
-  await module.options({ basePath: bundle, excerptLength: 22 });
+  // The index holds routes; Pagefind puts the site's baseUrl before each result's URL.
+  await module.options({ basePath: bundle, baseUrl: siteBase(), excerptLength: 22 });
   // Starts Pagefind's web worker, which fetches the WebAssembly and the index's metadata; the
   // first search waits for it.
   await module.init();

@@ -167,6 +167,11 @@ export class ContactStore {
     return this.db.prepare<[], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id`).iterate();
   }
 
+  /** Oldest first, the `limit` messages after id `after`. */
+  listAfter(after: number, limit: number): StoredMessage[] {
+    return this.db.prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`).all(after, limit);
+  }
+
   /** Throws when the database cannot be read (readiness). */
   ping(): void {
     this.db.prepare('SELECT 1').get();

@@ -183,3 +183,6 @@ export interface Store {
   /** Commits what is queued, then closes every connection. */
   close(): Promise<void>;
 }
+
+/** The store cannot be used (the database is unreachable, or its schema is newer than this code). */
+export class StoreError extends Error {}

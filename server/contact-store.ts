@@ -162,11 +162,6 @@ export class ContactStore {
     return this.db.prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`).all(limit, offset);
   }
 
-  /** Oldest first, one row at a time, for exports of any size. */
-  iterate(): IterableIterator<StoredMessage> {
-    return this.db.prepare<[], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id`).iterate();
-  }
-
   /** Oldest first, the `limit` messages after id `after`. */
   listAfter(after: number, limit: number): StoredMessage[] {
     return this.db.prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`).all(after, limit);

@@ -14,19 +14,13 @@
 // A message stored while senders are busy is taken by an idle one at once (`notify`).
 import type { RelayTiming } from './backend-config.ts';
 import type { SendMailOptions } from 'nodemailer';
-import type { ClaimRules, RecordedOutcome, RelayOutcome, StoredMessage } from './contact-store.ts';
+import type { OutboxSource, RecordedOutcome, RelayOutcome, StoredMessage } from './store.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
 import type { Mailer } from './smtp-mailer.ts';
 import type { Log } from './log.ts';
 
-/** Where the relay takes its mails from: the contact store's outbox, or the booking store's. */
-export interface OutboxSource<M extends { id: number; attempts: number }> {
-  claimNext(now: number, rules: ClaimRules): M | undefined | Promise<M | undefined>;
-  /** Says what the message is now (sent, retried, a dead letter): the log tells that, not a guess. */
-  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): RecordedOutcome | Promise<RecordedOutcome>;
-  nextDue(): number | undefined | Promise<number | undefined>;
-  readonly isOpen: boolean;
-}
+/** Where the relay takes its mails from: the messages' outbox, or the bookings', in either database. */
+export type { OutboxSource } from './store.ts';
 
 export type { Mailer } from './smtp-mailer.ts';
 export { smtpMailer } from './smtp-mailer.ts';

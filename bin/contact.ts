@@ -1,4 +1,5 @@
-// `site contact list` and `site contact export`: the owners read contact messages from the store.
+// `site contact list` and `site contact export`: the owners read contact messages from the store
+// `site start` uses (PostgreSQL with DATABASE_URL, SQLite in the data directory otherwise).
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -57,7 +58,7 @@ function wholeMonths(value: string): number {
 }
 
 export function registerContactCommands(program: Command, root: string): void {
-  const contact = program.command('contact').description('Read the messages sent through the contact form and the bookings of introductory calls (data directory: SITE_DATA_DIR or .data/).');
+  const contact = program.command('contact').description('Read the messages sent through the contact form and the bookings of introductory calls (in PostgreSQL with DATABASE_URL, else in the data directory: SITE_DATA_DIR or .data/).');
 
   contact
     .command('list')

@@ -4,11 +4,12 @@
 // on the other. The database and the mail server are the tests' own, on 127.0.0.1.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { formatDiagnostic, runBuild } from '../../generator/build.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
@@ -30,6 +31,7 @@ let dispose: () => Promise<void>;
 let dataDir: string;
 let instances: Instance[] = [];
 const OWNERS = 'owners@fixture.example';
+const run = promisify(execFile);
 
 const BOOKING = {
   endpoint: '/api/booking',
@@ -186,4 +188,29 @@ test('both instances are ready while the database answers', async () => {
     const ready = await fetch(`${instance.url}/readyz`);
     assert.equal(ready.status, 200, instance.output());
   }
+});
+
+test('`site contact list` and `export` read the shared database', async () => {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, SITE_DATA_DIR: dataDir, SMTP_URL: '' };
+  const site = (...args: string[]) => run(process.execPath, [path.join(REPO, 'bin/site.js'), 'contact', ...args], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+  const list = await site('list', '--limit', '1');
+  assert.match(list.stdout, /^200 messages in postgres:\/\/[^@\s]+@127\.0\.0\.1:\d+\/\w+ \(200 relayed, 0 waiting for the mail server\)/);
+  assert.match(list.stdout, /2 bookings to come/);
+  const exported = JSON.parse((await site('export', '--format', 'json')).stdout) as { name: string }[];
+  assert.equal(exported.length, 200);
+});
+
+test('a database that does not answer stops `site start` with a clear message, and no stack trace', async () => {
+  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site', SITE_DATA_DIR: dataDir, SMTP_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  assert.equal(code, 1);
+  assert.match(output, /^site start: the database at postgres:\/\/site@127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED/m);
+  assert.doesNotMatch(output, /secret|\n\s+at /);
 });

@@ -47,7 +47,7 @@ const BOOKING = {
 async function startInstance(): Promise<Instance> {
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SITE_DATA_DIR: dataDir, SMTP_URL: sink.url, CONTACT_TO: OWNERS, CONTACT_RATE_LIMIT: 'off', LOG_FORMAT: '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, SITE_DATA_DIR: dataDir, SMTP_URL: sink.url, CONTACT_TO: OWNERS, CONTACT_RATE_LIMIT: 'off', LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -83,6 +83,16 @@ async function query<R extends pg.QueryResultRow>(sql: string, params: unknown[]
   } finally {
     await client.end();
   }
+}
+
+/** The relay events an instance logged (LOG_FORMAT=json). */
+function relayEvents(instance: Instance): { event: string; id: number }[] {
+  return instance
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { type?: string; event: string; id: number })
+    .filter((record) => record.type === 'relay');
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
@@ -149,7 +159,12 @@ test('posts to both instances are stored once each, and each message is mailed o
   for (const mail of sink.mails.filter((m) => m.headers.has('x-contact-message-id'))) perMessage.set(mail.headers.get('x-contact-message-id')!, (perMessage.get(mail.headers.get('x-contact-message-id')!) ?? 0) + 1);
   assert.equal(perMessage.size, POSTS, 'every message was mailed');
   assert.deepEqual(new Set(perMessage.values()), new Set([1]), 'no message was mailed twice');
-  t.diagnostic(`posts stored across two instances: ${stored.length} of ${POSTS} (${POSTS / 4} sent again to the other instance); mails per message: ${Math.max(...perMessage.values())}`);
+  // Both relays worked the one outbox: each reports the messages it sent, and no message twice.
+  const sentBy = instances.map((instance) => relayEvents(instance).filter((e) => e.event === 'sent').map((e) => e.id));
+  assert.equal(sentBy[0].length + sentBy[1].length, POSTS);
+  assert.equal(new Set([...sentBy[0], ...sentBy[1]]).size, POSTS);
+  assert.ok(sentBy[0].length > 0 && sentBy[1].length > 0, `sent by the instances: ${sentBy[0].length} and ${sentBy[1].length}`);
+  t.diagnostic(`posts stored across two instances: ${stored.length} of ${POSTS} (${POSTS / 4} sent again to the other instance); mails per message: ${Math.max(...perMessage.values())}; sent by the two relays: ${sentBy[0].length} and ${sentBy[1].length}`);
 });
 
 test('a slot booked on one instance is taken on the other; ten visitors on both for one slot, one wins', async () => {

@@ -67,7 +67,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   };
   process.once('exit', killOnExit);
   const adminUrl = `postgres://${user}@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const client = new pg.Client({ connectionString: adminUrl });
     try {

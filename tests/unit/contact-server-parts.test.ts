@@ -210,6 +210,14 @@ test('settings from the environment: defaults, SMTP needs a recipient, limits pa
   assert.throws(() => parseRateLimit('lots', 'X'), SettingsError);
 });
 
+test('DATABASE_URL: unset is SQLite in the data directory; a PostgreSQL URL is taken; anything else is refused with what to write', () => {
+  assert.equal(settingsFromEnv('/site', {}).databaseUrl, undefined);
+  assert.equal(settingsFromEnv('/site', { DATABASE_URL: 'postgres://site:pw@db.internal:5432/site' }).databaseUrl, 'postgres://site:pw@db.internal:5432/site');
+  assert.equal(settingsFromEnv('/site', { DATABASE_URL: 'postgresql://db.internal/site' }).databaseUrl, 'postgresql://db.internal/site');
+  assert.throws(() => settingsFromEnv('/site', { DATABASE_URL: 'mysql://db.internal/site' }), /DATABASE_URL must start with postgres:\/\/ \(PostgreSQL; unset it for SQLite in SITE_DATA_DIR\), not mysql:\/\//);
+  assert.throws(() => settingsFromEnv('/site', { DATABASE_URL: 'db.internal' }), /DATABASE_URL is not a URL \(expected postgres:\/\/user:password@host:5432\/database\)/);
+});
+
 test('settings of the relay and of retention: defaults, and nonsense refused with the variable named', () => {
   const defaults = settingsFromEnv('/site', {});
   assert.equal(defaults.retentionMonths, 12);

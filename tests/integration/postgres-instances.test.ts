@@ -229,3 +229,14 @@ test('a database that does not answer stops `site start` with a clear message, a
   assert.match(output, /^site start: the database at postgres:\/\/site@127\.0\.0\.1:1\/site cannot be used: .*ECONNREFUSED/m);
   assert.doesNotMatch(output, /secret|\n\s+at /);
 });
+
+test('while the database is down, both instances say they are not ready, and still serve the site', async () => {
+  await postgres.stop();
+  for (const instance of instances) {
+    const ready = await fetch(`${instance.url}/readyz`);
+    assert.equal(ready.status, 503);
+    assert.match(((await ready.json()) as { problems: string[] }).problems.join(), /^database: /);
+    assert.equal((await fetch(`${instance.url}/healthz`)).status, 200);
+    assert.equal((await fetch(`${instance.url}/en/`)).status, 200);
+  }
+});

@@ -1,7 +1,8 @@
 // Where contact messages live: one SQLite file in the data directory, in WAL mode with full sync,
 // so a message is on disk when its submitter hears "stored". Submissions that arrive together are
 // committed together (one transaction, one fsync per event-loop turn): durability per message at
-// the price of one disk flush per batch, not per message.
+// the price of one disk flush per batch, not per message. This is the embedded store's part
+// (server/sqlite-store.ts); several instances share PostgreSQL instead (server/postgres-store.ts).
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';

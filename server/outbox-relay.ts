@@ -115,11 +115,23 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
   private schedule(): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    void Promise.resolve(this.store.nextDue()).then((due) => {
-      if (due === undefined || this.stopped || this.senders.size) return;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
-    });
+    void Promise.resolve()
+      .then(() => this.store.nextDue())
+      .then(
+        (due) => {
+          if (due === undefined || this.stopped || this.senders.size) return;
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
+        },
+        // The database does not answer (PostgreSQL restarting, say): look again after the first
+        // retry delay, so the relay resumes by itself once it is back.
+        (error: Error) => {
+          if (this.stopped || this.senders.size) return;
+          this.log.error(`[contact] relay: the store did not answer (${error.message}); looking again in ${Math.round(this.timing.baseDelayMs / 1000)} s`);
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.kick(), this.timing.baseDelayMs);
+        },
+      );
   }
 
   /** One sender: claims due messages one by one until none is due or the mail server seems down. */

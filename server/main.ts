@@ -90,9 +90,12 @@ export async function startProductionServer(options: ProductionServerOptions): P
       log.error(`[site] retention failed, tried again tomorrow: ${(error as Error).message}`);
     }
     if (config.contact?.booking) {
-      await purgeExpiredBookings(backend.bookings, settings.retentionMonths)
-        .then((purged) => purged.bookings && log.log(`[site] retention: ${describeBookingPurge(purged)}`))
-        .catch((error: Error) => log.error(`[site] retention of bookings failed, tried again tomorrow: ${error.message}`));
+      try {
+        const purged = await purgeExpiredBookings(backend.bookings, settings.retentionMonths);
+        if (purged.bookings) log.log(`[site] retention: ${describeBookingPurge(purged)}`);
+      } catch (error) {
+        log.error(`[site] retention of bookings failed, tried again tomorrow: ${(error as Error).message}`);
+      }
     }
   };
   await retain();

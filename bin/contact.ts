@@ -1,20 +1,16 @@
-// `site contact list` and `site contact export`: the owners read contact messages from the store.
+// `site contact list` and `site contact export`: the owners read contact messages from the store
+// `site start` uses (PostgreSQL with DATABASE_URL, SQLite in the data directory otherwise).
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SettingsError, settingsFromEnv } from '../server/backend-config.ts';
-import type { ContactStore } from '../server/contact-store.ts';
 import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
-import type { BookingMail, BookingStore, StoredBooking } from '../server/booking-store.ts';
+import type { BookingMail, Store, StoredBooking } from '../server/store.ts';
 import type { SiteConfig } from '../generator/config.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 
-async function openBookings(root: string, dataDir: string | undefined, relay: boolean): Promise<BookingStore> {
-  const { BookingStore } = await import('../server/booking-store.ts');
-  return BookingStore.open(dataDir ?? settingsFromEnv(root).dataDir, { relay });
-}
 
 /** The site's config and UI strings, for the booking's time zone and the visitor's mail. */
 async function siteOf(root: string): Promise<{ config: SiteConfig; messages: MessagesByLocale }> {
@@ -34,12 +30,25 @@ function callTime(b: StoredBooking, zone: string): string {
   return `${f.format(new Date(b.start))}–${t.format(new Date(b.end))} ${zone}`;
 }
 
-async function openStore(root: string, dataDir: string | undefined): Promise<ContactStore> {
-  // Loaded here, not at the top: every other command would pay for the native SQLite module.
-  const { ContactStore } = await import('../server/contact-store.ts');
-  const dir = dataDir ?? settingsFromEnv(root).dataDir;
-  // relay: false only decides what new messages get; this command stores none.
-  return ContactStore.open(dir, { relay: false });
+/**
+ * The store `site start` uses: PostgreSQL with DATABASE_URL, else SQLite in `dataDir` (--data, or
+ * SITE_DATA_DIR). `relay` only decides whether mails this command queues go into the outbox.
+ */
+async function openStore(command: string, root: string, dataDir: string | undefined, relay = false): Promise<Store | undefined> {
+  // Loaded here, not at the top: every other command would pay for the database drivers.
+  const { openStore: open } = await import('../server/open-store.ts');
+  let store: Store | undefined;
+  try {
+    const settings = settingsFromEnv(root);
+    store = open({ dataDir: dataDir ? path.resolve(dataDir) : settings.dataDir, databaseUrl: settings.databaseUrl }, { relay });
+    await store.ready();
+    return store;
+  } catch (error) {
+    await store?.close();
+    console.error(`site contact ${command}: ${(error as Error).message}`);
+    process.exitCode = 1;
+    return undefined;
+  }
 }
 
 function wholeMonths(value: string): number {
@@ -49,7 +58,7 @@ function wholeMonths(value: string): number {
 }
 
 export function registerContactCommands(program: Command, root: string): void {
-  const contact = program.command('contact').description('Read the messages sent through the contact form and the bookings of introductory calls (data directory: SITE_DATA_DIR or .data/).');
+  const contact = program.command('contact').description('Read the messages sent through the contact form and the bookings of introductory calls (in PostgreSQL with DATABASE_URL, else in the data directory: SITE_DATA_DIR or .data/).');
 
   contact
     .command('list')
@@ -57,12 +66,13 @@ export function registerContactCommands(program: Command, root: string): void {
     .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
     .addOption(new Option('--limit <n>', 'how many').default(20).argParser((v) => Number.parseInt(v, 10)))
     .action(async (opts: { data?: string; limit: number }) => {
-      const store = await openStore(root, opts.data);
+      const store = await openStore('list', root, opts.data);
+      if (!store) return;
       try {
-        const { messages, pending, sent, dead } = store.counts();
+        const { messages, pending, sent, dead } = await store.messages.counts();
         const relayed = pending || sent || dead ? ` (${sent} relayed, ${pending} waiting for the mail server${dead ? `, ${dead} dead letter${dead === 1 ? '' : 's'}` : ''})` : '';
-        console.log(`${messages} message${messages === 1 ? '' : 's'} in ${store.file}${relayed}\n`);
-        for (const m of store.list(opts.limit)) {
+        console.log(`${messages} message${messages === 1 ? '' : 's'} in ${store.location}${relayed}\n`);
+        for (const m of await store.messages.list(opts.limit)) {
           const error = m.lastError ? `: ${printable(m.lastError)}` : '';
           const attempts = `${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`;
           const relay =
@@ -74,10 +84,10 @@ export function registerContactCommands(program: Command, root: string): void {
           for (const line of printable(m.message, true).split('\n')) console.log(`    ${line}`);
           console.log('');
         }
+        await listBookings(store, root, opts.limit);
       } finally {
-        store.close();
+        await store.close();
       }
-      await listBookings(root, opts.data, opts.limit);
     });
 
   contact
@@ -101,7 +111,9 @@ export function registerContactCommands(program: Command, root: string): void {
         process.exitCode = 1;
         return;
       }
-      const bookings = await openBookings(root, opts.data ? path.resolve(opts.data) : settings.dataDir, Boolean(settings.smtp));
+      const store = await openStore('cancel', root, opts.data, Boolean(settings.smtp));
+      if (!store) return;
+      const bookings = store.bookings;
       try {
         const result = await bookings.cancel(id, new Date().toISOString());
         if (result.status === 'not-found') {
@@ -133,7 +145,7 @@ export function registerContactCommands(program: Command, root: string): void {
         if (mailState?.state === 'sent') console.log(`The cancellation was mailed to ${printable(b.email)}.`);
         else console.log(`The cancellation mail to ${printable(b.email)} was not sent yet${mailState?.lastError ? ` (${printable(mailState.lastError)})` : ''}; it waits in the outbox, and \`site start\` sends it.`);
       } finally {
-        bookings.close();
+        await store.close();
       }
     });
 
@@ -152,20 +164,15 @@ export function registerContactCommands(program: Command, root: string): void {
         process.exitCode = 1;
         return;
       }
-      const dataDir = opts.data ? path.resolve(opts.data) : settings.dataDir;
-      const store = await openStore(root, dataDir);
+      const store = await openStore('purge', root, opts.data);
+      if (!store) return;
       try {
-        const { purgeExpired, describePurge } = await import('../server/retention.ts');
-        console.log(`${describePurge(purgeExpired(store, dataDir, opts.months ?? settings.retentionMonths))} (in ${dataDir})`);
+        const { purgeExpired, describePurge, purgeExpiredBookings, describeBookingPurge } = await import('../server/retention.ts');
+        const where = store.kind === 'sqlite' ? (opts.data ? path.resolve(opts.data) : settings.dataDir) : store.location;
+        console.log(`${describePurge(await purgeExpired(store, opts.months ?? settings.retentionMonths))} (in ${where})`);
+        console.log(describeBookingPurge(await purgeExpiredBookings(store.bookings, opts.months ?? settings.retentionMonths)));
       } finally {
-        store.close();
-      }
-      const bookings = await openBookings(root, dataDir, false);
-      try {
-        const { purgeExpiredBookings, describeBookingPurge } = await import('../server/retention.ts');
-        console.log(describeBookingPurge(await purgeExpiredBookings(bookings, opts.months ?? settings.retentionMonths)));
-      } finally {
-        bookings.close();
+        await store.close();
       }
     });
 
@@ -176,15 +183,16 @@ export function registerContactCommands(program: Command, root: string): void {
     .option('--out <file>', 'write to a file instead of stdout')
     .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
     .action(async (opts: { format: 'csv' | 'json'; out?: string; data?: string }) => {
-      const store = await openStore(root, opts.data);
+      const store = await openStore('export', root, opts.data);
+      if (!store) return;
       const out: Writable = opts.out ? createWriteStream(opts.out, { mode: 0o600 }) : process.stdout;
       try {
-        const lines = opts.format === 'csv' ? csvLines(store.iterate()) : jsonLines(store.iterate());
+        const lines = opts.format === 'csv' ? csvLines(store.messages.iterate()) : jsonLines(store.messages.iterate());
         // On a terminal, what a visitor typed must not steer it; a file or a pipe gets the values exactly.
         const toTerminal = !opts.out && process.stdout.isTTY;
-        for (const line of lines) if (!out.write(toTerminal ? printable(line, true) : line)) await once(out, 'drain');
+        for await (const line of lines) if (!out.write(toTerminal ? printable(line, true) : line)) await once(out, 'drain');
       } finally {
-        store.close();
+        await store.close();
         if (opts.out) {
           out.end();
           await once(out, 'finish');
@@ -194,9 +202,9 @@ export function registerContactCommands(program: Command, root: string): void {
 }
 
 /** The bookings, calls to come first (soonest first), then cancelled and past ones. */
-async function listBookings(root: string, dataDir: string | undefined, limit: number): Promise<void> {
-  const bookings = await openBookings(root, dataDir, false);
-  try {
+async function listBookings(store: Store, root: string, limit: number): Promise<void> {
+  const bookings = store.bookings;
+  {
     const now = new Date().toISOString();
     const { upcoming, cancelled, past } = await bookings.counts(now);
     if (!upcoming && !cancelled && !past) return;
@@ -215,7 +223,5 @@ async function listBookings(root: string, dataDir: string | undefined, limit: nu
       console.log(`    booked ${b.bookedAt}`);
       console.log('');
     }
-  } finally {
-    bookings.close();
   }
 }

@@ -34,6 +34,11 @@ export interface RelayTiming {
 
 export interface BackendSettings {
   dataDir: string;
+  /**
+   * postgres://user:password@host:5432/database (DATABASE_URL): the store of several instances.
+   * Unset: SQLite files in dataDir.
+   */
+  databaseUrl?: string;
   smtp?: SmtpSettings;
   relay: RelayTiming;
   /** Form submissions; `false` turns limiting off (load tests only). */
@@ -102,6 +107,7 @@ export function settingsFromEnv(root: string, env: NodeJS.ProcessEnv = process.e
     if (!Number.isInteger(months) || months < 1) throw new SettingsError(`DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "${env.DATA_RETENTION_MONTHS}"`);
     settings.retentionMonths = months;
   }
+  if (env.DATABASE_URL) settings.databaseUrl = databaseUrl(env.DATABASE_URL);
   if (env.SMTP_URL) {
     if (!env.CONTACT_TO) throw new SettingsError('SMTP_URL is set but CONTACT_TO is not: say where contact messages should go');
     let url: URL;
@@ -114,6 +120,17 @@ export function settingsFromEnv(root: string, env: NodeJS.ProcessEnv = process.e
     settings.smtp = { url: env.SMTP_URL, to: env.CONTACT_TO, from: env.CONTACT_FROM ?? '' };
   }
   return settings;
+}
+
+function databaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SettingsError('DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new SettingsError(`DATABASE_URL must start with postgres:// (PostgreSQL; unset it for SQLite in SITE_DATA_DIR), not ${url.protocol}//`);
+  return value;
 }
 
 function positive(value: string, name: string, unit = 'milliseconds'): number {

@@ -12,7 +12,7 @@ import { BOOKING_ANCHOR } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { formatSlot } from '../theme/index.ts';
 import { invitationIcs } from './booking-ics.ts';
-import type { BookingMail } from './booking-store.ts';
+import type { BookingMail } from './store.ts';
 import { headerSafe } from './contact-mail.ts';
 
 export interface BookingMailSettings {

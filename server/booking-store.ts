@@ -1,8 +1,7 @@
-// Where bookings live: the `bookings` table of the contact database (server/migrations.ts, step
-// 3), and the mails to the visitor in `booking_outbox`, which an OutboxRelay sends as it sends
-// contact messages. Every function returns a Promise and the SQL is plain (no SQLite-only
-// syntax), so the store can move behind the same interface as the contact store when another
-// database backs it.
+// Where bookings live in SQLite: the `bookings` table of the contact database
+// (server/migrations.ts, step 3), and the mails to the visitor in `booking_outbox`, which an
+// OutboxRelay sends by the same rules as contact messages (server/outbox-rules.ts). PostgreSQL's
+// counterpart is server/postgres-store.ts; both keep the contract of server/store.ts.
 //
 // A slot is held by the partial UNIQUE index on `slot_start` (bookings not cancelled): the
 // database, not the code, refuses a second booking of a slot, whichever process or connection
@@ -12,68 +11,23 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DB_FILE, type ClaimRules, type RecordedOutcome, type RelayOutcome } from './contact-store.ts';
+import { DB_FILE } from './contact-store.ts';
 import { migrate } from './migrations.ts';
+import { BOOKING_OUTBOX, type ClaimRules, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
+import { SqliteOutbox } from './sqlite-outbox.ts';
+import type { Bookings, BookingMail, BookingMailKind, BookResult, CancelResult, MailState, NewBooking, StoredBooking } from './store.ts';
 
-export interface NewBooking {
-  start: string;
-  end: string;
-  bookedAt: string;
-  locale: string;
-  name: string;
-  email: string;
-  /** What the visitor would like to talk about; may be empty. */
-  topic: string;
-  idempotencyKey: string;
-  payloadHash: string;
-}
-
-export interface StoredBooking {
-  id: number;
-  start: string;
-  end: string;
-  bookedAt: string;
-  locale: string;
-  name: string;
-  email: string;
-  topic: string;
-  /** The calendar event's UID (RFC 5545), the same in the invitation and its cancellation. */
-  uid: string;
-  cancelledAt: string | null;
-}
-
-export type BookResult =
-  | { status: 'booked' | 'duplicate'; booking: StoredBooking }
-  /** The idempotency key was used for another booking. */
-  | { status: 'conflict' }
-  /** Someone else holds the slot. */
-  | { status: 'taken' };
-
-export type CancelResult = { status: 'cancelled' | 'already-cancelled'; booking: StoredBooking } | { status: 'not-found' };
-
-export type BookingMailKind = 'confirmation' | 'cancellation';
-
-/** One mail of the booking outbox, as the relay claims it. */
-export interface BookingMail {
-  /** The outbox row. */
-  id: number;
-  kind: BookingMailKind;
-  attempts: number;
-  unconfirmed: number;
-  booking: StoredBooking;
-}
-
-/** Unknown outcomes a mail may have before it is given up on, as for contact messages. */
-const MAX_UNCONFIRMED = 1;
+export type { BookingMail, BookingMailKind, BookResult, CancelResult, NewBooking, StoredBooking } from './store.ts';
 
 const BOOKING_COLUMNS = `id, slot_start AS start, slot_end AS end, booked_at AS bookedAt, locale, name, email, topic, uid, cancelled_at AS cancelledAt`;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
-export class BookingStore {
+export class BookingStore implements Bookings {
   readonly file: string;
   private readonly db: Database.Database;
   private closed = false;
+  private readonly outbox: SqliteOutbox;
 
   static open(dataDir: string, options: { relay: boolean }): BookingStore {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -95,6 +49,7 @@ export class BookingStore {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('secure_delete = ON');
     migrate(this.db);
+    this.outbox = new SqliteOutbox(this.db, BOOKING_OUTBOX);
   }
 
   private booking(id: number): StoredBooking | undefined {
@@ -191,80 +146,30 @@ export class BookingStore {
 
   async claimNext(now: number, rules: ClaimRules): Promise<BookingMail | undefined> {
     if (this.closed) return undefined;
-    return this.db.transaction((): BookingMail | undefined => {
-      for (;;) {
-        const row = this.db
-          .prepare<[number, number], { id: number; leased: number; unconfirmed: number; attempts: number }>(
-            `SELECT id, CASE WHEN lease_until IS NOT NULL THEN 1 ELSE 0 END AS leased, unconfirmed, attempts FROM booking_outbox
-             WHERE sent_at IS NULL AND dead_at IS NULL AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-             ORDER BY next_attempt_at, id LIMIT 1`,
-          )
-          .get(now, now);
-        if (!row) return undefined;
-        if (row.leased) {
-          const error = 'the sender stopped during an attempt; the mail server may have the mail';
-          if (row.unconfirmed >= MAX_UNCONFIRMED) {
-            this.dead(row.id, new Date(now).toISOString(), `${error} (not sent again: unconfirmed twice)`);
-            continue;
-          }
-          this.db.prepare('UPDATE booking_outbox SET unconfirmed = unconfirmed + 1, last_error = ? WHERE id = ?').run(error, row.id);
-        }
-        if (row.attempts >= rules.maxAttempts) {
-          this.dead(row.id, new Date(now).toISOString(), `gave up after ${row.attempts} attempts`);
-          continue;
-        }
-        this.db.prepare('UPDATE booking_outbox SET attempts = attempts + 1, lease_until = ? WHERE id = ?').run(now + rules.leaseMs, row.id);
-        const mail = this.db
-          .prepare<[number], Omit<BookingMail, 'booking'> & { bookingId: number }>('SELECT id, kind, attempts, unconfirmed, booking_id AS bookingId FROM booking_outbox WHERE id = ?')
-          .get(row.id)!;
-        return { id: mail.id, kind: mail.kind, attempts: mail.attempts, unconfirmed: mail.unconfirmed, booking: this.booking(mail.bookingId)! };
-      }
-    }).immediate();
-  }
-
-  private dead(id: number, at: string, error: string): void {
-    this.db.prepare('UPDATE booking_outbox SET dead_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(at, error.slice(0, 500), id);
+    const id = this.outbox.claim(now, rules);
+    if (id === undefined) return undefined;
+    const mail = this.db
+      .prepare<[number], Omit<BookingMail, 'booking'> & { bookingId: number }>('SELECT id, kind, attempts, unconfirmed, booking_id AS bookingId FROM booking_outbox WHERE id = ?')
+      .get(id)!;
+    return { id: mail.id, kind: mail.kind, attempts: mail.attempts, unconfirmed: mail.unconfirmed, booking: this.booking(mail.bookingId)! };
   }
 
   async recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome> {
-    if (outcome.kind === 'sent') {
-      if (!this.closed) this.db.prepare('UPDATE booking_outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?').run(new Date().toISOString(), id);
-      return { state: 'sent' };
-    }
-    const error = outcome.error.slice(0, 500);
-    if (this.closed) return { state: 'retry', error, retryAt: Date.now() };
-    const now = new Date().toISOString();
-    return this.db.transaction((): RecordedOutcome => {
-      const row = this.db.prepare<[number], { attempts: number; unconfirmed: number }>('SELECT attempts, unconfirmed FROM booking_outbox WHERE id = ?').get(id);
-      const dead = (reason: string, said = reason): RecordedOutcome => {
-        if (row) this.dead(id, now, reason);
-        return { state: 'dead', error: said };
-      };
-      if (outcome.kind === 'permanent') return dead(error, `refused for good (${error})`);
-      if (outcome.kind === 'unconfirmed' && row && row.unconfirmed >= MAX_UNCONFIRMED) return dead(`${error} (not sent again: unconfirmed twice)`);
-      if (outcome.kind === 'unconfirmed') {
-        if (row) this.db.prepare('UPDATE booking_outbox SET unconfirmed = unconfirmed + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(outcome.retryAt, error, id);
-        return { state: 'unconfirmed', error, retryAt: outcome.retryAt };
-      }
-      if (row && row.attempts >= rules.maxAttempts) return dead(`${error} (gave up after ${row.attempts} attempts)`);
-      if (row) this.db.prepare('UPDATE booking_outbox SET next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ?').run(outcome.retryAt, error, id);
-      return { state: 'retry', error, retryAt: outcome.retryAt };
-    }).immediate();
+    // Closed while the send took its time: the lease tells the next start.
+    if (this.closed) return outcome.kind === 'sent' ? { state: 'sent' } : { state: 'retry', error: outcome.error.slice(0, 500), retryAt: Date.now() };
+    return this.outbox.record(id, outcome, rules);
   }
 
   async nextDue(): Promise<number | undefined> {
     if (this.closed) return undefined;
-    const row = this.db
-      .prepare<[], { at: number | null }>('SELECT MIN(CASE WHEN lease_until IS NOT NULL AND lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS at FROM booking_outbox WHERE sent_at IS NULL AND dead_at IS NULL')
-      .get();
-    return row?.at ?? undefined;
+    return this.outbox.nextDue();
   }
 
   /** What the owners see of a booking's mails: the latest state of each. */
-  async mailStates(bookingId: number): Promise<{ kind: BookingMailKind; state: 'pending' | 'sent' | 'dead'; lastError: string | null }[]> {
+  async mailStates(bookingId: number): Promise<MailState[]> {
     this.assertOpen();
     return this.db
-      .prepare<[number], { kind: BookingMailKind; state: 'pending' | 'sent' | 'dead'; lastError: string | null }>(
+      .prepare<[number], MailState>(
         `SELECT kind, CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN dead_at IS NOT NULL THEN 'dead' ELSE 'pending' END AS state, last_error AS lastError FROM booking_outbox WHERE booking_id = ? ORDER BY id`,
       )
       .all(bookingId);

@@ -12,7 +12,6 @@ import type { BackendSettings } from './backend-config.ts';
 import { parseBody, readBody, type Fields } from './body.ts';
 import { ContactPages } from './contact-pages.tsx';
 import { Reply } from './contact-reply.ts';
-import { ContactStore } from './contact-store.ts';
 import { handleReveal } from './contact-reveal.ts';
 import { handleSubmit } from './contact-submit.ts';
 import { OutboxRelay, smtpMailer, type Mailer } from './outbox-relay.ts';
@@ -21,7 +20,8 @@ import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-gua
 import { BOOKING_ANCHOR, SLOTS_QUERY, type BookingState, type ContactFormState } from '../theme/index.ts';
 import { bookingMail, bookingMailSettings } from './booking-mail.ts';
 import { freeSlots, type Slot } from './booking-slots.ts';
-import { BookingStore, type BookingMail } from './booking-store.ts';
+import { openStore } from './open-store.ts';
+import type { BookingMail, Bookings, Store } from './store.ts';
 import { handleBook, handleSlots } from './booking-submit.ts';
 import { FormResults, RESULT_QUERY } from './form-results.ts';
 
@@ -56,11 +56,11 @@ export interface Received {
 
 export class ContactBackend {
   readonly pages: ContactPages;
-  private storeInstance: ContactStore | undefined;
+  private storeInstance: Store | undefined;
   private relay: OutboxRelay | undefined;
-  private bookingStoreInstance: BookingStore | undefined;
+  private bookingsOpened = false;
   private bookingRelay: OutboxRelay<BookingMail> | undefined;
-  private bookingPoll: NodeJS.Timeout | undefined;
+  private poll: NodeJS.Timeout | undefined;
   private readonly bookingLimiter: RateLimiter;
   private readonly results = new FormResults<FormResult>();
   private readonly submitLimiter: RateLimiter;
@@ -91,18 +91,28 @@ export class ContactBackend {
     return this.options.messages();
   }
 
-  /** Opens the database (creating it on first start) and starts relaying what waits. */
-  get store(): ContactStore {
+  /**
+   * Opens the store (SQLite files created on first start, or PostgreSQL with DATABASE_URL; its
+   * `ready()` says when it is migrated) and starts relaying what waits.
+   */
+  get store(): Store {
     if (!this.storeInstance) {
       const { settings } = this.options;
       const mailer = this.mailer();
-      this.storeInstance = ContactStore.open(settings.dataDir, { relay: Boolean(mailer) });
+      this.storeInstance = openStore(settings, { relay: Boolean(mailer) });
       if (mailer) {
         const config = this.config;
         const domain = new URL(config.url).hostname;
         const mail = { to: settings.smtp?.to ?? 'contact@localhost', from: settings.smtp?.from || `contact-form@${domain}`, siteTitle: config.title, t: this.messages[config.defaultLocale].contact, domain };
-        this.relay = new OutboxRelay(this.storeInstance, mailer, mail, settings.relay, this.log);
+        this.relay = new OutboxRelay(this.storeInstance.messages, mailer, mail, settings.relay, this.log);
         this.relay.start();
+        // Another process writes into the outboxes too (`site contact cancel`, the other instances
+        // on a shared database, one that died mid-send): look for what is due now and then.
+        this.poll = setInterval(() => {
+          this.relay?.notify();
+          this.bookingRelay?.notify();
+        }, 60_000);
+        this.poll.unref();
       }
     }
     return this.storeInstance;
@@ -114,23 +124,20 @@ export class ContactBackend {
     return this.options.mailer ?? (settings.smtp ? smtpMailer(settings.smtp, settings.relay) : undefined);
   }
 
-  /** Opens the bookings (the same database) and starts relaying their mails. */
-  get bookings(): BookingStore {
-    if (!this.bookingStoreInstance) {
+  /** The bookings (the same store), relaying their mails from the first use on. */
+  get bookings(): Bookings {
+    const store = this.store;
+    if (!this.bookingsOpened) {
+      this.bookingsOpened = true;
       const { settings } = this.options;
       const mailer = this.mailer();
-      this.bookingStoreInstance = BookingStore.open(settings.dataDir, { relay: Boolean(mailer) });
-      const booking = this.config.contact?.booking;
-      if (mailer && booking) {
+      if (mailer && this.config.contact?.booking) {
         const mail = bookingMailSettings(this.config, this.messages, settings);
-        this.bookingRelay = new OutboxRelay<BookingMail>(this.bookingStoreInstance, mailer, (item) => bookingMail(item, mail), settings.relay, this.log);
+        this.bookingRelay = new OutboxRelay<BookingMail>(store.bookings, mailer, (item) => bookingMail(item, mail), settings.relay, this.log);
         this.bookingRelay.start();
-        // `site contact cancel` writes into the outbox from another process: look for its mails.
-        this.bookingPoll = setInterval(() => this.bookingRelay?.notify(), 60_000);
-        this.bookingPoll.unref();
       }
     }
-    return this.bookingStoreInstance;
+    return store.bookings;
   }
 
   /** A booking was stored: send its confirmation now. */
@@ -298,9 +305,8 @@ export class ContactBackend {
   /** Stops taking messages, commits what is queued, lets the sends in flight finish (for at most `graceMs`). */
   async close(graceMs?: number): Promise<void> {
     this.closing = true;
-    clearInterval(this.bookingPoll);
+    clearInterval(this.poll);
     await Promise.all([this.relay?.stop(graceMs), this.bookingRelay?.stop(graceMs)]);
-    this.storeInstance?.close();
-    this.bookingStoreInstance?.close();
+    await this.storeInstance?.close();
   }
 }

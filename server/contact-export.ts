@@ -2,7 +2,10 @@
 // quoted (RFC 4180), and a cell a spreadsheet would read as a formula (= + - @, or a tab or CR
 // that some apps strip first) gets a leading apostrophe, so a message can never run as a formula
 // on the owner's machine.
-import type { StoredMessage } from './contact-store.ts';
+import type { StoredMessage } from './store.ts';
+
+/** Messages as the store hands them out for an export: a page at a time. */
+type Messages = Iterable<StoredMessage> | AsyncIterable<StoredMessage>;
 
 export const EXPORT_COLUMNS = ['id', 'receivedAt', 'locale', 'name', 'email', 'message', 'relay', 'attempts', 'sentAt'] as const;
 
@@ -12,16 +15,16 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function* csvLines(messages: Iterable<StoredMessage>): Generator<string> {
+export async function* csvLines(messages: Messages): AsyncGenerator<string> {
   yield `${EXPORT_COLUMNS.join(',')}\r\n`;
-  for (const m of messages) yield `${EXPORT_COLUMNS.map((c) => csvCell(m[c])).join(',')}\r\n`;
+  for await (const m of messages) yield `${EXPORT_COLUMNS.map((c) => csvCell(m[c])).join(',')}\r\n`;
 }
 
 /** A JSON array, one message per line, written as it is read. */
-export function* jsonLines(messages: Iterable<StoredMessage>): Generator<string> {
+export async function* jsonLines(messages: Messages): AsyncGenerator<string> {
   yield '[';
   let first = true;
-  for (const m of messages) {
+  for await (const m of messages) {
     yield `${first ? '\n' : ',\n'}  ${JSON.stringify(Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, m[c]])))}`;
     first = false;
   }

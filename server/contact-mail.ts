@@ -5,7 +5,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import { format } from '../common/format-message.ts';
 import type { Messages } from '../generator/messages.ts';
-import type { StoredMessage } from './contact-store.ts';
+import type { StoredMessage } from './store.ts';
 
 export interface MailSettings {
   to: string;

@@ -47,7 +47,7 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
 
   let result;
   try {
-    result = await backend.store.submit({
+    result = await backend.store.messages.submit({
       receivedAt: new Date().toISOString(),
       locale,
       name: values.name,

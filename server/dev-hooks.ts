@@ -21,7 +21,7 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
       const analytics = config.analytics;
       // As in production, so the browser console stays as quiet as there.
       const insights = analytics
-        ? new Insights({ endpoint: analytics.endpoint, events: analytics.events, properties: analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => site.outDir })
+        ? new Insights({ endpoint: analytics.endpoint, events: analytics.events, properties: analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, counters: settings.databaseUrl ? contact.store.events : undefined, siteDir: () => site.outDir })
         : undefined;
       return {
         handle: (req, res) => contact.handle(req, res) || (insights?.handle(req, res) ?? false),

@@ -8,7 +8,7 @@ export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
 /** True when the request was for a health endpoint (and is answered). `problems` lists what keeps the instance from being ready. */
-export function handleHealth(req: IncomingMessage, res: ServerResponse, problems: () => string[], headers: Record<string, string>): boolean {
+export function handleHealth(req: IncomingMessage, res: ServerResponse, problems: () => Promise<string[]>, headers: Record<string, string>): boolean {
   const pathname = (req.url ?? '/').split('?')[0];
   if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
   const base = { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -17,9 +17,12 @@ export function handleHealth(req: IncomingMessage, res: ServerResponse, problems
     res.end();
     return true;
   }
-  const found = pathname === READY_PATH ? problems() : [];
-  const body = JSON.stringify(found.length ? { status: 'unavailable', problems: found } : { status: 'ok' });
-  res.writeHead(found.length ? 503 : 200, { ...base, 'content-length': String(Buffer.byteLength(body)) });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const answer = (found: string[]) => {
+    const body = JSON.stringify(found.length ? { status: 'unavailable', problems: found } : { status: 'ok' });
+    res.writeHead(found.length ? 503 : 200, { ...base, 'content-length': String(Buffer.byteLength(body)) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  if (pathname !== READY_PATH) answer([]);
+  else problems().then(answer, (error: Error) => answer([error.message]));
   return true;
 }

@@ -1,19 +1,21 @@
 // The analytics endpoint that /insights.js posts to (config `analytics.endpoint`). Cookieless and
 // anonymous: no address, no visitor id and no timestamp finer than the day is kept; each event
-// only adds one to a counter per day, event, page and properties, in `insights.sqlite` in the data
-// directory. Pages the site does not have are counted under one path, so nobody can grow the table
+// only adds one to a counter per day, event, page and properties, in the store's counters
+// (`insights.sqlite` in the data directory, or PostgreSQL's `event_counts`). Pages the site does not have are counted under one path, so nobody can grow the table
 // by inventing addresses.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { routeOfServedPath } from '../common/served-url.ts';
-import Database from 'better-sqlite3';
 import type { RateLimit } from './backend-config.ts';
 import { closeAfterAnswer, readBody } from './body.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { clientAddress, isCrossSite } from './request-guards.ts';
+import { SqliteEventCounts } from './sqlite-event-counts.ts';
+import type { EventCount, EventCounts } from './store.ts';
 
-export const INSIGHTS_FILE = 'insights.sqlite';
+export { INSIGHTS_FILE } from './sqlite-event-counts.ts';
+export type { EventCount } from './store.ts';
 /**
  * The events the theme's runtime sends: page views (theme/client/analytics.ts), the colour switch
  * (color-mode.ts), the appointment links marked `data-track` (Navbar, home CallToAction), and
@@ -50,7 +52,10 @@ const PROP_VALUE = /^[\w .:/-]{0,64}$/;
 
 export interface InsightsOptions {
   endpoint: string;
+  /** Where the counters are kept when `counters` is not given: `insights.sqlite` in this directory. */
   dataDir: string;
+  /** The store's counters (PostgreSQL when several instances share one). */
+  counters?: EventCounts;
   /** The built site, for telling its pages from invented paths. */
   siteDir: () => string;
   headers?: () => Record<string, string>;
@@ -73,19 +78,6 @@ export function propertyValues(options: Pick<InsightsOptions, 'locales' | 'prope
     values.set(key, new Set([...theme, ...(key === 'locale' ? (options.locales ?? []) : []), ...(options.properties?.[key] ?? [])]));
   }
   return values;
-}
-
-export interface EventCount {
-  day: string;
-  name: string;
-  path: string;
-  props: string;
-  count: number;
-}
-
-interface Store {
-  db: Database.Database;
-  increment: Database.Statement<[string, string, string, string]>;
 }
 
 export type InsightsEvent = { name: string; path: string; props: Record<string, string> };
@@ -117,26 +109,8 @@ export function eventOf(body: Buffer, host: string | undefined): InsightsEvent |
   return { name: n, path: url.pathname, props };
 }
 
-/** Deletes the counters of days before `day` (YYYY-MM-DD) from the data directory's analytics database, if there is one. */
-export function purgeEventCounts(dataDir: string, day: string): number {
-  const file = path.join(dataDir, INSIGHTS_FILE);
-  if (!existsSync(file)) return 0;
-  const db = new Database(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.pragma('secure_delete = ON');
-    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event_counts'").get();
-    if (!exists) return 0;
-    const deleted = db.prepare('DELETE FROM event_counts WHERE day < ?').run(day).changes;
-    if (deleted) db.pragma('wal_checkpoint(TRUNCATE)');
-    return deleted;
-  } finally {
-    db.close();
-  }
-}
-
 export class Insights {
-  private store: Store | undefined;
+  private readonly counters: EventCounts;
   /** Paths found to be pages of the site: a page view asks the file system once per page, not per view. */
   private readonly pages = new Set<string>();
   private pagesOf: string | undefined;
@@ -149,6 +123,7 @@ export class Insights {
     this.allowedOrigins = options.allowedOrigins ?? new Set();
     this.events = new Set(options.events ?? THEME_EVENTS);
     this.values = propertyValues(options);
+    this.counters = options.counters ?? new SqliteEventCounts(options.dataDir);
   }
 
   /** True when the request was for the endpoint (and is being answered). */
@@ -182,8 +157,10 @@ export class Insights {
   private accept(req: IncomingMessage, body: Buffer, answer: (status: number) => void): void {
     const event = eventOf(body, req.headers.host);
     if (!event || !this.events.has(event.name)) return answer(400);
-    this.count(event);
-    answer(202);
+    this.count(event).then(
+      () => answer(202),
+      () => answer(503),
+    );
   }
 
   /** Why a request is refused before its body is read, as a status. */
@@ -198,20 +175,20 @@ export class Insights {
   }
 
   /** Adds one to the event's counter for today; a property value outside its enumeration counts as OTHER_VALUE. */
-  count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): void {
+  count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): Promise<void> {
     const closed = Object.entries(event.props).map(([key, value]) => [key, this.values.get(key)?.has(value) ? value : OTHER_VALUE]);
     const props = JSON.stringify(Object.fromEntries(closed.sort(([a], [b]) => a.localeCompare(b))));
-    this.open().increment.run(day, event.name, this.routeOf(event.path), props);
+    return this.counters.increment(day, event.name, this.routeOf(event.path), props);
   }
 
   /** Counters from `since` (a day, YYYY-MM-DD) on, most counted first. */
-  counts(since = '0000-00-00'): EventCount[] {
-    return this.open().db.prepare<[string], EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path').all(since);
+  counts(since = '0000-00-00'): Promise<EventCount[]> {
+    return this.counters.counts(since);
   }
 
+  /** Closes the counters it opened itself; the store's are closed with the store. */
   close(): void {
-    this.store?.db.close();
-    this.store = undefined;
+    if (!this.options.counters) this.counters.close();
   }
 
   /** The page's route, with doubled slashes collapsed, or OTHER_PATH for anything that is not a page. */
@@ -231,27 +208,5 @@ export class Insights {
     const page = pathname.endsWith('/') && existsSync(path.join(siteDir, pathname, 'index.html'));
     if (page) this.pages.add(pathname);
     return page;
-  }
-
-  /** Opens the database on the first event, so a server that records nothing creates no file. */
-  private open(): Store {
-    if (this.store) return this.store;
-    mkdirSync(this.options.dataDir, { recursive: true, mode: 0o700 });
-    const db = new Database(path.join(this.options.dataDir, INSIGHTS_FILE));
-    db.pragma('journal_mode = WAL');
-    // A counter lost in a power cut is no loss worth an fsync per page view.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.exec(`CREATE TABLE IF NOT EXISTS event_counts (
-      day TEXT NOT NULL,
-      name TEXT NOT NULL,
-      path TEXT NOT NULL,
-      props TEXT NOT NULL,
-      count INTEGER NOT NULL,
-      PRIMARY KEY (day, name, path, props)
-    ) WITHOUT ROWID`);
-    const increment = db.prepare<[string, string, string, string]>('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1');
-    this.store = { db, increment };
-    return this.store;
   }
 }

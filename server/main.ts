@@ -19,6 +19,7 @@ import { MissingBuildError } from './security-headers.ts';
 import { serveStatic, type StaticOptions } from './static.ts';
 import { enterBase } from './base-path.ts';
 import { handleHealth } from './health.ts';
+import { StoreError } from './store.ts';
 
 export interface ProductionServerOptions {
   /** The site's root: config/ and the theme are read from here. */
@@ -71,38 +72,47 @@ export async function startProductionServer(options: ProductionServerOptions): P
   });
   const settings = options.settings ?? settingsFromEnv(options.root);
   const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => build.current().dir, settings, headers: () => build.current().headers, mailer: options.mailer, log });
-  // Open now: a data directory that cannot be written to stops the start, not the first visitor.
-  void backend.store;
+  // Open now (PostgreSQL: connected and migrated, one instance at a time): a store that cannot be
+  // used stops the start, not the first visitor.
+  try {
+    await backend.store.ready();
+  } catch (error) {
+    await backend.close();
+    throw new StoreError((error as Error).message);
+  }
   // Bookings too, so their relay sends what waited for a restart.
   if (config.contact?.booking) void backend.bookings;
   // The privacy policy's promise: old messages and counters go, at start and then every day.
-  const retain = () => {
+  const retain = async () => {
     try {
-      const purged = purgeExpired(backend.store, settings.dataDir, settings.retentionMonths);
+      const purged = await purgeExpired(backend.store, settings.retentionMonths);
       if (purged.messages || purged.counters) log.log(`[site] retention: ${describePurge(purged)}`);
     } catch (error) {
       log.error(`[site] retention failed, tried again tomorrow: ${(error as Error).message}`);
     }
     if (config.contact?.booking) {
-      purgeExpiredBookings(backend.bookings, settings.retentionMonths)
-        .then((purged) => purged.bookings && log.log(`[site] retention: ${describeBookingPurge(purged)}`))
-        .catch((error: Error) => log.error(`[site] retention of bookings failed, tried again tomorrow: ${error.message}`));
+      try {
+        const purged = await purgeExpiredBookings(backend.bookings, settings.retentionMonths);
+        if (purged.bookings) log.log(`[site] retention: ${describeBookingPurge(purged)}`);
+      } catch (error) {
+        log.error(`[site] retention of bookings failed, tried again tomorrow: ${(error as Error).message}`);
+      }
     }
   };
-  retain();
-  const retention = setInterval(retain, DAY_MS);
+  await retain();
+  const retention = setInterval(() => void retain(), DAY_MS);
   retention.unref();
   const insights = config.analytics
-    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
+    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, counters: backend.store.events, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
     : undefined;
 
   let shuttingDown = false;
   /** What keeps this instance from taking visitors now (GET /readyz). */
-  const readiness = (): string[] => {
+  const readiness = async (): Promise<string[]> => {
     const problems: string[] = [];
     if (shuttingDown) problems.push('shutting down');
     try {
-      backend.store.ping();
+      await backend.store.ping();
     } catch (error) {
       problems.push(`database: ${(error as Error).message}`);
     }

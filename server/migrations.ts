@@ -1,6 +1,7 @@
-// The contact database's schema, as numbered steps. A database is brought up to the newest step
-// on open; a step is never edited once released, a change is a new step. `PRAGMA user_version`
-// holds the step reached; the `migrations` table records when each was applied.
+// The SQLite contact database's schema (PostgreSQL's is server/postgres-migrations.ts), as
+// numbered steps. A database is brought up to the newest step on open; a step is never edited once
+// released, a change is a new step. `PRAGMA user_version` holds the step reached; the `migrations`
+// table records when each was applied.
 import type Database from 'better-sqlite3';
 
 export interface Migration {

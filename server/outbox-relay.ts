@@ -14,19 +14,13 @@
 // A message stored while senders are busy is taken by an idle one at once (`notify`).
 import type { RelayTiming } from './backend-config.ts';
 import type { SendMailOptions } from 'nodemailer';
-import type { ClaimRules, RecordedOutcome, RelayOutcome, StoredMessage } from './contact-store.ts';
+import type { OutboxSource, RecordedOutcome, RelayOutcome, StoredMessage } from './store.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
 import type { Mailer } from './smtp-mailer.ts';
 import type { Log } from './log.ts';
 
-/** Where the relay takes its mails from: the contact store's outbox, or the booking store's. */
-export interface OutboxSource<M extends { id: number; attempts: number }> {
-  claimNext(now: number, rules: ClaimRules): M | undefined | Promise<M | undefined>;
-  /** Says what the message is now (sent, retried, a dead letter): the log tells that, not a guess. */
-  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): RecordedOutcome | Promise<RecordedOutcome>;
-  nextDue(): number | undefined | Promise<number | undefined>;
-  readonly isOpen: boolean;
-}
+/** Where the relay takes its mails from: the messages' outbox, or the bookings', in either database. */
+export type { OutboxSource } from './store.ts';
 
 export type { Mailer } from './smtp-mailer.ts';
 export { smtpMailer } from './smtp-mailer.ts';
@@ -121,11 +115,23 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
   private schedule(): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    void Promise.resolve(this.store.nextDue()).then((due) => {
-      if (due === undefined || this.stopped || this.senders.size) return;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
-    });
+    void Promise.resolve()
+      .then(() => this.store.nextDue())
+      .then(
+        (due) => {
+          if (due === undefined || this.stopped || this.senders.size) return;
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.kick(), Math.min(Math.max(0, due - Date.now()), 2 ** 31 - 1));
+        },
+        // The database does not answer (PostgreSQL restarting, say): look again after the first
+        // retry delay, so the relay resumes by itself once it is back.
+        (error: Error) => {
+          if (this.stopped || this.senders.size) return;
+          this.log.error(`[contact] relay: the store did not answer (${error.message}); looking again in ${Math.round(this.timing.baseDelayMs / 1000)} s`);
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.kick(), this.timing.baseDelayMs);
+        },
+      );
   }
 
   /** One sender: claims due messages one by one until none is due or the mail server seems down. */

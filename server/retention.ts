@@ -1,10 +1,9 @@
 // Retention: what the privacy policy promises, done. Contact messages and analytics counters older
 // than the retention period (DATA_RETENTION_MONTHS, 12 by default) are deleted, by the production
-// server once at start and then daily, and by `site contact purge`. Deleted rows are overwritten in
-// the database file (secure_delete), not just unlinked, and the WAL is emptied afterwards.
-import type { BookingStore } from './booking-store.ts';
-import type { ContactStore } from './contact-store.ts';
-import { purgeEventCounts } from './insights.ts';
+// server once at start and then daily, and by `site contact purge`. In SQLite deleted rows are
+// overwritten in the database file (secure_delete), not just unlinked, and the WAL is emptied
+// afterwards; PostgreSQL's autovacuum reclaims them.
+import type { Bookings, Store } from './store.ts';
 
 export const DAY_MS = 24 * 60 * 60_000;
 
@@ -28,10 +27,10 @@ export function retentionCutoff(now: Date, months: number): Date {
 }
 
 /** Deletes what is older than the retention period from the contact store and the analytics counters. */
-export function purgeExpired(store: ContactStore, dataDir: string, months: number, now = new Date()): Purged {
+export async function purgeExpired(store: Pick<Store, 'messages' | 'events'>, months: number, now = new Date()): Promise<Purged> {
   const cutoff = retentionCutoff(now, months);
-  const messages = store.purgeReceivedBefore(cutoff.toISOString());
-  const counters = purgeEventCounts(dataDir, cutoff.toISOString().slice(0, 10));
+  const messages = await store.messages.purgeReceivedBefore(cutoff.toISOString());
+  const counters = await store.events.purgeBefore(cutoff.toISOString().slice(0, 10));
   return { cutoff, messages, counters };
 }
 
@@ -40,7 +39,7 @@ export function describePurge({ cutoff, messages, counters }: Purged): string {
 }
 
 /** Bookings whose call ended before the retention period's cutoff are deleted, with their mails. */
-export async function purgeExpiredBookings(bookings: BookingStore, months: number, now = new Date()): Promise<{ cutoff: Date; bookings: number }> {
+export async function purgeExpiredBookings(bookings: Pick<Bookings, 'purgeEndedBefore'>, months: number, now = new Date()): Promise<{ cutoff: Date; bookings: number }> {
   const cutoff = retentionCutoff(now, months);
   return { cutoff, bookings: await bookings.purgeEndedBefore(cutoff.toISOString()) };
 }

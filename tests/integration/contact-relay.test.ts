@@ -72,7 +72,7 @@ test('line breaks in a name cannot add headers or recipients', async () => {
     assert.equal((await postJson(server.url, evil)).status, 400, 'the form refuses it');
     // Should such a name reach the store anyway (an older version, a manual import), the mail is still safe.
     const { backend } = server.app;
-    await backend.store.submit({ receivedAt: new Date().toISOString(), locale: 'en', name: evil.name as string, email: 'eve@example.org', message: 'Forged headers?', idempotencyKey: 'evil-headers', payloadHash: 'evil' });
+    await backend.store.messages.submit({ receivedAt: new Date().toISOString(), locale: 'en', name: evil.name as string, email: 'eve@example.org', message: 'Forged headers?', idempotencyKey: 'evil-headers', payloadHash: 'evil' });
     backend.stored();
     await sink.waitFor(1);
     const [mail] = sink.mails;
@@ -141,7 +141,7 @@ test('without SMTP configured, messages are only stored', async () => {
   try {
     assert.equal((await postJson(server.url, validMessage({ name: 'Only Stored' }))).status, 201);
     assert.deepEqual(outbox(server.dataDir), []);
-    assert.deepEqual(server.app.backend.store.list(5).map((m) => [m.name, m.relay]), [['Only Stored', 'not-configured']]);
+    assert.deepEqual((await server.app.backend.store.messages.list(5)).map((m) => [m.name, m.relay]), [['Only Stored', 'not-configured']]);
   } finally {
     await server.stop();
   }

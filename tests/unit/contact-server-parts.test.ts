@@ -128,18 +128,24 @@ test('relay backoff doubles from the base up to the cap, with ±20 % jitter', ()
   assert.equal(backoff(1, timing, () => 0.999999), 1200);
 });
 
-test('CSV: every cell quoted, quotes doubled, formulas defused', () => {
+async function all(lines: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const line of lines) out.push(line);
+  return out;
+}
+
+test('CSV: every cell quoted, quotes doubled, formulas defused', async () => {
   assert.equal(csvCell('plain'), '"plain"');
   assert.equal(csvCell('say "hi"'), '"say ""hi"""');
   assert.equal(csvCell('a,b\nc'), '"a,b\nc"');
   for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) assert.equal(csvCell(formula), `"'${formula}"`);
   assert.equal(csvCell(null), '""');
   assert.equal(csvCell(3), '"3"');
-  const lines = [...csvLines([stored])];
+  const lines = await all(csvLines([stored]));
   assert.equal(lines[0], 'id,receivedAt,locale,name,email,message,relay,attempts,sentAt\r\n');
   assert.equal(lines.length, 2);
-  assert.deepEqual(JSON.parse([...jsonLines([stored, { ...stored, id: 8 }])].join('')).map((m: { id: number }) => m.id), [7, 8]);
-  assert.deepEqual(JSON.parse([...jsonLines([])].join('')), []);
+  assert.deepEqual(JSON.parse((await all(jsonLines([stored, { ...stored, id: 8 }]))).join('')).map((m: { id: number }) => m.id), [7, 8]);
+  assert.deepEqual(JSON.parse((await all(jsonLines([]))).join('')), []);
 });
 
 test('terminal output: no escape sequences from visitors', () => {
@@ -202,6 +208,14 @@ test('settings from the environment: defaults, SMTP needs a recipient, limits pa
   assert.throws(() => settingsFromEnv('/site', { SMTP_URL: 'http://mail.example', CONTACT_TO: 'x@y.z' }), SettingsError);
   assert.deepEqual(parseRateLimit('5/60', 'X'), { max: 5, windowMs: 60_000 });
   assert.throws(() => parseRateLimit('lots', 'X'), SettingsError);
+});
+
+test('DATABASE_URL: unset is SQLite in the data directory; a PostgreSQL URL is taken; anything else is refused with what to write', () => {
+  assert.equal(settingsFromEnv('/site', {}).databaseUrl, undefined);
+  assert.equal(settingsFromEnv('/site', { DATABASE_URL: 'postgres://site:pw@db.internal:5432/site' }).databaseUrl, 'postgres://site:pw@db.internal:5432/site');
+  assert.equal(settingsFromEnv('/site', { DATABASE_URL: 'postgresql://db.internal/site' }).databaseUrl, 'postgresql://db.internal/site');
+  assert.throws(() => settingsFromEnv('/site', { DATABASE_URL: 'mysql://db.internal/site' }), /DATABASE_URL must start with postgres:\/\/ \(PostgreSQL; unset it for SQLite in SITE_DATA_DIR\), not mysql:\/\//);
+  assert.throws(() => settingsFromEnv('/site', { DATABASE_URL: 'db.internal' }), /DATABASE_URL is not a URL \(expected postgres:\/\/user:password@host:5432\/database\)/);
 });
 
 test('settings of the relay and of retention: defaults, and nonsense refused with the variable named', () => {

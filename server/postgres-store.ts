@@ -1,0 +1,313 @@
+// The store of several instances: one PostgreSQL database (DATABASE_URL) that every `site start`
+// behind a load balancer shares. What SQLite's single file guarantees, the database guarantees
+// here across machines: a message is committed before its sender hears "stored" (one transaction
+// each, the idempotency key UNIQUE, so a retry that reaches the other instance is a duplicate);
+// a slot is held by a partial UNIQUE index whichever instance books it; and a relay claims an
+// outbox row with FOR UPDATE SKIP LOCKED and a lease in the row, so each mail is sent by one
+// instance. The outbox rules are server/outbox-rules.ts, the same as SQLite's.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { BOOKING_OUTBOX, claimSteps, MESSAGE_OUTBOX, outboxSql, outcomeSteps, type ClaimRules, type DueRow, type OutboxTable, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
+import { migratePostgres } from './postgres-migrations.ts';
+import type { BookingMail, Bookings, BookResult, CancelResult, EventCount, EventCounts, MailState, MessageStore, NewBooking, NewMessage, RelayCounts, Store, StoredBooking, StoredMessage, SubmitResult } from './store.ts';
+
+/** Rows of one page of an export. */
+const PAGE = 500;
+
+/** A query on one connection, written with `?` parameters. */
+type Query = <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>;
+
+/** `?` parameters as PostgreSQL's `$1, $2, …` (the store's SQL has no `?` in literals). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+// BIGINT (ids, epoch milliseconds, counts) as numbers: every value the store keeps fits in 2^53.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+const SELECT_MESSAGES = `
+  SELECT m.id, m.received_at AS "receivedAt", m.locale, m.name, m.email, m.message,
+         CASE WHEN o.message_id IS NULL THEN 'not-configured' WHEN o.sent_at IS NOT NULL THEN 'sent' WHEN o.dead_at IS NOT NULL THEN 'dead' ELSE 'pending' END AS relay,
+         COALESCE(o.attempts, 0) AS attempts, COALESCE(o.unconfirmed, 0) AS unconfirmed, o.last_error AS "lastError", o.sent_at AS "sentAt", o.dead_at AS "deadAt"
+  FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
+
+const BOOKING_COLUMNS = `id, slot_start AS start, slot_end AS "end", booked_at AS "bookedAt", locale, name, email, topic, uid, cancelled_at AS "cancelledAt"`;
+
+/** The database's URL without its password, for logs and messages. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '';
+    return parsed.toString().replace(/:@/, '@');
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres';
+  readonly location: string;
+  readonly messages: MessageStore;
+  readonly bookings: Bookings;
+  readonly events: EventCounts;
+  private readonly pool: pg.Pool;
+  private readonly migrated: Promise<void>;
+  private closed = false;
+
+  constructor(
+    url: string,
+    private readonly options: { relay: boolean },
+  ) {
+    this.location = redactedUrl(url);
+    this.pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, application_name: 'site' });
+    // A connection lost while idle (the database restarted) is replaced by the next query; it must not end the process.
+    this.pool.on('error', () => undefined);
+    this.migrated = this.migrate();
+    // Whoever awaits ready() hears of a failure; nobody else must see it unhandled.
+    this.migrated.catch(() => undefined);
+    this.messages = this.messageStore();
+    this.bookings = this.bookingStore();
+    this.events = this.eventCounts();
+  }
+
+  private async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await migratePostgres(client);
+    } finally {
+      client.release();
+    }
+  }
+
+  async ready(): Promise<void> {
+    try {
+      await this.migrated;
+    } catch (error) {
+      throw new Error(`the database at ${this.location} cannot be used: ${(error as Error).message}`);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.migrated.catch(() => undefined);
+    await this.pool.end();
+  }
+
+  private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+    if (this.closed) throw new Error('the store is closed');
+    await this.migrated;
+    return (await this.pool.query<R>(numbered(sql), params)).rows;
+  }
+
+  /** Runs `work` in one transaction on one connection; a failure rolls it back. */
+  private async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('the store is closed');
+    await this.migrated;
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(async (sql, params = []) => (await client.query(numbered(sql), params)).rows);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
+      throw error;
+    } finally {
+      // A connection that cannot even roll back is not given to the next caller.
+      client.release(broken);
+    }
+  }
+
+  /** Leases the next due item of an outbox: locked rows (another instance's claim in progress) are skipped. */
+  private async claim(table: OutboxTable, now: number, rules: ClaimRules, query: Query): Promise<number | undefined> {
+    const sql = outboxSql(table, 'FOR UPDATE SKIP LOCKED');
+    for (;;) {
+      const [row] = await query<Omit<DueRow, 'leased'> & { leased: number }>(sql.due, [now, now]);
+      if (!row) return undefined;
+      const { writes, claimed } = claimSteps({ ...row, leased: Boolean(row.leased) }, now, rules, table.noun);
+      for (const write of writes) await query(...sql.write(write, row.id));
+      if (claimed) return row.id;
+    }
+  }
+
+  private record(table: OutboxTable, id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome> {
+    const sql = outboxSql(table);
+    return this.transaction(async (query) => {
+      const [row] = await query<Pick<DueRow, 'attempts' | 'unconfirmed'>>(`${sql.row} FOR UPDATE`, [id]);
+      const { writes, recorded } = outcomeSteps(row, outcome, rules);
+      for (const write of writes) await query(...sql.write(write, id));
+      return recorded;
+    });
+  }
+
+  private async nextDue(table: OutboxTable): Promise<number | undefined> {
+    if (this.closed) return undefined;
+    const [row] = await this.query<{ at: number | null }>(outboxSql(table).nextDue);
+    return row?.at ?? undefined;
+  }
+
+  private messageStore(): MessageStore {
+    const store = this;
+    const message = async (query: Query, id: number) => (await query<StoredMessage>(`${SELECT_MESSAGES} WHERE m.id = ?`, [id]))[0];
+    return {
+      submit: (m: NewMessage) =>
+        this.transaction(async (query): Promise<SubmitResult> => {
+          const [row] = await query<{ id: number }>(
+            'INSERT INTO messages (received_at, locale, name, email, message, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id',
+            [m.receivedAt, m.locale, m.name, m.email, m.message, m.idempotencyKey, m.payloadHash],
+          );
+          if (row) {
+            if (this.options.relay) await query('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)', [row.id, Date.now()]);
+            return { status: 'stored', id: row.id };
+          }
+          // The key's first message, committed by this instance or another (the insert waited for it).
+          const [existing] = await query<{ id: number; payload_hash: string }>('SELECT id, payload_hash FROM messages WHERE idempotency_key = ?', [m.idempotencyKey]);
+          return { status: existing.payload_hash === m.payloadHash ? 'duplicate' : 'conflict', id: existing.id };
+        }),
+      list: (limit, offset = 0) => this.query<StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`, [limit, offset]),
+      iterate: async function* () {
+        let after = 0;
+        for (;;) {
+          const page = await store.query<StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`, [after, PAGE]);
+          yield* page;
+          if (page.length < PAGE) return;
+          after = page[page.length - 1].id;
+        }
+      },
+      counts: async () =>
+        (
+          await this.query<RelayCounts>(
+            `SELECT (SELECT COUNT(*) FROM messages) AS messages,
+                    (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND dead_at IS NULL) AS pending,
+                    (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL) AS sent,
+                    (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND dead_at IS NOT NULL) AS dead`,
+          )
+        )[0],
+      purgeReceivedBefore: (cutoff) =>
+        this.transaction(async (query) => {
+          await query('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)', [cutoff]);
+          return (await query<{ id: number }>('DELETE FROM messages WHERE received_at < ? RETURNING id', [cutoff])).length;
+        }),
+      claimNext: async (now, rules) => {
+        if (this.closed) return undefined;
+        return this.transaction(async (query) => {
+          const id = await this.claim(MESSAGE_OUTBOX, now, rules, query);
+          return id === undefined ? undefined : message(query, id);
+        });
+      },
+      recordOutcome: (id, outcome, rules) => this.record(MESSAGE_OUTBOX, id, outcome, rules),
+      nextDue: () => this.nextDue(MESSAGE_OUTBOX),
+      get isOpen() {
+        return store.isOpen;
+      },
+    };
+  }
+
+  private bookingStore(): Bookings {
+    const store = this;
+    const booking = async (query: Query, id: number) => (await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`, [id]))[0];
+    const enqueue = async (query: Query, bookingId: number, kind: BookingMail['kind']) => {
+      if (this.options.relay) await query('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)', [bookingId, kind, Date.now()]);
+    };
+    const byKey = async (query: Query, b: NewBooking): Promise<BookResult | undefined> => {
+      const [existing] = await query<{ id: number; payload_hash: string }>('SELECT id, payload_hash FROM bookings WHERE idempotency_key = ?', [b.idempotencyKey]);
+      if (!existing) return undefined;
+      return existing.payload_hash === b.payloadHash ? { status: 'duplicate', booking: await booking(query, existing.id) } : { status: 'conflict' };
+    };
+    return {
+      book: (b) =>
+        this.transaction(async (query): Promise<BookResult> => {
+          const earlier = await byKey(query, b);
+          if (earlier) return earlier;
+          // Nothing inserted: the slot is held, or the same key was booked at the same moment (on another instance).
+          const [row] = await query<{ id: number }>(
+            'INSERT INTO bookings (slot_start, slot_end, booked_at, locale, name, email, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
+            [b.start, b.end, b.bookedAt, b.locale, b.name, b.email, b.topic, randomUUID(), b.idempotencyKey, b.payloadHash],
+          );
+          if (!row) return (await byKey(query, b)) ?? { status: 'taken' };
+          await enqueue(query, row.id, 'confirmation');
+          return { status: 'booked', booking: await booking(query, row.id) };
+        }),
+      takenStarts: async (from, to) => new Set((await this.query<{ start: string }>('SELECT slot_start AS start FROM bookings WHERE cancelled_at IS NULL AND slot_start >= ? AND slot_start < ?', [from, to])).map((r) => r.start)),
+      get: async (id) => booking((sql, params) => this.query(sql, params), id),
+      list: (now, limit) =>
+        this.query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY CASE WHEN slot_end >= ? THEN 0 ELSE 1 END, CASE WHEN slot_end >= ? THEN slot_start END, slot_start DESC LIMIT ?`, [now, now, limit]),
+      counts: async (now) =>
+        (
+          await this.query<{ upcoming: number; cancelled: number; past: number }>(
+            `SELECT COALESCE(SUM(CASE WHEN cancelled_at IS NULL AND slot_end >= ? THEN 1 ELSE 0 END), 0)::bigint AS upcoming,
+                    COALESCE(SUM(CASE WHEN cancelled_at IS NOT NULL THEN 1 ELSE 0 END), 0)::bigint AS cancelled,
+                    COALESCE(SUM(CASE WHEN cancelled_at IS NULL AND slot_end < ? THEN 1 ELSE 0 END), 0)::bigint AS past
+             FROM bookings`,
+            [now, now],
+          )
+        )[0],
+      cancel: (id, at) =>
+        this.transaction(async (query): Promise<CancelResult> => {
+          const [found] = await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? FOR UPDATE`, [id]);
+          if (!found) return { status: 'not-found' };
+          if (found.cancelledAt) return { status: 'already-cancelled', booking: found };
+          await query('UPDATE bookings SET cancelled_at = ? WHERE id = ?', [at, id]);
+          // A confirmation not sent yet would arrive after the cancellation: it is not sent at all.
+          await query("UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL", [at, id]);
+          await enqueue(query, id, 'cancellation');
+          return { status: 'cancelled', booking: await booking(query, id) };
+        }),
+      purgeEndedBefore: (cutoff) =>
+        this.transaction(async (query) => {
+          await query('DELETE FROM booking_outbox WHERE booking_id IN (SELECT id FROM bookings WHERE slot_end < ?)', [cutoff]);
+          return (await query<{ id: number }>('DELETE FROM bookings WHERE slot_end < ? RETURNING id', [cutoff])).length;
+        }),
+      mailStates: (bookingId) =>
+        this.query<MailState>(
+          `SELECT kind, CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN dead_at IS NOT NULL THEN 'dead' ELSE 'pending' END AS state, last_error AS "lastError" FROM booking_outbox WHERE booking_id = ? ORDER BY id`,
+          [bookingId],
+        ),
+      claimNext: async (now, rules) => {
+        if (this.closed) return undefined;
+        return this.transaction(async (query) => {
+          const id = await this.claim(BOOKING_OUTBOX, now, rules, query);
+          if (id === undefined) return undefined;
+          const [mail] = await query<Omit<BookingMail, 'booking'> & { bookingId: number }>('SELECT id, kind, attempts, unconfirmed, booking_id AS "bookingId" FROM booking_outbox WHERE id = ?', [id]);
+          return { id: mail.id, kind: mail.kind, attempts: mail.attempts, unconfirmed: mail.unconfirmed, booking: await booking(query, mail.bookingId) };
+        });
+      },
+      recordOutcome: async (id, outcome, rules) => {
+        // Closed while the send took its time: the lease tells the next start.
+        if (this.closed) return outcome.kind === 'sent' ? { state: 'sent' } : { state: 'retry', error: outcome.error.slice(0, 500), retryAt: Date.now() };
+        return this.record(BOOKING_OUTBOX, id, outcome, rules);
+      },
+      nextDue: () => this.nextDue(BOOKING_OUTBOX),
+      get isOpen() {
+        return store.isOpen;
+      },
+      // Closed with the store.
+      close: () => undefined,
+    };
+  }
+
+  private eventCounts(): EventCounts {
+    return {
+      increment: async (day, name, path, props) => {
+        await this.query('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT (day, name, path, props) DO UPDATE SET count = event_counts.count + 1', [day, name, path, props]);
+      },
+      counts: (since = '0000-00-00') => this.query<EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path', [since]),
+      purgeBefore: async (day) => (await this.query<{ day: string }>('DELETE FROM event_counts WHERE day < ? RETURNING day', [day])).length,
+      // Closed with the store.
+      close: () => undefined,
+    };
+  }
+}

@@ -1,0 +1,188 @@
+// The store of the contact backend, whichever database holds it: contact messages with their
+// idempotency keys and outbox, bookings of introductory calls with their mails, and the analytics
+// counters. SQLite in the data directory is the default (one instance, nothing to run beside it);
+// PostgreSQL (DATABASE_URL) lets several instances share one store. Both implement this contract,
+// and tests/integration/store-contract.test.ts runs the same tests against each.
+import type { RelayOutcome, RecordedOutcome, ClaimRules } from './outbox-rules.ts';
+
+export type { ClaimRules, RecordedOutcome, RelayOutcome } from './outbox-rules.ts';
+
+export interface NewMessage {
+  receivedAt: string;
+  locale: string;
+  name: string;
+  email: string;
+  message: string;
+  idempotencyKey: string;
+  /** Of name, email and message: tells a retry from a different message under a reused key. */
+  payloadHash: string;
+}
+
+export type SubmitResult = { status: 'stored' | 'duplicate' | 'conflict'; id: number };
+
+/** `dead`: given up on (refused for good, too many attempts, or unconfirmed twice); listed, not sent. */
+export type RelayState = 'not-configured' | 'pending' | 'sent' | 'dead';
+
+export interface StoredMessage {
+  id: number;
+  receivedAt: string;
+  locale: string;
+  name: string;
+  email: string;
+  message: string;
+  relay: RelayState;
+  attempts: number;
+  /** Attempts the mail server may have received without saying so. */
+  unconfirmed: number;
+  lastError: string | null;
+  sentAt: string | null;
+  deadAt: string | null;
+}
+
+export interface RelayCounts {
+  messages: number;
+  pending: number;
+  sent: number;
+  dead: number;
+}
+
+export interface NewBooking {
+  start: string;
+  end: string;
+  bookedAt: string;
+  locale: string;
+  name: string;
+  email: string;
+  /** What the visitor would like to talk about; may be empty. */
+  topic: string;
+  idempotencyKey: string;
+  payloadHash: string;
+}
+
+export interface StoredBooking {
+  id: number;
+  start: string;
+  end: string;
+  bookedAt: string;
+  locale: string;
+  name: string;
+  email: string;
+  topic: string;
+  /** The calendar event's UID (RFC 5545), the same in the invitation and its cancellation. */
+  uid: string;
+  cancelledAt: string | null;
+}
+
+export type BookResult =
+  | { status: 'booked' | 'duplicate'; booking: StoredBooking }
+  /** The idempotency key was used for another booking. */
+  | { status: 'conflict' }
+  /** Someone else holds the slot. */
+  | { status: 'taken' };
+
+export type CancelResult = { status: 'cancelled' | 'already-cancelled'; booking: StoredBooking } | { status: 'not-found' };
+
+export type BookingMailKind = 'confirmation' | 'cancellation';
+
+/** One mail of the booking outbox, as the relay claims it. */
+export interface BookingMail {
+  /** The outbox row. */
+  id: number;
+  kind: BookingMailKind;
+  attempts: number;
+  unconfirmed: number;
+  booking: StoredBooking;
+}
+
+export interface MailState {
+  kind: BookingMailKind;
+  state: 'pending' | 'sent' | 'dead';
+  lastError: string | null;
+}
+
+export interface EventCount {
+  day: string;
+  name: string;
+  path: string;
+  props: string;
+  count: number;
+}
+
+/**
+ * An outbox as the relay (server/outbox-relay.ts) works it: items are leased one at a time, so
+ * however many senders and instances share the store, each item is sent by one of them.
+ */
+export interface OutboxSource<M extends { id: number; attempts: number }> {
+  /** Leases the next item due and counts the attempt before it is made. */
+  claimNext(now: number, rules: ClaimRules): M | undefined | Promise<M | undefined>;
+  /** Says what the item is now (sent, retried, a dead letter): the log tells that, not a guess. */
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): RecordedOutcome | Promise<RecordedOutcome>;
+  /** When the next item is due (epoch ms): a retry, or a lease that ends. */
+  nextDue(): number | undefined | Promise<number | undefined>;
+  readonly isOpen: boolean;
+}
+
+export interface MessageStore extends OutboxSource<StoredMessage> {
+  /** Resolves once the message (or the earlier one with its key) is committed durably. */
+  submit(message: NewMessage): Promise<SubmitResult>;
+  /** Newest first. */
+  list(limit: number, offset?: number): Promise<StoredMessage[]>;
+  /** Oldest first, a page at a time, for exports of any size. */
+  iterate(): AsyncIterable<StoredMessage>;
+  counts(): Promise<RelayCounts>;
+  /** Deletes messages (and their outbox rows) received before `cutoff` (ISO time); returns how many. */
+  purgeReceivedBefore(cutoff: string): Promise<number>;
+  claimNext(now: number, rules: ClaimRules): Promise<StoredMessage | undefined>;
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome>;
+  nextDue(): Promise<number | undefined>;
+}
+
+export interface Bookings extends OutboxSource<BookingMail> {
+  /** Books a slot, or says why not; resolves once the booking is committed. The database refuses a second booking of a slot. */
+  book(booking: NewBooking): Promise<BookResult>;
+  /** The starts of the slots held between two instants (ISO), for computing the free ones. */
+  takenStarts(from: string, to: string): Promise<Set<string>>;
+  get(id: number): Promise<StoredBooking | undefined>;
+  /** Bookings whose call has not ended by `now` first (soonest first), then the rest, newest first. */
+  list(now: string, limit: number): Promise<StoredBooking[]>;
+  counts(now: string): Promise<{ upcoming: number; cancelled: number; past: number }>;
+  /** Frees the slot at once and queues the cancellation mail (a confirmation not sent yet is not sent at all). */
+  cancel(id: number, at: string): Promise<CancelResult>;
+  /** Deletes bookings (and their mails) whose call ended before `cutoff` (ISO); returns how many. */
+  purgeEndedBefore(cutoff: string): Promise<number>;
+  /** What the owners see of a booking's mails: the latest state of each. */
+  mailStates(bookingId: number): Promise<MailState[]>;
+  claimNext(now: number, rules: ClaimRules): Promise<BookingMail | undefined>;
+  recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome>;
+  nextDue(): Promise<number | undefined>;
+  close(): void;
+}
+
+/** Analytics counters: one per day, event, page and properties, never a visitor. */
+export interface EventCounts {
+  increment(day: string, name: string, path: string, props: string): Promise<void>;
+  /** From `since` (a day, YYYY-MM-DD) on, most counted first. */
+  counts(since?: string): Promise<EventCount[]>;
+  /** Deletes the counters of days before `day` (YYYY-MM-DD); returns how many. */
+  purgeBefore(day: string): Promise<number>;
+  close(): void;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the data is, for people: the SQLite file, or the database URL without its password. */
+  readonly location: string;
+  readonly messages: MessageStore;
+  readonly bookings: Bookings;
+  readonly events: EventCounts;
+  /** Resolves once the schema is up to date (migrated under a lock); rejects when the database cannot be used. */
+  ready(): Promise<void>;
+  /** Rejects when the database does not answer (readiness). */
+  ping(): Promise<void>;
+  readonly isOpen: boolean;
+  /** Commits what is queued, then closes every connection. */
+  close(): Promise<void>;
+}
+
+/** The store cannot be used (the database is unreachable, or its schema is newer than this code). */
+export class StoreError extends Error {}

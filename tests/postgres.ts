@@ -1,0 +1,114 @@
+// A throwaway PostgreSQL cluster for the tests: initdb into a temporary folder, the server on
+// 127.0.0.1 and a free port (its socket in the same folder), stopped and removed by `stop`.
+// PostgreSQL refuses to run as root: then the cluster belongs to the `postgres` user and its
+// programs run through runuser. A machine without PostgreSQL fails the tests that need it, with
+// what to install; it does not skip them.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface TestPostgres {
+  /** postgres://… of the cluster's `postgres` database, for making databases. */
+  adminUrl: string;
+  /** A fresh, empty database of its own; its URL. */
+  createDatabase: (name?: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/** The newest installed PostgreSQL's bin folder (Debian's layout), or undefined. */
+export function postgresBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : undefined;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let databases = 0;
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres): `apt-get install -y postgresql` (what .ci/run does), then run the tests again');
+  const asRoot = process.getuid?.() === 0;
+  const user = asRoot ? 'postgres' : os.userInfo().username;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-postgres-'));
+  const data = path.join(dir, 'data');
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  const command = (program: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args]);
+  const [initdb, initArgs] = command('initdb', ['-D', data, '-U', user, '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
+  execFileSync(initdb, initArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  // fsync off: a test cluster need not survive a power cut, and the machine's disk is shared.
+  const [postgres, args] = command('postgres', ['-D', data, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'max_connections=200']);
+  const child: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that dies leaves no server behind.
+  const serverPid = () => (existsSync(path.join(data, 'postmaster.pid')) ? Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined);
+  const killOnExit = () => {
+    const pid = serverPid();
+    if (pid) process.kill(pid, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const adminUrl = `postgres://${user}@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+        throw new Error(`the test PostgreSQL did not start: ${(error as Error).message}\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    adminUrl,
+    createDatabase: async (name = `site_test_${process.pid}_${++databases}`) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://${user}@127.0.0.1:${port}/${name}`;
+    },
+    stop: async () => {
+      // Fast shutdown (connections are ended, nothing waits for clients to leave), sent to the
+      // server itself: runuser does not pass signals on.
+      process.off('exit', killOnExit);
+      const pid = serverPid();
+      if (child.exitCode === null) {
+        if (pid) process.kill(pid, 'SIGINT');
+        else child.kill('SIGINT');
+      }
+      const timer = setTimeout(() => (pid ? process.kill(pid, 'SIGKILL') : child.kill('SIGKILL')), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

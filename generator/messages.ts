@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { importSiteModule } from './config-file.ts';
 import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../common/messages.ts';
+import { diagnosis, diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic } from './types.ts';
 
 export type { Messages, MessagesByLocale, MessagesInput } from '../common/messages.ts';
@@ -37,7 +38,7 @@ export async function loadMessages(root: string, locales: string[]): Promise<{ m
     const file = path.join(root, id);
     let site: unknown = {};
     if (existsSync(file)) {
-      const loaded = await importSiteModule(root, file, id, 'The UI strings could not be loaded');
+      const loaded = await importSiteModule(root, file, id, (cause) => diagnosis('config', 'stringsNotLoaded', { cause }));
       if ('diagnostics' in loaded) {
         diagnostics.push(...loaded.diagnostics);
         continue;
@@ -48,13 +49,7 @@ export async function loadMessages(root: string, locales: string[]): Promise<{ m
     if (!engine) {
       const missing = missingKeys(ENGINE_MESSAGES.en, site).filter((key) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], ENGINE_MESSAGES.en) !== '');
       if (missing.length) {
-        warnings.push({
-          file: existsSync(file) ? id : 'config/site.config.ts',
-          message: `locale "${locale}" shows ${missing.length} UI strings in English, which the engine has in no other language here: ${missing.join(', ')}`,
-          hint: `translate them in ${id} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts)`,
-          rule: 'missing-messages',
-          severity: 'warning',
-        });
+        warnings.push(diagnostic({ file: existsSync(file) ? id : 'config/site.config.ts' }, 'missing-messages', 'inEnglish', { locale, keys: missing, file: id }));
       }
     }
     messages[locale] = overlay(engine ?? ENGINE_MESSAGES.en, site) as Messages;

@@ -26,6 +26,7 @@ import { valueOf } from './recorded-reads.ts';
 import { twinPaths } from './markdown-twins.ts';
 import { llmsPaths } from './llms-txt.ts';
 import { loadMessages, type MessagesByLocale } from './messages.ts';
+import { checkUiStringKeys } from './ui-string-keys.ts';
 import type { RenderedLinkCheck } from './links.ts';
 import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
 import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from './types.ts';
@@ -41,7 +42,8 @@ export async function loadSite(root: string): Promise<{ config?: SiteConfig; mes
   const loaded = await loadConfig(root);
   if (!loaded.config) return { diagnostics: loaded.diagnostics };
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));
-  return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
+  // A key of the site's strings that nothing reads is a misspelling the page would not show.
+  return { config: loaded.config, messages: strings.messages, diagnostics: [...strings.diagnostics, ...checkUiStringKeys(loaded.config, strings.own, strings.files)] };
 }
 
 

@@ -9,7 +9,7 @@ import { diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic } from './types.ts';
 
 /** Every label of the config with the place it stands in and how the problem names it. */
-function labelsOf(config: SiteConfig): { label: string; place: ConfigPlace; what: string }[] {
+export function labelsOf(config: SiteConfig): { label: string; place: ConfigPlace; what: string }[] {
   const labels: { label: string; place: ConfigPlace; what: string }[] = [];
   for (const item of config.navbar.items) {
     labels.push({ label: item.label, place: 'nav', what: 'a navbar item' });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
 import { diagnostic } from './diagnostic-rules.ts';
+import { EDITOR_URLS, isEditor } from './editor-links.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
 
@@ -204,6 +205,14 @@ export const configSchema = z.strictObject({
     .default({ notice: true }),
   /** Front matter keys to accept and ignore besides the known ones (for content written for another tool). */
   extraFrontMatterKeys: z.array(z.string()).default([]),
+  /** The editor the lines of `site serve`'s overlay open a file in: vscode, cursor, zed, idea,
+   * webstorm, sublime, textmate, … (generator/editor-links.ts), or a URL template with {file}
+   * (the absolute path), {line} and {column}. Unset: $SITE_EDITOR, else the editor $VISUAL or
+   * $EDITOR names, else VS Code. */
+  editor: z
+    .string()
+    .refine(isEditor, { message: `an editor's name (${Object.keys(EDITOR_URLS).join(', ')}) or a URL template with {file}, {line} and {column}` })
+    .optional(),
 });
 
 export type SiteConfigInput = z.input<typeof configSchema>;

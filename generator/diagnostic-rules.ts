@@ -337,7 +337,7 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       invalid: says(() => 'invalid UTF-8', 'save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?)'),
     },
-    example: { file: 'content/de/about-us.md', mistake: 'a file saved as Windows-1252 ("Gr\\xe4tz")', fix: 'the same file saved as UTF-8' },
+    example: { file: 'content/de/about-us.md', mistake: 'a file saved as Windows-1252: "Gr\\xfc\\xdfe" where "Grüße" was meant', fix: 'the same file saved as UTF-8' },
   },
   'content-file': {
     title: 'A .md entry that is no readable file',
@@ -568,7 +568,7 @@ export const DIAGNOSTIC_RULES = {
         (p) => (p.suggestions?.length ? `did you mean ${p.suggestions.join(' or ')}?` : undefined),
       ),
     },
-    example: { file: 'content/en/services/databases/postgresql.md', mistake: '[backups](/services/backup/)', fix: '[backups](/en/services/backups/)' },
+    example: { file: 'content/en/services/databases/postgresql.md', mistake: '[backups](/services/backup/)', fix: '[backups](/services/backups/)' },
   },
   'broken-fragment': {
     title: 'A link names a heading id the page does not have',

@@ -19,7 +19,7 @@ test('docs/diagnostics.md lists every rule of the catalogue with its hint, examp
     assert.match(written, new RegExp(`^## ${id}$`, 'm'), `a section for ${id}`);
     assert.match(written, new RegExp(`^\\| \\[\`${id}\`\\]\\(#${id}\\) \\|`, 'm'), `${id} in the index, linking its section`);
   }
-  assert.ok(written.includes('[backups](/services/backup/)\n```\n\nIts fix:\n\n```\n[backups](/en/services/backups/)'), 'the broken link example and its fix');
+  assert.ok(written.includes('[backups](/services/backup/)\n```\n\nIts fix:\n\n```\n[backups](/services/backups/)'), 'the broken link example and its fix');
 });
 
 test('the README links the catalogue from its CI section', () => {

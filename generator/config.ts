@@ -5,6 +5,7 @@ import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
 import { diagnostic } from './diagnostic-rules.ts';
 import { EDITOR_URLS, isEditor } from './editor-links.ts';
+import { closestKey } from './closest-key.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
 
@@ -209,10 +210,7 @@ export const configSchema = z.strictObject({
    * webstorm, sublime, textmate, … (generator/editor-links.ts), or a URL template with {file}
    * (the absolute path), {line} and {column}. Unset: $SITE_EDITOR, else the editor $VISUAL or
    * $EDITOR names, else VS Code. */
-  editor: z
-    .string()
-    .refine(isEditor, { message: `an editor's name (${Object.keys(EDITOR_URLS).join(', ')}) or a URL template with {file}, {line} and {column}` })
-    .optional(),
+  editor: z.string().optional(),
 });
 
 export type SiteConfigInput = z.input<typeof configSchema>;
@@ -258,6 +256,10 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
       diagnostics.push(diagnostic(locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE }, 'config', 'sectionTwice', { id: section.id }));
     }
     ids.add(section.id);
+  }
+  if (config.editor !== undefined && !isEditor(config.editor)) {
+    const known = Object.keys(EDITOR_URLS);
+    diagnostics.push(diagnostic(locateConfig(files, ['editor'], config.editor) ?? { file: CONFIG_FILE }, 'config', 'unknownEditor', { value: config.editor, known, suggestion: closestKey(config.editor, known) }));
   }
   const contact = config.contact;
   if (contact?.booking && [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)) {

@@ -97,6 +97,10 @@ export const DIAGNOSTIC_RULES = {
       ...schemaMessages({ unknownKey: CONFIG_REFERENCE_HINT, other: CONFIG_REFERENCE_HINT }),
       defaultLocale: says((p: { locale: string; locales: string[] }) => `defaultLocale "${p.locale}" is not one of the locales (${p.locales.join(', ')})`, 'name one of the locales, or add it to locales'),
       sectionTwice: says((p: { id: string }) => `section "${p.id}" is declared twice`, 'give each section an id of its own'),
+      unknownEditor: says(
+        (p: { value: string; known: string[]; suggestion?: string }) => `editor "${p.value}" is no editor the dev overlay knows${didYouMean(p.suggestion)}`,
+        (p) => `name one of ${p.known.join(', ')}, or write a URL template with {file}, {line} and {column}`,
+      ),
       bookingEndpoint: says((p: { endpoint: string }) => `contact.booking.endpoint "${p.endpoint}" is taken by the contact form`, 'give the booking a path of its own, like /api/booking'),
     },
     example: { file: 'config/base.ts', mistake: "sections: [{ id: 'blog', kind: 'blog', postPerPage: 10 }]", fix: "sections: [{ id: 'blog', kind: 'blog', postsPerPage: 10 }]" },

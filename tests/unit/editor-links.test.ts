@@ -57,3 +57,15 @@ test('the overlay links each error to its file and line, and shows an outdated t
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('an editor the config names that no link can be made for is a config error with "did you mean"', async () => {
+  const { validateConfig } = await import('../../generator/config.ts');
+  const { default: config } = await import('../fixtures/basic/config/site.config.ts');
+  const result = validateConfig({ ...config, editor: 'vscod' }, [{ id: 'config/site.config.ts', raw: "export default { ...base, editor: 'vscod' };\n" }]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.file, d.line, d.message]),
+    [['config/site.config.ts', 1, 'editor "vscod" is no editor the dev overlay knows; did you mean "vscode"?']],
+  );
+  assert.match(result.diagnostics[0].hint ?? '', /^name one of vscode, .*, or write a URL template with \{file\}, \{line\} and \{column\}$/);
+  assert.equal(validateConfig({ ...config, editor: 'myide://open?f={file}' }).diagnostics.length, 0);
+});

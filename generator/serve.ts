@@ -77,8 +77,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const clients = new Set<http.ServerResponse>();
   let siteConfig: SiteConfig | undefined;
   let siteMessages: MessagesByLocale | undefined;
-  const client = devClient(RELOAD_PATH);
-  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${client}</body>`) : undefined };
+  const devScript = devClient(RELOAD_PATH);
+  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${devScript}</body>`) : undefined };
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
   // What the overlay shows: a new id with each change of it, so a dismissed overlay shows again.
   const serverId = Date.now().toString(36);
   let shown = 0;
@@ -88,10 +91,6 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     lastBuild = result;
     overlay = overlayState(`${serverId}-${++shown}`, result.diagnostics, options.root, editorTemplate(siteConfig?.editor), result.graph);
     broadcast('problems', overlay);
-  };
-
-  const broadcast = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
   /** The site as a build sees it: its config for the endpoints, its redirects for the URL rules. */

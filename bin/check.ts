@@ -7,6 +7,7 @@ import { runBuild, type BuildResult } from '../generator/build.ts';
 import { changedSince, diagnosticsForChanges } from '../generator/changed-diagnostics.ts';
 import { parseBaseline, removedRoutes, type Baseline } from '../generator/route-manifest.ts';
 import type { Diagnostic } from '../generator/types.ts';
+import { diagnostic } from '../generator/diagnostic-rules.ts';
 
 export interface CheckOptions {
   changed?: string;
@@ -32,7 +33,7 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     try {
       changed = changedSince(root, options.changed);
     } catch (error) {
-      return failed({ file: '.', message: (error as Error).message, rule: 'changed-ref', severity: 'error', hint: 'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main' });
+      return failed(diagnostic({ file: '.' }, 'changed-ref', 'unknown', { reason: (error as Error).message }));
     }
   }
   let baselineText: string | undefined;
@@ -40,7 +41,7 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     try {
       baselineText = await readBaseline(root, options.baseline);
     } catch (error) {
-      return failed({ file: options.baseline, message: `the baseline could not be read: ${(error as Error).message}`, rule: 'route-removed', severity: 'error', hint: 'pass the _routes.json or sitemap.xml of the deployed site, as a file or its URL' });
+      return failed(diagnostic({ file: options.baseline }, 'route-removed', 'unreadable', { reason: (error as Error).message }));
     }
   }
   const result = await runBuild({ root, mode: 'check', strictTranslations: options.strictTranslations });
@@ -51,7 +52,7 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     diagnostics = [
       ...diagnostics,
       ...('error' in baseline
-        ? [{ file: options.baseline!, message: `the baseline cannot be used: ${baseline.error}`, rule: 'route-removed' as const, severity: 'error' as const, hint: 'pass the _routes.json or sitemap.xml of the deployed site' }]
+        ? [diagnostic({ file: options.baseline! }, 'route-removed', 'unusable', { reason: baseline.error })]
         : removedRoutes(baseline, result.graph, options.baseline!)),
     ];
   }

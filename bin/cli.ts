@@ -10,6 +10,7 @@ import { registerContactCommands } from './contact.ts';
 import { registerImportCommand } from './import.ts';
 import { runCheck } from './check.ts';
 import { registerI18nCommands } from './i18n.ts';
+import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics-reference.ts';
 import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostic-formats.ts';
 
 const root = process.cwd();
@@ -105,6 +106,19 @@ program
       return;
     }
     for (const file of result.files) console.log(`created ${file}`);
+  });
+
+program
+  .command('explain')
+  .description('Explain a rule of the problems site check reports: what it means, how to fix it, an example of the mistake and its fix. Without a rule: list them.')
+  .argument('[rule]', 'the id in brackets at the end of a problem, e.g. broken-link')
+  .action((rule?: string) => {
+    if (rule === undefined) process.stdout.write(ruleList());
+    else if (isRuleId(rule)) process.stdout.write(explainRule(rule));
+    else {
+      process.stderr.write(unknownRule(rule));
+      process.exitCode = 1;
+    }
   });
 
 registerStartCommand(program, root);

@@ -13,6 +13,7 @@ import type { Construct, Extension } from 'micromark-util-types';
 import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 export type AdmonitionKind = (typeof ADMONITION_KINDS)[number];
@@ -22,6 +23,8 @@ export const ADMONITION_ALIASES: Record<string, AdmonitionKind> = { caution: 'wa
 export interface AdmonitionOptions {
   /** Default titles per kind, in the page's language. */
   titles: Record<AdmonitionKind, string>;
+  /** Where an unknown admonition is reported (the Markdown stage's problems). */
+  report?: (file: VFile, problem: MarkdownProblem) => void;
 }
 
 /** micromark's directive syntax, reduced to blocks: containers and leaves (no text directives). */
@@ -93,7 +96,8 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
       if (directive.name === 'tabs' || directive.name === 'tab') return;
       const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
       if (!ADMONITION_KINDS.includes(kind)) {
-        file.message(`unknown admonition ":::${directive.name}"; use one of ${[...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)].join(', ')}`, directive, 'site:admonition');
+        const start = directive.position?.start ?? { line: 1, column: 1 };
+        options.report?.(file, { line: start.line, column: start.column, ...diagnosis('admonition', 'unknown', { name: directive.name, known: [...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)] }) });
         return;
       }
       const [first, ...rest] = directive.children;

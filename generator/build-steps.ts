@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localePrefix, type SiteConfig } from './config.ts';
 import { bundleFailure, loadConfig } from './config-file.ts';
+import { diagnosis, diagnostic, keptLastGood } from './diagnostic-rules.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, markdownLabels } from './parse.ts';
@@ -25,6 +26,7 @@ import { valueOf } from './recorded-reads.ts';
 import { twinPaths } from './markdown-twins.ts';
 import { llmsPaths } from './llms-txt.ts';
 import { loadMessages, type MessagesByLocale } from './messages.ts';
+import { checkUiStringKeys } from './ui-string-keys.ts';
 import type { RenderedLinkCheck } from './links.ts';
 import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
 import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from './types.ts';
@@ -40,7 +42,8 @@ export async function loadSite(root: string): Promise<{ config?: SiteConfig; mes
   const loaded = await loadConfig(root);
   if (!loaded.config) return { diagnostics: loaded.diagnostics };
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));
-  return { config: loaded.config, messages: strings.messages, diagnostics: strings.diagnostics };
+  // A key of the site's strings that nothing reads is a misspelling the page would not show.
+  return { config: loaded.config, messages: strings.messages, diagnostics: [...strings.diagnostics, ...checkUiStringKeys(loaded.config, strings.own, strings.files)] };
 }
 
 
@@ -53,10 +56,10 @@ export function readContent(root: string, locales: string[], cache: BuildCache, 
     // What could not be read as a page: encodings, file names, links to nothing, pipes.
     ...content.diagnostics,
     ...content.mdxFiles.map(
-      (file): Diagnostic => ({ file, line: 1, column: 1, message: 'MDX files are not part of the site: the page would be missing', hint: `rename it to ${path.posix.basename(file, '.mdx')}.md and write imports, components and {expressions} in Markdown`, rule: 'mdx', severity: 'error' }),
+      (file): Diagnostic => diagnostic({ file, line: 1, column: 1 }, 'mdx', 'file', { name: path.posix.basename(file, '.mdx') }),
     ),
     ...content.strayDirs.map(
-      (dir): Diagnostic => ({ file: dir, message: `"${path.basename(dir)}" is not a configured locale`, hint: `locales are ${locales.join(', ')}; move the folder or add the locale in config/site.config.ts`, rule: 'unknown-locale', severity: 'error' }),
+      (dir): Diagnostic => diagnostic({ file: dir }, 'unknown-locale', 'folder', { name: path.basename(dir), locales }),
     ),
   ];
   return { ...content, diagnostics };
@@ -89,7 +92,7 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
       // (A file whose YAML fails still gives a page salvaged from it, for `check`; here the last good one wins.)
       else if (lastGood && (!doc || found.some((d) => d.rule === 'front-matter' && d.severity === 'error'))) {
         doc = lastGood;
-        found = found.map((d) => (d.severity === 'error' ? { ...d, hint: `${d.hint ? `${d.hint}; ` : ''}until then the page shows its last good version` } : d));
+        found = found.map(keptLastGood);
       }
     }
     if (doc) documents.push(doc);
@@ -114,7 +117,7 @@ export function readDataFiles(content: ContentTree, locales: string[]): { author
     const key = `${file.locale}:${file.dir}`;
     const other = categories.get(key);
     if (other && r.category) {
-      diagnostics.push({ file: file.id, line: 1, column: 1, message: `a second category file for this folder, beside ${other.source}`, hint: 'keep one of them', rule: 'category', severity: 'error' });
+      diagnostics.push(diagnostic({ file: file.id, line: 1, column: 1 }, 'category', 'second', { other: other.source }));
     } else if (r.category) categories.set(key, r.category);
     diagnostics.push(...r.diagnostics);
   }
@@ -129,7 +132,7 @@ export async function assetsCached(root: string, cache: BuildCache, changed?: Se
     if (stale) cache.assets = await buildAssets();
   } catch (error) {
     if (!cache.assets) throw error;
-    return { ...cache.assets, diagnostics: [bundleFailure(root, error, 'theme/client', 'The theme\'s client code does not compile', 'theme', PACKAGE_ROOT)] };
+    return { ...cache.assets, diagnostics: [bundleFailure(root, error, 'theme/client', (cause) => diagnosis('theme', 'client', { cause }), PACKAGE_ROOT)] };
   }
   return { ...cache.assets!, diagnostics: [] };
 }
@@ -155,7 +158,7 @@ export async function renderSetup(input: { root: string; config: SiteConfig; gra
     try {
       cache.themeFile = await bundleTheme();
     } catch (error) {
-      diagnostics.push(bundleFailure(input.root, error, 'theme/index.ts', 'The theme does not compile', 'theme'));
+      diagnostics.push(bundleFailure(input.root, error, 'theme/index.ts', (cause) => diagnosis('theme', 'server', { cause })));
     }
   }
   const theme = await themeAt(cache.themeFile);
@@ -294,24 +297,12 @@ export async function writeExtras(out: Output, input: { config: SiteConfig; grap
 
 /** A file that could not be written, as a problem of the build; `outDir` relative to the site. */
 export function writeFailure(outDir: string, mode: BuildMode, error: WriteError): Diagnostic {
-  return {
-    file: `${outDir}/${error.file}`,
-    message: error.message,
-    hint: mode === 'build' ? `nothing was swapped in: ${outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder',
-    rule: 'write',
-    severity: 'error',
-  };
+  return diagnostic({ file: `${outDir}/${error.file}` }, 'write', 'failed', { reason: error.message, build: mode === 'build', outDir });
 }
 
 /** A page whose rendering threw: named by its Markdown file (or its route), with the cause. */
 export function renderFailure(error: RenderError): Diagnostic {
-  return {
-    file: error.source ?? error.route,
-    message: error.message,
-    hint: 'a theme component threw while rendering this page; run `site check` again after fixing the theme or the page',
-    rule: 'render',
-    severity: 'error',
-  };
+  return diagnostic({ file: error.source ?? error.route }, 'render', 'failed', { reason: error.message });
 }
 
 /** Translation status: read the content's history (once per watching process), report outdated

@@ -1,5 +1,4 @@
 // "Did you mean": the known key closest to a misspelt one, so an error names the fix.
-import type { Diagnostic } from './types.ts';
 
 /** Edit distance (optimal string alignment), with `-`/`_` and case treated as the same character (sidebar-position, Sidebar_Position). */
 function distance(a: string, b: string): number {
@@ -32,11 +31,3 @@ export function closestKey(key: string, known: readonly string[], slips = (lengt
   return best.d <= slips(Math.min(key.length, best.key.length)) ? best.key : undefined;
 }
 
-/** Adds "did you mean" to the unknown-key errors of a schema with these keys. */
-export function withSuggestions(diagnostics: Diagnostic[], known: readonly string[]): Diagnostic[] {
-  return diagnostics.map((d) => {
-    const key = /unknown key "([^"]+)"$/.exec(d.message)?.[1];
-    const suggestion = key ? closestKey(key, known) : undefined;
-    return suggestion ? { ...d, message: `${d.message}; did you mean "${suggestion}"?` } : d;
-  });
-}

@@ -10,15 +10,8 @@ import type { Code, Root } from 'mdast';
 import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 
-export interface CodeMetaProblem {
-  message: string;
-  line: number;
-  column: number;
-  rule: 'code-meta';
-  hint: string;
-  severity: 'warning';
-}
 
 /** What a block's meta and comments asked for, carried from the Markdown tree to the HTML tree. */
 interface CodeOptions {
@@ -29,7 +22,6 @@ interface CodeOptions {
   lineNumbers?: number;
 }
 
-const HINT = 'known: title="…", {1,3-4}, showLineNumbers, showLineNumbers=N; show other words in the code itself';
 /** A meta word: `key="value"`, `key='value'`, `key=value`, `{ranges}` or a bare word. */
 const META_TOKEN = /(\{[^}]*\})|([A-Za-z_][\w-]*)(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?|(\S+)/g;
 /** A line that is only a highlight comment, in any of the usual comment syntaxes. */
@@ -50,22 +42,22 @@ function ranges(text: string): number[] | undefined {
 }
 
 /** Remark: reads meta and highlight comments, takes the comments out of the code. */
-export function remarkCodeMeta(report: (file: VFile, problem: CodeMetaProblem) => void) {
+export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) => void) {
   return (tree: Root, file: VFile) => {
     visit(tree, 'code', (node: Code) => {
       const options: CodeOptions = { highlight: [] };
       const start = node.position?.start ?? { line: 1, column: 1 };
-      const problem = (message: string) => report(file, { message, line: start.line, column: start.column, rule: 'code-meta', hint: HINT, severity: 'warning' });
+      const problem = (says: Diagnosis) => report(file, { line: start.line, column: start.column, ...says });
       for (const m of (node.meta ?? '').matchAll(META_TOKEN)) {
         const [word, braces, key, dq, sq, bare, other] = m;
         const value = dq ?? sq ?? bare;
         if (braces !== undefined) {
           const lines = ranges(braces.slice(1, -1));
           if (lines) options.highlight.push(...lines);
-          else problem(`code block meta ${word}: not a list of lines like {1,3-4}`);
+          else problem(diagnosis('code-meta', 'notLines', { word }));
         } else if (key === 'title' && value !== undefined) options.title = value;
         else if (key === 'showLineNumbers' && (value === undefined || /^\d+$/.test(value))) options.lineNumbers = value === undefined ? 1 : Number(value);
-        else problem(`code block meta ${(key ?? other) === word ? `"${word}"` : word} is unknown and has no effect`);
+        else problem(diagnosis('code-meta', 'unknown', { word: (key ?? other) === word ? `"${word}"` : word }));
       }
       // `// highlight-next-line` and friends: the comment line goes, the line(s) it names are marked.
       if (node.value.includes('highlight-')) {
@@ -87,7 +79,7 @@ export function remarkCodeMeta(report: (file: VFile, problem: CodeMetaProblem) =
       }
       const count = node.value.split('\n').length;
       const beyond = options.highlight.filter((n) => n > count || n < 1);
-      if (beyond.length) problem(`code block meta highlights line ${beyond[0]}, but the block has ${count} line${count === 1 ? '' : 's'}`);
+      if (beyond.length) problem(diagnosis('code-meta', 'beyond', { line: beyond[0], count }));
       if (options.title === undefined && !options.highlight.length && options.lineNumbers === undefined) return;
       node.data = { ...node.data, hProperties: { ...node.data?.hProperties, [DATA]: JSON.stringify(options) } };
     });

@@ -11,51 +11,39 @@ import { bundleModule } from './bundle-module.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
 import type { ConfigFile } from './config-links.ts';
 import type { Diagnostic } from './types.ts';
-import type { RuleId } from './diagnostic-rules.ts';
+import { diagnosis, diagnostic, type Diagnosis } from './diagnostic-rules.ts';
 
 export async function loadConfig(root: string): Promise<ConfigResult> {
   const file = path.join(root, CONFIG_FILE);
   if (!existsSync(file)) {
-    return {
-      diagnostics: [
-        {
-          file: CONFIG_FILE,
-          message: 'No site configuration found',
-          hint: `create ${CONFIG_FILE} that exports defineConfig({...}) as default`,
-          rule: 'config',
-          severity: 'error',
-        },
-      ],
-    };
+    return { diagnostics: [diagnostic({ file: CONFIG_FILE }, 'config', 'missing')] };
   }
-  const loaded = await importSiteModule(root, file, CONFIG_FILE, 'The configuration could not be loaded');
+  const loaded = await importSiteModule(root, file, CONFIG_FILE, (cause) => diagnosis('config', 'notLoaded', { cause }));
   if ('diagnostics' in loaded) return { diagnostics: loaded.diagnostics };
   return validateConfig(loaded.value, readConfigFiles(root));
 }
 
 /** A TypeScript file of the site (config, UI strings) and its default export, or a diagnostic at
  * the line esbuild or the module stumbled on. */
-export async function importSiteModule(root: string, file: string, id: string, what: string): Promise<{ value: unknown } | { diagnostics: Diagnostic[] }> {
+export async function importSiteModule(root: string, file: string, id: string, says: (cause: string) => Diagnosis): Promise<{ value: unknown } | { diagnostics: Diagnostic[] }> {
   try {
     return { value: await importTypeScript(file) };
   } catch (error) {
-    return { diagnostics: [bundleFailure(root, error, id, what, 'config', root)] };
+    return { diagnostics: [bundleFailure(root, error, id, says, root)] };
   }
 }
 
-/** What esbuild (or the import of what it made) stumbled on, at its file, line and column; `base`
- * is the folder esbuild's paths are relative to. */
-export function bundleFailure(root: string, error: unknown, id: string, what: string, rule: RuleId, base = process.cwd()): Diagnostic {
+/** What esbuild (or the import of what it made) stumbled on, at its file, line and column, said by
+ * `says` from the cause; `base` is the folder esbuild's paths are relative to. */
+export function bundleFailure(root: string, error: unknown, id: string, says: (cause: string) => Diagnosis, base = process.cwd()): Diagnostic {
   const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
   const where = located?.location;
-  return {
+  const at = {
     file: where ? path.relative(root, path.resolve(base, where.file)).split(path.sep).join('/') : id,
     line: where?.line,
     column: where ? where.column + 1 : undefined,
-    message: `${what}: ${located?.text ?? (error as Error).message.split('\n')[0]}`,
-    rule,
-    severity: 'error',
   };
+  return { ...at, ...says(located?.text ?? (error as Error).message.split('\n')[0]) };
 }
 
 async function importTypeScript(file: string): Promise<unknown> {

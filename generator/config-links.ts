@@ -3,7 +3,8 @@
 // the scheme check of links in Markdown (no `javascript:`, `data:`, `file:` …); a problem points
 // at the line of the config file that names the route or URL.
 import { localePrefix, type SiteConfig } from './config.ts';
-import { unsafeLinkHint, unsafeScheme } from './unsafe-links.ts';
+import { unsafeScheme } from './unsafe-links.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic, SiteGraph } from './types.ts';
 
 export interface ConfigFile {
@@ -41,7 +42,7 @@ export function checkConfigLinks(config: SiteConfig, graph: SiteGraph, files: Co
   for (const { what, href } of urls) {
     const scheme = unsafeScheme(href);
     if (!scheme) continue;
-    diagnostics.push({ ...locate(files, href), message: `${what} links to a ${scheme}: URL`, hint: unsafeLinkHint(scheme, false), rule: 'config-link', severity: 'error' });
+    diagnostics.push(diagnostic(locate(files, href), 'config-link', 'unsafeUrl', { what, scheme }));
   }
   const seen = new Set<string>();
   for (const { what, to } of named) {
@@ -49,13 +50,7 @@ export function checkConfigLinks(config: SiteConfig, graph: SiteGraph, files: Co
     const missing = Object.keys(config.locales).filter((l) => !graph.pages[`${localePrefix(config, l)}${route}`] && !graph.redirects.some((r) => r.from === `${localePrefix(config, l)}${route}`));
     if (!missing.length || seen.has(`${what}\0${route}`)) continue;
     seen.add(`${what}\0${route}`);
-    diagnostics.push({
-      ...locate(files, to),
-      message: `${what} links to ${route}, which is no page in ${missing.map((l) => config.locales[l].label).join(', ')}`,
-      hint: `create content/<locale>${route.replace(/\/$/, '')}.md (or …/index.md) in every locale, or change the route in config/`,
-      rule: 'config-link',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic(locate(files, to), 'config-link', 'noPage', { what, route, locales: missing.map((l) => config.locales[l].label) }));
   }
   return diagnostics;
 }

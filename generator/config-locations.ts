@@ -74,8 +74,8 @@ function schemaAt(schema: z.ZodType, path: KeyPath, raw: unknown): z.ZodType | u
   return current;
 }
 
-/** "; did you mean …?" for an unknown key or an option that is not one of the allowed. */
-export function suggestion(schema: z.ZodType, issue: z.core.$ZodIssue, raw: unknown): string {
+/** The closest known key or option for an unknown key or an option that is not one of the allowed. */
+export function suggestion(schema: z.ZodType, issue: z.core.$ZodIssue, raw: unknown): string | undefined {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   let known: string[] = [];
   let wrong: unknown;
@@ -91,5 +91,5 @@ export function suggestion(schema: z.ZodType, issue: z.core.$ZodIssue, raw: unkn
     wrong = valueAt(raw, path);
   }
   const close = typeof wrong === 'string' ? closestKey(wrong, known) : undefined;
-  return close && close !== wrong ? `; did you mean "${close}"?` : '';
+  return close && close !== wrong ? close : undefined;
 }

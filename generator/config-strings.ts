@@ -5,10 +5,11 @@ import { CONFIG_PLACES, configString, isStringKey, type ConfigPlace } from '../c
 import { locate, type ConfigFile } from './config-links.ts';
 import { messagesFile, type MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic } from './types.ts';
 
 /** Every label of the config with the place it stands in and how the problem names it. */
-function labelsOf(config: SiteConfig): { label: string; place: ConfigPlace; what: string }[] {
+export function labelsOf(config: SiteConfig): { label: string; place: ConfigPlace; what: string }[] {
   const labels: { label: string; place: ConfigPlace; what: string }[] = [];
   for (const item of config.navbar.items) {
     labels.push({ label: item.label, place: 'nav', what: 'a navbar item' });
@@ -37,14 +38,8 @@ export function checkConfigStrings(config: SiteConfig, messages: MessagesByLocal
     if (!missing.length || seen.has(`${place}\0${label}`)) continue;
     seen.add(`${place}\0${label}`);
     const { groups, component } = CONFIG_PLACES[place];
-    const keys = groups.map((g) => `${g}.${label}`).join(' or ');
-    diagnostics.push({
-      ...locate(files, label),
-      message: `${what} (${component}) names the UI string "${label}", which ${missing.map(messagesFile).join(' and ')} ${missing.length > 1 ? 'do' : 'does'} not have (looked up as ${keys})`,
-      hint: `add ${groups[0]}.${label} to ${missing.map(messagesFile).join(' and ')}, or correct the key; text meant to be shown as written starts with a capital letter`,
-      rule: 'config-string',
-      severity: 'error',
-    });
+    const keys = groups.map((g) => `${g}.${label}`);
+    diagnostics.push(diagnostic(locate(files, label), 'config-string', 'missing', { what, component, label, files: missing.map(messagesFile), keys }));
   }
   return diagnostics;
 }

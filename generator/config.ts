@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
+import { diagnostic } from './diagnostic-rules.ts';
+import { EDITOR_URLS, isEditor } from './editor-links.ts';
+import { closestKey } from './closest-key.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
 
@@ -203,6 +206,11 @@ export const configSchema = z.strictObject({
     .default({ notice: true }),
   /** Front matter keys to accept and ignore besides the known ones (for content written for another tool). */
   extraFrontMatterKeys: z.array(z.string()).default([]),
+  /** The editor the lines of `site serve`'s overlay open a file in: vscode, cursor, zed, idea,
+   * webstorm, sublime, textmate, … (generator/editor-links.ts), or a URL template with {file}
+   * (the absolute path), {line} and {column}. Unset: $SITE_EDITOR, else the editor $VISUAL or
+   * $EDITOR names, else VS Code. */
+  editor: z.string().optional(),
 });
 
 export type SiteConfigInput = z.input<typeof configSchema>;
@@ -220,7 +228,6 @@ export function contactPagePath(config: SiteConfig): string | undefined {
 export const CONFIG_FILE = 'config/site.config.ts';
 /** Where every key of the config is listed with its type and default (generated from the schema). */
 export const CONFIG_REFERENCE = 'docs/config.md';
-const CONFIG_HINT = `${CONFIG_REFERENCE} lists every key with its type and default`;
 
 export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: undefined; diagnostics: Diagnostic[] };
 
@@ -229,30 +236,24 @@ export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: 
 export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigResult {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config');
+    const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config', undefined, (issue) => suggestion(configSchema, issue, raw));
     return {
       diagnostics: parsed.error.issues.map((issue, i) => {
         const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
         const keyPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]] : path;
-        const at = locateConfig(files, keyPath, valueAt(raw, keyPath));
-        return { ...diagnostics[i], ...at, message: `${diagnostics[i].message}${suggestion(configSchema, issue, raw)}`, hint: CONFIG_HINT };
+        return { ...diagnostics[i], ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
       }),
     };
   }
   const config = parsed.data;
   const diagnostics: Diagnostic[] = [];
   if (!config.locales[config.defaultLocale]) {
-    diagnostics.push({
-      ...(locateConfig(files, ['defaultLocale'], config.defaultLocale) ?? { file: CONFIG_FILE }),
-      message: `defaultLocale "${config.defaultLocale}" is not one of the locales (${Object.keys(config.locales).join(', ')})`,
-      rule: 'config',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic(locateConfig(files, ['defaultLocale'], config.defaultLocale) ?? { file: CONFIG_FILE }, 'config', 'defaultLocale', { locale: config.defaultLocale, locales: Object.keys(config.locales) }));
   }
   const ids = new Set<string>();
   for (const section of config.sections) {
     if (ids.has(section.id)) {
-      diagnostics.push({ ...(locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE }), message: `section "${section.id}" is declared twice`, rule: 'config', severity: 'error' });
+      diagnostics.push(diagnostic(locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE }, 'config', 'sectionTwice', { id: section.id }));
     }
     ids.add(section.id);
   }
@@ -260,23 +261,15 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
   // that says otherwise would be dropped without a word.
   const urlPath = new URL(config.url).pathname.replace(/\/?$/, '/');
   if (urlPath !== '/' && urlPath !== config.baseUrl) {
-    diagnostics.push({
-      ...(locateConfig(files, ['url'], config.url) ?? { file: CONFIG_FILE }),
-      message: `url "${config.url}" has the path ${urlPath}, but baseUrl is "${config.baseUrl}"`,
-      hint: `write the origin as url ("${new URL(config.url).origin}") and the path as baseUrl ("${urlPath}")`,
-      rule: 'config',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic(locateConfig(files, ['url'], config.url) ?? { file: CONFIG_FILE }, 'config', 'urlPath', { url: config.url, path: urlPath, baseUrl: config.baseUrl }));
+  }
+  if (config.editor !== undefined && !isEditor(config.editor)) {
+    const known = Object.keys(EDITOR_URLS);
+    diagnostics.push(diagnostic(locateConfig(files, ['editor'], config.editor) ?? { file: CONFIG_FILE }, 'config', 'unknownEditor', { value: config.editor, known, suggestion: closestKey(config.editor, known) }));
   }
   const contact = config.contact;
   if (contact?.booking && [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)) {
-    diagnostics.push({
-      file: CONFIG_FILE,
-      message: `contact.booking.endpoint "${contact.booking.endpoint}" is taken by the contact form`,
-      hint: 'give the booking a path of its own, like /api/booking',
-      rule: 'config',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic({ file: CONFIG_FILE }, 'config', 'bookingEndpoint', { endpoint: contact.booking.endpoint }));
   }
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
 }

@@ -11,6 +11,7 @@
 import type { Heading, Root, Text } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 import { ENGINE_MESSAGES } from '../common/messages.ts';
 
 export interface ContentRuleOptions {
@@ -18,21 +19,12 @@ export interface ContentRuleOptions {
   placeholders: readonly string[];
 }
 
-export interface ContentProblem {
-  message: string;
-  line: number;
-  column: number;
-  rule: 'duplicate-title' | 'number-unit' | 'placeholder';
-  hint?: string;
-}
 
 /** Units that follow a number: currencies, per cent, data sizes and rates, times, temperatures, energy. */
 const UNITS = ['€', 'EUR', 'CHF', 'USD', '%', '‰', 'KB', 'kB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'Mbit/s', 'Gbit/s', 'MB/s', 'GB/s', 'ms', 's', 'min', 'h', '°C', 'W', 'kW', 'kWh', 'MHz', 'GHz'];
 /** A number (`480`, `1.200`, `99,9`) and then ordinary spaces or a line end before a unit that ends there. */
 export const NUMBER_UNIT = new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)*)([ \\t]+|[ \\t]*\\n[ \\t]*)(${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
 
-export const NUMBER_UNIT_HINT = 'join them with a no-break space: 480&nbsp;€, or the character U+00A0 (AltGr+Space on many layouts, Option+Space on a Mac)';
-export const PLACEHOLDER_HINT = 'write the text the page needs, or keep the page a draft (draft: true) until it is written';
 
 /** Each number followed by its unit across an ordinary space, with the offset of the number. */
 export function numberUnitGaps(text: string): { index: number; written: string; fixed: string }[] {
@@ -61,28 +53,22 @@ function positionIn(node: Text, index: number): { line: number; column: number }
 /** Remark: runs after the leading `# Title` was handled (markdown.ts), and reports into `problems`. */
 export default function remarkContentRules(options: ContentRuleOptions = { placeholders: [] }) {
   return (tree: Root, file: VFile) => {
-    const problems = (file.data as { problems?: ContentProblem[] }).problems;
+    const problems = (file.data as { problems?: MarkdownProblem[] }).problems;
     if (!problems) return;
     const leading = (file.data as { leadingTitle?: unknown }).leadingTitle !== undefined ? tree.children[0] : undefined;
     visit(tree, (node) => {
       if (node.type === 'heading' && (node as Heading).depth === 1 && node !== leading) {
         const start = node.position?.start ?? { line: 1, column: 1 };
-        problems.push({
-          message: 'a # heading in the body: the page shows its title as its one level-one heading, so this one would stand beside it as a second title',
-          line: start.line,
-          column: start.column,
-          rule: 'duplicate-title',
-          hint: 'make it a ## section, or a page of its own',
-        });
+        problems.push({ line: start.line, column: start.column, ...diagnosis('duplicate-title', 'body') });
         return;
       }
       if (node.type !== 'text') return;
       const text = node as Text;
       for (const gap of numberUnitGaps(text.value)) {
-        problems.push({ message: `"${gap.written}": a line may break between the number and its unit`, ...positionIn(text, gap.index), rule: 'number-unit', hint: NUMBER_UNIT_HINT });
+        problems.push({ ...positionIn(text, gap.index), ...diagnosis('number-unit', 'body', { written: gap.written }) });
       }
       for (const found of placeholdersIn(text.value, options.placeholders)) {
-        problems.push({ message: `placeholder text "${found.text}"`, ...positionIn(text, found.index), rule: 'placeholder', hint: PLACEHOLDER_HINT });
+        problems.push({ ...positionIn(text, found.index), ...diagnosis('placeholder', 'body', { text: found.text }) });
       }
     });
   };

@@ -2,27 +2,20 @@
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { Author, Category, Diagnostic, LocaleId, Tag } from './types.ts';
-import type { RuleId } from './diagnostic-rules.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
-import { withSuggestions } from './closest-key.ts';
+import { closestKey } from './closest-key.ts';
 
 function perLocale(locales: LocaleId[]) {
   return z.strictObject(Object.fromEntries(locales.map((l) => [l, z.string().min(1)])) as Record<string, z.ZodString>);
 }
 
-function parseYaml(raw: string, file: string, rule: RuleId): { value?: unknown; diagnostics: Diagnostic[] } {
+function parseYaml(raw: string, file: string, rule: 'authors' | 'tags' | 'category'): { value?: unknown; diagnostics: Diagnostic[] } {
   const lineCounter = new YAML.LineCounter();
   const doc = YAML.parseDocument(raw, { lineCounter });
   if (doc.errors.length) {
     return {
-      diagnostics: doc.errors.map((e) => ({
-        file,
-        line: e.linePos?.[0].line,
-        column: e.linePos?.[0].col,
-        message: `not valid YAML: ${e.message.split('\n')[0]}`,
-        rule,
-        severity: 'error' as const,
-      })),
+      diagnostics: doc.errors.map((e) => diagnostic({ file, line: e.linePos?.[0].line, column: e.linePos?.[0].col }, rule, 'yaml', { reason: e.message.split('\n')[0] })),
     };
   }
   return { value: doc.toJS(), diagnostics: [] };
@@ -77,7 +70,7 @@ export function parseCategory(raw: string, file: string, folderName: string): { 
   const result = categorySchema.safeParse(value ?? {});
   if (!result.success) {
     const known = Object.keys(categorySchema.shape);
-    return { diagnostics: withSuggestions(zodDiagnostics(result.error, file, 'category', yamlLocator(raw)), known) };
+    return { diagnostics: zodDiagnostics(result.error, file, 'category', yamlLocator(raw), (issue) => (issue.code === 'unrecognized_keys' ? closestKey(issue.keys[0], known) : undefined)) };
   }
   return { category: { source: file, ...result.data, label: result.data.label ?? folderName }, diagnostics: [] };
 }

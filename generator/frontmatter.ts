@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Diagnostic, FrontMatter } from './types.ts';
 import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
 import { closestKey } from './closest-key.ts';
+import { diagnosis, diagnostic } from './diagnostic-rules.ts';
 
 const headingLevel = z.number().int().min(2).max(6);
 const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
@@ -79,7 +80,7 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
       body: parsed.content,
       bodyLine,
       diagnostics: [
-        { file, line: 1, column: 1, message: 'the page has no front matter', hint: 'start the file with ---, title: and description:, then ---', rule: 'front-matter', severity: 'error' },
+        diagnostic({ file, line: 1, column: 1 }, 'front-matter', 'none'),
       ],
     };
   }
@@ -92,17 +93,7 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
   const locate = unknown.length ? yamlLocator(parsed.matter) : undefined;
   const keyDiagnostics: Diagnostic[] = unknown.map((key) => {
     const at = locate?.([key]);
-    const suggestion = closestKey(key, known);
-    return {
-      file,
-      line: at?.line,
-      column: at?.column,
-      message: `unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
-      hint: `known keys: ${known.join(', ')}; for keys of another tool, list them in extraFrontMatterKeys in config/site.config.ts`,
-      rule: 'front-matter',
-      severity: 'error',
-      key,
-    };
+    return { ...diagnostic({ file, line: at?.line, column: at?.column }, 'front-matter', 'unknownKey', { key, suggestion: closestKey(key, known), known }), key };
   });
   const result = schema.safeParse(Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key))));
   if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
@@ -132,15 +123,16 @@ function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
   const body = end === -1 ? '' : lines.slice(end + 1).join('\n');
   let at = error.linePos?.[0] ? { line: error.linePos[0].line, column: error.linePos[0].col } : { line: 1, column: 1 };
   // The parser's first sentence, without the excerpt it appends after a colon.
-  let message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?\s*$/, '').replace(/[:\s]+$/, '');
-  if (/missing closing .?quote/i.test(message)) {
+  const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?\s*$/, '').replace(/[:\s]+$/, '');
+  let says = diagnosis('front-matter', 'yaml', { reason });
+  if (/missing closing .?quote/i.test(reason)) {
     const opened = matterLines.findIndex((line) => {
       const value = /^\s*[\w-]+:\s*(["'])(.*)$/.exec(line);
       return value && !value[2].includes(value[1]);
     });
     if (opened !== -1) {
       at = { line: opened + 2, column: matterLines[opened].search(/["']/) + 1 };
-      message = `the quote opened here is never closed`;
+      says = diagnosis('front-matter', 'unclosedQuote');
     }
   }
   const salvaged = Object.fromEntries(
@@ -154,7 +146,7 @@ function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
     fallback: fallbackOf(salvaged, file),
     body,
     bodyLine,
-    diagnostics: [{ file, ...at, message: `front matter is not valid YAML: ${message}`, hint: 'quote a value that has a colon or starts with a quote, and close every quote on its line', rule: 'front-matter', severity: 'error' }],
+    diagnostics: [{ file, ...at, ...says }],
   };
 }
 

@@ -6,6 +6,7 @@ import { buildDocsSection } from './sidebar.ts';
 import { standalonePages } from './parse.ts';
 import type { MessagesByLocale } from './messages.ts';
 import { joinRoute, keyOf, routeOf } from '../common/routes.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { Author, Category, Diagnostic, NotFoundPage, Page, ParsedDocument, SiteGraph, StandalonePage, Tag } from './types.ts';
 
 export interface GraphInput {
@@ -51,15 +52,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
   const add = (page: Page, source: string) => {
     const existing = origin.get(page.route);
     if (existing) {
-      diagnostics.push({
-        file: source,
-        line: 1,
-        column: 1,
-        message: `route ${page.route} is already produced by ${existing}`,
-        hint: 'rename one of the files or give it another slug',
-        rule: 'duplicate-route',
-        severity: 'error',
-      });
+      diagnostics.push(diagnostic({ file: source, line: 1, column: 1 }, 'duplicate-route', 'taken', { route: page.route, existing }));
       return;
     }
     origin.set(page.route, source);

@@ -15,6 +15,7 @@ import type { OutputStore } from './output-store.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { mapSection } from './body-sections.ts';
 import type { Diagnostic, ParsedDocument, SiteGraph, SourceLink } from './types.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 
 export const IMAGE_WIDTHS = [64, 128, 256, 512, 786, 1024] as const;
 export const IMAGE_QUALITY = 85;
@@ -125,15 +126,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
           for (const [i, shown] of byIndex) {
             if (shown !== file) continue;
             const { line, column, file: written } = doc.links[i];
-            diagnostics.push({
-              file: written ?? doc.source,
-              line,
-              column,
-              message: `image ${PUBLIC_DIR}${file} could not be read: ${(error as Error).message}`,
-              hint: 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG, or link another image',
-              rule: 'unreadable-image',
-              severity: 'error',
-            });
+            diagnostics.push(diagnostic({ file: written ?? doc.source, line, column }, 'unreadable-image', 'unreadable', { file: `${PUBLIC_DIR}${file}`, reason: (error as Error).message }));
           }
         }
       }

@@ -14,6 +14,7 @@ import type { LeafDirective } from 'mdast-util-directive';
 import type { Processor } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 import { withBracketTitles } from './admonitions.ts';
 import type { SourceId } from './types.ts';
 
@@ -35,14 +36,6 @@ export interface Included {
   body: string;
 }
 
-export interface IncludeProblem {
-  message: string;
-  line: number;
-  column: number;
-  rule: 'include';
-  hint: string;
-  severity: 'error';
-}
 
 declare module 'vfile' {
   interface DataMap {
@@ -85,7 +78,6 @@ function bodyOf(raw: string): { body: string; bodyLine: number } {
   return { body: raw.slice(m[0].length), bodyLine: m[0].split('\n').length };
 }
 
-const HINT = 'write ::include{file="./_name.md"} with a path from the including file to a Markdown file of the content tree';
 
 const isRelative = (url: string) => !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('#') && url !== '';
 
@@ -113,7 +105,7 @@ function shift(tree: Node, lines: number): void {
 }
 
 /** Remark: includes expanded; any other leaf directive (`::name` alone on a line) is text as typed. */
-export function remarkIncludes(this: Processor, report: (file: VFile, problem: IncludeProblem) => void) {
+export function remarkIncludes(this: Processor, report: (file: VFile, problem: MarkdownProblem) => void) {
   const parser = this;
   return (tree: Root, file: VFile) => {
     const context = file.data.includeContext;
@@ -124,7 +116,7 @@ export function remarkIncludes(this: Processor, report: (file: VFile, problem: I
         const start = node.position?.start ?? { line: 1, column: 1, offset: 0 };
         const at = origin(file, start.line);
         const where = at.file ? `${at.file}:${at.line}` : `${context?.self ?? 'this file'}:${at.line + (context?.bodyLine ?? 1) - 1}`;
-        const problem = (message: string) => report(file, { message, line: start.line, column: start.column, rule: 'include', hint: HINT, severity: 'error' });
+        const problem = (says: Diagnosis) => report(file, { line: start.line, column: start.column, ...says });
         if (node.name !== 'include') {
           // `::name` is text here: only includes are leaf directives.
           const written = textOf(file, start.line).slice(start.offset, node.position?.end.offset);
@@ -133,20 +125,20 @@ export function remarkIncludes(this: Processor, report: (file: VFile, problem: I
         }
         const target = node.attributes?.file;
         if (!target || !context) {
-          problem(target ? 'includes are not available here' : '::include without a file: write ::include{file="./_name.md"}');
+          problem(diagnosis('include', target ? 'unavailable' : 'noFile'));
           parent.children.splice(index, 1);
           return [SKIP, index];
         }
         const id = resolveInclude(from, target);
         const steps = [...chain, where];
         if (id === context.self || chain.some((step) => step.startsWith(`${id}:`)) || from === id) {
-          problem(`include cycle: ${[...steps, id].join(' → ')} includes itself again`);
+          problem(diagnosis('include', 'cycle', { chain: [...steps, id] }));
           parent.children.splice(index, 1);
           return [SKIP, index];
         }
         const raw = context.files[id];
         if (raw === undefined) {
-          problem(`included file ${id} does not exist (${[...steps, id].join(' → ')})`);
+          problem(diagnosis('include', 'missing', { id, chain: [...steps, id] }));
           parent.children.splice(index, 1);
           return [SKIP, index];
         }

@@ -8,7 +8,7 @@ import { keyOf, localeOfRoute, notFoundPathOf, routeOf } from '../common/routes.
 import { closestKey } from './closest-key.ts';
 import { routeOfServedPath } from '../common/served-url.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from './types.ts';
-import type { RuleId } from './diagnostic-rules.ts';
+import { diagnosis, diagnostic, type Diagnosis } from './diagnostic-rules.ts';
 
 export interface LinkContext {
   config: SiteConfig;
@@ -22,7 +22,7 @@ export interface LinkContext {
 
 export type Resolution =
   | { ok: true; href: string; route?: Route; fragment?: string }
-  | { ok: false; href: string; message: string; hint?: string; rule: RuleId };
+  | ({ ok: false; href: string } & Diagnosis);
 
 /** Ids are compared decoded; a fragment that is not valid percent-encoding stays as written, so it is reported as missing. */
 function decodeFragment(raw: string): string {
@@ -56,7 +56,7 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
   // starting from the folder of the Markdown file, as for a `.md` link.
   const publicFile = pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname);
   if (link.kind === 'image') {
-    if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, message: `image ${link.url} does not exist`, hint: `put the file at public${publicFile}`, rule: 'broken-image' };
+    if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, ...diagnosis('broken-image', 'missing', { url: link.url, publicFile }) };
     return { ok: true, href: publicFile };
   }
   let route: Route;
@@ -72,17 +72,17 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
     const twin = pathname.startsWith('/') && !target ? withLocale(ctx.config, doc.locale, pathname) : undefined;
     if (twin && ctx.files.has(twin)) return { ok: true, href: twin + query + frag };
     if (!target) {
-      return { ok: false, href: link.url, message: `link target ${link.url} does not exist (looked for ${source})`, hint: 'check the path; relative links start from the folder of this file', rule: 'broken-link' };
+      return { ok: false, href: link.url, ...diagnosis('broken-link', 'relative', { target: link.url, lookedFor: source }) };
     }
     route = target;
   } else if (pathname.startsWith('/') || !isExternal(pathname)) {
     if (hasExtension(pathname)) {
-      if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, message: `file ${link.url} does not exist`, hint: `put it at public${publicFile}`, rule: 'broken-link' };
+      if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, ...diagnosis('broken-link', 'file', { target: link.url, publicFile }) };
       return { ok: true, href: publicFile + query + frag };
     }
     const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x${ownRoute}`).pathname;
     if (!absolute.endsWith('/')) {
-      return { ok: false, href: link.url, message: `link ${link.url} lacks its trailing slash`, hint: `write ${pathname}/ : every route ends with a slash`, rule: 'trailing-slash' };
+      return { ok: false, href: link.url, ...diagnosis('trailing-slash', 'missing', { link: link.url, pathname }) };
     }
     route = withLocale(ctx.config, doc.locale, absolute);
   } else {
@@ -91,14 +91,13 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
   const page = ctx.graph.pages[route];
   if (!page) {
     const redirect = ctx.redirectSources.get(route);
-    if (redirect) return { ok: false, href: link.url, message: `link ${link.url} points at a redirect`, hint: `link to ${redirect} directly`, rule: 'redirected-link' };
-    return { ok: false, href: link.url, message: `link target ${link.url} does not exist (no page at ${route})`, hint: suggest(ctx, route), rule: 'broken-link' };
+    if (redirect) return { ok: false, href: link.url, ...diagnosis('redirected-link', 'redirect', { link: link.url, target: redirect }) };
+    return { ok: false, href: link.url, ...diagnosis('broken-link', 'noPage', { target: link.url, route, suggestions: suggest(ctx, route) }) };
   }
   if (fragment !== undefined) {
     const targetDoc = 'doc' in page && page.doc ? ctx.graph.documents[page.doc] : undefined;
     if (targetDoc && !targetDoc.ids.includes(fragment)) {
-      const headings = targetDoc.headings.map((h) => `#${h.id}`).slice(0, 6).join(', ');
-      return { ok: false, href: link.url, message: `fragment #${fragment} does not exist on ${route}`, hint: headings ? `headings there: ${headings}` : 'that page has no headings', rule: 'broken-fragment' };
+      return { ok: false, href: link.url, ...diagnosis('broken-fragment', 'missing', { fragment, route, headings: targetDoc.headings.map((h) => `#${h.id}`).slice(0, 6) }) };
     }
   }
   return { ok: true, href: pathname === '' ? frag : route + query + frag, route, fragment };
@@ -111,20 +110,20 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
 /** A route shares most of its letters with its neighbours (`/services/databases/`): a few edits, not a third of it, make a slip. */
 const routeSlips = (length: number) => Math.max(2, Math.floor(length / 6));
 
-function suggest(ctx: LinkContext, route: Route): string | undefined {
+function suggest(ctx: LinkContext, route: Route): string[] | undefined {
   const { config, graph } = ctx;
   const locale = localeOfRoute(config, route);
   const pages = Object.values(graph.pages);
   const own = pages.filter((p) => p.locale === locale);
   const key = keyOf(config, route);
   const closest = closestKey(key, own.map((p) => p.key), routeSlips);
-  if (closest !== undefined) return `did you mean ${own.find((p) => p.key === closest)!.route}?`;
+  if (closest !== undefined) return [own.find((p) => p.key === closest)!.route];
   const last = route.split('/').filter(Boolean).pop() ?? '';
   const sameName = own.filter((p) => p.route.endsWith(`/${last}/`)).map((p) => p.route);
-  if (sameName.length) return `did you mean ${sameName.slice(0, 3).join(' or ')}?`;
+  if (sameName.length) return sameName.slice(0, 3);
   const others = pages.filter((p) => p.locale !== locale);
   const elsewhere = closestKey(key, others.map((p) => p.key), routeSlips);
-  return elsewhere !== undefined ? `did you mean ${others.find((p) => p.key === elsewhere)!.route}?` : undefined;
+  return elsewhere !== undefined ? [others.find((p) => p.key === elsewhere)!.route] : undefined;
 }
 
 /** Resolves every Markdown link (by document and link index) and reports what does not resolve. */
@@ -139,7 +138,8 @@ export function checkMarkdownLinks(ctx: LinkContext): { links: SiteGraph['links'
       const result = resolveLink(ctx, doc, link, page.route);
       resolved[i] = result.href;
       if (!result.ok) {
-        diagnostics.push({ file: link.file ?? doc.source, line: link.line, column: link.column, message: result.message, hint: result.hint, rule: result.rule, severity: 'error' });
+        const { ok, href, ...says } = result;
+        diagnostics.push({ file: link.file ?? doc.source, line: link.line, column: link.column, ...says });
       }
     });
     links[doc.source] = resolved;
@@ -184,7 +184,7 @@ export class RenderedLinkCheck {
   private readonly checked = new Set<string>();
   private readonly idsOf = new Map<string, Set<string>>();
   private readonly waiting: { href: string; pathname: string; fragment: string; route: Route; order: number }[] = [];
-  private readonly problems: { problem: string; route: Route; order: number }[] = [];
+  private readonly problems: { problem: Diagnosis; route: Route; order: number }[] = [];
   private order = 0;
   /** The not-found pages, by the file they are written to (`/404.html`, `/en/404.html`). */
   private readonly notFoundFiles: Set<string>;
@@ -207,7 +207,7 @@ export class RenderedLinkCheck {
         this.markdownFragments.push({
           pathname,
           fragment,
-          diagnostic: { file: link.file ?? source, line: link.line, column: link.column, message: `fragment #${fragment} does not exist on ${pathname}`, hint: 'that page is generated from the folder and has no headings: link to the page itself', rule: 'broken-fragment', severity: 'error' },
+          diagnostic: diagnostic({ file: link.file ?? source, line: link.line, column: link.column }, 'broken-fragment', 'generatedPage', { fragment, route: pathname }),
         });
       }
     }
@@ -224,22 +224,22 @@ export class RenderedLinkCheck {
       const isPath = onSite.startsWith('/') && !onSite.startsWith('//');
       const href = isPath ? routeOfServedPath(this.ctx.config, onSite) : onSite;
       if (href === undefined) {
-        this.problems.push({ problem: `link ${onSite} is outside the site's baseUrl ${this.ctx.config.baseUrl}`, route, order });
+        this.problems.push({ problem: diagnosis('broken-theme-link', 'outsideBase', { href: onSite, baseUrl: this.ctx.config.baseUrl }), route, order });
         continue;
       }
       if (!href || this.checked.has(href) || page.markdownHrefs.has(href) || href.startsWith('data:') || isExternal(href)) continue;
       const { pathname, fragment } = splitUrl(href);
-      const report = (problem: string) => this.problems.push({ problem, route, order });
+      const report = (problem: Diagnosis) => this.problems.push({ problem, route, order });
       if (pathname === '') {
         // Depends on the page it stands on: never taken as checked for another page.
-        if (fragment && fragment !== 'main' && !page.ids.has(fragment)) report(`fragment #${fragment} does not exist on ${route}`);
+        if (fragment && fragment !== 'main' && !page.ids.has(fragment)) report(diagnosis('broken-theme-link', 'fragment', { fragment, route }));
         continue;
       }
       this.checked.add(href);
       if (hasExtension(pathname)) {
-        if (!this.ctx.files.has(pathname)) report(`file ${href} does not exist`);
+        if (!this.ctx.files.has(pathname)) report(diagnosis('broken-theme-link', 'file', { href }));
       } else if (!this.ctx.graph.pages[pathname] && !this.notFoundFiles.has(pathname)) {
-        report(`link target ${href} does not exist`);
+        report(diagnosis('broken-theme-link', 'target', { href }));
       } else if (fragment && fragment !== 'main') {
         this.waiting.push({ href, pathname, fragment, route, order });
       }
@@ -250,7 +250,7 @@ export class RenderedLinkCheck {
   finish(): Diagnostic[] {
     for (const link of this.waiting) {
       const ids = this.idsOf.get(link.pathname);
-      if (ids && !ids.has(link.fragment)) this.problems.push({ problem: `fragment #${link.fragment} does not exist on ${link.pathname}`, route: link.route, order: link.order });
+      if (ids && !ids.has(link.fragment)) this.problems.push({ problem: diagnosis('broken-theme-link', 'fragment', { fragment: link.fragment, route: link.pathname }), route: link.route, order: link.order });
     }
     const markdown = this.markdownFragments.filter((link) => {
       const ids = this.idsOf.get(link.pathname);
@@ -259,8 +259,8 @@ export class RenderedLinkCheck {
     const seen = new Set<string>();
     const theme = this.problems
       .sort((a, b) => a.order - b.order)
-      .filter(({ problem }) => !seen.has(problem) && seen.add(problem))
-      .map(({ problem, route }) => ({ file: `theme (rendered on ${route})`, message: problem, hint: 'check config/site.config.ts (navbar, footer) and the theme component that renders it', rule: 'broken-theme-link' as const, severity: 'error' as const }));
+      .filter(({ problem }) => !seen.has(problem.message) && seen.add(problem.message))
+      .map(({ problem, route }): Diagnostic => ({ file: `theme (rendered on ${route})`, ...problem }));
     return [...markdown.map((link) => link.diagnostic), ...theme];
   }
 }

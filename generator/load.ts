@@ -6,6 +6,10 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, readSync, existsSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, LocaleId, SourceId } from './types.ts';
+import { diagnostic } from './diagnostic-rules.ts';
+
+/** A .md entry that is no readable file: a symbolic link to nothing, or a pipe, socket or device. */
+type UnreadableEntry = { file: string; kind: 'dangling' | 'special' };
 
 export interface SourceFile {
   id: SourceId;
@@ -127,7 +131,7 @@ export function withoutNumberPrefixes(relPath: string): string {
 }
 
 /** The regular files under `dir`. Symbolic links are followed; what is not a file is reported. */
-function walk(dir: string, out: string[], problems: { file: string; message: string }[]): void {
+function walk(dir: string, out: string[], problems: UnreadableEntry[]): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -144,14 +148,14 @@ function walk(dir: string, out: string[], problems: { file: string; message: str
       try {
         kind = statSync(full);
       } catch {
-        if (entry.name.endsWith('.md')) problems.push({ file: full, message: 'is a symbolic link to a file that does not exist; skipped' });
+        if (entry.name.endsWith('.md')) problems.push({ file: full, kind: 'dangling' });
         continue;
       }
     }
     if (kind.isDirectory()) walk(full, out, problems);
     else if (kind.isFile()) out.push(full);
     // Reading a pipe would wait for a writer for ever; a device is no page either.
-    else if (entry.name.endsWith('.md')) problems.push({ file: full, message: 'is not a regular file (a pipe, socket or device); skipped' });
+    else if (entry.name.endsWith('.md')) problems.push({ file: full, kind: 'special' });
   }
 }
 
@@ -171,14 +175,7 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
     }
     const { text, invalid } = decodeText(bytes);
     if (invalid) {
-      tree.diagnostics.push({
-        file: idOf(file),
-        ...invalid,
-        message: 'invalid UTF-8',
-        hint: 'save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?)',
-        rule: 'encoding',
-        severity: 'error',
-      });
+      tree.diagnostics.push(diagnostic({ file: idOf(file), ...invalid }, 'encoding', 'invalid'));
     }
     return text;
   };
@@ -196,10 +193,10 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
     const localeRoot = path.join(contentRoot, locale);
     if (!existsSync(localeRoot)) continue;
     const files: string[] = [];
-    const problems: { file: string; message: string }[] = [];
+    const problems: UnreadableEntry[] = [];
     walk(localeRoot, files, problems);
     for (const problem of problems) {
-      tree.diagnostics.push({ file: idOf(problem.file), message: problem.message, hint: 'remove it, or point the link at a Markdown file', rule: 'content-file', severity: 'warning' });
+      tree.diagnostics.push(diagnostic({ file: idOf(problem.file) }, 'content-file', problem.kind));
     }
     files.sort();
     for (const file of files) {
@@ -208,14 +205,8 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
       if (rel.endsWith('.md')) {
         const unsafe = rel.split('/').find((part) => !FILE_NAME_CHARACTERS.test(part));
         if (unsafe !== undefined) {
-          const characters = [...new Set([...unsafe].filter((c) => !FILE_NAME_CHARACTERS.test(c)))].map((c) => JSON.stringify(c)).join(', ');
-          tree.diagnostics.push({
-            file: id,
-            message: `the name ${JSON.stringify(unsafe)} has characters a page URL cannot carry as they are (${characters})`,
-            hint: 'rename it using only the letters a-z and A-Z, the digits 0-9, "-", "_" and "."',
-            rule: 'file-name',
-            severity: 'error',
-          });
+          const characters = [...new Set([...unsafe].filter((c) => !FILE_NAME_CHARACTERS.test(c)))];
+          tree.diagnostics.push(diagnostic({ file: id }, 'file-name', 'characters', { name: unsafe, characters }));
           continue;
         }
         const raw = read(file);
@@ -226,13 +217,7 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
       } else if (/\.(md|mdx|markdown)$/i.test(rel)) {
         // `Shout.MD`: Markdown by any reader's eye, and no page unless it is said.
         const name = path.basename(rel);
-        tree.diagnostics.push({
-          file: id,
-          message: `"${name}" is not read as a page: only names ending in .md (lower case) are`,
-          hint: `rename it to ${name.replace(/\.[^.]+$/, '.md')}`,
-          rule: 'file-name',
-          severity: 'error',
-        });
+        tree.diagnostics.push(diagnostic({ file: id }, 'file-name', 'extension', { name }));
       } else if (CATEGORY_FILES.includes(path.basename(rel))) {
         const raw = read(file);
         const dir = path.dirname(rel) === '.' ? '' : withoutNumberPrefixes(path.dirname(rel));

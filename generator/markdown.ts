@@ -29,6 +29,7 @@ import remarkContentRules, { type ContentRuleOptions } from './content-rules.ts'
 import { format } from '../common/format-message.ts';
 import { bodySections } from './body-sections.ts';
 import type { BodySection, Heading, SourceLink } from './types.ts';
+import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 
 /** The words the pipeline itself writes into a page, in the page's language. */
 export interface MarkdownLabels {
@@ -62,17 +63,8 @@ export interface MarkdownResult {
   messages: MarkdownMessage[];
 }
 
-export interface MarkdownMessage {
-  message: string;
-  line: number;
-  column: number;
-  rule: string;
-  hint?: string;
-  /** When the rule alone does not say (generator/parse.ts decides by rule otherwise). */
-  severity?: 'warning' | 'error';
-  /** The included file the problem is in; line and column are in that file. */
-  file?: string;
-}
+/** A problem found in the Markdown; `file` is the included file it is in, whose lines line and column count. */
+export type MarkdownMessage = MarkdownProblem;
 
 /** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
 interface Collected {
@@ -90,7 +82,6 @@ interface Collected {
   sections?: BodySection[];
 }
 
-const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
 /** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
@@ -130,9 +121,9 @@ function plainText(node: { children?: unknown[]; value?: unknown }): string {
 function contentConventions() {
   return (tree: MdRoot, file: VFile) => {
     const data = collected(file);
-    const problem = (node: { position?: { start: { line: number; column: number } } }, message: string, rule: string, hint?: string) => {
+    const problem = (node: { position?: { start: { line: number; column: number } } }, says: Diagnosis) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
-      data.problems.push({ message, line: start.line, column: start.column, rule, hint });
+      data.problems.push({ line: start.line, column: start.column, ...says });
     };
     const first = tree.children[0];
     if (first?.type === 'heading' && first.depth === 1) {
@@ -166,7 +157,7 @@ function contentConventions() {
       if (node.type === 'paragraph' && parent?.type === 'root' && index !== undefined) {
         const text = (node as Paragraph).children[0];
         if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) {
-          problem(node, `MDX ${text.value.startsWith('import') ? 'import' : 'export'} statement: Markdown pages cannot import or export code`, 'mdx', MDX_HINT);
+          problem(node, diagnosis('mdx', 'statement', { kind: text.value.startsWith('import') ? 'import' : 'export' }));
           parent.children.splice(index, 1);
           return index;
         }
@@ -179,7 +170,7 @@ function contentConventions() {
           const lines = written.slice(0, m.index + m[1].length).split('\n');
           const line = start.line + lines.length - 1;
           const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
-          data.problems.push({ message: `MDX expression ${m[0].trim()}: Markdown does not evaluate it, the page would show it as typed`, line, column, rule: 'mdx', hint: 'write the value itself; to show braces as text, escape the first one: \\{' });
+          data.problems.push({ line, column, ...diagnosis('mdx', 'expression', { text: m[0].trim() }) });
         }
       }
     });
@@ -248,25 +239,13 @@ function collectLinks() {
     visit(tree, 'footnoteDefinition', (node) => {
       if (referenced.has(node.identifier)) return;
       const start = node.position?.start ?? { line: 1, column: 1 };
-      data.problems.push({
-        message: `footnote [^${node.label ?? node.identifier}] is defined but nothing refers to it, so it does not show on the page`,
-        line: start.line,
-        column: start.column,
-        rule: 'unused-definition',
-        hint: `refer to it with [^${node.label ?? node.identifier}] in the text, or delete it`,
-      });
+      data.problems.push({ line: start.line, column: start.column, ...diagnosis('unused-definition', 'footnote', { label: node.label ?? node.identifier }) });
     });
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
     for (const [identifier, definition] of definitions) {
       if (used.has(identifier)) continue;
       const start = definition.position?.start ?? { line: 1, column: 1 };
-      data.problems.push({
-        message: `[${definition.label ?? identifier}]: ${definition.url} is a link definition nothing uses, so the line does not show on the page`,
-        line: start.line,
-        column: start.column,
-        rule: 'unused-definition',
-        hint: 'delete it, use it as [text][label], or escape the bracket (\\[) if the line is meant as text',
-      });
+      data.problems.push({ line: start.line, column: start.column, ...diagnosis('unused-definition', 'definition', { label: definition.label ?? identifier, url: definition.url }) });
     }
   };
 }
@@ -327,7 +306,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkIncludes, report)
-    .use(remarkAdmonitions, admonitions)
+    .use(remarkAdmonitions, { ...admonitions, report })
     .use(remarkTabs, report)
     .use(contentConventions)
     .use(remarkContentRules, rules)
@@ -399,12 +378,8 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
     excerptHtml = html.slice(0, cut);
     html = html.slice(0, cut) + html.slice(cut + TRUNCATE_HTML.length);
   }
-  const messages: MarkdownMessage[] = file.messages.map((m) => ({
-    message: m.reason,
-    line: m.line ?? 1,
-    column: m.column ?? 1,
-    rule: m.ruleId === 'admonition' || m.source === 'site' ? 'admonition' : 'markdown',
-  }));
+  // What the libraries warn about; the site's own plugins report through `problems`.
+  const messages: MarkdownMessage[] = file.messages.map((m) => ({ line: m.line ?? 1, column: m.column ?? 1, ...diagnosis('markdown', 'library', { reason: m.reason }) }));
   messages.push(...data.problems);
   // Positions in included text are turned back into lines of the file they are in.
   for (const m of messages) {

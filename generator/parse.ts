@@ -6,11 +6,11 @@ import type { SourceFile } from './load.ts';
 import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
 import type { Diagnostic, ParsedDocument } from './types.ts';
 import type { Messages, MessagesByLocale } from './messages.ts';
-import type { RuleId } from './diagnostic-rules.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { MarkdownLimits, ParseItem, Pool } from './worker-pool.ts';
 import { unsafeLinks } from './unsafe-links.ts';
 import { mayBeLaidOutBySections } from './body-sections.ts';
-import { NUMBER_UNIT_HINT, numberUnitGaps, PLACEHOLDER_HINT, placeholdersIn, scaffoldPlaceholders, type ContentRuleOptions } from './content-rules.ts';
+import { numberUnitGaps, placeholdersIn, scaffoldPlaceholders, type ContentRuleOptions } from './content-rules.ts';
 import type { ParseStore } from './parse-store.ts';
 import { includeTargets } from './includes.ts';
 import { hashOf } from './load.ts';
@@ -38,15 +38,7 @@ export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind 
   const section = sectionOf(config, source.path);
   if (!section || !source.path.includes('/')) {
     const first = source.path.split('/')[0];
-    return {
-      file: source.id,
-      line: 1,
-      column: 1,
-      message: `"${first}" is not a configured section, so this file has no place on the site`,
-      hint: `add { id: '${first}', kind: 'docs' } to sections in config/site.config.ts, or move the file into a section folder`,
-      rule: 'unknown-section',
-      severity: 'error',
-    };
+    return diagnostic({ file: source.id, line: 1, column: 1 }, 'unknown-section', 'file', { section: first });
   }
   return section.kind === 'blog' ? 'post' : 'doc';
 }
@@ -71,8 +63,6 @@ function processorFor(labels: MarkdownLabels) {
   return processor;
 }
 
-/** The rules the Markdown stage reports under (generator/markdown.ts). */
-const MARKDOWN_RULES = ['markdown', 'admonition', 'raw-html', 'mdx', 'unused-definition', 'unsafe-link', 'code-meta', 'tabs', 'include', 'duplicate-title', 'number-unit', 'placeholder'] as const satisfies readonly RuleId[];
 
 /** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
  * parsing: the parser would run out of stack on such a file, and could not say where. */
@@ -125,35 +115,21 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
     const bytes = Buffer.byteLength(source.raw);
     if (bytes > limits.maxFileKB * 1024) {
       const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
-      return unparsed(source, kind, {
-        file: source.id,
-        message: `is ${size(bytes)}, more than the ${size(limits.maxFileKB * 1024)} a Markdown file may have`,
-        hint: 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
-        rule: 'markdown-size',
-        severity: 'error',
-      });
+      return unparsed(source, kind, diagnostic({ file: source.id }, 'markdown-size', 'tooLarge', { size: size(bytes), limit: size(limits.maxFileKB * 1024) }));
     }
   }
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
   const deep = limits && tooDeep(split.body, limits.maxNesting);
   if (deep) {
-    return unparsed(source, kind, {
-      file: source.id,
-      line: deep.line + split.bodyLine - 1,
-      column: deep.column,
-      message: `nesting deeper than ${limits.maxNesting}`,
-      hint: 'lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts',
-      rule: 'markdown-depth',
-      severity: 'error',
-    });
+    return unparsed(source, kind, diagnostic({ file: source.id, line: deep.line + split.bodyLine - 1, column: deep.column }, 'markdown-depth', 'tooDeep', { limit: limits.maxNesting }));
   }
   let result;
   const written = split.data ?? split.fallback;
   try {
     result = renderMarkdown(processorFor(labels), split.body, written?.title, { sections: mayBeLaidOutBySections(source.path, written?.slug), includes: { self: source.id, bodyLine: split.bodyLine, files: includes } });
   } catch (error) {
-    diagnostics.push({ file: source.id, message: `Markdown could not be processed: ${(error as Error).message}`, rule: 'markdown', severity: 'error' });
+    diagnostics.push(diagnostic({ file: source.id }, 'markdown', 'unprocessable', { reason: (error as Error).message }));
     return { diagnostics };
   }
   const offset = split.bodyLine - 1;
@@ -161,15 +137,8 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
   for (const m of result.messages) {
     // A draft is where placeholders belong; they count once the page is to be published.
     if (m.rule === 'placeholder' && written?.draft) continue;
-    diagnostics.push({
-      file: m.file ?? source.id,
-      line: m.file ? m.line : m.line + offset,
-      column: m.column,
-      message: m.message,
-      rule: MARKDOWN_RULES.find((r) => r === m.rule) ?? 'markdown',
-      hint: m.hint,
-      severity: m.severity ?? (m.rule === 'markdown' || m.rule === 'unused-definition' ? 'warning' : 'error'),
-    });
+    const { file, line, column, ...says } = m;
+    diagnostics.push({ file: file ?? source.id, line: file ? line : line + offset, column, ...says });
   }
   const frontMatter = split.data ?? split.fallback;
   if (!frontMatter) return { diagnostics };
@@ -177,27 +146,11 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
   // lost that line in the Markdown stage, one that opens with another would show two headings.
   const lead = result.leadingTitle;
   if (lead) {
-    diagnostics.push({
-      file: source.id,
-      line: lead.line + offset,
-      column: lead.column,
-      message: `the page starts with the heading "${lead.text}" but its title is "${frontMatter.title}": it would show two titles`,
-      hint: 'make the heading the front matter title and delete the # line, or start the body with ## for a section',
-      rule: 'duplicate-title',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic({ file: source.id, line: lead.line + offset, column: lead.column }, 'duplicate-title', 'leading', { heading: lead.text, title: frontMatter.title }));
   }
   if (frontMatter.list_pages && !(kind === 'doc' && /(^|\/)index$/.test(source.path))) {
     const at = source.raw.split('\n').findIndex((l) => l.startsWith('list_pages'));
-    diagnostics.push({
-      file: source.id,
-      line: at + 1 || 1,
-      column: 1,
-      message: 'list_pages lists the pages of a folder: only a folder\'s index.md of a docs section can have it',
-      hint: 'move it to the index.md of the folder whose pages the list should show',
-      rule: 'front-matter',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic({ file: source.id, line: at + 1 || 1, column: 1 }, 'front-matter', 'listPages'));
   }
   diagnostics.push(...frontMatterText(source, frontMatter, labels.placeholders));
   const doc = documentOf(source, frontMatter, split.bodyLine, {
@@ -241,11 +194,11 @@ function frontMatterText(source: SourceFile, frontMatter: ParsedDocument['frontM
     const at = lines.findIndex((l) => l.startsWith(`${key}:`));
     const place = (text: string) => ({ file: source.id, line: at + 1 || 1, column: Math.max(lines[at]?.indexOf(text) ?? -1, 0) + 1 });
     for (const gap of numberUnitGaps(value)) {
-      found.push({ ...place(gap.written), message: `${key} "${gap.written}": a line may break between the number and its unit`, hint: NUMBER_UNIT_HINT, rule: 'number-unit', severity: 'error' });
+      found.push(diagnostic(place(gap.written), 'number-unit', 'frontMatter', { key, written: gap.written }));
     }
     if (frontMatter.draft) continue;
     for (const p of placeholdersIn(value, placeholders)) {
-      found.push({ ...place(p.text), message: `${key}: placeholder text "${p.text}"`, hint: PLACEHOLDER_HINT, rule: 'placeholder', severity: 'error' });
+      found.push(diagnostic(place(p.text), 'placeholder', 'frontMatter', { key, text: p.text }));
     }
   }
   return found;

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from './types.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 
 export const PUBLIC_DIR = 'public';
 
@@ -37,11 +38,5 @@ export function mergedText(generated: string, own: string): string {
 export function publicCollisions(publicFiles: string[], written: ReadonlySet<string>): Diagnostic[] {
   return publicFiles
     .filter((f) => written.has(f) && !MERGED_PUBLIC_FILES.has(f.slice(1)))
-    .map((f) => ({
-      file: `${PUBLIC_DIR}${f}`,
-      message: `the build writes ${f.slice(1)} itself; the copy from public/ would replace it`,
-      hint: 'rename or remove the file in public/ (only _headers and _redirects are merged with the build\'s own)',
-      rule: 'public-file',
-      severity: 'error' as const,
-    }));
+    .map((f) => diagnostic({ file: `${PUBLIC_DIR}${f}` }, 'public-file', 'collision', { file: f.slice(1) }));
 }

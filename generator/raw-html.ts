@@ -16,6 +16,7 @@ import type { Processor } from 'unified';
 import { EXIT, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { runsCode, schemeOf } from './unsafe-links.ts';
+import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 
 /** Attributes of several elements. */
 const GLOBAL = ['id', 'title', 'lang', 'dir', 'ariaLabel', 'ariaDescribedBy', 'ariaLabelledBy', 'ariaHidden', 'role'];
@@ -114,20 +115,12 @@ export const RAW_HTML_SCHEMA: Schema = {
   allowDoctypes: false,
 };
 
-export interface RawHtmlProblem {
-  message: string;
-  line: number;
-  column: number;
-  rule: 'raw-html' | 'unsafe-link';
-  hint: string;
-  severity: 'warning' | 'error';
-}
 
 const attributeName = (property: string) => find(htmlSchema, property).attribute;
 
 /** Rehype: parse the raw HTML of the tree and keep what the allow-list allows. `report` gets each
  * removal; `kept` is called for every element the raw HTML made that stays. */
-export default function rehypeAllowedHtml(this: Processor, options: { report: (file: VFile, problem: RawHtmlProblem) => void; kept: (element: Element, file: VFile) => void }) {
+export default function rehypeAllowedHtml(this: Processor, options: { report: (file: VFile, problem: MarkdownProblem) => void; kept: (element: Element, file: VFile) => void }) {
   const mark = `m${randomBytes(8).toString('hex')}`;
   const raw = rehypeRaw.call(this as never, { passThrough: [CODE_BLOCK] }) as unknown as (tree: Root, file: VFile) => Root;
   return (tree: Root, file: VFile): Root => {
@@ -141,19 +134,19 @@ export default function rehypeAllowedHtml(this: Processor, options: { report: (f
     const blocks = markElements(tree, mark);
     const parsed = raw(tree, file);
     putBack(parsed, blocks);
-    const problem = (node: { position?: { start: { line: number; column: number } } } | undefined, message: string, hint: string, rule: RawHtmlProblem['rule'] = 'raw-html') => {
+    const problem = (node: { position?: { start: { line: number; column: number } } } | undefined, says: Diagnosis) => {
       const start = node?.position?.start ?? { line: 1, column: 1 };
-      options.report(file, { message, line: start.line, column: start.column, rule, hint, severity: rule === 'raw-html' ? 'warning' : 'error' });
+      options.report(file, { line: start.line, column: start.column, ...says });
     };
     const clean = (children: RootContent[]): RootContent[] => {
       const out: RootContent[] = [];
       for (const child of children) {
         if (child.type === 'comment') {
-          problem(child, 'HTML comment in Markdown: it is not shown on the page', 'delete it, or write the note as text if readers should see it');
+          problem(child, diagnosis('raw-html', 'comment'));
           continue;
         }
         if (child.type === 'doctype') {
-          problem(child, 'an HTML declaration (<!DOCTYPE …>) in Markdown is not shown on the page', 'delete it');
+          problem(child, diagnosis('raw-html', 'doctype'));
           continue;
         }
         if (child.type !== 'element') {
@@ -209,7 +202,7 @@ function putBack(node: Root | Element, blocks: Element[]): void {
   });
 }
 
-type Problem = (node: Element, message: string, hint: string, rule?: RawHtmlProblem['rule']) => void;
+type Problem = (node: Element, says: Diagnosis) => void;
 
 /** Decides on one element the raw HTML made, by the schema, and says what it removed. */
 function sanitizeElement(element: Element, problem: Problem): 'keep' | 'unwrap' | 'drop' {
@@ -222,25 +215,23 @@ function sanitizeElement(element: Element, problem: Problem): 'keep' | 'unwrap' 
     const urls = property === 'srcSet' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]) : [value];
     const unsafe = urls.find((url) => runsCode(url) || (property === 'srcSet' && schemeOf(url) === 'data'));
     if (unsafe === undefined) continue;
-    problem(element, `${schemeOf(unsafe)}: URL in the ${attributeName(property)} of <${tag}>`, 'remove it: a link on this site opens a page or a file, it does not run code; an image is a file in public/', 'unsafe-link');
+    problem(element, diagnosis('unsafe-link', 'rawHtml', { scheme: schemeOf(unsafe) ?? '', attribute: attributeName(property), tag }));
     delete element.properties[property];
   }
   const [result] = (sanitize({ type: 'root', children: [{ ...element, children: [] }] }, RAW_HTML_SCHEMA) as Root).children;
   if (result?.type !== 'element') {
     if (WITH_CONTENT.includes(tag)) {
-      problem(element, `<${tag}> is not allowed in Markdown and was left out with its content`, HINT);
+      problem(element, diagnosis('raw-html', 'elementDropped', { tag }));
       return 'drop';
     }
-    problem(element, `<${tag}> is not allowed in Markdown: the tag was left out, its content kept`, HINT);
+    problem(element, diagnosis('raw-html', 'elementUnwrapped', { tag }));
     return 'unwrap';
   }
   const removed = Object.keys(element.properties).filter((p) => !(p in result.properties));
   if (removed.length) {
-    const names = removed.map(attributeName);
-    problem(element, `${names.map((n) => `"${n}"`).join(', ')} ${names.length > 1 ? 'are' : 'is'} not allowed on <${tag}> and ${names.length > 1 ? 'were' : 'was'} left out`, HINT);
+    problem(element, diagnosis('raw-html', 'attributes', { names: removed.map(attributeName), tag }));
   }
   element.properties = result.properties as Properties;
   return 'keep';
 }
 
-const HINT = 'docs/content.md lists the HTML a page may use: write the rest in Markdown, show HTML source in a fenced code block';

@@ -3,6 +3,7 @@
 // build serves neither as a page nor as a redirect (`route-removed`), with the likely successor.
 import { closestKey } from './closest-key.ts';
 import { routeOfServedPath, type BaseConfig } from '../common/served-url.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic, Route, SiteGraph } from './types.ts';
 
 export const ROUTE_MANIFEST = '_routes.json';
@@ -82,13 +83,7 @@ export function removedRoutes(baseline: Baseline, graph: SiteGraph, source: stri
     if (seen.has(route) || graph.pages[route] || redirected.has(route)) continue;
     seen.add(route);
     const next = successor({ ...entry, route }, graph);
-    diagnostics.push({
-      file: source,
-      message: `${route} was served by the baseline and is neither a page nor a redirect now${next ? ` (likely successor: ${next})` : ''}`,
-      hint: next ? `add a redirect { from: '${route}', to: '${next}' } to the config's redirects, or restore the page` : "restore the page or add a redirect to the config's redirects",
-      rule: 'route-removed',
-      severity: 'error',
-    });
+    diagnostics.push(diagnostic({ file: source }, 'route-removed', 'removed', { route, successor: next }));
   }
   return diagnostics;
 }

@@ -2,42 +2,29 @@
 import YAML from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from './types.ts';
-import type { RuleId } from './diagnostic-rules.ts';
+import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
 
 export type Locate = (keyPath: (string | number)[]) => { line: number; column: number } | undefined;
+/** The rules whose files are checked against a schema: each has the cases unknownKeys, required and invalid. */
+export type SchemaRule = 'config' | 'front-matter' | 'authors' | 'tags' | 'category';
+/** The closest known key or option for an issue, for "did you mean". */
+export type Suggest = (issue: z.core.$ZodIssue) => string | undefined;
 
-export function zodDiagnostics(error: z.ZodError, file: string, rule: RuleId, locate?: Locate): Diagnostic[] {
+/** Each issue of a failed schema check at the line of its key, with "did you mean" where `suggest` finds one. */
+export function zodDiagnostics(error: z.ZodError, file: string, rule: SchemaRule, locate?: Locate, suggest?: Suggest): Diagnostic[] {
   return error.issues.map((issue) => {
     const keyPath = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     // An unknown key is reported on its parent; point at the key itself.
     const at = locate?.(issue.code === 'unrecognized_keys' ? [...keyPath, issue.keys[0]] : keyPath);
-    return {
-      file,
-      line: at?.line,
-      column: at?.column,
-      message: describeIssue(issue, keyPath),
-      hint: hintFor(issue),
-      rule,
-      severity: 'error' as const,
-    };
+    return { file, line: at?.line, column: at?.column, ...describeIssue(rule, issue, keyPath, suggest?.(issue)) };
   });
 }
 
-function describeIssue(issue: z.core.$ZodIssue, keyPath: (string | number)[]): string {
+function describeIssue(rule: SchemaRule, issue: z.core.$ZodIssue, keyPath: (string | number)[], suggestion: string | undefined): Diagnosis {
   const key = keyPath.length ? keyPath.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[') : '';
-  if (issue.code === 'unrecognized_keys') {
-    const prefix = key ? `${key}: ` : '';
-    return `${prefix}unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  }
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
-    return `"${key}" is required`;
-  }
-  return key ? `"${key}": ${issue.message}` : issue.message;
-}
-
-function hintFor(issue: z.core.$ZodIssue): string | undefined {
-  if (issue.code === 'unrecognized_keys') return 'remove it or check its spelling against docs/content.md';
-  return undefined;
+  if (issue.code === 'unrecognized_keys') return diagnosis(rule, 'unknownKeys', { at: key, keys: issue.keys, suggestion });
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return diagnosis(rule, 'required', { key });
+  return diagnosis(rule, 'invalid', { key, detail: issue.message, suggestion });
 }
 
 /** Finds the line and column of a key path in YAML text; parsed once, on the error path only. */

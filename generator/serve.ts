@@ -11,6 +11,8 @@ import { hotUpdate } from './hot-update.ts';
 import { renderOnDemand } from './pages-on-demand.ts';
 import { renderFailure } from './build-steps.ts';
 import { closeParseWorkers } from './worker-pool.ts';
+import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
+import { editorTemplate } from './editor-links.ts';
 import { THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
@@ -71,33 +73,25 @@ const WATCHED = ['content', 'public', 'config', 'i18n'];
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
 
-/** The browser side of live reload and the error overlay, injected into served HTML only; its
- * events come from under the site's baseUrl, as everything else. */
-const devClient = (baseUrl: string) => `<script type="module">
-const es = new EventSource(${JSON.stringify(`${baseUrl}${RELOAD_PATH.slice(1)}`)});
-es.addEventListener('reload', () => location.reload());
-es.addEventListener('problems', (e) => {
-  const problems = JSON.parse(e.data);
-  let box = document.getElementById('site-dev-overlay');
-  if (!problems.length) { box?.remove(); return; }
-  if (!box) { box = document.createElement('div'); box.id = 'site-dev-overlay'; box.setAttribute('role', 'alert');
-    box.style.cssText = 'position:fixed;inset:auto 1rem 1rem 1rem;max-height:60vh;overflow:auto;z-index:9999;background:#2b0d0d;color:#ffd7d7;border:2px solid #ff6b6b;border-radius:8px;padding:1rem;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';
-    document.body.append(box); }
-  box.textContent = 'Build failed:\\n\\n' + problems.join('\\n');
-});
-</script>`;
-
 export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
   const outDir = path.resolve(options.root, options.out);
   const cache = createCache();
   const clients = new Set<http.ServerResponse>();
-  let problems: string[] = [];
   let siteConfig: SiteConfig | undefined;
   let siteMessages: MessagesByLocale | undefined;
-  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/')}</body>`) : undefined };
-
+  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`) : undefined };
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  // What the overlay shows: a new id with each change of it, so a dismissed overlay shows again.
+  const serverId = Date.now().toString(36);
+  let shown = 0;
+  let lastBuild: Pick<BuildResult, 'diagnostics' | 'graph'> = { diagnostics: [] };
+  let overlay: OverlayState = { id: `${serverId}-0`, problems: [], pages: {} };
+  const showProblems = (result: Pick<BuildResult, 'diagnostics' | 'graph'>) => {
+    lastBuild = result;
+    overlay = overlayState(`${serverId}-${++shown}`, result.diagnostics, options.root, editorTemplate(siteConfig?.editor), result.graph);
+    broadcast('problems', overlay);
   };
 
   /** The site as a build sees it: its config for the endpoints, its redirects for the URL rules. */
@@ -117,13 +111,13 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     const started = performance.now();
     const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
-    problems = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
     adopt(result);
     const w = result.stats.write;
-    console.log(`[site] ${problems.length ? `${problems.length} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    console.log(`[site] ${errors ? `${errors} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
     options.onBuild?.(result, ms);
-    broadcast('problems', problems);
+    showProblems(result);
     // Markdown twins, llms files and the search index change nothing a tab shows; nor does the
     // first build, which wrote only what pages need before any tab was open.
     const shown = (w?.files ?? []).filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
@@ -161,9 +155,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
     if (result.error) {
-      const problem = formatDiagnostic(renderFailure(result.error));
-      console.error(problem);
-      if (!problems.includes(problem)) broadcast('problems', (problems = [...problems, problem]));
+      const failure = renderFailure(result.error);
+      console.error(formatDiagnostic(failure));
+      if (!lastBuild.diagnostics.some((d) => formatDiagnostic(d) === formatDiagnostic(failure))) showProblems({ ...lastBuild, diagnostics: [...lastBuild.diagnostics, failure] });
     }
   };
 
@@ -172,7 +166,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
     if (req.url === RELOAD_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      res.write(`event: problems\ndata: ${JSON.stringify(problems)}\n\n`);
+      res.write(`event: problems\ndata: ${JSON.stringify(overlay)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;

@@ -16,17 +16,8 @@ import type { Root, Paragraph, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { diagnosis, type CaseOf, type MarkdownProblem } from './diagnostic-rules.ts';
 
-export interface TabsProblem {
-  message: string;
-  line: number;
-  column: number;
-  rule: 'tabs';
-  hint: string;
-  severity: 'warning';
-}
-
-const HINT = 'write ::::tabs{group="name"}, then one :::tab[Label] … ::: per tab, and close with ::::';
 
 const textOf = (node: { value?: unknown; children?: unknown[] }): string => (typeof node.value === 'string' ? node.value : (node.children ?? []).map((c) => textOf(c as never)).join(''));
 
@@ -35,20 +26,20 @@ const labelOf = (node: ContainerDirective) => {
   return first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel ? (first as Paragraph) : undefined;
 };
 
-export function remarkTabs(report: (file: VFile, problem: TabsProblem) => void) {
+export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => void) {
   return (tree: Root, file: VFile) => {
-    const problem = (node: { position?: { start: { line: number; column: number } } }, message: string) => {
+    const problem = (node: { position?: { start: { line: number; column: number } } }, kase: CaseOf<'tabs'>) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
-      report(file, { message, line: start.line, column: start.column, rule: 'tabs', hint: HINT, severity: 'warning' });
+      report(file, { line: start.line, column: start.column, ...diagnosis('tabs', kase) });
     };
     visit(tree, 'containerDirective', (node: ContainerDirective, _index, parent) => {
       if (node.name === 'tab' && !(parent?.type === 'containerDirective' && parent.name === 'tabs')) {
-        problem(node, ':::tab outside a ::::tabs block: shown as a plain section');
+        problem(node, 'outside');
       }
       if (node.name === 'tab') {
         const label = labelOf(node);
         const value = node.attributes?.value ?? (label ? textOf(label).trim() : '');
-        if (!label) problem(node, ':::tab without a label: write it as :::tab[Label]');
+        if (!label) problem(node, 'noLabel');
         const body = label ? node.children.slice(1) : node.children;
         node.data = { hName: 'div', hProperties: { className: ['tab-panel'], dataTab: value } };
         node.children = [
@@ -60,8 +51,8 @@ export function remarkTabs(report: (file: VFile, problem: TabsProblem) => void) 
       if (node.name !== 'tabs') return;
       const group = node.attributes?.group ?? undefined;
       const stray = node.children.filter((child) => !(child.type === 'containerDirective' && child.name === 'tab') && !(child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel));
-      for (const child of stray) problem(child, 'content in a ::::tabs block outside any :::tab belongs to no tab');
-      if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab')) problem(node, '::::tabs without any :::tab[Label] inside');
+      for (const child of stray) problem(child, 'stray');
+      if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab')) problem(node, 'empty');
       node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataGroup: group } : {}) } };
     });
   };

@@ -6,6 +6,7 @@
 import { localeOfRoute, routeOf } from '../common/routes.ts';
 import { localePrefix, type SiteConfig } from './config.ts';
 import type { Commit, History } from './git-history.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic, LocaleId, OutdatedTranslation, ParsedDocument, Route, SiteGraph, SourceId } from './types.ts';
 
 export type TranslationState =
@@ -70,7 +71,6 @@ export function translationStatus(config: SiteConfig, documents: Record<SourceId
   return pages.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function outdatedDiagnostics(pages: PageTranslations[], strict: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -78,15 +78,8 @@ export function outdatedDiagnostics(pages: PageTranslations[], strict: boolean):
     const sourceFile = page.files[page.source];
     for (const [locale, state] of Object.entries(page.states)) {
       if (state.state !== 'outdated' || !sourceFile) continue;
-      const shown = state.commits.slice(0, 3).map((c) => `${c.hash.slice(0, 7)} ${c.date} "${c.subject}"`);
-      const more = state.commits.length > 3 ? `, and ${state.commits.length - 3} more` : '';
-      diagnostics.push({
-        file: page.files[locale]!,
-        message: `translation is behind ${sourceFile} by ${plural(state.commits.length, 'commit')} since it was last translated on ${state.since}: ${shown.join('; ')}${more}`,
-        hint: `see what changed with: git log -p ${state.translatedIn.slice(0, 7)}..HEAD -- ${sourceFile}; a commit that needs no translation says so with the trailer "Translation: none"`,
-        rule: 'translation-outdated',
-        severity: strict ? 'error' : 'warning',
-      });
+      const found = diagnostic({ file: page.files[locale]! }, 'translation-outdated', 'behind', { source: sourceFile, commits: state.commits, since: state.since, translatedIn: state.translatedIn });
+      diagnostics.push(strict ? { ...found, severity: 'error' } : found);
     }
   }
   return diagnostics;
@@ -136,29 +129,17 @@ export function structureDiagnostics(config: SiteConfig, pages: PageTranslations
     for (const [locale, file] of Object.entries(page.files)) {
       if (locale === page.source || !file) continue;
       const doc = documents[file];
-      const missing: string[] = [];
-      for (const i of unmatched(source.headings.map((h) => h.depth), doc.headings.map((h) => h.depth))) {
-        missing.push(`the heading ${'#'.repeat(source.headings[i].depth)} "${source.headings[i].text}"`);
-      }
-      const code = codeBlocks(source) - codeBlocks(doc);
-      if (code > 0) missing.push(plural(code, 'code block'));
-      const images = source.links.filter((l) => l.kind === 'image').length - doc.links.filter((l) => l.kind === 'image').length;
-      if (images > 0) missing.push(plural(images, 'image'));
+      const headings = unmatched(source.headings.map((h) => h.depth), doc.headings.map((h) => h.depth)).map((i) => source.headings[i]);
+      const code = Math.max(0, codeBlocks(source) - codeBlocks(doc));
       // Images are counted, not matched: a translation may show its own language's picture.
+      const images = Math.max(0, source.links.filter((l) => l.kind === 'image').length - doc.links.filter((l) => l.kind === 'image').length);
       const targets = (d: ParsedDocument) => new Set(Object.entries(links[d.source] ?? {}).flatMap(([i, href]) => (d.links[Number(i)]?.kind === 'link' && targetKey(config, href)) || []));
       const theirs = targets(doc);
       const lacking = [...targets(source)].filter((t) => !theirs.has(t));
-      if (lacking.length) missing.push(`links to ${lacking.join(', ')}`);
-      if (!missing.length) continue;
+      if (!headings.length && !code && !images && !lacking.length) continue;
       diagnostics.push({
         source: source.source,
-        diagnostic: {
-          file,
-          message: `translation lacks what ${source.source} has: ${missing.join('; ')}`,
-          hint: `translate the missing parts from ${source.source}, or set source_locale in the front matter if this file is the original`,
-          rule: 'translation-structure',
-          severity: 'warning',
-        },
+        diagnostic: diagnostic({ file }, 'translation-structure', 'lacks', { source: source.source, headings, codeBlocks: code, images, links: lacking }),
       });
     }
   }

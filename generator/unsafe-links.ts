@@ -5,18 +5,10 @@
 // Markdown links, images, autolinks and link definitions, and from the `<a href>` and `<img src>` of
 // raw HTML (whose javascript: and vbscript: URLs the sanitiser, generator/raw-html.ts, removes and
 // reports itself); the rendered HTML says whether there is one, the Markdown source where it is.
+import { diagnosis } from './diagnostic-rules.ts';
 import type { Diagnostic } from './types.ts';
 
 const UNSAFE = ['javascript', 'vbscript', 'data', 'file', 'blob', 'intent'];
-/** Schemes that reach into the reader's own device or browser rather than run code. */
-const LOCAL = new Set(['file', 'blob', 'intent']);
-
-/** What to do instead, by scheme; `dataImages`: whether markdown.dataImages could allow it (Markdown images). */
-export function unsafeLinkHint(scheme: string, dataImages = true): string {
-  if (scheme === 'data') return `link to a file in public/ instead${dataImages ? '; data: images can be allowed with markdown.dataImages in config/site.config.ts' : ''}`;
-  if (LOCAL.has(scheme)) return `link to a page, a file in public/ or a web address: ${scheme}: URLs point into the reader's own device or browser`;
-  return 'remove it: a link on this site opens a page or a file, it does not run code';
-}
 
 /** The scheme of a URL as a browser would see it (entities decoded, spaces and controls gone) when it is one of the unsafe ones. */
 export function unsafeScheme(url: string): string | undefined {
@@ -61,16 +53,15 @@ export function unsafeLinks(html: string, body: string, file: string, bodyLine: 
   const diagnostics: Diagnostic[] = [];
   const code = withoutCode(body);
   for (const { scheme, kind } of found.values()) {
-    const hint = unsafeLinkHint(scheme);
-    const message = `${scheme}: URL in a link or image`;
+    const says = diagnosis('unsafe-link', 'markdown', { scheme });
     let located = false;
     for (const m of [...code.matchAll(starts(scheme, kind)), ...code.matchAll(htmlStarts(scheme, kind))].sort((a, b) => a.index - b.index)) {
       const offset = m.index + m[0].length - m[1].length;
       const before = body.slice(0, offset).split('\n');
-      diagnostics.push({ file, line: bodyLine + before.length - 1, column: before[before.length - 1].length + 1, message, hint, rule: 'unsafe-link', severity: 'error' });
+      diagnostics.push({ file, line: bodyLine + before.length - 1, column: before[before.length - 1].length + 1, ...says });
       located = true;
     }
-    if (!located) diagnostics.push({ file, message, hint, rule: 'unsafe-link', severity: 'error' });
+    if (!located) diagnostics.push({ file, ...says });
   }
   return diagnostics;
 }

@@ -1,5 +1,6 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
 import { closestKey } from './closest-key.ts';
+import { diagnostic } from './diagnostic-rules.ts';
 import type { SiteConfig } from './config.ts';
 import { checkMarkdownLinks, routeMap, type LinkContext } from './links.ts';
 import type { SourceFile } from './load.ts';
@@ -25,10 +26,6 @@ export interface ValidateInput {
 
 /** Checks the graph; returns its problems and the resolved href of every Markdown link. */
 /** "; did you mean …?" when an id is a slip away from a known one. */
-function suggest(id: string, known: string[]): string {
-  const close = closestKey(id, known);
-  return close ? `; did you mean "${close}"?` : '';
-}
 
 export function validate({ config, graph, sources, files }: ValidateInput): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -44,15 +41,9 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
     for (const locale of locales) {
       if (present.has(locale)) continue;
       const [existingLocale, existing] = [...present][0];
-      diagnostics.push({
-        file: existing,
-        line: 1,
-        column: 1,
-        message: `has no ${config.locales[locale].label} counterpart: content/${locale}/${docPath}.md is missing`,
-        hint: `every page exists in all locales; create content/${locale}/${docPath}.md (or remove content/${existingLocale}/${docPath}.md)`,
-        rule: 'missing-translation',
-        severity: 'error',
-      });
+      diagnostics.push(
+        diagnostic({ file: existing, line: 1, column: 1 }, 'missing-translation', 'missing', { label: config.locales[locale].label, missing: `content/${locale}/${docPath}.md`, existing: `content/${existingLocale}/${docPath}.md` }),
+      );
     }
   }
 
@@ -60,26 +51,14 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
     const source = sources.get(doc.source);
     for (const author of doc.frontMatter.authors ?? []) {
       if (!graph.authors[author]) {
-        diagnostics.push({
-          file: doc.source,
-          ...lineOf(source, author),
-          message: `unknown author "${author}"${suggest(author, Object.keys(graph.authors))}`,
-          hint: `define it in content/authors.yml${Object.keys(graph.authors).length ? ` or use one of: ${Object.keys(graph.authors).join(', ')}` : ''}`,
-          rule: 'unknown-author',
-          severity: 'error',
-        });
+        const known = Object.keys(graph.authors);
+        diagnostics.push(diagnostic({ file: doc.source, ...lineOf(source, author) }, 'unknown-author', 'unknown', { author, suggestion: closestKey(author, known), known }));
       }
     }
     for (const tag of doc.frontMatter.tags ?? []) {
       if (!graph.tags[tag]) {
-        diagnostics.push({
-          file: doc.source,
-          ...lineOf(source, tag),
-          message: `unknown tag "${tag}"${suggest(tag, Object.keys(graph.tags))}`,
-          hint: `define it in content/tags.yml${Object.keys(graph.tags).length ? ` or use one of: ${Object.keys(graph.tags).join(', ')}` : ''}`,
-          rule: 'unknown-tag',
-          severity: 'error',
-        });
+        const known = Object.keys(graph.tags);
+        diagnostics.push(diagnostic({ file: doc.source, ...lineOf(source, tag) }, 'unknown-tag', 'unknown', { tag, suggestion: closestKey(tag, known), known }));
       }
     }
   }
@@ -89,22 +68,10 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
     redirectSources.set(redirect.from, redirect.to);
     if (graph.pages[redirect.from]) {
       const page = graph.pages[redirect.from];
-      diagnostics.push({
-        file: redirect.origin,
-        message: `redirect from ${redirect.from} shadows the page there (${'doc' in page && page.doc ? page.doc : page.kind})`,
-        hint: 'remove the redirect or move the page',
-        rule: 'redirect-shadows-page',
-        severity: 'error',
-      });
+      diagnostics.push(diagnostic({ file: redirect.origin }, 'redirect-shadows-page', 'shadows', { from: redirect.from, page: 'doc' in page && page.doc ? page.doc : page.kind }));
     }
     if (!graph.pages[redirect.to]) {
-      diagnostics.push({
-        file: redirect.origin,
-        message: `redirect from ${redirect.from} points at ${redirect.to}, which does not exist`,
-        hint: 'fix the target route in the redirects of config/site.config.ts',
-        rule: 'redirect-target-missing',
-        severity: 'error',
-      });
+      diagnostics.push(diagnostic({ file: redirect.origin }, 'redirect-target-missing', 'missing', { from: redirect.from, to: redirect.to }));
     }
   }
 

@@ -19,7 +19,7 @@ import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOpt
 import { themeAt } from './theme-loader.ts';
 import { bundleModuleSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
-import type { RuleId } from './diagnostic-rules.ts';
+import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
 
 export interface ParseItem {
   source: SourceFile;
@@ -178,7 +178,7 @@ class ParseWorker {
         if ('ready' in reply) return resolve();
         const job = this.current;
         if (!job || reply.id !== job.id) return;
-        this.finish(reply.error === undefined ? (reply.results as ParseResult[])[0] : failure(job.item, `could not be parsed: ${reply.error.split('\n')[0]}`, 'markdown'));
+        this.finish(reply.error === undefined ? (reply.results as ParseResult[])[0] : failure(job.item, diagnosis('markdown', 'notParsed', { reason: reply.error.split('\n')[0] })));
       });
     });
     this.worker.on('error', (error: NodeJS.ErrnoException) => {
@@ -186,14 +186,14 @@ class ParseWorker {
       if (!item) return;
       this.finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? failure(item, `needs more than ${memoryMB} MB of memory to parse`, 'markdown-memory', 'split the page, or raise markdown.memoryMB in config/site.config.ts')
-          : failure(item, `could not be parsed: ${error.message}`, 'markdown'),
+          ? failure(item, diagnosis('markdown-memory', 'memory', { mb: memoryMB }))
+          : failure(item, diagnosis('markdown', 'notParsed', { reason: error.message })),
       );
     });
     this.worker.on('exit', () => {
       this.alive = false;
       const item = this.current?.item;
-      if (item) this.finish(failure(item, 'could not be parsed: the parser stopped', 'markdown'));
+      if (item) this.finish(failure(item, diagnosis('markdown', 'parserStopped')));
     });
   }
 
@@ -214,7 +214,7 @@ class ParseWorker {
         this.alive = false;
         void this.worker.terminate();
         const seconds = limits.timeoutSeconds;
-        this.finish(failure(item, `took longer than ${seconds} s to parse`, 'markdown-timeout', 'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts'));
+        this.finish(failure(item, diagnosis('markdown-timeout', 'slow', { seconds })));
       }, limits.timeoutSeconds * 1000);
       this.worker.postMessage({ type: 'parse', items: [item], id, limits } satisfies WorkerRequest);
     });
@@ -226,8 +226,7 @@ class ParseWorker {
   }
 }
 
-const failure = (item: ParseItem, message: string, rule: RuleId, hint?: string): ParseResult =>
-  unparsed(item.source, item.kind, { file: item.source.id, message, hint, rule, severity: 'error' });
+const failure = (item: ParseItem, says: Diagnosis): ParseResult => unparsed(item.source, item.kind, { file: item.source.id, ...says });
 
 /** Parse workers that are free, kept between builds; they do not keep the process alive. */
 const idle: ParseWorker[] = [];

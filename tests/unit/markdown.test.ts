@@ -114,7 +114,8 @@ test('admonition titles follow the page locale', () => {
 test('an unknown admonition is reported; stray :words in prose stay text', () => {
   const r = render(':::spoiler\nCareful.\n:::\n\nHinweis:Text and a ::leaf here.\n');
   assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [[1, 1, 'admonition']]);
-  assert.match(r.messages[0].message, /unknown admonition ":::spoiler"; use one of note, tip, info, warning, danger, caution/);
+  assert.equal(r.messages[0].message, 'unknown admonition ":::spoiler"');
+  assert.equal(r.messages[0].hint, 'use one of :::note, :::tip, :::info, :::warning, :::danger, :::caution');
   assert.match(r.html, /Hinweis:Text and a ::leaf here\./);
 });
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundleTheme, themeAt } from '../../generator/theme-loader.ts';
 import { bundleFailure } from '../../generator/config-file.ts';
+import { diagnosis } from '../../generator/diagnostic-rules.ts';
 import { formatDiagnostic } from '../../generator/build.ts';
 
 test('a theme module with a syntax error is reported at its line and column; the fixed module bundles', async () => {
@@ -19,7 +20,7 @@ test('a theme module with a syntax error is reported at its line and column; the
       (e: unknown) => e,
     );
     assert.ok(error, 'the broken module bundled');
-    const diagnostic = bundleFailure(dir, error, 'theme/index.ts', 'The theme does not compile', 'theme');
+    const diagnostic = bundleFailure(dir, error, 'theme/index.ts', (cause) => diagnosis('theme', 'server', { cause }));
     assert.equal(diagnostic.file, 'index.tsx');
     assert.equal(diagnostic.line, 4);
     assert.ok(diagnostic.column! > 1);

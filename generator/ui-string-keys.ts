@@ -1,0 +1,66 @@
+// Keys of a site's UI strings (`i18n/<locale>.ts`) that nothing reads: a misspelt key of the
+// engine's (`search.placehoder`) would leave the engine's text on the page without a word, and a
+// label in the navbar, footer, home page or announcement groups that no label of the config names
+// (`nav.contat`) is shown nowhere. Each is reported at its line, with the key it was likely meant as.
+import { CONFIG_PLACES, isStringKey, type StringGroup } from '../common/config-strings.ts';
+import { ENGINE_MESSAGES } from '../common/messages.ts';
+import { closestKey } from './closest-key.ts';
+import { labelsOf } from './config-strings.ts';
+import { diagnostic } from './diagnostic-rules.ts';
+import type { ConfigFile } from './config-links.ts';
+import type { SiteConfig } from './config.ts';
+import type { Diagnostic } from './types.ts';
+
+/** The groups whose keys a site adds: labels the config names by key (common/config-strings.ts). */
+const LABEL_GROUPS: readonly string[] = ['nav', 'footer', 'home', 'announcement'] satisfies StringGroup[];
+
+type Tree = Record<string, unknown>;
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where a dotted key is written in a TypeScript object literal: each key searched after its parent's line. */
+export function locateKey(file: ConfigFile, keyPath: string[]): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+  const lines = file.raw.split('\n');
+  let from = 0;
+  let at: Pick<Diagnostic, 'file' | 'line' | 'column'> = { file: file.id };
+  for (const key of keyPath) {
+    const pattern = new RegExp(`(^|[\\s{,])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`);
+    const i = lines.findIndex((line, n) => n >= from && pattern.test(line));
+    if (i === -1) break;
+    const match = pattern.exec(lines[i])!;
+    at = { file: file.id, line: i + 1, column: match.index + match[1].length + 1 };
+    from = i;
+  }
+  return at;
+}
+
+/** Every problem of the site's own UI strings: `own` is what each locale's file exports, `files` their text. */
+export function checkUiStringKeys(config: SiteConfig, own: Record<string, unknown>, files: Record<string, ConfigFile>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  // The keys the config's labels name, by the group they are looked up in.
+  const named = new Map<string, Set<string>>(LABEL_GROUPS.map((g) => [g, new Set<string>()]));
+  for (const { label, place } of labelsOf(config)) if (isStringKey(label)) for (const group of CONFIG_PLACES[place].groups) named.get(group)!.add(label);
+  for (const [locale, strings] of Object.entries(own)) {
+    const file = files[locale];
+    if (!file || !isTree(strings)) continue;
+    const engine: Tree = ENGINE_MESSAGES[locale] ?? ENGINE_MESSAGES.en;
+    const walk = (site: Tree, base: unknown, at: string[]) => {
+      for (const [key, value] of Object.entries(site)) {
+        const keyPath = [...at, key];
+        if (isTree(base) && Object.hasOwn(base, key)) {
+          if (isTree(value)) walk(value, base[key], keyPath);
+          continue;
+        }
+        if (at.length === 1 && LABEL_GROUPS.includes(at[0])) {
+          if (named.get(at[0])!.has(key)) continue;
+          const suggestion = closestKey(key, [...named.get(at[0])!].filter((k) => !Object.hasOwn(site, k)));
+          diagnostics.push(diagnostic(locateKey(file, keyPath), 'ui-string', 'unusedLabel', { key: keyPath.join('.'), suggestion: suggestion && [...at, suggestion].join('.') }));
+          continue;
+        }
+        const suggestion = isTree(base) ? closestKey(key, Object.keys(base)) : undefined;
+        diagnostics.push(diagnostic(locateKey(file, keyPath), 'ui-string', 'unknownKey', { key: keyPath.join('.'), suggestion: suggestion && [...at, suggestion].join('.') }));
+      }
+    };
+    walk(strings, engine, []);
+  }
+  return diagnostics;
+}

@@ -5,6 +5,7 @@ import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
+import { designSchema } from './design-schema.ts';
 
 const route = z
   .string()
@@ -113,6 +114,16 @@ export const configSchema = z.strictObject({
   locales: z.record(z.string(), localeSchema),
   titleDelimiter: z.string().default('|'),
   sections: z.array(sectionSchema),
+  /** The theme that renders the site: a folder relative to the site's root (`./theme`, whose
+   * `index.ts` default-exports the theme contract of generator/theme-contract.ts) or an npm
+   * package's name. Default: the engine's built-in theme. */
+  theme: z.string().min(1).optional(),
+  /** Components of the theme replaced by the site's own files, by name (the file's name in the
+   * theme without extension): `{ Footer: './components/Footer.tsx' }`, relative to the site's
+   * root. The replacement may import the theme's files as `@theme/<path>`. */
+  components: z.record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a component name like Footer'), z.string().regex(/^\.{1,2}\/.+\.(tsx|ts|jsx|js)$/, 'must be a file relative to the site root, like ./components/Footer.tsx')).default({}),
+  /** The site's look: palette, fonts, hero art and the social cards' colours. */
+  design: designSchema,
   navbar: z.strictObject({
     logo: z.strictObject({ src: z.string(), width: z.number(), height: z.number() }),
     items: z.array(navItemSchema),

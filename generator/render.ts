@@ -7,8 +7,7 @@ import { escapeHtml } from '../common/escape.ts';
 import { scanHtml } from './links.ts';
 import { recordingGraph } from './recorded-reads.ts';
 import type { BodySection, Page, Route, SiteGraph } from './types.ts';
-import type { Assets, ThemeContext } from '../theme/index.ts';
-import type { ThemeModule } from './theme-loader.ts';
+import { renderWith, type Assets, type Theme, type ThemeContext } from './theme-contract.ts';
 import type { MessagesByLocale } from './messages.ts';
 
 const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
@@ -18,8 +17,8 @@ export interface RenderSetup {
   graph: SiteGraph;
   assets: Assets;
   messages: MessagesByLocale;
-  /** A fresh bundle of the theme after an edit to theme/ in watch mode (theme-loader.ts). */
-  themeFile?: string;
+  /** The theme's bundle (theme-loader.ts): what a worker thread loads to render. */
+  themeFile: string;
   /** The same page in other locales, by key. */
   alternates: Map<string, { locale: string; route: Route }[]>;
 }
@@ -50,7 +49,7 @@ export function resolveSections(sections: BodySection[] | undefined, html: strin
   return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links), (target) => resolveTarget(target, links)));
 }
 
-export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): string {
+export function renderPage(setup: RenderSetup, theme: Theme, page: Page): string {
   const { graph } = setup;
   const ctx: ThemeContext = {
     config: setup.config,
@@ -69,7 +68,7 @@ export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): 
       return resolveMarkers(doc?.excerptHtml ?? '', graph.links[source]);
     },
   };
-  return theme.renderPageHtml(ctx);
+  return renderWith(theme, ctx);
 }
 
 export interface RenderedPage {
@@ -104,7 +103,7 @@ export interface RenderOptions {
   record: boolean;
 }
 
-export function renderAndScan(setup: RenderSetup, theme: ThemeModule, page: Page, { scan, record }: RenderOptions): RenderedPage {
+export function renderAndScan(setup: RenderSetup, theme: Theme, page: Page, { scan, record }: RenderOptions): RenderedPage {
   const recording = record ? recordingGraph(setup.graph) : undefined;
   let html: string;
   try {

@@ -1,0 +1,63 @@
+// The site's look as config (`design`): palette, fonts, hero art and the social card's colours.
+// The theme has a default for each; what the config sets is laid over it (design-css.ts for the
+// stylesheet, social-images.ts for the cards).
+import { z } from 'zod';
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1f5fbf');
+/** A CSS value for a custom property: anything but what would end the declaration or the rule. */
+const cssValue = z.string().regex(/^[^;{}<>]+$/, 'must be one CSS value, like #1f5fbf or 0 1px 2px rgb(0 0 0 / 0.1)');
+/** A token's name as the theme's stylesheet reads it (`accent` is `--accent`). */
+const token = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a token name like accent or bg-alt');
+
+const palette = z.record(token, cssValue);
+
+/** A metric-matched local face shown until the web font has arrived, so text does not move. */
+const fallbackFace = z.strictObject({
+  /** The weight this face stands in for; every weight when left out. */
+  weight: z.number().int().min(100).max(900).optional(),
+  /** Local fonts to try, in order, like `['Arial', 'Liberation Sans']`. */
+  local: z.array(z.string()).min(1),
+  sizeAdjust: z.string().optional(),
+  ascentOverride: z.string().optional(),
+  descentOverride: z.string().optional(),
+  lineGapOverride: z.string().optional(),
+});
+
+const publicPath = z.string().regex(/^\/[^\s?#]*[^/\s?#]$/, 'must be a file of public/, like /fonts/body-400.woff2');
+
+export const fontSchema = z
+  .strictObject({
+    /** The family's name as CSS and the font files name it, like `IBM Plex Sans`. */
+    family: z.string().min(1),
+    /** An `@fontsource` package (`@fontsource/inter`), found from the site's folder, then the engine's. */
+    package: z.string().regex(/^@fontsource(-variable)?\/[a-z0-9-]+$/, 'must be an @fontsource package, like @fontsource/inter').optional(),
+    /** Or the font's files in public/, by weight: `{ 400: '/fonts/body-400.woff2' }` (woff2, woff or ttf). */
+    files: z.record(z.string().regex(/^[1-9]00$/, 'must be a weight like 400'), publicPath).optional(),
+    /** The weights the site uses (with `package`); every one is preloaded. */
+    weights: z.array(z.number().int().min(100).max(900)).default([400]),
+    /** The package's subsets the stylesheet declares. */
+    subsets: z.array(z.string()).default(['latin']),
+    fallback: z.array(fallbackFace).default([]),
+    /** What follows the family and its fallback face in the stack, like `['system-ui', 'sans-serif']`. */
+    stack: z.array(z.string()).optional(),
+  })
+  .refine((font) => Boolean(font.package) !== Boolean(font.files), 'give either `package` or `files`');
+
+export const designSchema = z
+  .strictObject({
+    /** Colour tokens by mode, laid over the theme's (the built-in theme's are in theme/styles/tokens.css). */
+    palette: z.strictObject({ light: palette.default({}), dark: palette.default({}) }).default({ light: {}, dark: {} }),
+    /** The text face (`sans`) and the code face (`mono`); the theme's system stacks where not given. */
+    fonts: z.strictObject({ sans: fontSchema.optional(), mono: fontSchema.optional() }).default({}),
+    /** The art behind the home page's hero and on the social cards: a name the theme draws
+     * (`contours` in the built-in theme), an SVG or raster file of public/, or `none`. */
+    heroArt: z.union([z.literal('none'), z.literal('contours'), publicPath]).default('none'),
+    /** The social cards' colours (generator/social-images.ts); the text is drawn in `fonts.sans`. */
+    socialCard: z
+      .strictObject({ background: hex.default('#15191e'), text: hex.default('#eef1f4'), muted: hex.default('#a3adb6'), accent: hex.default('#7aa7ff') })
+      .default({ background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' }),
+  })
+  .default({ palette: { light: {}, dark: {} }, fonts: {}, heroArt: 'none', socialCard: { background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' } });
+
+export type Design = z.output<typeof designSchema>;
+export type FontConfig = z.output<typeof fontSchema>;

@@ -126,7 +126,7 @@ test('an edit to the theme\'s code (here a site\'s override of a component) rend
   try {
     const footer = path.join(root, 'components', 'Footer.tsx');
     const footerSaying = (text: string) =>
-      `import { useTheme } from '@theme/context.ts';\nexport function Footer() {\n  const { config } = useTheme();\n  return <footer className="footer">{config.title}: ${text}</footer>;\n}\n`;
+      `import { useTheme } from '@theme/context.ts';\nexport function Footer() {\n  const { config } = useTheme();\n  return <footer className="footer">{[config.title, '${text}'].join(': ')}</footer>;\n}\n`;
     await mkdir(path.dirname(footer));
     await writeFile(footer, footerSaying('first draft'));
     await writeFile(path.join(root, 'config', 'site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, components: { Footer: './components/Footer.tsx' } };\n");

@@ -114,16 +114,19 @@ export const configSchema = z.strictObject({
   locales: z.record(z.string(), localeSchema),
   titleDelimiter: z.string().default('|'),
   sections: z.array(sectionSchema),
-  /** The theme that renders the site: a folder relative to the site's root (`./theme`, whose
-   * `index.ts` default-exports the theme contract of generator/theme-contract.ts) or an npm
-   * package's name. Default: the engine's built-in theme. */
-  theme: z.string().min(1).optional(),
-  /** Components of the theme replaced by the site's own files, by name (the file's name in the
-   * theme without extension): `{ Footer: './components/Footer.tsx' }`, relative to the site's
-   * root. The replacement may import the theme's files as `@theme/<path>`. */
-  components: z.record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a component name like Footer'), z.string().regex(/^\.{1,2}\/.+\.(tsx|ts|jsx|js)$/, 'must be a file relative to the site root, like ./components/Footer.tsx')).default({}),
-  /** The site's look: palette, fonts, hero art and the social cards' colours. */
-  design: designSchema,
+  theme: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The theme that renders the site: a folder relative to the site's root (`./theme`, whose index.ts default-exports the theme contract of generator/theme-contract.ts) or an installed package's name. Default: the engine's built-in theme"),
+  components: z
+    .record(
+      z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a component name like Footer'),
+      z.string().regex(/^\.{1,2}\/.+\.(tsx|ts|jsx|js)$/, 'must be a file relative to the site root, like ./components/Footer.tsx'),
+    )
+    .default({})
+    .describe("Components of the theme replaced by the site's own files, by the name of the theme's file without extension: `{ Footer: './components/Footer.tsx' }`. The file exports the component under the same name and may import the theme's files as `@theme/<path>`"),
+  design: designSchema.describe("The site's look: palette, fonts, hero art and the social cards' colours, laid over the theme's defaults"),
   navbar: z.strictObject({
     logo: z.strictObject({ src: z.string(), width: z.number(), height: z.number() }),
     items: z.array(navItemSchema),

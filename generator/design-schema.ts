@@ -27,35 +27,41 @@ const publicPath = z.string().regex(/^\/[^\s?#]*[^/\s?#]$/, 'must be a file of p
 
 export const fontSchema = z
   .strictObject({
-    /** The family's name as CSS and the font files name it, like `IBM Plex Sans`. */
-    family: z.string().min(1),
-    /** An `@fontsource` package (`@fontsource/inter`), found from the site's folder, then the engine's. */
-    package: z.string().regex(/^@fontsource(-variable)?\/[a-z0-9-]+$/, 'must be an @fontsource package, like @fontsource/inter').optional(),
-    /** Or the font's files in public/, by weight: `{ 400: '/fonts/body-400.woff2' }` (woff2, woff or ttf). */
-    files: z.record(z.string().regex(/^[1-9]00$/, 'must be a weight like 400'), publicPath).optional(),
-    /** The weights the site uses (with `package`); every one is preloaded. */
-    weights: z.array(z.number().int().min(100).max(900)).default([400]),
-    /** The package's subsets the stylesheet declares. */
-    subsets: z.array(z.string()).default(['latin']),
-    fallback: z.array(fallbackFace).default([]),
-    /** What follows the family and its fallback face in the stack, like `['system-ui', 'sans-serif']`. */
-    stack: z.array(z.string()).optional(),
+    family: z.string().min(1).describe('The family as CSS and the font files name it, like `IBM Plex Sans`'),
+    package: z
+      .string()
+      .regex(/^@fontsource\/[a-z0-9-]+$/, 'must be an @fontsource package, like @fontsource/inter')
+      .optional()
+      .describe("An @fontsource package (`@fontsource/inter`), found from the site's folder, then the engine's; or give `files`"),
+    files: z
+      .record(z.string().regex(/^[1-9]00$/, 'must be a weight like 400'), publicPath)
+      .optional()
+      .describe("The font's files in public/ by weight, `{ 400: '/fonts/body-400.woff2' }` (woff2, woff or ttf; the social cards need woff or ttf)"),
+    weights: z.array(z.number().int().min(100).max(900)).default([400]).describe('The weights the site uses (with `package`); every one is preloaded'),
+    subsets: z.array(z.string()).default(['latin']).describe("The package's subsets the stylesheet declares"),
+    fallback: z.array(fallbackFace).default([]).describe('Metric-matched local faces (`<family> Fallback`) shown until the web font has arrived, so text does not move'),
+    stack: z.array(z.string()).optional().describe("What follows the family and its fallback in the stack; default `system-ui, sans-serif` (sans) or the system's monospace faces (mono)"),
   })
   .refine((font) => Boolean(font.package) !== Boolean(font.files), 'give either `package` or `files`');
 
 export const designSchema = z
   .strictObject({
-    /** Colour tokens by mode, laid over the theme's (the built-in theme's are in theme/styles/tokens.css). */
-    palette: z.strictObject({ light: palette.default({}), dark: palette.default({}) }).default({ light: {}, dark: {} }),
-    /** The text face (`sans`) and the code face (`mono`); the theme's system stacks where not given. */
-    fonts: z.strictObject({ sans: fontSchema.optional(), mono: fontSchema.optional() }).default({}),
-    /** The art behind the home page's hero and on the social cards: a name the theme draws
-     * (`contours` in the built-in theme), an SVG or raster file of public/, or `none`. */
-    heroArt: z.union([z.literal('none'), z.literal('contours'), publicPath]).default('none'),
-    /** The social cards' colours (generator/social-images.ts); the text is drawn in `fonts.sans`. */
+    palette: z
+      .strictObject({ light: palette.default({}), dark: palette.default({}) })
+      .default({ light: {}, dark: {} })
+      .describe("Colour tokens per colour mode (`accent: '#1f5fbf'` sets `--accent`), laid over the theme's: the built-in theme's are listed in theme/styles/tokens.css"),
+    fonts: z
+      .strictObject({ sans: fontSchema.optional(), mono: fontSchema.optional() })
+      .default({})
+      .describe("The text face (`sans`, also the social cards') and the code face (`mono`); the system's faces where not given"),
+    heroArt: z
+      .union([z.literal('none'), z.literal('contours'), publicPath])
+      .default('none')
+      .describe("The art behind the home page's hero and on the social cards: a name the theme draws (`contours` in the built-in theme), a file of public/ (`/img/hero.svg`), or `none`"),
     socialCard: z
       .strictObject({ background: hex.default('#15191e'), text: hex.default('#eef1f4'), muted: hex.default('#a3adb6'), accent: hex.default('#7aa7ff') })
-      .default({ background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' }),
+      .default({ background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' })
+      .describe("The social cards' colours: the background, the title and site name, the host, and the section's name and rule"),
   })
   .default({ palette: { light: {}, dark: {} }, fonts: {}, heroArt: 'none', socialCard: { background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' } });
 

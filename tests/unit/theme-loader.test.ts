@@ -1,11 +1,16 @@
 // A theme edited under `site serve --watch` that does not compile is a problem at its file, line and
-// column (shown in the terminal and the browser's overlay), not a crash with a stack trace.
+// column (shown in the terminal and the browser's overlay), not a crash with a stack trace. The
+// config's theme, component overrides and fonts are found, or named with the fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { bundleTheme, themeAt } from '../../generator/theme-loader.ts';
+import { BUILT_IN_THEME, BUILT_IN_THEME_DIR, bundleTheme, componentNames, resolveTheme, themeAt } from '../../generator/theme-loader.ts';
+import { resolveFonts } from '../../generator/design-fonts.ts';
+import { designCss } from '../../generator/design-css.ts';
+import { designSchema } from '../../generator/design-schema.ts';
+import { REPO } from '../helpers.ts';
 import { bundleFailure } from '../../generator/config-file.ts';
 import { formatDiagnostic } from '../../generator/build.ts';
 
@@ -51,4 +56,52 @@ test('a theme that does not give what the contract asks is refused, naming what 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('the config names a theme folder, a package or nothing, and overrides components by name; mistakes name the key and the fix', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'site-theme-root-'));
+  try {
+    await mkdir(path.join(root, 'my-theme'));
+    await writeFile(path.join(root, 'my-theme', 'index.tsx'), 'export default {};\n');
+    await mkdir(path.join(root, 'components'));
+    await writeFile(path.join(root, 'components', 'Footer.tsx'), 'export function Footer() { return null; }\n');
+
+    const builtIn = resolveTheme(root, { components: {} });
+    assert.deepEqual(builtIn, { theme: BUILT_IN_THEME, diagnostics: [] });
+    const own = resolveTheme(root, { theme: './my-theme', components: {} });
+    assert.deepEqual(own.theme, { dir: path.join(root, 'my-theme'), entry: path.join(root, 'my-theme', 'index.tsx'), overrides: {} });
+
+    const overridden = resolveTheme(root, { components: { Footer: './components/Footer.tsx' } });
+    assert.deepEqual(overridden.theme?.overrides, { Footer: path.join(root, 'components', 'Footer.tsx') });
+    assert.ok(componentNames(BUILT_IN_THEME_DIR).has('HomePage'), 'pages are components too');
+
+    const messages = (config: Parameters<typeof resolveTheme>[1]) => resolveTheme(root, config).diagnostics.map((d) => `${d.file}: ${d.message} (${d.hint})`);
+    assert.deepEqual(messages({ components: { Fotter: './components/Footer.tsx' } }), [
+      `config/site.config.ts: components.Fotter: the theme has no component Fotter (did you mean Footer?) (the theme's components are ${[...componentNames(BUILT_IN_THEME_DIR).keys()].sort().join(', ')})`,
+    ]);
+    assert.match(messages({ components: { Footer: './components/Missing.tsx' } })[0], /^config\/site\.config\.ts: components\.Footer: \.\/components\/Missing\.tsx does not exist/);
+    assert.match(messages({ theme: './nowhere', components: {} })[0], /theme "\.\/nowhere": no such folder at nowhere/);
+    assert.match(messages({ theme: 'site-theme-not-installed', components: {} })[0], /theme "site-theme-not-installed": the package is not installed \(run `npm install site-theme-not-installed`/);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('fonts come from an @fontsource package or public/; a missing package or weight is named with the fix', () => {
+  const design = (sans: object) => designSchema.parse({ fonts: { sans } });
+  const inter = resolveFonts(REPO, design({ family: 'Inter', package: '@fontsource/inter', weights: [400, 700] }));
+  assert.deepEqual(inter.diagnostics, []);
+  assert.deepEqual(inter.faces.sans?.map((f) => `${f.family} ${f.weight} ${path.basename(f.file)}`), ['Inter 400 inter-latin-400-normal.woff2', 'Inter 700 inter-latin-700-normal.woff2']);
+  // The cards take the WOFF files (fontconfig reads no WOFF2), Latin and Latin Extended.
+  assert.deepEqual(inter.card.semibold?.map((f) => path.basename(f)), ['inter-latin-700-normal.woff', 'inter-latin-ext-700-normal.woff']);
+  const css = designCss(design({ family: 'Inter', package: '@fontsource/inter', weights: [400] }), inter);
+  assert.match(css, /--font-sans:"Inter",system-ui,sans-serif/);
+
+  const missing = resolveFonts(REPO, design({ family: 'Nope', package: '@fontsource/nope-not-installed' }));
+  assert.match(missing.diagnostics[0].message, /^design\.fonts\.sans: the package @fontsource\/nope-not-installed is not installed$/);
+  assert.match(missing.diagnostics[0].hint!, /npm install @fontsource\/nope-not-installed/);
+  const weight = resolveFonts(REPO, design({ family: 'Inter', package: '@fontsource/inter', weights: [450] }));
+  assert.match(weight.diagnostics[0].message, /@fontsource\/inter has no latin file of weight 450 \(files\/inter-latin-450-normal\.woff2\)/);
+  const file = resolveFonts(REPO, design({ family: 'Own', files: { 400: '/fonts/own.woff2' } }));
+  assert.match(file.diagnostics[0].message, /design\.fonts\.sans: \/fonts\/own\.woff2 is not a file of public\//);
 });

@@ -10,7 +10,7 @@
 // bundling, as Starlight's are: an import in the theme of its file named `Footer` resolves to the
 // site's file instead, in the server bundle and the browser bundle alike; the site's file reaches
 // the theme's own files, the original among them, as `@theme/<path>`.
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -133,9 +133,34 @@ export function themePlugin(theme: ResolvedTheme): esbuild.Plugin {
   };
 }
 
-/** Bundles the theme for Node into .cache/theme-<hash of the code>.mjs; returns the file. */
+/** A file's size and modification time: what tells that it is unchanged since a bundle was made. */
+function stampOf(file: string): string | undefined {
+  try {
+    const info = statSync(file);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bundles the theme for Node into .cache/theme-<hash of the code>.mjs; returns the file. The
+ * files the bundle was made of are noted beside it (`theme-inputs-<key>.json`): while none of them
+ * changed, the next build takes the bundle as it is, without running esbuild. */
 export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const manifest = path.join(CACHE_DIR, `theme-inputs-${hashOf(JSON.stringify([theme, esbuild.version]))}.json`);
+  try {
+    const noted = JSON.parse(readFileSync(manifest, 'utf8')) as { file: string; inputs: Record<string, string> };
+    if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) {
+      const now = new Date();
+      utimesSync(noted.file, now, now);
+      return noted.file;
+    }
+  } catch {
+    // Not bundled before, or the note is unreadable: bundled below.
+  }
   const result = await esbuild.build({
+    absWorkingDir: PACKAGE_ROOT,
     entryPoints: [theme.entry],
     bundle: true,
     platform: 'node',
@@ -145,11 +170,11 @@ export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
     packages: 'external',
     plugins: [themePlugin(theme)],
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
   const contents = result.outputFiles[0].contents;
   const file = path.join(CACHE_DIR, `theme-${hashOf(contents)}.mjs`);
-  await mkdir(CACHE_DIR, { recursive: true });
   if (existsSync(file)) {
     const now = new Date();
     utimesSync(file, now, now);
@@ -159,6 +184,10 @@ export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
     await writeFile(temp, contents);
     await rename(temp, file);
   }
+  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => path.resolve(PACKAGE_ROOT, input)).map((input) => [input, stampOf(input) ?? '']));
+  const temp = `${manifest}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify({ file, inputs }));
+  await rename(temp, manifest);
   await removeStaleBundles(file);
   return file;
 }
@@ -166,7 +195,7 @@ export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
 async function removeStaleBundles(current: string): Promise<void> {
   for (const name of await readdir(CACHE_DIR)) {
     const file = path.join(CACHE_DIR, name);
-    if (!/^theme-.*\.mjs$/.test(name) || file === current) continue;
+    if (!/^theme-.*\.(mjs|json)$/.test(name) || file === current) continue;
     try {
       if (Date.now() - (await stat(file)).mtimeMs > STALE_BUNDLE_MS) await rm(file, { force: true });
     } catch {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { localePrefix, type SiteConfig } from './config.ts';
 import { bundleFailure, loadConfig } from './config-file.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
+import { PUBLIC_DIR } from './public-files.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, markdownLabels } from './parse.ts';
 import { ParseStore } from './parse-store.ts';
@@ -193,7 +194,7 @@ export function cardLook(root: string, config: SiteConfig, loaded: LoadedTheme):
   const { heroArt, socialCard } = config.design;
   let art = loaded.theme.socialCardArt?.(config, socialCard.accent) ?? '';
   if (!art && heroArt.startsWith('/')) {
-    const file = path.join(root, 'public', heroArt);
+    const file = path.join(root, PUBLIC_DIR, heroArt);
     if (existsSync(file)) {
       const type = heroArt.endsWith('.svg') ? 'image/svg+xml' : heroArt.endsWith('.png') ? 'image/png' : 'image/jpeg';
       const href = `data:${type};base64,${readFileSync(file).toString('base64')}`;
@@ -215,9 +216,9 @@ export function withGenerated(files: ReadonlySet<string>, generated: string[]): 
 }
 
 /** What every page is rendered with. */
-export function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; loaded: LoadedTheme }): { setup: RenderSetup; diagnostics: Diagnostic[] } {
+export function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; loaded: LoadedTheme }): RenderSetup {
   const { config, graph, messages, loaded } = input;
-  return { setup: { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeFile: loaded.file, alternates: alternatesOf(graph) }, diagnostics: [] };
+  return { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeFile: loaded.file, alternates: alternatesOf(graph) };
 }
 
 /** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;

@@ -169,7 +169,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
-  const { setup } = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
+  const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);

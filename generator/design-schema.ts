@@ -44,6 +44,9 @@ export const fontSchema = z
   })
   .refine((font) => Boolean(font.package) !== Boolean(font.files), 'give either `package` or `files`');
 
+/** The cards' colours where the config gives none: the built-in theme's dark defaults. */
+const CARD_DEFAULT = { background: '#101418', text: '#e8ecef', muted: '#a3adb6', accent: '#7aa7ff' };
+
 export const designSchema = z
   .strictObject({
     palette: z
@@ -59,11 +62,11 @@ export const designSchema = z
       .default('none')
       .describe("The art behind the home page's hero and on the social cards: a name the theme draws (`contours` in the built-in theme), a file of public/ (`/img/hero.svg`), or `none`"),
     socialCard: z
-      .strictObject({ background: hex.default('#15191e'), text: hex.default('#eef1f4'), muted: hex.default('#a3adb6'), accent: hex.default('#7aa7ff') })
-      .default({ background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' })
+      .strictObject({ background: hex.default(CARD_DEFAULT.background), text: hex.default(CARD_DEFAULT.text), muted: hex.default(CARD_DEFAULT.muted), accent: hex.default(CARD_DEFAULT.accent) })
+      .default(CARD_DEFAULT)
       .describe("The social cards' colours: the background, the title and site name, the host, and the section's name and rule"),
   })
-  .default({ palette: { light: {}, dark: {} }, fonts: {}, heroArt: 'none', socialCard: { background: '#15191e', text: '#eef1f4', muted: '#a3adb6', accent: '#7aa7ff' } });
+  .default({ palette: { light: {}, dark: {} }, fonts: {}, heroArt: 'none', socialCard: CARD_DEFAULT });
 
 export type Design = z.output<typeof designSchema>;
 export type FontConfig = z.output<typeof fontSchema>;

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localePrefix, type SiteConfig } from './config.ts';
-import { bundleFailure, loadConfig } from './config-file.ts';
+import { bundleFailure, loadConfig, readConfigFiles } from './config-file.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
@@ -146,8 +146,9 @@ function touchesTheme(resolved: ResolvedTheme, changed: Set<string> | undefined)
  * override or to the config; code that does not compile is reported at its line, and pages go on
  * rendering with the last theme that did until the next save. */
 export async function loadTheme(root: string, config: SiteConfig, cache: BuildCache, changed?: Set<string>): Promise<{ loaded?: LoadedTheme; diagnostics: Diagnostic[] }> {
-  const { theme: resolved, diagnostics } = resolveTheme(root, config);
-  const fonts = resolveFonts(root, config.design);
+  const files = readConfigFiles(root);
+  const { theme: resolved, diagnostics } = resolveTheme(root, config, files);
+  const fonts = resolveFonts(root, config.design, files);
   diagnostics.push(...fonts.diagnostics);
   if (!resolved) return { diagnostics };
   const key = JSON.stringify([resolved.dir, resolved.entry, resolved.overrides]);

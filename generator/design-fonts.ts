@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { Diagnostic } from './types.ts';
 import type { Design, FontConfig } from './design-schema.ts';
 import { CONFIG_FILE } from './config.ts';
+import { locateConfig } from './config-locations.ts';
+import type { ConfigFile } from './config-links.ts';
 import { sitePackageDir } from './site-package.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 
@@ -33,10 +35,10 @@ function semiboldOf(weights: number[]): number {
   return usable.length ? Math.max(...usable) : Math.min(...weights);
 }
 
-export function resolveFonts(root: string, design: Design): ResolvedFonts {
+export function resolveFonts(root: string, design: Design, files: ConfigFile[] = []): ResolvedFonts {
   const result: ResolvedFonts = { faces: {}, card: {}, diagnostics: [] };
   const problem = (role: FontRole, message: string, hint: string) =>
-    result.diagnostics.push({ file: CONFIG_FILE, message: `design.fonts.${role}: ${message}`, hint, rule: 'config', severity: 'error' });
+    result.diagnostics.push({ ...(locateConfig(files, ['design', 'fonts', role, design.fonts[role]?.package ? 'package' : 'files']) ?? { file: CONFIG_FILE }), message: `design.fonts.${role}: ${message}`, hint, rule: 'config', severity: 'error' });
   for (const role of ['sans', 'mono'] as const) {
     const font: FontConfig | undefined = design.fonts[role];
     if (!font) continue;

@@ -23,6 +23,8 @@ import type { Theme } from './theme-contract.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
 import { hashOf } from './load.ts';
 import { closestKey } from './closest-key.ts';
+import { locateConfig, type KeyPath } from './config-locations.ts';
+import type { ConfigFile } from './config-links.ts';
 import { sitePackageDir } from './site-package.ts';
 
 /** The engine's own theme, which renders a site whose config names none. */
@@ -63,9 +65,10 @@ export function componentNames(dir: string): Map<string, string> {
 }
 
 /** Where the config's theme and its component overrides are; problems name the config's key. */
-export function resolveTheme(root: string, config: Pick<SiteConfig, 'theme' | 'components'>): { theme?: ResolvedTheme; diagnostics: Diagnostic[] } {
+export function resolveTheme(root: string, config: Pick<SiteConfig, 'theme' | 'components'>, files: ConfigFile[] = []): { theme?: ResolvedTheme; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const problem = (message: string, hint: string) => diagnostics.push({ file: CONFIG_FILE, message, hint, rule: 'config', severity: 'error' });
+  let key: KeyPath = ['theme'];
+  const problem = (message: string, hint: string) => diagnostics.push({ ...(locateConfig(files, key) ?? { file: CONFIG_FILE }), message, hint, rule: 'config', severity: 'error' });
   let dir = BUILT_IN_THEME_DIR;
   let entry: string | undefined = path.join(dir, 'index.ts');
   const spec = config.theme;
@@ -94,6 +97,7 @@ export function resolveTheme(root: string, config: Pick<SiteConfig, 'theme' | 'c
   const known = componentNames(dir);
   const overrides: Record<string, string> = {};
   for (const [name, file] of Object.entries(config.components)) {
+    key = ['components', name];
     const target = path.resolve(root, file);
     if (!known.has(name)) {
       const near = closestKey(name, [...known.keys()]);

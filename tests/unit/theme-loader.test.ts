@@ -59,6 +59,25 @@ test('a theme that does not give what the contract asks is refused, naming what 
   }
 });
 
+test('a theme package is found from the site\'s folder and loaded by its entry', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'site-theme-package-'));
+  try {
+    const dir = path.join(root, 'node_modules', 'acme-site-theme');
+    await mkdir(path.join(dir, 'src'), { recursive: true });
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'acme-site-theme', type: 'module', exports: './src/index.ts' }));
+    // A theme that takes the built-in one and replaces one page kind.
+    await writeFile(path.join(dir, 'src', 'index.ts'), `import builtIn from ${JSON.stringify(path.join(BUILT_IN_THEME_DIR, 'index.ts'))};\nexport default { ...builtIn, pages: { ...builtIn.pages, 'not-found': () => 'gone' } };\n`);
+    const { theme, diagnostics } = resolveTheme(root, { theme: 'acme-site-theme', components: {} });
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(theme, { dir, entry: path.join(dir, 'src', 'index.ts'), overrides: {} });
+    const loaded = await themeAt(await bundleTheme(theme!));
+    assert.equal(loaded.pages['not-found']({} as never), 'gone');
+    assert.equal(loaded.files.client, 'client/index.ts');
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
 test('the config names a theme folder, a package or nothing, and overrides components by name; mistakes name the key and the fix', async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-theme-root-'));
   try {
@@ -84,6 +103,10 @@ test('the config names a theme folder, a package or nothing, and overrides compo
       `config/site.config.ts: components.Fotter: the theme has no component Fotter (did you mean Footer?) (the theme's components are ${[...componentNames(BUILT_IN_THEME_DIR).keys()].sort().join(', ')})`,
     ]);
     assert.match(messages({ components: { Footer: './components/Missing.tsx' } })[0], /^config\/site\.config\.ts: components\.Footer: \.\/components\/Missing\.tsx does not exist/);
+    // With the config's files, the problem points at the line that writes the key.
+    const configFiles = [{ id: 'config/site.config.ts', raw: "export default {\n  title: 'X',\n  components: {\n    Fotter: './components/Footer.tsx',\n  },\n};\n" }];
+    const located = resolveTheme(root, { components: { Fotter: './components/Footer.tsx' } }, configFiles).diagnostics[0];
+    assert.deepEqual([located.file, located.line, located.column], ['config/site.config.ts', 4, 5]);
     assert.match(messages({ theme: './nowhere', components: {} })[0], /theme "\.\/nowhere": no such folder at nowhere/);
     assert.match(messages({ theme: 'site-theme-not-installed', components: {} })[0], /theme "site-theme-not-installed": the package is not installed \(run `npm install site-theme-not-installed`/);
   } finally {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILT_IN_THEME, BUILT_IN_THEME_DIR, bundleTheme, componentNames, resolveTheme, themeAt } from '../../generator/theme-loader.ts';
 import { resolveFonts } from '../../generator/design-fonts.ts';
@@ -97,6 +97,11 @@ test('the config names a theme folder, a package or nothing, and overrides compo
     // A name stands for one file: two components of one name could not be told apart.
     const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /^[A-Z]\w*\.tsx$/.test(e.name) ? [e.name] : []));
     assert.equal(componentNames(BUILT_IN_THEME_DIR).size, files(BUILT_IN_THEME_DIR).length, 'two components of the built-in theme share a name');
+    // The README's list of the names a site can override is the theme's.
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Theme contract'), readme.indexOf('\n## ', readme.indexOf('## Theme contract') + 1));
+    const listed = new Set([...section.matchAll(/^\| `\w+\/` \| (.+) \|$/gm)].flatMap((m) => [...m[1].replace(/\([^)]*\)/g, '').matchAll(/`(\w+)`/g)].map((n) => n[1])));
+    assert.deepEqual([...listed].sort(), [...componentNames(BUILT_IN_THEME_DIR).keys()].sort());
 
     const messages = (config: Parameters<typeof resolveTheme>[1]) => resolveTheme(root, config).diagnostics.map((d) => `${d.file}: ${d.message} (${d.hint})`);
     assert.deepEqual(messages({ components: { Fotter: './components/Footer.tsx' } }), [

@@ -80,6 +80,7 @@ test('every page renders the site\'s own footer in place of the theme\'s, and th
     assert.match(html, /<footer class="footer acme-footer" data-component="acme-footer"><p>Acme Tools Inc\. · Tools that last a lifetime<\/p><\/footer>/, page);
     assert.doesNotMatch(html, /class="footer-inner"/, page);
     assert.match(html, /<header class="navbar">/, `${page}: the theme's navbar`);
+    assert.doesNotMatch(html, /language-menu/, `${page}: a site in one language offers no language menu`);
     // A docs-only site without a contact page links none.
     assert.doesNotMatch(html, /href="\/contact\/"/, page);
   }

@@ -2,8 +2,11 @@
 // what it makes, with the problems it found as `diagnostics`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { localePrefix, type SiteConfig } from './config.ts';
+import { CONFIG_FILE, localePrefix, type SiteConfig } from './config.ts';
 import { bundleFailure, loadConfig, readConfigFiles } from './config-file.ts';
+import type { ConfigFile } from './config-links.ts';
+import { locateConfig } from './config-locations.ts';
+import { closestKey } from './closest-key.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
@@ -163,11 +166,33 @@ export async function loadTheme(root: string, config: SiteConfig, cache: BuildCa
   }
   if (!file) return { diagnostics };
   try {
-    return { loaded: { resolved, file, theme: await themeAt(file), fonts }, diagnostics };
+    const theme = await themeAt(file);
+    diagnostics.push(...paletteProblems(config, theme, files));
+    return { loaded: { resolved, file, theme, fonts }, diagnostics };
   } catch (error) {
     diagnostics.push({ file: path.relative(root, resolved.entry).split(path.sep).join('/'), message: `The theme cannot be used: ${(error as Error).message}`, rule: 'theme', severity: 'error' });
     return { diagnostics };
   }
+}
+
+/** Palette tokens the theme does not read: a slip (`acent`) would otherwise change nothing, silently. */
+function paletteProblems(config: SiteConfig, theme: Theme, files: ConfigFile[]): Diagnostic[] {
+  const known = theme.tokens;
+  if (!known) return [];
+  return (['dark', 'light'] as const).flatMap((mode) =>
+    Object.keys(config.design.palette[mode])
+      .filter((token) => !known.includes(token))
+      .map((token): Diagnostic => {
+        const near = closestKey(token, known);
+        return {
+          ...(locateConfig(files, ['design', 'palette', mode, token]) ?? { file: CONFIG_FILE }),
+          message: `design.palette.${mode}.${token}: the theme has no colour token ${token}${near ? ` (did you mean ${near}?)` : ''}`,
+          hint: `the theme's tokens are ${known.join(', ')}`,
+          rule: 'config',
+          severity: 'error',
+        };
+      }),
+  );
 }
 
 /** The client bundle and stylesheet. Watch mode builds them again after an edit to the theme, an

@@ -64,6 +64,9 @@ export interface Theme {
    * `color`), for the config's `design.heroArt` names the theme knows (`contours` for the built-in
    * theme); `undefined` leaves the card plain, or shows the config's own art file. */
   socialCardArt?: (config: SiteConfig, color: string) => string | undefined;
+  /** The colour tokens the theme's stylesheet reads (`accent` is `--accent`): the names the
+   * config's `design.palette` may set; any other is a config error. */
+  tokens?: readonly string[];
 }
 
 /** A page rendered by its kind's renderer. */

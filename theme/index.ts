@@ -21,4 +21,6 @@ export default {
   files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands' },
   // The contour lines of the home page's hero, drawn on the social cards too.
   socialCardArt: (config, color) => (config.design.heroArt === 'contours' ? contourArt(color) : undefined),
+  // Set per colour mode in styles/tokens.css.
+  tokens: ['bg', 'bg-alt', 'surface', 'surface-2', 'border', 'border-strong', 'text', 'muted', 'accent', 'accent-hover', 'on-accent', 'link', 'glow', 'focus', 'code-bg', 'shadow', 'grid-line', 'warn-bg', 'warn', 'danger', 'info', 'tip'],
 } satisfies Theme;

@@ -3,7 +3,7 @@
 // look or name reaches its build, social cards included, and its footer is the one rendered.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runBuild, type BuildResult } from '../../generator/build.ts';
@@ -110,5 +110,22 @@ test('the social cards are drawn in the site\'s colours, with none of Almwerk\'s
     // comes near it. No blend of Acme's colours comes near Almwerk's green.
     assert.ok(almwerkBackground < 200, `${file}: ${almwerkBackground} pixels in Almwerk's card background`);
     assert.equal(almwerkAccent, 0, `${file}: pixels in Almwerk's accent`);
+  }
+});
+
+test('a palette token the theme does not read is an error at its line, with the closest token', async () => {
+  const { root: copy, dispose: drop } = await fixtureCopy('acme');
+  try {
+    const file = path.join(copy, 'config', 'site.config.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("accent: '#b34700'", "acent: '#b34700'"));
+    const checked = await runBuild({ root: copy, mode: 'check' });
+    assert.equal(checked.ok, false);
+    const problem = checked.diagnostics.find((d) => d.message.startsWith('design.palette.light.acent'));
+    assert.ok(problem, JSON.stringify(checked.diagnostics));
+    assert.equal(problem.message, 'design.palette.light.acent: the theme has no colour token acent (did you mean accent?)');
+    assert.equal(problem.file, 'config/site.config.ts');
+    assert.equal(problem.line, readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('acent:')) + 1);
+  } finally {
+    await drop();
   }
 });

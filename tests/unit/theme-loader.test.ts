@@ -137,3 +137,12 @@ test('fonts come from an @fontsource package or public/; a missing package or we
   const file = resolveFonts(REPO, design({ family: 'Own', files: { 400: '/fonts/own.woff2' } }));
   assert.match(file.diagnostics[0].message, /design\.fonts\.sans: \/fonts\/own\.woff2 is not a file of public\//);
 });
+
+test('the built-in theme names as its tokens exactly the colours its stylesheet sets per mode', async () => {
+  const theme = await themeAt(await bundleTheme(BUILT_IN_THEME));
+  const css = readFileSync(path.join(BUILT_IN_THEME_DIR, 'styles', 'tokens.css'), 'utf8');
+  for (const mode of ['dark', 'light']) {
+    const block = new RegExp(`\\[data-theme="${mode}"\\] \\{([^}]*)\\}`).exec(css)![1];
+    assert.deepEqual([...block.matchAll(/--([\w-]+):/g)].map((m) => m[1]), [...theme.tokens!], mode);
+  }
+});

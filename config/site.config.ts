@@ -3,6 +3,7 @@ import { defineConfig } from '../generator/define-config.ts';
 import { navbar } from './navbar.ts';
 import { footer } from './footer.ts';
 import { redirects } from './redirects.ts';
+import { design } from './design.ts';
 
 export default defineConfig({
   title: 'Almwerk',
@@ -29,6 +30,7 @@ export default defineConfig({
     { id: 'case-studies', kind: 'blog', postsPerPage: 10 },
     { id: 'insights', kind: 'blog', postsPerPage: 10 },
   ],
+  design,
   navbar,
   footer,
   redirects,

@@ -1,22 +1,34 @@
-// The client bundle and the stylesheet, built by esbuild with content-hashed names.
+// The client bundle and the stylesheet of the theme (its contract's `files`), built by esbuild with
+// content-hashed names. The site's component overrides apply here as in the server bundle
+// (theme-loader.ts), and the stylesheet's `@import "site:design"` is answered with the config's
+// design as CSS (design-css.ts).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { THEME_FILES, type Assets } from '../theme/index.ts';
+import type { Assets, ThemeFiles } from './theme-contract.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
+import { themePlugin, type ResolvedTheme } from './theme-loader.ts';
+import { DESIGN_IMPORT } from './design-css.ts';
 
-
-export const CLIENT_ENTRY = THEME_FILES.client;
-export const STYLE_ENTRY = THEME_FILES.styles;
-export const ISLANDS_DIR = THEME_FILES.islands;
 /** Every face the stylesheet declares is on every page above the fold (text, headings, the mono
  * eyebrows and sidebar titles), and with `font-display: optional` one that misses the first paint
  * is not used on that page: all are preloaded. */
 const PRELOADED_FONT = /\.woff2$/;
 
-function islandEntries(root: string): Record<string, string> {
-  const files = readdirSync(path.join(root, ISLANDS_DIR)).filter((f) => f.endsWith('.tsx'));
-  return Object.fromEntries(files.map((f) => [`islands/${f.slice(0, -'.tsx'.length)}`, `${ISLANDS_DIR}/${f}`]));
+function islandEntries(dir: string): Record<string, string> {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.tsx'));
+  return Object.fromEntries(files.map((f) => [`islands/${f.slice(0, -'.tsx'.length)}`, path.join(dir, f)]));
+}
+
+/** Answers the stylesheet's `@import "site:design"`. */
+function designPlugin(css: string): esbuild.Plugin {
+  return {
+    name: 'site-design',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${DESIGN_IMPORT}$`) }, () => ({ path: DESIGN_IMPORT, namespace: 'site-design' }));
+      build.onLoad({ filter: /.*/, namespace: 'site-design' }, () => ({ contents: css, loader: 'css', resolveDir: PACKAGE_ROOT }));
+    },
+  };
 }
 
 export interface BuiltAssets {
@@ -25,12 +37,18 @@ export interface BuiltAssets {
   files: { path: string; contents: Uint8Array }[];
 }
 
-export async function buildAssets(): Promise<BuiltAssets> {
+export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, designCss: string): Promise<BuiltAssets> {
+  // Output paths are relative to this folder: `assets/<name>.<hash>`.
   const root = PACKAGE_ROOT;
-  const islands = islandEntries(root);
+  const client = path.join(theme.dir, themeFiles.client);
+  const styles = path.join(theme.dir, themeFiles.styles);
+  const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { app: CLIENT_ENTRY, site: STYLE_ENTRY, ...islands },
+    entryPoints: { app: client, site: styles, ...islands },
+    plugins: [themePlugin(theme), designPlugin(designCss)],
+    // A site's override or theme package imports React and the rest as the engine has them.
+    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     bundle: true,
@@ -50,13 +68,13 @@ export async function buildAssets(): Promise<BuiltAssets> {
   });
   const files = result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents }));
   const find = (entry: string) => {
-    const out = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint === entry);
+    const out = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined && path.resolve(root, meta.entryPoint) === entry);
     if (!out) throw new Error(`esbuild produced no output for ${entry}`);
     return `/${out[0]}`;
   };
   const islandAssets = Object.fromEntries(Object.entries(islands).map(([name, entry]) => [name.slice('islands/'.length), find(entry)]));
   const fonts = Object.keys(result.metafile.outputs).filter((out) => PRELOADED_FONT.test(path.basename(out))).map((out) => `/${out}`);
-  const js = find(CLIENT_ENTRY);
+  const js = find(client);
   const jsImports = result.metafile.outputs[js.slice(1)].imports.filter((i) => i.kind === 'import-statement').map((i) => `/${i.path}`);
-  return { assets: { js, jsImports, css: find(STYLE_ENTRY), fonts, islands: islandAssets }, files };
+  return { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets }, files };
 }

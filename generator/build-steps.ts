@@ -2,10 +2,14 @@
 // what it makes, with the problems it found as `diagnostics`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { localePrefix, type SiteConfig } from './config.ts';
-import { bundleFailure, loadConfig } from './config-file.ts';
+import { CONFIG_FILE, localePrefix, type SiteConfig } from './config.ts';
+import { bundleFailure, loadConfig, readConfigFiles } from './config-file.ts';
 import { diagnosis, diagnostic, keptLastGood } from './diagnostic-rules.ts';
+import type { ConfigFile } from './config-links.ts';
+import { locateConfig } from './config-locations.ts';
+import { closestKey } from './closest-key.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
+import { PUBLIC_DIR } from './public-files.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, markdownLabels } from './parse.ts';
 import { ParseStore } from './parse-store.ts';
@@ -28,13 +32,17 @@ import { llmsPaths } from './llms-txt.ts';
 import { loadMessages, type MessagesByLocale } from './messages.ts';
 import { checkUiStringKeys } from './ui-string-keys.ts';
 import type { RenderedLinkCheck } from './links.ts';
-import { bundleTheme, themeAt, THEME_DIR } from './theme-loader.ts';
+import { bundleTheme, resolveTheme, themeAt, type ResolvedTheme } from './theme-loader.ts';
+import type { Theme } from './theme-contract.ts';
+import { resolveFonts, type ResolvedFonts } from './design-fonts.ts';
+import { designCss } from './design-css.ts';
+import type { CardLook } from './social-images.ts';
 import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from './types.ts';
 import { readHistory } from './git-history.ts';
 import { ROUTE_MANIFEST, routeManifest } from './route-manifest.ts';
 import { outdatedDiagnostics, outdatedNotices, structureDiagnostics, translationStatus, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import type { ImageInfo } from './images.ts';
-import type { Assets } from '../theme/index.ts';
+import type { Assets } from './theme-contract.ts';
 import type { BuildCache, BuildMode } from './build.ts';
 
 /** The site's configuration and its UI strings (config/, i18n/). */
@@ -124,17 +132,98 @@ export function readDataFiles(content: ContentTree, locales: string[]): { author
   return { authors: authors.authors, tags: tags.tags, categories, diagnostics };
 }
 
-/** The client bundle and stylesheet. Watch mode builds them again after an edit to theme/; code
- * that does not compile is reported at its line and the last good bundle stays. */
-export async function assetsCached(root: string, cache: BuildCache, changed?: Set<string>): Promise<NonNullable<BuildCache['assets']> & { diagnostics: Diagnostic[] }> {
-  const stale = !cache.assets || !changed || [...changed].some((f) => f.includes(`${path.sep}theme${path.sep}`));
+/** The config's theme, bundled and loaded (theme-loader.ts), with the design's font files. */
+export interface LoadedTheme {
+  resolved: ResolvedTheme;
+  /** The theme's bundle: its name is the hash of its code. */
+  file: string;
+  theme: Theme;
+  fonts: ResolvedFonts;
+}
+
+/** Whether a change touches the theme: a file of its folder or a site's override of one of its components. */
+function touchesTheme(resolved: ResolvedTheme, changed: Set<string> | undefined): boolean {
+  if (!changed) return true;
+  const overrides = new Set(Object.values(resolved.overrides));
+  return [...changed].some((f) => f.startsWith(`${resolved.dir}${path.sep}`) || overrides.has(f));
+}
+
+/** The theme the config names. Watch mode bundles it again only after an edit to it, to an
+ * override or to the config; code that does not compile is reported at its line, and pages go on
+ * rendering with the last theme that did until the next save. */
+export async function loadTheme(root: string, config: SiteConfig, cache: BuildCache, changed?: Set<string>): Promise<{ loaded?: LoadedTheme; diagnostics: Diagnostic[] }> {
+  const files = readConfigFiles(root);
+  const { theme: resolved, diagnostics } = resolveTheme(root, config, files);
+  const fonts = resolveFonts(root, config.design, files);
+  diagnostics.push(...fonts.diagnostics);
+  if (!resolved) return { diagnostics };
+  const key = JSON.stringify([resolved.dir, resolved.entry, resolved.overrides]);
+  let file = cache.theme?.key === key ? cache.theme.file : undefined;
+  if (!file || touchesTheme(resolved, changed)) {
+    try {
+      file = await bundleTheme(resolved);
+      cache.theme = { key, file };
+    } catch (error) {
+      diagnostics.push(bundleFailure(root, error, path.relative(root, resolved.entry), (cause) => diagnosis('theme', 'server', { cause })));
+    }
+  }
+  if (!file) return { diagnostics };
   try {
-    if (stale) cache.assets = await buildAssets();
+    const theme = await themeAt(file);
+    diagnostics.push(...paletteProblems(config, theme, files));
+    return { loaded: { resolved, file, theme, fonts }, diagnostics };
+  } catch (error) {
+    diagnostics.push(diagnostic({ file: path.relative(root, resolved.entry).split(path.sep).join('/') }, 'theme', 'unusable', { cause: (error as Error).message }));
+    return { diagnostics };
+  }
+}
+
+/** Palette tokens the theme does not read: a slip (`acent`) would otherwise change nothing, silently. */
+function paletteProblems(config: SiteConfig, theme: Theme, files: ConfigFile[]): Diagnostic[] {
+  const known = theme.tokens;
+  if (!known) return [];
+  return (['dark', 'light'] as const).flatMap((mode) =>
+    Object.keys(config.design.palette[mode])
+      .filter((token) => !known.includes(token))
+      .map((token): Diagnostic =>
+        diagnostic(locateConfig(files, ['design', 'palette', mode, token]) ?? { file: CONFIG_FILE }, 'config', 'paletteToken', { mode, token, known: [...known], suggestion: closestKey(token, known) }),
+      ),
+  );
+}
+
+/** The client bundle and stylesheet. Watch mode builds them again after an edit to the theme, an
+ * override or the design; code that does not compile is reported at its line and the last good
+ * bundle stays. */
+export async function assetsCached(root: string, config: SiteConfig, loaded: LoadedTheme, cache: BuildCache, changed?: Set<string>): Promise<NonNullable<BuildCache['assets']> & { diagnostics: Diagnostic[] }> {
+  const css = designCss(config.design, loaded.fonts);
+  const key = JSON.stringify([loaded.resolved, loaded.theme.files, css]);
+  const stale = !cache.assets || cache.assetsKey !== key || touchesTheme(loaded.resolved, changed);
+  try {
+    if (stale) {
+      cache.assets = await buildAssets(loaded.resolved, loaded.theme.files, css);
+      cache.assetsKey = key;
+    }
   } catch (error) {
     if (!cache.assets) throw error;
-    return { ...cache.assets, diagnostics: [bundleFailure(root, error, 'theme/client', (cause) => diagnosis('theme', 'client', { cause }), PACKAGE_ROOT)] };
+    return { ...cache.assets, diagnostics: [bundleFailure(root, error, path.relative(root, path.join(loaded.resolved.dir, loaded.theme.files.client)), (cause) => diagnosis('theme', 'client', { cause }), PACKAGE_ROOT)] };
   }
   return { ...cache.assets!, diagnostics: [] };
+}
+
+/** How the social cards look: the config's colours and text face, and the art the theme draws
+ * for the config's `heroArt` (or the site's own art file). */
+export function cardLook(root: string, config: SiteConfig, loaded: LoadedTheme): CardLook {
+  const { heroArt, socialCard } = config.design;
+  let art = loaded.theme.socialCardArt?.(config, socialCard.accent) ?? '';
+  if (!art && heroArt.startsWith('/')) {
+    const file = path.join(root, PUBLIC_DIR, heroArt);
+    if (existsSync(file)) {
+      const type = heroArt.endsWith('.svg') ? 'image/svg+xml' : heroArt.endsWith('.png') ? 'image/png' : 'image/jpeg';
+      const href = `data:${type};base64,${readFileSync(file).toString('base64')}`;
+      art = `<image x="560" y="110" width="600" height="480" preserveAspectRatio="xMidYMid meet" href="${href}" xlink:href="${href}"/>`;
+    }
+  }
+  return { colors: socialCard, fonts: { regular: loaded.fonts.card.regular ?? [], semibold: loaded.fonts.card.semibold ?? [] }, art };
 }
 
 /** Every file the built site serves besides its pages: public/, what the build generates, assets. */
@@ -148,21 +237,10 @@ export function withGenerated(files: ReadonlySet<string>, generated: string[]): 
   return new Set([...files, ...generated]);
 }
 
-/** What every page is rendered with. Watch mode: an edit to the theme's code takes a fresh bundle
- * of it (theme-loader.ts); code that does not compile is reported at its line, and pages go on
- * rendering with the last theme that did until the next save. */
-export async function renderSetup(input: { root: string; config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; cache: BuildCache; changed?: Set<string> }): Promise<{ setup: RenderSetup; diagnostics: Diagnostic[] }> {
-  const { config, graph, messages, cache } = input;
-  const diagnostics: Diagnostic[] = [];
-  if ([...(input.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) {
-    try {
-      cache.themeFile = await bundleTheme();
-    } catch (error) {
-      diagnostics.push(bundleFailure(input.root, error, 'theme/index.ts', (cause) => diagnosis('theme', 'server', { cause })));
-    }
-  }
-  const theme = await themeAt(cache.themeFile);
-  return { setup: { config, graph, assets: { ...input.assets, colorModeScript: theme.colorModeScript(config) }, messages, themeFile: cache.themeFile, alternates: alternatesOf(graph) }, diagnostics };
+/** What every page is rendered with. */
+export function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; loaded: LoadedTheme }): RenderSetup {
+  const { config, graph, messages, loaded } = input;
+  return { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeFile: loaded.file, alternates: alternatesOf(graph) };
 }
 
 /** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;

@@ -18,7 +18,7 @@ import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
-import { drawSocialImages, socialImages, type SocialCard } from './social-images.ts';
+import { drawSocialImages, socialImages, type CardLook, type SocialCard } from './social-images.ts';
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
@@ -29,10 +29,10 @@ import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types.ts';
-import type { Assets } from '../theme/index.ts';
+import type { Assets } from './theme-contract.ts';
 import type { History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
-import { assetsCached, checkTranslations, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -63,8 +63,10 @@ export interface BuildCache {
   labelsKey?: string;
   /** Watch mode: the last page each file gave that parsed, shown while a mistake in it is fixed. */
   lastGood: Map<string, ParsedDocument>;
-  /** The theme bundled after the last edit to theme/ in watch mode. */
-  themeFile?: string;
+  /** The theme's bundle (theme-loader.ts), and the resolved theme it was made of. */
+  theme?: { key: string; file: string };
+  /** What the client assets were built of: the theme, its files and the design's CSS. */
+  assetsKey?: string;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** The content's git history, read once per watching process (translation status). */
   history?: History | null;
@@ -79,7 +81,7 @@ export interface BuildCache {
   /** Social cards by key (social-images.ts), kept between the rebuilds of watch mode. */
   cards: Map<string, Uint8Array>;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
-  rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string };
+  rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string; cardLook: CardLook };
 }
 
 export function createCache(): BuildCache {
@@ -144,7 +146,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
 
-  const assets = await run.step('assets', () => assetsCached(root, cache, options.changed));
+  const { loaded } = await run.step('theme', () => loadTheme(root, config, cache, options.changed));
+  if (!loaded) return run.result({ graph, config, messages });
+  const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
@@ -161,11 +165,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // Cards are drawn on libuv's threads while the pages render; written in their step below.
-  const cards = mode === 'build' ? drawSocialImages(root, config, social.cards, cache.cards) : undefined;
+  const cards = mode === 'build' ? drawSocialImages(root, config, cardLook(root, config, loaded), social.cards, cache.cards) : undefined;
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
-  const { setup } = await run.step('theme', () => renderSetup({ root, config, graph: ready, messages, assets: assets.assets, cache, changed: mode === 'serve' ? options.changed : undefined }));
+  const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
@@ -175,7 +179,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Awaited in its step; a failure before then must not count as unhandled.
   searchIndex?.catch(() => undefined);
   if (output instanceof IncrementalOutput) {
-    cache.rendered = { root, config, setup, outDir };
+    cache.rendered = { root, config, setup, outDir, cardLook: cardLook(root, config, loaded) };
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
   }

@@ -7,7 +7,7 @@ import { closestKey } from './closest-key.ts';
 import type { ConfigFile } from './config-links.ts';
 import type { Diagnostic } from './types.ts';
 
-type KeyPath = (string | number)[];
+export type KeyPath = (string | number)[];
 
 /** The value at `path` in the loaded config, if there is one. */
 export function valueAt(raw: unknown, path: KeyPath): unknown {

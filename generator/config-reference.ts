@@ -1,5 +1,6 @@
 // The config reference (docs/config.md), written from the schema itself so it cannot drift: every
-// key with its type, whether it is required, and its default. tests/unit/config-reference.test.ts
+// key with its type, whether it is required, its default, and what it means where the schema says
+// (`.describe()`). tests/unit/config-reference.test.ts
 // fails when the file and the schema disagree (UPDATE=1 rewrites it).
 import type { z } from 'zod';
 import { configSchema } from './config.ts';
@@ -9,6 +10,7 @@ interface Row {
   type: string;
   required: boolean;
   default?: unknown;
+  meaning?: string;
 }
 
 type Def = Record<string, unknown> & { type: string };
@@ -27,31 +29,41 @@ function leafType(def: Def): string {
   }
 }
 
-function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fallback?: unknown): void {
+/** What `.describe()` says of a schema (kept by zod in its registry). */
+const meaningOf = (schema: z.ZodType) => (schema as unknown as { description?: string }).description;
+
+function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fallback?: unknown, described?: string): void {
   const def = defOf(schema);
-  if (def.type === 'optional') return walk(def.innerType as z.ZodType, key, rows, false, fallback);
+  const meaning = meaningOf(schema) ?? described;
+  if (def.type === 'optional') return walk(def.innerType as z.ZodType, key, rows, false, fallback, meaning);
   if (def.type === 'default' || def.type === 'prefault') {
     const value = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
-    return walk(def.innerType as z.ZodType, key, rows, false, value);
+    return walk(def.innerType as z.ZodType, key, rows, false, value, meaning);
   }
   if (def.type === 'object') {
-    if (key) rows.push({ key, type: 'object', required, default: fallback });
+    if (key) rows.push({ key, type: 'object', required, default: fallback, meaning });
     for (const [name, inner] of Object.entries(def.shape as Record<string, z.ZodType>)) walk(inner, key ? `${key}.${name}` : name, rows);
     return;
   }
   if (def.type === 'array') {
-    rows.push({ key, type: 'list', required, default: fallback });
+    rows.push({ key, type: 'list', required, default: fallback, meaning });
     const element = defOf(def.element as z.ZodType);
     if (['object', 'union'].includes(element.type)) walk(def.element as z.ZodType, `${key}[]`, rows);
     else rows[rows.length - 1].type = `list of ${leafType(element)}`;
     return;
   }
   if (def.type === 'record') {
-    rows.push({ key, type: 'map by name', required, default: fallback });
+    rows.push({ key, type: 'map by name', required, default: fallback, meaning });
     return walk(def.valueType as z.ZodType, `${key}.<name>`, rows);
   }
   if (def.type === 'union') {
     const discriminator = def.discriminator as string | undefined;
+    const options = def.options as z.ZodType[];
+    // A choice between plain values is one key of either type.
+    if (options.every((option) => !['object', 'array', 'record'].includes(defOf(option).type))) {
+      rows.push({ key, type: options.map((option) => leafType(defOf(option))).join(' \\| '), required, default: fallback, meaning });
+      return;
+    }
     for (const option of def.options as z.ZodType[]) {
       const shape = defOf(option).shape as Record<string, z.ZodType> | undefined;
       const tag = discriminator && shape ? ` (${discriminator}: ${leafType(defOf(shape[discriminator]))})` : '';
@@ -60,7 +72,7 @@ function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fall
     }
     return;
   }
-  rows.push({ key, type: leafType(def), required, default: fallback });
+  rows.push({ key, type: leafType(def), required, default: fallback, meaning });
 }
 
 const cell = (value: unknown) => (value === undefined ? '' : `\`${JSON.stringify(value)}\``.replace(/\|/g, '\\|'));
@@ -76,9 +88,9 @@ export function configReference(): string {
     '(`UPDATE=1 node --import tsx --test tests/unit/config-reference.test.ts` writes it anew). `a[]` is each entry',
     'of the list `a`; `a.<name>` each entry of the map `a`.',
     '',
-    '| key | type | required | default |',
-    '| --- | --- | --- | --- |',
-    ...rows.map((r) => `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} |`),
+    '| key | type | required | default | meaning |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} | ${(r.meaning ?? '').replace(/\|/g, '\\|')} |`),
     '',
   ].join('\n');
 }

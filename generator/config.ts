@@ -8,6 +8,7 @@ import { EDITOR_URLS, isEditor } from './editor-links.ts';
 import { closestKey } from './closest-key.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
+import { designSchema } from './design-schema.ts';
 
 const route = z
   .string()
@@ -116,6 +117,19 @@ export const configSchema = z.strictObject({
   locales: z.record(z.string(), localeSchema),
   titleDelimiter: z.string().default('|'),
   sections: z.array(sectionSchema),
+  theme: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The theme that renders the site: a folder relative to the site's root (`./theme`, whose index.ts default-exports the theme contract of generator/theme-contract.ts) or an installed package's name. Default: the engine's built-in theme"),
+  components: z
+    .record(
+      z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a component name like Footer'),
+      z.string().regex(/^\.{1,2}\/.+\.(tsx|ts|jsx|js)$/, 'must be a file relative to the site root, like ./components/Footer.tsx'),
+    )
+    .default({})
+    .describe("Components of the theme replaced by the site's own files, by the name of the theme's file without extension: `{ Footer: './components/Footer.tsx' }`. The file exports the component under the same name and may import the theme's files as `@theme/<path>`"),
+  design: designSchema.describe("The site's look: palette, fonts, hero art and the social cards' colours, laid over the theme's defaults"),
   navbar: z.strictObject({
     logo: z.strictObject({ src: z.string(), width: z.number(), height: z.number() }),
     items: z.array(navItemSchema),

@@ -105,6 +105,27 @@ export const DIAGNOSTIC_RULES = {
         (p: { url: string; path: string; baseUrl: string }) => `url "${p.url}" has the path ${p.path}, but baseUrl is "${p.baseUrl}"`,
         (p) => `write the origin as url ("${new URL(p.url).origin}") and the path as baseUrl ("${p.path}")`,
       ),
+      themeNoEntry: says(
+        (p: { spec: string; folderExists: boolean; entries: string[]; at: string }) => `theme "${p.spec}": no ${p.folderExists ? p.entries.join(', ') : 'such folder'} at ${p.at}`,
+        'point `theme` at a folder whose index.ts default-exports the theme contract (generator/theme-contract.ts)',
+      ),
+      themeNotInstalled: says((p: { spec: string }) => `theme "${p.spec}": the package is not installed`, (p) => `run \`npm install ${p.spec}\` in the site's folder, or name a folder of the site like ./theme`),
+      themeNoModule: says((p: { spec: string }) => `theme "${p.spec}": the package has no entry module`, 'its package.json must name one (`exports` or `main`), or it must have an index.ts'),
+      unknownComponent: says(
+        (p: { name: string; known: string[]; suggestion?: string }) => `components.${p.name}: the theme has no component ${p.name}${didYouMean(p.suggestion)}`,
+        (p) => `the theme's components are ${p.known.join(', ')}`,
+      ),
+      componentMissing: says((p: { name: string; file: string }) => `components.${p.name}: ${p.file} does not exist`, 'give a file relative to the site root, like ./components/Footer.tsx'),
+      paletteToken: says(
+        (p: { mode: string; token: string; known: string[]; suggestion?: string }) => `design.palette.${p.mode}.${p.token}: the theme has no colour token ${p.token}${didYouMean(p.suggestion)}`,
+        (p) => `the theme's tokens are ${p.known.join(', ')}`,
+      ),
+      fontNotInstalled: says((p: { role: string; pkg: string }) => `design.fonts.${p.role}: the package ${p.pkg} is not installed`, (p) => `run \`npm install ${p.pkg}\` in the site's folder`),
+      fontWeightMissing: says(
+        (p: { role: string; pkg: string; subset: string; weight: number; file: string }) => `design.fonts.${p.role}: ${p.pkg} has no ${p.subset} file of weight ${p.weight} (${p.file})`,
+        'use a weight and subset the package ships (its files/ folder lists them)',
+      ),
+      fontNotPublic: says((p: { role: string; src: string; publicDir: string }) => `design.fonts.${p.role}: ${p.src} is not a file of ${p.publicDir}/`, 'put the font file there, or correct the path'),
       bookingEndpoint: says((p: { endpoint: string }) => `contact.booking.endpoint "${p.endpoint}" is taken by the contact form`, 'give the booking a path of its own, like /api/booking'),
     },
     example: { file: 'config/base.ts', mistake: "sections: [{ id: 'blog', kind: 'blog', postPerPage: 10 }]", fix: "sections: [{ id: 'blog', kind: 'blog', postsPerPage: 10 }]" },
@@ -686,6 +707,7 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       client: says((p: { cause: string }) => `The theme's client code does not compile: ${p.cause}`),
       server: says((p: { cause: string }) => `The theme does not compile: ${p.cause}`),
+      unusable: says((p: { cause: string }) => `The theme cannot be used: ${p.cause}`, 'the theme\'s entry module must default-export the theme contract (generator/theme-contract.ts)'),
     },
     example: { file: 'theme/components/Navbar.tsx', mistake: 'return <nav>{items}</nav', fix: 'return <nav>{items}</nav>' },
     noFixture: 'the theme is the engine’s code, not a site’s files; tests/unit/theme-loader.test.ts bundles a broken theme module',

@@ -33,7 +33,7 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   const card = cache.socialCards?.get(pathname.slice(1));
   if (card) {
     if (cache.outputs.has(card.file)) return {};
-    const [file] = await drawSocialImages(last.root, last.config, [card], cache.cards).files;
+    const [file] = await drawSocialImages(last.root, last.config, last.cardLook, [card], cache.cards).files;
     await write(cache, last.outDir, file.path, file.contents);
     return { rendered: { route: pathname, file: file.path } };
   }

@@ -8,8 +8,7 @@ import { servedPath, type BaseConfig } from '../common/served-url.ts';
 import { scanHtml } from './links.ts';
 import { recordingGraph } from './recorded-reads.ts';
 import type { BodySection, Page, Route, SiteGraph } from './types.ts';
-import type { Assets, ThemeContext } from '../theme/index.ts';
-import type { ThemeModule } from './theme-loader.ts';
+import { renderWith, type Assets, type Theme, type ThemeContext } from './theme-contract.ts';
 import type { MessagesByLocale } from './messages.ts';
 
 const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
@@ -19,8 +18,8 @@ export interface RenderSetup {
   graph: SiteGraph;
   assets: Assets;
   messages: MessagesByLocale;
-  /** A fresh bundle of the theme after an edit to theme/ in watch mode (theme-loader.ts). */
-  themeFile?: string;
+  /** The theme's bundle (theme-loader.ts): what a worker thread loads to render. */
+  themeFile: string;
   /** The same page in other locales, by key. */
   alternates: Map<string, { locale: string; route: Route }[]>;
 }
@@ -53,7 +52,7 @@ export function resolveSections(sections: BodySection[] | undefined, html: strin
   return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links, config), (target) => resolveTarget(target, links)));
 }
 
-export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): string {
+export function renderPage(setup: RenderSetup, theme: Theme, page: Page): string {
   const { graph } = setup;
   const ctx: ThemeContext = {
     config: setup.config,
@@ -72,7 +71,7 @@ export function renderPage(setup: RenderSetup, theme: ThemeModule, page: Page): 
       return resolveMarkers(doc?.excerptHtml ?? '', graph.links[source], setup.config);
     },
   };
-  return theme.renderPageHtml(ctx);
+  return renderWith(theme, ctx);
 }
 
 export interface RenderedPage {
@@ -107,7 +106,7 @@ export interface RenderOptions {
   record: boolean;
 }
 
-export function renderAndScan(setup: RenderSetup, theme: ThemeModule, page: Page, { scan, record }: RenderOptions): RenderedPage {
+export function renderAndScan(setup: RenderSetup, theme: Theme, page: Page, { scan, record }: RenderOptions): RenderedPage {
   const recording = record ? recordingGraph(setup.graph) : undefined;
   let html: string;
   try {

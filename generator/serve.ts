@@ -13,7 +13,7 @@ import { renderFailure } from './build-steps.ts';
 import { closeParseWorkers } from './worker-pool.ts';
 import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
 import { editorTemplate } from './editor-links.ts';
-import { THEME_DIR } from './theme-loader.ts';
+import { BUILT_IN_THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
@@ -67,8 +67,10 @@ export interface DevServerHooks {
 }
 
 const RELOAD_PATH = '/__site/events';
-/** The site's folders; the engine's theme (THEME_DIR) is watched too. */
-const WATCHED = ['content', 'public', 'config', 'i18n'];
+/** The site's folders, its own theme and component overrides where they are kept by convention
+ * (`theme: './theme'`, `components: { Footer: './components/Footer.tsx' }`); the engine's
+ * built-in theme is watched too. */
+const WATCHED = ['content', 'public', 'config', 'i18n', 'theme', 'components'];
 /** How long the tree must be quiet before a build: one saved file builds at once, a burst of
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
@@ -211,7 +213,7 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
       return false;
     }
   };
-  const folders = [...WATCHED.map((dir) => path.join(root, dir)), THEME_DIR].filter(exists);
+  const folders = [...new Set([...WATCHED.map((dir) => path.join(root, dir)), BUILT_IN_THEME_DIR])].filter(exists);
   const missing = new Set<string>();
   let closed = false;
   // Removing and creating a folder are several events of the root; act once they have settled.

@@ -19,13 +19,13 @@ import { localePrefix } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
+import { CACHE_DIR } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
+import { sfntFamily } from './design-fonts.ts';
 import type SharpModule from 'sharp';
 import type { SiteGraph } from './types.ts';
 import type { MessagesByLocale } from './messages.ts';
-import { contourPaths } from '../theme/index.ts';
 
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
@@ -34,13 +34,21 @@ const TEMPLATE_VERSION = 'card-3';
 /** Where the cards are kept, under the site's root. */
 export const SOCIAL_CACHE_DIR = path.join('.cache', 'social');
 
-// The dark palette of theme/styles/tokens.css.
-const COLORS = { bg: '#0b1115', surface: '#131d23', text: '#e4ebee', muted: '#9aabb5', accent: '#4cd4a0', border: '#24343e' };
-// The WOFF files name each cut as a family of its own ("IBM Plex Sans SemiBold"), so fontconfig
-// finds a weight by that name, not by font-weight.
-const FONT_REGULAR = 'IBM Plex Sans';
-const FONT_SEMIBOLD = 'IBM Plex Sans SemiBold';
-const FONT_FILES = ['latin-400', 'latin-600', 'latin-ext-400', 'latin-ext-600'].map((cut) => `ibm-plex-sans-${cut}-normal.woff`);
+/** Where the look of the cards comes from: the site's config and its theme (build-steps.ts). */
+export interface CardLook {
+  colors: { background: string; text: string; muted: string; accent: string };
+  /** The text face's WOFF/TrueType files, regular and semibold cut; none: the machine's sans-serif. */
+  fonts: { regular: string[]; semibold: string[] };
+  /** SVG markup drawn right of the text (the theme's `socialCardArt`, or the site's art file). */
+  art: string;
+}
+
+/** The families fontconfig knows the look's cuts by: a WOFF file may name a cut as a family of its
+ * own ("IBM Plex Sans SemiBold"), so a weight is found by that name, not by font-weight. */
+interface CardFonts {
+  regular: string;
+  semibold: string;
+}
 const PAD = 80;
 const TEXT_WIDTH = SOCIAL_IMAGE_WIDTH - 2 * PAD;
 /** The section's name: its line box's top (the SVG template had its baseline at 220). */
@@ -86,19 +94,19 @@ export function socialImages(config: SiteConfig, graph: SiteGraph, messages: Mes
 
 /** Draws the cards that neither memory nor the site's .cache/social/ has; the promise is caught
  * here, so a build that stops before it writes them leaves no unhandled rejection. */
-export function drawSocialImages(root: string, config: SiteConfig, cards: SocialCard[], memory: Map<string, Uint8Array>): { files: Promise<{ path: string; contents: Uint8Array }[]>; drawn: () => number } {
+export function drawSocialImages(root: string, config: SiteConfig, look: CardLook, cards: SocialCard[], memory: Map<string, Uint8Array>): { files: Promise<{ path: string; contents: Uint8Array }[]>; drawn: () => number } {
   let count = 0;
-  const files = drawCards(root, config, cards, memory, () => count++);
+  const files = drawCards(root, config, look, cards, memory, () => count++);
   files.catch(() => undefined);
   return { files, drawn: () => count };
 }
 
-async function drawCards(root: string, config: SiteConfig, cards: SocialCard[], memory: Map<string, Uint8Array>, onDrawn: () => void) {
+async function drawCards(root: string, config: SiteConfig, look: CardLook, cards: SocialCard[], memory: Map<string, Uint8Array>, onDrawn: () => void) {
   const logoFile = path.join(root, PUBLIC_DIR, config.navbar.logo.src);
   // A missing logo is reported by the link check (the navbar shows it); the cards go without.
   const logo = existsSync(logoFile) ? readFileSync(logoFile) : undefined;
   const store = new CardStore(path.join(root, SOCIAL_CACHE_DIR));
-  const base = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, logo ? hashOf(logo) : '']));
+  const base = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, logo ? hashOf(logo) : '', look]));
   let template: Promise<Template> | undefined;
   const files: { path: string; contents: Uint8Array }[] = new Array(cards.length);
   // sharp works on libuv's threads: a few cards in flight keep both cores busy (Pango lays out one
@@ -110,7 +118,7 @@ async function drawCards(root: string, config: SiteConfig, cards: SocialCard[], 
       const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
       let contents = memory.get(key) ?? store.get(key);
       if (!contents) {
-        template ??= drawTemplate(config, logo);
+        template ??= drawTemplate(config, look, logo);
         contents = await drawCard(await template, card);
         store.set(key, contents);
         onDrawn();
@@ -179,17 +187,19 @@ interface Pixels {
  * the section names drawn so far. */
 interface Template {
   sharp: Sharp;
+  look: CardLook;
+  fonts: CardFonts;
   background: Pixels;
   eyebrows: Map<string, Promise<Pixels>>;
 }
 
-async function drawTemplate(config: SiteConfig, logo: Buffer | undefined): Promise<Template> {
-  const sharp = await loadSharpWithFonts();
-  const { data, info } = await sharp(Buffer.from(background(config, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { sharp, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map() };
+async function drawTemplate(config: SiteConfig, look: CardLook, logo: Buffer | undefined): Promise<Template> {
+  const { sharp, fonts } = await loadSharpWithFonts(look);
+  const { data, info } = await sharp(Buffer.from(background(config, look, fonts, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { sharp, look, fonts, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map() };
 }
 
-/** One line or paragraph of text in IBM Plex, as a mask of its coverage (one byte a pixel). */
+/** One line or paragraph of text in the look's face, as a mask of its coverage (one byte a pixel). */
 async function text(sharp: Sharp, markup: string, font: string, size: number): Promise<Pixels> {
   if (!markup.trim()) return { data: Buffer.alloc(0), raw: { width: 0, height: 0, channels: 1 } };
   // The cut is named in the markup too: Pango reads "SemiBold" in `font` as a weight of the
@@ -202,17 +212,17 @@ async function text(sharp: Sharp, markup: string, font: string, size: number): P
 }
 
 async function drawCard(template: Template, card: SocialCard): Promise<Uint8Array> {
-  const { sharp, background, eyebrows } = template;
+  const { sharp, background, eyebrows, look, fonts } = template;
   let eyebrow = eyebrows.get(card.eyebrow);
   if (!eyebrow) {
-    eyebrow = text(sharp, escapeHtml(card.eyebrow), FONT_SEMIBOLD, EYEBROW.size);
+    eyebrow = text(sharp, escapeHtml(card.eyebrow), fonts.semibold, EYEBROW.size);
     // Awaited below, after the title: a failure must not count as unhandled meanwhile.
     eyebrow.catch(() => undefined);
     eyebrows.set(card.eyebrow, eyebrow);
   }
   let title: Pixels | undefined;
   for (const size of TITLE.sizes) {
-    title = await text(sharp, `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`, FONT_SEMIBOLD, size);
+    title = await text(sharp, `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`, fonts.semibold, size);
     if (title.raw.height <= TITLE.maxHeight) break;
   }
   // A title too long for the smallest size is cut at the box's foot rather than overlap the footer.
@@ -223,8 +233,8 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
   // Blended here rather than by sharp's composite, which works in floating point over the whole
   // card: three times the cost of encoding it.
   const pixels = Buffer.from(background.data);
-  blend(pixels, background.raw.width, await eyebrow, COLORS.accent, EYEBROW.top);
-  blend(pixels, background.raw.width, title!, COLORS.text, TITLE.top);
+  blend(pixels, background.raw.width, await eyebrow, look.colors.accent, EYEBROW.top);
+  blend(pixels, background.raw.width, title!, look.colors.text, TITLE.top);
   return sharp(pixels, { raw: background.raw }).jpeg(JPEG).toBuffer();
 }
 
@@ -245,42 +255,44 @@ function blend(pixels: Buffer, width: number, mask: Pixels, color: string, top: 
   }
 }
 
-let sharpWithFonts: Promise<Sharp> | undefined;
+let sharpModule: Promise<Sharp> | undefined;
 
-/** sharp, with fontconfig pointed at IBM Plex (unpacked from the self-hosted WOFF files) before the
- * first text is drawn: the machine that builds may have no fonts at all. */
-function loadSharpWithFonts(): Promise<Sharp> {
-  sharpWithFonts ??= (async () => {
-    const dir = path.join(CACHE_DIR, 'fonts');
-    mkdirSync(dir, { recursive: true });
-    for (const name of FONT_FILES) {
-      const ttf = path.join(dir, name.replace(/\.woff$/, '.ttf'));
-      if (existsSync(ttf)) continue;
-      const woff = path.join(PACKAGE_ROOT, 'node_modules/@fontsource/ibm-plex-sans/files', name);
-      writeFileSync(ttf, woffToSfnt(readFileSync(woff), woff));
-    }
+/** sharp, with fontconfig pointed at the look's fonts (unpacked from the self-hosted WOFF files)
+ * before the first text is drawn: the machine that builds may have no fonts at all. Its own fonts
+ * are included after them, for a site that names none. */
+async function loadSharpWithFonts(look: CardLook): Promise<{ sharp: Sharp; fonts: CardFonts }> {
+  const dir = path.join(CACHE_DIR, 'fonts');
+  mkdirSync(dir, { recursive: true });
+  const unpack = (files: string[]) =>
+    files.map((file) => {
+      const bytes = readFileSync(file);
+      const sfnt = file.endsWith('.woff') ? woffToSfnt(bytes, file) : bytes;
+      const ttf = path.join(dir, `${path.basename(file).replace(/\.\w+$/, '')}-${hashOf(sfnt)}.ttf`);
+      if (!existsSync(ttf)) writeFileSync(ttf, sfnt);
+      return sfntFamily(sfnt);
+    })[0];
+  const fonts = { regular: unpack(look.fonts.regular) ?? 'sans-serif', semibold: unpack(look.fonts.semibold) ?? 'sans-serif' };
+  sharpModule ??= (async () => {
     const conf = path.join(dir, 'fonts.conf');
-    writeFileSync(conf, `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${escapeHtml(dir)}</dir><cachedir>${escapeHtml(path.join(dir, 'fc-cache'))}</cachedir></fontconfig>\n`);
+    writeFileSync(conf, `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${escapeHtml(dir)}</dir><cachedir>${escapeHtml(path.join(dir, 'fc-cache'))}</cachedir><include ignore_missing="yes">/etc/fonts/fonts.conf</include></fontconfig>\n`);
     process.env.FONTCONFIG_FILE = conf;
     return (await import('sharp')).default;
   })();
-  return sharpWithFonts;
+  return { sharp: await sharpModule, fonts };
 }
 
 /** Everything but the section and the title, as SVG. */
-function background(config: SiteConfig, logo: Buffer | undefined): string {
+function background(config: SiteConfig, look: CardLook, fonts: CardFonts, logo: Buffer | undefined): string {
   const host = new URL(config.url).host;
-  const contours = contourPaths()
-    .map((d, k) => `<path d="${d}" fill="none" stroke="${COLORS.accent}" stroke-opacity="${k % 4 === 3 ? 0.3 : 0.14}" stroke-width="${k % 4 === 3 ? 2 : 1.3}"/>`)
-    .join('');
+  const { colors } = look;
   const type = config.navbar.logo.src.endsWith('.svg') ? 'image/svg+xml' : config.navbar.logo.src.endsWith('.png') ? 'image/png' : 'image/jpeg';
   const logoHref = logo ? `data:${type};base64,${logo.toString('base64')}` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}" viewBox="0 0 ${SOCIAL_IMAGE_WIDTH} ${SOCIAL_IMAGE_HEIGHT}">
-<rect width="100%" height="100%" fill="${COLORS.bg}"/>
-<g transform="translate(560 110) scale(1.05)">${contours}</g>
+<rect width="100%" height="100%" fill="${colors.background}"/>
+${look.art}
 ${logo ? `<image x="${PAD}" y="64" width="60" height="60" href="${logoHref}" xlink:href="${logoHref}"/>` : ''}
-<text x="${logo ? PAD + 78 : PAD}" y="107" font-family="${FONT_SEMIBOLD}" font-size="38" fill="${COLORS.text}">${escapeHtml(config.title)}</text>
-<rect x="${PAD}" y="548" width="64" height="4" rx="2" fill="${COLORS.accent}"/>
-<text x="${PAD}" y="590" font-family="${FONT_REGULAR}" font-size="26" fill="${COLORS.muted}">${escapeHtml(host)}</text>
+<text x="${logo ? PAD + 78 : PAD}" y="107" font-family="${escapeHtml(fonts.semibold)}" font-size="38" fill="${colors.text}">${escapeHtml(config.title)}</text>
+<rect x="${PAD}" y="548" width="64" height="4" rx="2" fill="${colors.accent}"/>
+<text x="${PAD}" y="590" font-family="${escapeHtml(fonts.regular)}" font-size="26" fill="${colors.muted}">${escapeHtml(host)}</text>
 </svg>`;
 }

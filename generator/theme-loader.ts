@@ -1,37 +1,234 @@
-// The theme the render stage uses. A build uses theme/index.ts as imported with the generator;
-// after an edit to theme/, `site serve --watch` bundles the theme afresh with esbuild into a
-// temporary module (as config-file.ts does with the config) and renders with that, so edited
-// components show without a restart. Packages stay imports, so React is the generator's own.
-import { readdir, rm } from 'node:fs/promises';
+// The theme the config names, found, bundled and loaded through the theme contract
+// (theme-contract.ts). As VitePress takes the theme a site's .vitepress/theme exports, the config's
+// `theme` names a folder of the site (`./theme`, its index.ts/tsx/js) or an npm package; without
+// it, the engine's built-in theme/ renders. The theme is bundled by esbuild into one module under
+// .cache/ named by the hash of its code, so a build renders with exactly the code on disk,
+// `site serve --watch` takes a fresh bundle after an edit, and the output store sees a theme edit
+// as a new version. Packages stay imports, so React is the engine's own.
+//
+// Component overrides (`components: { Footer: './components/Footer.tsx' }`) are applied while
+// bundling, as Starlight's are: an import in the theme of its file named `Footer` resolves to the
+// site's file instead, in the server bundle and the browser bundle alike; the site's file reaches
+// the theme's own files, the original among them, as `@theme/<path>`.
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as builtIn from '../theme/index.ts';
+import * as esbuild from 'esbuild';
+import type { SiteConfig } from './config.ts';
+import { CONFIG_FILE } from './config.ts';
+import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
+import type { Diagnostic } from './types.ts';
+import type { Theme } from './theme-contract.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
-import { bundleModule } from './bundle-module.ts';
+import { hashOf } from './load.ts';
+import { closestKey } from './closest-key.ts';
+import { locateConfig, type KeyPath } from './config-locations.ts';
+import type { ConfigFile } from './config-links.ts';
+import { sitePackageDir } from './site-package.ts';
 
-export type ThemeModule = Pick<typeof builtIn, 'renderPageHtml' | 'colorModeScript'>;
+/** The engine's own theme, which renders a site whose config names none. */
+export const BUILT_IN_THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
+/** The built-in theme as `resolveTheme` gives it for a config that names no theme and overrides nothing. */
+export const BUILT_IN_THEME: ResolvedTheme = { dir: BUILT_IN_THEME_DIR, entry: path.join(BUILT_IN_THEME_DIR, 'index.ts'), overrides: {} };
+const ENTRY_NAMES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs'];
+const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
+const PAGE_KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'home', 'contact', 'not-found'] as const;
+/** Theme bundles unused this long are removed; a bundle in use is touched by every build. */
+const STALE_BUNDLE_MS = 24 * 3600 * 1000;
 
-export const THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
+export interface ResolvedTheme {
+  /** The theme's folder: its `files` and `@theme/` imports are relative to it. */
+  dir: string;
+  entry: string;
+  /** Overridden components by name, each the absolute path of the site's file. */
+  overrides: Record<string, string>;
+}
 
-const loaded = new Map<string, Promise<ThemeModule>>();
+function entryIn(dir: string): string | undefined {
+  return ENTRY_NAMES.map((name) => path.join(dir, name)).find((file) => existsSync(file));
+}
 
-/** Bundles theme/ as it is on disk now; returns the module's file, for `themeAt`. */
-export async function bundleTheme(entry = path.join(THEME_DIR, 'index.ts')): Promise<string> {
-  const file = await bundleModule(entry, 'theme');
-  // The bundles of earlier edits are of no further use: every build renders with the newest.
-  for (const old of await readdir(CACHE_DIR)) {
-    if (old.startsWith(`theme-${process.pid}-`) && path.join(CACHE_DIR, old) !== file) await rm(path.join(CACHE_DIR, old), { force: true });
+/** Every module file of the theme by its name without extension: the names a site may override. */
+export function componentNames(dir: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/^[A-Z]\w*\.(tsx|jsx)$/.test(entry.name)) names.set(entry.name.replace(SOURCE, ''), file);
+    }
+  };
+  visit(dir);
+  return names;
+}
+
+/** Where the config's theme and its component overrides are; problems name the config's key. */
+export function resolveTheme(root: string, config: Pick<SiteConfig, 'theme' | 'components'>, files: ConfigFile[] = []): { theme?: ResolvedTheme; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  let key: KeyPath = ['theme'];
+  const problem = (says: Diagnosis) => diagnostics.push({ ...(locateConfig(files, key) ?? { file: CONFIG_FILE }), ...says });
+  let dir = BUILT_IN_THEME_DIR;
+  let entry: string | undefined = path.join(dir, 'index.ts');
+  const spec = config.theme;
+  if (spec && (spec.startsWith('.') || path.isAbsolute(spec))) {
+    const target = path.resolve(root, spec);
+    const isFile = existsSync(target) && statSync(target).isFile();
+    dir = isFile ? path.dirname(target) : target;
+    entry = isFile ? target : existsSync(target) ? entryIn(target) : undefined;
+    if (!entry) problem(diagnosis('config', 'themeNoEntry', { spec, folderExists: existsSync(target), entries: [...ENTRY_NAMES], at: path.relative(root, target) || '.' }));
+  } else if (spec) {
+    const folder = sitePackageDir(root, spec);
+    if (!folder) {
+      entry = undefined;
+      problem(diagnosis('config', 'themeNotInstalled', { spec }));
+    } else {
+      dir = folder;
+      try {
+        entry = createRequire(path.join(root, 'package.json')).resolve(spec);
+      } catch {
+        entry = entryIn(folder);
+      }
+      if (!entry) problem(diagnosis('config', 'themeNoModule', { spec }));
+    }
   }
+  if (!entry) return { diagnostics };
+  const known = componentNames(dir);
+  const overrides: Record<string, string> = {};
+  for (const [name, file] of Object.entries(config.components)) {
+    key = ['components', name];
+    const target = path.resolve(root, file);
+    if (!known.has(name)) {
+      const near = closestKey(name, [...known.keys()]);
+      problem(diagnosis('config', 'unknownComponent', { name, known: [...known.keys()].sort(), suggestion: near }));
+    } else if (!existsSync(target)) {
+      problem(diagnosis('config', 'componentMissing', { name, file }));
+    } else overrides[name] = target;
+  }
+  return { theme: { dir, entry, overrides }, diagnostics };
+}
+
+function sourceFile(base: string): string | undefined {
+  if (existsSync(base) && statSync(base).isFile()) return base;
+  return ['.tsx', '.ts', '.jsx', '.js'].map((ext) => base + ext).find((file) => existsSync(file));
+}
+
+/** The esbuild plugin that applies the overrides and answers `@theme/` imports; both bundles use it. */
+export function themePlugin(theme: ResolvedTheme): esbuild.Plugin {
+  const inTheme = (file: string) => file.startsWith(`${theme.dir}${path.sep}`);
+  return {
+    name: 'site-theme',
+    setup(build) {
+      build.onResolve({ filter: /^@theme\// }, (args) => {
+        const file = sourceFile(path.join(theme.dir, args.path.slice('@theme/'.length)));
+        return file ? { path: file } : { errors: [{ text: `${args.path}: no such file in the theme (${theme.dir})` }] };
+      });
+      if (!Object.keys(theme.overrides).length) return;
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        // Only the theme's own imports are redirected: the site's file may import the original.
+        if (!inTheme(args.importer)) return undefined;
+        const target = sourceFile(path.resolve(args.resolveDir, args.path));
+        if (!target || !inTheme(target)) return undefined;
+        const override = theme.overrides[path.basename(target).replace(SOURCE, '')];
+        return override ? { path: override } : undefined;
+      });
+    },
+  };
+}
+
+/** A file's size and modification time: what tells that it is unchanged since a bundle was made. */
+function stampOf(file: string): string | undefined {
+  try {
+    const info = statSync(file);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bundles the theme for Node into .cache/theme-<hash of the code>.mjs; returns the file. The
+ * files the bundle was made of are noted beside it (`theme-inputs-<key>.json`): while none of them
+ * changed, the next build takes the bundle as it is, without running esbuild. */
+export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const manifest = path.join(CACHE_DIR, `theme-inputs-${hashOf(JSON.stringify([theme, esbuild.version]))}.json`);
+  try {
+    const noted = JSON.parse(readFileSync(manifest, 'utf8')) as { file: string; inputs: Record<string, string> };
+    if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) {
+      const now = new Date();
+      utimesSync(noted.file, now, now);
+      return noted.file;
+    }
+  } catch {
+    // Not bundled before, or the note is unreadable: bundled below.
+  }
+  const result = await esbuild.build({
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: [theme.entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    packages: 'external',
+    plugins: [themePlugin(theme)],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const contents = result.outputFiles[0].contents;
+  const file = path.join(CACHE_DIR, `theme-${hashOf(contents)}.mjs`);
+  if (existsSync(file)) {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } else {
+    // Renamed into place: another build reading the same name sees the whole file or none.
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, contents);
+    await rename(temp, file);
+  }
+  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => path.resolve(PACKAGE_ROOT, input)).map((input) => [input, stampOf(input) ?? '']));
+  const temp = `${manifest}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify({ file, inputs }));
+  await rename(temp, manifest);
+  await removeStaleBundles(file);
   return file;
 }
 
-/** The theme of a render setup: a bundle from `bundleTheme`, or the one imported with the generator. */
-export function themeAt(file: string | undefined): Promise<ThemeModule> {
-  if (!file) return Promise.resolve(builtIn);
+async function removeStaleBundles(current: string): Promise<void> {
+  for (const name of await readdir(CACHE_DIR)) {
+    const file = path.join(CACHE_DIR, name);
+    if (!/^theme-.*\.(mjs|json)$/.test(name) || file === current) continue;
+    try {
+      if (Date.now() - (await stat(file)).mtimeMs > STALE_BUNDLE_MS) await rm(file, { force: true });
+    } catch {
+      // Removed by another build meanwhile.
+    }
+  }
+}
+
+const loaded = new Map<string, Promise<Theme>>();
+
+/** The theme a bundle from `bundleTheme` default-exports, checked against the contract's shape. */
+export function themeAt(file: string): Promise<Theme> {
   let theme = loaded.get(file);
   if (!theme) {
-    theme = import(pathToFileURL(file).href) as Promise<ThemeModule>;
+    theme = import(pathToFileURL(file).href).then((module: { default?: Partial<Theme> }) => checkedTheme(module.default));
     loaded.set(file, theme);
   }
   return theme;
+}
+
+function checkedTheme(theme: Partial<Theme> | undefined): Theme {
+  const hint = 'a theme default-exports { pages, colorModeScript, files } (generator/theme-contract.ts)';
+  if (!theme || typeof theme !== 'object') throw new Error(`the theme has no default export: ${hint}`);
+  const missing = [
+    ...(typeof theme.colorModeScript === 'function' ? [] : ['colorModeScript']),
+    ...(theme.files && ['client', 'styles', 'islands'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string') ? [] : ['files']),
+    ...PAGE_KINDS.filter((kind) => typeof theme.pages?.[kind] !== 'function').map((kind) => `pages['${kind}']`),
+  ];
+  if (missing.length) throw new Error(`the theme gives no ${missing.join(', ')}: ${hint}`);
+  return theme as Theme;
 }

@@ -12,7 +12,7 @@ let setup: RenderSetup | undefined;
 let render: { module: typeof import('./render.ts'); themes: typeof import('./theme-loader.ts') } | undefined;
 
 parentPort!.on('message', async (request: WorkerRequest) => {
-  const started = performance.now();
+  let started = performance.now();
   let reply: WorkerReply;
   try {
     switch (request.type) {
@@ -27,6 +27,9 @@ parentPort!.on('message', async (request: WorkerRequest) => {
         if (!current) throw new Error('render requested before setup');
         render ??= { module: await import('./render.ts'), themes: await import('./theme-loader.ts') };
         const theme = await render.themes.themeAt(current.themeFile);
+        // Loading is once per worker, and the two batches in flight wait for it together: it
+        // counts as busy for neither, or the worker would claim more busy time than it had.
+        started = performance.now();
         reply = { id: request.id, results: request.pages.map((page) => render!.module.renderAndScan(current, theme, page, request.options)), busyMs: 0 };
         break;
       }

@@ -7,6 +7,7 @@ export default {
     tagline: 'Managed Hosting und Infrastrukturbetrieb aus Graz',
     siteDescription: 'Almwerk betreibt Hosting, Kubernetes, Datenbanken und Backups für Agenturen und Unternehmen mit eigener Software: DSGVO-konform, in ISO-27001-Rechenzentren im EWR.',
   },
+  search: { placeholder: 'Seiten, Leistungen, Begriffe …' },
   nav: {
     aboutUs: 'Über uns',
     caseStudies: 'Fallstudien',

@@ -7,6 +7,7 @@ export default {
     tagline: 'Managed hosting and infrastructure operations from Graz',
     siteDescription: 'Almwerk runs hosting, Kubernetes, databases and backups for agencies and companies with their own software: GDPR-compliant, in ISO 27001 data centres in the EEA.',
   },
+  search: { placeholder: 'Pages, services, terms …' },
   nav: {
     aboutUs: 'About Us',
     caseStudies: 'Case Studies',

@@ -1,38 +1,11 @@
 // What every theme component may read: the page, the graph, the UI strings and the assets.
 import { createContext, useContext } from 'react';
-import type { SiteConfig } from '../generator/config.ts';
-import type { BodySection, Page, Route, SiteGraph } from '../generator/types.ts';
-import type { Messages } from '../generator/messages.ts';
+import type { ThemeContext } from '../generator/theme-contract.ts';
+import type { Route } from '../generator/types.ts';
 import { placeLabel } from './layout/labels.ts';
 import { servedPath } from '../common/served-url.ts';
 
-export interface Assets {
-  css: string;
-  js: string;
-  /** Modules the runtime imports as it starts: preloaded beside it, not discovered after it. */
-  jsImports: string[];
-  /** Font files every page uses above the fold: preloaded, so they are there for the first paint. */
-  fonts: string[];
-  /** Scripts of islands by name, for pages that have one. */
-  islands: Record<string, string>;
-  /** The inline script that sets the colour mode before first paint. */
-  colorModeScript: string;
-}
-
-export interface ThemeContext {
-  config: SiteConfig;
-  graph: SiteGraph;
-  page: Page;
-  t: Messages;
-  assets: Assets;
-  /** The same page in every locale that has it. */
-  alternates: { locale: string; route: Route }[];
-  /** A document's HTML with its links resolved. */
-  bodyOf: (source: string) => string;
-  /** A document's `##` sections with their links resolved, for the pages laid out by them. */
-  sectionsOf: (source: string) => BodySection[];
-  excerptOf: (source: string) => string;
-}
+export type { Assets, ThemeContext } from '../generator/theme-contract.ts';
 
 export const Theme = createContext<ThemeContext | null>(null);
 

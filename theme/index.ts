@@ -1,9 +1,12 @@
-// The theme's one entry point: everything the generator and the server take from the theme. The
-// theme itself imports nothing from them but the generator's types.
-export { renderPageHtml } from './render.tsx';
+// The theme's one entry point. Its default export is what the engine takes from it, as the theme
+// contract (generator/theme-contract.ts) types it; the named exports are what the contact backend
+// takes. The theme itself imports nothing from the engine but its types.
+import type { Theme } from '../generator/theme-contract.ts';
+import { pages } from './render.tsx';
+import { colorModeScript } from './color-mode-script.ts';
+import { contourArt } from './home/Contours.tsx';
+
 export { colorModeScript } from './color-mode-script.ts';
-// The contour lines of the home page, drawn on the generated social images too.
-export { contourPaths } from './home/Contours.tsx';
 export type { Assets, ThemeContext } from './context.ts';
 // The contact page's forms, which the contact backend renders again with a visitor's answer when
 // the browser posted without JavaScript.
@@ -11,6 +14,13 @@ export { ContactFormRoot, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup,
 export { BOOKING_ANCHOR, BOOKING_ROOT, BookingRoot, EMPTY_BOOKING_STATE, SLOTS_QUERY, bookingErrorText, formatSlot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
 export { ContactRevealRoot, REVEAL_KINDS, REVEAL_ROOT, revealAction, type RevealKind, type RevealSetup, type RevealState, type RevealedDetail } from './pages/ContactReveal.tsx';
 
-/** What esbuild bundles for the browser, relative to the package root. Every `*.tsx` in
- * `islands` is an island: its own entry, loaded only by pages that render it. */
-export const THEME_FILES = { client: 'theme/client/index.ts', styles: 'theme/styles/site.css', islands: 'theme/client/islands' } as const;
+export default {
+  pages,
+  colorModeScript,
+  // Every `*.tsx` in `islands` is an island: its own entry, loaded only by pages that render it.
+  files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands' },
+  // The contour lines of the home page's hero, drawn on the social cards too.
+  socialCardArt: (config, color) => (config.design.heroArt === 'contours' ? contourArt(color) : undefined),
+  // Set per colour mode in styles/tokens.css.
+  tokens: ['bg', 'bg-alt', 'surface', 'surface-2', 'border', 'border-strong', 'text', 'muted', 'accent', 'accent-hover', 'on-accent', 'link', 'glow', 'focus', 'code-bg', 'shadow', 'grid-line', 'warn-bg', 'warn', 'danger', 'info', 'tip'],
+} satisfies Theme;

@@ -1,6 +1,8 @@
-// Renders one page of the graph to a complete HTML document.
+// Renders one page of the graph to a complete HTML document: one renderer per page kind, as the
+// theme contract (generator/theme-contract.ts) asks.
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Page } from '../generator/types.ts';
+import type { PageRenderers } from '../generator/theme-contract.ts';
 import { Theme, type ThemeContext } from './context.ts';
 import { Document } from './layout/Document.tsx';
 import { DocPage } from './docs/DocPage.tsx';
@@ -9,42 +11,25 @@ import { HomePage } from './pages/HomePage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LandingPage, isLanding } from './pages/LandingPage.tsx';
-import { useTheme } from './context.ts';
 import { localePrefix } from '../common/locale-prefix.ts';
 
-function Content({ page }: { page: Page }) {
-  const { config } = useTheme();
-  switch (page.kind) {
-    case 'doc':
-      if (isLanding(page, config.sections, localePrefix(config, page.locale))) return <LandingPage page={page} />;
-      return <DocPage page={page} />;
-    case 'category':
-      return <DocPage page={page} />;
-    case 'post':
-      return <Post page={page} />;
-    case 'post-list':
-      return <PostList page={page} />;
-    case 'archive':
-      return <Archive page={page} />;
-    case 'tags':
-      return <Tags page={page} />;
-    case 'authors':
-      return <Authors page={page} />;
-    case 'home':
-      return <HomePage page={page} />;
-    case 'contact':
-      return <ContactPage page={page} />;
-    case 'not-found':
-      return <NotFoundPage />;
-  }
-}
-
-export function renderPageHtml(ctx: ThemeContext): string {
+function documentOf(ctx: ThemeContext, content: ReactNode): string {
   return `<!DOCTYPE html>${renderToString(
     <Theme.Provider value={ctx}>
-      <Document>
-        <Content page={ctx.page} />
-      </Document>
+      <Document>{content}</Document>
     </Theme.Provider>,
   )}`;
 }
+
+export const pages: PageRenderers = {
+  doc: (ctx) => documentOf(ctx, isLanding(ctx.page, ctx.config.sections, localePrefix(ctx.config, ctx.page.locale)) ? <LandingPage page={ctx.page} /> : <DocPage page={ctx.page} />),
+  category: (ctx) => documentOf(ctx, <DocPage page={ctx.page} />),
+  post: (ctx) => documentOf(ctx, <Post page={ctx.page} />),
+  'post-list': (ctx) => documentOf(ctx, <PostList page={ctx.page} />),
+  archive: (ctx) => documentOf(ctx, <Archive page={ctx.page} />),
+  tags: (ctx) => documentOf(ctx, <Tags page={ctx.page} />),
+  authors: (ctx) => documentOf(ctx, <Authors page={ctx.page} />),
+  home: (ctx) => documentOf(ctx, <HomePage page={ctx.page} />),
+  contact: (ctx) => documentOf(ctx, <ContactPage page={ctx.page} />),
+  'not-found': (ctx) => documentOf(ctx, <NotFoundPage />),
+};

@@ -199,7 +199,7 @@ export const de = {
     button: 'Suchen',
     open: 'Suche öffnen',
     title: 'Auf dieser Website suchen',
-    placeholder: 'Seiten, Leistungen, Begriffe …',
+    placeholder: 'Seiten durchsuchen …',
     close: 'Suche schließen',
     results: 'Suchergebnisse',
     loading: 'Suche wird geladen …',

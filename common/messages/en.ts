@@ -200,7 +200,7 @@ export const en: typeof de = {
     button: 'Search',
     open: 'Open search',
     title: 'Search this site',
-    placeholder: 'Pages, services, terms …',
+    placeholder: 'Search pages …',
     close: 'Close search',
     results: 'Search results',
     loading: 'Loading search …',

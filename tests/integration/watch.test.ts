@@ -4,13 +4,13 @@
 // keeps the server running. Edits to the UI strings and to the theme's code are rendered too.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDevServer } from '../../generator/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
 import { existsSync } from 'node:fs';
 import { createCache, runBuild, type BuildResult } from '../../generator/build.ts';
-import { THEME_DIR, themeAt } from '../../generator/theme-loader.ts';
+import { BUILT_IN_THEME_DIR } from '../../generator/theme-loader.ts';
 import { closeParseWorkers } from '../../generator/worker-pool.ts';
 import { renderOnDemand } from '../../generator/pages-on-demand.ts';
 import { fixtureCopy } from '../helpers.ts';
@@ -121,24 +121,34 @@ test('an edit to the site\'s UI strings (i18n/) re-renders the pages of that loc
   }
 });
 
-test('an edit to the theme\'s code renders every page again with a fresh bundle of the theme', async () => {
+test('an edit to the theme\'s code (here a site\'s override of a component) renders every page again with a fresh bundle of the theme', async () => {
   const { root, dispose } = await fixtureCopy('basic');
   try {
+    const footer = path.join(root, 'components', 'Footer.tsx');
+    const footerSaying = (text: string) =>
+      `import { useTheme } from '@theme/context.ts';\nexport function Footer() {\n  const { config } = useTheme();\n  return <footer className="footer">{[config.title, '${text}'].join(': ')}</footer>;\n}\n`;
+    await mkdir(path.dirname(footer));
+    await writeFile(footer, footerSaying('first draft'));
+    await writeFile(path.join(root, 'config', 'site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, components: { Footer: './components/Footer.tsx' } };\n");
     const cache = createCache();
     const serve = (changed?: Set<string>) => runBuild({ root, mode: 'serve', cache, changed });
     const first = await serve();
-    assert.equal(first.ok, true);
+    assert.equal(first.ok, true, JSON.stringify(first.diagnostics));
     // Pages a dev server has served; the not-found pages are rendered by every build.
     const served = ['/', '/en/', '/docs/guides/install/', '/en/news/'];
     for (const route of served) assert.ok((await renderOnDemand(cache, route)).rendered, route);
     const all = served.length + Object.keys(first.graph!.notFound).length;
+    assert.match(await readFile(path.join(root, '.serve', 'en', 'news', 'index.html'), 'utf8'), /Fixture: first draft<\/footer>/);
     assert.equal((await serve(new Set())).stats.rendered, 0, 'nothing changed, nothing rendered');
-    assert.equal(cache.themeFile, undefined);
-    // What the watcher hands over when a theme component is saved.
-    const edited = await serve(new Set([path.join(THEME_DIR, 'layout', 'Footer.tsx')]));
+    const before = cache.theme?.file;
+    assert.ok(before && existsSync(before), 'the theme is rendered from its bundle');
+    // What the watcher hands over when the component is saved.
+    await writeFile(footer, footerSaying('second draft'));
+    const edited = await serve(new Set([footer]));
+    assert.equal(edited.ok, true);
     assert.equal(edited.stats.rendered, all, 'every page served shows the footer');
-    assert.ok(cache.themeFile && existsSync(cache.themeFile), 'rendered with a bundle made after the edit');
-    assert.notEqual((await themeAt(cache.themeFile)).renderPageHtml, (await themeAt(undefined)).renderPageHtml);
+    assert.ok(cache.theme?.file && cache.theme.file !== before && existsSync(cache.theme.file), 'rendered with a bundle made after the edit');
+    assert.match(await readFile(path.join(root, '.serve', 'en', 'news', 'index.html'), 'utf8'), /Fixture: second draft<\/footer>/);
     assert.equal((await serve(new Set())).stats.rendered, 0);
   } finally {
     await dispose();

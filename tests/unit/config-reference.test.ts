@@ -15,7 +15,10 @@ test('docs/config.md lists every key of the config schema with its type and defa
   if (process.env.UPDATE === '1') writeFileSync(FILE, written);
   assert.equal(readFileSync(FILE, 'utf8'), written, 'docs/config.md is out of date: run with UPDATE=1 and commit it');
   // What a reader looks up most: a nested key with its default, an option list, a required key.
-  assert.match(written, /^\| `sections\[\] \(kind: 'blog'\)\.postsPerPage` \| number \| {2}\| `10` \|$/m);
-  assert.match(written, /^\| `colorMode\.defaultMode` \| 'light' \\\| 'dark' \| {2}\| `"dark"` \|$/m);
-  assert.match(written, /^\| `url` \| URL \| yes \| {2}\|$/m);
+  assert.match(written, /^\| `sections\[\] \(kind: 'blog'\)\.postsPerPage` \| number \| {2}\| `10` \| {2}\|$/m);
+  assert.match(written, /^\| `colorMode\.defaultMode` \| 'light' \\\| 'dark' \| {2}\| `"dark"` \| {2}\|$/m);
+  assert.match(written, /^\| `url` \| URL \| yes \| {2}\| {2}\|$/m);
+  // A key the schema describes, with its meaning; a choice of plain values is one row.
+  assert.match(written, /^\| `components` \| map by name \| {2}\| `\{\}` \| Components of the theme replaced by the site's own files, .+ \|$/m);
+  assert.match(written, /^\| `design\.heroArt` \| 'none' \\\| 'contours' \\\| string \| {2}\| `"none"` \| The art behind .+ \|$/m);
 });

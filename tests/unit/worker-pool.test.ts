@@ -8,6 +8,9 @@ import { parseSource } from '../../generator/parse.ts';
 import { alternatesOf, RenderError, type RenderSetup } from '../../generator/render.ts';
 import { buildGraph } from '../../generator/graph.ts';
 import type { Page } from '../../generator/types.ts';
+import { BUILT_IN_THEME, bundleTheme } from '../../generator/theme-loader.ts';
+
+const themeFile = await bundleTheme(BUILT_IN_THEME);
 import { config, doc, labelsOf, makeConfig, markdownFile, messages, source } from './factories.ts';
 
 const pools: Pool[] = [];
@@ -125,7 +128,7 @@ test('a file that takes longer than the deadline gets an error naming it; the fi
 function renderWork(count: number) {
   const docs = Array.from({ length: count }, (_, i) => doc({ path: `docs/page-${i}`, title: `Page ${i}` }));
   const { graph } = buildGraph({ config, documents: docs, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
-  const setup: RenderSetup = { config, graph, messages, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' } };
+  const setup: RenderSetup = { config, graph, messages, themeFile, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' } };
   const pages = Object.values(graph.pages);
   const broken = pages.findIndex((p) => p.route === '/docs/page-7/');
   pages[broken] = { ...pages[broken], breadcrumbs: undefined } as unknown as Page;

@@ -14,9 +14,18 @@ function ring(k: number, cx: number, cy: number, base: number): string {
   return `M${points.join('L')}Z`;
 }
 
-/** The rings' path data in an 840 x 500 box, peak near (452, 232); shared with the social images. */
-export function contourPaths(): string[] {
+/** The rings' path data in an 840 x 500 box, peak near (452, 232). */
+function contourPaths(): string[] {
   return Array.from({ length: RINGS }, (_, k) => ring(k, 420, 250, 26 + k * 21));
+}
+
+/** The rings as the social cards draw them (the theme contract's `socialCardArt`): SVG markup
+ * placed right of the card's text, every fourth ring stronger, as on the hero. */
+export function contourArt(color: string): string {
+  const rings = contourPaths()
+    .map((d, k) => `<path d="${d}" fill="none" stroke="${color}" stroke-opacity="${k % 4 === 3 ? 0.3 : 0.14}" stroke-width="${k % 4 === 3 ? 2 : 1.3}"/>`)
+    .join('');
+  return `<g transform="translate(560 110) scale(1.05)">${rings}</g>`;
 }
 
 export function Contours() {

@@ -8,6 +8,8 @@ export function LanguageMenu() {
   const { config, page, alternates, t } = useTheme();
   const locales = Object.keys(config.locales);
   const href = useHref();
+  // A site in one language has nothing to switch to.
+  if (locales.length < 2) return null;
   return (
     <div className="dropdown dropdown-end language-menu">
       <button type="button" className="dropdown-toggle icon-button language-toggle" aria-expanded="false" aria-controls="menu-language">

@@ -4,7 +4,7 @@ import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { HomeSection } from '../home/HomeSection.tsx';
 import { CallToAction } from '../home/CallToAction.tsx';
-import { Contours } from '../home/Contours.tsx';
+import { HeroArt } from '../home/HeroArt.tsx';
 import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {
@@ -13,7 +13,7 @@ export function HomePage({ page }: { page: StandalonePage }) {
   return (
     <main id="main" className="home" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-title">
-        <Contours />
+        <HeroArt />
         <div className="hero-inner">
           {t.home.eyebrow && <p className="eyebrow">{t.home.eyebrow}</p>}
           <h1 id="hero-title">{page.title}</h1>

@@ -1,0 +1,77 @@
+// The theme contract: what a theme gives the engine, and what the engine gives every page it
+// asks the theme to render. A theme is a module (a folder's index.ts, or a package) whose default
+// export satisfies `Theme`; the site's config names it (`theme`), and theme-loader.ts bundles and
+// loads it. The engine knows a theme by these types only, never by its files.
+import type { SiteConfig } from './config.ts';
+import type { BodySection, Page, Route, SiteGraph } from './types.ts';
+import type { Messages } from './messages.ts';
+
+/** The built client files a page links, with their hashed public paths. */
+export interface Assets {
+  css: string;
+  js: string;
+  /** Modules the runtime imports as it starts: preloaded beside it, not discovered after it. */
+  jsImports: string[];
+  /** Font files every page uses above the fold: preloaded, so they are there for the first paint. */
+  fonts: string[];
+  /** Scripts of islands by name, for pages that have one. */
+  islands: Record<string, string>;
+  /** The inline script that sets the colour mode before first paint. */
+  colorModeScript: string;
+}
+
+/** Everything a page's render may read: the page, the graph, the UI strings and the assets. */
+export interface ThemeContext {
+  config: SiteConfig;
+  graph: SiteGraph;
+  page: Page;
+  t: Messages;
+  assets: Assets;
+  /** The same page in every locale that has it. */
+  alternates: { locale: string; route: Route }[];
+  /** A document's HTML with its links resolved. */
+  bodyOf: (source: string) => string;
+  /** A document's `##` sections with their links resolved, for the pages laid out by them. */
+  sectionsOf: (source: string) => BodySection[];
+  excerptOf: (source: string) => string;
+}
+
+/** What esbuild bundles for the browser, relative to the theme's folder. */
+export interface ThemeFiles {
+  /** The runtime every page loads. */
+  client: string;
+  /** The stylesheet every page links. It may `@import "site:design"`: the engine answers with the
+   * config's `design` (fonts, palette) as CSS, laid over the theme's own defaults. */
+  styles: string;
+  /** A folder: every `*.tsx` in it is an island, its own entry, loaded only by pages that render it. */
+  islands: string;
+}
+
+/** The page type of the graph a kind names. */
+export type PageOfKind<K extends Page['kind']> = Page extends infer P ? (P extends { kind: infer Kinds } ? (K extends Kinds ? P : never) : never) : never;
+
+/** How a page of each kind of the graph becomes HTML. */
+export type PageRenderers = { [K in Page['kind']]: (ctx: ThemeContext & { page: PageOfKind<K> }) => string };
+
+export interface Theme {
+  /** A whole HTML document (`<!DOCTYPE html>…`) for a page of each kind of the graph. */
+  pages: PageRenderers;
+  /** The inline script in `<head>` that settles the colour mode (and what else must not flash)
+   * before first paint; the production server allows it by its hash. */
+  colorModeScript: (config: SiteConfig) => string;
+  files: ThemeFiles;
+  /** The art drawn on the right of every social card (SVG markup in a 640 x 520 box, stroked in
+   * `color`), for the config's `design.heroArt` names the theme knows (`contours` for the built-in
+   * theme); `undefined` leaves the card plain, or shows the config's own art file. */
+  socialCardArt?: (config: SiteConfig, color: string) => string | undefined;
+  /** The colour tokens the theme's stylesheet reads (`accent` is `--accent`): the names the
+   * config's `design.palette` may set; any other is a config error. */
+  tokens?: readonly string[];
+}
+
+/** A page rendered by its kind's renderer. */
+export function renderWith(theme: Theme, ctx: ThemeContext): string {
+  // The key is the page's own kind, so the renderer gets the page type it expects.
+  const render = theme.pages[ctx.page.kind] as (ctx: ThemeContext) => string;
+  return render(ctx);
+}

@@ -153,7 +153,7 @@ export async function renderSetup(input: { root: string; config: SiteConfig; gra
   const diagnostics: Diagnostic[] = [];
   if ([...(input.changed ?? [])].some((f) => f.startsWith(`${THEME_DIR}${path.sep}`) && /\.tsx?$/.test(f))) {
     try {
-      cache.themeFile = await bundleTheme();
+      cache.themeFile = await bundleTheme(input.root);
     } catch (error) {
       diagnostics.push(bundleFailure(input.root, error, 'theme/index.ts', 'The theme does not compile', 'theme'));
     }

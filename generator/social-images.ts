@@ -19,7 +19,7 @@ import { localePrefix } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
+import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
 import type SharpModule from 'sharp';
@@ -110,7 +110,7 @@ async function drawCards(root: string, config: SiteConfig, cards: SocialCard[], 
       const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
       let contents = memory.get(key) ?? store.get(key);
       if (!contents) {
-        template ??= drawTemplate(config, logo);
+        template ??= drawTemplate(root, config, logo);
         contents = await drawCard(await template, card);
         store.set(key, contents);
         onDrawn();
@@ -183,8 +183,8 @@ interface Template {
   eyebrows: Map<string, Promise<Pixels>>;
 }
 
-async function drawTemplate(config: SiteConfig, logo: Buffer | undefined): Promise<Template> {
-  const sharp = await loadSharpWithFonts();
+async function drawTemplate(root: string, config: SiteConfig, logo: Buffer | undefined): Promise<Template> {
+  const sharp = await loadSharpWithFonts(root);
   const { data, info } = await sharp(Buffer.from(background(config, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { sharp, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map() };
 }
@@ -247,11 +247,12 @@ function blend(pixels: Buffer, width: number, mask: Pixels, color: string, top: 
 
 let sharpWithFonts: Promise<Sharp> | undefined;
 
-/** sharp, with fontconfig pointed at IBM Plex (unpacked from the self-hosted WOFF files) before the
- * first text is drawn: the machine that builds may have no fonts at all. */
-function loadSharpWithFonts(): Promise<Sharp> {
+/** sharp, with fontconfig pointed at IBM Plex (unpacked from the self-hosted WOFF files into the
+ * site's .cache/fonts/) before the first text is drawn: the machine that builds may have no fonts
+ * at all. fontconfig reads its configuration once, so a process keeps the folder of its first site. */
+function loadSharpWithFonts(root: string): Promise<Sharp> {
   sharpWithFonts ??= (async () => {
-    const dir = path.join(CACHE_DIR, 'fonts');
+    const dir = path.join(cacheDirOf(root), 'fonts');
     mkdirSync(dir, { recursive: true });
     for (const name of FONT_FILES) {
       const ttf = path.join(dir, name.replace(/\.woff$/, '.ttf'));

@@ -6,7 +6,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as builtIn from '../theme/index.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
+import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { bundleModule } from './bundle-module.ts';
 
 export type ThemeModule = Pick<typeof builtIn, 'renderPageHtml' | 'colorModeScript'>;
@@ -15,12 +15,13 @@ export const THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
 
 const loaded = new Map<string, Promise<ThemeModule>>();
 
-/** Bundles theme/ as it is on disk now; returns the module's file, for `themeAt`. */
-export async function bundleTheme(entry = path.join(THEME_DIR, 'index.ts')): Promise<string> {
-  const file = await bundleModule(entry, 'theme');
+/** Bundles theme/ as it is on disk now into the .cache/ of the site at `root`; returns the module's file, for `themeAt`. */
+export async function bundleTheme(root: string, entry = path.join(THEME_DIR, 'index.ts')): Promise<string> {
+  const dir = cacheDirOf(root);
+  const file = await bundleModule(entry, 'theme', dir);
   // The bundles of earlier edits are of no further use: every build renders with the newest.
-  for (const old of await readdir(CACHE_DIR)) {
-    if (old.startsWith(`theme-${process.pid}-`) && path.join(CACHE_DIR, old) !== file) await rm(path.join(CACHE_DIR, old), { force: true });
+  for (const old of await readdir(dir)) {
+    if (old.startsWith(`theme-${process.pid}-`) && path.join(dir, old) !== file) await rm(path.join(dir, old), { force: true });
   }
   return file;
 }

@@ -17,7 +17,7 @@ import type { SiteConfig } from './config.ts';
 import { unparsed, type MarkdownLabels, type ParseResult } from './parse.ts';
 import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
 import { themeAt } from './theme-loader.ts';
-import { bundleModuleSync } from './bundle-module.ts';
+import { bundleModuleWithPackagesSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 
@@ -41,7 +41,7 @@ export type WorkerReply =
   /** Sent once the worker has loaded: deadlines count from then. */
   | { ready: true; id?: undefined; error?: undefined; results?: undefined };
 
-/** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
+/** Set by bin/engine-bundle.js when it bundles the CLI: the worker's file beside the bundle. */
 declare const SITE_BUNDLED_WORKER: string | undefined;
 
 const BATCH = 8;
@@ -141,7 +141,7 @@ class WorkerLane implements Lane {
 }
 
 /** The worker's code when the generator runs from its TypeScript sources (tests, tsx): worker.ts
- * and its packages bundled by esbuild once per process, as bin/site.js bundles them for the CLI. A
+ * and its packages bundled by esbuild once per process, as bin/engine-bundle.js bundles them for the CLI. A
  * worker thread does not inherit the parent's TypeScript loader, and one registered in each worker
  * transpiled the generator again there, seconds a worker. */
 let unbundledWorker: string | undefined;
@@ -151,7 +151,8 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   if (typeof SITE_BUNDLED_WORKER === 'string') url = new URL(SITE_BUNDLED_WORKER, import.meta.url);
   else {
     if (!unbundledWorker) {
-      const file = bundleModuleSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker', true);
+      // A file of this process only, removed at its exit: the system's temporary folder, not a cache.
+      const file = bundleModuleWithPackagesSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'site-worker', os.tmpdir());
       process.once('exit', () => rmSync(file, { force: true }));
       unbundledWorker = file;
     }

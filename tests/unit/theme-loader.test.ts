@@ -14,7 +14,7 @@ test('a theme module with a syntax error is reported at its line and column; the
   try {
     const entry = path.join(dir, 'index.tsx');
     await writeFile(entry, "export function colorModeScript() {\n  return 'light';\n}\nexport const renderPageHtml = () => 'page' +;\n");
-    const error = await bundleTheme(entry).then(
+    const error = await bundleTheme(dir, entry).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -27,7 +27,7 @@ test('a theme module with a syntax error is reported at its line and column; the
     assert.doesNotMatch(formatDiagnostic(diagnostic), /\n\s+at /, 'no stack trace');
 
     await writeFile(entry, "export function colorModeScript() {\n  return 'light';\n}\nexport const renderPageHtml = () => 'fixed';\n");
-    const theme = await themeAt(await bundleTheme(entry));
+    const theme = await themeAt(await bundleTheme(dir, entry));
     assert.equal(theme.colorModeScript({} as never), 'light');
   } finally {
     await rm(dir, { recursive: true, force: true });

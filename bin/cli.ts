@@ -8,6 +8,7 @@ import { devServerHooks } from '../server/dev-hooks.ts';
 import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
 import { registerImportCommand } from './import.ts';
+import { registerInitCommand } from './init.ts';
 import { runCheck } from './check.ts';
 import { registerI18nCommands } from './i18n.ts';
 import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostic-formats.ts';
@@ -109,6 +110,7 @@ program
 
 registerStartCommand(program, root);
 registerContactCommands(program, root);
+registerInitCommand(program, root);
 registerImportCommand(program, root);
 registerI18nCommands(program, root);
 

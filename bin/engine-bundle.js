@@ -88,7 +88,8 @@ async function bundle(key) {
     jsx: 'automatic',
     // Packages are bundled too, except those with native parts or files of their own to find.
     plugins: [pinnedExternals],
-    banner: { js: NODE_BUNDLE.requireShim },
+    // `require` resolves from the engine's folder, wherever the bundle is kept.
+    banner: { js: NODE_BUNDLE.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(ROOT, 'package.json'))) },
     // The worker pool finds its entry by this name (see generator/worker-pool.ts).
     // …and the engine's folder by this one (see generator/package-root.ts).
     define: { SITE_BUNDLED_WORKER: JSON.stringify(`./worker.${key}.mjs`), SITE_ENGINE_ROOT: JSON.stringify(ROOT) },

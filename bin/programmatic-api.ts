@@ -19,11 +19,22 @@ export interface BuildOptions {
  * is published) when any diagnostic is an error. */
 export function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? '.');
-  return runBuild({ root, mode: 'build', outDir: options.outDir ?? 'build' });
+  return keepingAlive(runBuild({ root, mode: 'build', outDir: options.outDir ?? 'build' }));
 }
 
 /** `site check`: loads, validates and renders everything in memory and writes nothing. */
 export function check(options: CheckOptions & { root?: string } = {}): Promise<BuildResult> {
   const { root, ...rest } = options;
-  return runCheck(path.resolve(root ?? '.'), rest);
+  return keepingAlive(runCheck(path.resolve(root ?? '.'), rest));
+}
+
+/** The worker threads do not keep a process alive (a finished build must not wait for them), so a
+ * script whose only work is awaiting the build would end in the middle of it: a timer holds it. */
+async function keepingAlive<T>(work: Promise<T>): Promise<T> {
+  const timer = setInterval(() => undefined, 60_000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
 }

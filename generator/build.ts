@@ -24,6 +24,7 @@ import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { killPoint } from './kill-point.ts';
 import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
+import { serverFiles } from './server-manifest.ts';
 import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
@@ -215,6 +216,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
           await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes), publicPart(root, HEADERS_FILE)));
           await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)) }));
+        });
+        // For `site start` from the build alone: settings, strings and the forms' server render.
+        await run.step('server-manifest', async () => {
+          for (const f of await serverFiles(config, messages)) await output.write(f.path, f.contents);
         });
       }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));

@@ -85,7 +85,7 @@ function pinnedExternals(): { alias: Record<string, string>; external: string[] 
  * esbuild's synchronous API runs no plugins: the packages that stay imports are pinned by alias.
  */
 export function bundleModuleWithPackagesSync(entry: string, name: string, dir: string): string {
-  const result = esbuild.buildSync({ ...common, entryPoints: [entry], banner: { js: nodeBundle.requireShim }, ...pinnedExternals() });
+  const result = esbuild.buildSync({ ...common, entryPoints: [entry], banner: { js: nodeBundle.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(PACKAGE_ROOT, 'package.json'))) }, ...pinnedExternals() });
   mkdirSync(dir, { recursive: true });
   const file = fileFor(dir, name);
   writeFileSync(file, result.outputFiles[0].contents);

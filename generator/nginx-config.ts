@@ -7,6 +7,7 @@
 // answers with those of `site start`, path by path.
 import { contentTypeOf } from '../common/content-types.ts';
 import { securityHeaders } from '../common/security-headers.ts';
+import { SERVER_DIR } from '../common/server-files.ts';
 import { nginxQuoted as quoted, nginxRedirects } from './redirects.ts';
 import type { Redirect } from './types.ts';
 
@@ -55,6 +56,8 @@ export function nginxConfig(input: { scriptHashes: string[]; redirects: Redirect
     'location /assets/ {',
     ...headers(ASSET_CACHE),
     '}',
+    // What the build keeps for `site start` (generator/server-manifest.ts) is not the site's.
+    `location ^~ /${SERVER_DIR}/ { return 404; }`,
     '',
   ].join('\n');
 }

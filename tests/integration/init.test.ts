@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { chmodSync, chownSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO, exists, read } from '../helpers.ts';
@@ -84,8 +84,8 @@ test('site init in one locale, and the programmatic API from plain Node', async 
     assert.ok(exists(dir, 'content/en/index.md') && !exists(dir, 'content/de'));
     assert.ok(npm(dir, 'install').status === 0);
     // A script of the site's own, no TypeScript loader: `sitesmith/api` resolves through the package's exports.
-    const script = "import { check } from 'sitesmith/api'; const r = await check(); console.log(JSON.stringify({ ok: r.ok, pages: r.stats.pages, problems: r.diagnostics.length }));";
-    const checked = run(process.execPath, ['--input-type=module', '-e', script], dir);
+    await writeFile(path.join(dir, 'check.mjs'), "import { check } from 'sitesmith/api';\nconst r = await check();\nconsole.log(JSON.stringify({ ok: r.ok, pages: r.stats.pages, problems: r.diagnostics.length }));\n");
+    const checked = run(process.execPath, ['check.mjs'], dir);
     assert.equal(checked.status, 0, checked.stderr);
     const result = JSON.parse(checked.stdout.trim().split('\n').at(-1)!) as { ok: boolean; pages: number; problems: number };
     assert.equal(result.ok, true);

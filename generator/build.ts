@@ -163,6 +163,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // Cards are drawn on libuv's threads while the pages render; written in their step below.
   const cards = mode === 'build' ? drawSocialImages(root, config, social.cards, cache.cards) : undefined;
+  // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
+  const server = mode === 'build' ? serverFiles(root, config, messages) : undefined;
+  server?.catch(() => undefined);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
@@ -219,7 +222,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         });
         // For `site start` from the build alone: settings, strings and the forms' server render.
         await run.step('server-manifest', async () => {
-          for (const f of await serverFiles(config, messages)) await output.write(f.path, f.contents);
+          for (const f of await server!) await output.write(f.path, f.contents);
         });
       }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));

@@ -1,6 +1,7 @@
 // The engine as Node runs it: one JavaScript bundle per entry (the CLI, its worker, the programmatic
-// API) that esbuild makes of the TypeScript sources and keeps until a source file changes. Loading one file takes a fraction of the time a TypeScript
-// loader needs to transpile and resolve a hundred modules on every start. The bundle is the
+// API) that esbuild makes of the TypeScript sources and keeps until a source file changes. Loading
+// one file takes a fraction of the time a TypeScript loader needs to transpile and resolve a
+// hundred modules on every start. The bundle is the
 // engine's own code, the same for every site: it is kept in the engine's .cache/ where the engine's
 // folder can be written (a clone), else in the .cache/engine/ of the site in the current folder
 // (an engine installed read-only). What the generator caches for a site is always in the site's

@@ -12,9 +12,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
-import { SERVER_FORMS, SERVER_MANIFEST } from '../../common/server-files.ts';
+import { SERVER_DIR, SERVER_FORMS, SERVER_MANIFEST } from '../../common/server-files.ts';
 import { REPO, exists, fixtureCopy } from '../helpers.ts';
-import { followResult, postForm, postJson, validMessage } from './contact-helpers.ts';
+import { followResult, postForm, postJson, startServer, validMessage } from './contact-helpers.ts';
 
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
 const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];
@@ -77,6 +77,16 @@ test('site start serves a copied build with a copied engine and stores contact m
       db.close();
     }
     assert.deepEqual((await readdir(server)).sort(), ['build', 'data', 'engine'], 'nothing but the data directory was added beside the build');
+
+    // A build without `_server/` (an older engine's) is served with the site's sources, as before.
+    await rm(path.join(site.root, 'build', SERVER_DIR), { recursive: true });
+    const fromSources = await startServer({ root: site.root, dir: path.join(site.root, 'build') });
+    try {
+      const page = await followResult(fromSources.url, await postForm(fromSources.url, { name: 'Kept From Sources', email: 'nope', message: 'Rendered by the theme sources.', terms: 'on', locale: 'en' }));
+      assert.match(await page.text(), /value="Kept From Sources"/);
+    } finally {
+      await fromSources.stop();
+    }
   } finally {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');

@@ -158,7 +158,9 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
     }
     url = pathToFileURL(unbundledWorker);
   }
-  const worker = new Worker(url, { resourceLimits });
+  // A parent started as `node --input-type=module -e …` (a script calling the programmatic API) would
+  // pass that flag on, and a worker given a file fails to load with it.
+  const worker = new Worker(url, { resourceLimits, execArgv: process.execArgv.filter((arg) => !arg.startsWith('--input-type')) });
   worker.unref();
   return worker;
 }

@@ -87,6 +87,11 @@ test('site init in one locale, and the programmatic API from plain Node', async 
     await writeFile(path.join(dir, 'check.mjs'), "import { check } from 'sitesmith/api';\nconst r = await check();\nconsole.log(JSON.stringify({ ok: r.ok, pages: r.stats.pages, problems: r.diagnostics.length }));\n");
     const checked = run(process.execPath, ['check.mjs'], dir);
     assert.equal(checked.status, 0, checked.stderr);
+    // The same from `node -e`, whose --input-type the worker threads must not inherit.
+    const evaluated = run(process.execPath, ['--input-type=module', '-e', "import { build } from 'sitesmith/api'; console.log((await build()).ok);"], dir);
+    assert.equal(evaluated.status, 0, evaluated.stderr);
+    assert.match(evaluated.stdout, /^true$/m);
+    assert.ok(exists(dir, 'build/index.html'));
     const result = JSON.parse(checked.stdout.trim().split('\n').at(-1)!) as { ok: boolean; pages: number; problems: number };
     assert.equal(result.ok, true);
     assert.equal(result.problems, 0);

@@ -8,6 +8,7 @@ import { devServerHooks } from '../server/dev-hooks.ts';
 import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
 import { registerImportCommand } from './import.ts';
+import { registerInitCommand } from './init.ts';
 import { runCheck } from './check.ts';
 import { registerI18nCommands } from './i18n.ts';
 import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics-reference.ts';
@@ -123,6 +124,7 @@ program
 
 registerStartCommand(program, root);
 registerContactCommands(program, root);
+registerInitCommand(program, root);
 registerImportCommand(program, root);
 registerI18nCommands(program, root);
 

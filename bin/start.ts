@@ -10,12 +10,13 @@ export function registerStartCommand(program: Command, root: string): void {
     .addOption(new Option('--host <host>', 'address to listen on (0.0.0.0 for all)').env('HOST').default('127.0.0.1'))
     .action(async (opts: { dir: string; port: number; host: string }) => {
       // Loaded here, not at the top: every other command would pay for the server's imports.
-      const [{ settingsFromEnv, SettingsError }, { startProductionServer }, { MissingBuildError }, { logFor, logFormatOf, LogFormatError }, { StoreError }] = await Promise.all([
+      const [{ settingsFromEnv, SettingsError }, { startProductionServer }, { MissingBuildError }, { logFor, logFormatOf, LogFormatError }, { StoreError }, { ManifestError }] = await Promise.all([
         import('../server/backend-config.ts'),
         import('../server/main.ts'),
         import('../server/security-headers.ts'),
         import('../server/log.ts'),
         import('../server/store.ts'),
+        import('../server/build-manifest.ts'),
       ]);
       let app;
       let log: ReturnType<typeof logFor> = console;
@@ -26,7 +27,7 @@ export function registerStartCommand(program: Command, root: string): void {
         const relay = settings.smtp ? `relayed to ${settings.smtp.to}` : 'stored only (no SMTP_URL)';
         log.log(`[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.location}, ${relay}`);
       } catch (error) {
-        if (!(error instanceof SettingsError || error instanceof MissingBuildError || error instanceof LogFormatError || error instanceof StoreError)) throw error;
+        if (!(error instanceof SettingsError || error instanceof MissingBuildError || error instanceof LogFormatError || error instanceof StoreError || error instanceof ManifestError)) throw error;
         log.error(`site start: ${error.message}`);
         process.exitCode = 1;
         return;

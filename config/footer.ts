@@ -1,5 +1,5 @@
 // The footer of spec 2.3. Group titles and labels are keys into i18n/<locale>.ts (`footer`, `nav`).
-import type { SiteConfigInput } from '../generator/config.ts';
+import type { SiteConfigInput } from 'sitesmith';
 
 export const footer: SiteConfigInput['footer'] = {
   groups: [

@@ -1,6 +1,6 @@
 // The navbar of spec 2.2. Labels are keys into i18n/<locale>.ts (`nav`); dropdown entries
 // without a label show the title of the page they lead to.
-import type { SiteConfigInput } from '../generator/config.ts';
+import type { SiteConfigInput } from 'sitesmith';
 
 export const navbar: SiteConfigInput['navbar'] = {
   logo: { src: '/img/logo.svg', width: 34, height: 34 },

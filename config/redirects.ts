@@ -1,5 +1,5 @@
 // Moved pages (shared/redirects.txt). Each applies in every locale: `/en` is prefixed for English.
-import type { SiteConfigInput } from '../generator/config.ts';
+import type { SiteConfigInput } from 'sitesmith';
 
 export const redirects: NonNullable<SiteConfigInput['redirects']> = [
   { from: '/services/operations/', to: '/solutions/company/' },

@@ -1,5 +1,5 @@
 // The Almwerk site. Everything the generator needs to know that is not content.
-import { defineConfig } from '../generator/define-config.ts';
+import { defineConfig } from 'sitesmith';
 import { navbar } from './navbar.ts';
 import { footer } from './footer.ts';
 import { redirects } from './redirects.ts';

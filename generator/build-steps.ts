@@ -161,7 +161,7 @@ export async function loadTheme(root: string, config: SiteConfig, cache: BuildCa
   let file = cache.theme?.key === key ? cache.theme.file : undefined;
   if (!file || touchesTheme(resolved, changed)) {
     try {
-      file = await bundleTheme(resolved);
+      file = await bundleTheme(root, resolved);
       cache.theme = { key, file };
     } catch (error) {
       diagnostics.push(bundleFailure(root, error, path.relative(root, resolved.entry), (cause) => diagnosis('theme', 'server', { cause })));

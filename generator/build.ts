@@ -24,6 +24,7 @@ import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { killPoint } from './kill-point.ts';
 import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
+import { serverFiles } from './server-manifest.ts';
 import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
@@ -166,6 +167,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // Cards are drawn on libuv's threads while the pages render; written in their step below.
   const cards = mode === 'build' ? drawSocialImages(root, config, cardLook(root, config, loaded), social.cards, cache.cards) : undefined;
+  // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
+  const server = mode === 'build' ? serverFiles(root, config, messages) : undefined;
+  server?.catch(() => undefined);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
@@ -219,6 +223,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
           await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
           await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
+        });
+        // For `site start` from the build alone: settings, strings and the forms' server render.
+        await run.step('server-manifest', async () => {
+          for (const f of await server!) await output.write(f.path, f.contents);
         });
       }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundleModule } from './bundle-module.ts';
+import { cacheDirOf } from './package-root.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
 import type { ConfigFile } from './config-links.ts';
 import type { Diagnostic } from './types.ts';
@@ -27,7 +28,7 @@ export async function loadConfig(root: string): Promise<ConfigResult> {
  * the line esbuild or the module stumbled on. */
 export async function importSiteModule(root: string, file: string, id: string, says: (cause: string) => Diagnosis): Promise<{ value: unknown } | { diagnostics: Diagnostic[] }> {
   try {
-    return { value: await importTypeScript(file) };
+    return { value: await importTypeScript(root, file) };
   } catch (error) {
     return { diagnostics: [bundleFailure(root, error, id, says, root)] };
   }
@@ -46,8 +47,8 @@ export function bundleFailure(root: string, error: unknown, id: string, says: (c
   return { ...at, ...says(located?.text ?? (error as Error).message.split('\n')[0]) };
 }
 
-async function importTypeScript(file: string): Promise<unknown> {
-  const temp = await bundleModule(file, 'config');
+async function importTypeScript(root: string, file: string): Promise<unknown> {
+  const temp = await bundleModule(file, 'config', cacheDirOf(root));
   try {
     return (await import(pathToFileURL(temp).href)).default;
   } finally {

@@ -9,6 +9,7 @@ import { contentTypeOf } from '../common/content-types.ts';
 import { securityHeaders } from '../common/security-headers.ts';
 import { nginxQuoted as quoted, nginxRedirects, servedRedirects } from './redirects.ts';
 import { servedPath, type BaseConfig } from '../common/served-url.ts';
+import { SERVER_DIR } from '../common/server-files.ts';
 import type { Redirect } from './types.ts';
 
 export const NGINX_FILE = 'nginx.conf';
@@ -60,6 +61,8 @@ export function nginxConfig(input: { scriptHashes: string[]; redirects: Redirect
     `location ${served('/assets/')} {`,
     ...headers(ASSET_CACHE),
     '}',
+    // What the build keeps for `site start` (generator/server-manifest.ts) is not the site's.
+    `location ^~ ${served(`/${SERVER_DIR}/`)} { return 404; }`,
     '',
   ].join('\n');
 }

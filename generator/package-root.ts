@@ -1,7 +1,15 @@
-// Where the generator is installed: its theme, its node_modules and its cache live there, whatever
-// the root of the site being built. Also right inside the bundle bin/site.js writes to .cache/,
-// one folder below the root.
+// Where the generator is installed (its theme and its node_modules), and where a site keeps what
+// the generator caches for it: `.cache/` in the site's own folder, beside `content/`, never in the
+// installed package. Two sites share no cache, and an engine installed read-only works.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CACHE_DIR = fileURLToPath(new URL('../.cache/', import.meta.url));
+/** Set by bin/engine-bundle.js in the bundles it makes, which may sit in a site's .cache/engine/. */
+declare const SITE_ENGINE_ROOT: string | undefined;
+
+export const PACKAGE_ROOT = typeof SITE_ENGINE_ROOT === 'string' ? SITE_ENGINE_ROOT : fileURLToPath(new URL('..', import.meta.url));
+
+/** The cache folder of the site at `root`. */
+export function cacheDirOf(root: string): string {
+  return path.join(root, '.cache');
+}

@@ -1,7 +1,7 @@
 // Parse results kept on disk between runs of the CLI, so a build after a small edit parses only
 // what changed, as a watch rebuild does. A result depends on the file's bytes, its kind and the
 // generator's code: the folder is named after the CLI's bundle key (a fingerprint of every source
-// file and the lockfile, see bin/site.js), so any change to the code starts afresh. Without that
+// file and the lockfile, see bin/engine-bundle.js), so any change to the code starts afresh. Without that
 // key (tests run the TypeScript sources) nothing is stored.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

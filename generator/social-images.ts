@@ -19,7 +19,7 @@ import { localePrefix } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
-import { CACHE_DIR } from './package-root.ts';
+import { cacheDirOf } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
 import { sfntFamily } from './design-fonts.ts';
@@ -118,7 +118,7 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
       const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
       let contents = memory.get(key) ?? store.get(key);
       if (!contents) {
-        template ??= drawTemplate(config, look, logo);
+        template ??= drawTemplate(root, config, look, logo);
         contents = await drawCard(await template, card);
         store.set(key, contents);
         onDrawn();
@@ -193,8 +193,8 @@ interface Template {
   eyebrows: Map<string, Promise<Pixels>>;
 }
 
-async function drawTemplate(config: SiteConfig, look: CardLook, logo: Buffer | undefined): Promise<Template> {
-  const { sharp, fonts } = await loadSharpWithFonts(look);
+async function drawTemplate(root: string, config: SiteConfig, look: CardLook, logo: Buffer | undefined): Promise<Template> {
+  const { sharp, fonts } = await loadSharpWithFonts(root, look);
   const { data, info } = await sharp(Buffer.from(background(config, look, fonts, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { sharp, look, fonts, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map() };
 }
@@ -259,9 +259,10 @@ let sharpModule: Promise<Sharp> | undefined;
 
 /** sharp, with fontconfig pointed at the look's fonts (unpacked from the self-hosted WOFF files)
  * before the first text is drawn: the machine that builds may have no fonts at all. Its own fonts
- * are included after them, for a site that names none. */
-async function loadSharpWithFonts(look: CardLook): Promise<{ sharp: Sharp; fonts: CardFonts }> {
-  const dir = path.join(CACHE_DIR, 'fonts');
+ * are included after them, for a site that names none. fontconfig reads its configuration once,
+ * so a process keeps the folder of its first site. */
+async function loadSharpWithFonts(root: string, look: CardLook): Promise<{ sharp: Sharp; fonts: CardFonts }> {
+  const dir = path.join(cacheDirOf(root), 'fonts');
   mkdirSync(dir, { recursive: true });
   const unpack = (files: string[]) =>
     files.map((file) => {

@@ -21,7 +21,8 @@ import { CONFIG_FILE } from './config.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
 import type { Diagnostic } from './types.ts';
 import type { Theme } from './theme-contract.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from './package-root.ts';
+import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
+import { pinnedPackages } from './bundle-module.ts';
 import { hashOf } from './load.ts';
 import { closestKey } from './closest-key.ts';
 import { locateConfig, type KeyPath } from './config-locations.ts';
@@ -148,12 +149,13 @@ function stampOf(file: string): string | undefined {
   }
 }
 
-/** Bundles the theme for Node into .cache/theme-<hash of the code>.mjs; returns the file. The
+/** Bundles the theme for Node into the site's .cache/theme-<hash of the code>.mjs; returns the file. The
  * files the bundle was made of are noted beside it (`theme-inputs-<key>.json`): while none of them
  * changed, the next build takes the bundle as it is, without running esbuild. */
-export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
-  await mkdir(CACHE_DIR, { recursive: true });
-  const manifest = path.join(CACHE_DIR, `theme-inputs-${hashOf(JSON.stringify([theme, esbuild.version]))}.json`);
+export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<string> {
+  const cacheDir = cacheDirOf(root);
+  await mkdir(cacheDir, { recursive: true });
+  const manifest = path.join(cacheDir, `theme-inputs-${hashOf(JSON.stringify([theme, esbuild.version]))}.json`);
   try {
     const noted = JSON.parse(readFileSync(manifest, 'utf8')) as { file: string; inputs: Record<string, string> };
     if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) {
@@ -172,14 +174,15 @@ export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    packages: 'external',
-    plugins: [themePlugin(theme)],
+    // Packages stay imports, pinned to the engine's own copies: the bundle lives in the site's
+    // folder, which may have no React of its own.
+    plugins: [themePlugin(theme), pinnedPackages],
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
   const contents = result.outputFiles[0].contents;
-  const file = path.join(CACHE_DIR, `theme-${hashOf(contents)}.mjs`);
+  const file = path.join(cacheDir, `theme-${hashOf(contents)}.mjs`);
   if (existsSync(file)) {
     const now = new Date();
     utimesSync(file, now, now);
@@ -193,13 +196,13 @@ export async function bundleTheme(theme: ResolvedTheme): Promise<string> {
   const temp = `${manifest}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify({ file, inputs }));
   await rename(temp, manifest);
-  await removeStaleBundles(file);
+  await removeStaleBundles(cacheDir, file);
   return file;
 }
 
-async function removeStaleBundles(current: string): Promise<void> {
-  for (const name of await readdir(CACHE_DIR)) {
-    const file = path.join(CACHE_DIR, name);
+async function removeStaleBundles(cacheDir: string, current: string): Promise<void> {
+  for (const name of await readdir(cacheDir)) {
+    const file = path.join(cacheDir, name);
     if (!/^theme-.*\.(mjs|json)$/.test(name) || file === current) continue;
     try {
       if (Date.now() - (await stat(file)).mtimeMs > STALE_BUNDLE_MS) await rm(file, { force: true });

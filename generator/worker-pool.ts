@@ -17,7 +17,7 @@ import type { SiteConfig } from './config.ts';
 import { unparsed, type MarkdownLabels, type ParseResult } from './parse.ts';
 import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOptions, type RenderSetup } from './render.ts';
 import { themeAt } from './theme-loader.ts';
-import { bundleModuleSync } from './bundle-module.ts';
+import { bundleModuleWithPackagesSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
 
@@ -41,7 +41,7 @@ export type WorkerReply =
   /** Sent once the worker has loaded: deadlines count from then. */
   | { ready: true; id?: undefined; error?: undefined; results?: undefined };
 
-/** Set by bin/site.js when it bundles the CLI: the worker's file beside the bundle. */
+/** Set by bin/engine-bundle.js when it bundles the CLI: the worker's file beside the bundle. */
 declare const SITE_BUNDLED_WORKER: string | undefined;
 
 const BATCH = 8;
@@ -141,7 +141,7 @@ class WorkerLane implements Lane {
 }
 
 /** The worker's code when the generator runs from its TypeScript sources (tests, tsx): worker.ts
- * and its packages bundled by esbuild once per process, as bin/site.js bundles them for the CLI. A
+ * and its packages bundled by esbuild once per process, as bin/engine-bundle.js bundles them for the CLI. A
  * worker thread does not inherit the parent's TypeScript loader, and one registered in each worker
  * transpiled the generator again there, seconds a worker. */
 let unbundledWorker: string | undefined;
@@ -151,13 +151,18 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   if (typeof SITE_BUNDLED_WORKER === 'string') url = new URL(SITE_BUNDLED_WORKER, import.meta.url);
   else {
     if (!unbundledWorker) {
-      const file = bundleModuleSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'worker', true);
+      // A file of this process only, removed at its exit: the system's temporary folder, not a cache.
+      const file = bundleModuleWithPackagesSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'site-worker', os.tmpdir());
       process.once('exit', () => rmSync(file, { force: true }));
       unbundledWorker = file;
     }
     url = pathToFileURL(unbundledWorker);
   }
-  const worker = new Worker(url, { resourceLimits });
+  // A parent started as `node --input-type=module -e …` (a script calling the programmatic API) would
+  // pass that flag on, and a worker given a file fails to load with it. Flags given explicitly are
+  // checked (a V8 flag such as bin/site.js's is refused), so only then are they given.
+  const inherited = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
+  const worker = new Worker(url, inherited.length === process.execArgv.length ? { resourceLimits } : { resourceLimits, execArgv: inherited });
   worker.unref();
   return worker;
 }

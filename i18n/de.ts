@@ -1,6 +1,6 @@
 // The site's German UI strings, laid over the engine's defaults (common/messages/de.ts): only
 // what the site says in its own words, and the labels config/ refers to by key.
-import type { MessagesInput } from '../generator/messages.ts';
+import type { MessagesInput } from 'sitesmith';
 
 export default {
   meta: {

@@ -11,6 +11,8 @@ import { EMPTY_BOOKING_STATE, EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { parseBody, readBody, type Fields } from './body.ts';
 import { ContactPages } from './contact-pages.tsx';
+import * as sourceForms from './form-renderer.tsx';
+import type { FormRenderer } from './form-renderer.tsx';
 import { Reply } from './contact-reply.ts';
 import { handleReveal } from './contact-reveal.ts';
 import { handleSubmit } from './contact-submit.ts';
@@ -33,6 +35,9 @@ export interface ContactBackendOptions {
   messages: () => MessagesByLocale;
   /** The built site: plain form posts are answered with its contact page. */
   siteDir: () => string;
+  /** How the contact page's forms are rendered again for a plain form post: the build's prebuilt
+   * module (`site start`), or by default the theme's sources (`site serve`). */
+  forms?: () => FormRenderer;
   settings: BackendSettings;
   /** Headers for every answer (the production server's security headers). */
   headers?: () => Record<string, string>;
@@ -71,7 +76,7 @@ export class ContactBackend {
 
   constructor(private readonly options: ContactBackendOptions) {
     const { settings } = options;
-    this.pages = new ContactPages(options.siteDir, options.config, options.messages);
+    this.pages = new ContactPages(options.siteDir, options.config, options.messages, options.forms ?? (() => sourceForms));
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);
     this.bookingLimiter = new RateLimiter(settings.rateLimit);

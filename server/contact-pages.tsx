@@ -6,14 +6,12 @@
 import { routeOfServedPath } from '../common/served-url.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { renderToString } from 'react-dom/server';
 import type { SiteConfig } from '../generator/config.ts';
 import { localePrefix } from '../common/locale-prefix.ts';
 import { escapeHtml } from '../common/escape.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
-import { ContactFormRoot, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../theme/index.ts';
-import { ContactRevealRoot, REVEAL_ROOT, type RevealSetup, type RevealState } from '../theme/index.ts';
-import { BOOKING_ROOT, BookingRoot, type BookingSetup, type BookingState } from '../theme/index.ts';
+import { FORM_ROOT, REVEAL_ROOT, BOOKING_ROOT, type ContactFormSetup, type ContactFormState, type RevealSetup, type RevealState, type BookingSetup, type BookingState } from '../theme/index.ts';
+import type { FormRenderer } from './form-renderer.tsx';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
 
@@ -24,6 +22,8 @@ export class ContactPages {
     private readonly dir: () => string,
     private readonly config: () => SiteConfig,
     private readonly messages: () => MessagesByLocale,
+    /** The build's prebuilt forms (server/build-manifest.ts), or the theme's sources'. */
+    private readonly renderer: () => FormRenderer,
   ) {}
 
   /** A known locale for what the visitor sent, or the site's default. */
@@ -49,15 +49,15 @@ export class ContactPages {
   }
 
   form(locale: string, state: ContactFormState): string {
-    return this.replaceRoot(locale, FORM_ROOT, state, (setup, s) => renderToString(<ContactFormRoot {...(setup as ContactFormSetup)} state={s as ContactFormState} />));
+    return this.replaceRoot(locale, FORM_ROOT, state, (setup, s) => this.renderer().form(setup as ContactFormSetup, s as ContactFormState));
   }
 
   reveal(locale: string, state: RevealState): string {
-    return this.replaceRoot(locale, REVEAL_ROOT, state, (setup, s) => renderToString(<ContactRevealRoot {...(setup as RevealSetup)} state={s as RevealState} />));
+    return this.replaceRoot(locale, REVEAL_ROOT, state, (setup, s) => this.renderer().reveal(setup as RevealSetup, s as RevealState));
   }
 
   booking(locale: string, state: BookingState): string {
-    return this.replaceRoot(locale, BOOKING_ROOT, state, (setup, s) => renderToString(<BookingRoot setup={setup as BookingSetup} state={s as BookingState} />));
+    return this.replaceRoot(locale, BOOKING_ROOT, state, (setup, s) => this.renderer().booking(setup as BookingSetup, s as BookingState));
   }
 
   /** The contact page's address in a locale, e.g. `/en/contact/`. */

@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../generator/config-file.ts';
-import { loadMessages } from '../generator/messages.ts';
+import { loadMessages, type MessagesByLocale } from '../generator/messages.ts';
+import type { SiteConfig } from '../generator/config.ts';
 import { localePrefix } from '../common/locale-prefix.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend, type Log } from './contact-backend.ts';
@@ -20,9 +21,12 @@ import { serveStatic, type StaticOptions } from './static.ts';
 import { enterBase } from './base-path.ts';
 import { handleHealth } from './health.ts';
 import { StoreError } from './store.ts';
+import { loadBuildForms, readServerManifest } from './build-manifest.ts';
+import type { FormRenderer } from './form-renderer.tsx';
 
 export interface ProductionServerOptions {
-  /** The site's root: config/ and the theme are read from here. */
+  /** The site's root: the data directory's default is here, and config/ and i18n/ are read from here
+   * for a build that carries no `_server/site.json` of its own. */
   root: string;
   /** The built site, relative to root or absolute. */
   dir: string;
@@ -48,15 +52,13 @@ export interface ProductionServer {
 
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const log: Log = options.log ?? console;
-  const loaded = await loadConfig(options.root);
-  if (!loaded.config) throw new Error(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
-  const config = loaded.config;
-  const strings = await loadMessages(options.root, Object.keys(config.locales));
-  if (!strings.messages) throw new Error(`the site's UI strings have problems:\n${strings.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
-  const messages = strings.messages;
   const siteDir = path.resolve(options.root, options.dir);
   if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
+  // The build says what the site was built with; a build without `_server/` is served with the sources'.
+  const manifest = readServerManifest(siteDir);
+  const { config, messages } = manifest ?? (await fromSources(options.root));
   const build = new CurrentBuild(siteDir, log, config);
+  const forms = manifest ? await formsFollowing(build) : undefined;
   const localePrefixes = Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean);
   const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
     dir: generation.dir,
@@ -71,7 +73,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     },
   });
   const settings = options.settings ?? settingsFromEnv(options.root);
-  const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => build.current().dir, settings, headers: () => build.current().headers, mailer: options.mailer, log });
+  const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => build.current().dir, forms, settings, headers: () => build.current().headers, mailer: options.mailer, log });
   // Open now (PostgreSQL: connected and migrated, one instance at a time): a store that cannot be
   // used stops the start, not the first visitor.
   try {
@@ -168,4 +170,32 @@ export async function startProductionServer(options: ProductionServerOptions): P
       build.close();
     })());
   return { server, url: `http://${host}:${port}`, backend, insights, reload: () => void build.reload(), close };
+}
+
+/** The site's config and UI strings from its sources, for a build made without `_server/`. */
+async function fromSources(root: string): Promise<{ config: SiteConfig; messages: MessagesByLocale }> {
+  const loaded = await loadConfig(root);
+  if (!loaded.config) throw new Error(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  const strings = await loadMessages(root, Object.keys(loaded.config.locales));
+  if (!strings.messages) throw new Error(`the site's UI strings have problems:\n${strings.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  return { config: loaded.config, messages: strings.messages };
+}
+
+/** The forms of the build being served: after a rebuild is swapped in, its own module is loaded and
+ * used from then on (the one before answers meanwhile). */
+async function formsFollowing(build: CurrentBuild): Promise<(() => FormRenderer) | undefined> {
+  let dir = build.current().dir;
+  const forms = await loadBuildForms(dir);
+  if (!forms) return undefined;
+  let current: FormRenderer = forms;
+  return () => {
+    const now = build.current().dir;
+    if (now !== dir) {
+      dir = now;
+      void loadBuildForms(now).then((loaded) => {
+        if (loaded) current = loaded;
+      });
+    }
+    return current;
+  };
 }

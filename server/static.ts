@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from '../common/content-types.ts';
 import { closeAfterAnswer } from './body.ts';
+import { SERVER_DIR } from '../common/server-files.ts';
 
 export interface StaticOptions {
   dir: string;
@@ -129,6 +130,8 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
     return notFound(options, '/');
   }
   if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(options, '/');
+  // The production server's own files (server/build-manifest.ts), not the site's.
+  if (pathname.startsWith(`/${SERVER_DIR}/`)) return notFound(options, pathname);
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
   if (pathname.endsWith('/index.html')) return { type: 'redirect', location: locationOf(pathname.slice(0, -'index.html'.length)) };

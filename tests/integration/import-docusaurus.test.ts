@@ -44,6 +44,7 @@ const EXPECTED_FILES = [
   'config/site.config.ts',
   'content/authors.yml',
   'content/tags.yml',
+  'package.json',
   ...['en', 'de'].flatMap((l) => [
     `content/${l}/index.md`,
     `content/${l}/docs/index.md`,
@@ -79,7 +80,7 @@ test('site import docusaurus writes the content tree, config and public files, a
     assert.match(r.stdout, /02-configure\.mdx:30:1 {2}MDX comment left out: "Keep this list short\."/);
     assert.match(r.stdout, /^content\/en\/docs\/guides\/configure\.md:11:58 {2}MDX expression "\{defaultSize\}" kept as written/m);
     assert.match(r.stdout, /^content\/de\/docs\/guides\/configure\.md:9:10 {2}custom heading id \{#rules\} left out: the heading's id is #regeln/m);
-    assert.match(r.stdout, /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 21 files written, 4 copied into \.\/\. 11 items to look at: 2 author, 1 front-matter, 1 heading-id, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.$/m);
+    assert.match(r.stdout, /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 22 files written, 4 copied into \.\/\. 11 items to look at: 2 author, 1 front-matter, 1 heading-id, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.$/m);
 
     assert.deepEqual(listFiles(root).sort(), EXPECTED_FILES);
 
@@ -213,6 +214,11 @@ test('site import docusaurus names a folder that is no Docusaurus project, and -
     assert.match(elsewhere.stdout, /^new-site\/content\/en\/docs\/guides\/configure\.md:11:58 {2}MDX expression "\{defaultSize\}" kept as written/m);
     assert.ok(exists(root, 'new-site/content/en/docs/index.md'));
     assert.ok(!exists(root, 'content'));
+    // A site of its own: `npm install && npx site build` in it takes this engine.
+    const manifest = JSON.parse(await read(root, 'new-site/package.json')) as { private: boolean; dependencies: Record<string, string> };
+    assert.equal(manifest.private, true);
+    assert.deepEqual(Object.keys(manifest.dependencies), ['sitesmith']);
+    assert.equal(path.resolve(root, 'new-site', manifest.dependencies.sitesmith.replace(/^file:/, '')), REPO.replace(/\/$/, ''));
 
     const help = site(root, 'import', 'docusaurus', '--help');
     assert.equal(help.status, 0);

@@ -23,7 +23,7 @@ test('a theme module with a syntax error is reported at its line and column; the
   try {
     const entry = path.join(dir, 'index.tsx');
     await writeFile(entry, "export default {\n  colorModeScript: () => 'light',\n  pages: () => 'page' +,\n};\n");
-    const error = await bundleTheme({ dir, entry, overrides: {} }).then(
+    const error = await bundleTheme(dir, { dir, entry, overrides: {} }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -36,7 +36,7 @@ test('a theme module with a syntax error is reported at its line and column; the
     assert.doesNotMatch(formatDiagnostic(diagnostic), /\n\s+at /, 'no stack trace');
 
     await writeFile(entry, `const kinds = ${JSON.stringify(KINDS)};\nexport default {\n  colorModeScript: () => 'light',\n  files: { client: 'c.ts', styles: 's.css', islands: 'islands' },\n  pages: Object.fromEntries(kinds.map((k) => [k, () => 'fixed'])),\n};\n`);
-    const theme = await themeAt(await bundleTheme({ dir, entry, overrides: {} }));
+    const theme = await themeAt(await bundleTheme(dir, { dir, entry, overrides: {} }));
     assert.equal(theme.colorModeScript({} as never), 'light');
     assert.equal(theme.pages.home({} as never), 'fixed');
   } finally {
@@ -49,7 +49,7 @@ test('a theme that does not give what the contract asks is refused, naming what 
   try {
     const entry = path.join(dir, 'index.ts');
     await writeFile(entry, "export default { colorModeScript: () => '', pages: { doc: () => '' } };\n");
-    await assert.rejects(themeAt(await bundleTheme({ dir, entry, overrides: {} })), (error: Error) => {
+    await assert.rejects(themeAt(await bundleTheme(dir, { dir, entry, overrides: {} })), (error: Error) => {
       assert.match(error.message, /the theme gives no files, pages\['category'\]/);
       assert.match(error.message, /pages\['not-found'\]/);
       assert.match(error.message, /generator\/theme-contract\.ts/);
@@ -71,7 +71,7 @@ test('a theme package is found from the site\'s folder and loaded by its entry',
     const { theme, diagnostics } = resolveTheme(root, { theme: 'acme-site-theme', components: {} });
     assert.deepEqual(diagnostics, []);
     assert.deepEqual(theme, { dir, entry: path.join(dir, 'src', 'index.ts'), overrides: {} });
-    const loaded = await themeAt(await bundleTheme(theme!));
+    const loaded = await themeAt(await bundleTheme(root, theme!));
     assert.equal(loaded.pages['not-found']({} as never), 'gone');
     assert.equal(loaded.files.client, 'client/index.ts');
   } finally {
@@ -140,7 +140,7 @@ test('fonts come from an @fontsource package or public/; a missing package or we
 });
 
 test('the built-in theme names as its tokens exactly the colours its stylesheet sets per mode', async () => {
-  const theme = await themeAt(await bundleTheme(BUILT_IN_THEME));
+  const theme = await themeAt(await bundleTheme(REPO, BUILT_IN_THEME));
   const css = readFileSync(path.join(BUILT_IN_THEME_DIR, 'styles', 'tokens.css'), 'utf8');
   for (const mode of ['dark', 'light']) {
     const block = new RegExp(`\\[data-theme="${mode}"\\] \\{([^}]*)\\}`).exec(css)![1];

@@ -10,7 +10,8 @@ import { buildGraph } from '../../generator/graph.ts';
 import type { Page } from '../../generator/types.ts';
 import { BUILT_IN_THEME, bundleTheme } from '../../generator/theme-loader.ts';
 
-const themeFile = await bundleTheme(BUILT_IN_THEME);
+import { REPO } from '../helpers.ts';
+const themeFile = await bundleTheme(REPO, BUILT_IN_THEME);
 import { config, doc, labelsOf, makeConfig, markdownFile, messages, source } from './factories.ts';
 
 const pools: Pool[] = [];

@@ -6,7 +6,7 @@ import type { FooterGroup, NavItem } from './navigation.ts';
 import type { DocusaurusSettings } from './read-config.ts';
 
 /** A locale's name in its own language (`de` -> `Deutsch`), as Docusaurus labels it by default. */
-function languageName(locale: string): string {
+export function languageName(locale: string): string {
   try {
     const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
     return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONFIG_FILE } from '../../config.ts';
+import { engineDependency, packageJson } from '../../starter-site.ts';
 import type { ImportPlan } from './plan.ts';
 import type { ReportItem } from './report.ts';
 
@@ -41,6 +42,12 @@ export async function writePlan(plan: ImportPlan, projectDir: string, out: strin
   }
   const configWritten = !existsSync(path.join(out, CONFIG_FILE));
   if (configWritten) await put(CONFIG_FILE, plan.config);
+  // A folder of its own becomes a site of its own: it depends on this engine, so `npm install && npx
+  // site build` works in it, as in a folder `site init` wrote. A project's own package.json stays.
+  if (!existsSync(path.join(out, 'package.json'))) {
+    await put('package.json', packageJson(path.basename(path.resolve(out)), engineDependency(path.resolve(out))));
+    written++;
+  }
   let copied = 0;
   for (const [from, to] of plan.copies) {
     const target = path.join(out, to);

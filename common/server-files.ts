@@ -1,0 +1,10 @@
+// The folder of a build that holds what `site start` needs besides the files it serves: written by
+// the generator (generator/server-manifest.ts), read by the server (server/build-manifest.ts), never
+// served (server/static.ts and the nginx include answer 404 under it).
+export const SERVER_DIR = '_server';
+/** The site's validated config and UI strings, as JSON. */
+export const SERVER_MANIFEST = `${SERVER_DIR}/site.json`;
+/** The contact page's forms rendered on the server, one self-contained ES module. */
+export const SERVER_FORMS = `${SERVER_DIR}/forms.mjs`;
+/** Bumped when the manifest's shape changes; a server refuses a manifest of another version. */
+export const SERVER_MANIFEST_VERSION = 1;

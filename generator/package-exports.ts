@@ -1,0 +1,10 @@
+// What a site imports from the engine by the package's name: `import { defineConfig } from
+// 'sitesmith'` in config/site.config.ts, and the types of the config, the front matter, the UI
+// strings and the theme. Light on purpose: loading a config bundles this file and what it reaches,
+// so everything but `defineConfig` is a type, erased when the config is bundled.
+export { defineConfig } from './define-config.ts';
+export type { SiteConfigInput, SiteConfig, SectionConfig, LinkConfig, ActionConfig, BookingConfig } from './config.ts';
+export type { FrontMatterKind } from './frontmatter.ts';
+export type { MessagesInput, Messages, MessagesByLocale } from './messages.ts';
+export type { Theme, ThemeFiles, ThemeContext, PageRenderers } from './theme-contract.ts';
+export type { Diagnostic, FrontMatter, SiteGraph, Page } from './types.ts';

@@ -1,0 +1,43 @@
+// What `site start --dir build` needs besides the files it serves, written by `site build` under
+// `_server/` of the build (generator/server-manifest.ts): the site's settings (locales, the contact
+// page and its booking, analytics) and UI strings as they were built, and the contact page's forms
+// rendered by the theme the site was built with. So a server runs from a copy of the build and the
+// installed engine, without the site's config/, i18n/ or theme sources. The static server answers
+// 404 under `_server/`.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SiteConfig } from '../generator/config.ts';
+import type { MessagesByLocale } from '../generator/messages.ts';
+import type { FormRenderer } from './form-renderer.tsx';
+import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
+
+
+export interface ServerManifest {
+  version: number;
+  config: SiteConfig;
+  messages: MessagesByLocale;
+}
+
+export class ManifestError extends Error {}
+
+/** The manifest of the build in `siteDir`, or undefined for a build that has none. */
+export function readServerManifest(siteDir: string): ServerManifest | undefined {
+  const file = path.join(siteDir, SERVER_MANIFEST);
+  if (!existsSync(file)) return undefined;
+  let manifest: ServerManifest;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as ServerManifest;
+  } catch (error) {
+    throw new ManifestError(`${file} is no JSON (${(error as Error).message}): run \`site build\` again`);
+  }
+  if (manifest.version !== SERVER_MANIFEST_VERSION) throw new ManifestError(`${file} was written by another version of the engine (manifest ${manifest.version}, this one reads ${SERVER_MANIFEST_VERSION}): run \`site build\` again`);
+  return manifest;
+}
+
+/** The forms' renderer the build in `siteDir` carries, or undefined for a site without a contact page. */
+export async function loadBuildForms(siteDir: string): Promise<FormRenderer | undefined> {
+  const file = path.join(siteDir, SERVER_FORMS);
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as FormRenderer;
+}

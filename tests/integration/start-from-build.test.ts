@@ -1,0 +1,98 @@
+// `site start --dir build` from the build alone: an empty folder gets a copy of `build/` and of the
+// engine's runtime files (no config/, content/, i18n/ or public/ of the site), and the server there
+// takes contact messages from a script and from a browser with JavaScript off, whose refused form
+// comes back with the visitor's answers in it, rendered by the theme the site was built with.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { DB_FILE } from '../../server/contact-store.ts';
+import { SERVER_DIR, SERVER_FORMS, SERVER_MANIFEST } from '../../common/server-files.ts';
+import { REPO, exists, fixtureCopy } from '../helpers.ts';
+import { followResult, postForm, postJson, startServer, validMessage } from './contact-helpers.ts';
+
+/** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
+const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];
+
+test('site start serves a copied build with a copied engine and stores contact messages, with and without JavaScript', async () => {
+  const site = await fixtureCopy('basic');
+  const server = await mkdtemp(path.join(os.tmpdir(), 'site-start-'));
+  let child: ReturnType<typeof spawn> | undefined;
+  try {
+    const built = await runBuild({ root: site.root, mode: 'build', outDir: 'build' });
+    assert.ok(built.ok, built.diagnostics.map(formatDiagnostic).join('\n'));
+    assert.ok(exists(site.root, `build/${SERVER_MANIFEST}`) && exists(site.root, `build/${SERVER_FORMS}`));
+
+    // Only the build (followed through its link) and the engine; the engine's packages by a link, as npm links a `file:` engine.
+    await cp(path.join(site.root, 'build'), path.join(server, 'build'), { recursive: true, dereference: true });
+    for (const part of ENGINE_FILES) await cp(path.join(REPO, part), path.join(server, 'engine', part), { recursive: true });
+    await symlink(path.join(REPO, 'node_modules'), path.join(server, 'engine', 'node_modules'));
+    assert.deepEqual((await readdir(server)).sort(), ['build', 'engine']);
+
+    const dataDir = path.join(server, 'data');
+    child = spawn(process.execPath, [path.join(server, 'engine', 'bin', 'site.js'), 'start', '--dir', 'build', '--port', '0'], {
+      cwd: server,
+      env: { ...process.env, SITE_DATA_DIR: dataDir, CONTACT_RATE_LIMIT: 'off', CONTACT_REVEAL_RATE_LIMIT: 'off', SMTP_URL: '', LOG_FORMAT: 'text' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk;
+        const found = /serving build\/ on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (found) resolve(found[1]);
+      });
+      child!.once('exit', (code) => reject(new Error(`site start exited with ${code}:\n${output}`)));
+    });
+
+    assert.equal((await fetch(`${url}/en/`)).status, 200);
+    assert.equal((await fetch(`${url}/${SERVER_MANIFEST}`)).status, 404, 'the server\'s own files are not served');
+
+    // With JavaScript: the island posts JSON.
+    assert.equal((await postJson(url, validMessage({ name: 'Script Sender' }))).status, 201);
+
+    // Without JavaScript: a refused form comes back filled in, with the error beside the field.
+    const refused = await followResult(url, await postForm(url, { name: 'Kept Without Script', email: 'not-an-address', message: 'This answer must come back in the form.', terms: 'on', locale: 'en' }));
+    assert.equal(refused.status, 200);
+    const html = await refused.text();
+    assert.match(html, /value="Kept Without Script"/);
+    assert.match(html, />This answer must come back in the form\.<\/textarea>/);
+    assert.match(html, /aria-invalid="true"/);
+    assert.match(html, /<html lang="en"/, 'the built English contact page around it');
+
+    const sent = await followResult(url, await postForm(url, { name: 'Form Sender', email: 'form@example.org', message: 'A message sent with JavaScript off.', terms: 'on', locale: 'en' }));
+    assert.match(await sent.text(), /data-status="success"/);
+
+    const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
+    try {
+      const names = (db.prepare('SELECT name FROM messages ORDER BY id').all() as { name: string }[]).map((r) => r.name);
+      assert.deepEqual(names, ['Script Sender', 'Form Sender']);
+    } finally {
+      db.close();
+    }
+    assert.deepEqual((await readdir(server)).sort(), ['build', 'data', 'engine'], 'nothing but the data directory was added beside the build');
+
+    // A build without `_server/` (an older engine's) is served with the site's sources, as before.
+    await rm(path.join(site.root, 'build', SERVER_DIR), { recursive: true });
+    const fromSources = await startServer({ root: site.root, dir: path.join(site.root, 'build') });
+    try {
+      const page = await followResult(fromSources.url, await postForm(fromSources.url, { name: 'Kept From Sources', email: 'nope', message: 'Rendered by the theme sources.', terms: 'on', locale: 'en' }));
+      assert.match(await page.text(), /value="Kept From Sources"/);
+    } finally {
+      await fromSources.stop();
+    }
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await rm(server, { recursive: true, force: true });
+    await site.dispose();
+  }
+});

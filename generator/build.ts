@@ -160,8 +160,6 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
-  // Cards are drawn on libuv's threads while the pages render; written in their step below.
-  const cards = mode === 'build' ? drawSocialImages(root, config, social.cards, cache.cards) : undefined;
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store }));
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
@@ -169,6 +167,16 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
+  // Cards are drawn on the pool's workers while the pages render, and written as they come; their
+  // step below waits for what is left. (The dev server draws a card when it is asked for.)
+  const cards =
+    mode === 'build' && output
+      ? drawSocialImages(root, config, social.cards, {
+          painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
+          onFile: (f) => output.write(f.path, f.contents),
+          ...(options.cache ? { memory: cache.cards } : {}),
+        })
+      : undefined;
   // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
   // other core while the pages render, and its step below waits only for what is left.
   const searchIndex = output ? searchIndexFiles(config, ready, store) : undefined;
@@ -193,9 +201,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
         if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
         if (!cards) return;
-        const files = await cards.files;
-        for (const f of files) await output.write(f.path, f.contents);
-        run.stats.cards = { drawn: cards.drawn(), total: files.length };
+        await cards.done;
+        run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
       });
       if (mode === 'serve') {
         await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));

@@ -33,9 +33,10 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   const card = cache.socialCards?.get(pathname.slice(1));
   if (card) {
     if (cache.outputs.has(card.file)) return {};
-    const [file] = await drawSocialImages(last.root, last.config, [card], cache.cards).files;
-    await write(cache, last.outDir, file.path, file.contents);
-    return { rendered: { route: pathname, file: file.path } };
+    let drawn: { path: string; contents: Uint8Array } | undefined;
+    await drawSocialImages(last.root, last.config, [card], { memory: cache.cards, onFile: (f) => void (drawn = f) }).done;
+    await write(cache, last.outDir, drawn!.path, drawn!.contents);
+    return { rendered: { route: pathname, file: drawn!.path } };
   }
   const page = pageAt(cache, pathname);
   if (!page) return {};

@@ -19,6 +19,7 @@ import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
 import { drawSocialImages, socialImages, type SocialCard } from './social-images.ts';
+import { bodiesOnDemand } from './bodies-on-demand.ts';
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
@@ -50,6 +51,9 @@ export interface BuildOptions {
   /** `site serve`: called once what every page needs is written (assets, feeds, public files), so
    * the server can answer while the Markdown twins and the search index are still being made. */
   onReady?: (site: Required<Pick<BuildResult, 'graph' | 'config' | 'messages'>>) => void;
+  /** `site serve`'s first build: bodies the parse store lacks are parsed when a request needs them
+   * (bodies-on-demand.ts); a full build is to follow, which finds the problems. */
+  lazyBodies?: boolean;
 }
 
 export interface BuildCache {
@@ -80,6 +84,9 @@ export interface BuildCache {
   cards: Map<string, Uint8Array>;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string };
+  /** `site serve` after a build with lazy bodies: parses the bodies of these documents if they
+   * are still pending, and renders from a graph that has them (bodies-on-demand.ts). */
+  completeBodies?: (ids: string[]) => Promise<void>;
 }
 
 export function createCache(): BuildCache {
@@ -94,6 +101,8 @@ export interface BuildStats {
   resized: number;
   /** Social cards drawn in this build (not in memory or .cache/social/), of all the site has. */
   cards?: { drawn: number; total: number };
+  /** `site serve` with lazy bodies: documents whose bodies the build left for later. */
+  pendingBodies?: number;
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
@@ -138,8 +147,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const locales = Object.keys(config.locales);
 
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
-  const { documents, parsed } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve' }));
+  const lazy = mode === 'serve' && Boolean(options.lazyBodies);
+  const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
+  if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
@@ -179,13 +190,16 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       : undefined;
   // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
   // other core while the pages render, and its step below waits only for what is left.
-  const searchIndex = output ? searchIndexFiles(config, ready, store) : undefined;
+  const searchIndex = output && !pending.length ? searchIndexFiles(config, ready, store) : undefined;
   // Awaited in its step; a failure before then must not count as unhandled.
   searchIndex?.catch(() => undefined);
   if (output instanceof IncrementalOutput) {
     cache.rendered = { root, config, setup, outDir };
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
+    cache.completeBodies = pending.length
+      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
+      : undefined;
   }
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
   try {
@@ -207,6 +221,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       if (mode === 'serve') {
         await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
         options.onReady?.({ graph: ready, config, messages });
+      }
+      // Twins and the search index of pages without their bodies would be of no use: the full
+      // build that follows makes them.
+      if (pending.length && output instanceof IncrementalOutput) {
+        run.stats.write = await run.step('finish', () => output.flush());
+        return run.result({ graph: ready, config, messages });
       }
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));

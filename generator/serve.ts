@@ -110,10 +110,16 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     };
   };
 
-  const build = async (changed?: Set<string>, onReady?: () => void): Promise<BuildResult> => {
+  const build = async (changed?: Set<string>, onReady?: () => void, lazyBodies = false): Promise<BuildResult> => {
     const started = performance.now();
-    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, onReady: (site) => (adopt(site), onReady?.()) });
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
+    if (result.stats.pendingBodies) {
+      // Its problems are those of pages without their bodies: the full build that follows reports.
+      adopt(result);
+      console.log(`[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`);
+      return result;
+    }
     problems = result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
     adopt(result);
@@ -132,8 +138,15 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   // Markdown twins and the search index, and its problems reach the terminal and the overlay when
   // it ends. Pages are written when they are asked for (pages-on-demand.ts); one an earlier run
   // left in the folder is rendered again then too, as nothing of this run rendered it yet.
+  // Bodies the parse store lacks are parsed when a request needs them, and all of them by a
+  // full build that follows at once (bodies-on-demand.ts).
   let ready!: () => void;
-  const first = build(undefined, () => ready());
+  const first = build(undefined, () => ready(), true).then((result) => {
+    if (!result.stats.pendingBodies) return result;
+    // Read from the parse store again, so that it keeps what it had and stores what is parsed now.
+    cache.parse.clear();
+    return build();
+  });
   await Promise.race([new Promise<void>((resolve) => (ready = resolve)), first]);
   first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 

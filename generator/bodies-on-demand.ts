@@ -9,7 +9,7 @@ import { buildGraph, type GraphInput } from './graph.ts';
 import { validate } from './validate.ts';
 import { processImages } from './images.ts';
 import { renderKeyOf, withNotices } from './build-steps.ts';
-import { parseOnWorkers, type ParseItem } from './worker-pool.ts';
+import { parseOnWorkers, startParseWorkers, type ParseItem } from './worker-pool.ts';
 import type { SourceFile } from './load.ts';
 import type { OutdatedTranslation, ParsedDocument, Route } from './types.ts';
 import { IncrementalOutput } from './write.ts';
@@ -37,6 +37,8 @@ export function bodiesOnDemand(input: BodiesInput): (ids: string[]) => Promise<v
   const pending = new Map(input.pending.map((item) => [item.source.id, item]));
   const documents = new Map(input.documents.map((d) => [d.source, d]));
   let queue: Promise<void> = Promise.resolve();
+  // Loaded while the server starts listening, for the first request's bodies.
+  startParseWorkers(1, config.markdown);
   const complete = async (ids: string[]) => {
     const items = ids.flatMap((id) => pending.get(id) ?? []);
     if (!items.length) return;

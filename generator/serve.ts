@@ -68,6 +68,8 @@ const WATCHED = ['content', 'public', 'config', 'i18n'];
 /** How long the tree must be quiet before a build: one saved file builds at once, a burst of
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
+/** How long the full build that follows a start with bodies left for later waits for a first request. */
+const FIRST_REQUEST_MS = 300;
 
 /** The browser side of live reload and the error overlay, injected into served HTML only. */
 const DEV_CLIENT = `<script type="module">
@@ -140,9 +142,14 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   // left in the folder is rendered again then too, as nothing of this run rendered it yet.
   // Bodies the parse store lacks are parsed when a request needs them, and all of them by a
   // full build that follows at once (bodies-on-demand.ts).
+  // The full build waits until the first page has been served (or a moment without a request),
+  // so that the bodies that page needs have the cores to themselves.
   let ready!: () => void;
-  const first = build(undefined, () => ready(), true).then((result) => {
+  let served!: () => void;
+  const firstPageServed = new Promise<void>((resolve) => (served = resolve));
+  const first = build(undefined, () => ready(), true).then(async (result) => {
     if (!result.stats.pendingBodies) return result;
+    await Promise.race([firstPageServed, new Promise((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
     // Read from the parse store again, so that it keeps what it had and stores what is parsed now.
     cache.parse.clear();
     return build();
@@ -170,6 +177,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const onDemand = async (url: string) => {
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
+    if (result.rendered?.file.endsWith('.html')) served();
     if (result.error) {
       const problem = formatDiagnostic(renderFailure(result.error));
       console.error(problem);

@@ -269,6 +269,13 @@ export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits)
   return results;
 }
 
+/** Starts parse workers before the parses that will need them: the dev server's first request
+ * then does not wait for one to load. */
+export function startParseWorkers(count: number, limits: MarkdownLimits): void {
+  const have = idle.filter((w) => w.memoryMB === limits.memoryMB).length;
+  for (let i = have; i < Math.min(count, workerCount()); i++) idle.push(new ParseWorker(limits.memoryMB));
+}
+
 /** Stops the parse workers kept between builds. */
 export async function closeParseWorkers(): Promise<void> {
   await Promise.all(idle.splice(0).map((w) => w.close()));

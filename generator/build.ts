@@ -210,7 +210,13 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files], ownRedirects: publicPart(root, '_redirects') }));
+      const extras = (files: typeof assets.files) => run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files, ownRedirects: publicPart(root, '_redirects') }));
+      // The dev server answers once what a page needs is written (assets, image sizes, public
+      // files); feeds, sitemap and redirect pages follow.
+      if (mode === 'serve') await run.step('assets-out', async () => {
+        for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
+      });
+      else await extras([...assets.files, ...images.files]);
       await run.step('social-images', async () => {
         // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
         if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
@@ -221,6 +227,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       if (mode === 'serve') {
         await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
         options.onReady?.({ graph: ready, config, messages });
+        await extras([]);
       }
       // Twins and the search index of pages without their bodies would be of no use: the full
       // build that follows makes them.

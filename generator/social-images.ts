@@ -153,8 +153,6 @@ async function drawCards(root: string, config: SiteConfig, cards: SocialCard[], 
   };
   const template: CardTemplateInput = { config, logo };
   if (painter && missing.length >= MIN_PAINTER_CARDS) {
-    // Fonts are set up for the whole process before a worker's sharp first lays out text.
-    prepareFonts();
     await painter(base, template, missing.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(missing[start + i].key, contents)));
   } else if (missing.length) {
     const draw = cardDrawer(template);
@@ -322,7 +320,7 @@ let fontsPrepared = false;
 /** Points fontconfig at IBM Plex, unpacked from the self-hosted WOFF files: the machine that builds
  * may have no fonts at all. Done on the main thread before workers draw: a worker's process.env is
  * its own copy, and fontconfig reads the process's environment once, when it first lays out text. */
-function prepareFonts(): void {
+export function prepareFonts(): void {
   if (fontsPrepared) return;
   fontsPrepared = true;
   const dir = path.join(CACHE_DIR, 'fonts');

@@ -20,7 +20,7 @@ import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOpt
 import { themeAt } from './theme-loader.ts';
 import { bundleModuleSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
-import type { CardTemplateInput, SocialCard } from './social-images.ts';
+import { cardDrawer, prepareFonts, type CardTemplateInput, type SocialCard } from './social-images.ts';
 import type { RuleId } from './diagnostic-rules.ts';
 
 export interface ParseItem {
@@ -336,9 +336,10 @@ export class Pool {
   /** Draws social cards on the workers (social-images.ts), a batch at a time on each, and hands on
    * each batch's bytes as it comes back. With no workers (SITE_WORKERS=0) the cards are drawn here. */
   async cards(key: string, template: CardTemplateInput, cards: SocialCard[], onBatch: (start: number, drawn: Uint8Array[]) => void): Promise<void> {
+    // Fonts are set up for the whole process before a worker's sharp first lays out text.
+    prepareFonts();
     const workers = this.started();
     if (!workers.length) {
-      const { cardDrawer } = await import('./social-images.ts');
       const draw = cardDrawer(template);
       return distribute(cards, [{ depth: 4, run: (batch: SocialCard[]) => Promise.all(batch.map(draw)) }], onBatch, 1);
     }

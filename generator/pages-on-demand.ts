@@ -62,13 +62,6 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   return { rendered: { route: page.route, file } };
 }
 
-/** The pages a reader of this one is likely to open next: the previous and the next one of its
- * sidebar or section, rendered ahead by the dev server (serve.ts). */
-export function neighboursOf(cache: BuildCache, route: string): string[] {
-  const page = cache.rendered?.setup.graph.pages[route] as { previous?: string; next?: string } | undefined;
-  return [page?.previous, page?.next].filter((r): r is string => Boolean(r));
-}
-
 /** The page at a request path, as the production URL rules would find its file. */
 function pageAt(cache: BuildCache, pathname: string): Page | undefined {
   const { graph } = cache.rendered!.setup;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
 import { hotUpdate } from './hot-update.ts';
-import { neighboursOf, renderOnDemand } from './pages-on-demand.ts';
+import { renderOnDemand } from './pages-on-demand.ts';
 import { renderFailure } from './build-steps.ts';
 import { closeParseWorkers } from './worker-pool.ts';
 import { THEME_DIR } from './theme-loader.ts';
@@ -68,8 +68,6 @@ const WATCHED = ['content', 'public', 'config', 'i18n'];
 /** How long the tree must be quiet before a build: one saved file builds at once, a burst of
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
-/** How long after a page's answer its neighbours are rendered: its assets are asked for first. */
-const AHEAD_DELAY_MS = 50;
 /** How long the full build that follows a start with bodies left for later waits for a first request. */
 const FIRST_REQUEST_MS = 300;
 
@@ -179,10 +177,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const onDemand = async (url: string) => {
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
-    if (result.rendered?.file.endsWith('.html')) {
-      served();
-      renderAhead(result.rendered.route);
-    }
+    if (result.rendered?.file.endsWith('.html')) served();
     if (result.error) {
       const problem = formatDiagnostic(renderFailure(result.error));
       console.error(problem);
@@ -190,16 +185,6 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     }
   };
 
-  /** Renders the pages a reader of `route` opens next, once its answer is on its way, one at a
-   * time: the next click finds its page written. */
-  let ahead: Promise<unknown> = Promise.resolve();
-  let closing = false;
-  const renderAhead = (route: string) => {
-    ahead = ahead.then(async () => {
-      await new Promise((resolve) => setTimeout(resolve, AHEAD_DELAY_MS));
-      for (const next of neighboursOf(cache, route)) if (!closing) await renderOnDemand(cache, next).catch(() => undefined);
-    });
-  };
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? '/';
     if (url === RELOAD_PATH) {
@@ -222,10 +207,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const port = typeof address === 'object' && address ? address.port : options.port;
   console.log(`[site] serving on http://${options.host}:${port}/${options.watch ? ' (watching for changes)' : ''}`);
   const close = async () => {
-    closing = true;
     await watcher?.close();
-    // Nothing is written into the folder once close() returns.
-    await ahead;
     // The first build may still be writing its Markdown twins and search index.
     await first.catch(() => undefined);
     for (const client of clients) client.end();

@@ -1,7 +1,7 @@
 // `site serve` answers before it has rendered the site, and before it has parsed the Markdown
 // bodies: the first build reads front matter and renders only the not-found pages, a page is
 // rendered (its bodies parsed, a social card drawn) when it is first asked for, and a full build
-// parses the rest behind it; the pages a reader opens next are rendered ahead.
+// parses the rest behind it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -84,19 +84,4 @@ test("a page's social card is drawn when it is asked for", async () => {
   assert.deepEqual([...bytes.subarray(0, 3)], [0xff, 0xd8, 0xff]);
   assert.deepEqual(renders, ['/en/docs/guides/install/social.jpg']);
   assert.ok(!existsSync(path.join(root, '.serve/social.jpg')), 'the cards of other pages are not drawn');
-});
-
-test('the page a reader opens next is rendered ahead: the next page of the sidebar is written before it is asked for', async () => {
-  const first = await dev.firstBuild;
-  const next = (first.graph!.pages['/en/docs/guides/install/'] as { next?: string }).next;
-  assert.ok(next, 'the install guide has a next page');
-  const file = path.join(root, '.serve', next.slice(1), 'index.html');
-  assert.equal((await fetch(`${base}/en/docs/guides/install/`)).status, 200);
-  for (let waited = 0; !existsSync(file); waited += 20) {
-    assert.ok(waited < 120_000, `${next} was not rendered ahead`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  renders.length = 0;
-  assert.equal((await fetch(`${base}${next}`)).status, 200);
-  assert.deepEqual(renders, [], 'the request found it written');
 });

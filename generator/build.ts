@@ -180,11 +180,13 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const output = await openOutput(mode, outDir, cache, store);
   // Cards are drawn on the pool's workers while the pages render, and written as they come; their
   // step below waits for what is left. (The dev server draws a card when it is asked for.)
+  // A build that stops writes no card into the output it discards.
+  let aborted = false;
   const cards =
     mode === 'build' && output
       ? drawSocialImages(root, config, social.cards, {
           painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
-          onFile: (f) => output.write(f.path, f.contents),
+          onFile: (f) => (aborted ? undefined : output.write(f.path, f.contents)),
           ...(options.cache ? { memory: cache.cards } : {}),
         })
       : undefined;
@@ -206,6 +208,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
     if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
     if (run.failed && linkCheck) {
+      aborted = true;
       await output?.abort();
       return run.result({ graph: ready, config, messages });
     }
@@ -259,6 +262,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       run.stats.reused = store.stats;
     }
   } catch (error) {
+    aborted = true;
     await output?.abort();
     if (error instanceof RenderError) run.report([renderFailure(error)]);
     else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);

@@ -15,7 +15,7 @@ import { parseAll, markdownLabels } from './parse.ts';
 import { ParseStore } from './parse-store.ts';
 import { parseAuthors, parseCategory, parseTags } from './data-files.ts';
 import { alternatesOf, type RenderError, type RenderSetup } from './render.ts';
-import type { Pool } from './worker-pool.ts';
+import type { ParseItem, Pool } from './worker-pool.ts';
 import { buildAssets } from './assets.ts';
 import type { GeneratedFile } from './images.ts';
 import { sitemapXml } from './sitemap.ts';
@@ -76,13 +76,14 @@ export function readContent(root: string, locales: string[], cache: BuildCache, 
 /** Markdown, cached by content hash. The disk store serves a process's first build; watch
  * rebuilds have the results in memory. Results depend on the UI strings Markdown is rendered with
  * (admonition titles, anchor labels): other strings, other results. */
-export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool; keepLastGood: boolean }): Promise<{ documents: ParsedDocument[]; parsed: number; diagnostics: Diagnostic[] }> {
+export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool; keepLastGood: boolean; lazy?: boolean }): Promise<{ documents: ParsedDocument[]; parsed: number; pending: ParseItem[]; diagnostics: Diagnostic[] }> {
   const { root, config, messages, content, cache, pool } = input;
   const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(0, 12);
   if (cache.labelsKey !== labelsKey) cache.parse.clear();
   cache.labelsKey = labelsKey;
   const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
-  const { results, parsed } = await parseAll(config, messages, content.sources, cache.parse, pool, store, content.partials);
+  const { results, parsed, pending } = await parseAll(config, messages, content.sources, cache.parse, pool, store, content.partials, input.lazy);
+  const bodiless = new Set(pending.map((item) => item.source.id));
   // Front matter keys of other tools that the config accepts are no problem.
   const accepted = new Set(config.extraFrontMatterKeys);
   const documents: ParsedDocument[] = [];
@@ -96,7 +97,7 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
       // is fixed, so one mistake is one error (not also a missing translation and broken links to
       // the page), and visitors of the page see it as it was.
       const lastGood = cache.lastGood.get(id);
-      if (doc && !found.some((d) => d.severity === 'error')) cache.lastGood.set(id, doc);
+      if (doc && !bodiless.has(id) && !found.some((d) => d.severity === 'error')) cache.lastGood.set(id, doc);
       // (A file whose YAML fails still gives a page salvaged from it, for `check`; here the last good one wins.)
       else if (lastGood && (!doc || found.some((d) => d.rule === 'front-matter' && d.severity === 'error'))) {
         doc = lastGood;
@@ -110,7 +111,7 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
     const live = new Set(content.sources.map((s) => s.id));
     for (const id of cache.lastGood.keys()) if (!live.has(id)) cache.lastGood.delete(id);
   }
-  return { documents, parsed, diagnostics };
+  return { documents, parsed, pending, diagnostics };
 }
 
 /** The YAML data files: authors, tags and the `_category.yml` of folders. */
@@ -263,12 +264,7 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
   const { config, graph, messages } = setup;
   const incremental = output instanceof IncrementalOutput ? output : undefined;
   const started = performance.now();
-  const globalKey = hashOf(
-    JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
-  );
-  // A page shows the UI strings of its own locale only.
-  const messagesKeys = Object.fromEntries(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
-  const keyOf = (page: Page) => hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+  const keyOf = renderKeyOf(setup);
   // The dev server renders a page when it is asked for (pages-on-demand.ts): a build renders again
   // only the pages it served before, which an open tab may show.
   if (incremental) cache.pageKey = keyOf;
@@ -319,6 +315,17 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
     const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
     linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
   }
+}
+
+/** What a page is rendered from, as a key: an equal key means an equal page. */
+export function renderKeyOf(setup: RenderSetup): (page: Page) => string {
+  const { config, graph, messages } = setup;
+  const globalKey = hashOf(
+    JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
+  );
+  // A page shows the UI strings of its own locale only.
+  const messagesKeys = Object.fromEntries(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
+  return (page) => hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
 }
 
 /** The key of a page in the output store, from what its render read (recorded-reads.ts) and what

@@ -19,6 +19,7 @@ import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
 import { drawSocialImages, socialImages, type CardLook, type SocialCard } from './social-images.ts';
+import { bodiesOnDemand } from './bodies-on-demand.ts';
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
@@ -51,6 +52,9 @@ export interface BuildOptions {
   /** `site serve`: called once what every page needs is written (assets, feeds, public files), so
    * the server can answer while the Markdown twins and the search index are still being made. */
   onReady?: (site: Required<Pick<BuildResult, 'graph' | 'config' | 'messages'>>) => void;
+  /** `site serve`'s first build: bodies the parse store lacks are parsed when a request needs them
+   * (bodies-on-demand.ts); a full build is to follow, which finds the problems. */
+  lazyBodies?: boolean;
 }
 
 export interface BuildCache {
@@ -83,6 +87,9 @@ export interface BuildCache {
   cards: Map<string, Uint8Array>;
   /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
   rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string; cardLook: CardLook };
+  /** `site serve` after a build with lazy bodies: parses the bodies of these documents if they
+   * are still pending, and renders from a graph that has them (bodies-on-demand.ts). */
+  completeBodies?: (ids: string[]) => Promise<void>;
 }
 
 export function createCache(): BuildCache {
@@ -97,6 +104,8 @@ export interface BuildStats {
   resized: number;
   /** Social cards drawn in this build (not in memory or .cache/social/), of all the site has. */
   cards?: { drawn: number; total: number };
+  /** `site serve` with lazy bodies: documents whose bodies the build left for later. */
+  pendingBodies?: number;
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
@@ -141,8 +150,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const locales = Object.keys(config.locales);
 
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
-  const { documents, parsed } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve' }));
+  const lazy = mode === 'serve' && Boolean(options.lazyBodies);
+  const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
+  if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
@@ -165,8 +176,6 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
-  // Cards are drawn on libuv's threads while the pages render; written in their step below.
-  const cards = mode === 'build' ? drawSocialImages(root, config, cardLook(root, config, loaded), social.cards, cache.cards) : undefined;
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
   const server = mode === 'build' ? serverFiles(root, config, messages) : undefined;
   server?.catch(() => undefined);
@@ -177,37 +186,65 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
+  // Cards are drawn on the pool's workers while the pages render, and written as they come; their
+  // step below waits for what is left. (The dev server draws a card when it is asked for.)
+  // A build that stops writes no card into the output it discards.
+  let aborted = false;
+  const cards =
+    mode === 'build' && output
+      ? drawSocialImages(root, config, cardLook(root, config, loaded), social.cards, {
+          painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
+          onFile: (f) => (aborted ? undefined : output.write(f.path, f.contents)),
+          ...(options.cache ? { memory: cache.cards } : {}),
+        })
+      : undefined;
   // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
   // other core while the pages render, and its step below waits only for what is left.
-  const searchIndex = output ? searchIndexFiles(config, ready, store) : undefined;
+  const searchIndex = output && !pending.length ? searchIndexFiles(config, ready, store) : undefined;
   // Awaited in its step; a failure before then must not count as unhandled.
   searchIndex?.catch(() => undefined);
   if (output instanceof IncrementalOutput) {
     cache.rendered = { root, config, setup, outDir, cardLook: cardLook(root, config, loaded) };
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
+    cache.completeBodies = pending.length
+      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
+      : undefined;
   }
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
   try {
     run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
     if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
     if (run.failed && linkCheck) {
+      aborted = true;
       await output?.abort();
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      await run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files: [...assets.files, ...images.files], ownRedirects: publicPart(root, '_redirects') }));
+      const extras = (files: typeof assets.files) => run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files, ownRedirects: publicPart(root, '_redirects') }));
+      // The dev server answers once what a page needs is written (assets, image sizes, public
+      // files); feeds, sitemap and redirect pages follow.
+      if (mode === 'serve') await run.step('assets-out', async () => {
+        for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
+      });
+      else await extras([...assets.files, ...images.files]);
       await run.step('social-images', async () => {
         // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
         if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
         if (!cards) return;
-        const files = await cards.files;
-        for (const f of files) await output.write(f.path, f.contents);
-        run.stats.cards = { drawn: cards.drawn(), total: files.length };
+        await cards.done;
+        run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
       });
       if (mode === 'serve') {
         await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
         options.onReady?.({ graph: ready, config, messages });
+        await extras([]);
+      }
+      // Twins and the search index of pages without their bodies would be of no use: the full
+      // build that follows makes them.
+      if (pending.length && output instanceof IncrementalOutput) {
+        run.stats.write = await run.step('finish', () => output.flush());
+        return run.result({ graph: ready, config, messages });
       }
       await run.step('markdown-twins', async () => {
         const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
@@ -237,6 +274,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       run.stats.reused = store.stats;
     }
   } catch (error) {
+    aborted = true;
     await output?.abort();
     if (error instanceof RenderError) run.report([renderFailure(error)]);
     else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);

@@ -22,7 +22,8 @@ const sameShape = (a: ParsedDocument, b: ParsedDocument) =>
  * is more than a body edit and needs the full build. */
 export async function hotUpdate(root: string, cache: BuildCache, changed: Set<string>): Promise<string[] | undefined> {
   const last = cache.rendered;
-  if (!last || changed.size !== 1 || !cache.content) return undefined;
+  // While bodies are still being parsed behind the first build, the full build takes the edit.
+  if (!last || changed.size !== 1 || !cache.content || cache.completeBodies) return undefined;
   const [file] = changed;
   const id = path.relative(root, file).split(path.sep).join('/');
   const source = cache.content.sources.find((s) => s.id === id);

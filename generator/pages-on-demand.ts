@@ -1,6 +1,7 @@
 // `site serve` renders a page when it is asked for, not all of them before it answers: the build
 // loads the content, builds and validates the graph and writes what every page needs (assets,
 // feeds, redirects); a request for a page renders it with what that build left in the BuildCache
+// (parsing first the bodies it shows that the first build left for later, bodies-on-demand.ts)
 // and writes it, and a request for a page's social card draws the card. Rebuilds after an edit
 // render again only the pages served so far (build-steps.ts), which an open tab may show.
 import path from 'node:path';
@@ -33,23 +34,31 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   const card = cache.socialCards?.get(pathname.slice(1));
   if (card) {
     if (cache.outputs.has(card.file)) return {};
-    const [file] = await drawSocialImages(last.root, last.config, last.cardLook, [card], cache.cards).files;
-    await write(cache, last.outDir, file.path, file.contents);
-    return { rendered: { route: pathname, file: file.path } };
+    let drawn: { path: string; contents: Uint8Array } | undefined;
+    await drawSocialImages(last.root, last.config, last.cardLook, [card], { memory: cache.cards, onFile: (f) => void (drawn = f) }).done;
+    await write(cache, last.outDir, drawn!.path, drawn!.contents);
+    return { rendered: { route: pathname, file: drawn!.path } };
   }
-  const page = pageAt(cache, pathname);
+  let page = pageAt(cache, pathname);
   if (!page) return {};
+  if (cache.completeBodies) {
+    // The first build left bodies for later: those this page shows are parsed now.
+    await cache.completeBodies(page.deps);
+    page = pageAt(cache, pathname);
+    if (!page) return {};
+  }
+  const site = cache.rendered!;
   const file = pageFileOf(page);
-  const key = cache.pageKey(page);
+  const key = cache.pageKey!(page);
   if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) return {};
   let html: string;
   try {
-    ({ html } = renderAndScan(last.setup, await themeAt(last.setup.themeFile), page, { scan: false, record: false }));
+    ({ html } = renderAndScan(site.setup, await themeAt(site.setup.themeFile), page, { scan: false, record: false }));
   } catch (error) {
     return { error: error as RenderError };
   }
   cache.renderKeys.set(page.route, key);
-  await write(cache, last.outDir, file, html);
+  await write(cache, site.outDir, file, html);
   return { rendered: { route: page.route, file } };
 }
 

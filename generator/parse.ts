@@ -104,6 +104,16 @@ export function unparsed(source: SourceFile, kind: FrontMatterKind, error: Diagn
   return { doc, diagnostics: [error] };
 }
 
+/** A file's page from its front matter alone, its body left for later: `site serve` answers
+ * before every body is parsed, and parses those a request needs first (build.ts). Front matter
+ * problems are found now, the body's when it is parsed. */
+export function frontMatterOnly(item: ParseItem): ParseResult {
+  const split = splitFrontMatter(item.source.raw, item.source.id, item.kind);
+  const frontMatter = split.data ?? split.fallback;
+  if (!frontMatter) return { diagnostics: split.diagnostics };
+  return { doc: documentOf(item.source, frontMatter, split.bodyLine, { html: '', headings: [], ids: [], links: [], words: 0 }), diagnostics: split.diagnostics };
+}
+
 /** A source file's document: where it comes from, its front matter and what its body became. */
 function documentOf(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], bodyLine: ParsedDocument['bodyLine'], body: Pick<ParsedDocument, 'html' | 'excerptHtml' | 'headings' | 'ids' | 'links' | 'words' | 'sections'>): ParsedDocument {
   return { source: source.id, hash: source.hash, locale: source.locale, path: source.path, frontMatter, bodyLine, ...body };
@@ -205,8 +215,10 @@ function frontMatterText(source: SourceFile, frontMatter: ParsedDocument['frontM
 }
 
 /** Parses what changed, on the pool's threads, and takes the rest from the cache (in memory, then
- * on disk when a store is given). `parsed` counts real parses. `partials`: the files pages include. */
-export async function parseAll(config: SiteConfig, messages: MessagesByLocale, written: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore, partials: SourceFile[] = []): Promise<{ results: ParseResult[]; parsed: number }> {
+ * on disk when a store is given). `parsed` counts real parses. `partials`: the files pages include.
+ * With `lazy`, what is not cached is read for its front matter only and handed back as `pending`,
+ * to be parsed whole later (`parseSource` on each item); such results are not cached. */
+export async function parseAll(config: SiteConfig, messages: MessagesByLocale, written: SourceFile[], cache: ParseCache, pool: Pool, store?: ParseStore, partials: SourceFile[] = [], lazy = false): Promise<{ results: ParseResult[]; parsed: number; pending: ParseItem[] }> {
   const files = new Map([...written, ...partials].map((s) => [s.id, s]));
   const withFiles = written.map((s) => withIncludes(s, files));
   const sources = withFiles.map((s) => s.source);
@@ -224,6 +236,10 @@ export async function parseAll(config: SiteConfig, messages: MessagesByLocale, w
     if (stored) cache.set(keyOf(source), stored);
     else todo.push({ source, kind, labels: markdownLabels(messages[source.locale]), ...(includesOf.get(source.id) ? { includes: includesOf.get(source.id) } : {}) });
   }
+  if (lazy && todo.length) {
+    const partial = new Map(todo.map((item) => [keyOf(item.source), frontMatterOnly(item)]));
+    return { results: sources.map((source) => cache.get(keyOf(source)) ?? partial.get(keyOf(source))!), parsed: 0, pending: todo };
+  }
   const fresh = await pool.parse(todo, config.markdown);
   todo.forEach((item, i) => {
     cache.set(keyOf(item.source), fresh[i]);
@@ -233,5 +249,5 @@ export async function parseAll(config: SiteConfig, messages: MessagesByLocale, w
   // Forget entries of files that changed or vanished, so the cache does not grow in watch mode.
   const live = new Set(sources.map(keyOf));
   for (const key of cache.keys()) if (!live.has(key)) cache.delete(key);
-  return { results: sources.map((source) => cache.get(keyOf(source))!), parsed: todo.length };
+  return { results: sources.map((source) => cache.get(keyOf(source))!), parsed: todo.length, pending: [] };
 }

@@ -74,6 +74,8 @@ const WATCHED = ['content', 'public', 'config', 'i18n', 'theme', 'components'];
 /** How long the tree must be quiet before a build: one saved file builds at once, a burst of
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
+/** How long the full build that follows a start with bodies left for later waits for a first request. */
+const FIRST_REQUEST_MS = 300;
 
 export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
   const outDir = path.resolve(options.root, options.out);
@@ -109,10 +111,16 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     };
   };
 
-  const build = async (changed?: Set<string>, onReady?: () => void): Promise<BuildResult> => {
+  const build = async (changed?: Set<string>, onReady?: () => void, lazyBodies = false): Promise<BuildResult> => {
     const started = performance.now();
-    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, onReady: (site) => (adopt(site), onReady?.()) });
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
+    if (result.stats.pendingBodies) {
+      // Its problems are those of pages without their bodies: the full build that follows reports.
+      adopt(result);
+      console.log(`[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`);
+      return result;
+    }
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
     adopt(result);
     const w = result.stats.write;
@@ -131,8 +139,20 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   // Markdown twins and the search index, and its problems reach the terminal and the overlay when
   // it ends. Pages are written when they are asked for (pages-on-demand.ts); one an earlier run
   // left in the folder is rendered again then too, as nothing of this run rendered it yet.
+  // Bodies the parse store lacks are parsed when a request needs them, and all of them by a
+  // full build that follows at once (bodies-on-demand.ts).
+  // The full build waits until the first page has been served (or a moment without a request),
+  // so that the bodies that page needs have the cores to themselves.
   let ready!: () => void;
-  const first = build(undefined, () => ready());
+  let served!: () => void;
+  const firstPageServed = new Promise<void>((resolve) => (served = resolve));
+  const first = build(undefined, () => ready(), true).then(async (result) => {
+    if (!result.stats.pendingBodies) return result;
+    await Promise.race([firstPageServed, new Promise((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
+    // Read from the parse store again, so that it keeps what it had and stores what is parsed now.
+    cache.parse.clear();
+    return build();
+  });
   await Promise.race([new Promise<void>((resolve) => (ready = resolve)), first]);
   first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 
@@ -156,6 +176,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const onDemand = async (url: string) => {
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
+    if (result.rendered?.file.endsWith('.html')) served();
     if (result.error) {
       const failure = renderFailure(result.error);
       console.error(formatDiagnostic(failure));

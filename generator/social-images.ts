@@ -3,17 +3,19 @@
 // written beside the page as `social.jpg`. A page whose front matter names a raster `image` uses
 // that instead (social networks show no SVG, so a diagram in `image` does not replace the card).
 //
-// What all cards share (background, contour lines, logo, site name, host) is drawn once per build;
-// a card lays out and draws only its title (and its section's name, once per section) and is
-// composited and encoded by sharp on libuv's threads, several at a time, so both cores work while
-// the main thread renders pages. JPEG is what social networks show anyway, and encodes in a few
-// milliseconds where a palette PNG took thirty.
+// What all cards share (background, contour lines, logo, site name, host) is drawn once per thread
+// that draws; a card lays out and draws only its title (and its section's name, once per section),
+// blends them into a reused copy of the background and is encoded by sharp. A build hands the cards
+// in batches to the worker pool (worker-pool.ts), so both cores draw while the main thread renders
+// pages; each card is drawn once however many pages show it. JPEG is what social networks show
+// anyway, and encodes in a few milliseconds where a palette PNG took thirty.
 //
 // Cards are kept in the site's own .cache/social/, named by the hash of everything drawn on them
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
 // after a full disk) is drawn again, never published.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
@@ -45,7 +47,7 @@ export interface CardLook {
 
 /** The families fontconfig knows the look's cuts by: a WOFF file may name a cut as a family of its
  * own ("IBM Plex Sans SemiBold"), so a weight is found by that name, not by font-weight. */
-interface CardFonts {
+export interface CardFonts {
   regular: string;
   semibold: string;
 }
@@ -92,43 +94,95 @@ export function socialImages(config: SiteConfig, graph: SiteGraph, messages: Mes
   return { routes: cards.map((c) => `/${c.file}`), cards };
 }
 
-/** Draws the cards that neither memory nor the site's .cache/social/ has; the promise is caught
- * here, so a build that stops before it writes them leaves no unhandled rejection. */
-export function drawSocialImages(root: string, config: SiteConfig, look: CardLook, cards: SocialCard[], memory: Map<string, Uint8Array>): { files: Promise<{ path: string; contents: Uint8Array }[]>; drawn: () => number } {
-  let count = 0;
-  const files = drawCards(root, config, look, cards, memory, () => count++);
-  files.catch(() => undefined);
-  return { files, drawn: () => count };
+/** What every card of a build is drawn from, sent once to each thread that draws. */
+export interface CardTemplateInput {
+  config: SiteConfig;
+  look: CardLook;
+  /** Prepared on the main thread (`prepareFonts`), which alone can point fontconfig at them. */
+  fonts: CardFonts;
+  logo?: Uint8Array;
 }
 
-async function drawCards(root: string, config: SiteConfig, look: CardLook, cards: SocialCard[], memory: Map<string, Uint8Array>, onDrawn: () => void) {
+/** Draws cards on other threads: each batch's bytes in the order of its cards. */
+export type CardPainter = (key: string, template: CardTemplateInput, cards: SocialCard[], onBatch: (start: number, drawn: Uint8Array[]) => void) => Promise<void>;
+
+/** Fewer cards than this to draw are drawn on the calling thread: a worker costs more to start. */
+const MIN_PAINTER_CARDS = 16;
+
+/** Draws the cards that neither memory nor the site's .cache/social/ has, on `painter` when there
+ * are enough of them, and hands each card's file to `onFile` as it is ready; the promise is caught
+ * here, so a build that stops before it writes them leaves no unhandled rejection. `memory` keeps
+ * the cards between the builds of one process (the dev server); a production build passes none,
+ * so its memory holds a batch of cards at a time. */
+export function drawSocialImages(
+  root: string,
+  config: SiteConfig,
+  look: CardLook,
+  cards: SocialCard[],
+  options: { memory?: Map<string, Uint8Array>; painter?: CardPainter; onFile: (file: { path: string; contents: Uint8Array }) => Promise<void> | void },
+): { done: Promise<void>; drawn: () => number } {
+  let count = 0;
+  const done = drawCards(root, config, look, cards, options, () => count++);
+  done.catch(() => undefined);
+  return { done, drawn: () => count };
+}
+
+async function drawCards(root: string, config: SiteConfig, look: CardLook, cards: SocialCard[], options: Parameters<typeof drawSocialImages>[4], onDrawn: () => void): Promise<void> {
+  const { memory, painter, onFile } = options;
   const logoFile = path.join(root, PUBLIC_DIR, config.navbar.logo.src);
   // A missing logo is reported by the link check (the navbar shows it); the cards go without.
   const logo = existsSync(logoFile) ? readFileSync(logoFile) : undefined;
   const store = new CardStore(path.join(root, SOCIAL_CACHE_DIR));
   const base = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, logo ? hashOf(logo) : '', look]));
-  let template: Promise<Template> | undefined;
-  const files: { path: string; contents: Uint8Array }[] = new Array(cards.length);
-  // sharp works on libuv's threads: a few cards in flight keep both cores busy (Pango lays out one
-  // text at a time; compositing and encoding run beside it).
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < cards.length; i = next++) {
-      const card = cards[i];
-      const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
-      let contents = memory.get(key) ?? store.get(key);
-      if (!contents) {
-        template ??= drawTemplate(root, config, look, logo);
-        contents = await drawCard(await template, card);
-        store.set(key, contents);
-        onDrawn();
-      }
-      memory.set(key, contents);
-      files[i] = { path: card.file, contents };
+  // Cards that show the same section and title are one card, drawn once.
+  const byKey = new Map<string, SocialCard[]>();
+  for (const card of cards) {
+    const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
+    const same = byKey.get(key);
+    if (same) same.push(card);
+    else byKey.set(key, [card]);
+  }
+  const missing: { key: string; card: SocialCard }[] = [];
+  const writes: Promise<void>[] = [];
+  const publish = (key: string, contents: Uint8Array) => {
+    memory?.set(key, contents);
+    for (const card of byKey.get(key)!) {
+      const written = Promise.resolve(onFile({ path: card.file, contents }));
+      // Awaited at the end; a drawing that fails first must not leave it unhandled.
+      written.catch(() => undefined);
+      writes.push(written);
     }
   };
-  await Promise.all(Array.from({ length: 4 }, lane));
-  return files;
+  for (const [key, same] of byKey) {
+    const contents = memory?.get(key) ?? store.get(key);
+    if (contents) publish(key, contents);
+    else missing.push({ key, card: same[0] });
+  }
+  const drawn = (key: string, contents: Uint8Array) => {
+    store.set(key, contents);
+    onDrawn();
+    publish(key, contents);
+  };
+  const template: CardTemplateInput = { config, look, fonts: missing.length ? prepareFonts(root, look) : { regular: 'sans-serif', semibold: 'sans-serif' }, logo };
+  if (painter && missing.length >= MIN_PAINTER_CARDS) {
+    await painter(base, template, missing.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(missing[start + i].key, contents)));
+  } else if (missing.length) {
+    const draw = cardDrawer(template);
+    // sharp works on libuv's threads: a few cards in flight overlap text layout and encoding.
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < missing.length; i = next++) drawn(missing[i].key, await draw(missing[i].card));
+    };
+    await Promise.all(Array.from({ length: 4 }, lane));
+  }
+  await Promise.all(writes);
+}
+
+/** Draws cards from one template: the shared background is drawn on the first call. Used on the
+ * thread that asks and in the pool's workers (worker.ts). */
+export function cardDrawer(input: CardTemplateInput): (card: SocialCard) => Promise<Uint8Array> {
+  let template: Promise<Template> | undefined;
+  return async (card) => drawCard(await (template ??= drawTemplate(input, input.logo && Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength))), card);
 }
 
 /** The cards in a folder, each file named `<key>.<hash of its bytes>.jpg`. */
@@ -191,12 +245,16 @@ interface Template {
   fonts: CardFonts;
   background: Pixels;
   eyebrows: Map<string, Promise<Pixels>>;
+  /** Copies of the background whose card is encoded: a fresh 2 MB buffer a card costs more in
+   * page faults than the copy itself. */
+  spare: Buffer[];
 }
 
-async function drawTemplate(root: string, config: SiteConfig, look: CardLook, logo: Buffer | undefined): Promise<Template> {
-  const { sharp, fonts } = await loadSharpWithFonts(root, look);
+async function drawTemplate(input: CardTemplateInput, logo: Buffer | undefined): Promise<Template> {
+  const { config, look, fonts } = input;
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(background(config, look, fonts, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { sharp, look, fonts, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map() };
+  return { sharp, look, fonts, background: { data, raw: { width: info.width, height: info.height, channels: 3 } }, eyebrows: new Map(), spare: [] };
 }
 
 /** One line or paragraph of text in the look's face, as a mask of its coverage (one byte a pixel). */
@@ -212,7 +270,7 @@ async function text(sharp: Sharp, markup: string, font: string, size: number): P
 }
 
 async function drawCard(template: Template, card: SocialCard): Promise<Uint8Array> {
-  const { sharp, background, eyebrows, look, fonts } = template;
+  const { sharp, background, eyebrows, spare, look, fonts } = template;
   let eyebrow = eyebrows.get(card.eyebrow);
   if (!eyebrow) {
     eyebrow = text(sharp, escapeHtml(card.eyebrow), fonts.semibold, EYEBROW.size);
@@ -232,10 +290,16 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
   }
   // Blended here rather than by sharp's composite, which works in floating point over the whole
   // card: three times the cost of encoding it.
-  const pixels = Buffer.from(background.data);
-  blend(pixels, background.raw.width, await eyebrow, look.colors.accent, EYEBROW.top);
+  const eyebrowMask = await eyebrow;
+  const pixels = spare.pop() ?? Buffer.allocUnsafe(background.data.length);
+  background.data.copy(pixels);
+  blend(pixels, background.raw.width, eyebrowMask, look.colors.accent, EYEBROW.top);
   blend(pixels, background.raw.width, title!, look.colors.text, TITLE.top);
-  return sharp(pixels, { raw: background.raw }).jpeg(JPEG).toBuffer();
+  try {
+    return await sharp(pixels, { raw: background.raw }).jpeg(JPEG).toBuffer();
+  } finally {
+    spare.push(pixels);
+  }
 }
 
 /** Paints `color` through the coverage `mask` onto the RGB `pixels` (`width` wide) at (PAD, top). */
@@ -257,11 +321,20 @@ function blend(pixels: Buffer, width: number, mask: Pixels, color: string, top: 
 
 let sharpModule: Promise<Sharp> | undefined;
 
-/** sharp, with fontconfig pointed at the look's fonts (unpacked from the self-hosted WOFF files)
- * before the first text is drawn: the machine that builds may have no fonts at all. Its own fonts
- * are included after them, for a site that names none. fontconfig reads its configuration once,
- * so a process keeps the folder of its first site. */
-async function loadSharpWithFonts(root: string, look: CardLook): Promise<{ sharp: Sharp; fonts: CardFonts }> {
+/** sharp, loaded once a thread; fontconfig already points at the look's fonts (`prepareFonts`). */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
+
+let preparedConf: string | undefined;
+
+/** Points fontconfig at the look's fonts, unpacked from the self-hosted WOFF files into the site's
+ * .cache/fonts/ (the machine that builds may have no fonts at all; its own come after them, for a
+ * site that names none), and returns the families to ask for. Done on the main thread before
+ * workers draw: a worker's process.env is its own copy, and fontconfig reads the process's
+ * environment once, when it first lays out text, so a process keeps the folder of its first site. */
+export function prepareFonts(root: string, look: CardLook): CardFonts {
   const dir = path.join(cacheDirOf(root), 'fonts');
   mkdirSync(dir, { recursive: true });
   const unpack = (files: string[]) =>
@@ -273,13 +346,19 @@ async function loadSharpWithFonts(root: string, look: CardLook): Promise<{ sharp
       return sfntFamily(sfnt);
     })[0];
   const fonts = { regular: unpack(look.fonts.regular) ?? 'sans-serif', semibold: unpack(look.fonts.semibold) ?? 'sans-serif' };
-  sharpModule ??= (async () => {
+  if (!preparedConf) {
     const conf = path.join(dir, 'fonts.conf');
-    writeFileSync(conf, `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${escapeHtml(dir)}</dir><cachedir>${escapeHtml(path.join(dir, 'fc-cache'))}</cachedir><include ignore_missing="yes">/etc/fonts/fonts.conf</include></fontconfig>\n`);
+    // Written only when it differs: a thread or process that reads it meanwhile must not find it empty.
+    const text = `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${escapeHtml(dir)}</dir><cachedir>${escapeHtml(path.join(dir, 'fc-cache'))}</cachedir><include ignore_missing="yes">/etc/fonts/fonts.conf</include></fontconfig>\n`;
+    if (!existsSync(conf) || readFileSync(conf, 'utf8') !== text) {
+      const tmp = `${conf}.tmp-${process.pid}-${threadId}`;
+      writeFileSync(tmp, text);
+      renameSync(tmp, conf);
+    }
     process.env.FONTCONFIG_FILE = conf;
-    return (await import('sharp')).default;
-  })();
-  return { sharp: await sharpModule, fonts };
+    preparedConf = conf;
+  }
+  return fonts;
 }
 
 /** Everything but the section and the title, as SVG. */

@@ -1,7 +1,8 @@
 // Parsing and rendering spread over all cores. Work goes out in small batches to lanes. Large jobs
 // go to one worker thread per core, each with two batches in flight so that it never waits for the
 // main thread, which only coordinates: it takes results, checks links, writes and hands
-// compression to zlib's threads. Small render jobs (a watch rebuild of one page) stay on the main
+// compression to zlib's threads. Social cards are drawn there too, in batches, while the pages
+// render (on the main thread for a small site, beside them on the workers for a large one). Small render jobs (a watch rebuild of one page) stay on the main
 // thread: a worker costs ~150 ms to start, more than rendering a page.
 // Parsing is what content can make hang or run out of memory, so it always runs on parse workers
 // with a memory limit, one file at a time under a deadline: a file that takes too long or too
@@ -20,6 +21,8 @@ import { themeAt } from './theme-loader.ts';
 import { bundleModuleWithPackagesSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
+import { cardDrawer, type CardTemplateInput, type SocialCard } from './social-images.ts';
+import type { RuleId } from './diagnostic-rules.ts';
 
 export interface ParseItem {
   source: SourceFile;
@@ -29,14 +32,18 @@ export interface ParseItem {
   includes?: Record<string, string>;
 }
 
-type Job = { type: 'parse'; items: ParseItem[] } | { type: 'render'; pages: Page[]; options: RenderOptions };
+type Job =
+  | { type: 'parse'; items: ParseItem[] }
+  | { type: 'render'; pages: Page[]; options: RenderOptions }
+  /** `template` is sent with a worker's first batch of a template only; `key` names it after. */
+  | { type: 'cards'; key: string; template?: CardTemplateInput; cards: SocialCard[] };
 
 export type MarkdownLimits = SiteConfig['markdown'];
 
 export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number; limits?: MarkdownLimits });
 
 export type WorkerReply =
-  | { id: number; results: ParseResult[] | RenderedPage[]; busyMs: number; error?: undefined }
+  | { id: number; results: ParseResult[] | RenderedPage[] | Uint8Array[]; busyMs: number; error?: undefined }
   | { id: number; error: string; stack?: string; page?: { route: string; source?: string }; results?: undefined }
   /** Sent once the worker has loaded: deadlines count from then. */
   | { ready: true; id?: undefined; error?: undefined; results?: undefined };
@@ -45,6 +52,8 @@ export type WorkerReply =
 declare const SITE_BUNDLED_WORKER: string | undefined;
 
 const BATCH = 8;
+/** Cards a batch: a worker draws them at once, so that text layout and encoding overlap. */
+const CARD_BATCH = 4;
 /** Below this many items, the main thread alone is faster than starting workers. */
 export const MIN_PARALLEL_ITEMS = 500;
 
@@ -134,6 +143,12 @@ class WorkerLane implements Lane {
   }
   render(pages: Page[], options: RenderOptions) {
     return this.request<RenderedPage>({ type: 'render', pages, options });
+  }
+  private cardTemplate?: string;
+  cards(key: string, template: CardTemplateInput, cards: SocialCard[]) {
+    const first = this.cardTemplate !== key;
+    this.cardTemplate = key;
+    return this.request<Uint8Array>({ type: 'cards', key, template: first ? template : undefined, cards });
   }
   get spanMs() {
     return this.firstSent ? this.lastReply - this.firstSent : 0;
@@ -260,6 +275,13 @@ export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits)
   return results;
 }
 
+/** Starts parse workers before the parses that will need them: the dev server's first request
+ * then does not wait for one to load. */
+export function startParseWorkers(count: number, limits: MarkdownLimits): void {
+  const have = idle.filter((w) => w.memoryMB === limits.memoryMB).length;
+  for (let i = have; i < Math.min(count, workerCount()); i++) idle.push(new ParseWorker(limits.memoryMB));
+}
+
 /** Stops the parse workers kept between builds. */
 export async function closeParseWorkers(): Promise<void> {
   clearTimeout(lingering);
@@ -280,14 +302,14 @@ export function releaseParseWorkers(): void {
 }
 
 /** Runs batches of items on every lane until none are left; results are handed on in batches. */
-async function distribute<T, R>(items: T[], lanes: { depth: number; run: (batch: T[]) => Promise<R[]> }[], onBatch: (start: number, results: R[]) => Promise<void> | void): Promise<void> {
+async function distribute<T, R>(items: T[], lanes: { depth: number; run: (batch: T[]) => Promise<R[]> }[], onBatch: (start: number, results: R[]) => Promise<void> | void, size = BATCH): Promise<void> {
   let cursor = 0;
   await Promise.all(
     lanes.flatMap(({ depth, run }) => Array.from({ length: depth }, () => run)).map(async (run) => {
       while (cursor < items.length) {
         const start = cursor;
-        cursor += BATCH;
-        const results = await run(items.slice(start, start + BATCH));
+        cursor += size;
+        const results = await run(items.slice(start, start + size));
         await onBatch(start, results);
       }
     }),
@@ -301,8 +323,12 @@ export class Pool {
   /** Starts the workers if there is enough work for them; the main thread then only coordinates. */
   private lanes(items: number): Lane[] {
     if (items < MIN_PARALLEL_ITEMS) return [this.main];
+    return this.started().length ? this.workers : [this.main];
+  }
+
+  private started(): WorkerLane[] {
     if (this.workers.length === 0) for (let i = 0; i < workerCount(); i++) this.workers.push(new WorkerLane());
-    return this.workers.length ? this.workers : [this.main];
+    return this.workers;
   }
 
   stats(): PoolStats {
@@ -324,6 +350,24 @@ export class Pool {
       async (start, batch) => {
         for (let i = 0; i < batch.length; i++) await onPage(start + i, batch[i]);
       },
+    );
+  }
+
+  /** Draws social cards on the workers (social-images.ts), a batch at a time on each, and hands on
+   * each batch's bytes as it comes back. With no workers (SITE_WORKERS=0) the cards are drawn here. */
+  async cards(key: string, template: CardTemplateInput, cards: SocialCard[], onBatch: (start: number, drawn: Uint8Array[]) => void): Promise<void> {
+    // The template's fonts were set up for the whole process (prepareFonts) before any worker's
+    // sharp first lays out text.
+    const workers = this.started();
+    if (!workers.length) {
+      const draw = cardDrawer(template);
+      return distribute(cards, [{ depth: 4, run: (batch: SocialCard[]) => Promise.all(batch.map(draw)) }], onBatch, 1);
+    }
+    await distribute(
+      cards,
+      workers.map((w) => ({ depth: w.depth, run: (batch: SocialCard[]) => w.cards(key, template, batch) })),
+      onBatch,
+      CARD_BATCH,
     );
   }
 

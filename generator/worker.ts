@@ -1,5 +1,6 @@
-// A worker thread of the pool: parses sources and renders pages it is sent, nothing else. It keeps
-// the render setup (config, graph, assets) it was sent once per build.
+// A worker thread of the pool: parses sources, renders pages and draws social cards it is sent,
+// nothing else. It keeps the render setup (config, graph, assets) it was sent once per build, and
+// the card template (the background drawn once) by the key it was sent with.
 import { parentPort } from 'node:worker_threads';
 import { parseSource } from './parse.ts';
 import type { RenderSetup } from './render.ts';
@@ -10,6 +11,12 @@ let setup: RenderSetup | undefined;
 // Parse workers never render: the theme is loaded on the first render request only, so a parse
 // worker starts in a fraction of the time.
 let render: { module: typeof import('./render.ts'); themes: typeof import('./theme-loader.ts') } | undefined;
+/** The card template of the build under way: one at a time. */
+let cards: { key: string; draw: (card: import('./social-images.ts').SocialCard) => Promise<Uint8Array> } | undefined;
+/** Card batches overlap (one lays out text while another encodes): a reply counts as busy only the
+ * time since the last reply of a batch that overlapped it, so their times add up to the union. */
+let cardsInFlight = 0;
+let cardsSince = 0;
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   let started = performance.now();
@@ -32,6 +39,25 @@ parentPort!.on('message', async (request: WorkerRequest) => {
         started = performance.now();
         reply = { id: request.id, results: request.pages.map((page) => render!.module.renderAndScan(current, theme, page, request.options)), busyMs: 0 };
         break;
+      }
+      case 'cards': {
+        // Set before the first await: the next batch may arrive while this one draws.
+        if (request.template) {
+          const drawer = import('./social-images.ts').then((m) => m.cardDrawer(request.template!));
+          cards = { key: request.key, draw: async (card) => (await drawer)(card) };
+        }
+        if (cards?.key !== request.key) throw new Error('cards requested before their template');
+        if (cardsInFlight++ === 0) cardsSince = started;
+        let drawn: Uint8Array[];
+        try {
+          drawn = await Promise.all(request.cards.map(cards.draw));
+        } finally {
+          cardsInFlight--;
+        }
+        const now = performance.now();
+        parentPort!.postMessage({ id: request.id, results: drawn, busyMs: now - cardsSince } satisfies WorkerReply);
+        cardsSince = now;
+        return;
       }
     }
   } catch (error) {

@@ -57,6 +57,8 @@ test('under watch, an edit to a partial rebuilds the page that includes it', asy
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     assert.match(await (await fetch(`${base}/en/docs/guides/upgrade/`)).text(), /Stop the service/);
+    // The server answered before every body was parsed: the edit is timed after the full build.
+    await dev.firstBuild;
     const edited = nextBuild();
     await writeFile(path.join(root, 'content/en/docs/_shared/_stop.md'), 'Drain the queue first. Then read [the install guide](../guides/install.md#requirements).\n');
     const rebuilt = await edited;

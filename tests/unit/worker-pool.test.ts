@@ -1,7 +1,11 @@
 // The worker pool: parsing on worker threads gives exactly what parsing on the main thread gives,
 // in the order of the input, for large jobs and small ones; one file that takes too long or too
-// much memory gets an error naming it and the others are parsed as usual.
+// much memory gets an error naming it and the others are parsed as usual. Social cards drawn on
+// the workers are those the main thread draws.
 import { test, after } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import assert from 'node:assert/strict';
 import { Pool, MIN_PARALLEL_ITEMS, closeParseWorkers, type ParseItem } from '../../generator/worker-pool.ts';
 import { parseSource } from '../../generator/parse.ts';
@@ -158,4 +162,20 @@ test('a page that fails to render is named with its file and keeps its cause, on
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;
   }
+});
+
+test('social cards drawn on the workers are, byte for byte, the cards the calling thread draws, in the order asked', async () => {
+  const { cardDrawer, prepareFonts } = await import('../../generator/social-images.ts');
+  const look = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };
+  const root = mkdtempSync(path.join(os.tmpdir(), 'site-cards-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const template = { config: makeConfig(), look, fonts: prepareFonts(root, look) };
+  const cards = Array.from({ length: 6 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: i % 2 ? 'Docs' : 'Blog', title: `A title of card ${i}${' that wraps'.repeat(i)}` }));
+  const pool = newPool();
+  const drawn: Uint8Array[] = new Array(cards.length);
+  await pool.cards('k', template, cards, (start, batch) => batch.forEach((bytes, i) => (drawn[start + i] = bytes)));
+  assert.ok(workersOf(pool) > 0, 'drawn on worker threads');
+  const draw = cardDrawer(template);
+  for (const [i, card] of cards.entries()) assert.ok(Buffer.from(drawn[i]).equals(await draw(card)), `card ${i}`);
+  assert.equal(new Set(drawn.map((b) => Buffer.from(b).toString('base64'))).size, cards.length, 'every card shows its own title');
 });

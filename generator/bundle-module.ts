@@ -30,7 +30,10 @@ export const pinnedPackages: esbuild.Plugin = {
   setup(build) {
     build.onResolve({ filter: BARE }, async (args) => {
       if (args.pluginData === 'pinned' || isBuiltin(args.path)) return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'pinned' });
+      let found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'pinned' });
+      // A file of the site (a component override, a config) may import a package the site's folder
+      // does not install, React above all: the engine's copy is the one it gets.
+      if (found.errors.length) found = await build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: 'pinned' });
       // esbuild's own resolution then reports it at the import's line.
       if (found.errors.length) return undefined;
       if (isEngineSource(found.path)) return { path: found.path };

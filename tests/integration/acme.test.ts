@@ -122,7 +122,7 @@ test('a palette token the theme does not read is an error at its line, with the 
     assert.equal(checked.ok, false);
     const problem = checked.diagnostics.find((d) => d.message.startsWith('design.palette.light.acent'));
     assert.ok(problem, JSON.stringify(checked.diagnostics));
-    assert.equal(problem.message, 'design.palette.light.acent: the theme has no colour token acent (did you mean accent?)');
+    assert.equal(problem.message, 'design.palette.light.acent: the theme has no colour token acent; did you mean "accent"?');
     assert.equal(problem.file, 'config/site.config.ts');
     assert.equal(problem.line, readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('acent:')) + 1);
   } finally {

@@ -128,7 +128,8 @@ function paths(): string[] {
     '/assets/',
     asset('.css'),
     asset('.js'),
-    asset('.woff2'),
+    // A file of public/, served with its own caching rules.
+    '/img/logo.svg',
     '/sitemap.xml',
     '/robots.txt',
     '/en/docs/index.md',

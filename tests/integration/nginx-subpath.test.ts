@@ -4,104 +4,46 @@
 // as `site start` does (status, Location, type, encoding, caching, bytes).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 import { startServer, type RunningServer } from './contact-helpers.ts';
-
-const NGINX = '/usr/sbin/nginx';
-const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+import { get as getAs, startNginx, type Answer, type RunningNginx } from '../nginx.ts';
 
 let fixture: { root: string; dispose: () => Promise<void> };
 let dir: string;
 let start: RunningServer;
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 let nginxUrl: string;
-let tmp: string;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+let www: string;
 
 before(async () => {
-  assert.ok(existsSync(NGINX) && existsSync(BROTLI), 'nginx and its brotli_static module are installed (.ci/run does it)');
   fixture = await fixtureCopy('basic');
   await writeFile(path.join(fixture.root, 'config/site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/docs/' };\n");
   dir = path.join(fixture.root, 'build');
   const result = await runBuild({ root: fixture.root, mode: 'build', outDir: dir });
   if (!result.ok) throw new Error(`the fixture did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
   start = await startServer({ root: fixture.root, dir });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-nginx-subpath-'));
-  const www = path.join(tmp, 'www');
-  await mkdir(www);
-  await symlink(realpathSync(dir), path.join(www, 'docs'));
-  const port = await freePort();
-  const conf = path.join(tmp, 'nginx.conf');
-  await writeFile(
-    conf,
-    `load_module ${BROTLI};
-daemon off;
-master_process off;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy; fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
-  server_tokens off;
-  server {
-    listen 127.0.0.1:${port};
-    root ${www};
-    include ${path.join(realpathSync(dir), 'nginx.conf')};
-  }
-}
-`,
-  );
-  nginx = spawn(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  nginxUrl = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 10_000;
-  for (;;) {
-    if (await fetch(`${nginxUrl}/docs/`).then(() => true, () => false)) break;
-    if (nginx.exitCode !== null || Date.now() > end) throw new Error(`nginx did not start: ${stderr}${existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // The server block's root holds the build at docs/, as the README says to deploy it.
+  www = await mkdtemp(path.join(os.tmpdir(), 'site-nginx-www-'));
+  await mkdir(path.join(www, 'srv'));
+  await symlink(realpathSync(dir), path.join(www, 'srv', 'docs'));
+  nginx = await startNginx({ root: path.join(www, 'srv'), include: path.join(realpathSync(dir), 'nginx.conf'), probe: '/docs/' });
+  nginxUrl = nginx.url;
 });
 
 after(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
+  await nginx?.stop();
   await start?.stop();
   await fixture?.dispose();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  if (www) await rm(www, { recursive: true, force: true });
 });
 
 const COMPARED = ['location', 'content-type', 'content-encoding', 'cache-control', 'content-length', 'content-security-policy'];
-
-function get(base: string, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${pathname}`, { headers: { connection: 'close', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: Object.fromEntries(COMPARED.map((h) => [h, res.headers[h] as string | undefined])), body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-  });
-}
+const get = (base: string, pathname: string, headers: Record<string, string>): Promise<Answer> => getAs(base, pathname, headers, COMPARED);
 
 test('nginx with the include of a build under /docs/ answers as site start does', async () => {
   const asset = (ext: string) => `/docs/assets/${readdirSync(path.join(dir, 'assets')).find((f) => f.endsWith(ext))}`;

@@ -6,105 +6,32 @@
 // Last-Modified and bytes. ETag, Date and Server differ by design and are not compared.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { buildFixture, startServer, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
-
-const NGINX = '/usr/sbin/nginx';
-const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+import { get as getAs, startNginx, type Answer, type RunningNginx } from '../nginx.ts';
 
 let site: BuiltFixture;
 let start: RunningServer;
-let nginx: ChildProcess | undefined;
+let nginx: RunningNginx | undefined;
 let nginxUrl: string;
-let tmp: string;
-
-/** A free port on 127.0.0.1 for nginx (asked of the kernel, then handed over). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 before(async () => {
-  assert.ok(existsSync(NGINX), 'nginx is installed (apt-get install -y nginx libnginx-mod-http-brotli-static; .ci/run does it)');
-  assert.ok(existsSync(BROTLI), 'the brotli_static module is installed (libnginx-mod-http-brotli-static)');
   site = await buildFixture();
   start = await startServer(site);
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-nginx-'));
-  const port = await freePort();
   const root = realpathSync(site.dir);
-  const conf = path.join(tmp, 'nginx.conf');
-  await writeFile(
-    conf,
-    `load_module ${BROTLI};
-daemon off;
-master_process off;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy; fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
-  server_tokens off;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    include ${path.join(root, 'nginx.conf')};
-  }
-}
-`,
-  );
-  nginx = spawn(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  nginxUrl = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const up = await fetch(`${nginxUrl}/`).then(() => true, () => false);
-    if (up) break;
-    if (nginx.exitCode !== null || Date.now() > end) throw new Error(`nginx did not start: ${stderr}${existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  nginx = await startNginx({ root, include: path.join(root, 'nginx.conf'), probe: '/' });
+  nginxUrl = nginx.url;
 });
 
 after(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
+  await nginx?.stop();
   await start?.stop();
   await site?.dispose();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | undefined>;
-  body: Buffer;
-}
-
 const COMPARED = ['location', 'content-type', 'content-encoding', 'cache-control', 'vary', 'content-length', 'last-modified', 'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy'];
-
-/** One GET as sent, nothing decoded (fetch would decode and follow). */
-function get(base: string, pathname: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${pathname}`, { headers: { connection: 'close', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: Object.fromEntries(COMPARED.map((h) => [h, res.headers[h] as string | undefined])), body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-  });
-}
+const get = (base: string, pathname: string, headers: Record<string, string>): Promise<Answer> => getAs(base, pathname, headers, COMPARED);
 
 /** The paths to compare: every kind of answer the static site gives. */
 function paths(): string[] {

@@ -1,0 +1,96 @@
+// Debian's nginx, run by a test on 127.0.0.1 with the include a build wrote, and the requests that
+// compare its answers with those of `site start`: one GET as sent, nothing decoded or followed.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const NGINX = '/usr/sbin/nginx';
+const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export interface RunningNginx {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** A free port on 127.0.0.1 for nginx (asked of the kernel, then handed over). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** nginx serving `root` with the build's `include` in its server block; answers once `probe` does. */
+export async function startNginx(input: { root: string; include: string; probe: string }): Promise<RunningNginx> {
+  assert.ok(existsSync(NGINX), 'nginx is installed (apt-get install -y nginx libnginx-mod-http-brotli-static; .ci/run does it)');
+  assert.ok(existsSync(BROTLI), 'the brotli_static module is installed (libnginx-mod-http-brotli-static)');
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-nginx-'));
+  const port = await freePort();
+  const conf = path.join(tmp, 'nginx.conf');
+  await writeFile(
+    conf,
+    `load_module ${BROTLI};
+daemon off;
+master_process off;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp}/body; proxy_temp_path ${tmp}/proxy; fastcgi_temp_path ${tmp}/fastcgi; uwsgi_temp_path ${tmp}/uwsgi; scgi_temp_path ${tmp}/scgi;
+  server_tokens off;
+  server {
+    listen 127.0.0.1:${port};
+    root ${input.root};
+    include ${input.include};
+  }
+}
+`,
+  );
+  const nginx = spawn(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    await rm(tmp, { recursive: true, force: true });
+  };
+  const end = Date.now() + 10_000;
+  for (;;) {
+    if (await fetch(`${url}${input.probe}`).then(() => true, () => false)) return { url, stop };
+    if (nginx.exitCode !== null || Date.now() > end) {
+      const log = existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : '';
+      await stop();
+      throw new Error(`nginx did not start: ${stderr}${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+/** One GET as sent, nothing decoded (fetch would decode and follow); keeps the headers named. */
+export function get(base: string, pathname: string, headers: Record<string, string>, compared: readonly string[]): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${pathname}`, { headers: { connection: 'close', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: Object.fromEntries(compared.map((h) => [h, res.headers[h] as string | undefined])), body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}

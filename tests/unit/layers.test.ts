@@ -44,6 +44,8 @@ const COMPUTED_IMPORTS: Record<string, string> = {
   'theme/client/navigation/apply.ts': "an island's script, by the URL the page names",
   'theme/client/search/engine.ts': "Pagefind's module in the built site",
   'bin/site.js': 'the CLI as bundled into .cache/',
+  'bin/api.js': 'the programmatic API as bundled into .cache/',
+  'server/build-manifest.ts': "the forms' server render the build wrote (_server/forms.mjs)",
 };
 
 /** Every file's syntax tree, from TypeScript's own parser (its API, run on a program of exactly

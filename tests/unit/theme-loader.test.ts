@@ -106,7 +106,7 @@ test('the config names a theme folder, a package or nothing, and overrides compo
 
     const messages = (config: Parameters<typeof resolveTheme>[1]) => resolveTheme(root, config).diagnostics.map((d) => `${d.file}: ${d.message} (${d.hint})`);
     assert.deepEqual(messages({ components: { Fotter: './components/Footer.tsx' } }), [
-      `config/site.config.ts: components.Fotter: the theme has no component Fotter (did you mean Footer?) (the theme's components are ${[...componentNames(BUILT_IN_THEME_DIR).keys()].sort().join(', ')})`,
+      `config/site.config.ts: components.Fotter: the theme has no component Fotter; did you mean "Footer"? (the theme's components are ${[...componentNames(BUILT_IN_THEME_DIR).keys()].sort().join(', ')})`,
     ]);
     assert.match(messages({ components: { Footer: './components/Missing.tsx' } })[0], /^config\/site\.config\.ts: components\.Footer: \.\/components\/Missing\.tsx does not exist/);
     // With the config's files, the problem points at the line that writes the key.

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, localePrefix, type SiteConfig } from './config.ts';
-import { bundleFailure, loadConfig, readConfigFiles } from './config-file.ts';
+import { bundleFailure, loadConfig } from './config-file.ts';
 import { diagnosis, diagnostic, keptLastGood } from './diagnostic-rules.ts';
 import type { ConfigFile } from './config-links.ts';
 import { locateConfig } from './config-locations.ts';
@@ -152,8 +152,7 @@ function touchesTheme(resolved: ResolvedTheme, changed: Set<string> | undefined)
 /** The theme the config names. Watch mode bundles it again only after an edit to it, to an
  * override or to the config; code that does not compile is reported at its line, and pages go on
  * rendering with the last theme that did until the next save. */
-export async function loadTheme(root: string, config: SiteConfig, cache: BuildCache, changed?: Set<string>): Promise<{ loaded?: LoadedTheme; diagnostics: Diagnostic[] }> {
-  const files = readConfigFiles(root);
+export async function loadTheme(root: string, config: SiteConfig, files: ConfigFile[], cache: BuildCache, changed?: Set<string>): Promise<{ loaded?: LoadedTheme; diagnostics: Diagnostic[] }> {
   const { theme: resolved, diagnostics } = resolveTheme(root, config, files);
   const fonts = resolveFonts(root, config.design, files);
   diagnostics.push(...fonts.diagnostics);

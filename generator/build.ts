@@ -158,7 +158,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
 
-  const { loaded } = await run.step('theme', () => loadTheme(root, config, cache, options.changed));
+  // Read once: the checks below that find where a key is written all look in these files.
+  const configFiles = readConfigFiles(root);
+  const { loaded } = await run.step('theme', () => loadTheme(root, config, configFiles, cache, options.changed));
   if (!loaded) return run.result({ graph, config, messages });
   const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
   const publicFiles = listPublicFiles(root);
@@ -167,11 +169,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const written = new Set([...servedFiles(config, graph, [], assets.files), ...social.routes, ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`)]);
   run.report(publicCollisions(publicFiles, written));
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
-  await run.step('config-links', () => checkConfigLinks(config, graph, readConfigFiles(root)));
+  await run.step('config-links', () => checkConfigLinks(config, graph, configFiles));
   const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
   run.translations = translations.pages;
   run.structure = translations.structure;
-  await run.step('config-strings', () => checkConfigStrings(config, messages, readConfigFiles(root)));
+  await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles));
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
@@ -183,6 +185,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
   const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
+  const look = cardLook(root, config, loaded);
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store);
@@ -192,7 +195,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   let aborted = false;
   const cards =
     mode === 'build' && output
-      ? drawSocialImages(root, config, cardLook(root, config, loaded), social.cards, {
+      ? drawSocialImages(root, config, look, social.cards, {
           painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
           onFile: (f) => (aborted ? undefined : output.write(f.path, f.contents)),
           ...(options.cache ? { memory: cache.cards } : {}),
@@ -204,7 +207,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Awaited in its step; a failure before then must not count as unhandled.
   searchIndex?.catch(() => undefined);
   if (output instanceof IncrementalOutput) {
-    cache.rendered = { root, config, setup, outDir, cardLook: cardLook(root, config, loaded) };
+    cache.rendered = { root, config, setup, outDir, cardLook: look };
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
     cache.completeBodies = pending.length

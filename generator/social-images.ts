@@ -328,6 +328,8 @@ function loadSharp(): Promise<Sharp> {
 }
 
 let preparedConf: string | undefined;
+/** The families of each look's fonts, unpacked once a process: the dev server draws a card a request. */
+const preparedFonts = new Map<string, CardFonts>();
 
 /** Points fontconfig at the look's fonts, unpacked from the self-hosted WOFF files into the site's
  * .cache/fonts/ (the machine that builds may have no fonts at all; its own come after them, for a
@@ -336,6 +338,9 @@ let preparedConf: string | undefined;
  * environment once, when it first lays out text, so a process keeps the folder of its first site. */
 export function prepareFonts(root: string, look: CardLook): CardFonts {
   const dir = path.join(cacheDirOf(root), 'fonts');
+  const key = JSON.stringify([dir, look.fonts]);
+  const known = preparedFonts.get(key);
+  if (known) return known;
   mkdirSync(dir, { recursive: true });
   const unpack = (files: string[]) =>
     files.map((file) => {
@@ -358,6 +363,7 @@ export function prepareFonts(root: string, look: CardLook): CardFonts {
     process.env.FONTCONFIG_FILE = conf;
     preparedConf = conf;
   }
+  preparedFonts.set(key, fonts);
   return fonts;
 }
 

@@ -49,9 +49,17 @@ test('the services overview shows the ten service areas as cards, each with an i
   const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
   for (const route of ['/services/', '/en/services/']) {
     await page.goto(`${real.server.url}${route}`);
-    const cards = await page.locator('.home-column').evaluateAll((els) =>
-      els.map((el) => ({ icon: (el.querySelector('img.home-column-icon') as HTMLImageElement | null)?.naturalWidth ?? 0, link: [...el.querySelectorAll('.markdown p a')].pop()?.getAttribute('href') ?? '' })),
-    );
+    // The icons load lazily: each is looked at as a visitor scrolling to its card sees it.
+    const cards = await page.locator('.home-column').evaluateAll(async (els) => {
+      const seen = [];
+      for (const el of els) {
+        el.scrollIntoView();
+        const img = el.querySelector('img.home-column-icon') as HTMLImageElement | null;
+        await img?.decode().catch(() => undefined);
+        seen.push({ icon: img?.naturalWidth ?? 0, link: [...el.querySelectorAll('.markdown p a')].pop()?.getAttribute('href') ?? '' });
+      }
+      return seen;
+    });
     assert.equal(cards.length, 10, route);
     for (const card of cards) {
       assert.ok(card.icon > 0, `${route}: a card without a loaded icon (${card.link})`);

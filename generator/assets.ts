@@ -2,13 +2,14 @@
 // content-hashed names. The site's component overrides apply here as in the server bundle
 // (theme-loader.ts), and the stylesheet's `@import "site:design"` is answered with the config's
 // design as CSS (design-css.ts).
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Assets, ThemeFiles } from './theme-contract.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { themePlugin, type ResolvedTheme } from './theme-loader.ts';
 import { DESIGN_IMPORT } from './design-css.ts';
+import { stampOf } from './file-stamp.ts';
 
 /** Every face the stylesheet declares is on every page above the fold (text, headings, the mono
  * eyebrows and sidebar titles), and with `font-display: optional` one that misses the first paint
@@ -37,12 +38,28 @@ export interface BuiltAssets {
   files: { path: string; contents: Uint8Array }[];
 }
 
+/** Bundles made in this process, by theme, files and design, with the stamps of the files each was
+ * made of: a process that builds one site after another (the dev server, the programmatic API, a
+ * test run) bundles a theme again only when one of its files changed. */
+const made = new Map<string, Promise<{ built: BuiltAssets; inputs: Record<string, string | undefined> }>>();
+
 export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, designCss: string): Promise<BuiltAssets> {
+  const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
+  const key = JSON.stringify([theme, themeFiles, islands, designCss]);
+  const known = await made.get(key)?.catch(() => undefined);
+  if (known && Object.entries(known.inputs).every(([file, stamp]) => stamp !== undefined && stampOf(file) === stamp)) return known.built;
+  const bundled = bundleAssets(theme, themeFiles, islands, designCss);
+  made.set(key, bundled);
+  bundled.catch(() => made.delete(key));
+  return (await bundled).built;
+}
+
+async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, islands: Record<string, string>, designCss: string): Promise<{ built: BuiltAssets; inputs: Record<string, string | undefined> }> {
+  const started = Date.now();
   // Output paths are relative to this folder: `assets/<name>.<hash>`.
   const root = PACKAGE_ROOT;
   const client = path.join(theme.dir, themeFiles.client);
   const styles = path.join(theme.dir, themeFiles.styles);
-  const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { app: client, site: styles, ...islands },
@@ -76,5 +93,13 @@ export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, 
   const fonts = Object.keys(result.metafile.outputs).filter((out) => PRELOADED_FONT.test(path.basename(out))).map((out) => `/${out}`);
   const js = find(client);
   const jsImports = result.metafile.outputs[js.slice(1)].imports.filter((i) => i.kind === 'import-statement').map((i) => `/${i.path}`);
-  return { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets }, files };
+  // A file written while esbuild ran may be in the bundle as it was before: it gets no stamp, so
+  // the next call bundles again.
+  const inputs = Object.fromEntries(
+    Object.keys(result.metafile.inputs)
+      .filter((input) => !input.includes(':'))
+      .map((input) => path.resolve(root, input))
+      .map((input) => [input, (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= started ? undefined : stampOf(input)]),
+  );
+  return { built: { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets }, files }, inputs };
 }

@@ -28,6 +28,7 @@ import { closestKey } from './closest-key.ts';
 import { locateConfig, type KeyPath } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
 import { sitePackageDir } from './site-package.ts';
+import { stampOf } from './file-stamp.ts';
 
 /** The engine's own theme, which renders a site whose config names none. */
 export const BUILT_IN_THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
@@ -137,16 +138,6 @@ export function themePlugin(theme: ResolvedTheme): esbuild.Plugin {
       });
     },
   };
-}
-
-/** A file's size and modification time: what tells that it is unchanged since a bundle was made. */
-function stampOf(file: string): string | undefined {
-  try {
-    const info = statSync(file);
-    return `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Bundles the theme for Node into the site's .cache/theme-<hash of the code>.mjs; returns the file. The

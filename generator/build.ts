@@ -26,6 +26,7 @@ import { scriptHash } from './csp.ts';
 import { killPoint } from './kill-point.ts';
 import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
 import { serverFiles } from './server-manifest.ts';
+import { unknownLayouts } from './standalone-pages.ts';
 import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
@@ -162,6 +163,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const configFiles = readConfigFiles(root);
   const { loaded } = await run.step('theme', () => loadTheme(root, config, configFiles, cache, options.changed));
   if (!loaded) return run.result({ graph, config, messages });
+  run.report(unknownLayouts(graph, loaded.theme));
   const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
@@ -179,7 +181,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
-  const server = mode === 'build' ? serverFiles(root, config, messages) : undefined;
+  const forms = loaded.theme.files.forms;
+  const server = mode === 'build' ? serverFiles(root, config, messages, forms ? { theme: loaded.resolved, forms } : undefined) : undefined;
   server?.catch(() => undefined);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;

@@ -122,6 +122,8 @@ export interface FrontMatter {
   date?: string;
   authors?: string[];
   tags?: string[];
+  /** The theme's layout of a page outside the sections (StandalonePage). */
+  layout?: string;
 }
 
 export interface Category {
@@ -285,8 +287,14 @@ export interface AuthorsPage extends PageBase {
   authors: { id: string; route: Route; count: number }[];
 }
 
+/** A page outside the sections: the site's root page (`index.md`) and, when the config turns the
+ * contact backend on, the page at `contact.route`. What it looks like is the theme's layout of
+ * the page's name (generator/standalone-pages.ts). */
 export interface StandalonePage extends PageBase {
-  kind: 'home' | 'contact';
+  kind: 'standalone';
+  /** The theme's layout that renders it: the front matter's `layout`, else `home` for the root
+   * page and the file's name for another (`contact.md`: `contact`). */
+  layout: string;
   doc?: SourceId;
 }
 

@@ -1,11 +1,12 @@
 // `site start --dir build` from the build alone: an empty folder gets a copy of `build/` and of the
 // engine's runtime files (no config/, content/, i18n/ or public/ of the site), and the server there
 // takes contact messages from a script and from a browser with JavaScript off, whose refused form
-// comes back with the visitor's answers in it, rendered by the theme the site was built with.
+// comes back with the visitor's answers in it, rendered by the theme the site was built with and
+// the site's override of the form.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,11 +20,34 @@ import { followResult, postForm, postJson, startServer, validMessage } from './c
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
 const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];
 
+/** The site's own contact form: the theme's, in a frame of the site's (the island and the answer
+ * pages render it alike, so the root it replaces is the same). */
+const FORM_OVERRIDE = `import { ContactForm as ThemeForm, FORM_ROOT, type ContactFormProps } from '@theme/pages/ContactForm.tsx';
+export * from '@theme/pages/ContactForm.tsx';
+
+export function ContactForm(props: ContactFormProps) {
+  return <div className="site-form-frame" data-form-override="basic"><ThemeForm {...props} /></div>;
+}
+
+export function ContactFormRoot(props: ContactFormProps) {
+  const { state, handlers: _, ...setup } = props;
+  return (
+    <div className="contact-island" data-island-root={FORM_ROOT} data-props={JSON.stringify({ setup, state })}>
+      <ContactForm {...setup} state={state} />
+    </div>
+  );
+}
+`;
+
 test('site start serves a copied build with a copied engine and stores contact messages, with and without JavaScript', async () => {
   const site = await fixtureCopy('basic');
   const server = await mkdtemp(path.join(os.tmpdir(), 'site-start-'));
   let child: ReturnType<typeof spawn> | undefined;
   try {
+    await mkdir(path.join(site.root, 'components'));
+    await writeFile(path.join(site.root, 'components', 'ContactForm.tsx'), FORM_OVERRIDE);
+    const base = path.join(site.root, 'config', 'base.ts');
+    await writeFile(base, (await readFile(base, 'utf8')).replace(/\n(\s*)locales:/, "\n$1components: { ContactForm: './components/ContactForm.tsx' },\n$1locales:"));
     const built = await runBuild({ root: site.root, mode: 'build', outDir: 'build' });
     assert.ok(built.ok, built.diagnostics.map(formatDiagnostic).join('\n'));
     assert.ok(exists(site.root, `build/${SERVER_MANIFEST}`) && exists(site.root, `build/${SERVER_FORMS}`));
@@ -65,9 +89,14 @@ test('site start serves a copied build with a copied engine and stores contact m
     assert.match(html, />This answer must come back in the form\.<\/textarea>/);
     assert.match(html, /aria-invalid="true"/);
     assert.match(html, /<html lang="en"/, 'the built English contact page around it');
+    // The site's override, from the build's forms module: once, inside the root it replaced.
+    assert.equal(html.match(/data-form-override="basic"/g)?.length, 1, 'the overridden form, once');
+    assert.match(html, /data-island-root="contact-form"[^>]*><div class="site-form-frame" data-form-override="basic">[\s\S]*value="Kept Without Script"/);
 
     const sent = await followResult(url, await postForm(url, { name: 'Form Sender', email: 'form@example.org', message: 'A message sent with JavaScript off.', terms: 'on', locale: 'en' }));
-    assert.match(await sent.text(), /data-status="success"/);
+    const success = await sent.text();
+    assert.match(success, /data-status="success"/);
+    assert.match(success, /data-form-override="basic"/);
 
     const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
     try {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseSource } from '../../generator/parse.ts';
 import { resolveSections } from '../../generator/render.ts';
 import type { ParsedDocument } from '../../generator/types.ts';
-import { layOut, type LaidOutSection } from '../../theme/home/sections.ts';
+import { layOut, leadsAsTitles, type LaidOutSection } from '../../theme/home/sections.ts';
 import { config, labelsOf, markdownFile, source } from './factories.ts';
 
 const HOME = `We run your servers. See [our services](/services/).
@@ -159,4 +159,14 @@ test('the engine gives a theme each part with its blocks\' HTML and shape, and n
     { html: 'from €1,200', links: [] },
   ]);
   assert.equal(offers.blocks.map((b) => b.html).join(''), `${heading(2, 'quickstart', 'Quickstart')}\n<p>Pick one:</p>\n${table!.html}\n<p>All prices are net.</p>\n`);
+});
+
+test('a list item\'s bold lead becomes its title only when written as a lead', () => {
+  assert.equal(leadsAsTitles('<li><strong>Lead.</strong></li>'), '<li><strong class="item-title">Lead</strong> </li>');
+  assert.equal(leadsAsTitles('<li><strong>Lead.</strong><code>x</code></li>'), '<li><strong class="item-title">Lead</strong> <code>x</code></li>');
+  assert.equal(leadsAsTitles('<li><strong>A <em>b</em>.</strong> c</li>'), '<li><strong class="item-title">A <em>b</em></strong> C</li>');
+  assert.equal(leadsAsTitles('<li><strong>Lead</strong> — über</li>'), '<li><strong class="item-title">Lead</strong> Über</li>');
+  for (const asWritten of ['<li><strong>No stop</strong> plain</li>', '<li class="task-list-item"><strong>A.</strong> b</li>', '<li><strong class="x">A.</strong> b</li>', '<li>A. <strong>b.</strong> c</li>']) {
+    assert.equal(leadsAsTitles(asWritten), asWritten);
+  }
 });

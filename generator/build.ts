@@ -25,14 +25,14 @@ import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { killPoint } from './kill-point.ts';
 import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
-import { serverFiles } from './server-manifest.ts';
+import { loadForms, serverFiles } from './server-manifest.ts';
 import { unknownLayouts } from './standalone-pages.ts';
 import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types.ts';
-import type { Assets } from './theme-contract.ts';
+import type { Assets, ThemeForms } from './theme-contract.ts';
 import type { History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
@@ -73,6 +73,9 @@ export interface BuildCache {
   theme?: { key: string; file: string };
   /** What the client assets were built of: the theme, its files and the design's CSS. */
   assetsKey?: string;
+  /** `site serve`: the theme's forms (`files.forms`), for the contact backend's answers to a post
+   * made with JavaScript off; none for a theme without them. */
+  forms?: ThemeForms;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** The content's git history, read once per watching process (translation status). */
   history?: History | null;
@@ -181,8 +184,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
-  const forms = loaded.theme.files.forms;
-  const server = mode === 'build' ? serverFiles(root, config, messages, forms ? { theme: loaded.resolved, forms } : undefined) : undefined;
+  const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
+  const server = mode === 'build' ? serverFiles(root, config, messages, forms) : undefined;
+  // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
+  const devForms = mode === 'serve' && config.contact && forms ? loadForms(root, forms) : undefined;
+  devForms?.catch(() => undefined);
   server?.catch(() => undefined);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;
@@ -243,6 +249,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       });
       if (mode === 'serve') {
         await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+        // Forms that do not bundle are the theme's, which reported it; the plain answer page meanwhile.
+        cache.forms = await devForms?.catch(() => undefined);
         options.onReady?.({ graph: ready, config, messages });
         await extras([]);
       }

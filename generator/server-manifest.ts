@@ -6,11 +6,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { SiteConfig } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
 import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { themePlugin, type ResolvedTheme } from './theme-loader.ts';
+import type { ThemeForms } from './theme-contract.ts';
 import { hashOf } from './load.ts';
 import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
 
@@ -30,16 +32,16 @@ const stampOf = (file: string) => {
   }
 };
 
-/** The forms' module, kept in the site's .cache/ with the files it was made of: while none of them
- * (the theme's, the overrides', the engine's) changed, a build bundles nothing. */
-async function bundleForms(root: string, { theme, forms }: FormsSource): Promise<Uint8Array> {
+/** The forms' module as a file of the site's .cache/ named by the hash of its code, noted with the
+ * files it was made of: while none of them (the theme's, the overrides', the engine's) changed, a
+ * build bundles nothing. */
+export async function formsModule(root: string, { theme, forms }: FormsSource): Promise<string> {
   const cacheDir = cacheDirOf(root);
   const key = hashOf(JSON.stringify([theme, forms, esbuild.version, process.env.SITE_BUNDLE_KEY ?? ''])).slice(0, 16);
-  const kept = path.join(cacheDir, `server-forms-${key}.mjs`);
-  const note = `${kept}.json`;
+  const note = path.join(cacheDir, `server-forms-${key}.json`);
   try {
-    const inputs = JSON.parse(readFileSync(note, 'utf8')) as Record<string, string>;
-    if (existsSync(kept) && Object.entries(inputs).every(([input, stamp]) => stampOf(input) === stamp)) return await readFile(kept);
+    const noted = JSON.parse(readFileSync(note, 'utf8')) as { file: string; inputs: Record<string, string> };
+    if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) return noted.file;
   } catch {
     // Not bundled before: bundled below.
   }
@@ -63,21 +65,28 @@ async function bundleForms(root: string, { theme, forms }: FormsSource): Promise
     banner: { js: "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);" },
   });
   const contents = result.outputFiles[0].contents;
+  const file = path.join(cacheDir, `server-forms-${hashOf(contents).slice(0, 16)}.mjs`);
   const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => path.resolve(PACKAGE_ROOT, input)).map((input) => [input, stampOf(input)]));
   await mkdir(cacheDir, { recursive: true });
-  for (const [file, text] of [[kept, contents], [note, JSON.stringify(inputs)]] as const) {
+  for (const [target, text] of [[file, contents], [note, JSON.stringify({ file, inputs })]] as const) {
     // Renamed into place: another build reading the same name sees the whole file or none.
-    const temp = `${file}.${process.pid}.tmp`;
+    const temp = `${target}.${process.pid}.tmp`;
     await writeFile(temp, text);
-    await rename(temp, file);
+    await rename(temp, target);
   }
-  return contents;
+  return file;
+}
+
+/** The forms of the theme as `site serve` renders them for a post made with JavaScript off: the
+ * module `site build` writes into the build, loaded. */
+export async function loadForms(root: string, source: FormsSource): Promise<ThemeForms> {
+  return (await import(pathToFileURL(await formsModule(root, source)).href)) as ThemeForms;
 }
 
 /** The files of `_server/`: the forms only where the site has a contact page and its theme has forms. */
 export async function serverFiles(root: string, config: SiteConfig, messages: MessagesByLocale, forms: FormsSource | undefined): Promise<{ path: string; contents: string | Uint8Array }[]> {
   const manifest = { version: SERVER_MANIFEST_VERSION, config, messages };
   const files: { path: string; contents: string | Uint8Array }[] = [{ path: SERVER_MANIFEST, contents: `${JSON.stringify(manifest)}\n` }];
-  if (config.contact && forms) files.push({ path: SERVER_FORMS, contents: await bundleForms(root, forms) });
+  if (config.contact && forms) files.push({ path: SERVER_FORMS, contents: await readFile(await formsModule(root, forms)) });
   return files;
 }

@@ -16,6 +16,9 @@ import { DB_FILE } from '../../server/contact-store.ts';
 import { SERVER_DIR, SERVER_FORMS, SERVER_MANIFEST } from '../../common/server-files.ts';
 import { REPO, exists, fixtureCopy } from '../helpers.ts';
 import { followResult, postForm, postJson, startServer, validMessage } from './contact-helpers.ts';
+import { startDevServer } from '../../generator/serve.ts';
+import { devServerHooks } from '../../server/dev-hooks.ts';
+import { DEFAULT_SETTINGS } from '../../server/backend-config.ts';
 
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
 const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];
@@ -39,15 +42,20 @@ export function ContactFormRoot(props: ContactFormProps) {
 }
 `;
 
+/** The basic fixture with its own contact form (`components: { ContactForm: … }`). */
+async function overrideForm(root: string): Promise<void> {
+  await mkdir(path.join(root, 'components'));
+  await writeFile(path.join(root, 'components', 'ContactForm.tsx'), FORM_OVERRIDE);
+  const base = path.join(root, 'config', 'base.ts');
+  await writeFile(base, (await readFile(base, 'utf8')).replace(/\n(\s*)locales:/, "\n$1components: { ContactForm: './components/ContactForm.tsx' },\n$1locales:"));
+}
+
 test('site start serves a copied build with a copied engine and stores contact messages, with and without JavaScript', async () => {
   const site = await fixtureCopy('basic');
   const server = await mkdtemp(path.join(os.tmpdir(), 'site-start-'));
   let child: ReturnType<typeof spawn> | undefined;
   try {
-    await mkdir(path.join(site.root, 'components'));
-    await writeFile(path.join(site.root, 'components', 'ContactForm.tsx'), FORM_OVERRIDE);
-    const base = path.join(site.root, 'config', 'base.ts');
-    await writeFile(base, (await readFile(base, 'utf8')).replace(/\n(\s*)locales:/, "\n$1components: { ContactForm: './components/ContactForm.tsx' },\n$1locales:"));
+    await overrideForm(site.root);
     const built = await runBuild({ root: site.root, mode: 'build', outDir: 'build' });
     assert.ok(built.ok, built.diagnostics.map(formatDiagnostic).join('\n'));
     assert.ok(exists(site.root, `build/${SERVER_MANIFEST}`) && exists(site.root, `build/${SERVER_FORMS}`));
@@ -122,6 +130,33 @@ test('site start serves a copied build with a copied engine and stores contact m
       await once(child, 'exit');
     }
     await rm(server, { recursive: true, force: true });
+    await site.dispose();
+  }
+});
+
+test('site serve answers a form posted without JavaScript with the site\'s own form too, as site start does', async () => {
+  const site = await fixtureCopy('basic');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-serve-forms-'));
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    await overrideForm(site.root);
+    const hooks = devServerHooks({ root: site.root, contact: { ...DEFAULT_SETTINGS, dataDir, rateLimit: false } });
+    const dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', watch: false, out: '.serve', hooks }).finally(() => (console.log = log));
+    try {
+      const url = `http://127.0.0.1:${(dev.server.address() as { port: number }).port}`;
+      // The visitor was on the contact page, which the dev server renders when it is asked for.
+      assert.match(await (await fetch(`${url}/en/contact/`)).text(), /data-form-override="basic"/);
+      const refused = await followResult(url, await postForm(url, { name: 'Kept By Serve', email: 'not-an-address', message: 'This answer must come back in the form.', terms: 'on', locale: 'en' }));
+      const html = await refused.text();
+      assert.match(html, /value="Kept By Serve"/);
+      assert.equal(html.match(/data-form-override="basic"/g)?.length, 1, 'the overridden form, once');
+    } finally {
+      await dev.close();
+    }
+  } finally {
+    console.log = log;
+    await rm(dataDir, { recursive: true, force: true });
     await site.dispose();
   }
 });

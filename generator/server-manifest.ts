@@ -3,8 +3,8 @@
 // one self-contained module: the `files.forms` module of the theme the config names, with the
 // site's component overrides, bundled with React by esbuild, so the production server needs
 // neither the site's sources nor a bundler.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -22,6 +22,9 @@ export interface FormsSource {
   theme: ResolvedTheme;
   forms: string;
 }
+
+/** Forms' modules unused this long are removed. */
+const STALE_MS = 24 * 3600 * 1000;
 
 const stampOf = (file: string) => {
   try {
@@ -41,7 +44,11 @@ export async function formsModule(root: string, { theme, forms }: FormsSource): 
   const note = path.join(cacheDir, `server-forms-${key}.json`);
   try {
     const noted = JSON.parse(readFileSync(note, 'utf8')) as { file: string; inputs: Record<string, string> };
-    if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) return noted.file;
+    if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) {
+      const now = new Date();
+      for (const used of [noted.file, note]) utimesSync(used, now, now);
+      return noted.file;
+    }
   } catch {
     // Not bundled before: bundled below.
   }
@@ -74,7 +81,21 @@ export async function formsModule(root: string, { theme, forms }: FormsSource): 
     await writeFile(temp, text);
     await rename(temp, target);
   }
+  await removeStaleForms(cacheDir, file);
   return file;
+}
+
+/** Modules of earlier versions of the forms unused for a day: a module in use is touched by every build. */
+async function removeStaleForms(cacheDir: string, current: string): Promise<void> {
+  for (const name of await readdir(cacheDir)) {
+    const file = path.join(cacheDir, name);
+    if (!/^server-forms-.*\.(mjs|json)$/.test(name) || file === current) continue;
+    try {
+      if (Date.now() - (await stat(file)).mtimeMs > STALE_MS) await rm(file, { force: true });
+    } catch {
+      // Removed by another build meanwhile.
+    }
+  }
 }
 
 /** The forms of the theme as `site serve` renders them for a post made with JavaScript off: the

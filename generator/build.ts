@@ -8,7 +8,9 @@ import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
-import { readConfigFiles } from './config-file.ts';
+import { bundleFailure, readConfigFiles } from './config-file.ts';
+import { diagnosis } from './diagnostic-rules.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
@@ -276,9 +278,22 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
         });
         // For `site start` from the build alone: settings, strings and the forms' server render.
-        await run.step('server-manifest', async () => {
-          for (const f of await server!) await output.write(f.path, f.contents);
+        const unbundled = await run.step('server-manifest', async () => {
+          try {
+            for (const f of await server!) await output.write(f.path, f.contents);
+            return undefined;
+          } catch (error) {
+            if (error instanceof WriteError) throw error;
+            // The theme's forms module is the theme's code: reported at its line, as the theme's is.
+            return bundleFailure(root, error, path.relative(root, path.resolve(loaded.resolved.dir, forms!.forms)).split(path.sep).join('/'), (cause) => diagnosis('theme', 'server', { cause }), PACKAGE_ROOT);
+          }
         });
+        if (unbundled) {
+          run.report([unbundled]);
+          aborted = true;
+          await output.abort();
+          return run.result({ graph: ready, config, messages });
+        }
       }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());

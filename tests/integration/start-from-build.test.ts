@@ -19,6 +19,7 @@ import { followResult, postForm, postJson, startServer, validMessage } from './c
 import { startDevServer } from '../../generator/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
 import { DEFAULT_SETTINGS } from '../../server/backend-config.ts';
+import { BUILT_IN_THEME_DIR } from '../../generator/theme-loader.ts';
 
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
 const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];
@@ -157,6 +158,33 @@ test('site serve answers a form posted without JavaScript with the site\'s own f
   } finally {
     console.log = log;
     await rm(dataDir, { recursive: true, force: true });
+    await site.dispose();
+  }
+});
+
+test('a theme whose forms do not compile is reported at their line, and the build writes nothing', async () => {
+  const site = await fixtureCopy('basic');
+  try {
+    const dir = path.join(site.root, 'theme');
+    await mkdir(dir);
+    // The built-in theme, but for its forms: a module of the site's theme with a mistake in it.
+    const builtIn = (file: string) => path.relative(dir, path.join(BUILT_IN_THEME_DIR, file));
+    await writeFile(
+      path.join(dir, 'index.ts'),
+      `import builtIn from ${JSON.stringify(path.join(BUILT_IN_THEME_DIR, 'index.ts'))};\nexport default { ...builtIn, files: { client: ${JSON.stringify(builtIn('client/index.ts'))}, styles: ${JSON.stringify(builtIn('styles/site.css'))}, islands: ${JSON.stringify(builtIn('client/islands'))}, forms: 'forms.ts' } };\n`,
+    );
+    await writeFile(path.join(dir, 'forms.ts'), "export const form = () => '<form>' +;\n");
+    const base = path.join(site.root, 'config', 'base.ts');
+    await writeFile(base, (await readFile(base, 'utf8')).replace(/\n(\s*)locales:/, "\n$1theme: './theme',\n$1locales:"));
+    const built = await runBuild({ root: site.root, mode: 'build', outDir: 'build' });
+    assert.equal(built.ok, false);
+    assert.deepEqual(
+      built.diagnostics.map((d) => [d.file, d.line, d.rule]),
+      [['theme/forms.ts', 1, 'theme']],
+    );
+    assert.match(formatDiagnostic(built.diagnostics[0]), /The theme does not compile: /);
+    assert.equal(exists(site.root, 'build/index.html'), false, 'no half-written build');
+  } finally {
     await site.dispose();
   }
 });

@@ -8,7 +8,9 @@ import type { ContentTree } from './load.ts';
 import { buildGraph } from './graph.ts';
 import { validate } from './validate.ts';
 import { checkConfigLinks } from './config-links.ts';
-import { readConfigFiles } from './config-file.ts';
+import { bundleFailure, readConfigFiles } from './config-file.ts';
+import { diagnosis } from './diagnostic-rules.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
@@ -25,13 +27,14 @@ import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
 import { killPoint } from './kill-point.ts';
 import { NGINX_FILE, nginxConfig } from './nginx-config.ts';
-import { serverFiles } from './server-manifest.ts';
+import { loadForms, serverFiles } from './server-manifest.ts';
+import { unknownLayouts } from './standalone-pages.ts';
 import { localePrefix } from './config.ts';
 import { HEADERS_FILE, headersFile } from '../common/security-headers.ts';
 import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types.ts';
-import type { Assets } from './theme-contract.ts';
+import type { Assets, ThemeForms } from './theme-contract.ts';
 import type { History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
@@ -72,6 +75,9 @@ export interface BuildCache {
   theme?: { key: string; file: string };
   /** What the client assets were built of: the theme, its files and the design's CSS. */
   assetsKey?: string;
+  /** `site serve`: the theme's forms (`files.forms`), for the contact backend's answers to a post
+   * made with JavaScript off; none for a theme without them. */
+  forms?: ThemeForms;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** The content's git history, read once per watching process (translation status). */
   history?: History | null;
@@ -162,6 +168,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const configFiles = readConfigFiles(root);
   const { loaded } = await run.step('theme', () => loadTheme(root, config, configFiles, cache, options.changed));
   if (!loaded) return run.result({ graph, config, messages });
+  run.report(unknownLayouts(graph, loaded.theme));
   const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
@@ -179,7 +186,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // Production builds keep what they made under .cache/: the next one makes only what changed.
   const store = mode === 'build' ? OutputStore.open(root) : undefined;
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
-  const server = mode === 'build' ? serverFiles(root, config, messages) : undefined;
+  const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
+  const server = mode === 'build' ? serverFiles(root, config, messages, forms) : undefined;
+  // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
+  const devForms = mode === 'serve' && config.contact && forms ? loadForms(root, forms) : undefined;
+  devForms?.catch(() => undefined);
   server?.catch(() => undefined);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;
@@ -240,6 +251,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       });
       if (mode === 'serve') {
         await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+        // Forms that do not bundle are the theme's, which reported it; the plain answer page meanwhile.
+        cache.forms = await devForms?.catch(() => undefined);
         options.onReady?.({ graph: ready, config, messages });
         await extras([]);
       }
@@ -265,9 +278,22 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
         });
         // For `site start` from the build alone: settings, strings and the forms' server render.
-        await run.step('server-manifest', async () => {
-          for (const f of await server!) await output.write(f.path, f.contents);
+        const unbundled = await run.step('server-manifest', async () => {
+          try {
+            for (const f of await server!) await output.write(f.path, f.contents);
+            return undefined;
+          } catch (error) {
+            if (error instanceof WriteError) throw error;
+            // The theme's forms module is the theme's code: reported at its line, as the theme's is.
+            return bundleFailure(root, error, path.relative(root, path.resolve(loaded.resolved.dir, forms!.forms)).split(path.sep).join('/'), (cause) => diagnosis('theme', 'server', { cause }), PACKAGE_ROOT);
+          }
         });
+        if (unbundled) {
+          run.report([unbundled]);
+          aborted = true;
+          await output.abort();
+          return run.result({ graph: ready, config, messages });
+        }
       }
       if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());

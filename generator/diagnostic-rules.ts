@@ -215,6 +215,22 @@ export const DIAGNOSTIC_RULES = {
     },
     example: { file: 'content/en/guides/start.md', mistake: 'content/en/guides/start.md with no section "guides"', fix: "sections: [..., { id: 'guides', kind: 'docs' }]" },
   },
+  'unknown-layout': {
+    title: 'A page outside the sections names a layout the theme does not have',
+    severity: 'error',
+    hint: 'name one of the theme\'s layouts in the page\'s front matter (layout: …), or use a theme that has this one',
+    messages: {
+      named: says(
+        (p: { layout: string; known: string[] }) => `layout "${p.layout}" is not a layout of the theme`,
+        (p) => `the theme's layouts are ${p.known.join(', ') || 'none'}: write one of them as layout: in the front matter`,
+      ),
+      byName: says(
+        (p: { layout: string; known: string[] }) => `this page's layout "${p.layout}" (from its file name) is not a layout of the theme`,
+        (p) => `the theme's layouts are ${p.known.join(', ') || 'none'}: name one in the front matter (layout: ${p.known[0] ?? 'home'})`,
+      ),
+    },
+    example: { file: 'content/en/index.md', mistake: 'layout: landing', fix: 'layout: home' },
+  },
   'front-matter': {
     title: 'The front matter is missing or invalid',
     severity: 'error',

@@ -30,6 +30,13 @@ const docFields = {
 
 export const docFrontMatter = z.strictObject(docFields);
 
+/** A page outside the sections (the site's root page, the contact page) may name the theme's
+ * layout that renders it. */
+export const pageFrontMatter = z.strictObject({
+  ...docFields,
+  layout: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a layout name of the theme: lower-case letters, digits and dashes').optional(),
+});
+
 export const postFrontMatter = z.strictObject({
   ...docFields,
   date: z.string().superRefine((value, ctx) => {
@@ -51,7 +58,8 @@ function dateProblem(value: string): string | undefined {
   return undefined;
 }
 
-export type FrontMatterKind = 'doc' | 'post';
+/** `page`: a page outside the sections (standalone-pages.ts). */
+export type FrontMatterKind = 'doc' | 'post' | 'page';
 
 export interface SplitResult {
   data: FrontMatter | undefined;
@@ -84,7 +92,7 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
       ],
     };
   }
-  const schema = kind === 'post' ? postFrontMatter : docFrontMatter;
+  const schema = kind === 'post' ? postFrontMatter : kind === 'page' ? pageFrontMatter : docFrontMatter;
   // Unknown keys are reported one by one, with the key, and left out: the rest still counts, and the
   // build drops the reports of keys the config accepts (`extraFrontMatterKeys`).
   const known = Object.keys(schema.shape);

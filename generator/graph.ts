@@ -3,7 +3,7 @@ import type { SiteConfig } from './config.ts';
 import { localePrefix } from './config.ts';
 import { buildBlogSection } from './blog.ts';
 import { buildDocsSection } from './sidebar.ts';
-import { standalonePages } from './parse.ts';
+import { layoutOf, standalonePages } from './standalone-pages.ts';
 import type { MessagesByLocale } from './messages.ts';
 import { joinRoute, keyOf, routeOf } from '../common/routes.ts';
 import { diagnostic } from './diagnostic-rules.ts';
@@ -67,7 +67,8 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
       if (!doc) continue;
       const route = routeOf(config, doc);
       const page: StandalonePage = {
-        kind: name === 'index' ? 'home' : 'contact',
+        kind: 'standalone',
+        layout: layoutOf(name, doc.frontMatter),
         route,
         locale,
         key: keyOf(config, route),

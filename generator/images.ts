@@ -138,7 +138,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
     const html = rewriteImages(doc.html, doc.links, byIndex, images, true, servedUrl);
     const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true, servedUrl);
     // The sections of a home or landing page: the intro comes first, as in the body.
-    const sections = doc.sections?.map((s) => mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.kind === 'intro', servedUrl)));
+    const sections = doc.sections?.map((s) => mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.part === 'intro', servedUrl)));
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
     documents[doc.source] = { ...doc, html, excerptHtml, ...(sections ? { sections } : {}), hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
   }

@@ -6,5 +6,5 @@ export { defineConfig } from './define-config.ts';
 export type { SiteConfigInput, SiteConfig, SectionConfig, LinkConfig, ActionConfig, BookingConfig } from './config.ts';
 export type { FrontMatterKind } from './frontmatter.ts';
 export type { MessagesInput, Messages, MessagesByLocale } from './messages.ts';
-export type { Theme, ThemeFiles, ThemeContext, PageRenderers } from './theme-contract.ts';
-export type { Diagnostic, FrontMatter, SiteGraph, Page } from './types.ts';
+export type { Theme, ThemeFiles, ThemeContext, ThemeForms, PageRenderers, LayoutRenderers } from './theme-contract.ts';
+export type { Diagnostic, FrontMatter, SiteGraph, Page, StandalonePage, BodySection, SectionBlock, SectionCell } from './types.ts';

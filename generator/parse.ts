@@ -1,6 +1,7 @@
 // The parse stage: front matter and Markdown of one file into a ParsedDocument. It depends on the
 // file's bytes and its locale only, so results are cached by content hash across rebuilds.
-import { contactPagePath, type SiteConfig } from './config.ts';
+import type { SiteConfig } from './config.ts';
+import { standalonePages } from './standalone-pages.ts';
 import { splitFrontMatter, type FrontMatterKind } from './frontmatter.ts';
 import type { SourceFile } from './load.ts';
 import { createMarkdownProcessor, renderMarkdown } from './markdown.ts';
@@ -15,11 +16,6 @@ import type { ParseStore } from './parse-store.ts';
 import { includeTargets } from './includes.ts';
 import { hashOf } from './load.ts';
 
-/** Pages outside any section: the home page, and the contact page when the config turns it on. */
-export function standalonePages(config: SiteConfig): string[] {
-  const contact = contactPagePath(config);
-  return contact ? ['index', contact] : ['index'];
-}
 
 export interface ParseResult {
   doc?: ParsedDocument;
@@ -34,7 +30,7 @@ export function sectionOf(config: SiteConfig, path: string) {
 }
 
 export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind | Diagnostic {
-  if (standalonePages(config).includes(source.path)) return 'doc';
+  if (standalonePages(config).includes(source.path)) return 'page';
   const section = sectionOf(config, source.path);
   if (!section || !source.path.includes('/')) {
     const first = source.path.split('/')[0];

@@ -2,7 +2,7 @@
 import { checkedStrings } from '../common/checked-strings.ts';
 import type { SiteConfig } from './config.ts';
 import { LINK_MARKER } from './markdown.ts';
-import { mapSection } from './body-sections.ts';
+import { mapSection, wholeBody } from './body-sections.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { servedPath, type BaseConfig } from '../common/served-url.ts';
 import { scanHtml } from './links.ts';
@@ -45,10 +45,10 @@ function resolveTarget(target: string, links: Record<number, string> | undefined
   return resolved.replace(/#.*$/, '');
 }
 
-/** A document's sections with their links resolved; a document without them is one section of
- * prose. The HTML links to served URLs; the targets stay routes, for looking pages up. */
+/** A document's sections with their links resolved; a document without them is its whole body as
+ * one part. The HTML links to served URLs; the targets stay routes, for looking pages up. */
 export function resolveSections(sections: BodySection[] | undefined, html: string, links: Record<number, string> | undefined, config: BaseConfig): BodySection[] {
-  const all: BodySection[] = sections ?? (html.trim() ? [{ kind: 'prose', html }] : []);
+  const all: BodySection[] = sections ?? wholeBody(html);
   return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links, config), (target) => resolveTarget(target, links)));
 }
 

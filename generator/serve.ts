@@ -17,6 +17,7 @@ import { BUILT_IN_THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
+import type { ThemeForms } from './theme-contract.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -48,6 +49,8 @@ export interface LiveSite {
   outDir: string;
   config: () => SiteConfig;
   messages: () => MessagesByLocale;
+  /** The theme's forms as the last build loaded them (none before it, or for a theme without). */
+  forms: () => ThemeForms | undefined;
 }
 
 /** Answers a request (true) or leaves it to the next handler (false). */
@@ -157,7 +160,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 
   // The site's endpoints (contact, analytics) as in production.
-  const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages! }) : undefined;
+  const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages!, forms: () => cache.forms }) : undefined;
 
   /** A body edit is on disk and in the browser at once, even while the build of the edit before
    * is still running; the full build then checks the rest. */

@@ -3,7 +3,7 @@
 // export satisfies `Theme`; the site's config names it (`theme`), and theme-loader.ts bundles and
 // loads it. The engine knows a theme by these types only, never by its files.
 import type { SiteConfig } from './config.ts';
-import type { BodySection, Page, Route, SiteGraph } from './types.ts';
+import type { BodySection, Page, Route, SiteGraph, StandalonePage } from './types.ts';
 import type { Messages } from './messages.ts';
 
 /** The built client files a page links, with their hashed public paths. */
@@ -31,7 +31,9 @@ export interface ThemeContext {
   alternates: { locale: string; route: Route }[];
   /** A document's HTML with its links resolved. */
   bodyOf: (source: string) => string;
-  /** A document's `##` sections with their links resolved, for the pages laid out by them. */
+  /** A document's parts (the text before the first `##`, each `##` section, the footnotes), each
+   * with its blocks' HTML and shape and its links resolved, for the pages a theme lays out by
+   * them (the root page, the index pages of sections); another document comes whole, as one part. */
   sectionsOf: (source: string) => BodySection[];
   excerptOf: (source: string) => string;
 }
@@ -45,17 +47,42 @@ export interface ThemeFiles {
   styles: string;
   /** A folder: every `*.tsx` in it is an island, its own entry, loaded only by pages that render it. */
   islands: string;
+  /** Optional: a module whose exports are `ThemeForms`. `site build` bundles it for Node, with the
+   * site's component overrides and React, into the build's `_server/forms.mjs`, which `site start`
+   * loads to answer a form posted without JavaScript. A theme without it gets a plain page with
+   * the backend's message in the visitor's language. */
+  forms?: string;
+}
+
+/** The contact page's forms rendered again on the server, for a browser that posted without
+ * JavaScript: each takes the setup its island root carries in the built page (`data-props` of the
+ * `data-island-root` element) and the contact backend's state (the values and errors of the
+ * answer, or its success), and gives the root's HTML, which replaces the root in the built page. */
+export interface ThemeForms {
+  /** The contact form (root `contact-form`). */
+  form: (setup: never, state: never) => string;
+  /** The contact details shown on request (root `contact-reveal`). */
+  reveal: (setup: never, state: never) => string;
+  /** The booking of an appointment, with the list of free times (root `booking`). */
+  booking: (setup: never, state: never) => string;
 }
 
 /** The page type of the graph a kind names. */
 export type PageOfKind<K extends Page['kind']> = Page extends infer P ? (P extends { kind: infer Kinds } ? (K extends Kinds ? P : never) : never) : never;
 
-/** How a page of each kind of the graph becomes HTML. */
-export type PageRenderers = { [K in Page['kind']]: (ctx: ThemeContext & { page: PageOfKind<K> }) => string };
+/** How a page of each kind of the graph becomes HTML; the standalone pages by their layout. */
+export type PageRenderers = { [K in Exclude<Page['kind'], 'standalone'>]: (ctx: ThemeContext & { page: PageOfKind<K> }) => string };
+
+/** How a standalone page becomes HTML: one renderer per layout name (StandalonePage.layout). */
+export type LayoutRenderers = Record<string, (ctx: ThemeContext & { page: StandalonePage }) => string>;
 
 export interface Theme {
   /** A whole HTML document (`<!DOCTYPE html>…`) for a page of each kind of the graph. */
   pages: PageRenderers;
+  /** The same for the pages outside the sections, by layout name: the built-in theme's are `home`
+   * (the root page) and `contact` (the contact page, with the contact backend's forms). A page
+   * whose layout the theme does not have is an `unknown-layout` error at its file. */
+  layouts: LayoutRenderers;
   /** The inline script in `<head>` that settles the colour mode (and what else must not flash)
    * before first paint; the production server allows it by its hash. */
   colorModeScript: (config: SiteConfig) => string;
@@ -71,7 +98,10 @@ export interface Theme {
 
 /** A page rendered by its kind's renderer. */
 export function renderWith(theme: Theme, ctx: ThemeContext): string {
-  // The key is the page's own kind, so the renderer gets the page type it expects.
-  const render = theme.pages[ctx.page.kind] as (ctx: ThemeContext) => string;
+  // The key is the page's own kind (or layout), so the renderer gets the page type it expects.
+  const { page } = ctx;
+  const render = (page.kind === 'standalone' ? theme.layouts[page.layout] : theme.pages[page.kind]) as ((ctx: ThemeContext) => string) | undefined;
+  // The build reports an unknown layout before rendering (standalone-pages.ts); this is for a page rendered on its own.
+  if (!render) throw new Error(`the theme has no layout "${(page as StandalonePage).layout}"`);
   return render(ctx);
 }

@@ -36,7 +36,7 @@ export const BUILT_IN_THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
 export const BUILT_IN_THEME: ResolvedTheme = { dir: BUILT_IN_THEME_DIR, entry: path.join(BUILT_IN_THEME_DIR, 'index.ts'), overrides: {} };
 const ENTRY_NAMES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs'];
 const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
-const PAGE_KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'home', 'contact', 'not-found'] as const;
+const PAGE_KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'not-found'] as const;
 /** Theme bundles unused this long are removed; a bundle in use is touched by every build. */
 const STALE_BUNDLE_MS = 24 * 3600 * 1000;
 
@@ -216,12 +216,13 @@ export function themeAt(file: string): Promise<Theme> {
 }
 
 function checkedTheme(theme: Partial<Theme> | undefined): Theme {
-  const hint = 'a theme default-exports { pages, colorModeScript, files } (generator/theme-contract.ts)';
+  const hint = 'a theme default-exports { pages, layouts, colorModeScript, files } (generator/theme-contract.ts)';
   if (!theme || typeof theme !== 'object') throw new Error(`the theme has no default export: ${hint}`);
   const missing = [
     ...(typeof theme.colorModeScript === 'function' ? [] : ['colorModeScript']),
     ...(theme.files && ['client', 'styles', 'islands'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string') ? [] : ['files']),
     ...PAGE_KINDS.filter((kind) => typeof theme.pages?.[kind] !== 'function').map((kind) => `pages['${kind}']`),
+    ...(theme.layouts && typeof theme.layouts === 'object' && Object.values(theme.layouts).every((render) => typeof render === 'function') ? [] : ['layouts']),
   ];
   if (missing.length) throw new Error(`the theme gives no ${missing.join(', ')}: ${hint}`);
   return theme as Theme;

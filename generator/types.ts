@@ -65,58 +65,39 @@ export interface ParsedDocument {
   sections?: BodySection[];
 }
 
-/** How a `##` section of a home or landing page is laid out, from its shape in the syntax tree:
- *
- *   text before the first `##`      -> intro
- *   a section with a numbered list  -> steps (the engagement flow)
- *   a section with a table          -> offers, one card per row (name | what it covers | price)
- *   a section with `###` parts      -> columns, one card per part
- *   the first section with a list   -> features; later ones -> checklist
- *   the last section                -> cta (call to action)
- *
- * A section whose shape is none of these is prose. */
-export type SectionKind = 'intro' | 'steps' | 'offers' | 'columns' | 'features' | 'checklist' | 'cta' | 'prose';
-
-/** One section of a body, its pieces as HTML. Internal links carry the Markdown stage's markers
- * until the render stage resolves them, as in the body's HTML. In every section but the intro a
- * list item written as `**Lead** – text` or `**Lead.** Text` has its lead as a title (no dash or
- * full stop after it, the text capitalised): `<strong class="item-title">`. */
-export type BodySection =
-  | {
-      kind: Exclude<SectionKind, 'offers' | 'columns'>;
-      /** Id of the section's heading (none for the intro), for aria-labelledby. */
-      headingId?: string;
-      html: string;
-    }
-  | {
-      kind: 'offers';
-      headingId?: string;
-      /** The section around its table: the heading and lead-in before, anything after. */
-      before: string;
-      rows: OfferRow[];
-      after: string;
-    }
-  | {
-      kind: 'columns';
-      headingId?: string;
-      /** The heading and lead-in before the first `###`. */
-      lead: string;
-      /** One per `###` heading, up to the next. */
-      columns: SectionColumn[];
-    };
-
-/** A row of a three-column table: the cells' HTML. */
-export interface OfferRow {
-  name: string;
-  text: string;
-  price: string;
-  /** Targets of the links in the name cell, in order, without #fragment. */
-  links: string[];
+/** A part of a body as a theme receives it to lay a page out by its `##` sections (the built-in
+ * theme's home page and landing pages): which part it is, its heading, and its top-level blocks
+ * with their HTML and shape. What a section is (a list of steps, offers, a call to action) is the
+ * theme's to decide. Internal links carry the Markdown stage's markers until the render stage
+ * resolves them, as in the body's HTML; `<!-- truncate -->` is left out. */
+export interface BodySection {
+  /** The text before the first `##` (`intro`), a `##` and what follows it up to the next
+   * (`section`), the footnotes (`footnotes`), or the whole body of a document that is not split
+   * into sections (`body`, one block without shape). */
+  part: 'intro' | 'section' | 'footnotes' | 'body';
+  /** The `##` heading of a `section`: its id (for aria-labelledby) and its text. */
+  heading?: { id?: string; text: string };
+  /** The part's top-level nodes in order, the heading first; their HTML joined is the part's. */
+  blocks: SectionBlock[];
 }
 
-export interface SectionColumn {
+/** A top-level node of a body's section and the shape a layout asks about. */
+export interface SectionBlock {
+  /** The element's tag name (`h2`, `p`, `ol`, `table`, `h3`, ...); none for text between blocks. */
+  tag?: string;
   html: string;
-  /** Targets of the links in the column, in order, without #fragment; in-page links left out. */
+  /** Tag names of the elements in it, its own included, each once: `contains.includes('ol')` asks
+   * whether it holds a numbered list. */
+  contains: string[];
+  /** Targets of the links in it, in order, without #fragment; in-page links left out. */
+  links: string[];
+  /** A table's body rows (`tbody > tr`), each row's data cells (`td`). */
+  rows?: SectionCell[][];
+}
+
+export interface SectionCell {
+  html: string;
+  /** Targets of the links in the cell, as in SectionBlock. */
   links: string[];
 }
 
@@ -141,6 +122,8 @@ export interface FrontMatter {
   date?: string;
   authors?: string[];
   tags?: string[];
+  /** The theme's layout of a page outside the sections (StandalonePage). */
+  layout?: string;
 }
 
 export interface Category {
@@ -304,8 +287,14 @@ export interface AuthorsPage extends PageBase {
   authors: { id: string; route: Route; count: number }[];
 }
 
+/** A page outside the sections: the site's root page (`index.md`) and, when the config turns the
+ * contact backend on, the page at `contact.route`. What it looks like is the theme's layout of
+ * the page's name (generator/standalone-pages.ts). */
 export interface StandalonePage extends PageBase {
-  kind: 'home' | 'contact';
+  kind: 'standalone';
+  /** The theme's layout that renders it: the front matter's `layout`, else `home` for the root
+   * page and the file's name for another (`contact.md`: `contact`). */
+  layout: string;
   doc?: SourceId;
 }
 

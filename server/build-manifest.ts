@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteConfig } from '../generator/config.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
-import type { FormRenderer } from './form-renderer.tsx';
+import type { FormRenderer } from '../theme/index.ts';
 import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
 
 

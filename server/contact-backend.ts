@@ -11,8 +11,7 @@ import { EMPTY_BOOKING_STATE, EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { parseBody, readBody, type Fields } from './body.ts';
 import { ContactPages } from './contact-pages.tsx';
-import * as sourceForms from './form-renderer.tsx';
-import type { FormRenderer } from './form-renderer.tsx';
+import { forms as sourceForms, type FormRenderer } from '../theme/index.ts';
 import { Reply } from './contact-reply.ts';
 import { handleReveal } from './contact-reveal.ts';
 import { handleSubmit } from './contact-submit.ts';
@@ -37,7 +36,7 @@ export interface ContactBackendOptions {
   siteDir: () => string;
   /** How the contact page's forms are rendered again for a plain form post: the build's prebuilt
    * module (`site start`), or by default the theme's sources (`site serve`). */
-  forms?: () => FormRenderer;
+  forms?: () => FormRenderer | undefined;
   settings: BackendSettings;
   /** Headers for every answer (the production server's security headers). */
   headers?: () => Record<string, string>;

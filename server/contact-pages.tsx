@@ -11,7 +11,7 @@ import { localePrefix } from '../common/locale-prefix.ts';
 import { escapeHtml } from '../common/escape.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 import { FORM_ROOT, REVEAL_ROOT, BOOKING_ROOT, type ContactFormSetup, type ContactFormState, type RevealSetup, type RevealState, type BookingSetup, type BookingState } from '../theme/index.ts';
-import type { FormRenderer } from './form-renderer.tsx';
+import type { FormRenderer } from '../theme/index.ts';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
 
@@ -22,8 +22,9 @@ export class ContactPages {
     private readonly dir: () => string,
     private readonly config: () => SiteConfig,
     private readonly messages: () => MessagesByLocale,
-    /** The build's prebuilt forms (server/build-manifest.ts), or the theme's sources'. */
-    private readonly renderer: () => FormRenderer,
+    /** The build's prebuilt forms (server/build-manifest.ts), or the theme's sources'; none for a
+     * build whose theme has no forms, which answers with a plain page. */
+    private readonly renderer: () => FormRenderer | undefined,
   ) {}
 
   /** A known locale for what the visitor sent, or the site's default. */
@@ -49,15 +50,15 @@ export class ContactPages {
   }
 
   form(locale: string, state: ContactFormState): string {
-    return this.replaceRoot(locale, FORM_ROOT, state, (setup, s) => this.renderer().form(setup as ContactFormSetup, s as ContactFormState));
+    return this.replaceRoot(locale, FORM_ROOT, state, (forms, setup, s) => forms.form(setup as ContactFormSetup, s as ContactFormState));
   }
 
   reveal(locale: string, state: RevealState): string {
-    return this.replaceRoot(locale, REVEAL_ROOT, state, (setup, s) => this.renderer().reveal(setup as RevealSetup, s as RevealState));
+    return this.replaceRoot(locale, REVEAL_ROOT, state, (forms, setup, s) => forms.reveal(setup as RevealSetup, s as RevealState));
   }
 
   booking(locale: string, state: BookingState): string {
-    return this.replaceRoot(locale, BOOKING_ROOT, state, (setup, s) => this.renderer().booking(setup as BookingSetup, s as BookingState));
+    return this.replaceRoot(locale, BOOKING_ROOT, state, (forms, setup, s) => forms.booking(setup as BookingSetup, s as BookingState));
   }
 
   /** The contact page's address in a locale, e.g. `/en/contact/`. */
@@ -70,12 +71,13 @@ export class ContactPages {
     return Object.keys(this.config().locales).find((l) => this.href(l) === pathname);
   }
 
-  private replaceRoot(locale: string, root: string, state: unknown, render: (setup: unknown, state: unknown) => string): string {
+  private replaceRoot(locale: string, root: string, state: unknown, render: (forms: FormRenderer, setup: unknown, state: unknown) => string): string {
+    const forms = this.renderer();
     const html = this.page(locale);
     const span = html && rootSpan(html, root);
-    if (!html || !span) return this.fallback(locale, state);
+    if (!forms || !html || !span) return this.fallback(locale, state);
     const props = JSON.parse(decodeAttribute(span.props)) as { setup: unknown };
-    return html.slice(0, span.start) + render(props.setup, state) + html.slice(span.end);
+    return html.slice(0, span.start) + render(forms, props.setup, state) + html.slice(span.end);
   }
 
   private page(locale: string): string | undefined {
@@ -92,7 +94,7 @@ export class ContactPages {
     }
   }
 
-  /** A site without a contact page still answers in words, not with a blank. */
+  /** A site without a contact page (or a theme without forms) still answers in words, not with a blank. */
   private fallback(locale: string, state: unknown): string {
     const t = this.messages()[locale].contact;
     const config = this.config();

@@ -5,6 +5,7 @@
 import type { DevServerHooks } from '../generator/serve.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend } from './contact-backend.ts';
+import type { FormRenderer } from '../theme/index.ts';
 import { Insights } from './insights.ts';
 import { serveStatic } from './static.ts';
 import { enterBase } from './base-path.ts';
@@ -16,7 +17,8 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
     enterBase: (config, req, res) => enterBase(config, req, res),
     configureServer: (site) => {
       const settings = options.contact ?? contactSettings(options.root);
-      const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, settings });
+      // The forms of the theme the config names, as the build bundled them for `site start`.
+      const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, forms: () => site.forms() as FormRenderer | undefined, settings });
       const config = site.config();
       const analytics = config.analytics;
       // As in production, so the browser console stays as quiet as there.

@@ -22,7 +22,7 @@ import { enterBase } from './base-path.ts';
 import { handleHealth } from './health.ts';
 import { StoreError } from './store.ts';
 import { loadBuildForms, readServerManifest } from './build-manifest.ts';
-import type { FormRenderer } from './form-renderer.tsx';
+import type { FormRenderer } from '../theme/index.ts';
 
 export interface ProductionServerOptions {
   /** The site's root: the data directory's default is here, and config/ and i18n/ are read from here
@@ -58,7 +58,8 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const manifest = readServerManifest(siteDir);
   const { config, messages } = manifest ?? (await fromSources(options.root));
   const build = new CurrentBuild(siteDir, log, config);
-  const forms = manifest ? await formsFollowing(build) : undefined;
+  // A build whose theme has no forms has no module of them: its answers are plain pages.
+  const forms = manifest ? ((await formsFollowing(build)) ?? (() => undefined)) : undefined;
   const localePrefixes = Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean);
   const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
     dir: generation.dir,

@@ -2,23 +2,27 @@
 // contract (generator/theme-contract.ts) types it; the named exports are what the contact backend
 // takes. The theme itself imports nothing from the engine but its types.
 import type { Theme } from '../generator/theme-contract.ts';
-import { pages } from './render.tsx';
+import { layouts, pages } from './render.tsx';
 import { colorModeScript } from './color-mode-script.ts';
 import { contourArt } from './home/Contours.tsx';
 
 export { colorModeScript } from './color-mode-script.ts';
 export type { Assets, ThemeContext } from './context.ts';
 // The contact page's forms, which the contact backend renders again with a visitor's answer when
-// the browser posted without JavaScript.
+// the browser posted without JavaScript: from these sources under `site serve`, from the build's
+// `_server/forms.mjs` (this theme's `files.forms`, bundled) under `site start`.
+export * as forms from './forms.tsx';
+export type { FormRenderer } from './forms.tsx';
 export { ContactFormRoot, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup, type ContactFormState } from './pages/ContactForm.tsx';
 export { BOOKING_ANCHOR, BOOKING_ROOT, BookingRoot, EMPTY_BOOKING_STATE, SLOTS_QUERY, bookingErrorText, formatSlot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
 export { ContactRevealRoot, REVEAL_KINDS, REVEAL_ROOT, revealAction, type RevealKind, type RevealSetup, type RevealState, type RevealedDetail } from './pages/ContactReveal.tsx';
 
 export default {
   pages,
+  layouts,
   colorModeScript,
   // Every `*.tsx` in `islands` is an island: its own entry, loaded only by pages that render it.
-  files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands' },
+  files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands', forms: 'forms.tsx' },
   // The contour lines of the home page's hero, drawn on the social cards too.
   socialCardArt: (config, color) => (config.design.heroArt === 'contours' ? contourArt(color) : undefined),
   // Set per colour mode in styles/tokens.css.

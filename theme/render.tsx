@@ -2,7 +2,7 @@
 // theme contract (generator/theme-contract.ts) asks.
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PageRenderers } from '../generator/theme-contract.ts';
+import type { LayoutRenderers, PageRenderers } from '../generator/theme-contract.ts';
 import { Theme, type ThemeContext } from './context.ts';
 import { Document } from './layout/Document.tsx';
 import { DocPage } from './docs/DocPage.tsx';
@@ -29,7 +29,11 @@ export const pages: PageRenderers = {
   archive: (ctx) => documentOf(ctx, <Archive page={ctx.page} />),
   tags: (ctx) => documentOf(ctx, <Tags page={ctx.page} />),
   authors: (ctx) => documentOf(ctx, <Authors page={ctx.page} />),
+  'not-found': (ctx) => documentOf(ctx, <NotFoundPage />),
+};
+
+/** The pages outside the sections, by the layout each names. */
+export const layouts: LayoutRenderers = {
   home: (ctx) => documentOf(ctx, <HomePage page={ctx.page} />),
   contact: (ctx) => documentOf(ctx, <ContactPage page={ctx.page} />),
-  'not-found': (ctx) => documentOf(ctx, <NotFoundPage />),
 };

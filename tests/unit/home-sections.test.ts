@@ -1,10 +1,12 @@
-// The sections of a home or landing page: taken from the syntax tree in the Markdown stage
-// (generator/body-sections.ts), their links resolved by the render stage as in the body.
+// The sections of a home or landing page: split and read from the syntax tree in the Markdown stage
+// (generator/body-sections.ts), their links resolved by the render stage as in the body, and laid
+// out by the built-in theme from their shape (theme/home/sections.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSource } from '../../generator/parse.ts';
 import { resolveSections } from '../../generator/render.ts';
-import type { BodySection, ParsedDocument } from '../../generator/types.ts';
+import type { ParsedDocument } from '../../generator/types.ts';
+import { layOut, leadsAsTitles, type LaidOutSection } from '../../theme/home/sections.ts';
 import { config, labelsOf, markdownFile, source } from './factories.ts';
 
 const HOME = `We run your servers. See [our services](/services/).
@@ -68,7 +70,7 @@ const heading = (level: 2 | 3, id: string, text: string) => `<h${level} id="${id
 
 test('a home page is split into the sections a visitor sees, each laid out by its shape', () => {
   const doc = parsed('index', HOME);
-  const sections = resolveSections(doc.sections, doc.html, RESOLVED, config);
+  const sections = layOut(resolveSections(doc.sections, doc.html, RESOLVED, config));
   assert.deepEqual(
     sections.map((s) => [s.kind, s.headingId]),
     [
@@ -82,7 +84,7 @@ test('a home page is split into the sections a visitor sees, each laid out by it
       ['cta', 'lets-talk'],
     ],
   );
-  const [intro, steps, offers, columns, features, checklist, prose, cta] = sections as [BodySection, ...BodySection[]];
+  const [intro, steps, offers, columns, features, checklist, prose, cta] = sections as [LaidOutSection, ...LaidOutSection[]];
   assert.deepEqual(intro, { kind: 'intro', html: '<p>We run your servers. See <a href="/en/services/">our services</a>.</p>\n' });
   // List leads become titles: no dash or full stop after them, the text capitalised.
   assert.deepEqual(steps, {
@@ -127,13 +129,44 @@ test('only pages that can be laid out by their sections get them: the home page 
 
 test('a body without sections of its own is shown whole; footnotes and the truncate marker do not make sections', () => {
   const doc = parsed('index', 'Intro.\n\n<!-- truncate -->\n\n## Notes\n\nA claim.[^1]\n\n[^1]: Source.\n');
-  const sections = resolveSections(doc.sections, doc.html, {}, config);
+  const sections = layOut(resolveSections(doc.sections, doc.html, {}, config));
   assert.deepEqual(
     sections.map((s) => s.kind),
     ['intro', 'cta', 'prose'],
   );
   assert.ok(sections.every((s) => !('html' in s) || !s.html.includes('data-site-truncate')));
   assert.match((sections[2] as { html: string }).html, /^<section data-footnotes/);
-  assert.deepEqual(resolveSections(undefined, '<p>Body.</p>', {}, config), [{ kind: 'prose', html: '<p>Body.</p>' }]);
+  assert.deepEqual(layOut(resolveSections(undefined, '<p>Body.</p>', {}, config)), [{ kind: 'prose', html: '<p>Body.</p>' }]);
   assert.deepEqual(resolveSections(undefined, '', {}, config), []);
+});
+
+test('the engine gives a theme each part with its blocks\' HTML and shape, and no kind of its own', () => {
+  const doc = parsed('index', HOME);
+  const [intro, steps, offers] = resolveSections(doc.sections, doc.html, RESOLVED, config);
+  assert.deepEqual(
+    resolveSections(doc.sections, doc.html, RESOLVED, config).map((s) => [s.part, s.heading?.id, s.heading?.text]),
+    [['intro', undefined, undefined], ['section', 'how-we-work', 'How we work'], ['section', 'quickstart', 'Quickstart'], ['section', 'who-we-work-for', 'Who we work for'], ['section', 'why-us', 'Why us'], ['section', 'also-included', 'Also included'], ['section', 'in-short', 'In short'], ['section', 'lets-talk', "Let's talk"]],
+  );
+  assert.equal(intro.heading, undefined);
+  assert.ok(!('kind' in steps), 'no marketing kind in the engine\'s data');
+  // The list leads as written: laying them out as titles is the theme's.
+  assert.deepEqual(steps.blocks.map((b) => [b.tag, b.contains]), [['h2', ['h2', 'a']], [undefined, []], ['ol', ['ol', 'li', 'strong']], [undefined, []]]);
+  assert.match(steps.blocks[2].html, /<li><strong>Talk<\/strong> – tell us what you run\.<\/li>/);
+  const table = offers.blocks.find((b) => b.tag === 'table');
+  assert.deepEqual(table?.rows?.[0], [
+    { html: '<a href="/en/services/check/">Health check</a>', links: ['/en/services/check/'] },
+    { html: 'A <em>review</em> of your servers', links: [] },
+    { html: 'from €1,200', links: [] },
+  ]);
+  assert.equal(offers.blocks.map((b) => b.html).join(''), `${heading(2, 'quickstart', 'Quickstart')}\n<p>Pick one:</p>\n${table!.html}\n<p>All prices are net.</p>\n`);
+});
+
+test('a list item\'s bold lead becomes its title only when written as a lead', () => {
+  assert.equal(leadsAsTitles('<li><strong>Lead.</strong></li>'), '<li><strong class="item-title">Lead</strong> </li>');
+  assert.equal(leadsAsTitles('<li><strong>Lead.</strong><code>x</code></li>'), '<li><strong class="item-title">Lead</strong> <code>x</code></li>');
+  assert.equal(leadsAsTitles('<li><strong>A <em>b</em>.</strong> c</li>'), '<li><strong class="item-title">A <em>b</em></strong> C</li>');
+  assert.equal(leadsAsTitles('<li><strong>Lead</strong> — über</li>'), '<li><strong class="item-title">Lead</strong> Über</li>');
+  for (const asWritten of ['<li><strong>No stop</strong> plain</li>', '<li class="task-list-item"><strong>A.</strong> b</li>', '<li><strong class="x">A.</strong> b</li>', '<li>A. <strong>b.</strong> c</li>']) {
+    assert.equal(leadsAsTitles(asWritten), asWritten);
+  }
 });

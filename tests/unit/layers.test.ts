@@ -46,6 +46,7 @@ const COMPUTED_IMPORTS: Record<string, string> = {
   'bin/site.js': 'the CLI as bundled into .cache/',
   'bin/api.js': 'the programmatic API as bundled into .cache/',
   'server/build-manifest.ts': "the forms' server render the build wrote (_server/forms.mjs)",
+  'generator/server-manifest.ts': "the theme's forms as bundled into .cache/ for the build, which site serve renders with too",
 };
 
 /** Every file's syntax tree, from TypeScript's own parser (its API, run on a program of exactly

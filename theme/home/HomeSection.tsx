@@ -1,11 +1,11 @@
-// One `##` section of the home page or a landing page, laid out by its kind: the Markdown stage
-// took the kinds and the pieces from the syntax tree (generator/body-sections.ts, SectionKind).
+// One `##` section of the home page or a landing page, laid out by its kind (theme/home/sections.ts).
 import { useHref, useTheme } from '../context.ts';
 import { CallToAction } from './CallToAction.tsx';
 import { Avatar } from '../blog/Avatar.tsx';
 import { scrollableTables } from '../docs/scrollable-tables.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
-import type { Author, BodySection, OfferRow, SiteGraph } from '../../generator/types.ts';
+import type { Author, SiteGraph } from '../../generator/types.ts';
+import type { LaidOutSection, OfferRow } from './sections.ts';
 
 /** The picture that stands for a page (its `image`), for the card that links to it. */
 function iconOf(graph: SiteGraph, links: string[]): string | undefined {
@@ -31,7 +31,7 @@ function Html({ html, className }: { html: string; className?: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function HomeSection({ section }: { section: BodySection }) {
+export function HomeSection({ section }: { section: LaidOutSection }) {
   const { t, graph, page, config } = useTheme();
   const href = useHref();
   const prefix = localePrefix(config, page.locale);

@@ -23,7 +23,8 @@ export function Document({ children }: { children: ReactNode }) {
         <AnnouncementBar />
         <Navbar />
         <MobileMenu />
-        <div className="page" data-page-kind={page.kind}>
+        {/* A standalone page is of its layout's kind (home, contact) for the styles and the runtime. */}
+        <div className="page" data-page-kind={page.kind === 'standalone' ? page.layout : page.kind}>
           {children}
         </div>
         <Footer />

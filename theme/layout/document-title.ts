@@ -7,7 +7,7 @@ import { localePrefix } from '../../common/locale-prefix.ts';
 
 export function documentTitle(config: SiteConfig, graph: SiteGraph, page: Page, tagline: string): string {
   const delimiter = ` ${config.titleDelimiter} `;
-  if (page.kind === 'home') return `${config.title}${delimiter}${tagline}`;
+  if (page.kind === 'standalone' && page.layout === 'home') return `${config.title}${delimiter}${tagline}`;
   const parts = [page.title];
   const section = page.section ? graph.pages[`${localePrefix(config, page.locale)}/${page.section}/`] : undefined;
   if (section && section !== page && !page.title.endsWith(`${delimiter}${section.title}`) && (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) > 1) parts.push(section.title);

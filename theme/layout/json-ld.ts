@@ -6,7 +6,7 @@ import { absoluteUrl } from '../../common/served-url.ts';
 export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | undefined {
   const url = (route: string) => absoluteUrl(config, route);
   const organization = config.organization;
-  if (page.kind === 'home') {
+  if (page.kind === 'standalone' && page.layout === 'home') {
     const address = organization?.address;
     const website = {
       '@type': 'WebSite',

@@ -1,15 +1,16 @@
 // The home page: a hero from the front matter and the UI strings, then the sections written in
-// content/<locale>/index.md, each laid out by its shape (SectionKind in generator/types.ts).
+// content/<locale>/index.md, each laid out by its shape (theme/home/sections.ts).
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
 import { HomeSection } from '../home/HomeSection.tsx';
+import { layOut } from '../home/sections.ts';
 import { CallToAction } from '../home/CallToAction.tsx';
 import { HeroArt } from '../home/HeroArt.tsx';
 import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {
   const { sectionsOf, config, t } = useTheme();
-  const sections = page.doc ? sectionsOf(page.doc) : [];
+  const sections = page.doc ? layOut(sectionsOf(page.doc)) : [];
   return (
     <main id="main" className="home" tabIndex={-1}>
       <section className="hero" aria-labelledby="hero-title">

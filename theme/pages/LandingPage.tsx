@@ -1,16 +1,17 @@
 // The index page of a section marked `landing` in config (the company page, the services
 // overview): a header with the page's title and description, then its `##` sections laid out by
-// their shape as on the home page (SectionKind in generator/types.ts). No sidebar, no table of contents.
+// their shape as on the home page (theme/home/sections.ts). No sidebar, no table of contents.
 import type { DocPage } from '../../generator/types.ts';
 import { useTheme, useTitleOf } from '../context.ts';
 import { HomeSection } from '../home/HomeSection.tsx';
+import { layOut } from '../home/sections.ts';
 import { Breadcrumbs } from '../docs/Breadcrumbs.tsx';
 import { Banners } from '../layout/Banners.tsx';
 
 export function LandingPage({ page }: { page: DocPage }) {
   const { sectionsOf } = useTheme();
   const titleOf = useTitleOf();
-  const sections = sectionsOf(page.doc);
+  const sections = layOut(sectionsOf(page.doc));
   return (
     <main id="main" className="home landing" tabIndex={-1}>
       <header className="landing-hero">

@@ -1,0 +1,22 @@
+// The contact page's islands rendered on the server in a new state (errors beside their fields and
+// the values kept, the success message, the free times of the booking list), for a plain form post
+// with JavaScript off: the theme's `files.forms` (ThemeForms in generator/theme-contract.ts).
+// `site build` bundles this file, with the site's component overrides and React, into
+// `_server/forms.mjs`, so `site start` answers with the forms of the theme the site was built
+// with, from the build alone.
+import { renderToString } from 'react-dom/server';
+import type { ThemeForms } from '../generator/theme-contract.ts';
+import { ContactFormRoot, type ContactFormSetup, type ContactFormState } from './pages/ContactForm.tsx';
+import { ContactRevealRoot, type RevealSetup, type RevealState } from './pages/ContactReveal.tsx';
+import { BookingRoot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
+
+/** The forms with this theme's setups and the contact backend's states. */
+export interface FormRenderer extends ThemeForms {
+  form: (setup: ContactFormSetup, state: ContactFormState) => string;
+  reveal: (setup: RevealSetup, state: RevealState) => string;
+  booking: (setup: BookingSetup, state: BookingState) => string;
+}
+
+export const form: FormRenderer['form'] = (setup, state) => renderToString(<ContactFormRoot {...setup} state={state} />);
+export const reveal: FormRenderer['reveal'] = (setup, state) => renderToString(<ContactRevealRoot {...setup} state={state} />);
+export const booking: FormRenderer['booking'] = (setup, state) => renderToString(<BookingRoot setup={setup} state={state} />);

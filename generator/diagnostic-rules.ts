@@ -149,8 +149,8 @@ export const DIAGNOSTIC_RULES = {
     hint: 'translate the strings listed in i18n/<locale>.ts',
     messages: {
       inEnglish: says(
-        (p: { locale: string; keys: string[]; file: string }) => `locale "${p.locale}" shows ${p.keys.length} UI strings in English, which the engine has in no other language here: ${p.keys.join(', ')}`,
-        (p) => `translate them in ${p.file} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts)`,
+        (p: { locale: string; keys: string[]; file: string }) => `locale "${p.locale}" shows ${p.keys.length} UI strings in English, which the engine and its theme have in no other language here: ${p.keys.join(', ')}`,
+        (p) => `translate them in ${p.file} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts and of the theme's strings)`,
       ),
     },
     example: { file: 'i18n/fr.ts', mistake: 'export default { nav: { home: "Accueil" } }', fix: 'export default { nav: { home: "Accueil" }, search: { placeholder: "Rechercher" }, … }' },
@@ -158,11 +158,11 @@ export const DIAGNOSTIC_RULES = {
   'ui-string': {
     title: 'The UI strings set a key that nothing reads',
     severity: 'error',
-    hint: 'correct the key to one the engine or the config uses (common/messages/en.ts lists the engine’s), or remove it',
+    hint: 'correct the key to one the engine, the theme or the config uses (common/messages/en.ts lists the engine’s, the theme’s `strings` its own), or remove it',
     messages: {
       unknownKey: says(
-        (p: { key: string; suggestion?: string }) => `unknown UI string key "${p.key}": the engine has no such string, so this text is never shown${didYouMean(p.suggestion)}`,
-        'correct the key (common/messages/en.ts lists the engine’s strings), or remove it',
+        (p: { key: string; suggestion?: string }) => `unknown UI string key "${p.key}": neither the engine nor the theme has such a string, so this text is never shown${didYouMean(p.suggestion)}`,
+        'correct the key (common/messages/en.ts lists the engine’s strings, the theme’s `strings` its own), or remove it',
       ),
       unusedLabel: says(
         (p: { key: string; suggestion?: string }) => `UI string "${p.key}" is named by no label of the config and by no component, so it is never shown${didYouMean(p.suggestion)}`,

@@ -1,9 +1,11 @@
 // Keys of a site's UI strings (`i18n/<locale>.ts`) that nothing reads: a misspelt key of the
-// engine's (`search.placehoder`) would leave the engine's text on the page without a word, and a
-// label in the navbar, footer, home page or announcement groups that no label of the config names
-// (`nav.contat`) is shown nowhere. Each is reported at its line, with the key it was likely meant as.
-import { CONFIG_PLACES, isStringKey, type StringGroup } from '../common/config-strings.ts';
-import { ENGINE_MESSAGES } from '../common/messages.ts';
+// engine's or the theme's (`search.placehoder`) would leave the default text on the page without a
+// word, and a label in the navbar, footer, home page or announcement groups that no label of the
+// config names (`nav.contat`) is shown nowhere. Each is reported at its line, with the key it was
+// likely meant as.
+import { isStringKey, type StringGroup } from '../common/config-strings.ts';
+import { defaultStrings, type ThemeStringsOf } from './messages.ts';
+import type { Theme } from './theme-contract.ts';
 import { closestKey } from './closest-key.ts';
 import { labelsOf } from './config-strings.ts';
 import { diagnostic } from './diagnostic-rules.ts';
@@ -34,15 +36,16 @@ export function locateKey(file: ConfigFile, keyPath: string[]): Pick<Diagnostic,
 }
 
 /** Every problem of the site's own UI strings: `own` is what each locale's file exports, `files` their text. */
-export function checkUiStringKeys(config: SiteConfig, own: Record<string, unknown>, files: Record<string, ConfigFile>): Diagnostic[] {
+/** `theme`: the loaded theme, whose strings and option labels count as read; `options`: its checked options. */
+export function checkUiStringKeys(config: SiteConfig, own: Record<string, unknown>, files: Record<string, ConfigFile>, theme?: ThemeStringsOf & Pick<Theme, 'config'>, options?: unknown): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // The keys the config's labels name, by the group they are looked up in.
   const named = new Map<string, Set<string>>(LABEL_GROUPS.map((g) => [g, new Set<string>()]));
-  for (const { label, place } of labelsOf(config)) if (isStringKey(label)) for (const group of CONFIG_PLACES[place].groups) named.get(group)!.add(label);
+  for (const { label, groups } of labelsOf(config, theme, options)) if (isStringKey(label)) for (const group of groups) named.get(group)?.add(label);
   for (const [locale, strings] of Object.entries(own)) {
     const file = files[locale];
     if (!file || !isTree(strings)) continue;
-    const engine: Tree = ENGINE_MESSAGES[locale] ?? ENGINE_MESSAGES.en;
+    const engine: Tree = defaultStrings(locale, theme);
     const walk = (site: Tree, base: unknown, at: string[]) => {
       for (const [key, value] of Object.entries(site)) {
         const keyPath = [...at, key];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
-import { diagnostic } from './diagnostic-rules.ts';
+import { diagnosis, diagnostic } from './diagnostic-rules.ts';
 import { EDITOR_URLS, isEditor } from './editor-links.ts';
 import { closestKey } from './closest-key.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
@@ -228,6 +228,9 @@ export function contactPagePath(config: SiteConfig): string | undefined {
   return config.contact?.route.replace(/^\/|\/$/g, '') || undefined;
 }
 
+/** Keys that were the engine's and are the built-in theme's options now, by where they went. */
+const MOVED_TO_THEME: Record<string, string> = { 'navbar.cta': 'themeConfig.navbar.cta', home: 'themeConfig.home' };
+
 export const CONFIG_FILE = 'config/site.config.ts';
 /** Where every key of the config is listed with its type and default (generated from the schema). */
 export const CONFIG_REFERENCE = 'docs/config.md';
@@ -244,7 +247,9 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
       diagnostics: parsed.error.issues.map((issue, i) => {
         const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
         const keyPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]] : path;
-        return { ...diagnostics[i], ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
+        const moved = issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? MOVED_TO_THEME[keyPath.join('.')] : undefined;
+        const says = moved ? diagnosis('config', 'movedToTheme', { key: keyPath.join('.'), to: moved }) : undefined;
+        return { ...diagnostics[i], ...says, ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
       }),
     };
   }

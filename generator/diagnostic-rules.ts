@@ -95,6 +95,10 @@ export const DIAGNOSTIC_RULES = {
       notLoaded: says((p: { cause: string }) => `The configuration could not be loaded: ${p.cause}`, 'fix the TypeScript at the line given'),
       stringsNotLoaded: says((p: { cause: string }) => `The UI strings could not be loaded: ${p.cause}`, 'fix the TypeScript at the line given; the file exports default { ... } satisfies MessagesInput'),
       ...schemaMessages({ unknownKey: CONFIG_REFERENCE_HINT, other: CONFIG_REFERENCE_HINT }),
+      movedToTheme: says(
+        (p: { key: string; to: string }) => `${p.key} is an option of the theme, written under themeConfig as ${p.to}`,
+        (p) => `move it to ${p.to} (themeConfig: { ${p.to.split('.')[1]}: { … } }); docs/config.md lists the built-in theme's options`,
+      ),
       defaultLocale: says((p: { locale: string; locales: string[] }) => `defaultLocale "${p.locale}" is not one of the locales (${p.locales.join(', ')})`, 'name one of the locales, or add it to locales'),
       sectionTwice: says((p: { id: string }) => `section "${p.id}" is declared twice`, 'give each section an id of its own'),
       unknownEditor: says(

@@ -8,6 +8,7 @@ export default {
     tagline: 'Managed Hosting und Infrastrukturbetrieb aus Graz',
     siteDescription: 'Almwerk betreibt Hosting, Kubernetes, Datenbanken und Backups für Agenturen und Unternehmen mit eigener Software: DSGVO-konform, in ISO-27001-Rechenzentren im EWR.',
   },
+  contact: { hints: { message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.' } },
   search: { placeholder: 'Seiten, Leistungen, Begriffe …', noneHint: 'Fragen Sie uns direkt, wir helfen gern weiter.' },
   nav: {
     aboutUs: 'Über uns',

@@ -8,6 +8,7 @@ export default {
     tagline: 'Managed hosting and infrastructure operations from Graz',
     siteDescription: 'Almwerk runs hosting, Kubernetes, databases and backups for agencies and companies with their own software: GDPR-compliant, in ISO 27001 data centres in the EEA.',
   },
+  contact: { hints: { message: 'What do you run today, and when do you need a solution? A few sentences are enough.' } },
   search: { placeholder: 'Pages, services, terms …', noneHint: 'Ask us directly: we are glad to help.' },
   nav: {
     aboutUs: 'About Us',

@@ -61,7 +61,7 @@ export const de = {
     hints: {
       name: 'Wie dürfen wir Sie ansprechen? Vor- und Nachname genügen.',
       email: 'Wir antworten an diese Adresse und verwenden sie für nichts anderes.',
-      message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.',
+      message: 'Worum geht es Ihnen? Ein paar Sätze reichen.',
     },
     honeypot: 'Dieses Feld bitte leer lassen',
     invalid: 'Bitte prüfen Sie die markierten Felder.',

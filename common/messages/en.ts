@@ -60,7 +60,7 @@ export const en: typeof de = {
     hints: {
       name: 'How should we address you? First and last name are enough.',
       email: 'We reply to this address and use it for nothing else.',
-      message: 'What do you run today, and when do you need a solution? A few sentences are enough.',
+      message: 'What is it about? A few sentences are enough.',
     },
     honeypot: 'Leave this field empty',
     invalid: 'Please check the marked fields.',

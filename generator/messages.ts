@@ -39,7 +39,7 @@ function missingKeys(base: unknown, value: unknown, at = ''): string[] {
 
 const valueAt = (tree: unknown, key: string) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], tree);
 
-/** The theme's defaults for a locale: its own, or its fallback locale's (undefined: it knows the locale). */
+/** The theme's defaults for a locale: its own, or (`fallback`) those of its fallback locale. */
 function themeDefaults(theme: ThemeStringsOf | undefined, locale: string): { strings: object; fallback: boolean } {
   const strings = theme?.strings ?? {};
   if (Object.hasOwn(strings, locale)) return { strings: strings[locale], fallback: false };

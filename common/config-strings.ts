@@ -6,7 +6,8 @@
 // rendered (generator/config-strings.ts). The theme names the places of its own options' labels
 // (its `config.labels`, generator/theme-contract.ts).
 
-export type StringGroup = 'nav' | 'footer' | 'home' | 'announcement';
+/** The groups of the engine's own config labels; a theme's options may name others (`home`). */
+export type StringGroup = 'nav' | 'footer' | 'announcement';
 
 /** Where a config label stands, the groups its key is looked up in (first match wins: the navbar
  * and the footer may name one key differently) and the component that shows it. */
@@ -26,7 +27,7 @@ export function isStringKey(label: string): boolean {
 
 /** The text of a config label in one locale's strings: the label itself if it is written as text,
  * undefined if it is a key none of its place's groups has. */
-export function configString(strings: object, label: string, place: ConfigPlace | readonly StringGroup[]): string | undefined {
+export function configString(strings: object, label: string, place: ConfigPlace | readonly string[]): string | undefined {
   if (!isStringKey(label)) return label;
   for (const group of typeof place === 'string' ? CONFIG_PLACES[place].groups : place) {
     const texts = (strings as Record<string, Record<string, string> | undefined>)[group];

@@ -2,7 +2,7 @@
 // options: its `config.labels`) must be UI strings in every locale; a key that names none is
 // reported at its line in config/, before any page is rendered, instead of being shown to
 // visitors as `trustIso`.
-import { CONFIG_PLACES, configString, isStringKey, type StringGroup } from '../common/config-strings.ts';
+import { CONFIG_PLACES, configString, isStringKey } from '../common/config-strings.ts';
 import { locate, type ConfigFile } from './config-links.ts';
 import { messagesFile, type MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
@@ -13,7 +13,7 @@ import type { Diagnostic } from './types.ts';
 /** A label of the config, the groups its key is looked up in, the component that shows it and how the problem names it. */
 export interface ConfigLabel {
   label: string;
-  groups: readonly StringGroup[];
+  groups: readonly string[];
   component: string;
   what: string;
 }

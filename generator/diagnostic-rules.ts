@@ -170,7 +170,7 @@ export const DIAGNOSTIC_RULES = {
       ),
       unusedLabel: says(
         (p: { key: string; suggestion?: string }) => `UI string "${p.key}" is named by no label of the config and by no component, so it is never shown${didYouMean(p.suggestion)}`,
-        'correct the key to the label the config names (navbar, footer, home page, announcement), or remove it',
+        'correct the key to the label the config names (navbar, footer, announcement, the theme’s options), or remove it',
         'warning',
       ),
     },

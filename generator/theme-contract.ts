@@ -6,7 +6,6 @@ import type { SiteConfig } from './config.ts';
 import type { BodySection, Page, Route, SiteGraph } from './types.ts';
 import type { ZodType } from 'zod';
 import type { Messages } from './messages.ts';
-import type { StringGroup } from '../common/config-strings.ts';
 
 /** The built client files a page links, with their hashed public paths. */
 export interface Assets {
@@ -62,7 +61,7 @@ export type PageRenderers<S extends object = object, C = unknown> = { [K in Page
  * first that has it wins) or text. The build checks every key in every locale, at its line. */
 export interface ThemeLabel {
   label: string;
-  groups: readonly StringGroup[];
+  groups: readonly string[];
   /** The component that shows it, for the error. */
   component: string;
   /** How the error names it: "the navbar button". */
@@ -77,6 +76,9 @@ export interface ThemeConfigContract<C> {
   schema: ZodType<C>;
   /** The labels among the options (checked in every locale's strings). */
   labels?: (options: C) => ThemeLabel[];
+  /** Groups of the UI strings that hold labels of the options (`home`): a key a site adds there
+   * that no option names is shown nowhere, and is reported so. */
+  labelGroups?: readonly string[];
   /** The site routes the options link to (checked as the navbar's links are). */
   links?: (options: C) => { what: string; to: string }[];
 }

@@ -55,5 +55,6 @@ export const options: ThemeConfigContract<ThemeOptions> = {
     ...o.home.actions.map((a) => ({ label: a.label, ...LABEL_PLACES.action, what: 'a home page button' })),
     ...o.home.trust.map((c) => ({ label: c.label, ...LABEL_PLACES.trust, what: 'a claim of the home page trust strip' })),
   ],
+  labelGroups: ['home'],
   links: (o) => [...(o.navbar.cta ? [{ what: 'the navbar button', to: o.navbar.cta.to }] : []), ...o.home.actions.map((a) => ({ what: `home button "${a.label}"`, to: a.to }))],
 };

@@ -68,3 +68,14 @@ test("a key the engine had and the theme has now names where it went", () => {
   assert.deepEqual(result.diagnostics.map((d) => [d.rule, d.message]), [['config', 'home is an option of the theme, written under themeConfig as themeConfig.home']]);
   assert.match(result.diagnostics[0].hint ?? '', /^move it to themeConfig\.home/);
 });
+
+test("a label group is the theme's: a key no option names is a warning there, and unknown under a theme without it", () => {
+  const config = makeConfig();
+  const files = { en: { id: 'i18n/en.ts', raw: "export default {\n  home: { trustIzo: 'ISO 27001' },\n};\n" } };
+  const own = { en: { home: { trustIzo: 'ISO 27001' } } };
+  const options = builtInOptions.schema.parse({ home: { trust: [{ icon: 'shield', label: 'trustIso' }] } });
+  const builtIn = checkUiStringKeys(config, own, files, { strings: builtInStrings, config: builtInOptions }, options);
+  assert.deepEqual(builtIn.map((d) => [d.line, d.severity, d.message.split(' (')[0]]), [[2, 'warning', 'UI string "home.trustIzo" is named by no label of the config and by no component, so it is never shown; did you mean "home.trustIso"?']]);
+  const other = checkUiStringKeys(config, own, files, tiny);
+  assert.deepEqual(other.map((d) => [d.line, d.severity]), [[2, 'error']]);
+});

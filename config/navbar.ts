@@ -39,5 +39,4 @@ export const navbar: SiteConfigInput['navbar'] = {
       ],
     },
   ],
-  cta: { to: '/contact/#appointment', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
 };

@@ -1,5 +1,6 @@
 // The Almwerk site. Everything the generator needs to know that is not content.
 import { defineConfig } from 'sitesmith';
+import type { ThemeOptionsInput } from 'sitesmith/theme';
 import { navbar } from './navbar.ts';
 import { footer } from './footer.ts';
 import { redirects } from './redirects.ts';
@@ -74,20 +75,26 @@ export default defineConfig({
       ],
     },
   },
-  // Labels are keys into i18n/<locale>.ts (`nav`, `home`).
-  home: {
-    actions: [
-      { to: '/contact/#appointment', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
-      { to: '/services/', label: 'services', icon: 'arrowRight' },
-    ],
-    trust: [
-      { icon: 'shield', label: 'trustIso' },
-      { icon: 'lock', label: 'trustGdpr' },
-      { icon: 'leaf', label: 'trustGreen' },
-      { icon: 'database', label: 'trustBackups' },
-      { icon: 'people', label: 'trustExperience' },
-    ],
-  },
+  // The built-in theme's options (theme/options.ts): the navbar's button, the home page's buttons
+  // and trust strip. Labels are keys into i18n/<locale>.ts (`nav`, `home`).
+  themeConfig: {
+    navbar: {
+      cta: { to: '/contact/#appointment', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
+    },
+    home: {
+      actions: [
+        { to: '/contact/#appointment', label: 'contact', event: 'booking-link-click', icon: 'calendar' },
+        { to: '/services/', label: 'services', icon: 'arrowRight' },
+      ],
+      trust: [
+        { icon: 'shield', label: 'trustIso' },
+        { icon: 'lock', label: 'trustGdpr' },
+        { icon: 'leaf', label: 'trustGreen' },
+        { icon: 'database', label: 'trustBackups' },
+        { icon: 'people', label: 'trustExperience' },
+      ],
+    },
+  } satisfies ThemeOptionsInput,
   favicon: '/img/favicon.svg',
   customFields: { version: 'v1.19.6' },
   sitemap: { changefreq: 'weekly', priority: 0.5 },

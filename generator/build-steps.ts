@@ -29,7 +29,8 @@ import type { OutputStore } from './output-store.ts';
 import { valueOf } from './recorded-reads.ts';
 import { twinPaths } from './markdown-twins.ts';
 import { llmsPaths } from './llms-txt.ts';
-import { loadMessages, type MessagesByLocale } from './messages.ts';
+import { loadMessages, mergeMessages, type MessagesByLocale } from './messages.ts';
+import { themeOptionsOf } from './theme-options.ts';
 import { checkUiStringKeys } from './ui-string-keys.ts';
 import type { RenderedLinkCheck } from './links.ts';
 import { bundleTheme, resolveTheme, themeAt, type ResolvedTheme } from './theme-loader.ts';
@@ -45,13 +46,22 @@ import type { ImageInfo } from './images.ts';
 import type { Assets } from './theme-contract.ts';
 import type { BuildCache, BuildMode } from './build.ts';
 
-/** The site's configuration and its UI strings (config/, i18n/). */
-export async function loadSite(root: string): Promise<{ config?: SiteConfig; messages?: MessagesByLocale; diagnostics: Diagnostic[] }> {
+/** The site's configuration and its UI strings (config/, i18n/): `messages` are the engine's strings
+ * with the site's over them, what the engine writes itself (Markdown, the graph's titles); `own`
+ * and `files` are the site's own, laid over the theme's too once it is loaded (`themedStrings`). */
+export async function loadSite(root: string): Promise<{ config?: SiteConfig; messages?: MessagesByLocale; own: Record<string, unknown>; files: Record<string, ConfigFile>; diagnostics: Diagnostic[] }> {
   const loaded = await loadConfig(root);
-  if (!loaded.config) return { diagnostics: loaded.diagnostics };
+  if (!loaded.config) return { own: {}, files: {}, diagnostics: loaded.diagnostics };
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));
-  // A key of the site's strings that nothing reads is a misspelling the page would not show.
-  return { config: loaded.config, messages: strings.messages, diagnostics: [...strings.diagnostics, ...checkUiStringKeys(loaded.config, strings.own, strings.files)] };
+  return { config: loaded.config, messages: strings.messages, own: strings.own, files: strings.files, diagnostics: strings.diagnostics };
+}
+
+/** Every locale's UI strings: the engine's, the theme's and the site's, each over the one before. A
+ * key of the site's that neither the engine nor the theme has, nor a label of the config names, is
+ * a misspelling the page would not show: an error at its line. */
+export function themedStrings(config: SiteConfig, theme: LoadedTheme, own: Record<string, unknown>, files: Record<string, ConfigFile>): { messages: MessagesByLocale; diagnostics: Diagnostic[] } {
+  const merged = mergeMessages(Object.keys(config.locales), own, theme.theme);
+  return { messages: merged.messages, diagnostics: [...merged.diagnostics, ...checkUiStringKeys(config, own, files, theme.theme, theme.options)] };
 }
 
 
@@ -139,6 +149,8 @@ export interface LoadedTheme {
   /** The theme's bundle: its name is the hash of its code. */
   file: string;
   theme: Theme;
+  /** The config's `themeConfig` as the theme's schema checked and completed it. */
+  options: unknown;
   fonts: ResolvedFonts;
 }
 
@@ -171,7 +183,10 @@ export async function loadTheme(root: string, config: SiteConfig, files: ConfigF
   try {
     const theme = await themeAt(file);
     diagnostics.push(...paletteProblems(config, theme, files));
-    return { loaded: { resolved, file, theme, fonts }, diagnostics };
+    const options = themeOptionsOf(config, theme, files);
+    diagnostics.push(...options.diagnostics);
+    if (options.diagnostics.length) return { diagnostics };
+    return { loaded: { resolved, file, theme, options: options.options, fonts }, diagnostics };
   } catch (error) {
     diagnostics.push(diagnostic({ file: path.relative(root, resolved.entry).split(path.sep).join('/') }, 'theme', 'unusable', { cause: (error as Error).message }));
     return { diagnostics };
@@ -240,7 +255,7 @@ export function withGenerated(files: ReadonlySet<string>, generated: string[]): 
 /** What every page is rendered with. */
 export function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; loaded: LoadedTheme }): RenderSetup {
   const { config, graph, messages, loaded } = input;
-  return { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeFile: loaded.file, alternates: alternatesOf(graph) };
+  return { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeConfig: loaded.options, themeFile: loaded.file, alternates: alternatesOf(graph) };
 }
 
 /** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;

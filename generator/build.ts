@@ -37,7 +37,7 @@ import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types
 import type { Assets, ThemeForms } from './theme-contract.ts';
 import type { History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
-import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, themedStrings, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
 
@@ -152,7 +152,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
 
   const site = await run.step('config', () => loadSite(root));
   if (!site.config || !site.messages) return run.result();
-  const { config, messages } = site;
+  const { config } = site;
+  // The engine's strings and the site's until the theme is loaded; the theme's join them then.
+  let messages = site.messages;
   const locales = Object.keys(config.locales);
 
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
@@ -168,6 +170,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const configFiles = readConfigFiles(root);
   const { loaded } = await run.step('theme', () => loadTheme(root, config, configFiles, cache, options.changed));
   if (!loaded) return run.result({ graph, config, messages });
+  messages = (await run.step('strings', () => themedStrings(config, loaded, site.own, site.files))).messages;
   run.report(unknownLayouts(graph, loaded.theme));
   const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
   const publicFiles = listPublicFiles(root);
@@ -176,11 +179,11 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const written = new Set([...servedFiles(config, graph, [], assets.files), ...social.routes, ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`)]);
   run.report(publicCollisions(publicFiles, written));
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
-  await run.step('config-links', () => checkConfigLinks(config, graph, configFiles));
+  await run.step('config-links', () => checkConfigLinks(config, graph, configFiles, loaded.theme, loaded.options));
   const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
   run.translations = translations.pages;
   run.structure = translations.structure;
-  await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles));
+  await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options));
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.

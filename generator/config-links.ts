@@ -6,6 +6,7 @@ import { localePrefix, type SiteConfig } from './config.ts';
 import { unsafeScheme } from './unsafe-links.ts';
 import { diagnostic } from './diagnostic-rules.ts';
 import type { Diagnostic, SiteGraph } from './types.ts';
+import type { Theme } from './theme-contract.ts';
 
 export interface ConfigFile {
   id: string;
@@ -24,15 +25,15 @@ export function locate(files: ConfigFile[], route: string): Pick<Diagnostic, 'fi
   return { file: 'config/site.config.ts' };
 }
 
-export function checkConfigLinks(config: SiteConfig, graph: SiteGraph, files: ConfigFile[]): Diagnostic[] {
+/** `theme` and `options`: the loaded theme and its checked options, whose links are checked too. */
+export function checkConfigLinks(config: SiteConfig, graph: SiteGraph, files: ConfigFile[], theme?: Pick<Theme, 'config'>, options?: unknown): Diagnostic[] {
   const named: { what: string; to: string }[] = [];
   for (const item of config.navbar.items) {
     if (item.to) named.push({ what: `navbar item "${item.label}"`, to: item.to });
     for (const link of item.items ?? []) if ('to' in link) named.push({ what: `an entry of navbar item "${item.label}"`, to: link.to });
   }
-  if (config.navbar.cta) named.push({ what: 'the navbar button', to: config.navbar.cta.to });
   for (const group of config.footer.groups) for (const link of group.items) if ('to' in link) named.push({ what: `footer group "${group.title}"`, to: link.to });
-  for (const action of config.home.actions) named.push({ what: `home button "${action.label}"`, to: action.to });
+  if (theme?.config?.links && options !== undefined) named.push(...theme.config.links(options));
   if (config.contact) named.push({ what: 'contact.terms', to: config.contact.terms }, { what: 'contact.privacy', to: config.contact.privacy });
 
   const diagnostics: Diagnostic[] = [];

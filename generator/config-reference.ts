@@ -77,9 +77,14 @@ function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fall
 
 const cell = (value: unknown) => (value === undefined ? '' : `\`${JSON.stringify(value)}\``.replace(/\|/g, '\\|'));
 
-export function configReference(): string {
+const rowLines = (rows: Row[]) => rows.map((r) => `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} | ${(r.meaning ?? '').replace(/\|/g, '\\|')} |`);
+
+/** The reference; with `theme` (a theme's name and its `config.schema`), its options (`themeConfig`) in a section of their own. */
+export function configReference(theme?: { name: string; schema: z.ZodType }): string {
   const rows: Row[] = [];
   walk(configSchema, '', rows);
+  const themeRows: Row[] = [];
+  if (theme) walk(theme.schema, 'themeConfig', themeRows);
   return [
     '# Config reference',
     '',
@@ -90,7 +95,21 @@ export function configReference(): string {
     '',
     '| key | type | required | default | meaning |',
     '| --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} | ${(r.meaning ?? '').replace(/\|/g, '\\|')} |`),
+    ...rowLines(rows),
+    ...(theme
+      ? [
+          '',
+          `## Theme options: ${theme.name}`,
+          '',
+          "`themeConfig` holds the options of the theme the config names, checked by the theme's own schema once it is",
+          `loaded (a wrong key or value is a \`config\` error at its line). These are the ${theme.name}'s, from its schema`,
+          '(`theme/options.ts`); a site that shows none of these parts (a docs site) leaves `themeConfig` out.',
+          '',
+          '| key | type | required | default | meaning |',
+          '| --- | --- | --- | --- | --- |',
+          ...rowLines(themeRows),
+        ]
+      : []),
     '',
   ].join('\n');
 }

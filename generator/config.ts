@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Diagnostic } from './types.ts';
 import { zodDiagnostics } from './schema-errors.ts';
-import { diagnostic } from './diagnostic-rules.ts';
+import { diagnosis, diagnostic } from './diagnostic-rules.ts';
 import { EDITOR_URLS, isEditor } from './editor-links.ts';
 import { closestKey } from './closest-key.ts';
 import { locateConfig, suggestion, valueAt } from './config-locations.ts';
@@ -53,10 +53,6 @@ const linkSchema = z.union([
   z.strictObject({ to: route, label: z.string().optional() }),
   z.strictObject({ href: z.url(), label: z.string() }),
 ]);
-
-/** A prominent button (navbar, home hero): `label` is a key into the UI strings (`nav`, `home`) or
- * shown as written; `event` is the analytics event a click sends. */
-const actionSchema = z.strictObject({ to: route, label: z.string(), event: z.string().optional(), icon: z.string().optional() });
 
 const navItemSchema = z.strictObject({
   label: z.string(),
@@ -133,8 +129,6 @@ export const configSchema = z.strictObject({
   navbar: z.strictObject({
     logo: z.strictObject({ src: z.string(), width: z.number(), height: z.number() }),
     items: z.array(navItemSchema),
-    /** The button at the right of the navbar. */
-    cta: actionSchema.optional(),
   }),
   footer: z.strictObject({
     groups: z.array(z.strictObject({ title: z.string(), items: z.array(linkSchema) })),
@@ -188,14 +182,10 @@ export const configSchema = z.strictObject({
       booking: bookingSchema.optional(),
     })
     .optional(),
-  /** The home page's hero: its buttons, and the claims of the trust strip (`label`s are keys into
-   * the UI strings' `home`). */
-  home: z
-    .strictObject({
-      actions: z.array(actionSchema).default([]),
-      trust: z.array(z.strictObject({ icon: z.string(), label: z.string() })).default([]),
-    })
-    .default({ actions: [], trust: [] }),
+  themeConfig: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe("The theme's own options, checked by the theme's schema (its `config.schema`, generator/theme-contract.ts) once it is loaded; the built-in theme's are listed under \"Theme options\""),
   favicon: z.string().default('/img/favicon.svg'),
   customFields: z.strictObject({ version: z.string().optional() }).default({}),
   /** What one Markdown file may take, so that no file can hang or crash the build (docs/content.md). */
@@ -231,13 +221,15 @@ export type SiteConfigInput = z.input<typeof configSchema>;
 export type SiteConfig = z.output<typeof configSchema>;
 export type SectionConfig = SiteConfig['sections'][number];
 export type LinkConfig = z.output<typeof linkSchema>;
-export type ActionConfig = z.output<typeof actionSchema>;
 export type BookingConfig = z.output<typeof bookingSchema>;
 
 /** The contact page's path in the content tree (`contact` for /contact/), when the site has one. */
 export function contactPagePath(config: SiteConfig): string | undefined {
   return config.contact?.route.replace(/^\/|\/$/g, '') || undefined;
 }
+
+/** Keys that were the engine's and are the built-in theme's options now, by where they went. */
+const MOVED_TO_THEME: Record<string, string> = { 'navbar.cta': 'themeConfig.navbar.cta', home: 'themeConfig.home' };
 
 export const CONFIG_FILE = 'config/site.config.ts';
 /** Where every key of the config is listed with its type and default (generated from the schema). */
@@ -255,7 +247,9 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
       diagnostics: parsed.error.issues.map((issue, i) => {
         const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
         const keyPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]] : path;
-        return { ...diagnostics[i], ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
+        const moved = issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? MOVED_TO_THEME[keyPath.join('.')] : undefined;
+        const says = moved ? diagnosis('config', 'movedToTheme', { key: keyPath.join('.'), to: moved }) : undefined;
+        return { ...diagnostics[i], ...says, ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
       }),
     };
   }

@@ -95,6 +95,10 @@ export const DIAGNOSTIC_RULES = {
       notLoaded: says((p: { cause: string }) => `The configuration could not be loaded: ${p.cause}`, 'fix the TypeScript at the line given'),
       stringsNotLoaded: says((p: { cause: string }) => `The UI strings could not be loaded: ${p.cause}`, 'fix the TypeScript at the line given; the file exports default { ... } satisfies MessagesInput'),
       ...schemaMessages({ unknownKey: CONFIG_REFERENCE_HINT, other: CONFIG_REFERENCE_HINT }),
+      movedToTheme: says(
+        (p: { key: string; to: string }) => `${p.key} is an option of the theme, written under themeConfig as ${p.to}`,
+        (p) => `move it to ${p.to} (themeConfig: { ${p.to.split('.')[1]}: { … } }); docs/config.md lists the built-in theme's options`,
+      ),
       defaultLocale: says((p: { locale: string; locales: string[] }) => `defaultLocale "${p.locale}" is not one of the locales (${p.locales.join(', ')})`, 'name one of the locales, or add it to locales'),
       sectionTwice: says((p: { id: string }) => `section "${p.id}" is declared twice`, 'give each section an id of its own'),
       unknownEditor: says(
@@ -149,8 +153,8 @@ export const DIAGNOSTIC_RULES = {
     hint: 'translate the strings listed in i18n/<locale>.ts',
     messages: {
       inEnglish: says(
-        (p: { locale: string; keys: string[]; file: string }) => `locale "${p.locale}" shows ${p.keys.length} UI strings in English, which the engine has in no other language here: ${p.keys.join(', ')}`,
-        (p) => `translate them in ${p.file} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts)`,
+        (p: { locale: string; keys: string[]; file: string }) => `locale "${p.locale}" shows ${p.keys.length} UI strings in English, which the engine and its theme have in no other language here: ${p.keys.join(', ')}`,
+        (p) => `translate them in ${p.file} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts and of the theme's strings)`,
       ),
     },
     example: { file: 'i18n/fr.ts', mistake: 'export default { nav: { home: "Accueil" } }', fix: 'export default { nav: { home: "Accueil" }, search: { placeholder: "Rechercher" }, … }' },
@@ -158,15 +162,15 @@ export const DIAGNOSTIC_RULES = {
   'ui-string': {
     title: 'The UI strings set a key that nothing reads',
     severity: 'error',
-    hint: 'correct the key to one the engine or the config uses (common/messages/en.ts lists the engine’s), or remove it',
+    hint: 'correct the key to one the engine, the theme or the config uses (common/messages/en.ts lists the engine’s, the theme’s `strings` its own), or remove it',
     messages: {
       unknownKey: says(
-        (p: { key: string; suggestion?: string }) => `unknown UI string key "${p.key}": the engine has no such string, so this text is never shown${didYouMean(p.suggestion)}`,
-        'correct the key (common/messages/en.ts lists the engine’s strings), or remove it',
+        (p: { key: string; suggestion?: string }) => `unknown UI string key "${p.key}": neither the engine nor the theme has such a string, so this text is never shown${didYouMean(p.suggestion)}`,
+        'correct the key (common/messages/en.ts lists the engine’s strings, the theme’s `strings` its own), or remove it',
       ),
       unusedLabel: says(
         (p: { key: string; suggestion?: string }) => `UI string "${p.key}" is named by no label of the config and by no component, so it is never shown${didYouMean(p.suggestion)}`,
-        'correct the key to the label the config names (navbar, footer, home page, announcement), or remove it',
+        'correct the key to the label the config names (navbar, footer, announcement, the theme’s options), or remove it',
         'warning',
       ),
     },

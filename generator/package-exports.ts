@@ -3,8 +3,8 @@
 // strings and the theme. Light on purpose: loading a config bundles this file and what it reaches,
 // so everything but `defineConfig` is a type, erased when the config is bundled.
 export { defineConfig } from './define-config.ts';
-export type { SiteConfigInput, SiteConfig, SectionConfig, LinkConfig, ActionConfig, BookingConfig } from './config.ts';
+export type { SiteConfigInput, SiteConfig, SectionConfig, LinkConfig, BookingConfig } from './config.ts';
 export type { FrontMatterKind } from './frontmatter.ts';
-export type { MessagesInput, Messages, MessagesByLocale } from './messages.ts';
-export type { Theme, ThemeFiles, ThemeContext, ThemeForms, PageRenderers, LayoutRenderers } from './theme-contract.ts';
+export type { MessagesInput, Messages, MessagesByLocale, EngineStrings, StringTree } from './messages.ts';
+export type { Theme, ThemeFiles, ThemeContext, ThemeForms, PageRenderers, LayoutRenderers, ThemeConfigContract, ThemeLabel } from './theme-contract.ts';
 export type { Diagnostic, FrontMatter, SiteGraph, Page, StandalonePage, BodySection, SectionBlock, SectionCell } from './types.ts';

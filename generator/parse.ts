@@ -44,7 +44,10 @@ export function kindOf(config: SiteConfig, source: SourceFile): FrontMatterKind 
 export type MarkdownLabels = Pick<Messages, 'admonition' | 'docs'> & ContentRuleOptions;
 
 export function markdownLabels(messages: Messages): MarkdownLabels {
-  return { admonition: messages.admonition, docs: messages.docs, placeholders: scaffoldPlaceholders(messages) };
+  // Only the engine's labels: the same whether the theme's strings have joined them (a rebuild on
+  // an edit) or not yet (the first parse), so both find the same cached results.
+  const { anchor, footnotes, footnoteBack } = messages.docs;
+  return { admonition: messages.admonition, docs: { anchor, footnotes, footnoteBack }, placeholders: scaffoldPlaceholders(messages) };
 }
 
 const processors = new Map<string, ReturnType<typeof createMarkdownProcessor>>();

@@ -18,6 +18,8 @@ export interface RenderSetup {
   graph: SiteGraph;
   assets: Assets;
   messages: MessagesByLocale;
+  /** The config's `themeConfig` as the theme's schema completed it. */
+  themeConfig: unknown;
   /** The theme's bundle (theme-loader.ts): what a worker thread loads to render. */
   themeFile: string;
   /** The same page in other locales, by key. */
@@ -59,6 +61,7 @@ export function renderPage(setup: RenderSetup, theme: Theme, page: Page): string
     graph,
     page,
     t: checkedStrings(setup.messages[page.locale], page.locale),
+    themeConfig: setup.themeConfig,
     assets: setup.assets,
     alternates: page.kind === 'not-found' ? [] : (setup.alternates.get(page.key) ?? []),
     bodyOf: (source) => resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source], setup.config),

@@ -4,6 +4,7 @@
 // loads it. The engine knows a theme by these types only, never by its files.
 import type { SiteConfig } from './config.ts';
 import type { BodySection, Page, Route, SiteGraph, StandalonePage } from './types.ts';
+import type { ZodType } from 'zod';
 import type { Messages } from './messages.ts';
 
 /** The built client files a page links, with their hashed public paths. */
@@ -20,12 +21,15 @@ export interface Assets {
   colorModeScript: string;
 }
 
-/** Everything a page's render may read: the page, the graph, the UI strings and the assets. */
-export interface ThemeContext {
+/** Everything a page's render may read: the page, the graph, the UI strings (the engine's and the
+ * theme's own, `S`), the theme's options (`themeConfig`, as its schema gives them, `C`) and the assets. */
+export interface ThemeContext<S extends object = object, C = unknown> {
   config: SiteConfig;
   graph: SiteGraph;
   page: Page;
-  t: Messages;
+  t: Messages & S;
+  /** The config's `themeConfig`, checked and completed by the theme's `config.schema`. */
+  themeConfig: C;
   assets: Assets;
   /** The same page in every locale that has it. */
   alternates: { locale: string; route: Route }[];
@@ -71,18 +75,52 @@ export interface ThemeForms {
 export type PageOfKind<K extends Page['kind']> = Page extends infer P ? (P extends { kind: infer Kinds } ? (K extends Kinds ? P : never) : never) : never;
 
 /** How a page of each kind of the graph becomes HTML; the standalone pages by their layout. */
-export type PageRenderers = { [K in Exclude<Page['kind'], 'standalone'>]: (ctx: ThemeContext & { page: PageOfKind<K> }) => string };
+export type PageRenderers<S extends object = object, C = unknown> = { [K in Exclude<Page['kind'], 'standalone'>]: (ctx: ThemeContext<S, C> & { page: PageOfKind<K> }) => string };
 
 /** How a standalone page becomes HTML: one renderer per layout name (StandalonePage.layout). */
-export type LayoutRenderers = Record<string, (ctx: ThemeContext & { page: StandalonePage }) => string>;
+export type LayoutRenderers<S extends object = object, C = unknown> = Record<string, (ctx: ThemeContext<S, C> & { page: StandalonePage }) => string>;
 
-export interface Theme {
+/** A label the theme shows from its options: a key into the UI strings (looked up in `groups`, the
+ * first that has it wins) or text. The build checks every key in every locale, at its line. */
+export interface ThemeLabel {
+  label: string;
+  groups: readonly string[];
+  /** The component that shows it, for the error. */
+  component: string;
+  /** How the error names it: "the navbar button". */
+  what: string;
+}
+
+/** The theme's own part of the config (`themeConfig`): its schema, and what in it the build checks
+ * as it checks the engine's keys. */
+export interface ThemeConfigContract<C> {
+  /** A zod schema (as generator/config.ts uses): a key or value it refuses is a config error at
+   * its line, with the closest key; its defaults complete what the site leaves out. */
+  schema: ZodType<C>;
+  /** The labels among the options (checked in every locale's strings). */
+  labels?: (options: C) => ThemeLabel[];
+  /** Groups of the UI strings that hold labels of the options (`home`): a key a site adds there
+   * that no option names is shown nowhere, and is reported so. */
+  labelGroups?: readonly string[];
+  /** The site routes the options link to (checked as the navbar's links are). */
+  links?: (options: C) => { what: string; to: string }[];
+}
+
+export interface Theme<S extends object = object, C = unknown> {
   /** A whole HTML document (`<!DOCTYPE html>…`) for a page of each kind of the graph. */
-  pages: PageRenderers;
+  pages: PageRenderers<S, C>;
   /** The same for the pages outside the sections, by layout name: the built-in theme's are `home`
    * (the root page) and `contact` (the contact page, with the contact backend's forms). A page
    * whose layout the theme does not have is an `unknown-layout` error at its file. */
-  layouts: LayoutRenderers;
+  layouts: LayoutRenderers<S, C>;
+  /** The UI strings of the theme's components with their defaults, per locale. The engine lays
+   * them over its own strings and the site's `i18n/<locale>.ts` over both; a key the site sets
+   * that neither has is an error at its line. */
+  strings: Record<string, S>;
+  /** The locale whose strings stand in for a locale the theme has none for (default `en`). */
+  fallbackLocale?: string;
+  /** The theme's options: the config's `themeConfig`. Without it, `themeConfig` must be empty. */
+  config?: ThemeConfigContract<C>;
   /** The inline script in `<head>` that settles the colour mode (and what else must not flash)
    * before first paint; the production server allows it by its hash. */
   colorModeScript: (config: SiteConfig) => string;

@@ -215,14 +215,19 @@ export function themeAt(file: string): Promise<Theme> {
   return theme;
 }
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function checkedTheme(theme: Partial<Theme> | undefined): Theme {
-  const hint = 'a theme default-exports { pages, layouts, colorModeScript, files } (generator/theme-contract.ts)';
+  const hint = 'a theme default-exports { pages, layouts, strings, colorModeScript, files } (generator/theme-contract.ts)';
   if (!theme || typeof theme !== 'object') throw new Error(`the theme has no default export: ${hint}`);
   const missing = [
     ...(typeof theme.colorModeScript === 'function' ? [] : ['colorModeScript']),
     ...(theme.files && ['client', 'styles', 'islands'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string') ? [] : ['files']),
     ...PAGE_KINDS.filter((kind) => typeof theme.pages?.[kind] !== 'function').map((kind) => `pages['${kind}']`),
     ...(theme.layouts && typeof theme.layouts === 'object' && Object.values(theme.layouts).every((render) => typeof render === 'function') ? [] : ['layouts']),
+    // Its strings by locale (an object of objects; `{}` for a theme whose components have no words).
+    ...(isObject(theme.strings) && Object.values(theme.strings).every(isObject) ? [] : ['strings']),
+    ...(theme.config === undefined || typeof (theme.config?.schema as { safeParse?: unknown } | undefined)?.safeParse === 'function' ? [] : ['config.schema']),
   ];
   if (missing.length) throw new Error(`the theme gives no ${missing.join(', ')}: ${hint}`);
   return theme as Theme;

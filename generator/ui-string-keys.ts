@@ -1,9 +1,11 @@
 // Keys of a site's UI strings (`i18n/<locale>.ts`) that nothing reads: a misspelt key of the
-// engine's (`search.placehoder`) would leave the engine's text on the page without a word, and a
-// label in the navbar, footer, home page or announcement groups that no label of the config names
-// (`nav.contat`) is shown nowhere. Each is reported at its line, with the key it was likely meant as.
-import { CONFIG_PLACES, isStringKey, type StringGroup } from '../common/config-strings.ts';
-import { ENGINE_MESSAGES } from '../common/messages.ts';
+// engine's or the theme's (`search.placehoder`) would leave the default text on the page without a
+// word, and a label in the navbar, footer or announcement groups (or in a group the theme's options
+// name labels in, `home` for the built-in theme) that no label names (`nav.contat`) is shown
+// nowhere. Each is reported at its line, with the key it was likely meant as.
+import { isStringKey, type StringGroup } from '../common/config-strings.ts';
+import { defaultStrings, type ThemeStringsOf } from './messages.ts';
+import type { ThemeConfigContract } from './theme-contract.ts';
 import { closestKey } from './closest-key.ts';
 import { labelsOf } from './config-strings.ts';
 import { diagnostic } from './diagnostic-rules.ts';
@@ -12,7 +14,7 @@ import type { SiteConfig } from './config.ts';
 import type { Diagnostic } from './types.ts';
 
 /** The groups whose keys a site adds: labels the config names by key (common/config-strings.ts). */
-const LABEL_GROUPS: readonly string[] = ['nav', 'footer', 'home', 'announcement'] satisfies StringGroup[];
+const LABEL_GROUPS: readonly string[] = ['nav', 'footer', 'announcement'] satisfies StringGroup[];
 
 type Tree = Record<string, unknown>;
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,15 +36,18 @@ export function locateKey(file: ConfigFile, keyPath: string[]): Pick<Diagnostic,
 }
 
 /** Every problem of the site's own UI strings: `own` is what each locale's file exports, `files` their text. */
-export function checkUiStringKeys(config: SiteConfig, own: Record<string, unknown>, files: Record<string, ConfigFile>): Diagnostic[] {
+/** `theme`: the loaded theme, whose strings and option labels count as read; `options`: its checked options. */
+export function checkUiStringKeys<C>(config: SiteConfig, own: Record<string, unknown>, files: Record<string, ConfigFile>, theme?: ThemeStringsOf & { config?: ThemeConfigContract<C> }, options?: C): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // The keys the config's labels name, by the group they are looked up in.
-  const named = new Map<string, Set<string>>(LABEL_GROUPS.map((g) => [g, new Set<string>()]));
-  for (const { label, place } of labelsOf(config)) if (isStringKey(label)) for (const group of CONFIG_PLACES[place].groups) named.get(group)!.add(label);
+  // The engine's groups and those the theme's options name labels in.
+  const labelGroups = [...LABEL_GROUPS, ...(theme?.config?.labelGroups ?? [])];
+  const named = new Map<string, Set<string>>(labelGroups.map((g) => [g, new Set<string>()]));
+  for (const { label, groups } of labelsOf(config, theme, options)) if (isStringKey(label)) for (const group of groups) named.get(group)?.add(label);
   for (const [locale, strings] of Object.entries(own)) {
     const file = files[locale];
     if (!file || !isTree(strings)) continue;
-    const engine: Tree = ENGINE_MESSAGES[locale] ?? ENGINE_MESSAGES.en;
+    const engine: Tree = defaultStrings(locale, theme);
     const walk = (site: Tree, base: unknown, at: string[]) => {
       for (const [key, value] of Object.entries(site)) {
         const keyPath = [...at, key];
@@ -50,7 +55,7 @@ export function checkUiStringKeys(config: SiteConfig, own: Record<string, unknow
           if (isTree(value)) walk(value, base[key], keyPath);
           continue;
         }
-        if (at.length === 1 && LABEL_GROUPS.includes(at[0])) {
+        if (at.length === 1 && labelGroups.includes(at[0])) {
           if (named.get(at[0])!.has(key)) continue;
           const suggestion = closestKey(key, [...named.get(at[0])!].filter((k) => !Object.hasOwn(site, k)));
           diagnostics.push(diagnostic(locateKey(file, keyPath), 'ui-string', 'unusedLabel', { key: keyPath.join('.'), suggestion: suggestion && [...at, suggestion].join('.') }));

@@ -1,13 +1,15 @@
-// The site's German UI strings, laid over the engine's defaults (common/messages/de.ts): only
-// what the site says in its own words, and the labels config/ refers to by key.
-import type { MessagesInput } from 'sitesmith';
+// The site's German UI strings, laid over the defaults of the engine and the theme
+// (common/messages/de.ts, theme/strings/de.ts): only what the site says in its own words, and the
+// labels config/ refers to by key.
+import type { StringsInput } from 'sitesmith/theme';
 
 export default {
   meta: {
     tagline: 'Managed Hosting und Infrastrukturbetrieb aus Graz',
     siteDescription: 'Almwerk betreibt Hosting, Kubernetes, Datenbanken und Backups für Agenturen und Unternehmen mit eigener Software: DSGVO-konform, in ISO-27001-Rechenzentren im EWR.',
   },
-  search: { placeholder: 'Seiten, Leistungen, Begriffe …' },
+  contact: { hints: { message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.' } },
+  search: { placeholder: 'Seiten, Leistungen, Begriffe …', noneHint: 'Fragen Sie uns direkt, wir helfen gern weiter.' },
   nav: {
     aboutUs: 'Über uns',
     caseStudies: 'Fallstudien',
@@ -53,4 +55,4 @@ export default {
     trustBackups: 'Tägliche Backups',
     trustExperience: 'Rund 60 Jahre gemeinsame Erfahrung',
   },
-} satisfies MessagesInput;
+} satisfies StringsInput;

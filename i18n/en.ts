@@ -1,13 +1,15 @@
-// The site's English UI strings, laid over the engine's defaults (common/messages/en.ts): only
-// what the site says in its own words, and the labels config/ refers to by key.
-import type { MessagesInput } from 'sitesmith';
+// The site's English UI strings, laid over the defaults of the engine and the theme
+// (common/messages/en.ts, theme/strings/en.ts): only what the site says in its own words, and the
+// labels config/ refers to by key.
+import type { StringsInput } from 'sitesmith/theme';
 
 export default {
   meta: {
     tagline: 'Managed hosting and infrastructure operations from Graz',
     siteDescription: 'Almwerk runs hosting, Kubernetes, databases and backups for agencies and companies with their own software: GDPR-compliant, in ISO 27001 data centres in the EEA.',
   },
-  search: { placeholder: 'Pages, services, terms …' },
+  contact: { hints: { message: 'What do you run today, and when do you need a solution? A few sentences are enough.' } },
+  search: { placeholder: 'Pages, services, terms …', noneHint: 'Ask us directly: we are glad to help.' },
   nav: {
     aboutUs: 'About Us',
     caseStudies: 'Case Studies',
@@ -53,4 +55,4 @@ export default {
     trustBackups: 'Daily backups',
     trustExperience: 'About 60 years of combined experience',
   },
-} satisfies MessagesInput;
+} satisfies StringsInput;

@@ -5,9 +5,13 @@ import type { Theme } from '../generator/theme-contract.ts';
 import { layouts, pages } from './render.tsx';
 import { colorModeScript } from './color-mode-script.ts';
 import { contourArt } from './home/Contours.tsx';
+import { strings, type ThemeStrings } from './strings.ts';
+import { options, type ThemeOptions } from './options.ts';
 
 export { colorModeScript } from './color-mode-script.ts';
 export type { Assets, ThemeContext } from './context.ts';
+export type { StringsInput, ThemeStrings } from './strings.ts';
+export type { ThemeOptionsInput, ThemeOptions } from './options.ts';
 // The contact page's forms, which the contact backend renders again with a visitor's answer when
 // the browser posted without JavaScript: from these sources under `site serve`, from the build's
 // `_server/forms.mjs` (this theme's `files.forms`, bundled) under `site start`.
@@ -20,6 +24,11 @@ export { ContactRevealRoot, REVEAL_KINDS, REVEAL_ROOT, revealAction, type Reveal
 export default {
   pages,
   layouts,
+  // The words of its components, in German and English; a site's other locale reads the English.
+  strings,
+  fallbackLocale: 'en',
+  // Its options, the config's `themeConfig`: the navbar's button, the home page's buttons and trust strip.
+  config: options,
   colorModeScript,
   // Every `*.tsx` in `islands` is an island: its own entry, loaded only by pages that render it.
   files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands', forms: 'forms.tsx' },
@@ -27,4 +36,4 @@ export default {
   socialCardArt: (config, color) => (config.design.heroArt === 'contours' ? contourArt(color) : undefined),
   // Set per colour mode in styles/tokens.css.
   tokens: ['bg', 'bg-alt', 'surface', 'surface-2', 'border', 'border-strong', 'text', 'muted', 'accent', 'accent-hover', 'on-accent', 'link', 'glow', 'focus', 'code-bg', 'shadow', 'grid-line', 'warn-bg', 'warn', 'danger', 'info', 'tip'],
-} satisfies Theme;
+} satisfies Theme<ThemeStrings, ThemeOptions>;

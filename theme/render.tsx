@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { LayoutRenderers, PageRenderers } from '../generator/theme-contract.ts';
 import { Theme, type ThemeContext } from './context.ts';
+import type { ThemeStrings } from './strings.ts';
+import type { ThemeOptions } from './options.ts';
 import { Document } from './layout/Document.tsx';
 import { DocPage } from './docs/DocPage.tsx';
 import { Archive, Authors, PostList, Post, Tags } from './blog/BlogPages.tsx';
@@ -21,7 +23,7 @@ function documentOf(ctx: ThemeContext, content: ReactNode): string {
   )}`;
 }
 
-export const pages: PageRenderers = {
+export const pages: PageRenderers<ThemeStrings, ThemeOptions> = {
   doc: (ctx) => documentOf(ctx, isLanding(ctx.page, ctx.config.sections, localePrefix(ctx.config, ctx.page.locale)) ? <LandingPage page={ctx.page} /> : <DocPage page={ctx.page} />),
   category: (ctx) => documentOf(ctx, <DocPage page={ctx.page} />),
   post: (ctx) => documentOf(ctx, <Post page={ctx.page} />),
@@ -33,7 +35,7 @@ export const pages: PageRenderers = {
 };
 
 /** The pages outside the sections, by the layout each names. */
-export const layouts: LayoutRenderers = {
+export const layouts: LayoutRenderers<ThemeStrings, ThemeOptions> = {
   home: (ctx) => documentOf(ctx, <HomePage page={ctx.page} />),
   contact: (ctx) => documentOf(ctx, <ContactPage page={ctx.page} />),
 };

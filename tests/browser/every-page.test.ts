@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { withRealSite, type RealSite } from './harness.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
+import { strings as themeStrings } from '../../theme/strings.ts';
 
 let real: RealSite;
 // The contact and analytics endpoints belong to the server, not to the static files served here
@@ -30,7 +31,7 @@ const VIEWPORTS = [
   { name: 'phone 390x844', width: 390, height: 844 },
 ] as const;
 /** The groups of the UI strings, the first part of a dotted key. */
-const GROUPS = Object.keys(ENGINE_MESSAGES.en);
+const GROUPS = Object.keys({ ...ENGINE_MESSAGES.en, ...themeStrings.en });
 /** Tabs open at once: enough to keep both cores busy while a page waits for its files. */
 const TABS = Number(process.env.EVERY_PAGE_TABS ?? 6);
 

@@ -86,6 +86,25 @@ test('every page renders the site\'s own footer in place of the theme\'s, and th
   }
 });
 
+/** Texts of the marketing vocabulary: the no-results hint that offers help, and the claims, buttons
+ * and labels of Almwerk's home page and navbar. */
+const MARKETING_TEXTS = ['glad to help', 'helfen gern', 'Ask us directly', 'ISO 27001', 'green electricity', 'Book an appointment', 'Termin vereinbaren'];
+
+test('a docs-only site without marketing options writes none of the marketing vocabulary', () => {
+  const found: string[] = [];
+  for (const file of outputFiles().filter((f) => TEXT.test(f))) {
+    const text = readFileSync(path.join(out, file), 'utf8');
+    for (const words of MARKETING_TEXTS) if (text.includes(words)) found.push(`${file}: "${words}"`);
+    if (!file.endsWith('.html')) continue;
+    // The theme's marketing parts: a trust strip, the navbar's button.
+    for (const part of ['class="trust-strip"', 'navbar-cta']) if (text.includes(part)) found.push(`${file}: ${part}`);
+  }
+  assert.deepEqual(found, []);
+  const home = readFileSync(path.join(out, 'index.html'), 'utf8');
+  assert.match(home, /<section class="hero"/);
+  assert.doesNotMatch(home, /class="cta-actions"/, 'the hero has no buttons');
+});
+
 /** Euclidean distance of an RGB pixel from a colour. */
 const distance = (data: Buffer, i: number, colour: string) => Math.hypot(...[0, 1, 2].map((c) => data[i + c] - parseInt(colour.slice(1 + 2 * c, 3 + 2 * c), 16)));
 

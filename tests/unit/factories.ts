@@ -2,7 +2,10 @@
 // and tags. Every factory takes overrides, so a test states only what it is about.
 import { validateConfig, type SiteConfig, type SiteConfigInput } from '../../generator/config.ts';
 import { hashOf, type SourceFile } from '../../generator/load.ts';
-import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../../common/messages.ts';
+import type { Messages, MessagesByLocale } from '../../common/messages.ts';
+import { mergeMessages } from '../../generator/messages.ts';
+import { strings as themeStrings, type Strings } from '../../theme/strings.ts';
+import { optionsSchema, type ThemeOptions, type ThemeOptionsInput } from '../../theme/options.ts';
 import { markdownLabels, type MarkdownLabels } from '../../generator/parse.ts';
 import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
 
@@ -20,7 +23,8 @@ export const configInput = {
     { id: 'docs', kind: 'docs' },
     { id: 'news', kind: 'blog', postsPerPage: 2 },
   ],
-  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [], cta: { to: '/contact/', label: 'Contact' } },
+  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [] },
+  themeConfig: { navbar: { cta: { to: '/contact/', label: 'Contact' } } },
   footer: { groups: [] },
   redirects: [{ from: '/old/', to: '/docs/' }],
   contact: { email: 'hello@unit.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },
@@ -34,8 +38,13 @@ export function makeConfig(overrides: Partial<SiteConfigInput> = {}): SiteConfig
 
 export const config = makeConfig();
 
-/** The engine's own UI strings, as a site without an i18n/ folder gets them. */
-export const messages = ENGINE_MESSAGES as MessagesByLocale;
+/** The engine's and the built-in theme's UI strings, as a site without an i18n/ folder gets them. */
+export const messages = mergeMessages(['de', 'en'], {}, { strings: themeStrings }).messages as Record<string, Strings> & MessagesByLocale;
+
+/** The built-in theme's options as its schema completes them. */
+export function themeOptions(input: ThemeOptionsInput = {}): ThemeOptions {
+  return optionsSchema.parse(input);
+}
 
 export function labelsOf(locale: string): MarkdownLabels {
   return markdownLabels(messages[locale] as Messages);

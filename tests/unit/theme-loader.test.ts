@@ -35,7 +35,7 @@ test('a theme module with a syntax error is reported at its line and column; the
     assert.match(formatDiagnostic(diagnostic), /^index\.tsx:3:\d+  The theme does not compile: .+  \[theme\]$/);
     assert.doesNotMatch(formatDiagnostic(diagnostic), /\n\s+at /, 'no stack trace');
 
-    await writeFile(entry, `const kinds = ${JSON.stringify(KINDS)};\nexport default {\n  colorModeScript: () => 'light',\n  files: { client: 'c.ts', styles: 's.css', islands: 'islands' },\n  pages: Object.fromEntries(kinds.map((k) => [k, () => 'fixed'])),\n  layouts: { home: () => 'home' },\n};\n`);
+    await writeFile(entry, `const kinds = ${JSON.stringify(KINDS)};\nexport default {\n  colorModeScript: () => 'light',\n  strings: { en: {} },\n  files: { client: 'c.ts', styles: 's.css', islands: 'islands' },\n  pages: Object.fromEntries(kinds.map((k) => [k, () => 'fixed'])),\n  layouts: { home: () => 'home' },\n};\n`);
     const theme = await themeAt(await bundleTheme(dir, { dir, entry, overrides: {} }));
     assert.equal(theme.colorModeScript({} as never), 'light');
     assert.equal(theme.pages.doc({} as never), 'fixed');
@@ -52,7 +52,7 @@ test('a theme that does not give what the contract asks is refused, naming what 
     await writeFile(entry, "export default { colorModeScript: () => '', pages: { doc: () => '' } };\n");
     await assert.rejects(themeAt(await bundleTheme(dir, { dir, entry, overrides: {} })), (error: Error) => {
       assert.match(error.message, /the theme gives no files, pages\['category'\]/);
-      assert.match(error.message, /pages\['not-found'\], layouts/);
+      assert.match(error.message, /pages\['not-found'\], layouts, strings:/);
       assert.match(error.message, /generator\/theme-contract\.ts/);
       return true;
     });

@@ -1,5 +1,5 @@
-// UI strings as components read them: a config label resolves in the groups of its place (the trust
-// strip's keys in `home`), text written as such is shown as written, and a string the page needs
+// UI strings as components read them: a label of the config or of the theme's options resolves in
+// the groups of its place (the trust strip's keys in `home`), text written as such is shown as written, and a string the page needs
 // that the locale lacks stops the render with the key, the locale and the component, never showing
 // the key as text. generator/config-strings.ts reports a config key without a string at its line.
 import { test } from 'node:test';
@@ -11,14 +11,16 @@ import { TrustStrip } from '../../theme/home/TrustStrip.tsx';
 import { labelOf } from '../../theme/layout/labels.ts';
 import { checkedStrings, MissingStringError } from '../../common/checked-strings.ts';
 import { checkConfigStrings } from '../../generator/config-strings.ts';
-import type { Messages, MessagesByLocale } from '../../common/messages.ts';
-import { makeConfig, messages } from './factories.ts';
+import type { MessagesByLocale } from '../../common/messages.ts';
+import type { Strings as Messages } from '../../theme/strings.ts';
+import { LABEL_PLACES, options as themeOptionsContract } from '../../theme/options.ts';
+import { makeConfig, messages, themeOptions } from './factories.ts';
 
 const site = (locale: 'de' | 'en', home: Record<string, string>): Messages =>
   ({ ...messages[locale], home: { ...messages[locale].home, ...home }, nav: { ...messages[locale].nav, contact: 'Kontakt' } }) as Messages;
 
 function renderTrustStrip(t: Messages, trust: { icon: string; label: string }[]): string {
-  const ctx = { config: makeConfig({ home: { trust } }), t } as unknown as ThemeContext;
+  const ctx = { config: makeConfig(), themeConfig: themeOptions({ home: { trust } }), t } as unknown as ThemeContext;
   return renderToString(createElement(Theme.Provider, { value: ctx }, createElement(TrustStrip)));
 }
 
@@ -32,8 +34,8 @@ test('a label written as text is shown as written; a key is never shown', () => 
   const t = checkedStrings(site('en', {}), 'en');
   assert.equal(labelOf(t, 'LinkedIn', 'footer'), 'LinkedIn');
   assert.equal(labelOf(t, 'Managed hosting', 'nav'), 'Managed hosting');
-  assert.equal(labelOf(t, 'contact', 'action'), 'Kontakt');
-  assert.throws(() => labelOf(t, 'trustGreen', 'trust'), (error: unknown) => {
+  assert.equal(labelOf(t, 'contact', LABEL_PLACES.action), 'Kontakt');
+  assert.throws(() => labelOf(t, 'trustGreen', LABEL_PLACES.trust), (error: unknown) => {
     assert.ok(error instanceof MissingStringError);
     assert.equal(error.key, 'home.trustGreen');
     assert.equal(error.locale, 'en');
@@ -53,19 +55,17 @@ test('a missing string stops the render naming the key, the locale and the compo
 });
 
 test('config keys without a string are reported per locale at their line; text and known keys are not', () => {
-  const config = makeConfig({
-    home: { trust: [{ icon: 'shield', label: 'trustIso' }, { icon: 'leaf', label: 'Green power' }], actions: [] },
-    footer: { groups: [{ title: 'company', items: [] }] },
-  });
+  const config = makeConfig({ footer: { groups: [{ title: 'company', items: [] }] } });
+  const options = themeOptions({ home: { trust: [{ icon: 'shield', label: 'trustIso' }, { icon: 'leaf', label: 'Green power' }] } });
   const strings: MessagesByLocale = {
     de: { ...site('de', { trustIso: 'ISO' }), footer: { ...messages.de.footer, company: 'Unternehmen' } } as Messages,
     en: { ...site('en', {}), footer: { ...messages.en.footer, company: 'Company' } } as Messages,
   };
-  const files = [{ id: 'config/site.config.ts', raw: "export default {\n  home: {\n    trust: [{ icon: 'shield', label: 'trustIso' }],\n  },\n};\n" }];
-  const found = checkConfigStrings(config, strings, files);
+  const files = [{ id: 'config/site.config.ts', raw: "export default {\n  themeConfig: {\n    home: {\n      trust: [{ icon: 'shield', label: 'trustIso' }],\n    },\n  },\n};\n" }];
+  const found = checkConfigStrings(config, strings, files, { config: themeOptionsContract }, options);
   assert.deepEqual(
     found.map((d) => [d.file, d.line, d.column, d.rule]),
-    [['config/site.config.ts', 3, 38, 'config-string']],
+    [['config/site.config.ts', 4, 40, 'config-string']],
   );
   assert.match(found[0].message, /trust strip \(TrustStrip\) names the UI string "trustIso", which i18n\/en\.ts does not have/);
 });

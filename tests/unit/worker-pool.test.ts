@@ -16,7 +16,7 @@ import { BUILT_IN_THEME, bundleTheme } from '../../generator/theme-loader.ts';
 
 import { REPO } from '../helpers.ts';
 const themeFile = await bundleTheme(REPO, BUILT_IN_THEME);
-import { config, doc, labelsOf, makeConfig, markdownFile, messages, source } from './factories.ts';
+import { config, doc, labelsOf, makeConfig, markdownFile, messages, source, themeOptions } from './factories.ts';
 
 const pools: Pool[] = [];
 after(() => Promise.all([...pools.map((p) => p.close()), closeParseWorkers()]));
@@ -133,7 +133,7 @@ test('a file that takes longer than the deadline gets an error naming it; the fi
 function renderWork(count: number) {
   const docs = Array.from({ length: count }, (_, i) => doc({ path: `docs/page-${i}`, title: `Page ${i}` }));
   const { graph } = buildGraph({ config, documents: docs, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
-  const setup: RenderSetup = { config, graph, messages, themeFile, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' } };
+  const setup: RenderSetup = { config, graph, messages, themeConfig: themeOptions(), themeFile, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' } };
   const pages = Object.values(graph.pages);
   const broken = pages.findIndex((p) => p.route === '/docs/page-7/');
   pages[broken] = { ...pages[broken], breadcrumbs: undefined } as unknown as Page;

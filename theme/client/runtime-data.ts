@@ -1,6 +1,6 @@
 // The page's runtime data (strings of the runtime's states, analytics settings), written by the
 // build into every page as JSON (theme/runtime-data.ts).
-import type { Messages } from '../../common/messages.ts';
+import type { Strings as Messages } from '../strings.ts';
 
 export const RUNTIME_DATA_ID = 'site-runtime';
 

@@ -1,6 +1,6 @@
-// A button-styled link from config (navbar, home hero): its label from the UI strings, its icon and
+// A button-styled link from the theme's options (navbar, home hero): its label from the UI strings, its icon and
 // the analytics event a click sends.
-import type { ActionConfig } from '../../generator/config.ts';
+import { LABEL_PLACES, type ActionConfig } from '../options.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { useHref, useTheme } from '../context.ts';
 import { Icon, isIconName } from '../icons/Icon.tsx';
@@ -10,7 +10,7 @@ export function ActionLink({ action, className, iconSize = 20, wrapLabel = false
   const { config, page, t } = useTheme();
   const href = `${localePrefix(config, page.locale)}${action.to}`;
   const served = useHref();
-  const label = labelOf(t, action.label, 'action');
+  const label = labelOf(t, action.label, LABEL_PLACES.action);
   // An arrow points onwards after the words; any other icon stands before them.
   const trailing = action.icon === 'arrowRight';
   const icon = isIconName(action.icon) ? <Icon name={action.icon} size={iconSize} /> : null;

@@ -10,8 +10,8 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { SearchButton } from './SearchButton.tsx';
 
 export function Navbar() {
-  const { config, t } = useTheme();
-  const cta = config.navbar.cta;
+  const { config, t, themeConfig } = useTheme();
+  const cta = themeConfig.navbar.cta;
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label={t.nav.mainMenu}>

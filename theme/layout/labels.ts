@@ -1,16 +1,18 @@
-// Labels in config (navbar, footer, home, announcement) are keys into the UI strings, or text shown as
-// written (common/config-strings.ts says which).
+// Labels in config (navbar, footer, announcement, the theme's options) are keys into the UI strings,
+// or text shown as written (common/config-strings.ts says which).
 import type { Messages } from '../../generator/messages.ts';
+import type { ThemeLabel } from '../../generator/theme-contract.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
 import { CONFIG_PLACES, configString, type ConfigPlace } from '../../common/config-strings.ts';
 import { localeOf, MissingStringError } from '../../common/checked-strings.ts';
 
-export function labelOf(t: Messages, label: string, place: ConfigPlace): string {
-  const text = configString(t, label, place);
+/** A label's text: `place` is one of the engine's places or one of the theme's options' (options.ts). */
+export function labelOf(t: Messages, label: string, place: ConfigPlace | Pick<ThemeLabel, 'groups' | 'component'>): string {
+  const { groups, component } = typeof place === 'string' ? CONFIG_PLACES[place] : place;
+  const text = configString(t, label, groups);
   if (text !== undefined) return text;
   // The build reports such a key at its line in config/ before rendering (generator/config-strings.ts);
   // a render that gets here anyway stops.
-  const { groups, component } = CONFIG_PLACES[place];
   throw new MissingStringError(`${groups[0]}.${label}`, localeOf(t), component);
 }
 

@@ -9,7 +9,7 @@ import { HeroArt } from '../home/HeroArt.tsx';
 import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {
-  const { sectionsOf, config, t } = useTheme();
+  const { sectionsOf, t, themeConfig } = useTheme();
   const sections = page.doc ? layOut(sectionsOf(page.doc)) : [];
   return (
     <main id="main" className="home" tabIndex={-1}>
@@ -21,7 +21,7 @@ export function HomePage({ page }: { page: StandalonePage }) {
           <p className="lead">{page.description}</p>
           <CallToAction />
         </div>
-        {config.home.trust.length > 0 && (
+        {themeConfig.home.trust.length > 0 && (
           <div className="hero-trust">
             <TrustStrip />
           </div>

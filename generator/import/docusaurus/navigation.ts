@@ -2,7 +2,6 @@
 // translations (i18n/<locale>/docusaurus-theme-classic/navbar.json, footer.json) with the theme
 // strings of code.json that have a counterpart as the site's UI strings (i18n/<locale>.ts).
 // Labels stay as written in the default locale; here a label is also the key of its translation.
-import { ENGINE_MESSAGES } from '../../../common/messages.ts';
 import type { ConfigLink, DocusaurusSettings } from './read-config.ts';
 
 type Link = { to: string; label?: string } | { href: string; label: string };
@@ -24,7 +23,9 @@ export interface Navigation {
   problems: string[];
 }
 
-/** Docusaurus theme strings (code.json) with the same meaning as a UI string of the engine. */
+/** Docusaurus theme strings (code.json) with the same meaning as a UI string of the engine or of
+ * the built-in theme (theme/strings/), which an imported site renders with. A target neither has
+ * would be reported by the site's build as an unknown key of its i18n/<locale>.ts. */
 const THEME_STRINGS: Record<string, string> = {
   'theme.docs.paginator.previous': 'docs.previous',
   'theme.docs.paginator.next': 'docs.next',
@@ -151,7 +152,6 @@ export function convertNavigation(scope: NavigationScope): Navigation {
       const target = THEME_STRINGS[key];
       if (!target || message.includes('{')) continue;
       const [group, name] = target.split('.');
-      if (typeof (ENGINE_MESSAGES.en as unknown as Record<string, Record<string, unknown>>)[group]?.[name] !== 'string') continue;
       (out[group] ??= {})[name] = message;
     }
     if (Object.keys(out).length) messages[locale] = out;

@@ -302,19 +302,32 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
   }
 }
 
-/** Paints `color` through the coverage `mask` onto the RGB `pixels` (`width` wide) at (PAD, top). */
+/** Paints `color` through the coverage `mask` onto the RGB `pixels` (`width` wide) at (PAD, top).
+ * Integer arithmetic throughout: `(t + (t >> 8)) >> 8` is t / 255 rounded as before, for every
+ * colour, pixel and coverage, at a third of the cost of the division. */
 function blend(pixels: Buffer, width: number, mask: Pixels, color: string, top: number): void {
   const { data, raw } = mask;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  const r = parseInt(color.slice(1, 3), 16);
+  const g = parseInt(color.slice(3, 5), 16);
+  const b = parseInt(color.slice(5, 7), 16);
   for (let y = 0, s = 0; y < raw.height; y++) {
     let d = ((top + y) * width + PAD) * 3;
     for (let x = 0; x < raw.width; x++, s++, d += 3) {
       const a = data[s];
       if (a === 0) continue;
+      if (a === 255) {
+        pixels[d] = r;
+        pixels[d + 1] = g;
+        pixels[d + 2] = b;
+        continue;
+      }
       const rest = 255 - a;
-      pixels[d] = (r * a + pixels[d] * rest + 127) / 255;
-      pixels[d + 1] = (g * a + pixels[d + 1] * rest + 127) / 255;
-      pixels[d + 2] = (b * a + pixels[d + 2] * rest + 127) / 255;
+      let t = r * a + pixels[d] * rest + 128;
+      pixels[d] = (t + (t >> 8)) >> 8;
+      t = g * a + pixels[d + 1] * rest + 128;
+      pixels[d + 1] = (t + (t >> 8)) >> 8;
+      t = b * a + pixels[d + 2] * rest + 128;
+      pixels[d + 2] = (t + (t >> 8)) >> 8;
     }
   }
 }

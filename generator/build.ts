@@ -12,7 +12,7 @@ import { readConfigFiles } from './config-file.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
-import { Pool, releaseParseWorkers, type PoolStats } from './worker-pool.ts';
+import { Pool, releaseParseWorkers, startParseWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
@@ -149,8 +149,16 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { config, messages } = site;
   const locales = Object.keys(config.locales);
 
-  const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
   const lazy = mode === 'serve' && Boolean(options.lazyBodies);
+  // The dev server's first request parses a body: its worker loads while the rest is read.
+  if (lazy) startParseWorkers(1, config.markdown);
+  // The theme's bundle and the client assets depend on the config alone: esbuild makes them in its
+  // own process while this one reads and parses the content. Their steps wait for what is left.
+  const configFiles = readConfigFiles(root);
+  const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({ theme, assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined }));
+  // Awaited in its steps; a failure before then must not count as unhandled.
+  themeAndAssets.catch(() => undefined);
+  const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
   const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
   if (pending.length) run.stats.pendingBodies = pending.length;
@@ -158,11 +166,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
 
-  // Read once: the checks below that find where a key is written all look in these files.
-  const configFiles = readConfigFiles(root);
-  const { loaded } = await run.step('theme', () => loadTheme(root, config, configFiles, cache, options.changed));
+  const { loaded } = await run.step('theme', async () => (await themeAndAssets).theme);
   if (!loaded) return run.result({ graph, config, messages });
-  const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
+  const assets = (await run.step('assets', async () => (await themeAndAssets).assets))!;
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
@@ -239,8 +245,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
       });
       if (mode === 'serve') {
-        await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+        // The dev server serves public/ from where it is (generator/serve.ts): nothing is copied.
         options.onReady?.({ graph: ready, config, messages });
+        // The server starts listening before the feeds, the sitemap and the redirect pages are made.
+        await new Promise((resolve) => setImmediate(resolve));
         await extras([]);
       }
       // Twins and the search index of pages without their bodies would be of no use: the full
@@ -269,7 +277,6 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           for (const f of await server!) await output.write(f.path, f.contents);
         });
       }
-      if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());
     }
     if (store) {

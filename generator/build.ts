@@ -19,7 +19,7 @@ import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
 import { drawSocialImages, socialImages, type CardLook, type SocialCard } from './social-images.ts';
-import { bodiesOnDemand } from './bodies-on-demand.ts';
+import { bodiesOnDemand, BodyParses } from './bodies-on-demand.ts';
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
@@ -165,6 +165,10 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
+  // The page a dev server is asked for first is its home page: its bodies are parsed while the
+  // theme is bundled, so that the first request finds them ready.
+  const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;
+  bodyParses?.start(graph.pages['/']?.deps ?? []);
 
   const { loaded } = await run.step('theme', async () => (await themeAndAssets).theme);
   if (!loaded) return run.result({ graph, config, messages });
@@ -217,7 +221,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
     cache.completeBodies = pending.length
-      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
+      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, parses: bodyParses!, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
       : undefined;
   }
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });

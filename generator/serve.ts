@@ -199,6 +199,19 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     }
   };
 
+  /** A request for a page being rendered waits for that render rather than starting another. */
+  const rendering = new Map<string, Promise<void>>();
+  const renderOnce = (route: string) => {
+    let render = rendering.get(route);
+    if (!render) {
+      render = onDemand(route)
+        .catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`))
+        .finally(() => rendering.delete(route));
+      rendering.set(route, render);
+    }
+    return render;
+  };
+
   const server = http.createServer(async (req, res) => {
     // Under a baseUrl the site answers at its subpath; from here on the request names a route.
     if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
@@ -211,13 +224,15 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     }
     if (endpoints?.handle(req, res)) return;
     const route = req.url ?? '/';
-    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(route).catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`));
+    if (req.method === 'GET' || req.method === 'HEAD') await renderOnce(route);
     options.hooks.serveFile(staticOptions, req, res);
   });
 
   let watcher: { close: () => Promise<void> } | undefined;
   if (options.watch) watcher = await watchProject(options.root, hot, build, first);
 
+  // The page a browser opens first is rendered while the server starts listening.
+  void renderOnce('/');
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -226,6 +241,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.
     await first.catch(() => undefined);
+    await Promise.all(rendering.values());
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await endpoints?.close();

@@ -12,7 +12,7 @@ import { readConfigFiles } from './config-file.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
-import { Pool, releaseParseWorkers, startParseWorkers, type PoolStats } from './worker-pool.ts';
+import { Pool, releaseParseWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
@@ -150,8 +150,6 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const locales = Object.keys(config.locales);
 
   const lazy = mode === 'serve' && Boolean(options.lazyBodies);
-  // The dev server's first request parses a body: its worker loads while the rest is read.
-  if (lazy) startParseWorkers(1, config.markdown);
   // The theme's bundle and the client assets depend on the config alone: esbuild makes them in its
   // own process while this one reads and parses the content. Their steps wait for what is left.
   const configFiles = readConfigFiles(root);

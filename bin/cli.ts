@@ -84,7 +84,8 @@ program
   .addOption(new Option('--port <port>', 'port to listen on').default(3000).argParser((v) => Number.parseInt(v, 10)))
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--out <dir>', 'directory for the served build', '.serve')
-  .action(async (opts: { watch: boolean; port: number; host: string; out: string }) => {
+  .addOption(new Option('--timings', 'print how long each step of every build took, and each page a request had rendered'))
+  .action(async (opts: { watch: boolean; port: number; host: string; out: string; timings?: boolean }) => {
     await startDevServer({ root, ...opts, hooks: devServerHooks({ root }) });
   });
 

@@ -9,10 +9,39 @@ import { buildGraph, type GraphInput } from './graph.ts';
 import { validate } from './validate.ts';
 import { processImages } from './images.ts';
 import { renderKeyOf, withNotices } from './build-steps.ts';
-import { parseOnWorkers, startParseWorkers, type ParseItem } from './worker-pool.ts';
+import { parseOnWorkers, startParseWorkers, type MarkdownLimits, type ParseItem } from './worker-pool.ts';
+import type { ParseResult } from './parse.ts';
 import type { SourceFile } from './load.ts';
 import type { OutdatedTranslation, ParsedDocument, Route } from './types.ts';
 import { IncrementalOutput } from './write.ts';
+
+/** The pending bodies, each parsed once on the parse workers: when a request needs it, or ahead of
+ * that for the page asked for first (`/`), while the server is still starting. */
+export class BodyParses {
+  private readonly items: Map<string, ParseItem>;
+  private readonly parses = new Map<string, Promise<ParseResult>>();
+  constructor(
+    pending: ParseItem[],
+    private readonly limits: MarkdownLimits,
+  ) {
+    this.items = new Map(pending.map((item) => [item.source.id, item]));
+    startParseWorkers(1, limits);
+  }
+  /** Starts parsing those of these documents that are pending, in one batch. */
+  start(ids: string[]): void {
+    const items = ids.flatMap((id) => (this.parses.has(id) ? [] : (this.items.get(id) ?? [])));
+    if (!items.length) return;
+    // On parse workers, as every parse: content can make the parser hang or run out of memory.
+    const batch = parseOnWorkers(items, this.limits);
+    items.forEach((item, i) => this.parses.set(item.source.id, batch.then((results) => results[i])));
+  }
+  /** The results of these documents that are pending, parsed first where need be. */
+  async results(ids: string[]): Promise<Map<string, ParseResult>> {
+    this.start(ids);
+    const wanted = ids.filter((id) => this.parses.has(id));
+    return new Map(await Promise.all(wanted.map(async (id) => [id, await this.parses.get(id)!] as const)));
+  }
+}
 
 export interface BodiesInput {
   root: string;
@@ -22,6 +51,7 @@ export interface BodiesInput {
   /** The documents of the first build, those of `pending` without their bodies. */
   documents: ParsedDocument[];
   pending: ParseItem[];
+  parses: BodyParses;
   sources: Map<string, SourceFile>;
   /** Every file the site serves, for the link check that resolves the parsed bodies' links. */
   files: ReadonlySet<string>;
@@ -37,17 +67,14 @@ export function bodiesOnDemand(input: BodiesInput): (ids: string[]) => Promise<v
   const pending = new Map(input.pending.map((item) => [item.source.id, item]));
   const documents = new Map(input.documents.map((d) => [d.source, d]));
   let queue: Promise<void> = Promise.resolve();
-  // Loaded while the server starts listening, for the first request's bodies.
-  startParseWorkers(1, config.markdown);
   const complete = async (ids: string[]) => {
     const items = ids.flatMap((id) => pending.get(id) ?? []);
     if (!items.length) return;
     const site = cache.rendered;
     if (!site) return;
     for (const item of items) pending.delete(item.source.id);
-    // On parse workers, as every parse: content can make the parser hang or run out of memory.
-    const results = await parseOnWorkers(items, config.markdown);
-    results.forEach((r, i) => r.doc && documents.set(items[i].source.id, r.doc));
+    const results = await input.parses.results(items.map((item) => item.source.id));
+    for (const [id, r] of results) if (r.doc) documents.set(id, r.doc);
     const { graph } = buildGraph({ ...input.graphInput, config, documents: [...documents.values()] });
     const { links } = validate({ config, graph, sources: input.sources, files: input.files });
     const parsed = new Set(items.map((item) => item.source.id));

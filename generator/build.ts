@@ -21,7 +21,7 @@ import { llmsFiles } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
 import { drawSocialImages, socialImages, type CardLook, type SocialCard } from './social-images.ts';
-import { bodiesOnDemand } from './bodies-on-demand.ts';
+import { bodiesOnDemand, BodyParses } from './bodies-on-demand.ts';
 import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from './public-files.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from './write.ts';
 import { scriptHash } from './csp.ts';
@@ -157,22 +157,30 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   let messages = site.messages;
   const locales = Object.keys(config.locales);
 
-  const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
   const lazy = mode === 'serve' && Boolean(options.lazyBodies);
+  // The theme's bundle and the client assets depend on the config alone: esbuild makes them in its
+  // own process while this one reads and parses the content. Their steps wait for what is left.
+  const configFiles = readConfigFiles(root);
+  const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({ theme, assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined }));
+  // Awaited in its steps; a failure before then must not count as unhandled.
+  themeAndAssets.catch(() => undefined);
+  const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
   const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
   if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
+  // The page a dev server is asked for first is its home page: its bodies are parsed while the
+  // theme is bundled, so that the first request finds them ready.
+  const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;
+  bodyParses?.start(graph.pages['/']?.deps ?? []);
 
-  // Read once: the checks below that find where a key is written all look in these files.
-  const configFiles = readConfigFiles(root);
-  const { loaded } = await run.step('theme', () => loadTheme(root, config, configFiles, cache, options.changed));
+  const { loaded } = await run.step('theme', async () => (await themeAndAssets).theme);
   if (!loaded) return run.result({ graph, config, messages });
   messages = (await run.step('strings', () => themedStrings(config, loaded, site.own, site.files))).messages;
   run.report(unknownLayouts(graph, loaded.theme));
-  const assets = await run.step('assets', () => assetsCached(root, config, loaded, cache, options.changed));
+  const assets = (await run.step('assets', async () => (await themeAndAssets).assets))!;
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
@@ -225,7 +233,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
     cache.completeBodies = pending.length
-      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
+      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, parses: bodyParses!, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
       : undefined;
   }
   const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
@@ -253,10 +261,12 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
       });
       if (mode === 'serve') {
-        await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+        // The dev server serves public/ from where it is (generator/serve.ts): nothing is copied.
         // Forms that do not bundle are the theme's, which reported it; the plain answer page meanwhile.
         cache.forms = await devForms?.catch(() => undefined);
         options.onReady?.({ graph: ready, config, messages });
+        // The server starts listening before the feeds, the sitemap and the redirect pages are made.
+        await new Promise((resolve) => setImmediate(resolve));
         await extras([]);
       }
       // Twins and the search index of pages without their bodies would be of no use: the full
@@ -298,7 +308,6 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
           return run.result({ graph: ready, config, messages });
         }
       }
-      if (output instanceof IncrementalOutput) for (const f of publicFiles) output.keep(f.slice(1));
       run.stats.write = await run.step('finish', () => output.finish());
     }
     if (store) {

@@ -15,6 +15,7 @@ import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
 import { editorTemplate } from './editor-links.ts';
 import { BUILT_IN_THEME_DIR } from './theme-loader.ts';
 import { localePrefix } from './config.ts';
+import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from './public-files.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
 import type { ThemeForms } from './theme-contract.ts';
@@ -26,6 +27,8 @@ export interface DevServerOptions {
   watch: boolean;
   out: string;
   hooks: DevServerHooks;
+  /** Prints the steps of every build with their times, and how long each page a request had rendered took. */
+  timings?: boolean;
   /** Called after every build, with its wall time: for tests and tools. */
   onBuild?: (result: BuildResult, ms: number) => void;
   /** Called after the fast path of hot-update.ts wrote pages, with their files. */
@@ -41,6 +44,8 @@ export interface ServedSite {
   redirects: Map<string, string>;
   localePrefixes: string[];
   transformHtml?: (html: string) => string;
+  /** The site's public/, served from where it is kept rather than copied into the output. */
+  sourceFiles?: { dir: string; skip: ReadonlySet<string> };
 }
 
 /** The site as the last build left it, for the handlers of its endpoints. */
@@ -77,6 +82,9 @@ const WATCHED = ['content', 'public', 'config', 'i18n', 'theme', 'components'];
 /** How long the tree must be quiet before a build: one saved file builds at once, a burst of
  * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
 const QUIET_MS = { one: 25, many: 500 };
+/** How long the full build after an edit the fast path has shown waits for the writer to pause:
+ * while edits follow each other, each is shown at once, and no build holds up the next one. */
+const CHECK_AFTER_MS = 1000;
 /** How long the full build that follows a start with bodies left for later waits for a first request. */
 const FIRST_REQUEST_MS = 300;
 
@@ -86,7 +94,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const clients = new Set<http.ServerResponse>();
   let siteConfig: SiteConfig | undefined;
   let siteMessages: MessagesByLocale | undefined;
-  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`) : undefined };
+  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], sourceFiles: { dir: path.join(options.root, PUBLIC_DIR), skip: MERGED_PUBLIC_FILES }, transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`) : undefined };
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -118,6 +126,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     const started = performance.now();
     const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
+    if (options.timings) console.log(`[site] steps: ${Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}; the process started ${Math.round(started)} ms before the build`);
     if (result.stats.pendingBodies) {
       // Its problems are those of pages without their bodies: the full build that follows reports.
       adopt(result);
@@ -133,7 +142,10 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     showProblems(result);
     // Markdown twins, llms files and the search index change nothing a tab shows; nor does the
     // first build, which wrote only what pages need before any tab was open.
-    const shown = (w?.files ?? []).filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
+    // Files of public/ are served from there: an edit to one is shown as it is.
+    const publicDir = path.join(options.root, PUBLIC_DIR);
+    const edited = [...(changed ?? [])].filter((f) => f.startsWith(`${publicDir}${path.sep}`)).map((f) => path.relative(publicDir, f).split(path.sep).join('/'));
+    const shown = [...(w?.files ?? []), ...edited].filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
     if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
     return result;
   };
@@ -164,7 +176,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
 
   /** A body edit is on disk and in the browser at once, even while the build of the edit before
    * is still running; the full build then checks the rest. */
-  const hot = async (changed: Set<string>) => {
+  const hot = async (changed: Set<string>): Promise<boolean> => {
     const started = performance.now();
     const files = await hotUpdate(options.root, cache, changed);
     if (files?.length) {
@@ -173,18 +185,34 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       options.onHotUpdate?.(files, ms);
       broadcast('reload', files);
     }
+    return files !== undefined;
   };
 
   /** Renders the page (or draws the card) a request asks for, if it is not on disk as it is now. */
   const onDemand = async (url: string) => {
+    const started = performance.now();
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
+    if (result.rendered && options.timings) console.log(`[site] ${result.rendered.route} rendered in ${Math.round(performance.now() - started)} ms`);
     if (result.rendered?.file.endsWith('.html')) served();
     if (result.error) {
       const failure = renderFailure(result.error);
       console.error(formatDiagnostic(failure));
       if (!lastBuild.diagnostics.some((d) => formatDiagnostic(d) === formatDiagnostic(failure))) showProblems({ ...lastBuild, diagnostics: [...lastBuild.diagnostics, failure] });
     }
+  };
+
+  /** A request for a page being rendered waits for that render rather than starting another. */
+  const rendering = new Map<string, Promise<void>>();
+  const renderOnce = (route: string) => {
+    let render = rendering.get(route);
+    if (!render) {
+      render = onDemand(route)
+        .catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`))
+        .finally(() => rendering.delete(route));
+      rendering.set(route, render);
+    }
+    return render;
   };
 
   const server = http.createServer(async (req, res) => {
@@ -199,13 +227,15 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     }
     if (endpoints?.handle(req, res)) return;
     const route = req.url ?? '/';
-    if (req.method === 'GET' || req.method === 'HEAD') await onDemand(route).catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`));
+    if (req.method === 'GET' || req.method === 'HEAD') await renderOnce(route);
     options.hooks.serveFile(staticOptions, req, res);
   });
 
   let watcher: { close: () => Promise<void> } | undefined;
   if (options.watch) watcher = await watchProject(options.root, hot, build, first);
 
+  // The page a browser opens first is rendered while the server starts listening.
+  void renderOnce('/');
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -214,6 +244,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.
     await first.catch(() => undefined);
+    await Promise.all(rendering.values());
     for (const client of clients) client.end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await endpoints?.close();
@@ -229,7 +260,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
  * branch switch) is a new folder to the file system and the watches on the old one are dead, so
  * the project root is watched too, for its entries: a source folder that comes back is watched
  * afresh and built whole. While a folder that was there is missing, nothing is built. */
-async function watchProject(root: string, hot: (changed: Set<string>) => Promise<unknown>, rebuild: (changed: Set<string>) => Promise<unknown>, initial: Promise<unknown>): Promise<{ close: () => Promise<void> }> {
+async function watchProject(root: string, hot: (changed: Set<string>) => Promise<boolean>, rebuild: (changed: Set<string>) => Promise<unknown>, initial: Promise<unknown>): Promise<{ close: () => Promise<void> }> {
   const exists = (dir: string) => {
     try {
       return statSync(dir).isDirectory();
@@ -246,37 +277,63 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
 
   // One build at a time: changes that arrive during a build are collected for the next one.
   // The fast path of a body edit does not wait for the build: the edit before may still be in it.
+  // After an edit the fast path has shown, the build that checks the rest waits until the writer
+  // pauses (CHECK_AFTER_MS); any other change is built at once.
   let running: Promise<unknown> | undefined = initial.catch(() => undefined).then(() => {
     running = undefined;
-    if (pending.size) schedule();
+    if (pending.size) startBuild();
   });
   let hotRunning: Promise<unknown> = Promise.resolve();
+  /** Changes no build has taken yet, and those the fast path has not seen yet. */
   let pending = new Set<string>();
+  let fresh = new Set<string>();
+  /** A change among `pending` that the fast path could not show: the build is not put off. */
+  let urgent = false;
   let timer: NodeJS.Timeout | undefined;
-  const schedule = (quiet = pending.size > 1 ? QUIET_MS.many : QUIET_MS.one) => {
+  let buildTimer: NodeJS.Timeout | undefined;
+  const schedule = (quiet = fresh.size > 1 ? QUIET_MS.many : QUIET_MS.one) => {
     clearTimeout(timer);
+    clearTimeout(buildTimer);
     if (missing.size || settling.size) return;
-    timer = setTimeout(async () => {
-      const batch = new Set(pending);
-      hotRunning = hotRunning.then(() => hot(batch)).catch((error) => console.error(`[site] ${(error as Error).message}`));
-      if (running) return;
-      const changed = pending;
-      pending = new Set();
-      running = hotRunning.then(() => rebuild(changed)).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
-      await running;
-      running = undefined;
-      if (pending.size) schedule();
+    timer = setTimeout(() => {
+      const batch = fresh;
+      fresh = new Set();
+      hotRunning = hotRunning
+        .then(() => hot(batch))
+        .catch((error) => (console.error(`[site] ${(error as Error).message}`), false))
+        .then((shown) => {
+          if (!shown) urgent = true;
+          // A later edit has started its own wait.
+          if (fresh.size) return;
+          clearTimeout(buildTimer);
+          buildTimer = setTimeout(startBuild, urgent ? 0 : CHECK_AFTER_MS);
+        });
     }, quiet);
+  };
+  const startBuild = async () => {
+    if (running || !pending.size || closed || missing.size || settling.size) return;
+    const changed = pending;
+    pending = new Set();
+    urgent = false;
+    running = rebuild(changed).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+    await running;
+    running = undefined;
+    if (pending.size && !fresh.size) {
+      clearTimeout(buildTimer);
+      buildTimer = setTimeout(startBuild, urgent ? 0 : CHECK_AFTER_MS);
+    }
+  };
+  const changedFile = (file: string) => {
+    pending.add(file);
+    fresh.add(file);
+    schedule();
   };
 
   // One watcher per folder, so a replaced folder gets a new one of its own.
   const watchers = new Map<string, FSWatcher>();
   const watchFolder = async (dir: string) => {
     const watcher = chokidar.watch(dir, { ignoreInitial: true });
-    watcher.on('all', (_event: string, file: string) => {
-      pending.add(file);
-      schedule();
-    });
+    watcher.on('all', (_event: string, file: string) => changedFile(file));
     watcher.on('error', (error) => console.error(`[site] watching ${name(dir)}: ${(error as Error).message}`));
     watchers.set(dir, watcher);
     await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
@@ -300,6 +357,7 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
     // Everything in it may have changed, and edits made before the new watcher was ready are
     // only in the files: the build reads the whole tree again.
     pending.add(dir);
+    fresh.add(dir);
     schedule(QUIET_MS.many);
   };
   const rootWatch = watch(root, (event, entry) => {
@@ -319,6 +377,8 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
       rootWatch.close();
       for (const pending of settling.values()) clearTimeout(pending);
       clearTimeout(timer);
+      clearTimeout(buildTimer);
+      await hotRunning;
       await rewatching;
       await Promise.all([...watchers.values()].map((w) => w.close()));
       // A build under way finishes before the caller removes what it writes to.

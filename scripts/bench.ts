@@ -9,7 +9,8 @@
 //
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages.
-// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep]   (default: 100 500; --keep leaves the trees for profiling)
+// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve]   (default: 100 500; --keep leaves the trees for
+// profiling; --serve times only the dev server: first page and edits under --watch)
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -266,6 +267,25 @@ async function watchEdit(root: string): Promise<{ disk: number[]; tab: number[] 
   }
 }
 
+/** `--serve`: the dev server's rows alone, ours only: the first page with no .cache/ and with it
+ * warm, and a one-page edit under --watch. */
+async function serveRows(root: string, n: number): Promise<void> {
+  console.log(`\nN=${n}, dev server only (${load()})`);
+  for (const cold of [true, false]) {
+    // A cold run is stopped once `/` answers, before its build has stored every parse.
+    if (!cold) await run(['build'], root);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      if (cold) rmSync(path.join(root, '.cache'), { recursive: true, force: true });
+      times.push(await firstPage(CLI, ['serve', '--port', '0'], root, ourPort));
+    }
+    console.log(`  serve, ${cold ? 'cold' : 'warm'} .cache   first page ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`);
+  }
+  const { disk, tab } = await watchEdit(root);
+  console.log(`  watch, one-page edit: on disk after ${disk.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(median(disk))} ms); tab told to reload after median ${Math.round(median(tab))} ms (${load()})`);
+  if (!keep) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+}
+
 /** The same corpus as a minimal Hugo site: one template for pages, one for lists, tags as a taxonomy. */
 function hugoSite(root: string, hugoRoot: string): void {
   write(
@@ -373,6 +393,7 @@ const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
 const keep = args.includes('--keep');
+const serveOnly = args.includes('--serve');
 const runsArg = args.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 const hugo = onPath('hugo');
@@ -384,6 +405,10 @@ try {
     generate(root, n);
     // The CLI bundles itself on first start; start it once so the build below measures a build.
     await run(['--help'], root);
+    if (serveOnly) {
+      await serveRows(root, n);
+      continue;
+    }
     rmSync(path.join(root, '.cache'), { recursive: true, force: true });
     const result = await run(['build', '--timings'], root);
     if (result.code !== 0) {
@@ -421,7 +446,9 @@ try {
       rmSync(path.join(root, '.cache'), { recursive: true, force: true });
       return firstPage(CLI, ['serve', '--port', '0'], root, ourPort);
     };
-    const serveWarm = () => firstPage(CLI, ['serve', '--port', '0'], root, ourPort);
+    // A cold run is stopped once `/` answers, before its build has stored every parse: a build
+    // fills the parse store first.
+    const serveWarm = async () => (await run(['build'], root), firstPage(CLI, ['serve', '--port', '0'], root, ourPort));
     if (hugo) {
       const hugoRoot = path.join(work, `hugo-n${n}`);
       hugoSite(root, hugoRoot);
@@ -469,8 +496,18 @@ try {
   for (const dir of ['config', 'content', 'i18n', 'public']) cpSync(path.join(REPO, dir), path.join(real, dir), { recursive: true });
   // The config imports its types and helpers from the engine beside it.
   for (const dir of ['generator', 'common']) symlinkSync(path.join(REPO, dir), path.join(real, dir));
-  const built = await run(['build', '--timings'], real);
-  if (built.code !== 0) {
+  if (serveOnly) {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      rmSync(path.join(real, '.cache'), { recursive: true, force: true });
+      times.push(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort));
+    }
+    console.log(`\nReal site, serve, cold .cache: first page after ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`);
+  }
+  const built = serveOnly ? undefined : await run(['build', '--timings'], real);
+  if (!built) {
+    // The dev server's rows only.
+  } else if (built.code !== 0) {
     console.error(`the real site did not build:\n${built.output}`);
     process.exitCode = 1;
   } else {

@@ -24,6 +24,9 @@ export interface StaticOptions {
   precompressed?: boolean;
   /** A newer build to look in when a file is missing (the build was swapped during the request). */
   newer?: () => StaticOptions | undefined;
+  /** Files served as they are from the folder they are kept in, before the built ones, except
+   * those named in `skip` (the dev server serves the site's public/ so, instead of copying it). */
+  sourceFiles?: { dir: string; skip: ReadonlySet<string> };
 }
 
 /** Precompressed twins, in order of preference. */
@@ -135,15 +138,26 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
   if (pathname.endsWith('/index.html')) return { type: 'redirect', location: locationOf(pathname.slice(0, -'index.html'.length)) };
-  const full = path.join(options.dir, pathname);
   if (pathname.endsWith('/')) {
-    const index = path.join(full, 'index.html');
-    if (isFile(index)) return { type: 'file', file: index, status: 200 };
+    const index = fileAt(options, `${pathname}index.html`);
+    if (index) return { type: 'file', file: index, status: 200 };
     return notFound(options, pathname);
   }
-  if (isFile(full)) return { type: 'file', file: full, status: 200 };
-  if (isFile(path.join(full, 'index.html'))) return { type: 'redirect', location: locationOf(`${pathname}/`) };
+  const file = fileAt(options, pathname);
+  if (file) return { type: 'file', file, status: 200 };
+  if (fileAt(options, `${pathname}/index.html`)) return { type: 'redirect', location: locationOf(`${pathname}/`) };
   return notFound(options, pathname);
+}
+
+/** The file at a path of the site: in the source folder served as it is, else in the build. */
+function fileAt(options: StaticOptions, pathname: string): string | undefined {
+  const source = options.sourceFiles;
+  if (source && !source.skip.has(pathname.slice(1))) {
+    const file = path.join(source.dir, pathname);
+    if (isFile(file)) return file;
+  }
+  const file = path.join(options.dir, pathname);
+  return isFile(file) ? file : undefined;
 }
 
 /** A Location header from a decoded path: re-encoded, so no control character reaches the

@@ -1,7 +1,7 @@
 // `site serve` answers before it has rendered the site, and before it has parsed the Markdown
-// bodies: the first build reads front matter and renders only the not-found pages, a page is
-// rendered (its bodies parsed, a social card drawn) when it is first asked for, and a full build
-// parses the rest behind it.
+// bodies: the first build reads front matter and renders only the not-found pages (public/ is served
+// from where it is), a page is rendered (its bodies parsed, a social card drawn) when it is first
+// asked for, and a full build parses the rest behind it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -32,7 +32,6 @@ after(async () => {
 });
 
 test('the dev server answers / having rendered that page alone', async () => {
-  assert.ok(!existsSync(path.join(root, '.serve/index.html')));
   const response = await fetch(`${base}/`);
   assert.equal(response.status, 200);
   const html = await response.text();
@@ -45,6 +44,7 @@ test('the dev server answers / having rendered that page alone', async () => {
   const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
   assert.ok(css);
   for (const file of [css, '/img/logo.svg']) assert.equal((await fetch(`${base}${file}`)).status, 200, file);
+  assert.ok(!existsSync(path.join(root, '.serve/img/logo.svg')), 'public/ is served from where it is, not copied');
   assert.deepEqual(renders, ['/']);
   assert.ok(existsSync(path.join(root, '.serve/index.html')));
   assert.ok(!existsSync(path.join(root, '.serve/docs/guides/install/index.html')), 'other pages are not written');

@@ -6,7 +6,12 @@
 // folder can be written (a clone), else in the .cache/engine/ of the site in the current folder
 // (an engine installed read-only). What the generator caches for a site is always in the site's
 // folder (generator/package-root.ts).
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+//
+// A packed engine (`npm pack`, `npm publish`) ships the bundle made at packing (`prepack`:
+// `node bin/engine-bundle.js pack dist`) in `dist/`, with its packages as plain imports and its
+// folder found from its own place: an installed engine runs without esbuild and writes nothing of
+// its own. A working copy (a folder with `.git`) never uses `dist/`: its sources may have changed.
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,7 +20,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV ??= 'production';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CACHE = bundleFolder();
+const PACKED = path.join(ROOT, 'dist');
+const PACKED_KEY = path.join(PACKED, 'engine.json');
+const RUNS_PACKED = existsSync(PACKED_KEY) && !existsSync(path.join(ROOT, '.git'));
+/** Made when first asked for: packing, or running packed, writes nothing there. */
+let cache;
+const cacheFolder = () => (cache ??= bundleFolder());
 const SOURCES = ['bin', 'generator', 'server', 'theme', 'common'];
 const ENTRIES = { cli: 'bin/cli.ts', api: 'bin/programmatic-api.ts', worker: 'generator/worker.ts' };
 // How the generator is bundled for Node, shared with generator/bundle-module.ts: packages with
@@ -69,18 +79,16 @@ function fingerprint() {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** Bundles into a private folder and renames into place, the CLI last: another `site` starting at the
- * same moment sees either no bundle or a complete one. */
-async function bundle(key) {
-  const esbuild = await import('esbuild');
-  mkdirSync(CACHE, { recursive: true });
-  const staging = path.join(CACHE, `staging-${process.pid}`);
-  await esbuild.build({
+/** esbuild's options for the engine's bundle: in a working copy (`packed` false) packages are
+ * imported from the engine's own folder by absolute path, wherever the bundle is kept; packed, they
+ * are plain imports resolved from `dist/` as Node resolves any package's imports. */
+function engineBuild(key, packed) {
+  const names = packed ? '' : `.${key}`;
+  return {
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [`${name}.${key}`, file])),
-    outdir: staging,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [`${name}${names}`, file])),
     outExtension: { '.js': '.mjs' },
-    chunkNames: `chunk.${key}.[hash]`,
+    chunkNames: `chunk${names}.[hash]`,
     bundle: true,
     splitting: true,
     platform: 'node',
@@ -88,46 +96,78 @@ async function bundle(key) {
     target: 'node20',
     jsx: 'automatic',
     // Packages are bundled too, except those with native parts or files of their own to find.
-    plugins: [pinnedExternals],
-    // `require` resolves from the engine's folder, wherever the bundle is kept.
-    banner: { js: NODE_BUNDLE.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(ROOT, 'package.json'))) },
+    ...(packed ? { external: NODE_BUNDLE.external } : { plugins: [pinnedExternals] }),
+    // `require` resolves from the engine's folder, wherever the bundle is kept; a packed bundle
+    // finds the engine's folder from its own place in it.
+    banner: {
+      js: packed
+        ? `${NODE_BUNDLE.requireShim.replace('%ENGINE_PACKAGE_JSON%', 'import.meta.url')} import { fileURLToPath as siteFileUrlToPath } from 'node:url'; const siteEngineRoot = siteFileUrlToPath(new URL('..', import.meta.url));`
+        : NODE_BUNDLE.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(ROOT, 'package.json'))),
+    },
     // The worker pool finds its entry by this name (see generator/worker-pool.ts).
     // …and the engine's folder by this one (see generator/package-root.ts).
-    define: { SITE_BUNDLED_WORKER: JSON.stringify(`./worker.${key}.mjs`), SITE_ENGINE_ROOT: JSON.stringify(ROOT) },
+    define: { SITE_BUNDLED_WORKER: JSON.stringify(`./worker${names}.mjs`), SITE_ENGINE_ROOT: packed ? 'siteEngineRoot' : JSON.stringify(ROOT) },
     logLevel: 'error',
-  });
+  };
+}
+
+/** Bundles into a private folder and renames into place, the CLI last: another `site` starting at the
+ * same moment sees either no bundle or a complete one. */
+async function bundle(key) {
+  const esbuild = await import('esbuild');
+  mkdirSync(cacheFolder(), { recursive: true });
+  const staging = path.join(cacheFolder(), `staging-${process.pid}`);
+  await esbuild.build({ ...engineBuild(key, false), outdir: staging });
   // The entries last, the CLI after the API: whoever sees an entry's file sees all it imports.
   const rank = (file) => (file.startsWith('cli.') ? 2 : file.startsWith('api.') ? 1 : 0);
   const files = readdirSync(staging).sort((a, b) => rank(a) - rank(b));
-  for (const file of files) renameSync(path.join(staging, file), path.join(CACHE, file));
+  for (const file of files) renameSync(path.join(staging, file), path.join(cacheFolder(), file));
   rmSync(staging, { recursive: true, force: true });
   // Bundles of earlier sources are of no further use.
-  for (const file of readdirSync(CACHE)) {
-    if (/^(cli|api|worker|chunk)\./.test(file) && !file.includes(`.${key}.`)) rmSync(path.join(CACHE, file), { force: true });
+  for (const file of readdirSync(cacheFolder())) {
+    if (/^(cli|api|worker|chunk)\./.test(file) && !file.includes(`.${key}.`)) rmSync(path.join(cacheFolder(), file), { force: true });
   }
+}
+
+/** The bundle a packed engine ships, into `dir` (`dist/`), with the key of the sources it was made of. */
+async function pack(dir) {
+  const esbuild = await import('esbuild');
+  const key = fingerprint();
+  rmSync(dir, { recursive: true, force: true });
+  await esbuild.build({ ...engineBuild(key, true), outdir: dir });
+  writeFileSync(path.join(dir, 'engine.json'), `${JSON.stringify({ key })}\n`);
 }
 
 /** Removes the staging folders of bundlings that were killed (their process is gone): nothing else would. */
 function removeStaleStaging() {
-  if (!existsSync(CACHE)) return;
-  for (const name of readdirSync(CACHE)) {
+  if (!existsSync(cacheFolder())) return;
+  for (const name of readdirSync(cacheFolder())) {
     const pid = Number(/^staging-(\d+)$/.exec(name)?.[1]);
     if (!pid || pid === process.pid) continue;
     try {
       process.kill(pid, 0);
     } catch (error) {
-      if (error.code === 'ESRCH') rmSync(path.join(CACHE, name), { recursive: true, force: true });
+      if (error.code === 'ESRCH') rmSync(path.join(cacheFolder(), name), { recursive: true, force: true });
     }
   }
 }
 
 /** The bundled module of an entry (`cli`, `api`), made first if the sources changed since. */
 export async function engineEntry(name) {
+  if (RUNS_PACKED) {
+    process.env.SITE_BUNDLE_KEY = JSON.parse(readFileSync(PACKED_KEY, 'utf8')).key;
+    return pathToFileURL(path.join(PACKED, `${name}.mjs`)).href;
+  }
   removeStaleStaging();
   const key = fingerprint();
   // Parse results on disk are valid for this version of the code only (generator/parse-store.ts).
   process.env.SITE_BUNDLE_KEY = key;
-  const file = path.join(CACHE, `${name}.${key}.mjs`);
+  const file = path.join(cacheFolder(), `${name}.${key}.mjs`);
   if (!existsSync(file)) await bundle(key);
   return pathToFileURL(file).href;
+}
+
+// `node bin/engine-bundle.js pack <dir>`: what `npm pack` runs first (package.json's `prepack`).
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url && process.argv[2] === 'pack') {
+  await pack(path.resolve(process.argv[3] ?? PACKED));
 }

@@ -5,7 +5,8 @@
 // the site's override of the form.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { BUILT_IN_THEME_DIR } from '../../generator/theme-loader.ts';
 
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
 const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];
+const run = promisify(execFile);
 
 /** The site's own contact form: the theme's, in a frame of the site's (the island and the answer
  * pages render it alike, so the root it replaces is the same). */
@@ -65,6 +67,8 @@ test('site start serves a copied build with a copied engine and stores contact m
     await cp(path.join(site.root, 'build'), path.join(server, 'build'), { recursive: true, dereference: true });
     for (const part of ENGINE_FILES) await cp(path.join(REPO, part), path.join(server, 'engine', part), { recursive: true });
     await symlink(path.join(REPO, 'node_modules'), path.join(server, 'engine', 'node_modules'));
+    // What `npm pack` runs first (`prepack`): the engine's bundle, shipped in dist/.
+    await run(process.execPath, [path.join(server, 'engine', 'bin', 'engine-bundle.js'), 'pack', path.join(server, 'engine', 'dist')]);
     assert.deepEqual((await readdir(server)).sort(), ['build', 'engine']);
 
     const dataDir = path.join(server, 'data');
@@ -115,6 +119,8 @@ test('site start serves a copied build with a copied engine and stores contact m
       db.close();
     }
     assert.deepEqual((await readdir(server)).sort(), ['build', 'data', 'engine'], 'nothing but the data directory was added beside the build');
+    // The installed engine ran the bundle it shipped: no esbuild at start, nothing written in its folder.
+    assert.ok(!exists(server, 'engine/.cache'), 'the engine bundled itself at start');
 
     // A build without `_server/` (an older engine's) is served with the site's sources, as before.
     await rm(path.join(site.root, 'build', SERVER_DIR), { recursive: true });

@@ -59,15 +59,9 @@ export interface NewBooking {
   payloadHash: string;
 }
 
-export interface StoredBooking {
+/** A booking as stored: what the visitor sent, less the request's key and hash, and what the store adds. */
+export interface StoredBooking extends Omit<NewBooking, 'idempotencyKey' | 'payloadHash'> {
   id: number;
-  start: string;
-  end: string;
-  bookedAt: string;
-  locale: string;
-  name: string;
-  email: string;
-  topic: string;
   /** The calendar event's UID (RFC 5545), the same in the invitation and its cancellation. */
   uid: string;
   cancelledAt: string | null;

@@ -111,6 +111,7 @@ class WorkerLane implements Lane {
       const job = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       this.lastReply = performance.now();
+      holdWhileBusy(this.worker, this.waiting.size);
       if (reply.error === undefined) {
         this.busyMs += reply.busyMs;
         job?.resolve(reply.results as never[]);
@@ -121,6 +122,7 @@ class WorkerLane implements Lane {
     });
     this.worker.on('error', (error) => this.failAll(error));
     this.worker.on('exit', (code) => code !== 0 && this.failAll(new Error(`worker exited with code ${code}`)));
+    holdWhileBusy(this.worker, 0);
   }
   /** The worker died: every job it had fails, a render job naming its first page and keeping the cause. */
   private failAll(error: Error) {
@@ -135,6 +137,7 @@ class WorkerLane implements Lane {
     if (!this.firstSent) this.firstSent = performance.now();
     return new Promise<R[]>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as never, reject, job: message });
+      holdWhileBusy(this.worker, this.waiting.size);
       this.worker.postMessage({ ...message, id });
     });
   }
@@ -177,9 +180,15 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   // pass that flag on, and a worker given a file fails to load with it. Flags given explicitly are
   // checked (a V8 flag such as bin/site.js's is refused), so only then are they given.
   const inherited = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
-  const worker = new Worker(url, inherited.length === process.execArgv.length ? { resourceLimits } : { resourceLimits, execArgv: inherited });
-  worker.unref();
-  return worker;
+  return new Worker(url, inherited.length === process.execArgv.length ? { resourceLimits } : { resourceLimits, execArgv: inherited });
+}
+
+/** A worker keeps the process alive only while it has work: a finished build must not wait for
+ * idle workers kept for the next one. Called after the worker's listeners are attached, since
+ * attaching a 'message' listener refs the worker again. */
+function holdWhileBusy(worker: Worker, jobs: number): void {
+  if (jobs > 0) worker.ref();
+  else worker.unref();
 }
 
 /** A worker that parses one file at a time under a deadline and a memory limit. */
@@ -215,17 +224,20 @@ class ParseWorker {
       const item = this.current?.item;
       if (item) this.finish(failure(item, diagnosis('markdown', 'parserStopped')));
     });
+    holdWhileBusy(this.worker, 0);
   }
 
   private finish(result: ParseResult) {
     const job = this.current;
     if (!job) return;
     this.current = undefined;
+    holdWhileBusy(this.worker, 0);
     clearTimeout(job.timer);
     job.resolve(result);
   }
 
   async parse(item: ParseItem, limits: MarkdownLimits): Promise<ParseResult> {
+    holdWhileBusy(this.worker, 1);
     await this.ready;
     const id = this.next++;
     return new Promise<ParseResult>((resolve) => {

@@ -313,7 +313,7 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
       const { page, file, key } = todo[index];
       rendered++;
       if (key) cache.renderKeys.set(page.route, key);
-      const kept = store && reads ? keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
+      const kept = store && reads ? await keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
       if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
       // The edit that started this build may have been overtaken by the next one's fast path
       // (hot-update.ts) while the page rendered: what that wrote is newer and stays.
@@ -367,7 +367,7 @@ function keptPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => st
 }
 
 function keepPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string, r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] }) {
-  store.set(`reads:${file}`, JSON.stringify(r.reads));
+  void store.set(`reads:${file}`, JSON.stringify(r.reads));
   return store.set(`page:${keyOf(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
 }
 

@@ -311,7 +311,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
       run.stats.write = await run.step('finish', () => output.finish());
     }
     if (store) {
-      store.close();
+      await store.close();
       run.stats.reused = store.stats;
     }
   } catch (error) {

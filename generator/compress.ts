@@ -44,7 +44,7 @@ async function writeTwins(inner: Output, file: string, size: number, hash: strin
       return;
     }
     const made = await make(await source());
-    const stored = store?.set(id, made);
+    const stored = await store?.set(id, made);
     if (made.length >= size) return;
     if (stored) await inner.link(`${file}.${ext}`, stored, made);
     else await inner.write(`${file}.${ext}`, made);
@@ -75,7 +75,7 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
     }
     const bytes = asBytes(contents);
     const hash = hashOf(bytes);
-    const kept = store.keep(`file:${hash}`) ?? store.set(`file:${hash}`, bytes);
+    const kept = store.keep(`file:${hash}`) ?? (await store.set(`file:${hash}`, bytes));
     if (kept) await link(file, kept, bytes);
     else {
       await inner.write(file, bytes);

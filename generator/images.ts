@@ -269,7 +269,7 @@ async function rasterEntry(file: string, bytes: Buffer, generate: boolean, store
       else if (ext === '.webp') pipeline = pipeline.webp({ quality: IMAGE_QUALITY });
       else pipeline = pipeline.jpeg({ quality: IMAGE_QUALITY, mozjpeg: true });
       const contents = new Uint8Array(await pipeline.toBuffer());
-      store?.set(id, contents);
+      void store?.set(id, contents);
       return { path: urlOf(w).slice(1), contents };
     }),
   );

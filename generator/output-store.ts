@@ -9,6 +9,7 @@
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf, hashOfFile } from './load.ts';
 import type { KeptFile } from './write.ts';
@@ -43,6 +44,9 @@ export class OutputStore {
   /** Entries checked or written by this build, for `keep`: one file may be linked under many names. */
   private readonly checked = new Map<string, KeptFile>();
   private dirty = false;
+  /** Entries being written: creating a file costs the file system far more than its bytes, so
+   * entries are written on libuv's threads while the build goes on, and `close` waits for them. */
+  private readonly writing = new Map<string, Promise<KeptFile | undefined>>();
 
   private constructor(private readonly dir: string) {
     let index: Record<string, Entry> = {};
@@ -83,31 +87,39 @@ export class OutputStore {
   }
 
   /** Keeps several files as one entry: all of them are served again, or none. */
-  setFiles(id: string, files: StoredFile[]): void {
-    this.set(id, pack(files));
+  setFiles(id: string, files: StoredFile[]): Promise<KeptFile | undefined> {
+    return this.set(id, pack(files));
   }
 
-  /** Stores `contents` under `id`; returns the entry, to be linked into the output, or nothing when
-   * the store could not be written. */
-  set(id: string, contents: string | Uint8Array, meta?: unknown): KeptFile | undefined {
+  /** Stores `contents` under `id`; gives the entry, to be linked into the output, or nothing when
+   * the store could not be written. The entry counts once its file is complete. */
+  set(id: string, contents: string | Uint8Array, meta?: unknown): Promise<KeptFile | undefined> {
+    const under = this.writing.get(id);
+    if (under) return under;
     const file = this.fileOf(id);
-    try {
-      // A new file renamed into place: a crash mid-write leaves no half entry under the name. It is
-      // also never the file of the old entry, which the last build/ may hold by hard link.
-      const tmp = `${file}.tmp-${process.pid}`;
-      writeFileSync(tmp, contents);
-      renameSync(tmp, file);
-      const hash = hashOf(contents);
-      this.index[id] = { hash, meta };
-      this.used.add(id);
-      this.dirty = true;
-      const kept = { path: file, hash, size: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length };
-      this.checked.set(id, kept);
-      return kept;
-    } catch {
-      // A store that cannot be written only costs the next build time.
-      return undefined;
-    }
+    const written = (async () => {
+      try {
+        // A new file renamed into place: a crash mid-write leaves no half entry under the name. It
+        // is also never the file of the old entry, which the last build/ may hold by hard link.
+        const tmp = `${file}.tmp-${process.pid}`;
+        await writeFile(tmp, contents);
+        await rename(tmp, file);
+        const hash = hashOf(contents);
+        this.index[id] = { hash, meta };
+        this.used.add(id);
+        this.dirty = true;
+        const kept = { path: file, hash, size: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length };
+        this.checked.set(id, kept);
+        return kept;
+      } catch {
+        // A store that cannot be written only costs the next build time.
+        return undefined;
+      } finally {
+        this.writing.delete(id);
+      }
+    })();
+    this.writing.set(id, written);
+    return written;
   }
 
   /** The entry under `id` as a file to link into the output, without reading it into memory, if
@@ -134,8 +146,10 @@ export class OutputStore {
     return { ...found.value, meta: found.meta };
   }
 
-  /** Writes the index and removes entries no part of this build asked for. */
-  close(): void {
+  /** Waits for the entries being written, writes the index and removes entries no part of this
+   * build asked for. */
+  async close(): Promise<void> {
+    while (this.writing.size) await Promise.all(this.writing.values());
     try {
       let removed = false;
       for (const id of Object.keys(this.index)) {

@@ -3,7 +3,8 @@
 // generator's code: the folder is named after the CLI's bundle key (a fingerprint of every source
 // file and the lockfile, see bin/engine-bundle.js), so any change to the code starts afresh. Without that
 // key (tests run the TypeScript sources) nothing is stored.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FrontMatterKind } from './frontmatter.ts';
 import { hashOf, type SourceFile } from './load.ts';
@@ -47,11 +48,10 @@ export class ParseStore {
   set(source: SourceFile, kind: FrontMatterKind, result: ParseResult): void {
     const file = this.fileOf(source, kind);
     this.used.add(file);
-    try {
-      writeFileSync(path.join(this.dir, file), JSON.stringify(result));
-    } catch {
-      // A cache that cannot be written only costs the next build time.
-    }
+    // Written on libuv's threads while the build goes on: creating files is what costs. A result
+    // cut short (the process ended mid-write) does not parse as JSON and is parsed again.
+    // A cache that cannot be written only costs the next build time.
+    writeFile(path.join(this.dir, file), JSON.stringify(result)).catch(() => undefined);
   }
 
   /** Removes results that no source of this build asked for (edited or deleted files). */

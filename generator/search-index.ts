@@ -85,7 +85,7 @@ export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, sto
         let files = store ? storedBundle(store, id, locale) : memory?.key === key ? memory.files : undefined;
         if (!files) {
           files = await buildBundle(config, locale, records);
-          if (store) store.setFiles(id, files);
+          if (store) void store.setFiles(id, files);
           else lastBundle.set(locale, { key, files });
         }
         return files;

@@ -16,6 +16,7 @@
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
 // after a full disk) is drawn again, never published.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { SiteConfig } from './config.ts';
@@ -162,7 +163,7 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     else missing.push({ key, card: same[0] });
   }
   const drawn = (key: string, contents: Uint8Array) => {
-    store.set(key, contents);
+    writes.push(store.set(key, contents));
     onDrawn();
     publish(key, contents);
   };
@@ -217,14 +218,18 @@ class CardStore {
     return undefined;
   }
 
-  set(key: string, bytes: Uint8Array): void {
+  private made = false;
+
+  /** Keeps a card, written on libuv's threads: creating files is what costs, not their bytes. */
+  async set(key: string, bytes: Uint8Array): Promise<void> {
     const name = `${key}.${hashOf(bytes)}.jpg`;
     try {
-      mkdirSync(this.dir, { recursive: true });
+      if (!this.made) mkdirSync(this.dir, { recursive: true });
+      this.made = true;
       // Renamed into place: a crash mid-write leaves no half entry under the name.
       const tmp = path.join(this.dir, `${name}.tmp-${process.pid}`);
-      writeFileSync(tmp, bytes);
-      renameSync(tmp, path.join(this.dir, name));
+      await writeFile(tmp, bytes);
+      await rename(tmp, path.join(this.dir, name));
       this.files.set(key, name);
     } catch {
       // A cache that cannot be written only costs the next build time.

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runBuild } from '../../generator/build.ts';
 import { generationsDir } from '../../generator/generations.ts';
@@ -91,16 +91,53 @@ test('a build killed at any step boundary or instant of the swap leaves build/ a
   }
 });
 
-test('two builds of one project at once take turns: the second says it waits, both succeed, the site is whole', async () => {
-  const [a, b] = await Promise.all([site(['build']), site(['build'])]);
+test('builds of one project take turns: a build waits while another process holds the lock and says for whom; two released at once both succeed and the site is whole', async () => {
+  // Another build (this test's process, alive) is publishing: it holds the lock. Holding it here
+  // makes the builds wait whatever the machine's load, where two started together may not overlap.
+  const lock = path.join(generationsDir(buildDir()), 'lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  writeFileSync(lock, `${process.pid}\n`);
+  const runs = [watched(['build']), watched(['build'])];
+  const waiting = new RegExp(`waiting for the build in process ${process.pid} to finish: it is publishing build/`);
+  await Promise.all(runs.map((r) => r.heard(waiting)));
+  assert.ok(existsSync(lock), 'neither took the lock while it was held');
+  rmSync(lock);
+  const [a, b] = await Promise.all(runs.map((r) => r.done));
   assert.equal(a.code, 0, a.stderr);
   assert.equal(b.code, 0, b.stderr);
-  const waited = [a, b].filter((r) => /waiting for the build in process \d+ to finish: it is publishing build\//.test(r.stderr));
-  assert.equal(waited.length, 1, `one of the two waited for the other:\n${a.stderr}\n---\n${b.stderr}`);
   assert.doesNotMatch(a.stderr + b.stderr, /ENOTEMPTY|\n\s+at /, 'no error, no stack trace');
   assert.ok(existsSync(path.join(buildDir(), 'index.html')));
-  assert.ok(!existsSync(path.join(generationsDir(buildDir()), 'lock')), 'the lock is released');
+  assert.ok(!existsSync(lock), 'the lock is released');
+  const left = readdirSync(generationsDir(buildDir())).sort();
+  assert.equal(left.length, 2, `each build published a whole generation, one after the other: ${left.join(', ')}`);
 });
+
+/** A `site` run whose standard error can be waited on while it runs. */
+function watched(args: string[]): { done: Promise<Run>; heard: (pattern: RegExp) => Promise<void> } {
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const listener of listeners) listener();
+  });
+  const done = new Promise<Run>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+  const heard = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(stderr)) return;
+        listeners.delete(check);
+        resolve();
+      };
+      listeners.add(check);
+      check();
+      void done.then(() => (pattern.test(stderr) ? resolve() : reject(new Error(`the build ended without saying ${pattern}:\n${stderr}`))));
+    });
+  return { done, heard };
+}
 
 test('a build of the version before generations (build/ a plain folder) is taken over, and a folder its killed swap left is the site again', async () => {
   const dir = buildDir();

@@ -34,15 +34,12 @@ function categoryLabel(items: SidebarItem[], route: Route): string | undefined {
 export function placeLabel(graph: SiteGraph, route: Route): string {
   const page = graph.pages[route];
   if (!page) return route;
-  if (page.section) {
-    // Only the sidebars of the page's locale and section are read: a page reads no more of the
-    // graph than it shows, so an edit elsewhere does not render it again (recorded-reads.ts).
-    for (const id of Object.keys(graph.sidebars)) {
-      if (!id.startsWith(`${page.locale}:`) || !id.includes(page.section)) continue;
-      const label = categoryLabel(graph.sidebars[id], route);
-      if (label) return label;
-    }
-  }
+  // A category is in the sidebar of its own pages: only that sidebar is read, so a page reads no
+  // more of the graph than it shows, and an edit elsewhere does not render it again
+  // (recorded-reads.ts). Menus name dozens of pages on every page: this runs often.
+  const sidebar = 'sidebar' in page && page.sidebar ? graph.sidebars[page.sidebar] : undefined;
+  const category = sidebar && categoryLabel(sidebar, route);
+  if (category) return category;
   if ('doc' in page && page.doc && !page.doc.endsWith('/index.md')) {
     const fm = graph.documents[page.doc]?.frontMatter;
     return fm?.sidebar_label ?? page.title;

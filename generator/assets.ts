@@ -4,7 +4,7 @@
 // design as CSS (design-css.ts).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { loadEsbuild, type Esbuild } from './esbuild-module.ts';
 import type { Assets, ThemeFiles } from './theme-contract.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { themePlugin, type ResolvedTheme } from './theme-loader.ts';
@@ -22,7 +22,7 @@ function islandEntries(dir: string): Record<string, string> {
 }
 
 /** Answers the stylesheet's `@import "site:design"`. */
-function designPlugin(css: string): esbuild.Plugin {
+function designPlugin(css: string): Esbuild.Plugin {
   return {
     name: 'site-design',
     setup(build) {
@@ -60,6 +60,7 @@ async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, island
   const root = PACKAGE_ROOT;
   const client = path.join(theme.dir, themeFiles.client);
   const styles = path.join(theme.dir, themeFiles.styles);
+  const esbuild = await loadEsbuild();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { app: client, site: styles, ...islands },

@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { esbuildNow, loadEsbuild, type Esbuild } from './esbuild-module.ts';
 // Packages that stay imports and the `require` CommonJS packages need, as bin/engine-bundle.js bundles the CLI.
 import nodeBundle from './node-bundle.json' with { type: 'json' };
 import { PACKAGE_ROOT } from './package-root.ts';
@@ -25,7 +25,7 @@ const isEngineSource = (file: string) => file.startsWith(ENGINE_SOURCES) && !fil
 
 /** Resolves bare imports as Node would from the importing file, then keeps them imports by their
  * absolute path (so the bundle can live anywhere), or bundles them (the engine's own sources). */
-export const pinnedPackages: esbuild.Plugin = {
+export const pinnedPackages: Esbuild.Plugin = {
   name: 'pinned-packages',
   setup(build) {
     build.onResolve({ filter: BARE }, async (args) => {
@@ -50,13 +50,13 @@ const common = {
   jsx: 'automatic',
   write: false,
   logLevel: 'silent',
-} satisfies esbuild.BuildOptions;
+} satisfies Esbuild.BuildOptions;
 
 const fileFor = (dir: string, name: string) => path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
 
 /** Bundles `entry` into a new file named `<name>-<pid>-…mjs` in `dir` (a site's .cache/); returns its path. */
 export async function bundleModule(entry: string, name: string, dir: string): Promise<string> {
-  const result = await esbuild.build({ ...common, entryPoints: [entry], plugins: [pinnedPackages] });
+  const result = await (await loadEsbuild()).build({ ...common, entryPoints: [entry], plugins: [pinnedPackages] });
   await mkdir(dir, { recursive: true });
   const file = fileFor(dir, name);
   await writeFile(file, result.outputFiles[0].contents);
@@ -88,7 +88,7 @@ function pinnedExternals(): { alias: Record<string, string>; external: string[] 
  * esbuild's synchronous API runs no plugins: the packages that stay imports are pinned by alias.
  */
 export function bundleModuleWithPackagesSync(entry: string, name: string, dir: string): string {
-  const result = esbuild.buildSync({ ...common, entryPoints: [entry], banner: { js: nodeBundle.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(PACKAGE_ROOT, 'package.json'))) }, ...pinnedExternals() });
+  const result = esbuildNow().buildSync({ ...common, entryPoints: [entry], banner: { js: nodeBundle.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(PACKAGE_ROOT, 'package.json'))) }, ...pinnedExternals() });
   mkdirSync(dir, { recursive: true });
   const file = fileFor(dir, name);
   writeFileSync(file, result.outputFiles[0].contents);

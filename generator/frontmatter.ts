@@ -2,6 +2,7 @@
 // string), validated with a strict schema so that a misspelt key is an error, not a silent no-op.
 import matter from 'gray-matter';
 import YAML from 'yaml';
+import { plainYaml } from './plain-yaml.ts';
 import { z } from 'zod';
 import type { Diagnostic, FrontMatter } from './types.ts';
 import { yamlLocator, zodDiagnostics } from './schema-errors.ts';
@@ -71,7 +72,7 @@ export interface SplitResult {
   diagnostics: Diagnostic[];
 }
 
-const engines = { yaml: { parse: (s: string) => YAML.parse(s) as object, stringify: (o: object) => YAML.stringify(o) } };
+const engines = { yaml: { parse: (s: string) => plainYaml(s) ?? (YAML.parse(s) as object), stringify: (o: object) => YAML.stringify(o) } };
 
 export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKind): SplitResult {
   let parsed: matter.GrayMatterFile<string>;

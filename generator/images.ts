@@ -8,7 +8,7 @@
 import { servedPath, type BaseConfig } from '../common/served-url.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { escapeHtml } from '../common/escape.ts';
 import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
@@ -16,6 +16,10 @@ import { PUBLIC_DIR } from './public-files.ts';
 import { mapSection } from './body-sections.ts';
 import type { Diagnostic, ParsedDocument, SiteGraph, SourceLink } from './types.ts';
 import { diagnostic } from './diagnostic-rules.ts';
+
+let sharpModule: Promise<typeof SharpModule> | undefined;
+/** sharp, imported when a site has an image: loading libvips costs a start that has none. */
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 export const IMAGE_WIDTHS = [64, 128, 256, 512, 786, 1024] as const;
 export const IMAGE_QUALITY = 85;
@@ -211,7 +215,7 @@ async function imageEntry(root: string, file: string, generate: boolean, store: 
 /** SVG and other formats: the file as it is, with its own dimensions. */
 async function passThroughEntry(file: string, bytes: Buffer): Promise<CacheEntry> {
   const size = file.toLowerCase().endsWith('.svg') ? svgSize(bytes.toString('utf8')) : undefined;
-  const meta = size ?? (await sharp(bytes).metadata());
+  const meta = size ?? (await (await loadSharp())(bytes).metadata());
   if (!meta.width || !meta.height) throw new Error('its width and height are unknown');
   return { stamp: '', generated: true, info: { src: file, width: Math.round(meta.width), height: Math.round(meta.height) }, files: [], served: [] };
 }
@@ -236,6 +240,7 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
 }
 
 async function rasterEntry(file: string, bytes: Buffer, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   // EXIF orientations 5 to 8 turn the picture by 90 degrees: the displayed width is the stored height.
   const turned = (meta.orientation ?? 1) >= 5;

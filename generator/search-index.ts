@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as pagefind from 'pagefind';
+import type * as Pagefind from 'pagefind';
 import type { SiteConfig } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { localePrefix } from './config.ts';
@@ -23,6 +23,10 @@ import type { OutputStore } from './output-store.ts';
 import { resolveMarkers } from './render.ts';
 import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
+
+let pagefind: Promise<typeof Pagefind> | undefined;
+/** Pagefind, imported when a bundle has to be made: a build that finds its bundles stored does not load it. */
+const loadPagefind = () => (pagefind ??= import('pagefind'));
 
 
 /** The files of a bundle the search dialog uses; Pagefind's own UIs and its highlighter are left out. */
@@ -94,7 +98,7 @@ export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, sto
     return bundles.flat();
   } finally {
     // The binary runs as a service; leaving it running would keep the process alive.
-    await pagefind.close();
+    if (pagefind) await (await pagefind).close();
   }
 }
 
@@ -123,7 +127,7 @@ function pagefindVersion(): string {
 
 async function buildBundle(config: SiteConfig, locale: LocaleId, records: SearchRecord[]): Promise<SearchIndexFile[]> {
   const language = config.locales[locale].htmlLang.split('-')[0].toLowerCase();
-  const created = await pagefind.createIndex({ forceLanguage: language, excludeSelectors: ['.hash-link'] });
+  const created = await (await loadPagefind()).createIndex({ forceLanguage: language, excludeSelectors: ['.hash-link'] });
   const index = created.index;
   if (!index) throw new Error(`the search index for "${locale}" could not be created: ${created.errors.join('; ')}`);
   // The service takes files concurrently; one at a time, the round trips dominate.

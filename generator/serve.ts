@@ -5,7 +5,7 @@
 import { statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import chokidar, { type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { runBuild, createCache, formatDiagnostic, type BuildResult } from './build.ts';
 import { hotUpdate } from './hot-update.ts';
 import { renderOnDemand } from './pages-on-demand.ts';
@@ -331,6 +331,8 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
 
   // One watcher per folder, so a replaced folder gets a new one of its own.
   const watchers = new Map<string, FSWatcher>();
+  // Imported here: a server that does not watch does not load it.
+  const chokidar = (await import('chokidar')).default;
   const watchFolder = async (dir: string) => {
     const watcher = chokidar.watch(dir, { ignoreInitial: true });
     watcher.on('all', (_event: string, file: string) => changedFile(file));

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { esbuildVersion, loadEsbuild } from './esbuild-module.ts';
 import type { SiteConfig } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
 import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
@@ -40,7 +40,7 @@ const stampOf = (file: string) => {
  * build bundles nothing. */
 export async function formsModule(root: string, { theme, forms }: FormsSource): Promise<string> {
   const cacheDir = cacheDirOf(root);
-  const key = hashOf(JSON.stringify([theme, forms, esbuild.version, process.env.SITE_BUNDLE_KEY ?? ''])).slice(0, 16);
+  const key = hashOf(JSON.stringify([theme, forms, esbuildVersion(), process.env.SITE_BUNDLE_KEY ?? ''])).slice(0, 16);
   const note = path.join(cacheDir, `server-forms-${key}.json`);
   try {
     const noted = JSON.parse(readFileSync(note, 'utf8')) as { file: string; inputs: Record<string, string> };
@@ -52,6 +52,7 @@ export async function formsModule(root: string, { theme, forms }: FormsSource): 
   } catch {
     // Not bundled before: bundled below.
   }
+  const esbuild = await loadEsbuild();
   const result = await esbuild.build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: [path.resolve(theme.dir, forms)],

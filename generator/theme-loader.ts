@@ -15,7 +15,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { esbuildVersion, loadEsbuild, type Esbuild } from './esbuild-module.ts';
 import type { SiteConfig } from './config.ts';
 import { CONFIG_FILE } from './config.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
@@ -118,7 +118,7 @@ function sourceFile(base: string): string | undefined {
 }
 
 /** The esbuild plugin that applies the overrides and answers `@theme/` imports; both bundles use it. */
-export function themePlugin(theme: ResolvedTheme): esbuild.Plugin {
+export function themePlugin(theme: ResolvedTheme): Esbuild.Plugin {
   const inTheme = (file: string) => file.startsWith(`${theme.dir}${path.sep}`);
   return {
     name: 'site-theme',
@@ -146,7 +146,7 @@ export function themePlugin(theme: ResolvedTheme): esbuild.Plugin {
 export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<string> {
   const cacheDir = cacheDirOf(root);
   await mkdir(cacheDir, { recursive: true });
-  const manifest = path.join(cacheDir, `theme-inputs-${hashOf(JSON.stringify([theme, esbuild.version]))}.json`);
+  const manifest = path.join(cacheDir, `theme-inputs-${hashOf(JSON.stringify([theme, esbuildVersion()]))}.json`);
   try {
     const noted = JSON.parse(readFileSync(manifest, 'utf8')) as { file: string; inputs: Record<string, string> };
     if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) {
@@ -157,6 +157,7 @@ export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<s
   } catch {
     // Not bundled before, or the note is unreadable: bundled below.
   }
+  const esbuild = await loadEsbuild();
   const result = await esbuild.build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: [theme.entry],

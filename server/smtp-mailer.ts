@@ -3,8 +3,11 @@
 // message body went out and then the server fell silent or the connection broke, so the server may
 // well have it. That is told apart from a failure before the body by watching for the server's
 // "354" (go ahead with the body) in nodemailer's transaction log.
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { SmtpSettings } from './backend-config.ts';
+
+/** nodemailer, imported with the first mail: a server or a build that sends none does not load it. */
+let mailerModule: Promise<typeof import('nodemailer')> | undefined;
 
 export type SendResult =
   | { ok: true }
@@ -49,6 +52,7 @@ export function smtpMailer(smtp: SmtpSettings, timeouts: SmtpTimeouts): Mailer {
       const watch = (_entry: unknown, message: unknown) => {
         if (typeof message === 'string' && /^354[ -]/.test(message)) bodySent = true;
       };
+      const nodemailer = (await (mailerModule ??= import('nodemailer'))).default;
       const transport = nodemailer.createTransport({
         url: smtp.url,
         connectionTimeout: 10_000,

@@ -332,11 +332,9 @@ export class Pool {
   private main = new MainLane();
   private workers: WorkerLane[] = [];
 
-  /** Starts the workers if there is enough work for them; the main thread then only coordinates.
-   * Workers already started (drawing this build's social cards) render beside the main thread
-   * whatever the number of pages: they cost nothing more to start. */
+  /** Starts the workers if there is enough work for them; the main thread then only coordinates. */
   private lanes(items: number): Lane[] {
-    if (items < MIN_PARALLEL_ITEMS) return this.workers.length && process.env.SITE_LANES !== 'main' ? [this.main, ...this.workers] : [this.main];
+    if (items < MIN_PARALLEL_ITEMS) return [this.main];
     return this.started().length ? this.workers : [this.main];
   }
 
@@ -357,7 +355,7 @@ export class Pool {
   async render(setup: RenderSetup, pages: Page[], options: RenderOptions, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
     const lanes = this.lanes(pages.length);
     this.main.setSetup(setup);
-    for (const worker of this.workers) if (lanes.includes(worker)) worker.setSetup(setup);
+    if (!lanes.includes(this.main)) for (const worker of this.workers) worker.setSetup(setup);
     await distribute(
       pages,
       lanes.map((lane) => ({ depth: lane.depth, run: (batch: Page[]) => lane.render(batch, options) })),

@@ -1,5 +1,5 @@
-// A TypeScript module (the site's config, a theme edited in watch mode) bundled by esbuild into one
-// file under the site's .cache/ that Node imports, so no TypeScript loader runs at run time.
+// A TypeScript module (the site's config and UI strings) bundled by esbuild into one module that Node
+// imports from the site's .cache/ (noted-bundle.ts), so no TypeScript loader runs at run time.
 // Packages stay imports, each pinned to the absolute path of the file the generator itself would
 // load (a site's folder holds no React or zod of its own when the engine is linked into it), so
 // the module shares React and zod with the generator instead of loading second copies. The
@@ -7,7 +7,6 @@
 // from '<engine>'`), are bundled in. A worker thread shares nothing with the main thread, so its
 // bundle takes its packages in.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,13 +53,10 @@ const common = {
 
 const fileFor = (dir: string, name: string) => path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
 
-/** Bundles `entry` into a new file named `<name>-<pid>-…mjs` in `dir` (a site's .cache/); returns its path. */
-export async function bundleModule(entry: string, name: string, dir: string): Promise<string> {
-  const result = await (await loadEsbuild()).build({ ...common, entryPoints: [entry], plugins: [pinnedPackages] });
-  await mkdir(dir, { recursive: true });
-  const file = fileFor(dir, name);
-  await writeFile(file, result.outputFiles[0].contents);
-  return file;
+/** Bundles `entry`; gives the module's code and the files it was made of (esbuild's metafile inputs). */
+export async function bundleModule(entry: string): Promise<{ contents: Uint8Array; inputs: Record<string, unknown> }> {
+  const result = await (await loadEsbuild()).build({ ...common, entryPoints: [entry], plugins: [pinnedPackages], metafile: true });
+  return { contents: result.outputFiles[0].contents, inputs: result.metafile.inputs };
 }
 
 /** Each package that stays an import of a bundle with its packages, by the absolute path of the

@@ -1,13 +1,15 @@
 // Reading `config/site.config.ts` (and the site's `i18n/<locale>.ts`): the file and everything it imports, bundled by esbuild into one
-// temporary module and imported from there. No TypeScript loader is needed at run time, a syntax
-// error comes with its line, and a fresh file name defeats the module cache, so watch mode sees an
-// edited config. The schema it is checked against is in config.ts.
+// module kept in the site's .cache/ until one of those files changes (noted-bundle.ts), and imported
+// from there. No TypeScript loader is needed at run time, a syntax error comes with its line, and
+// each import is a fresh module, so watch mode sees an edited config. The schema it is checked
+// against is in config.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundleModule } from './bundle-module.ts';
+import { esbuildVersion } from './esbuild-module.ts';
+import { bundleNote, keepBundle, notedBundle } from './noted-bundle.ts';
 import { cacheDirOf } from './package-root.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
 import type { ConfigFile } from './config-links.ts';
@@ -47,13 +49,19 @@ export function bundleFailure(root: string, error: unknown, id: string, says: (c
   return { ...at, ...says(located?.text ?? (error as Error).message.split('\n')[0]) };
 }
 
+/** Imports so far: each import of a module is a fresh one (see importTypeScript). */
+let imports = 0;
+
 async function importTypeScript(root: string, file: string): Promise<unknown> {
-  const temp = await bundleModule(file, 'config', cacheDirOf(root));
-  try {
-    return (await import(pathToFileURL(temp).href)).default;
-  } finally {
-    await rm(temp, { force: true });
+  const note = bundleNote(cacheDirOf(root), 'site-module', [file, esbuildVersion(), process.env.SITE_BUNDLE_KEY ?? '']);
+  let bundled = notedBundle(note);
+  if (!bundled) {
+    const made = await bundleModule(file);
+    bundled = await keepBundle(note, made.contents, made.inputs);
   }
+  // A query makes each import a module of its own, as a fresh file did: a config read twice is two
+  // objects, and watch mode reads an edited one.
+  return (await import(`${pathToFileURL(bundled).href}?${++imports}`)).default;
 }
 
 

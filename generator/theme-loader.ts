@@ -10,12 +10,12 @@
 // bundling, as Starlight's are: an import in the theme of its file named `Footer` resolves to the
 // site's file instead, in the server bundle and the browser bundle alike; the site's file reaches
 // the theme's own files, the original among them, as `@theme/<path>`.
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildVersion, loadEsbuild, type Esbuild } from './esbuild-module.ts';
+import { bundleNote, keepBundle, notedBundle } from './noted-bundle.ts';
 import type { SiteConfig } from './config.ts';
 import { CONFIG_FILE } from './config.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
@@ -23,12 +23,10 @@ import type { Diagnostic } from './types.ts';
 import type { Theme } from './theme-contract.ts';
 import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { pinnedPackages } from './bundle-module.ts';
-import { hashOf } from './load.ts';
 import { closestKey } from './closest-key.ts';
 import { locateConfig, type KeyPath } from './config-locations.ts';
 import type { ConfigFile } from './config-links.ts';
 import { sitePackageDir } from './site-package.ts';
-import { stampOf } from './file-stamp.ts';
 
 /** The engine's own theme, which renders a site whose config names none. */
 export const BUILT_IN_THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
@@ -37,8 +35,6 @@ export const BUILT_IN_THEME: ResolvedTheme = { dir: BUILT_IN_THEME_DIR, entry: p
 const ENTRY_NAMES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs'];
 const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
 const PAGE_KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'not-found'] as const;
-/** Theme bundles unused this long are removed; a bundle in use is touched by every build. */
-const STALE_BUNDLE_MS = 24 * 3600 * 1000;
 
 export interface ResolvedTheme {
   /** The theme's folder: its `files` and `@theme/` imports are relative to it. */
@@ -140,23 +136,12 @@ export function themePlugin(theme: ResolvedTheme): Esbuild.Plugin {
   };
 }
 
-/** Bundles the theme for Node into the site's .cache/theme-<hash of the code>.mjs; returns the file. The
- * files the bundle was made of are noted beside it (`theme-inputs-<key>.json`): while none of them
- * changed, the next build takes the bundle as it is, without running esbuild. */
+/** Bundles the theme for Node into the site's .cache/ (noted-bundle.ts): while none of the files it
+ * was made of changed, the next build takes the bundle as it is, without running esbuild. */
 export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<string> {
-  const cacheDir = cacheDirOf(root);
-  await mkdir(cacheDir, { recursive: true });
-  const manifest = path.join(cacheDir, `theme-inputs-${hashOf(JSON.stringify([theme, esbuildVersion()]))}.json`);
-  try {
-    const noted = JSON.parse(readFileSync(manifest, 'utf8')) as { file: string; inputs: Record<string, string> };
-    if (existsSync(noted.file) && Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) {
-      const now = new Date();
-      utimesSync(noted.file, now, now);
-      return noted.file;
-    }
-  } catch {
-    // Not bundled before, or the note is unreadable: bundled below.
-  }
+  const note = bundleNote(cacheDirOf(root), 'theme', [theme, esbuildVersion()]);
+  const kept = notedBundle(note);
+  if (kept) return kept;
   const esbuild = await loadEsbuild();
   const result = await esbuild.build({
     absWorkingDir: PACKAGE_ROOT,
@@ -173,35 +158,7 @@ export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<s
     metafile: true,
     logLevel: 'silent',
   });
-  const contents = result.outputFiles[0].contents;
-  const file = path.join(cacheDir, `theme-${hashOf(contents)}.mjs`);
-  if (existsSync(file)) {
-    const now = new Date();
-    utimesSync(file, now, now);
-  } else {
-    // Renamed into place: another build reading the same name sees the whole file or none.
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, contents);
-    await rename(temp, file);
-  }
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => path.resolve(PACKAGE_ROOT, input)).map((input) => [input, stampOf(input) ?? '']));
-  const temp = `${manifest}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ file, inputs }));
-  await rename(temp, manifest);
-  await removeStaleBundles(cacheDir, file);
-  return file;
-}
-
-async function removeStaleBundles(cacheDir: string, current: string): Promise<void> {
-  for (const name of await readdir(cacheDir)) {
-    const file = path.join(cacheDir, name);
-    if (!/^theme-.*\.(mjs|json)$/.test(name) || file === current) continue;
-    try {
-      if (Date.now() - (await stat(file)).mtimeMs > STALE_BUNDLE_MS) await rm(file, { force: true });
-    } catch {
-      // Removed by another build meanwhile.
-    }
-  }
+  return keepBundle(note, result.outputFiles[0].contents, result.metafile.inputs);
 }
 
 const loaded = new Map<string, Promise<Theme>>();

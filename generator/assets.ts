@@ -2,9 +2,12 @@
 // content-hashed names. The site's component overrides apply here as in the server bundle
 // (theme-loader.ts), and the stylesheet's `@import "site:design"` is answered with the config's
 // design as CSS (design-css.ts).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadEsbuild, type Esbuild } from './esbuild-module.ts';
+import { esbuildVersion, loadEsbuild, type Esbuild } from './esbuild-module.ts';
+import { removeStale } from './noted-bundle.ts';
+import { hashOf } from './load.ts';
 import type { Assets, ThemeFiles } from './theme-contract.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { themePlugin, type ResolvedTheme } from './theme-loader.ts';
@@ -38,20 +41,57 @@ export interface BuiltAssets {
   files: { path: string; contents: Uint8Array }[];
 }
 
+type Made = { built: BuiltAssets; inputs: Record<string, string | undefined> };
+
 /** Bundles made in this process, by theme, files and design, with the stamps of the files each was
  * made of: a process that builds one site after another (the dev server, the programmatic API, a
- * test run) bundles a theme again only when one of its files changed. */
-const made = new Map<string, Promise<{ built: BuiltAssets; inputs: Record<string, string | undefined> }>>();
+ * test run) bundles a theme again only when one of its files changed. With `cacheDir` (the site's
+ * .cache/) the bundle is also kept there for the next process: a start with nothing changed runs
+ * no bundler. */
+const made = new Map<string, Promise<Made>>();
 
-export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, designCss: string): Promise<BuiltAssets> {
+const unchanged = (inputs: Made['inputs']) => Object.entries(inputs).every(([file, stamp]) => stamp !== undefined && stampOf(file) === stamp);
+
+export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, designCss: string, cacheDir?: string): Promise<BuiltAssets> {
   const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
   const key = JSON.stringify([theme, themeFiles, islands, designCss]);
   const known = await made.get(key)?.catch(() => undefined);
-  if (known && Object.entries(known.inputs).every(([file, stamp]) => stamp !== undefined && stampOf(file) === stamp)) return known.built;
-  const bundled = bundleAssets(theme, themeFiles, islands, designCss);
+  if (known && unchanged(known.inputs)) return known.built;
+  const note = cacheDir && path.join(cacheDir, `client-${hashOf(JSON.stringify([key, esbuildVersion()])).slice(0, 16)}.json`);
+  const kept = note ? keptAssets(note) : undefined;
+  const bundled = kept && unchanged(kept.inputs) ? Promise.resolve(kept) : bundleAssets(theme, themeFiles, islands, designCss).then(async (fresh) => (note ? keepAssets(note, fresh) : fresh));
   made.set(key, bundled);
   bundled.catch(() => made.delete(key));
   return (await bundled).built;
+}
+
+/** The bundle kept in `note` by an earlier process, or nothing when it is missing or unreadable. */
+function keptAssets(note: string): Made | undefined {
+  try {
+    const kept = JSON.parse(readFileSync(note, 'utf8')) as { built: { assets: BuiltAssets['assets']; files: { path: string; base64: string }[] }; inputs: Made['inputs'] };
+    const now = new Date();
+    utimesSync(note, now, now);
+    return { built: { assets: kept.built.assets, files: kept.built.files.map((f) => ({ path: f.path, contents: new Uint8Array(Buffer.from(f.base64, 'base64')) })) }, inputs: kept.inputs };
+  } catch {
+    return undefined;
+  }
+}
+
+async function keepAssets(note: string, fresh: Made): Promise<Made> {
+  // A bundle with a file written while esbuild ran is not kept: the next start bundles again.
+  if (!Object.values(fresh.inputs).every((stamp) => stamp !== undefined)) return fresh;
+  const files = fresh.built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') }));
+  try {
+    await mkdir(path.dirname(note), { recursive: true });
+    // Renamed into place: another process reading the same name sees the whole note or none.
+    const temp = `${note}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify({ built: { assets: fresh.built.assets, files }, inputs: fresh.inputs }));
+    await rename(temp, note);
+    await removeStale(path.dirname(note), 'client', [note]);
+  } catch {
+    // A cache that cannot be written only costs the next start a bundling.
+  }
+  return fresh;
 }
 
 async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, islands: Record<string, string>, designCss: string): Promise<{ built: BuiltAssets; inputs: Record<string, string | undefined> }> {

@@ -8,7 +8,7 @@ import { diagnosis, diagnostic, keptLastGood } from './diagnostic-rules.ts';
 import type { ConfigFile } from './config-links.ts';
 import { locateConfig } from './config-locations.ts';
 import { closestKey } from './closest-key.ts';
-import { PACKAGE_ROOT } from './package-root.ts';
+import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { hashOf, loadContent, type ContentTree } from './load.ts';
 import { parseAll, markdownLabels } from './parse.ts';
@@ -215,7 +215,7 @@ export async function assetsCached(root: string, config: SiteConfig, loaded: Loa
   const stale = !cache.assets || cache.assetsKey !== key || touchesTheme(loaded.resolved, changed);
   try {
     if (stale) {
-      cache.assets = await buildAssets(loaded.resolved, loaded.theme.files, css);
+      cache.assets = await buildAssets(loaded.resolved, loaded.theme.files, css, cacheDirOf(root));
       cache.assetsKey = key;
     }
   } catch (error) {

@@ -52,7 +52,8 @@ export async function keepBundle({ note, cacheDir, kind }: BundleNote, contents:
   return file;
 }
 
-async function removeStale(cacheDir: string, kind: string, current: string[]): Promise<void> {
+/** Removes the files of `kind` in `cacheDir` (`<kind>-<16 hex>.mjs|json`) unused for a day, but `current`. */
+export async function removeStale(cacheDir: string, kind: string, current: string[]): Promise<void> {
   const own = new RegExp(`^${kind}-[0-9a-f]{16}\\.(mjs|json)$`);
   for (const name of await readdir(cacheDir)) {
     const file = path.join(cacheDir, name);

@@ -9,7 +9,7 @@
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf, hashOfFile } from './load.ts';
 import type { KeptFile } from './write.ts';
@@ -64,7 +64,8 @@ export class OutputStore {
     const base = path.join(root, OUTPUT_STORE_DIR);
     try {
       mkdirSync(path.join(base, key, 'files'), { recursive: true });
-      for (const entry of readdirSync(base)) if (entry !== key) rmSync(path.join(base, entry), { recursive: true, force: true });
+      // Entries of earlier versions of the code, removed beside the build: thousands of files.
+      for (const entry of readdirSync(base)) if (entry !== key) rm(path.join(base, entry), { recursive: true, force: true }).catch(() => undefined);
     } catch {
       return undefined;
     }

@@ -4,7 +4,7 @@
 // file and the lockfile, see bin/engine-bundle.js), so any change to the code starts afresh. Without that
 // key (tests run the TypeScript sources) nothing is stored.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FrontMatterKind } from './frontmatter.ts';
 import { hashOf, type SourceFile } from './load.ts';
@@ -27,8 +27,9 @@ export class ParseStore {
     const base = path.join(root, PARSE_STORE_DIR);
     try {
       mkdirSync(path.join(base, key), { recursive: true });
-      // Results of earlier versions of the code are of no further use.
-      for (const entry of readdirSync(base)) if (entry !== key) rmSync(path.join(base, entry), { recursive: true, force: true });
+      // Results of earlier versions of the code are of no further use. Removing hundreds of files
+      // takes a while: it goes on beside the build, not before its first page.
+      for (const entry of readdirSync(base)) if (entry !== key) rm(path.join(base, entry), { recursive: true, force: true }).catch(() => undefined);
     } catch {
       return undefined;
     }

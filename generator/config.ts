@@ -15,6 +15,9 @@ const route = z
   .regex(/^\/([^\s?#]*\/)?(#[\w-]+)?$/, 'must be a site route with leading and trailing slash, like /services/');
 
 /** The blog sidebar's default length: a reader's way to what is new, not an index of everything. */
+/** What one Markdown file may take unless the config says otherwise (`markdown`). */
+export const MARKDOWN_DEFAULTS = { maxFileKB: 1024, maxNesting: 100, timeoutSeconds: 20, memoryMB: 1024, dataImages: false };
+
 export const RECENT_POSTS = 20;
 
 const localeSchema = z.strictObject({
@@ -191,14 +194,14 @@ export const configSchema = z.strictObject({
   /** What one Markdown file may take, so that no file can hang or crash the build (docs/content.md). */
   markdown: z
     .strictObject({
-      maxFileKB: z.number().int().positive().default(1024),
-      maxNesting: z.number().int().positive().default(100),
-      timeoutSeconds: z.number().positive().default(20),
-      memoryMB: z.number().int().positive().default(1024),
+      maxFileKB: z.number().int().positive().default(MARKDOWN_DEFAULTS.maxFileKB),
+      maxNesting: z.number().int().positive().default(MARKDOWN_DEFAULTS.maxNesting),
+      timeoutSeconds: z.number().positive().default(MARKDOWN_DEFAULTS.timeoutSeconds),
+      memoryMB: z.number().int().positive().default(MARKDOWN_DEFAULTS.memoryMB),
       /** `data:` URLs as image sources; links never may be `data:`. */
-      dataImages: z.boolean().default(false),
+      dataImages: z.boolean().default(MARKDOWN_DEFAULTS.dataImages),
     })
-    .default({ maxFileKB: 1024, maxNesting: 100, timeoutSeconds: 20, memoryMB: 1024, dataImages: false }),
+    .default(MARKDOWN_DEFAULTS),
   sitemap: z
     .strictObject({ changefreq: z.string().default('weekly'), priority: z.number().default(0.5) })
     .default({ changefreq: 'weekly', priority: 0.5 }),

@@ -10,11 +10,11 @@ import { runBuild, createCache, formatDiagnostic, type BuildResult } from './bui
 import { hotUpdate } from './hot-update.ts';
 import { renderOnDemand } from './pages-on-demand.ts';
 import { renderFailure } from './build-steps.ts';
-import { closeParseWorkers } from './worker-pool.ts';
+import { closeParseWorkers, startParseWorkers } from './worker-pool.ts';
 import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
 import { editorTemplate } from './editor-links.ts';
 import { BUILT_IN_THEME_DIR } from './theme-loader.ts';
-import { localePrefix } from './config.ts';
+import { localePrefix, MARKDOWN_DEFAULTS } from './config.ts';
 import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from './public-files.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
@@ -90,6 +90,9 @@ const FIRST_REQUEST_MS = 300;
 
 export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
   const outDir = path.resolve(options.root, options.out);
+  // The first page's Markdown is parsed on a parse worker: one starts now, while the config loads,
+  // so that it is ready when the bodies are (with the default limits, which most sites keep).
+  startParseWorkers(1, MARKDOWN_DEFAULTS);
   const cache = createCache();
   const clients = new Set<http.ServerResponse>();
   let siteConfig: SiteConfig | undefined;

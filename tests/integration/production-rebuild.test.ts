@@ -5,8 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { scriptHash } from '../../generator/csp.ts';
@@ -58,29 +57,14 @@ async function swapIn(next: string, dir: string, spare: string): Promise<void> {
   await rename(next, dir);
 }
 
-/** The fixture as first built, and its rebuild, before any test swapped or edited them. */
-let pristine: string;
+/** The fixture's rebuild, made once; each test that swaps it in takes a copy. */
 let pristineOther: string;
-
-/**
- * A build of its own for a test that changes it (and its rebuild in `build.b`): copies of the one
- * build of this file in a new folder; the server reads only the build. The fixture is the same, so
- * building it again would make the same files.
- */
-async function copyOfBuild(): Promise<BuiltFixture> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'site-rebuild-'));
-  const dir = path.join(root, 'build');
-  await cp(pristine, dir, { recursive: true });
-  return { root, dir, dispose: () => rm(root, { recursive: true, force: true }) };
-}
 
 let otherHash: string;
 before(async () => {
   site = await buildFixture();
-  pristine = path.join(site.root, 'build.pristine');
-  await cp(site.dir, pristine, { recursive: true, dereference: true });
   pristineOther = path.join(site.root, 'build.other-pristine');
-  otherHash = await rebuiltWithOtherScript(pristine, pristineOther);
+  otherHash = await rebuiltWithOtherScript(site.dir, pristineOther);
   other = path.join(site.root, 'build.next');
   await cp(pristineOther, other, { recursive: true });
 });
@@ -109,7 +93,7 @@ test('after a rebuild is swapped in, the server sends the new build’s CSP and 
 
 test('requests during repeated swaps: no 404 for a page both builds have, and every page matches its CSP', async () => {
   // Two builds that take turns; the one swapped out is kept (and once in a while deleted and copied back).
-  const fresh = await copyOfBuild();
+  const fresh = await buildFixture();
   const b = path.join(fresh.root, 'build.b');
   await cp(pristineOther, b, { recursive: true });
   const server = await startServer(fresh);
@@ -154,7 +138,7 @@ test('requests during repeated swaps: no 404 for a page both builds have, and ev
 });
 
 test('SIGHUP makes `site start` read an edited `_headers` again', async () => {
-  const fresh = await copyOfBuild();
+  const fresh = await buildFixture();
   const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', fresh.dir, '--port', '0'], {
     cwd: fresh.root,
     env: { ...process.env, SITE_DATA_DIR: path.join(fresh.root, '.data'), SMTP_URL: '' },

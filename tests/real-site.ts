@@ -107,7 +107,8 @@ export interface BuiltFixture {
 export async function builtFixtureCopy(name: string): Promise<BuiltFixture> {
   // Under one folder of .cache/, its lock too: a test that lists .cache/ sees at most that folder.
   const cache = path.join(REPO, '.cache', 'fixtures', name);
-  const built = path.join(cache, inputsKey([path.relative(REPO, path.join(FIXTURES, name)), ...ENGINE_INPUTS]));
+  // NODE_ENV picks React's build for the client code, so it is part of the key.
+  const built = path.join(cache, `${inputsKey([path.relative(REPO, path.join(FIXTURES, name)), ...ENGINE_INPUTS])}-${process.env.NODE_ENV ?? 'development'}`);
   const site = path.join(built, 'site');
   const done = path.join(built, 'done');
   if (!existsSync(done)) {

@@ -3,11 +3,12 @@
 // PostgreSQL refuses to run as root: then the cluster belongs to the `postgres` user and its
 // programs run through runuser. A machine without PostgreSQL fails the tests that need it, with
 // what to install; it does not skip them.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 export interface TestPostgres {
@@ -51,7 +52,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
   const command = (program: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args]);
   const [initdb, initArgs] = command('initdb', ['-D', data, '-U', user, '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
-  execFileSync(initdb, initArgs, { stdio: 'pipe' });
+  // Not synchronous: what the test process does meanwhile (building a site) goes on.
+  await promisify(execFile)(initdb, initArgs);
   const port = await freePort();
   // fsync off: a test cluster need not survive a power cut, and the machine's disk is shared.
   const [postgres, args] = command('postgres', ['-D', data, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'max_connections=200']);

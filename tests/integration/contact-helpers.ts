@@ -1,29 +1,21 @@
-// What the contact tests share: the small fixture site built once, the production server on it
-// with a fresh data directory, a real SMTP server on 127.0.0.1, and requests as a browser or a
-// script would send them.
+// What the contact tests share: the small fixture site built once (for all test files), the
+// production server on it with a fresh data directory, a real SMTP server on 127.0.0.1, and requests
+// as a browser or a script would send them.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { DEFAULT_SETTINGS, type BackendSettings } from '../../server/backend-config.ts';
 import { startProductionServer, type ProductionServer } from '../../server/main.ts';
 import type { Mailer } from '../../server/outbox-relay.ts';
-import { fixtureCopy } from '../helpers.ts';
+import { builtFixtureCopy, type BuiltFixture } from '../real-site.ts';
 
-export interface BuiltFixture {
-  root: string;
-  dir: string;
-  dispose: () => Promise<void>;
-}
+export type { BuiltFixture };
 
-export async function buildFixture(): Promise<BuiltFixture> {
-  const { root, dispose } = await fixtureCopy('basic');
-  const dir = path.join(root, 'build');
-  const result = await runBuild({ root, mode: 'build', outDir: dir });
-  if (!result.ok) throw new Error(`the fixture did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
-  return { root, dir, dispose };
+/** The basic fixture and its build, a copy of its own (built once for all test files). */
+export function buildFixture(): Promise<BuiltFixture> {
+  return builtFixtureCopy('basic');
 }
 
 export const quiet = { log: () => undefined, error: () => undefined };

@@ -104,11 +104,17 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
 }
 
 before(async () => {
-  postgres = await startPostgres();
-  databaseUrl = await postgres.createDatabase();
-  ({ root, dispose } = await fixtureCopy('basic'));
-  await writeFile(path.join(root, 'config/site.config.ts'), `import { base } from './base.ts';\nexport default { ...base, contact: { ...base.contact!, booking: ${JSON.stringify(BOOKING)} } };\n`);
-  const result = await runBuild({ root, mode: 'build', outDir: path.join(root, 'build') });
+  // The database starts while the site builds: neither waits for the other.
+  const database = (async () => {
+    postgres = await startPostgres();
+    databaseUrl = await postgres.createDatabase();
+  })();
+  const site = (async () => {
+    ({ root, dispose } = await fixtureCopy('basic'));
+    await writeFile(path.join(root, 'config/site.config.ts'), `import { base } from './base.ts';\nexport default { ...base, contact: { ...base.contact!, booking: ${JSON.stringify(BOOKING)} } };\n`);
+    return runBuild({ root, mode: 'build', outDir: path.join(root, 'build') });
+  })();
+  const [, result] = await Promise.all([database, site]);
   if (!result.ok) throw new Error(`the fixture did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-instances-data-'));
   // Each mail takes the server a moment, so both relays and their senders are at work at once.

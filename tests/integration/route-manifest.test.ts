@@ -1,6 +1,6 @@
 // URLs that vanish: every build writes _routes.json, and `site check --baseline` fails for every
 // route of yesterday's manifest or sitemap that is now neither a page nor a redirect.
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -11,6 +11,26 @@ import { runBuild, formatDiagnostic } from '../../generator/build.ts';
 import { runCheck } from '../../bin/check.ts';
 import type { RouteManifest } from '../../generator/route-manifest.ts';
 import { fixtureCopy } from '../helpers.ts';
+
+/**
+ * Yesterday's build: the fixture as it is, built once for both tests (each edits its own copy of
+ * the sources, never this build). It publishes out/ as a link beside its generations: both inside
+ * one temporary folder.
+ */
+let temp: string;
+let out: string;
+let built: Awaited<ReturnType<typeof runBuild>>;
+before(async () => {
+  const { root, dispose } = await fixtureCopy('basic');
+  temp = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
+  out = path.join(temp, 'build');
+  try {
+    built = await runBuild({ root, mode: 'build', outDir: out });
+  } finally {
+    await dispose();
+  }
+});
+after(() => rm(temp, { recursive: true, force: true }));
 
 /** The fixture with its upgrade guide renamed (same title), nothing else changed. */
 async function renameUpgradeGuide(root: string, name: string): Promise<void> {
@@ -24,11 +44,7 @@ async function renameUpgradeGuide(root: string, name: string): Promise<void> {
 
 test('a route of the baseline manifest that vanished without a redirect fails the check, naming its successor', async () => {
   const { root, dispose } = await fixtureCopy('basic');
-  // The build publishes out/ as a link beside its generations: both inside one temporary folder.
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
-  const out = path.join(temp, 'build');
   try {
-    const built = await runBuild({ root, mode: 'build', outDir: out });
     assert.equal(built.ok, true);
     const manifest = JSON.parse(await readFile(path.join(out, '_routes.json'), 'utf8')) as RouteManifest;
     assert.deepEqual(manifest.pages.map((p) => p.route).sort(), Object.keys(built.graph!.pages).sort(), 'every page is in the manifest');
@@ -54,15 +70,12 @@ test('a route of the baseline manifest that vanished without a redirect fails th
     const fixed = await runCheck(root, { baseline });
     assert.deepEqual(fixed.diagnostics.filter((d) => d.rule === 'route-removed'), []);
   } finally {
-    await rm(temp, { recursive: true, force: true });
     await dispose();
   }
 });
 
 test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an unreadable one is named', async () => {
   const { root, dispose } = await fixtureCopy('basic');
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'site-routes-'));
-  const out = path.join(temp, 'build');
   const server = http.createServer(async (req, res) => {
     const file = path.join(out, (req.url ?? '/').slice(1));
     try {
@@ -74,7 +87,7 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    assert.equal((await runBuild({ root, mode: 'build', outDir: out })).ok, true);
+    assert.equal(built.ok, true);
     const deployed = await mkdtemp(path.join(os.tmpdir(), 'site-routes-deployed-'));
     await cp(out, deployed, { recursive: true, dereference: true });
     // A sitemap has no titles: the successor is found by its name, a slip away beside the old one.
@@ -97,7 +110,6 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
     await rm(deployed, { recursive: true, force: true });
   } finally {
     server.close();
-    await rm(temp, { recursive: true, force: true });
     await dispose();
   }
 });

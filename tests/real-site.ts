@@ -24,10 +24,13 @@ export interface SiteBuild {
 const INPUTS = ['config', 'content', 'i18n', 'public', 'theme', 'generator', 'common', 'package-lock.json'];
 const CACHE = path.join(REPO, '.cache', 'real-site');
 
+/** What any site's build depends on besides the site itself: the engine's sources and the lockfile. */
+export const ENGINE_INPUTS = ['theme', 'generator', 'common', 'package-lock.json'];
+
 /** A key of every input file's path, size and modification time: an edit makes a new build. */
-function inputsKey(): string {
+export function inputsKey(inputs: string[] = INPUTS): string {
   const hash = createHash('sha1');
-  for (const input of INPUTS) {
+  for (const input of inputs) {
     const full = path.join(REPO, input);
     if (!existsSync(full)) continue;
     const files = statSync(full).isDirectory() ? readdirSync(full, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [full];
@@ -88,7 +91,7 @@ export async function realSiteBuild(): Promise<SiteBuild> {
 
 /** A lock between processes: a folder made atomically, holding the owner's pid. A lock whose owner
  * is gone (a test process killed mid-build) is taken over. */
-async function lock(dir: string): Promise<() => Promise<void>> {
+export async function lock(dir: string): Promise<() => Promise<void>> {
   for (;;) {
     try {
       await mkdir(dir);

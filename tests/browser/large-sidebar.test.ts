@@ -26,9 +26,9 @@ before(async () => {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, '_category.yml'), `label: Many ${locale}\nposition: 3\ncollapsed: true\n`);
     await writeFile(path.join(dir, 'index.md'), `---\ntitle: Many ${locale}\ndescription: A large category.\n---\n\nAll of them.\n`);
-    for (let i = 0; i < PAGES; i++) {
-      await writeFile(path.join(dir, `page-${i}.md`), `---\ntitle: Page ${i} ${locale}\ndescription: Page ${i}.\nsidebar_position: ${i + 1}\n---\n\nText ${i}.\n`);
-    }
+    await Promise.all(
+      Array.from({ length: PAGES }, (_, i) => writeFile(path.join(dir, `page-${i}.md`), `---\ntitle: Page ${i} ${locale}\ndescription: Page ${i}.\nsidebar_position: ${i + 1}\n---\n\nText ${i}.\n`)),
+    );
   }
   [browser, site] = await Promise.all([launchBrowser(), buildSite(fixture.root)]);
   server = await serveSite(site);

@@ -37,11 +37,14 @@ test('every navbar and footer link leads to a page that exists, in both language
   }
   assert.ok(hrefs.size > 40, `only ${hrefs.size} links found`);
   const broken: string[] = [];
-  for (const href of hrefs) {
-    const response = await fetch(href);
-    if (response.status !== 200) broken.push(`${href} ${response.status}`);
-  }
-  assert.deepEqual(broken, []);
+  await Promise.all(
+    [...hrefs].map(async (href) => {
+      const response = await fetch(href);
+      await response.arrayBuffer();
+      if (response.status !== 200) broken.push(`${href} ${response.status}`);
+    }),
+  );
+  assert.deepEqual(broken.sort(), []);
   assert.ok(external.length >= 7, 'the official profiles are linked');
   assert.ok(external.every((href) => href.startsWith('https://')), external.join());
   const contact = await page.$('.navbar .navbar-cta');

@@ -73,13 +73,17 @@ export interface RealSite {
  * served on 127.0.0.1 (test routes first), handed to `use`; all three stopped after the file. */
 export function withRealSite(use: (real: RealSite) => void, routes: Route[] = []): void {
   let real: Partial<RealSite> = {};
+  // Kept apart from the build: when the build fails, the browser it launched meanwhile is still
+  // closed, and the file ends at once instead of at the test timeout.
+  let launched: Promise<Browser> | undefined;
   before(async () => {
-    const [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
+    launched = launchBrowser();
+    const [browser, site] = await Promise.all([launched, buildSite()]);
     real = { browser, site, server: await serveSite(site, routes) };
     use(real as RealSite);
   });
   after(async () => {
-    await real.browser?.close();
+    await (await launched?.catch(() => undefined))?.close();
     await real.server?.close();
     await real.site?.dispose();
   });

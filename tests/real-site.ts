@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../generator/build.ts';
-import { localePrefix } from '../generator/config.ts';
+import { localePrefix } from '../common/locale-prefix.ts';
 import { REPO } from './helpers.ts';
 
 export interface SiteBuild {
@@ -44,6 +43,9 @@ export function inputsKey(inputs: string[] = INPUTS): string {
 
 /** Builds the site at `root` into `dir`; throws when the build fails. */
 export async function buildSiteInto(root: string, dir: string): Promise<SiteBuild> {
+  // Loaded when a site is built, not with this file: loading the engine takes seconds, and a test
+  // file that finds its site built has no use for it.
+  const { runBuild, formatDiagnostic } = await import('../generator/build.ts');
   const result = await runBuild({ root, mode: 'build', outDir: dir });
   const diagnostics = result.diagnostics.map(formatDiagnostic);
   if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);

@@ -120,18 +120,20 @@ test('web fonts that arrive late move nothing on the page; on time, the page is 
     const page = await context.newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const fontAsked = new Promise<void>((resolve) => (asked = resolve));
+    let heldBack = 0;
     await page.route('**/*.woff2', async (r) => {
-      asked();
+      heldBack++;
       await held;
       await r.continue();
     });
     await page.addInitScript(RECORD_SHIFTS);
     await page.goto(`${real.server.url}${route}`, { waitUntil: 'domcontentloaded' });
-    // The page has asked for its fonts, and painted without them.
-    await fontAsked;
-    await twoFrames(page);
+    // The page has painted without its fonts, and every font it is loading is held back here.
+    for (;;) {
+      await twoFrames(page);
+      const loading = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loading').length);
+      if (heldBack > 0 && heldBack >= loading) break;
+    }
     assert.deepEqual(await plexLoaded(page), [], 'no web font has arrived before the release');
     release();
     await page.waitForLoadState('load');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import config from '../../config/site.config.ts';
-import { islandHydrated } from './contact-helpers.ts';
+import { islandHydrated } from './runtime-helpers.ts';
 import { type BuiltSite, inTabs, type SiteServer, withRealSite } from './harness.ts';
 
 const KB = 1000;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { type BuiltSite, inTabs, type SiteServer, withRealSite } from './harness.ts';
+import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 
 let browser: Browser;
 let site: BuiltSite;
@@ -168,9 +168,6 @@ test('clicking the error message loads the image again, and it shows once the se
   }
 });
 
-/** Pages checked at once, each in a tab of its own. */
-const TABS = 4;
-
 function builtPages(): { route: string; html: string }[] {
   return readdirSync(site.dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name === 'index.html')
@@ -204,8 +201,8 @@ test('every built image has its width and height, matching the picture', async (
   const withPictures = pagesWithPictures();
   assert.ok(withPictures.length > 0, 'the site has pages with diagrams');
   const context = await browser.newContext();
-  await inTabs(withPictures, TABS, async (route) => {
-    const page = await context.newPage();
+  const page = await context.newPage();
+  for (const route of withPictures) {
     await page.goto(`${server.url}${route}`);
     await page.evaluate(`document.querySelector('main img').scrollIntoView()`);
     await page.waitForFunction(`[...document.querySelectorAll('main img')].every((img) => img.complete && img.naturalWidth > 0)`);
@@ -218,8 +215,7 @@ test('every built image has its width and height, matching the picture', async (
       assert.ok(Math.abs(m.natural / ratio - 1) < 0.01, `${route} ${m.src}: ${m.width}x${m.height} but the picture is ${m.natural.toFixed(3)}:1`);
       assert.ok(Math.abs(m.shown / ratio - 1) < 0.02, `${route} ${m.src}: shown at ${m.shown.toFixed(3)}:1`);
     }
-    await page.close();
-  });
+  }
   await context.close();
 });
 
@@ -228,8 +224,8 @@ test('images below the fold load lazily, on a desktop and on a phone', async () 
   const lazyBelow: string[] = [];
   for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
     const context = await browser.newContext({ viewport });
-    await inTabs(routes, TABS, async (route) => {
-      const page = await context.newPage();
+    const page = await context.newPage();
+    for (const route of routes) {
       await page.goto(`${server.url}${route}`);
       await page.evaluate('document.fonts.ready');
       const images = (await page.evaluate(`[...document.images].filter((img) => img.getClientRects().length > 0).map((img) => ({
@@ -242,8 +238,7 @@ test('images below the fold load lazily, on a desktop and on a phone', async () 
         assert.equal(image.loading, 'lazy', `${viewport.width}x${viewport.height} ${route}: ${image.src} starts at ${Math.round(image.top)} px, below the fold`);
         lazyBelow.push(`${viewport.width} ${route}`);
       }
-      await page.close();
-    });
+    }
     await context.close();
   }
   assert.ok(lazyBelow.length > 0, 'images below the fold were checked');

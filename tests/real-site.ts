@@ -1,16 +1,13 @@
-// Sites built for tests: any site into a folder (`buildSiteInto`), the real site (this
-// repository's config/, content/, i18n/, public/) and a fixture site built as it is
-// (`builtFixtureCopy`). The real site and the fixtures are built once per state of their sources and
-// the engine's, and shared by every test file that reads them, integration and browser tests alike:
-// the first test file that needs one builds it and the others reuse it.
+// Sites built for tests: any site into a folder (`buildSiteInto`), and the real site (this
+// repository's config/, content/, i18n/, public/), built once per state of its sources and shared by
+// every test file that reads it, integration and browser tests alike: test files run one after
+// another, so the first that needs it builds it and the others reuse it.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../generator/build.ts';
-import { localePrefix } from '../generator/config.ts';
-import { FIXTURES, REPO } from './helpers.ts';
+import { localePrefix } from '../common/locale-prefix.ts';
+import { REPO } from './helpers.ts';
 
 export interface SiteBuild {
   /** The built site. */
@@ -22,14 +19,15 @@ export interface SiteBuild {
   localePrefixes: string[];
 }
 
-/** What a site's build depends on besides the site's own folders: the engine and the lockfile. */
-const ENGINE_INPUTS = ['theme', 'generator', 'common', 'package-lock.json'];
-/** What the real site's build depends on: the site's folders and the engine. */
-const INPUTS = ['config', 'content', 'i18n', 'public', ...ENGINE_INPUTS];
+/** What the real site's build depends on: the site's folders, the engine's and the lockfile. */
+const INPUTS = ['config', 'content', 'i18n', 'public', 'theme', 'generator', 'common', 'package-lock.json'];
 const CACHE = path.join(REPO, '.cache', 'real-site');
 
+/** What any site's build depends on besides the site itself: the engine's sources and the lockfile. */
+export const ENGINE_INPUTS = ['theme', 'generator', 'common', 'package-lock.json'];
+
 /** A key of every input file's path, size and modification time: an edit makes a new build. */
-function inputsKey(inputs = INPUTS): string {
+export function inputsKey(inputs: string[] = INPUTS): string {
   const hash = createHash('sha1');
   for (const input of inputs) {
     const full = path.join(REPO, input);
@@ -45,6 +43,9 @@ function inputsKey(inputs = INPUTS): string {
 
 /** Builds the site at `root` into `dir`; throws when the build fails. */
 export async function buildSiteInto(root: string, dir: string): Promise<SiteBuild> {
+  // Loaded when a site is built, not with this file: loading the engine takes seconds, and a test
+  // file that finds its site built has no use for it.
+  const { runBuild, formatDiagnostic } = await import('../generator/build.ts');
   const result = await runBuild({ root, mode: 'build', outDir: dir });
   const diagnostics = result.diagnostics.map(formatDiagnostic);
   if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);
@@ -90,52 +91,9 @@ export async function realSiteBuild(): Promise<SiteBuild> {
   return { dir: site, diagnostics: saved.diagnostics, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes };
 }
 
-export interface BuiltFixture {
-  /** The site's folder: the fixture's sources and its build. */
-  root: string;
-  /** The build: `build` in root, a link to its generation as `site build` publishes it. */
-  dir: string;
-  dispose: () => Promise<void>;
-}
-
-/**
- * A copy of its own of a fixture site and its build, for a test that serves or reads the build
- * (and may change it): the fixture is built once per state of its sources and the engine's, and
- * each caller gets a copy of that, since building the same sources again makes the same files.
- * The copy leaves out the build's .cache/: a test that builds again builds cold, as in a fresh copy.
- */
-export async function builtFixtureCopy(name: string): Promise<BuiltFixture> {
-  // Under one folder of .cache/, its lock too: a test that lists .cache/ sees at most that folder.
-  const cache = path.join(REPO, '.cache', 'fixtures', name);
-  // NODE_ENV picks React's build for the client code, so it is part of the key.
-  const built = path.join(cache, `${inputsKey([path.relative(REPO, path.join(FIXTURES, name)), ...ENGINE_INPUTS])}-${process.env.NODE_ENV ?? 'development'}`);
-  const site = path.join(built, 'site');
-  const done = path.join(built, 'done');
-  if (!existsSync(done)) {
-    await mkdir(path.dirname(cache), { recursive: true });
-    const release = await lock(`${cache}.lock`);
-    try {
-      if (!existsSync(done)) {
-        await rm(cache, { recursive: true, force: true });
-        await mkdir(built, { recursive: true });
-        await cp(path.join(FIXTURES, name), site, { recursive: true });
-        const result = await runBuild({ root: site, mode: 'build', outDir: path.join(site, 'build') });
-        if (!result.ok) throw new Error(`the fixture ${name} did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
-        await writeFile(done, '');
-      }
-    } finally {
-      await release();
-    }
-  }
-  const root = await mkdtemp(path.join(os.tmpdir(), `site-${name}-`));
-  // The link `build` is relative to the site's folder, and copied as it is.
-  await cp(site, root, { recursive: true, verbatimSymlinks: true, filter: (src) => path.relative(site, src) !== '.cache' });
-  return { root, dir: path.join(root, 'build'), dispose: () => rm(root, { recursive: true, force: true }) };
-}
-
 /** A lock between processes: a folder made atomically, holding the owner's pid. A lock whose owner
  * is gone (a test process killed mid-build) is taken over. */
-async function lock(dir: string): Promise<() => Promise<void>> {
+export async function lock(dir: string): Promise<() => Promise<void>> {
   for (;;) {
     try {
       await mkdir(dir);

@@ -8,9 +8,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPO } from '../helpers.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { buildSite, inTabs, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
 
 const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/', '/services/', '/en/about-us/', '/contact/', '/en/compare/almwerk-vs-aws/'];
+/** Pages checked at once, each in a tab of its own. */
+const TABS = 3;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
@@ -47,13 +49,14 @@ for (const mode of ['dark', 'light'] as const) {
   test(`axe finds no violations in ${mode} mode`, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
-    const page = await context.newPage();
     const problems: string[] = [];
-    for (const route of PAGES) {
+    await inTabs(PAGES, TABS, async (route) => {
+      const page = await context.newPage();
       await page.goto(`${server.url}${route}`);
       assert.equal(await page.getAttribute('html', 'data-theme'), mode);
       problems.push(...(await violations(page)).map((v) => `${route} ${v}`));
-    }
+      await page.close();
+    });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -63,9 +66,9 @@ for (const mode of ['dark', 'light'] as const) {
   test(`axe finds no violations on a 390 px phone with the mobile menu and each of its submenus open (${mode})`, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
-    const page = await context.newPage();
     const problems: string[] = [];
-    for (const route of ['/', '/en/services/databases/postgresql/']) {
+    await inTabs(['/', '/en/services/databases/postgresql/'], TABS, async (route) => {
+      const page = await context.newPage();
       await page.goto(`${server.url}${route}`);
       await page.click('.navbar-toggle');
       await page.waitForSelector('#mobile-menu[open]');
@@ -81,7 +84,8 @@ for (const mode of ['dark', 'light'] as const) {
       }
       assert.equal(await page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle[aria-expanded="true"]').count(), count, 'every submenu open');
       problems.push(...(await violations(page)).map((v) => `${route} submenus: ${v}`));
-    }
+      await page.close();
+    });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -89,9 +93,9 @@ for (const mode of ['dark', 'light'] as const) {
 
 test('axe finds no violations with each navbar dropdown open on a desktop', async () => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
   const problems: string[] = [];
-  for (const route of ['/', '/en/']) {
+  await inTabs(['/', '/en/'], TABS, async (route) => {
+    const page = await context.newPage();
     await page.goto(`${server.url}${route}`);
     const toggles = page.locator('.navbar-inner .dropdown-toggle');
     const count = await toggles.count();
@@ -102,7 +106,8 @@ test('axe finds no violations with each navbar dropdown open on a desktop', asyn
       problems.push(...(await violations(page)).map((v) => `${route} dropdown ${i + 1}: ${v}`));
       await page.keyboard.press('Escape');
     }
-  }
+    await page.close();
+  });
   await context.close();
   assert.deepEqual(problems, []);
 });

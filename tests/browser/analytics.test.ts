@@ -149,7 +149,9 @@ test('the analytics script comes from the site itself; when it fails to load, th
     if (m.type() === 'error') messages.push(m.text());
   });
   await page2.goto(`${server.url}/en/blog/`);
-  await sleep(500);
+  // Until the message is there (up to 5 s on a busy machine), not a fixed pause.
+  const deadline = Date.now() + 5000;
+  while (!messages.includes('Script did not load correctly.') && Date.now() < deadline) await sleep(50);
   assert.ok(messages.includes('Script did not load correctly.'), messages.join('\n'));
   // The page itself carries on: client navigation still works.
   await page2.click('footer a[href="/en/legal/notice/"]');

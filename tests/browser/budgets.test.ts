@@ -10,14 +10,17 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import config from '../../config/site.config.ts';
-import { islandHydrated } from './contact-helpers.ts';
-import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
+import { islandHydrated } from './runtime-helpers.ts';
+import { type BuiltSite, inTabs, type SiteServer, withRealSite } from './harness.ts';
 
 const KB = 1000;
 const JS_BUDGET = 12 * KB;
 const CSS_BUDGET = 20 * KB;
 /** Markers of React's runtime in a production bundle (React 19: element symbol and internals). */
 const REACT_RUNTIME = [/react\.transitional\.element/, /__(CLIENT|SECRET|DOM)_INTERNALS_DO_NOT_USE/];
+
+/** Pages loaded at once, each in a context of its own. */
+const TABS = 4;
 
 let browser: Browser;
 let site: BuiltSite;
@@ -63,7 +66,7 @@ async function scriptsLoadedBy(route: string, reach?: (page: Page) => Promise<vo
 const hasReact = (scripts: LoadedScript[]) => scripts.some((s) => REACT_RUNTIME.some((marker) => marker.test(s.body.toString('utf8'))));
 
 test('a docs page and a blog post load at most 12 KB of JavaScript (gzip) and no React', async () => {
-  for (const route of ['/en/services/databases/postgresql/', '/services/databases/postgresql/', '/en/blog/containers/', '/blog/containers/']) {
+  await inTabs(['/en/services/databases/postgresql/', '/services/databases/postgresql/', '/en/blog/containers/', '/blog/containers/'], TABS, async (route) => {
     const scripts = await scriptsLoadedBy(route);
     assert.ok(scripts.length > 0, `${route} loads the site's runtime`);
     const sizes = scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: gzipSize(s.body) }));
@@ -71,24 +74,25 @@ test('a docs page and a blog post load at most 12 KB of JavaScript (gzip) and no
     console.log(`JS ${route}: ${total} bytes gzip (${sizes.map((s) => `${s.url} ${s.gzip}`).join(', ')})`);
     assert.ok(total <= JS_BUDGET, `${route} loads ${total} bytes of JavaScript (gzip), more than ${JS_BUDGET}: ${JSON.stringify(sizes)}`);
     assert.equal(hasReact(scripts), false, `${route} loads React: ${sizes.map((s) => s.url).join(', ')}`);
-  }
+  });
 });
 
 test('the contact page loads React when the visitor reaches for its form, not with the page', async () => {
   // The plain form works without it; React's start-up waits for a pointer, a touch or the focus.
   // The same markers that find no React above find it here once it has loaded.
-  for (const route of ['/en/contact/', '/contact/']) {
+  await inTabs(['/en/contact/', '/contact/'], TABS, async (route) => {
     const untouched = await scriptsLoadedBy(route);
     assert.equal(hasReact(untouched), false, `${route} loads React before anyone reached for the form: ${untouched.map((s) => s.url).join(', ')}`);
-    for (const [how, reach] of [
+    const reaches = [
       ['a pointer over the form', (page: Page) => page.hover('form[data-contact-form]').then(() => islandHydrated(page))],
       ['the focus moved into it', (page: Page) => page.focus('#contact-name').then(() => islandHydrated(page))],
-    ] as const) {
+    ] as const;
+    await inTabs(reaches, reaches.length, async ([how, reach]) => {
       const scripts = await scriptsLoadedBy(route, reach);
       assert.equal(hasReact(scripts), true, `${route} loads React after ${how}: ${scripts.map((s) => s.url).join(', ')}`);
       console.log(`JS ${route}: ${untouched.reduce((sum, s) => sum + gzipSize(s.body), 0)} bytes gzip with the page, ${scripts.reduce((sum, s) => sum + gzipSize(s.body), 0)} after ${how}`);
-    }
-  }
+    });
+  });
 });
 
 test('all stylesheets the site ships are at most 20 KB (gzip) together', () => {
@@ -116,7 +120,7 @@ async function scrollToBottom(page: Page): Promise<void> {
 test('no page makes a request to another origin while it loads and scrolls', async () => {
   const origin = new URL(server.url).origin;
   const routes = ['/', '/services/databases/postgresql/', '/blog/containers/', '/contact/', '/does-not-exist/'];
-  for (const route of [...routes, ...routes.map((r) => `/en${r}`)]) {
+  await inTabs([...routes, ...routes.map((r) => `/en${r}`)], TABS, async (route) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const requests: string[] = [];
@@ -129,7 +133,7 @@ test('no page makes a request to another origin while it loads and scrolls', asy
     assert.ok(requests.some((u) => u.includes('/assets/') && u.endsWith('.css')), `${route}: the requests were recorded`);
     const foreign = requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
     assert.deepEqual(foreign, [], `${route} requested another origin`);
-  }
+  });
 });
 
 /** Link relations that make the browser fetch something; canonical, alternate and plain links do not. */

@@ -37,11 +37,14 @@ test('every navbar and footer link leads to a page that exists, in both language
   }
   assert.ok(hrefs.size > 40, `only ${hrefs.size} links found`);
   const broken: string[] = [];
-  for (const href of hrefs) {
-    const response = await fetch(href);
-    if (response.status !== 200) broken.push(`${href} ${response.status}`);
-  }
-  assert.deepEqual(broken, []);
+  await Promise.all(
+    [...hrefs].map(async (href) => {
+      const response = await fetch(href);
+      await response.arrayBuffer();
+      if (response.status !== 200) broken.push(`${href} ${response.status}`);
+    }),
+  );
+  assert.deepEqual(broken.sort(), []);
   assert.ok(external.length >= 7, 'the official profiles are linked');
   assert.ok(external.every((href) => href.startsWith('https://')), external.join());
   const contact = await page.$('.navbar .navbar-cta');
@@ -331,15 +334,16 @@ test('base-URL banner: shown when the site is served outside its configured base
   assert.equal(await page.isVisible('#base-url-banner'), false);
   await context.close();
 
+  // The same fixture, with the same base, as tests/browser/subpath.test.ts: one build serves both.
   const fixture = await fixtureCopy('basic');
-  await writeFile(path.join(fixture.root, 'config/site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/handbook/' };\n");
+  await writeFile(path.join(fixture.root, 'config/site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/docs/' };\n");
   const moved = await buildSite(fixture.root);
   const movedServer = await serveSite(moved);
   try {
     const p = await browser.newPage();
     await p.goto(`${movedServer.url}/en/`);
     assert.ok(await p.isVisible('#base-url-banner'));
-    assert.match((await p.textContent('#base-url-banner'))!, /\/handbook\//);
+    assert.match((await p.textContent('#base-url-banner'))!, /\/docs\//);
     await p.close();
   } finally {
     await movedServer.close();

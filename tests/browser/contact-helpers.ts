@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { REPO } from '../helpers.ts';
+import { islandHydrated } from './runtime-helpers.ts';
 import { startServer, type RunningServer } from '../integration/contact-helpers.ts';
 
 export type ContactServer = RunningServer;
@@ -40,17 +41,6 @@ export function storedFrom(server: ContactServer, name: string): StoredRow[] {
 export async function waitForIsland(page: Page): Promise<void> {
   await page.hover('form[data-contact-form]');
   await islandHydrated(page);
-}
-
-/** Resolves once React has attached its props to the form and the reveal buttons. */
-export async function islandHydrated(page: Page): Promise<void> {
-  // (No named functions inside: tsx would wrap them in a helper the page does not have.)
-  await page.waitForFunction(() =>
-    ['form[data-contact-form]', 'form.contact-reveal'].every((selector) => {
-      const element = document.querySelector(selector);
-      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
-    }),
-  );
 }
 
 export interface AxNode {

@@ -12,7 +12,20 @@ import { devServerHooks } from '../../server/dev-hooks.ts';
 import { closeParseWorkers } from '../../generator/worker-pool.ts';
 import type { BuildResult } from '../../generator/build.ts';
 import { fixtureCopy } from '../helpers.ts';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from './harness.ts';
+
+/** Counts the build states the page's overlay has handled ('problems' events), so a test can wait
+ * until the overlay has decided what to show instead of pausing. */
+const COUNT_STATES = `
+  window.__states = 0;
+  const add = EventSource.prototype.addEventListener;
+  EventSource.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'problems') return add.call(this, type, listener, options);
+    return add.call(this, type, (event) => { try { listener.call(this, event); } finally { window.__states++; } }, options);
+  };
+`;
+const stateHandled = (page: Page) => page.waitForFunction(() => (window as unknown as { __states: number }).__states > 0);
 
 test('the overlay links each problem to the editor, can be dismissed, and comes back after the next build', async () => {
   const { root, dispose } = await fixtureCopy('basic');
@@ -27,6 +40,7 @@ test('the overlay links each problem to the editor, can be dismissed, and comes 
     assert.equal((await dev.firstBuild).ok, false);
     const address = dev.server.address();
     const page = await browser.newPage();
+    await page.addInitScript(COUNT_STATES);
     await page.goto(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/en/docs/guides/install/`);
     const overlay = page.locator('#site-dev-overlay');
     const line = overlay.locator('a', { hasText: 'link target /gone/ does not exist' });
@@ -38,7 +52,7 @@ test('the overlay links each problem to the editor, can be dismissed, and comes 
     await overlay.getByRole('button', { name: 'Dismiss until the next build' }).click();
     assert.equal(await overlay.count(), 0, 'dismissed');
     await page.reload();
-    await page.waitForTimeout(300);
+    await stateHandled(page);
     assert.equal(await overlay.count(), 0, 'still dismissed after a reload: nothing was built since');
 
     const rebuilt = nextBuild();
@@ -69,6 +83,7 @@ test('a page whose translation lags behind its source shows that status in the o
     const address = dev.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const page = await browser.newPage();
+    await page.addInitScript(COUNT_STATES);
     await page.goto(`${base}/docs/guides/install/`);
     const overlay = page.locator('#site-dev-overlay');
     const line = overlay.locator('a', { hasText: 'translation is behind content/en/docs/guides/install.md by 1 commit' });
@@ -76,7 +91,7 @@ test('a page whose translation lags behind its source shows that status in the o
     assert.equal(await line.getAttribute('href'), `zed://file${path.join(root, 'content/de/docs/guides/install.md')}:1:1`);
     assert.equal(await overlay.getAttribute('role'), 'status', 'a status, not an alarm: the build did not fail');
     await page.goto(`${base}/docs/guides/upgrade/`);
-    await page.waitForTimeout(500);
+    await stateHandled(page);
     assert.equal(await overlay.count(), 0, 'a page whose translation is done shows nothing');
   } finally {
     await browser.close();

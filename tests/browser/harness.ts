@@ -1,15 +1,13 @@
 // What every browser test needs: Debian's Chromium, the real site built once per run, and a
 // local server for it with room for test-only routes (a slowed page, a failing endpoint, ...).
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { serveStatic, type StaticOptions } from '../../server/static.ts';
-import { buildSiteInto, realSiteBuild, type SiteBuild } from '../real-site.ts';
+import { fixtureSiteBuild } from '../fixture-site.ts';
+import { realSiteBuild, type SiteBuild } from '../real-site.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -28,26 +26,16 @@ export interface BuiltSite {
   dispose: () => Promise<void>;
 }
 
-/** Builds a site into a fresh temporary folder; the real site (no root given) is built once per
- * state of its sources and shared by every test file (tests/real-site.ts). */
+/** Builds a site once per state of its sources and the engine's, shared by every test file that
+ * builds the same: the real site when no root is given (tests/real-site.ts), else the site at
+ * `root`, a fixture's copy (tests/fixture-site.ts). Tests read and serve it, never write into it. */
 export async function buildSite(root?: string): Promise<BuiltSite> {
-  if (root === undefined) return realSite();
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-browser-'));
-  // build/ is a link to its generation beside it (generator/generations.ts): both inside tmp.
-  return { ...(await buildInto(root, path.join(tmp, 'build'))), dispose: () => rm(tmp, { recursive: true, force: true }) };
+  const built = root === undefined ? await realSiteBuild() : await fixtureSiteBuild(root);
+  return { ...served(built), dispose: async () => undefined };
 }
 
 /** What the static server needs of a build. */
 const served = (built: SiteBuild): Omit<BuiltSite, 'dispose'> => ({ dir: built.dir, static: { dir: built.dir, redirects: built.redirects, localePrefixes: built.localePrefixes } });
-
-async function buildInto(root: string, dir: string): Promise<Omit<BuiltSite, 'dispose'>> {
-  return served(await buildSiteInto(root, dir));
-}
-
-/** The real site, built once per state of its sources and shared with the other test files. */
-async function realSite(): Promise<BuiltSite> {
-  return { ...served(await realSiteBuild()), dispose: async () => undefined };
-}
 
 /** A test-only route: return true when it answered the request. */
 export type Route = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
@@ -85,14 +73,40 @@ export interface RealSite {
  * served on 127.0.0.1 (test routes first), handed to `use`; all three stopped after the file. */
 export function withRealSite(use: (real: RealSite) => void, routes: Route[] = []): void {
   let real: Partial<RealSite> = {};
+  // Kept apart from the build: when the build fails, the browser it launched meanwhile is still
+  // closed, and the file ends at once instead of at the test timeout.
+  let launched: Promise<Browser> | undefined;
   before(async () => {
-    const [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
+    launched = launchBrowser();
+    const [browser, site] = await Promise.all([launched, buildSite()]);
     real = { browser, site, server: await serveSite(site, routes) };
     use(real as RealSite);
   });
   after(async () => {
-    await real.browser?.close();
+    await (await launched?.catch(() => undefined))?.close();
     await real.server?.close();
     await real.site?.dispose();
   });
+}
+
+/**
+ * Runs `check` on every item, `tabs` at a time, and fails with the first failure once all have
+ * ended. A page spends most of its load waiting (on the network, on idle, on another process of
+ * the browser), so a few pages open at once finish sooner than the same pages one after another.
+ */
+export async function inTabs<T>(items: readonly T[], tabs: number, check: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      try {
+        await check(item);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(tabs, items.length) }, worker));
+  if (failures.length) throw failures[0];
 }

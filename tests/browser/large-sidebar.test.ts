@@ -15,6 +15,7 @@ import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } 
 const PAGES = FULL_SIDEBAR_LIMIT + 10;
 
 let browser: Browser;
+let launched: Promise<Browser> | undefined;
 let fixture: { root: string; dispose: () => Promise<void> };
 let site: BuiltSite;
 let server: SiteServer;
@@ -26,15 +27,17 @@ before(async () => {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, '_category.yml'), `label: Many ${locale}\nposition: 3\ncollapsed: true\n`);
     await writeFile(path.join(dir, 'index.md'), `---\ntitle: Many ${locale}\ndescription: A large category.\n---\n\nAll of them.\n`);
-    for (let i = 0; i < PAGES; i++) {
-      await writeFile(path.join(dir, `page-${i}.md`), `---\ntitle: Page ${i} ${locale}\ndescription: Page ${i}.\nsidebar_position: ${i + 1}\n---\n\nText ${i}.\n`);
-    }
+    await Promise.all(
+      Array.from({ length: PAGES }, (_, i) => writeFile(path.join(dir, `page-${i}.md`), `---\ntitle: Page ${i} ${locale}\ndescription: Page ${i}.\nsidebar_position: ${i + 1}\n---\n\nText ${i}.\n`)),
+    );
   }
-  [browser, site] = await Promise.all([launchBrowser(), buildSite(fixture.root)]);
+  // Kept apart from the build: when the build fails, the browser is still closed.
+  launched = launchBrowser();
+  [browser, site] = await Promise.all([launched, buildSite(fixture.root)]);
   server = await serveSite(site);
 });
 after(async () => {
-  await browser?.close();
+  await (await launched?.catch(() => undefined))?.close();
   await server?.close();
   await site?.dispose();
   await fixture?.dispose();

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { buildSite, inTabs, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
 import { builtPage, markWindow, RECORD_NAVIGATIONS, SAVE_DATA, SLOW_2G, sameWindow, sleep, titleOf, waitForNavigation } from './runtime-helpers.ts';
 
 let browser: Browser;
@@ -305,11 +305,13 @@ function pageRequests(page: Page): string[] {
 }
 
 test('links are prefetched on hover and in view, but not with data saver or on 2g', async () => {
-  for (const [label, init, expectPrefetch] of [
+  // The three connections side by side, each in a context of its own: their waits overlap.
+  const connections = [
     ['normal connection', [], true],
     ['data saver', [SAVE_DATA], false],
     ['2g', [SLOW_2G], false],
-  ] as const) {
+  ] as const;
+  await inTabs(connections, connections.length, async ([label, init, expectPrefetch]) => {
     const context = await browser.newContext();
     for (const script of [RECORD_NAVIGATIONS, ...init]) await context.addInitScript(script);
     const page = await context.newPage();
@@ -328,5 +330,5 @@ test('links are prefetched on hover and in view, but not with data saver or on 2
     await waitForNavigation(page, 1);
     assert.equal(new URL(page.url()).pathname, '/en/legal/attributions/');
     await context.close();
-  }
+  });
 });

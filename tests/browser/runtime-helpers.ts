@@ -55,3 +55,14 @@ export function routeFor(pathname: string, handle: (req: http.IncomingMessage, r
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once React has attached its props to the form and the reveal buttons. */
+export async function islandHydrated(page: Page): Promise<void> {
+  // (No named functions inside: tsx would wrap them in a helper the page does not have.)
+  await page.waitForFunction(() =>
+    ['form[data-contact-form]', 'form.contact-reveal'].every((selector) => {
+      const element = document.querySelector(selector);
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+    }),
+  );
+}

@@ -7,14 +7,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness.ts';
-import { buildSiteInto } from '../real-site.ts';
+import { fixtureSiteBuild } from '../fixture-site.ts';
 import { fixtureCopy } from '../helpers.ts';
 import { startServer, type RunningServer } from '../integration/contact-helpers.ts';
 import { contentTypeOf } from '../../common/content-types.ts';
@@ -23,7 +22,6 @@ const BASE = '/docs/';
 
 let browser: Browser;
 let fixture: { root: string; dispose: () => Promise<void> };
-let tmp: string;
 let dir: string;
 let start: RunningServer;
 let plain: { url: string; close: () => Promise<void> };
@@ -53,9 +51,8 @@ function plainServer(root: string): Promise<{ url: string; close: () => Promise<
 before(async () => {
   fixture = await fixtureCopy('basic');
   await writeFile(path.join(fixture.root, 'config/site.config.ts'), `import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '${BASE}' };\n`);
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'site-subpath-'));
-  dir = path.join(tmp, 'build');
-  await buildSiteInto(fixture.root, dir);
+  // Built once per state of the fixture and the engine (tests/fixture-site.ts); only read here.
+  dir = (await fixtureSiteBuild(fixture.root)).dir;
   start = await startServer({ root: fixture.root, dir });
   plain = await plainServer(dir);
   browser = await launchBrowser();
@@ -65,7 +62,6 @@ after(async () => {
   await browser?.close();
   await start?.stop();
   await plain?.close();
-  await rm(tmp, { recursive: true, force: true });
   await fixture?.dispose();
 });
 
@@ -87,25 +83,19 @@ async function namedUrls(page: Page): Promise<{ url: string; what: string }[]> {
   })()`);
 }
 
+/** Pages walked at once, each tab taking the next page from the queue. */
+const TABS = 4;
+
 /** Walks every page reachable from the base; returns the problems found. */
 async function walk(origin: string, options: { forms: boolean }): Promise<{ problems: string[]; pages: number }> {
   const problems: string[] = [];
   const context = await browser.newContext();
-  const tab = await context.newPage();
-  tab.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol === 'data:') return;
-    if (url.origin !== origin || !url.pathname.startsWith(BASE)) problems.push(`the browser loaded ${request.url()} (from ${tab.url()})`);
-  });
-  tab.on('response', (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.url()} answered ${response.status()} (loaded by ${tab.url()})`);
-  });
   const queue = [`${origin}${BASE}`, `${origin}${BASE}en/`];
   const seen = new Set(queue);
   const checked = new Set<string>();
   let pages = 0;
-  while (queue.length) {
-    const url = queue.shift()!;
+
+  const visit = async (tab: Page, url: string) => {
     const answer = await tab.goto(url, { waitUntil: 'load' });
     pages++;
     if (!answer || answer.status() >= 400) problems.push(`${url} answered ${answer?.status()}`);
@@ -135,7 +125,43 @@ async function walk(origin: string, options: { forms: boolean }): Promise<{ prob
         queue.push(key);
       }
     }
-  }
+  };
+
+  // A tab with nothing to do waits while another may still find pages; all stop when the queue is
+  // empty and no tab is visiting.
+  let visiting = 0;
+  let waiting: (() => void)[] = [];
+  const wake = () => {
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+  const tabWork = async () => {
+    const tab = await context.newPage();
+    tab.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol === 'data:') return;
+      if (url.origin !== origin || !url.pathname.startsWith(BASE)) problems.push(`the browser loaded ${request.url()} (from ${tab.url()})`);
+    });
+    tab.on('response', (response) => {
+      if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.url()} answered ${response.status()} (loaded by ${tab.url()})`);
+    });
+    for (;;) {
+      const url = queue.shift();
+      if (url === undefined) {
+        if (visiting === 0) return;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
+      visiting++;
+      try {
+        await visit(tab, url);
+      } finally {
+        visiting--;
+        wake();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: TABS }, tabWork));
   await context.close();
   return { problems, pages };
 }

@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { DEFAULT_SETTINGS, type BackendSettings } from '../../server/backend-config.ts';
 import { startProductionServer, type ProductionServer } from '../../server/main.ts';
 import type { Mailer } from '../../server/outbox-relay.ts';
-import { builtFixtureCopy, type BuiltFixture } from '../real-site.ts';
+import { builtFixtureCopy, type BuiltFixture } from '../fixture-site.ts';
 
 export type { BuiltFixture };
 

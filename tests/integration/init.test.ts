@@ -26,7 +26,7 @@ const asNobody = (command: string[], cwd: string) =>
  * What the engine's .cache/ holds but for the bundles of the engine itself, and the builds the
  * other test files share there (tests/real-site.ts), which they may make while this test runs.
  */
-const ownCache = () => readdirSync(path.join(REPO, '.cache')).filter((f) => !/^(cli|api|worker|chunk)\./.test(f) && !/^(real-site|fixtures)(\.lock)?$/.test(f)).sort();
+const ownCache = () => readdirSync(path.join(REPO, '.cache')).filter((f) => !/^(cli|api|worker|chunk)\./.test(f) && !/^(real-site|fixture-sites)(\.lock)?$/.test(f)).sort();
 
 function chownTree(dir: string): void {
   chownSync(dir, NOBODY, NOBODY);

@@ -58,6 +58,9 @@ export interface BuildOptions {
   /** `site serve`'s first build: bodies the parse store lacks are parsed when a request needs them
    * (bodies-on-demand.ts); a full build is to follow, which finds the problems. */
   lazyBodies?: boolean;
+  /** `site serve`: what the feeds, sitemap, Markdown twins and search index wait for once the server
+   * answers (the first page rendered), so that the first page has the cores to itself. */
+  beforeExtras?: () => Promise<void>;
 }
 
 export interface BuildCache {
@@ -267,6 +270,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         options.onReady?.({ graph: ready, config, messages });
         // The server starts listening before the feeds, the sitemap and the redirect pages are made.
         await new Promise((resolve) => setImmediate(resolve));
+        await options.beforeExtras?.();
         await extras([]);
       }
       // Twins and the search index of pages without their bodies would be of no use: the full

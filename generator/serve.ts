@@ -125,9 +125,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     };
   };
 
-  const build = async (changed?: Set<string>, onReady?: () => void, lazyBodies = false): Promise<BuildResult> => {
+  const build = async (changed?: Set<string>, onReady?: () => void, lazyBodies = false, beforeExtras?: () => Promise<void>): Promise<BuildResult> => {
     const started = performance.now();
-    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, onReady: (site) => (adopt(site), onReady?.()) });
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, beforeExtras, onReady: (site) => (adopt(site), onReady?.()) });
     const ms = Math.round(performance.now() - started);
     if (options.timings) console.log(`[site] steps: ${Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}; the process started ${Math.round(started)} ms before the build`);
     if (result.stats.pendingBodies) {
@@ -164,9 +164,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   let ready!: () => void;
   let served!: () => void;
   const firstPageServed = new Promise<void>((resolve) => (served = resolve));
-  const first = build(undefined, () => ready(), true).then(async (result) => {
+  const firstRequest = () => Promise.race([firstPageServed, new Promise<void>((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
+  // The first build's feeds, twins and search index wait for the first page too.
+  const first = build(undefined, () => ready(), true, firstRequest).then(async (result) => {
     if (!result.stats.pendingBodies) return result;
-    await Promise.race([firstPageServed, new Promise((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
+    await firstRequest();
     // Read from the parse store again, so that it keeps what it had and stores what is parsed now.
     cache.parse.clear();
     return build();

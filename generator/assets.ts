@@ -3,16 +3,17 @@
 // (theme-loader.ts), and the stylesheet's `@import "site:design"` is answered with the config's
 // design as CSS (design-css.ts).
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { esbuildVersion, loadEsbuild, type Esbuild } from './esbuild-module.ts';
 import { removeStale } from './noted-bundle.ts';
+import { writeWhole } from './whole-file.ts';
 import { hashOf } from './load.ts';
 import type { Assets, ThemeFiles } from './theme-contract.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
 import { themePlugin, type ResolvedTheme } from './theme-loader.ts';
 import { DESIGN_IMPORT } from './design-css.ts';
-import { stampOf } from './file-stamp.ts';
+import { stampOf, unchangedSince } from './file-stamp.ts';
 
 /** Every face the stylesheet declares is on every page above the fold (text, headings, the mono
  * eyebrows and sidebar titles), and with `font-display: optional` one that misses the first paint
@@ -50,16 +51,14 @@ type Made = { built: BuiltAssets; inputs: Record<string, string | undefined> };
  * no bundler. */
 const made = new Map<string, Promise<Made>>();
 
-const unchanged = (inputs: Made['inputs']) => Object.entries(inputs).every(([file, stamp]) => stamp !== undefined && stampOf(file) === stamp);
-
 export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, designCss: string, cacheDir?: string): Promise<BuiltAssets> {
   const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
   const key = JSON.stringify([theme, themeFiles, islands, designCss]);
   const known = await made.get(key)?.catch(() => undefined);
-  if (known && unchanged(known.inputs)) return known.built;
+  if (known && unchangedSince(known.inputs)) return known.built;
   const note = cacheDir && path.join(cacheDir, `client-${hashOf(JSON.stringify([key, esbuildVersion()])).slice(0, 16)}.json`);
   const kept = note ? keptAssets(note) : undefined;
-  const bundled = kept && unchanged(kept.inputs) ? Promise.resolve(kept) : bundleAssets(theme, themeFiles, islands, designCss).then(async (fresh) => (note ? keepAssets(note, fresh) : fresh));
+  const bundled = kept && unchangedSince(kept.inputs) ? Promise.resolve(kept) : bundleAssets(theme, themeFiles, islands, designCss).then(async (fresh) => (note ? keepAssets(note, fresh) : fresh));
   made.set(key, bundled);
   bundled.catch(() => made.delete(key));
   return (await bundled).built;
@@ -83,10 +82,7 @@ async function keepAssets(note: string, fresh: Made): Promise<Made> {
   const files = fresh.built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') }));
   try {
     await mkdir(path.dirname(note), { recursive: true });
-    // Renamed into place: another process reading the same name sees the whole note or none.
-    const temp = `${note}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify({ built: { assets: fresh.built.assets, files }, inputs: fresh.inputs }));
-    await rename(temp, note);
+    await writeWhole(note, JSON.stringify({ built: { assets: fresh.built.assets, files }, inputs: fresh.inputs }));
     await removeStale(path.dirname(note), 'client', [note]);
   } catch {
     // A cache that cannot be written only costs the next start a bundling.

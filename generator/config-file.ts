@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundleModule } from './bundle-module.ts';
 import { esbuildVersion } from './esbuild-module.ts';
-import { bundleNote, keepBundle, notedBundle } from './noted-bundle.ts';
+import { bundledOnce, bundleNote } from './noted-bundle.ts';
 import { cacheDirOf } from './package-root.ts';
 import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
 import type { ConfigFile } from './config-links.ts';
@@ -54,11 +54,7 @@ let imports = 0;
 
 async function importTypeScript(root: string, file: string): Promise<unknown> {
   const note = bundleNote(cacheDirOf(root), 'site-module', [file, esbuildVersion(), process.env.SITE_BUNDLE_KEY ?? '']);
-  let bundled = notedBundle(note);
-  if (!bundled) {
-    const made = await bundleModule(file);
-    bundled = await keepBundle(note, made.contents, made.inputs);
-  }
+  const bundled = await bundledOnce(note, () => bundleModule(file));
   // A query makes each import a module of its own, as a fresh file did: a config read twice is two
   // objects, and watch mode reads an edited one.
   return (await import(`${pathToFileURL(bundled).href}?${++imports}`)).default;

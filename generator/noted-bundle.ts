@@ -3,11 +3,12 @@
 // changed, the next start takes the bundle as it is, without loading esbuild: the theme's bundle,
 // the forms' server module, the site's config and UI strings.
 import { existsSync, readFileSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
-import { stampOf } from './file-stamp.ts';
+import { stampOf, unchangedSince } from './file-stamp.ts';
 import { PACKAGE_ROOT } from './package-root.ts';
+import { writeWhole } from './whole-file.ts';
 
 /** Bundles and notes of a kind unused for a day are removed: one in use is touched by every start. */
 const STALE_MS = 24 * 3600 * 1000;
@@ -27,7 +28,7 @@ export function bundleNote(cacheDir: string, kind: string, key: unknown): Bundle
 export function notedBundle({ note }: BundleNote): string | undefined {
   try {
     const noted = JSON.parse(readFileSync(note, 'utf8')) as { file: string; inputs: Record<string, string> };
-    if (!existsSync(noted.file) || !Object.entries(noted.inputs).every(([input, stamp]) => stampOf(input) === stamp)) return undefined;
+    if (!existsSync(noted.file) || !unchangedSince(noted.inputs)) return undefined;
     const now = new Date();
     for (const used of [noted.file, note]) utimesSync(used, now, now);
     return noted.file;
@@ -37,17 +38,21 @@ export function notedBundle({ note }: BundleNote): string | undefined {
   }
 }
 
+/** The noted bundle while its inputs are unchanged, else the one `make` bundles, kept with its note. */
+export async function bundledOnce(note: BundleNote, make: () => Promise<{ contents: Uint8Array; inputs: Record<string, unknown> }>): Promise<string> {
+  const kept = notedBundle(note);
+  if (kept) return kept;
+  const made = await make();
+  return keepBundle(note, made.contents, made.inputs);
+}
+
 /** Keeps `contents` (esbuild's output, made of the metafile's `inputs`) with its note; returns its file. */
 export async function keepBundle({ note, cacheDir, kind }: BundleNote, contents: Uint8Array, inputs: Record<string, unknown>): Promise<string> {
   const file = path.join(cacheDir, `${kind}-${hashOf(contents).slice(0, 16)}.mjs`);
   const stamps = Object.fromEntries(Object.keys(inputs).map((input) => path.resolve(PACKAGE_ROOT, input)).map((input) => [input, stampOf(input) ?? '']));
   await mkdir(cacheDir, { recursive: true });
-  for (const [target, text] of [[file, contents], [note, JSON.stringify({ file, inputs: stamps })]] as const) {
-    // Renamed into place: another build reading the same name sees the whole file or none.
-    const temp = `${target}.${process.pid}.tmp`;
-    await writeFile(temp, text);
-    await rename(temp, target);
-  }
+  await writeWhole(file, contents);
+  await writeWhole(note, JSON.stringify({ file, inputs: stamps }));
   await removeStale(cacheDir, kind, [file, note]);
   return file;
 }

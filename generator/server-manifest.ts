@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildVersion, loadEsbuild } from './esbuild-module.ts';
-import { bundleNote, keepBundle, notedBundle } from './noted-bundle.ts';
+import { bundledOnce, bundleNote } from './noted-bundle.ts';
 import type { SiteConfig } from './config.ts';
 import type { MessagesByLocale } from './messages.ts';
 import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
@@ -27,29 +27,29 @@ export interface FormsSource {
  * build bundles nothing. */
 export async function formsModule(root: string, { theme, forms }: FormsSource): Promise<string> {
   const note = bundleNote(cacheDirOf(root), 'server-forms', [theme, forms, esbuildVersion(), process.env.SITE_BUNDLE_KEY ?? '']);
-  const kept = notedBundle(note);
-  if (kept) return kept;
-  const esbuild = await loadEsbuild();
-  const result = await esbuild.build({
-    absWorkingDir: PACKAGE_ROOT,
-    entryPoints: [path.resolve(theme.dir, forms)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    // The overrides apply here as in the pages; a site's file finds React in the engine's packages.
-    plugins: [themePlugin(theme)],
-    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // React's server renderer is CommonJS and requires Node's modules.
-    banner: { js: "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);" },
+  return bundledOnce(note, async () => {
+    const esbuild = await loadEsbuild();
+    const result = await esbuild.build({
+      absWorkingDir: PACKAGE_ROOT,
+      entryPoints: [path.resolve(theme.dir, forms)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      // The overrides apply here as in the pages; a site's file finds React in the engine's packages.
+      plugins: [themePlugin(theme)],
+      nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // React's server renderer is CommonJS and requires Node's modules.
+      banner: { js: "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);" },
+    });
+    return { contents: result.outputFiles[0].contents, inputs: result.metafile.inputs };
   });
-  return keepBundle(note, result.outputFiles[0].contents, result.metafile.inputs);
 }
 
 

@@ -16,7 +16,7 @@
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
 // after a full disk) is drawn again, never published.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { writeWhole } from './whole-file.ts';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { SiteConfig } from './config.ts';
@@ -226,10 +226,8 @@ class CardStore {
     try {
       if (!this.made) mkdirSync(this.dir, { recursive: true });
       this.made = true;
-      // Renamed into place: a crash mid-write leaves no half entry under the name.
-      const tmp = path.join(this.dir, `${name}.tmp-${process.pid}`);
-      await writeFile(tmp, bytes);
-      await rename(tmp, path.join(this.dir, name));
+      // A crash mid-write leaves no half entry under the name.
+      await writeWhole(path.join(this.dir, name), bytes);
       this.files.set(key, name);
     } catch {
       // A cache that cannot be written only costs the next build time.

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildVersion, loadEsbuild, type Esbuild } from './esbuild-module.ts';
-import { bundleNote, keepBundle, notedBundle } from './noted-bundle.ts';
+import { bundledOnce, bundleNote } from './noted-bundle.ts';
 import type { SiteConfig } from './config.ts';
 import { CONFIG_FILE } from './config.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
@@ -140,25 +140,25 @@ export function themePlugin(theme: ResolvedTheme): Esbuild.Plugin {
  * was made of changed, the next build takes the bundle as it is, without running esbuild. */
 export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<string> {
   const note = bundleNote(cacheDirOf(root), 'theme', [theme, esbuildVersion()]);
-  const kept = notedBundle(note);
-  if (kept) return kept;
-  const esbuild = await loadEsbuild();
-  const result = await esbuild.build({
-    absWorkingDir: PACKAGE_ROOT,
-    entryPoints: [theme.entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    // Packages stay imports, pinned to the engine's own copies: the bundle lives in the site's
-    // folder, which may have no React of its own.
-    plugins: [themePlugin(theme), pinnedPackages],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+  return bundledOnce(note, async () => {
+    const esbuild = await loadEsbuild();
+    const result = await esbuild.build({
+      absWorkingDir: PACKAGE_ROOT,
+      entryPoints: [theme.entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      // Packages stay imports, pinned to the engine's own copies: the bundle lives in the site's
+      // folder, which may have no React of its own.
+      plugins: [themePlugin(theme), pinnedPackages],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    return { contents: result.outputFiles[0].contents, inputs: result.metafile.inputs };
   });
-  return keepBundle(note, result.outputFiles[0].contents, result.metafile.inputs);
 }
 
 const loaded = new Map<string, Promise<Theme>>();

@@ -6,10 +6,10 @@
 // its own of a fixture with its build, for a test that changes them.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSiteInto, ENGINE_INPUTS, inputsKey, lock, type SiteBuild } from './real-site.ts';
+import { builtOnce, ENGINE_INPUTS, inputsKey, siteBuiltOnce, type SiteBuild } from './real-site.ts';
 import { FIXTURES, REPO } from './helpers.ts';
 
 const CACHE = path.join(REPO, '.cache', 'fixture-sites');
@@ -27,41 +27,20 @@ function contentKey(root: string): string {
   return hash.digest('hex');
 }
 
-interface Saved {
-  diagnostics: string[];
-  redirects: [string, string][];
-  localePrefixes: string[];
-}
-
 /** The build of the site at `root` (a copy of a fixture, perhaps changed by the test): built on
  * first use, then read from the cache. The build is shared: a test reads and serves it, never
  * writes into it. */
 export async function fixtureSiteBuild(root: string): Promise<SiteBuild> {
   const key = createHash('sha1').update(inputsKey(ENGINE_INPUTS)).update(contentKey(root)).digest('hex').slice(0, 16);
   const dir = path.join(CACHE, key);
-  const site = path.join(dir, 'site');
   const done = path.join(dir, 'build.json');
-  if (!existsSync(done)) {
-    await mkdir(CACHE, { recursive: true });
-    const release = await lock(`${dir}.lock`);
-    try {
-      if (!existsSync(done)) {
-        await rm(dir, { recursive: true, force: true });
-        await mkdir(dir, { recursive: true });
-        const built = await buildSiteInto(root, site);
-        const saved: Saved = { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
-        await writeFile(done, JSON.stringify(saved));
-        await forgetOldBuilds(key);
-      }
-    } finally {
-      await release();
-    }
-  }
+  const fresh = !existsSync(done);
+  const built = await siteBuiltOnce(root, path.join(dir, 'site'), dir);
+  if (fresh) await forgetOldBuilds(key);
   // Marks the build as used, so the ones dropped are those unused longest.
   const now = new Date();
   await utimes(done, now, now);
-  const saved = JSON.parse(readFileSync(done, 'utf8')) as Saved;
-  return { dir: site, diagnostics: saved.diagnostics, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes };
+  return built;
 }
 
 /** Removes all but the KEEP builds used last (never one being built: it has no build.json yet). */
@@ -96,25 +75,14 @@ export async function builtFixtureCopy(name: string): Promise<BuiltFixture> {
   // NODE_ENV picks React's build for the client code, so it is part of the key.
   const built = path.join(cache, `${inputsKey([path.relative(REPO, path.join(FIXTURES, name)), ...ENGINE_INPUTS])}-${process.env.NODE_ENV ?? 'development'}`);
   const site = path.join(built, 'site');
-  const done = path.join(built, 'done');
-  if (!existsSync(done)) {
-    await mkdir(path.dirname(cache), { recursive: true });
-    const release = await lock(`${cache}.lock`);
-    try {
-      if (!existsSync(done)) {
-        await rm(cache, { recursive: true, force: true });
-        await mkdir(built, { recursive: true });
-        await cp(path.join(FIXTURES, name), site, { recursive: true });
-        // Loaded when a site is built: a test file that finds its site built has no use for it.
-        const { runBuild, formatDiagnostic } = await import('../generator/build.ts');
-        const result = await runBuild({ root: site, mode: 'build', outDir: path.join(site, 'build') });
-        if (!result.ok) throw new Error(`the fixture ${name} did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
-        await writeFile(done, '');
-      }
-    } finally {
-      await release();
-    }
-  }
+  await builtOnce(built, cache, async () => {
+    await cp(path.join(FIXTURES, name), site, { recursive: true });
+    // Loaded when a site is built: a test file that finds its site built has no use for it.
+    const { runBuild, formatDiagnostic } = await import('../generator/build.ts');
+    const result = await runBuild({ root: site, mode: 'build', outDir: path.join(site, 'build') });
+    if (!result.ok) throw new Error(`the fixture ${name} did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+    return true;
+  });
   const root = await mkdtemp(path.join(os.tmpdir(), `site-${name}-`));
   // The link `build` is relative to the site's folder, and copied as it is.
   await cp(site, root, { recursive: true, verbatimSymlinks: true, filter: (src) => path.relative(site, src) !== '.cache' });

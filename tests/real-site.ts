@@ -58,37 +58,42 @@ export async function buildSiteInto(root: string, dir: string): Promise<SiteBuil
   };
 }
 
-interface Saved {
-  diagnostics: string[];
-  redirects: [string, string][];
-  localePrefixes: string[];
-}
-
-/** The real site's build for the sources as they are now; built on first use. */
-export async function realSiteBuild(): Promise<SiteBuild> {
-  const dir = path.join(CACHE, inputsKey());
-  const site = path.join(dir, 'site');
+/**
+ * Makes `dir` with `build` once for every test process: test files that run at once build it once,
+ * as the first takes the lock (`<replaced>.lock`), removes `replaced` (the builds of earlier states,
+ * `dir` among them) and builds; the others wait for it and find `dir/build.json`, which holds what
+ * `build` gave.
+ */
+export async function builtOnce<T>(dir: string, replaced: string, build: () => Promise<T>): Promise<T> {
   const done = path.join(dir, 'build.json');
   if (!existsSync(done)) {
-    // Test files that run at once build it once: the first takes the lock, the others wait for it
-    // and find the build done.
-    await mkdir(path.dirname(CACHE), { recursive: true });
-    const release = await lock(`${CACHE}.lock`);
+    await mkdir(path.dirname(replaced), { recursive: true });
+    const release = await lock(`${replaced}.lock`);
     try {
       if (!existsSync(done)) {
-        // Builds of earlier states of the sources are of no further use.
-        await rm(CACHE, { recursive: true, force: true });
+        await rm(replaced, { recursive: true, force: true });
         await mkdir(dir, { recursive: true });
-        const built = await buildSiteInto(REPO, site);
-        const saved: Saved = { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
-        await writeFile(done, JSON.stringify(saved));
+        await writeFile(done, JSON.stringify(await build()));
       }
     } finally {
       await release();
     }
   }
-  const saved = JSON.parse(readFileSync(done, 'utf8')) as Saved;
+  return JSON.parse(readFileSync(done, 'utf8')) as T;
+}
+
+/** A site built into `site` by `buildSiteInto`, once for every test process (`builtOnce`). */
+export async function siteBuiltOnce(root: string, site: string, replaced: string): Promise<SiteBuild> {
+  const saved = await builtOnce(path.dirname(site), replaced, async () => {
+    const built = await buildSiteInto(root, site);
+    return { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
+  });
   return { dir: site, diagnostics: saved.diagnostics, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes };
+}
+
+/** The real site's build for the sources as they are now; built on first use. */
+export function realSiteBuild(): Promise<SiteBuild> {
+  return siteBuiltOnce(REPO, path.join(CACHE, inputsKey(), 'site'), CACHE);
 }
 
 /** A lock between processes: a folder made atomically, holding the owner's pid. A lock whose owner

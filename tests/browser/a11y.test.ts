@@ -79,8 +79,13 @@ for (const mode of ['dark', 'light'] as const) {
       const toggles = page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle');
       const count = await toggles.count();
       assert.ok(count >= 4, `${route}: the menu has its submenus`);
+      // One at a time, as a visitor taps them: each list unfolds (animated) before the next tap,
+      // so no tap lands on a toggle that the unfolding list above is still moving.
       for (let i = 0; i < count; i++) {
-        if ((await toggles.nth(i).getAttribute('aria-expanded')) !== 'true') await toggles.nth(i).click();
+        const toggle = toggles.nth(i);
+        if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'true', `${route}: submenu ${i + 1} opens on a tap`);
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       }
       assert.equal(await page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle[aria-expanded="true"]').count(), count, 'every submenu open');
       problems.push(...(await violations(page)).map((v) => `${route} submenus: ${v}`));

@@ -11,7 +11,7 @@ import { directiveFromMarkdown } from 'mdast-util-directive';
 import { directive } from 'micromark-extension-directive';
 import type { Construct, Extension } from 'micromark-util-types';
 import type { Processor } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.ts';
 import type { VFile } from 'vfile';
 import { diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 

@@ -8,7 +8,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit-tree.ts';
 import { routeInLocale } from '../common/routes.ts';
 import type { BodySection, SectionBlock, SectionCell } from './types.ts';
 

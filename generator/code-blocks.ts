@@ -8,7 +8,7 @@
 // Meta the engine does not know is reported with its position, never dropped in silence.
 import type { Code, Root } from 'mdast';
 import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.ts';
 import type { VFile } from 'vfile';
 import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 

@@ -9,7 +9,7 @@
 //   space, which the editor types: the engine does not swap characters behind an editor's back.
 // - `placeholder`: `TODO` or a sentence `site new` wrote, in a page that is no draft.
 import type { Heading, Root, Text } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.ts';
 import type { VFile } from 'vfile';
 import { diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 import { ENGINE_MESSAGES } from '../common/messages.ts';

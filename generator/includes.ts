@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Root, Node, Paragraph } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { Processor } from 'unified';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit-tree.ts';
 import type { VFile } from 'vfile';
 import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';
 import { withBracketTitles } from './admonitions.ts';

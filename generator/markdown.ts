@@ -16,7 +16,7 @@ import { common } from 'lowlight';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit-tree.ts';
 import { toString as hastToString } from 'hast-util-to-string';
 import { toHtml } from 'hast-util-to-html';
 import { VFile } from 'vfile';

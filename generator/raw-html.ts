@@ -13,7 +13,7 @@ import { sanitize, type Schema } from 'hast-util-sanitize';
 import { find, html as htmlSchema } from 'property-information';
 import { randomBytes } from 'node:crypto';
 import type { Processor } from 'unified';
-import { EXIT, visit } from 'unist-util-visit';
+import { EXIT, visit } from './visit-tree.ts';
 import type { VFile } from 'vfile';
 import { runsCode, schemeOf } from './unsafe-links.ts';
 import { diagnosis, type Diagnosis, type MarkdownProblem } from './diagnostic-rules.ts';

@@ -14,7 +14,7 @@
 // the same choice across the page and remembers it.
 import type { Root, Paragraph, PhrasingContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.ts';
 import type { VFile } from 'vfile';
 import { diagnosis, type CaseOf, type MarkdownProblem } from './diagnostic-rules.ts';
 

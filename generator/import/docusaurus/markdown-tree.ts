@@ -5,7 +5,7 @@ import type { Root, RootContent, Heading, Nodes } from 'mdast';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import GithubSlugger from 'github-slugger';
-import { visit } from 'unist-util-visit';
+import { visit } from '../../visit-tree.ts';
 import remarkGfm from '../../gfm.ts';
 
 export interface Span {

@@ -75,7 +75,7 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
     }
     const bytes = asBytes(contents);
     const hash = hashOf(bytes);
-    const kept = store.keep(`file:${hash}`) ?? (await store.set(`file:${hash}`, bytes));
+    const kept = store.keep(`file:${hash}`) ?? (await store.set(`file:${hash}`, bytes, undefined, hash));
     if (kept) await link(file, kept, bytes);
     else {
       await inner.write(file, bytes);

@@ -93,8 +93,9 @@ export class OutputStore {
   }
 
   /** Stores `contents` under `id`; gives the entry, to be linked into the output, or nothing when
-   * the store could not be written. The entry counts once its file is complete. */
-  set(id: string, contents: string | Uint8Array, meta?: unknown): Promise<KeptFile | undefined> {
+   * the store could not be written. The entry counts once its file is complete. `hash`: the
+   * contents' hash (hashOf), when the caller has it already. */
+  set(id: string, contents: string | Uint8Array, meta?: unknown, hash = hashOf(contents)): Promise<KeptFile | undefined> {
     const under = this.writing.get(id);
     if (under) return under;
     const file = this.fileOf(id);
@@ -105,7 +106,6 @@ export class OutputStore {
         const tmp = `${file}.tmp-${process.pid}`;
         await writeFile(tmp, contents);
         await rename(tmp, file);
-        const hash = hashOf(contents);
         this.index[id] = { hash, meta };
         this.used.add(id);
         this.dirty = true;

@@ -123,9 +123,44 @@ async function bundle(key) {
   const files = readdirSync(staging).sort((a, b) => rank(a) - rank(b));
   for (const file of files) renameSync(path.join(staging, file), path.join(cacheFolder(), file));
   rmSync(staging, { recursive: true, force: true });
-  // Bundles of earlier sources are of no further use.
+  // Bundles of earlier sources are of no further use, but to a process still running on them: a
+  // dev server started before the sources changed loads its workers and chunks from them later.
+  const inUse = keysInUse();
   for (const file of readdirSync(cacheFolder())) {
-    if (/^(cli|api|worker|chunk)\./.test(file) && !file.includes(`.${key}.`)) rmSync(path.join(cacheFolder(), file), { force: true });
+    const bundled = /^(?:cli|api|worker|chunk)\.([0-9a-f]{12})\./.exec(file);
+    if (bundled && bundled[1] !== key && !inUse.has(bundled[1])) rmSync(path.join(cacheFolder(), file), { force: true });
+  }
+}
+
+/** Marks the bundle of `key` as used by this process until it exits (`in-use.<key>.<pid>`). */
+function markInUse(key) {
+  const marker = path.join(cacheFolder(), `in-use.${key}.${process.pid}`);
+  try {
+    writeFileSync(marker, '');
+    process.on('exit', () => rmSync(marker, { force: true }));
+  } catch {
+    // Unmarked, the bundle may be removed by a newer one while this process runs: no worse than before.
+  }
+}
+
+/** The keys of bundles a running process uses; the marks of processes that are gone (killed) are removed. */
+function keysInUse() {
+  const keys = new Set();
+  for (const name of readdirSync(cacheFolder())) {
+    const mark = /^in-use\.([0-9a-f]{12})\.(\d+)$/.exec(name);
+    if (!mark) continue;
+    if (isRunning(Number(mark[2]))) keys.add(mark[1]);
+    else rmSync(path.join(cacheFolder(), name), { force: true });
+  }
+  return keys;
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code !== 'ESRCH';
   }
 }
 
@@ -143,12 +178,7 @@ function removeStaleStaging() {
   if (!existsSync(cacheFolder())) return;
   for (const name of readdirSync(cacheFolder())) {
     const pid = Number(/^staging-(\d+)$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch (error) {
-      if (error.code === 'ESRCH') rmSync(path.join(cacheFolder(), name), { recursive: true, force: true });
-    }
+    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(path.join(cacheFolder(), name), { recursive: true, force: true });
   }
 }
 
@@ -163,6 +193,7 @@ export async function engineEntry(name) {
   // Parse results on disk are valid for this version of the code only (generator/parse-store.ts).
   process.env.SITE_BUNDLE_KEY = key;
   const file = path.join(cacheFolder(), `${name}.${key}.mjs`);
+  markInUse(key);
   if (!existsSync(file)) await bundle(key);
   return pathToFileURL(file).href;
 }

@@ -1,7 +1,8 @@
 // Publication of `build/` under a bad day: a build killed (SIGKILL) at any step boundary, including
 // each instant of the swap, leaves `build/` a complete site (the old one, or the new one once the
-// swap is done), the next build cleans up after it, concurrent builds take turns, and a killed
-// bundling's staging folder does not stay in .cache/.
+// swap is done), the next build cleans up after it, concurrent builds take turns, a killed
+// bundling's staging folder does not stay in .cache/, and a new bundle of the engine leaves the
+// earlier ones a running process still uses.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -170,4 +171,41 @@ test('a staging folder of a bundling that was killed is removed by the next star
   const run = await site(['--help']);
   assert.equal(run.code, 0, run.stderr);
   assert.ok(!existsSync(staging), `${staging} is removed`);
+});
+
+test('bundles of earlier engine sources are kept while a running process uses them, removed once none does', async () => {
+  const cache = path.join(REPO, '.cache');
+  // The key the next start of site uses: the bundle it loads is named after it.
+  const entry = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `import { engineEntry } from ${JSON.stringify(path.join(REPO, 'bin', 'engine-bundle.js'))}; console.log(await engineEntry('cli'));`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(out.trim()));
+  });
+  const key = /cli\.([0-9a-f]{12})\.mjs$/.exec(entry)?.[1];
+  assert.ok(key, entry);
+  // Two earlier versions: one a process still runs on (a dev server started before an edit), one nobody does.
+  const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)']);
+  const gone = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => gone.on('exit', resolve));
+  const versions = { used: 'a1b2c3d4e5f6', unused: '0f1e2d3c4b5a' };
+  const filesOf = (k: string) => [`cli.${k}.mjs`, `worker.${k}.mjs`, `chunk.${k}.ABCDEFGH.mjs`].map((f) => path.join(cache, f));
+  for (const file of [...filesOf(versions.used), ...filesOf(versions.unused)]) writeFileSync(file, '// an earlier bundle\n');
+  writeFileSync(path.join(cache, `in-use.${versions.used}.${running.pid}`), '');
+  writeFileSync(path.join(cache, `in-use.${versions.unused}.${gone.pid}`), '');
+  try {
+    // Without its CLI file the current version is bundled again, which clears what is of no use.
+    rmSync(path.join(cache, `cli.${key}.mjs`));
+    const run = await site(['--help']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(existsSync(path.join(cache, `cli.${key}.mjs`)), 'the current version is bundled');
+    for (const file of filesOf(versions.used)) assert.ok(existsSync(file), `${path.basename(file)} is kept: a running process uses it`);
+    for (const file of filesOf(versions.unused)) assert.ok(!existsSync(file), `${path.basename(file)} is removed: no process uses it`);
+    assert.ok(!existsSync(path.join(cache, `in-use.${versions.unused}.${gone.pid}`)), 'the mark of a process that is gone is removed');
+  } finally {
+    running.kill();
+    for (const file of filesOf(versions.used)) rmSync(file, { force: true });
+    rmSync(path.join(cache, `in-use.${versions.used}.${running.pid}`), { force: true });
+  }
 });

@@ -85,7 +85,7 @@ for (const mode of ['dark', 'light'] as const) {
         const toggle = toggles.nth(i);
         if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
         assert.equal(await toggle.getAttribute('aria-expanded'), 'true', `${route}: submenu ${i + 1} opens on a tap`);
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await page.waitForFunction(() => document.getElementById('mobile-menu')!.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'));
       }
       assert.equal(await page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle[aria-expanded="true"]').count(), count, 'every submenu open');
       problems.push(...(await violations(page)).map((v) => `${route} submenus: ${v}`));

@@ -14,7 +14,7 @@ import { PACKAGE_ROOT } from './package-root.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
-import { closeParseWorkers, MIN_PARALLEL_ITEMS, Pool, releaseParseWorkers, type PoolStats } from './worker-pool.ts';
+import { closeParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles } from './llms-txt.ts';
@@ -176,7 +176,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   run.stats.pages = Object.keys(graph.pages).length;
   // A site large enough to render on workers of its own gives the parse workers' memory back
   // first: nothing parses after this step but a watching process, which keeps them.
-  if (!options.cache && run.stats.pages >= MIN_PARALLEL_ITEMS) void closeParseWorkers();
+  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length)) void closeParseWorkers();
   // The page a dev server is asked for first is its home page: its bodies are parsed while the
   // theme is bundled, so that the first request finds them ready.
   const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;

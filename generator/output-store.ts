@@ -9,9 +9,10 @@
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf, hashOfFile } from './load.ts';
+import { writeWhole } from './whole-file.ts';
 import type { KeptFile } from './write.ts';
 
 export const OUTPUT_STORE_DIR = path.join('.cache', 'outputs');
@@ -103,9 +104,7 @@ export class OutputStore {
       try {
         // A new file renamed into place: a crash mid-write leaves no half entry under the name. It
         // is also never the file of the old entry, which the last build/ may hold by hard link.
-        const tmp = `${file}.tmp-${process.pid}`;
-        await writeFile(tmp, contents);
-        await rename(tmp, file);
+        await writeWhole(file, contents);
         this.index[id] = { hash, meta };
         this.used.add(id);
         this.dirty = true;

@@ -57,6 +57,9 @@ const CARD_BATCH = 4;
 /** Below this many items, the main thread alone is faster than starting workers. */
 export const MIN_PARALLEL_ITEMS = 500;
 
+/** Whether a render of this many pages runs on worker threads rather than the main thread. */
+export const rendersOnWorkers = (pages: number) => pages >= MIN_PARALLEL_ITEMS;
+
 function workerCount(): number {
   const configured = process.env.SITE_WORKERS;
   if (configured !== undefined && /^\d+$/.test(configured)) return Number(configured);
@@ -334,7 +337,7 @@ export class Pool {
 
   /** Starts the workers if there is enough work for them; the main thread then only coordinates. */
   private lanes(items: number): Lane[] {
-    if (items < MIN_PARALLEL_ITEMS) return [this.main];
+    if (!rendersOnWorkers(items)) return [this.main];
     return this.started().length ? this.workers : [this.main];
   }
 

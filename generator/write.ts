@@ -12,12 +12,13 @@
 // (renamed into place), never over old ones. An edit made by hand in build/ changes the entry too,
 // and the store's hash check finds it on the next build.
 import { existsSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile, cp } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
 import { discardGeneration, prepareGeneration, publishGeneration, PublishLock } from './generations.ts';
 import { killPoint } from './kill-point.ts';
 import { Slots } from './slots.ts';
+import { writeWhole } from './whole-file.ts';
 
 /** A file kept in the output store: where it is, the hash of its bytes (as `hashOf` makes it) and
  * its size. The store checked the bytes against the hash just before handing it out. */
@@ -63,8 +64,6 @@ export class WriteError extends Error {
   }
 }
 
-let tmpCount = 0;
-
 /** Errors of `link` that a copy gets around: another file system (EXDEV), one without hard links
  * (EPERM, ENOTSUP, ENOSYS) or a file with as many links as it may have (EMLINK). */
 const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
@@ -86,15 +85,7 @@ class Writer {
     return this.run(file, async (full) => {
       // The path may be a hard link to an entry of the output store: never write through it.
       if (replace && !this.atomic) await rm(full, { force: true });
-      if (!this.atomic) return writeFile(full, contents);
-      const tmp = `${full}.tmp-${process.pid}-${tmpCount++}`;
-      try {
-        await writeFile(tmp, contents);
-        await rename(tmp, full);
-      } catch (error) {
-        await rm(tmp, { force: true });
-        throw error;
-      }
+      return this.atomic ? writeWhole(full, contents) : writeFile(full, contents);
     });
   }
 

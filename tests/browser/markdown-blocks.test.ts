@@ -87,6 +87,8 @@ test('tabs: ARIA tabs, arrow keys, synced by group and remembered', async () => 
   await page.goto(`${server.url}${ROUTE}`);
   const firstBlock = page.locator('.tabs').first();
   const tabs = firstBlock.getByRole('tab');
+  // A page with tabs loads their script on demand: wait for the enhanced tabs, as a reader sees them.
+  await tabs.first().waitFor();
   assert.deepEqual(await tabs.allTextContents(), ['npm', 'pnpm']);
   assert.equal(await tabs.first().getAttribute('aria-selected'), 'true');
   assert.equal(await page.getByText('pnpm add site').isVisible(), false, 'the other panel is hidden');
@@ -116,6 +118,6 @@ test('code blocks: the title captions the block, the copy button copies the code
   assert.equal(await figure.locator('mark').textContent(), '2const b = 2;');
   await figure.getByRole('button', { name: 'Copy' }).click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'const a = 1;\nconst b = 2;\n');
-  assert.equal(await figure.locator('.code-copy').textContent(), 'Copied');
+  await figure.locator('.code-copy', { hasText: 'Copied' }).waitFor({ timeout: 5000 });
   await context.close();
 });

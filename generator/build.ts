@@ -81,6 +81,8 @@ export interface BuildCache {
   /** `site serve`: the theme's forms (`files.forms`), for the contact backend's answers to a post
    * made with JavaScript off; none for a theme without them. */
   forms?: ThemeForms;
+  /** `site serve`: loads this build's forms once (settles when `forms` is set); a form post awaits it. */
+  formsReady?: () => Promise<void>;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
   /** The content's git history, read once per watching process (translation status). */
   history?: History | null;
@@ -205,9 +207,6 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
   const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
   const server = mode === 'build' ? serverFiles(root, config, messages, forms) : undefined;
-  // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
-  const devForms = mode === 'serve' && config.contact && forms ? loadForms(root, forms) : undefined;
-  devForms?.catch(() => undefined);
   server?.catch(() => undefined);
   const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
   run.stats.resized = images.resized;
@@ -267,13 +266,18 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
       });
       if (mode === 'serve') {
+        // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
+        // They are bundled after the first page, which needs none of them, or when a form is posted
+        // first. Forms that do not bundle are the theme's, which reported it: the plain answer page.
+        let forming: Promise<void> | undefined;
+        const loadsForms = Boolean(config.contact && forms);
+        cache.formsReady = () => (forming ??= loadsForms ? loadForms(root, forms!).then((loaded) => void (cache.forms = loaded), () => void (cache.forms = undefined)) : Promise.resolve(void (cache.forms = undefined)));
         // The dev server serves public/ from where it is (generator/serve.ts): nothing is copied.
-        // Forms that do not bundle are the theme's, which reported it; the plain answer page meanwhile.
-        cache.forms = await devForms?.catch(() => undefined);
         options.onReady?.({ graph: ready, config, messages });
         // The server starts listening before the feeds, the sitemap and the redirect pages are made.
         await new Promise((resolve) => setImmediate(resolve));
         await options.beforeExtras?.();
+        void cache.formsReady();
         await extras([]);
       }
       // Twins and the search index of pages without their bodies would be of no use: the full

@@ -230,6 +230,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       req.on('close', () => clients.delete(res));
       return;
     }
+    // A form posted before its forms are loaded is answered with them (the body waits unread).
+    if (req.method === 'POST') await cache.formsReady?.();
     if (endpoints?.handle(req, res)) return;
     const route = req.url ?? '/';
     if (req.method === 'GET' || req.method === 'HEAD') await renderOnce(route);

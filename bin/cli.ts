@@ -1,4 +1,5 @@
 // The `site` command line.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build.ts';
@@ -13,12 +14,16 @@ import { runCheck } from './check.ts';
 import { registerI18nCommands } from './i18n.ts';
 import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics-reference.ts';
 import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostic-formats.ts';
+import { PACKAGE_ROOT } from '../generator/package-root.ts';
 
 const root = process.cwd();
 const program = new Command();
 
+const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+
 program
   .name('site')
+  .version(version, '-v, --version', "print the engine's version")
   .description('Builds the website in this folder (config/, content/, i18n/, public/) into static HTML, serves it and checks it.')
   .showHelpAfterError();
 

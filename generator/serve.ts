@@ -207,6 +207,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     }
   };
 
+  /** The contact page in each locale: what the contact endpoint answers a plain form post with. */
+  const contactPages = () => (siteConfig?.contact ? Object.keys(siteConfig.locales).map((locale) => `${localePrefix(siteConfig!, locale)}${siteConfig!.contact!.route}`) : []);
+
   /** A request for a page being rendered waits for that render rather than starting another. */
   const rendering = new Map<string, Promise<void>>();
   const renderOnce = (route: string) => {
@@ -230,11 +233,14 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
       req.on('close', () => clients.delete(res));
       return;
     }
-    // A form posted before its forms are loaded is answered with them (the body waits unread).
-    if (req.method === 'POST') await cache.formsReady?.();
-    if (endpoints?.handle(req, res)) return;
     const route = req.url ?? '/';
-    if (req.method === 'GET' || req.method === 'HEAD') await renderOnce(route);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    // A plain form post and its answer (`?result=`) get the contact page back with the theme's
+    // forms in it: both are made first if this is the first request to need them (a post's body
+    // waits unread meanwhile).
+    if (!reading || route.includes('?')) await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
+    if (endpoints?.handle(req, res)) return;
+    if (reading) await renderOnce(route);
     options.hooks.serveFile(staticOptions, req, res);
   });
 

@@ -14,6 +14,12 @@ test('site --help lists the commands', () => {
   for (const command of ['build', 'check', 'serve', 'new']) assert.match(r.stdout, new RegExp(`^  ${command}`, 'm'));
 });
 
+test('site --version prints the version of the engine it runs', () => {
+  const r = site(REPO, '--version');
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).version);
+});
+
 test('site check passes on a good site, writes nothing, and fails with file:line:col on a broken link', async () => {
   const { root, dispose } = await fixtureCopy('basic');
   try {

@@ -6,7 +6,7 @@
 // outbox row with FOR UPDATE SKIP LOCKED and a lease in the row, so each mail is sent by one
 // instance. The outbox rules are server/outbox-rules.ts, the same as SQLite's.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { BOOKING_OUTBOX, claimSteps, MESSAGE_OUTBOX, outboxSql, outcomeSteps, type ClaimRules, type DueRow, type OutboxTable, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import type { BookingMail, Bookings, BookResult, CancelResult, EventCount, EventCounts, MailState, MessageStore, NewBooking, NewMessage, RelayCounts, Store, StoredBooking, StoredMessage, SubmitResult } from './store.ts';
@@ -23,10 +23,19 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-// BIGINT (ids, epoch milliseconds, counts) as numbers: every value the store keeps fits in 2^53.
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
-};
+/** A pool of connections to the database. pg is loaded here, when a store is opened on PostgreSQL,
+ * and not by every start of the engine (its modules take about 50 ms to load). */
+async function openPool(url: string): Promise<pg.Pool> {
+  const { default: pg } = await import('pg');
+  // BIGINT (ids, epoch milliseconds, counts) as numbers: every value the store keeps fits in 2^53.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, application_name: 'site' });
+  // A connection lost while idle (the database restarted) is replaced by the next query; it must not end the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
 
 const SELECT_MESSAGES = `
   SELECT m.id, m.received_at AS "receivedAt", m.locale, m.name, m.email, m.message,
@@ -53,7 +62,7 @@ export class PostgresStore implements Store {
   readonly messages: MessageStore;
   readonly bookings: Bookings;
   readonly events: EventCounts;
-  private readonly pool: pg.Pool;
+  private readonly pool: Promise<pg.Pool>;
   private readonly migrated: Promise<void>;
   private closed = false;
 
@@ -62,9 +71,7 @@ export class PostgresStore implements Store {
     private readonly options: { relay: boolean },
   ) {
     this.location = redactedUrl(url);
-    this.pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, application_name: 'site' });
-    // A connection lost while idle (the database restarted) is replaced by the next query; it must not end the process.
-    this.pool.on('error', () => undefined);
+    this.pool = openPool(url);
     this.migrated = this.migrate();
     // Whoever awaits ready() hears of a failure; nobody else must see it unhandled.
     this.migrated.catch(() => undefined);
@@ -74,7 +81,7 @@ export class PostgresStore implements Store {
   }
 
   private async migrate(): Promise<void> {
-    const client = await this.pool.connect();
+    const client = await (await this.pool).connect();
     try {
       await migratePostgres(client);
     } finally {
@@ -102,20 +109,20 @@ export class PostgresStore implements Store {
     if (this.closed) return;
     this.closed = true;
     await this.migrated.catch(() => undefined);
-    await this.pool.end();
+    await (await this.pool.catch(() => undefined))?.end();
   }
 
   private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
     if (this.closed) throw new Error('the store is closed');
     await this.migrated;
-    return (await this.pool.query<R>(numbered(sql), params)).rows;
+    return (await (await this.pool).query<R>(numbered(sql), params)).rows;
   }
 
   /** Runs `work` in one transaction on one connection; a failure rolls it back. */
   private async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('the store is closed');
     await this.migrated;
-    const client = await this.pool.connect();
+    const client = await (await this.pool).connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');

@@ -192,6 +192,9 @@ export async function engineEntry(name) {
   const key = fingerprint();
   // Parse results on disk are valid for this version of the code only (generator/parse-store.ts).
   process.env.SITE_BUNDLE_KEY = key;
+  // What the generator makes of the engine's files alone (the built-in theme's bundle) is kept
+  // here too: the same for every site (generator/package-root.ts).
+  process.env.SITE_ENGINE_CACHE = cacheFolder();
   const file = path.join(cacheFolder(), `${name}.${key}.mjs`);
   markInUse(key);
   if (!existsSync(file)) await bundle(key);

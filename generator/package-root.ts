@@ -13,3 +13,10 @@ export const PACKAGE_ROOT = typeof SITE_ENGINE_ROOT === 'string' ? SITE_ENGINE_R
 export function cacheDirOf(root: string): string {
   return path.join(root, '.cache');
 }
+
+/** Where a bundle made of the engine's files alone (the built-in theme's) is kept: beside the
+ * engine's own bundle (bin/engine-bundle.js says where), made once for every site, else in the
+ * site's cache (an installed engine, or the sources run directly). */
+export function engineCacheDirOf(root: string): string {
+  return process.env.SITE_ENGINE_CACHE ?? cacheDirOf(root);
+}

@@ -199,7 +199,6 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
     if (result.rendered && options.timings) console.log(`[site] ${result.rendered.route} rendered in ${Math.round(performance.now() - started)} ms`);
-    if (result.rendered?.file.endsWith('.html')) served();
     if (result.error) {
       const failure = renderFailure(result.error);
       console.error(formatDiagnostic(failure));
@@ -241,6 +240,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     if (!reading || route.includes('?')) await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
     if (endpoints?.handle(req, res)) return;
     if (reading) await renderOnce(route);
+    // The first page is served once its answer is sent, not when it is rendered (the page a browser
+    // opens first is rendered before it is asked for): the first build's next steps wait for that.
+    if (reading && /(\/|\.html)(\?.*)?$/.test(route)) res.once('finish', () => res.statusCode === 200 && served());
     options.hooks.serveFile(staticOptions, req, res);
   });
 

@@ -21,7 +21,7 @@ import { CONFIG_FILE } from './config.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
 import type { Diagnostic } from './types.ts';
 import type { Theme } from './theme-contract.ts';
-import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
+import { cacheDirOf, engineCacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { pinnedPackages } from './bundle-module.ts';
 import { closestKey } from './closest-key.ts';
 import { locateConfig, type KeyPath } from './config-locations.ts';
@@ -137,9 +137,12 @@ export function themePlugin(theme: ResolvedTheme): Esbuild.Plugin {
 }
 
 /** Bundles the theme for Node into the site's .cache/ (noted-bundle.ts): while none of the files it
- * was made of changed, the next build takes the bundle as it is, without running esbuild. */
+ * was made of changed, the next build takes the bundle as it is, without running esbuild. The
+ * built-in theme without overrides is the engine's code alone: its bundle is kept with the
+ * engine's, so a site's first build or dev server (an empty .cache/) does not wait for it. */
 export async function bundleTheme(root: string, theme: ResolvedTheme): Promise<string> {
-  const note = bundleNote(cacheDirOf(root), 'theme', [theme, esbuildVersion()]);
+  const engineOnly = theme.dir === BUILT_IN_THEME_DIR && !Object.keys(theme.overrides).length;
+  const note = bundleNote(engineOnly ? engineCacheDirOf(root) : cacheDirOf(root), 'theme', [theme, esbuildVersion()]);
   return bundledOnce(note, async () => {
     const esbuild = await loadEsbuild();
     const result = await esbuild.build({

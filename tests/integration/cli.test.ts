@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO, fixtureCopy, exists } from '../helpers.ts';
 
@@ -75,6 +75,10 @@ test('site build writes the site; site new scaffolds a draft page in both locale
     assert.equal(build.status, 0, build.stderr);
     assert.ok(exists(root, 'build/en/docs/guides/install/index.html'));
     assert.ok(!exists(root, 'build/en/docs/guides/backup/index.html'), 'the scaffold is a draft');
+    // The built-in theme's bundle is the engine's code alone: kept with the engine's own bundle and
+    // made once for every site, so this site's first build found it there.
+    assert.deepEqual(readdirSync(path.join(root, '.cache')).filter((f) => f.startsWith('theme-')), []);
+    assert.ok(readdirSync(path.join(REPO, '.cache')).some((f) => /^theme-[0-9a-f]{16}\.mjs$/.test(f)), "the theme's bundle is in the engine's .cache/");
     // Published with its placeholders, the page fails the check.
     for (const locale of ['de', 'en']) {
       const file = path.join(root, `content/${locale}/docs/guides/backup.md`);

@@ -39,7 +39,6 @@ import { resolveFonts, type ResolvedFonts } from './design-fonts.ts';
 import { designCss } from './design-css.ts';
 import type { CardLook } from './social-images.ts';
 import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from './types.ts';
-import { readHistory } from './git-history.ts';
 import { ROUTE_MANIFEST, routeManifest } from './route-manifest.ts';
 import { outdatedDiagnostics, outdatedNotices, structureDiagnostics, translationStatus, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import type { ImageInfo } from './images.ts';
@@ -404,12 +403,12 @@ export function renderFailure(error: RenderError): Diagnostic {
   return diagnostic({ file: error.source ?? error.route }, 'render', 'failed', { reason: error.message });
 }
 
-/** Translation status: read the content's history (once per watching process), report outdated
- * and structurally incomplete translations, and say which pages show visitors a notice. */
+/** Translation status, from the content's history (`cache.history`, read once per watching
+ * process): report outdated and structurally incomplete translations, and say which pages show
+ * visitors a notice. */
 export function checkTranslations(input: { root: string; config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[]; structure: StructureDiagnostic[] } {
   const { root, config, graph, links, cache } = input;
   if (Object.keys(config.locales).length < 2) return { pages: [], notices: new Map(), diagnostics: [], structure: [] };
-  if (cache.history === undefined) cache.history = readHistory(root) ?? null;
   const pages = translationStatus(config, graph.documents, cache.history ?? undefined);
   return {
     pages,

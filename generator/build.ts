@@ -35,7 +35,7 @@ import { fileOf } from '../common/routes.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types.ts';
 import type { Assets, ThemeForms } from './theme-contract.ts';
-import type { History } from './git-history.ts';
+import { readHistory, type History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
 import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, themedStrings, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
@@ -169,6 +169,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({ theme, assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined }));
   // Awaited in its steps; a failure before then must not count as unhandled.
   themeAndAssets.catch(() => undefined);
+  // The content's git history (translation status), once per watching process: git reads it in a
+  // process of its own while the content is read and parsed.
+  const history = locales.length > 1 && cache.history === undefined ? readHistory(root).then((read) => void (cache.history = read ?? null)) : undefined;
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
   const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
@@ -196,7 +199,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   run.report(publicCollisions(publicFiles, written));
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, configFiles, loaded.theme, loaded.options));
-  const translations = await run.step('translations', () => checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations }));
+  const translations = await run.step('translations', async () => (await history, checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations })));
   run.translations = translations.pages;
   run.structure = translations.structure;
   await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options));

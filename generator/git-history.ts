@@ -1,7 +1,7 @@
 // The content's git history, read once per build: which commits touched which file, newest first.
 // The one place the engine reads git for translation status; a folder that is not a repository (or
 // a machine without git) has no history, and then only missing translations can be told.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -39,18 +39,16 @@ function ignoredRevs(root: string): string[] {
 const RECORD = '\x1e';
 const FIELD = '\x1f';
 
-/** The history of `content/`, or undefined where there is none to read. */
-export function readHistory(root: string, folder = 'content'): History | undefined {
-  let out: string;
-  try {
-    out = execFileSync(
-      'git',
-      ['-C', root, 'log', '--no-merges', '--relative', '--name-only', `--format=${RECORD}%H${FIELD}%cs${FIELD}%s${FIELD}%(trailers:key=Translation,valueonly,separator=%x2C)${FIELD}`, '--', folder],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 },
-    );
-  } catch {
-    return undefined;
-  }
+/** The history of `content/`, or undefined where there is none to read. Git runs in a process of
+ * its own while the build goes on (a start with a long history waits for nothing else). */
+export function readHistory(root: string, folder = 'content'): Promise<History | undefined> {
+  const args = ['-C', root, 'log', '--no-merges', '--relative', '--name-only', `--format=${RECORD}%H${FIELD}%cs${FIELD}%s${FIELD}%(trailers:key=Translation,valueonly,separator=%x2C)${FIELD}`, '--', folder];
+  return new Promise((resolve) => {
+    execFile('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, out) => resolve(error ? undefined : historyOf(root, out)));
+  });
+}
+
+function historyOf(root: string, out: string): History {
   const ignored = ignoredRevs(root);
   const history: History = { commits: [], byFile: new Map() };
   for (const record of out.split(RECORD)) {

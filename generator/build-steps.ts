@@ -406,8 +406,8 @@ export function renderFailure(error: RenderError): Diagnostic {
 /** Translation status, from the content's history (`cache.history`, read once per watching
  * process): report outdated and structurally incomplete translations, and say which pages show
  * visitors a notice. */
-export function checkTranslations(input: { root: string; config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[]; structure: StructureDiagnostic[] } {
-  const { root, config, graph, links, cache } = input;
+export function checkTranslations(input: { config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[]; structure: StructureDiagnostic[] } {
+  const { config, graph, links, cache } = input;
   if (Object.keys(config.locales).length < 2) return { pages: [], notices: new Map(), diagnostics: [], structure: [] };
   const pages = translationStatus(config, graph.documents, cache.history ?? undefined);
   return {

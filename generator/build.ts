@@ -199,7 +199,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   run.report(publicCollisions(publicFiles, written));
   const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
   await run.step('config-links', () => checkConfigLinks(config, graph, configFiles, loaded.theme, loaded.options));
-  const translations = await run.step('translations', async () => (await history, checkTranslations({ root, config, graph, links, cache, strict: options.strictTranslations })));
+  const translations = await run.step('translations', async () => (await history, checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })));
   run.translations = translations.pages;
   run.structure = translations.structure;
   await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options));

@@ -234,10 +234,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     }
     const route = req.url ?? '/';
     const reading = req.method === 'GET' || req.method === 'HEAD';
-    // A plain form post and its answer (`?result=`) get the contact page back with the theme's
-    // forms in it: both are made first if this is the first request to need them (a post's body
-    // waits unread meanwhile).
-    if (!reading || route.includes('?')) await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
+    // A form posted without JavaScript and its answer (`?result=`) get the contact page back with
+    // the theme's forms in it: both are made first if this is the first request to need them (the
+    // post's body waits unread meanwhile). A script's post (JSON, a beacon) needs neither.
+    const plainForm = req.method === 'POST' && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(req.headers['content-type'] ?? '');
+    if (plainForm || (reading && /[?&]result=/.test(route))) await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
     if (endpoints?.handle(req, res)) return;
     if (reading) await renderOnce(route);
     // The first page is served once its answer is sent, not when it is rendered (the page a browser

@@ -232,10 +232,17 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         })
       : undefined;
   // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
-  // other core while the pages render, and its step below waits only for what is left.
-  const searchIndex = output && !pending.length ? searchIndexFiles(config, ready, store) : undefined;
-  // Awaited in its step; a failure before then must not count as unhandled.
-  searchIndex?.catch(() => undefined);
+  // other core while the pages render, and its step below waits only for what is left. The dev
+  // server starts it after its first page, as the other extras: handing Pagefind every page costs
+  // the main thread time the first answer waits for.
+  let searchIndex: ReturnType<typeof searchIndexFiles> | undefined;
+  const indexSearch = () => {
+    searchIndex ??= searchIndexFiles(config, ready, store);
+    // Awaited in its step; a failure before then must not count as unhandled.
+    searchIndex.catch(() => undefined);
+    return searchIndex;
+  };
+  if (output && !pending.length && mode !== 'serve') indexSearch();
   if (output instanceof IncrementalOutput) {
     cache.rendered = { root, config, setup, outDir, cardLook: look };
     cache.building = output;
@@ -281,6 +288,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         await new Promise((resolve) => setImmediate(resolve));
         await options.beforeExtras?.();
         void cache.formsReady();
+        if (!pending.length) indexSearch();
         await extras([]);
       }
       // Twins and the search index of pages without their bodies would be of no use: the full
@@ -294,7 +302,7 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
       });
       await run.step('search-index', async () => {
-        for (const f of await searchIndex!) await output.write(f.path, f.contents);
+        for (const f of await indexSearch()) await output.write(f.path, f.contents);
       });
       if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.

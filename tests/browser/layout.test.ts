@@ -34,6 +34,41 @@ for (const width of [1366, 1024, 390]) {
   });
 }
 
+test('from 997 px (the phone menu ends) to 1440 px the navbar stays on one line in both languages: nothing scrolls sideways, the logo keeps its width, the booking button and the language menu keep their names', async () => {
+  const page = await real.browser.newPage();
+  const problems: string[] = [];
+  for (const route of ['/', '/en/', '/en/services/databases/postgresql/']) {
+    for (const width of [997, 1024, 1100, 1200, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${real.server.url}${route}`);
+      // The page is set in its web fonts, as a returning visitor sees it (wider than the fallback).
+      await page.evaluate(() => document.fonts.ready);
+      const seen = await page.evaluate(() => {
+        const brand = document.querySelector('.navbar-brand')!;
+        const inner = document.querySelector('.navbar-inner')!;
+        const middles = ['.navbar-brand', '.navbar-items', '.navbar-right'].map((selector) => document.querySelector(selector)!.getBoundingClientRect()).map((box) => box.top + box.height / 2);
+        return {
+          sideways: document.documentElement.scrollWidth - innerWidth,
+          navbar: inner.scrollWidth - inner.clientWidth,
+          logoClipped: brand.scrollWidth - brand.clientWidth,
+          // One line: the logo, the links and the buttons share their middle.
+          offLine: Math.round(Math.max(...middles) - Math.min(...middles)),
+        };
+      });
+      if (seen.sideways > 0 || seen.navbar > 0 || seen.logoClipped > 0 || seen.offLine > 2) problems.push(`${route} at ${width} px: ${JSON.stringify(seen)}`);
+    }
+  }
+  for (const [route, cta, language] of [['/', 'Termin vereinbaren', /Deutsch/], ['/en/', 'Book an appointment', /English/]] as const) {
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.goto(`${real.server.url}${route}`);
+    await page.getByRole('link', { name: cta }).first().waitFor();
+    assert.equal(await page.locator('.navbar-inner').getByRole('link', { name: cta }).count(), 1, `${route}: the booking button is named though only its icon shows`);
+    assert.match((await page.locator('.language-toggle').textContent()) ?? '', language);
+  }
+  await page.close();
+  assert.deepEqual(problems, []);
+});
+
 test('the quickstart prices on the home page stand at the same height', async () => {
   const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
   for (const route of ['/', '/en/']) {

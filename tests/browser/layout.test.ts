@@ -112,7 +112,9 @@ test('in the phone menu every chevron sits in one column, and the booking button
 
 test('on a phone a wide table scrolls in a focusable, named container with a shadow at the edge where more columns wait', async () => {
   const page = await real.browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`${real.server.url}/en/compare/almwerk-vs-aws/`);
+  // This page's table is about 90 px wider than a phone in IBM Plex and in its fallback alike (fonts
+  // that come late are not swapped in): the comparison pages' tables overflow by a few pixels, or not.
+  await page.goto(`${real.server.url}/en/glossary/ops/vm/`);
   const target = page.locator('.markdown .table-scroll').first();
   assert.ok(await target.count(), 'a table in a scroll container');
   assert.equal(await target.getAttribute('tabindex'), '0');

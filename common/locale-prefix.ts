@@ -5,3 +5,8 @@ export function localePrefix(config: { locales: Record<string, { path: string }>
   const p = config.locales[locale]?.path ?? '';
   return p ? `/${p}` : '';
 }
+
+/** The contact page's route in a locale (`/en/contact/`); none for a site without one. */
+export function contactRoute(config: { locales: Record<string, { path: string }>; contact?: { route: string } }, locale: string): string | undefined {
+  return config.contact && `${localePrefix(config, locale)}${config.contact.route}`;
+}

@@ -237,7 +237,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // the main thread time the first answer waits for.
   let searchIndex: ReturnType<typeof searchIndexFiles> | undefined;
   const indexSearch = () => {
-    searchIndex ??= searchIndexFiles(config, ready, store);
+    if (searchIndex) return searchIndex;
+    searchIndex = searchIndexFiles(config, ready, store);
     // Awaited in its step; a failure before then must not count as unhandled.
     searchIndex.catch(() => undefined);
     return searchIndex;

@@ -15,6 +15,7 @@ import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
 import { editorTemplate } from './editor-links.ts';
 import { BUILT_IN_THEME_DIR } from './theme-loader.ts';
 import { localePrefix, MARKDOWN_DEFAULTS } from './config.ts';
+import { contactRoute } from '../common/locale-prefix.ts';
 import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from './public-files.ts';
 import type { MessagesByLocale } from './messages.ts';
 import type { SiteConfig } from './config.ts';
@@ -207,7 +208,7 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   };
 
   /** The contact page in each locale: what the contact endpoint answers a plain form post with. */
-  const contactPages = () => (siteConfig?.contact ? Object.keys(siteConfig.locales).map((locale) => `${localePrefix(siteConfig!, locale)}${siteConfig!.contact!.route}`) : []);
+  const contactPages = () => Object.keys(siteConfig?.locales ?? {}).flatMap((locale) => contactRoute(siteConfig!, locale) ?? []);
 
   /** A request for a page being rendered waits for that render rather than starting another. */
   const rendering = new Map<string, Promise<void>>();

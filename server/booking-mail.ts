@@ -7,7 +7,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { format } from '../common/format-message.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 import type { SiteConfig } from '../generator/config.ts';
-import { localePrefix } from '../common/locale-prefix.ts';
+import { contactRoute } from '../common/locale-prefix.ts';
 import { BOOKING_ANCHOR } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { formatSlot } from '../theme/index.ts';
@@ -42,7 +42,7 @@ export function bookingMailSettings(config: SiteConfig, messages: MessagesByLoca
     messages,
     timeZone: booking.timeZone,
     minutes: booking.slotMinutes,
-    bookingUrl: (locale) => absoluteUrl(config, `${localePrefix(config, locale)}${contact.route}#${BOOKING_ANCHOR}`),
+    bookingUrl: (locale) => absoluteUrl(config, `${contactRoute(config, locale)}#${BOOKING_ANCHOR}`),
   };
 }
 

@@ -7,7 +7,7 @@ import { routeOfServedPath } from '../common/served-url.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../generator/config.ts';
-import { localePrefix } from '../common/locale-prefix.ts';
+import { contactRoute, localePrefix } from '../common/locale-prefix.ts';
 import { escapeHtml } from '../common/escape.ts';
 import type { MessagesByLocale } from '../generator/messages.ts';
 import { FORM_ROOT, REVEAL_ROOT, BOOKING_ROOT, type ContactFormSetup, type ContactFormState, type RevealSetup, type RevealState, type BookingSetup, type BookingState } from '../theme/index.ts';
@@ -63,7 +63,7 @@ export class ContactPages {
 
   /** The contact page's address in a locale, e.g. `/en/contact/`. */
   href(locale: string): string {
-    return `${localePrefix(this.config(), locale)}${this.config().contact?.route ?? '/'}`;
+    return contactRoute(this.config(), locale) ?? `${localePrefix(this.config(), locale)}/`;
   }
 
   /** The locale whose contact page `pathname` is, if it is one. */
@@ -81,7 +81,7 @@ export class ContactPages {
   }
 
   private page(locale: string): string | undefined {
-    const file = path.join(this.dir(), localePrefix(this.config(), locale), this.config().contact?.route ?? '/', 'index.html');
+    const file = path.join(this.dir(), this.href(locale), 'index.html');
     try {
       const { mtimeMs } = statSync(file);
       const cached = this.cache.get(file);

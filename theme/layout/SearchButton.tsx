@@ -2,7 +2,7 @@
 // is shown. The dialog is written here with every text in the page's language; the client
 // (theme/client/search/) fills in the results and loads the index of this locale on first open.
 import { useHref, useTheme } from '../context.ts';
-import { localePrefix } from '../../common/locale-prefix.ts';
+import { contactRoute } from '../../common/locale-prefix.ts';
 import { searchBundleUrl } from '../../common/search-bundle.ts';
 import { Icon } from '../icons/Icon.tsx';
 
@@ -11,7 +11,8 @@ export const SEARCH_DIALOG_ID = 'search-dialog';
 export function SearchButton() {
   const { config, page, t } = useTheme();
   const href = useHref();
-  const contact = config.contact && href(`${localePrefix(config, page.locale)}${config.contact.route}`);
+  const route = contactRoute(config, page.locale);
+  const contact = route && href(route);
   const s = t.search;
   const strings = { count: s.count, countOne: s.countOne, none: s.none, loading: s.loading, failed: s.failed };
   return (

@@ -1,6 +1,6 @@
 // The not-found page of a locale, served with status 404 for any unknown path under it.
 import { useHref, useTheme } from '../context.ts';
-import { localePrefix } from '../../common/locale-prefix.ts';
+import { contactRoute, localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { SEARCH_DIALOG_ID } from '../layout/SearchButton.tsx';
 
@@ -8,6 +8,7 @@ export function NotFoundPage() {
   const { t, config, page } = useTheme();
   const href = useHref();
   const prefix = localePrefix(config, page.locale);
+  const contact = contactRoute(config, page.locale);
   return (
     <main id="main" className="not-found" tabIndex={-1}>
       <div className="not-found-inner">
@@ -28,8 +29,8 @@ export function NotFoundPage() {
             <Icon name="home" size={18} />
             {t.notFound.home}
           </a>
-          {config.contact && (
-            <a className="button button-secondary" href={href(`${prefix}${config.contact.route}`)}>
+          {contact && (
+            <a className="button button-secondary" href={href(contact)}>
               {t.nav.contactUs}
             </a>
           )}

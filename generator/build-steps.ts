@@ -283,6 +283,12 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
   if (incremental) cache.pageKey = keyOf;
   const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
   const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
+  // Kept pages are linked without waiting for each link: their links queue on libuv's threads
+  // (behind the cards') while this loop checks the next pages' entries, yielding now and then so
+  // the links go on. Waiting for each one left the main thread idle for a third of a second at the
+  // start of a no-change build of 1,400 pages.
+  const linking: Promise<void>[] = [];
+  let linkFailure: { error: unknown } | undefined;
   for (const page of pages) {
     const file = pageFileOf(page);
     let key: string | undefined;
@@ -298,11 +304,14 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
     if (kept && output) {
       addToLinkCheck(page, kept.hrefs, kept.ids);
       // Linked from the store, its twins too: the page's bytes are not read.
-      await output.link(file, kept);
+      linking.push(output.link(file, kept).catch((error: unknown) => void (linkFailure ??= { error })));
+      if (linking.length % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
       continue;
     }
     todo.push({ page, file, key });
   }
+  await Promise.all(linking);
+  if (linkFailure) throw linkFailure.error;
   let rendered = 0;
   await pool.render(
     setup,

@@ -9,6 +9,9 @@
 //   tmp-<pid>      a generation being written; one whose build was killed is removed by the next build
 //   link-<pid>     the new link, for the instant before it is renamed over `build`
 //   lock           the pid of the build publishing into this folder: builds of one project take turns
+//   old-<pid>-<name>  a generation set aside to be removed while the build runs (one a killed build
+//                  left is removed by the next)
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -102,20 +105,41 @@ async function currentGeneration(outDir: string): Promise<string | undefined> {
  * Under the lock, before a build writes: puts `outDir` back on the newest complete generation when
  * it points nowhere (a build of an older version killed in the middle of its two-rename swap left
  * `<out>.old-<pid>`, or one killed while moving a plain folder aside), removes what killed builds
- * left, and the generations older than the one published. Returns the folder to write into.
+ * left, and the generations older than the one published. Returns the folder to write into and
+ * the removal, which runs while the build does: the caller waits for it before it lets go of the
+ * lock.
  */
-export async function prepareGeneration(outDir: string): Promise<string> {
+export async function prepareGeneration(outDir: string): Promise<{ staging: string; removed: Promise<void> }> {
   const dir = generationsDir(outDir);
   if (!(await stat(outDir).catch(() => undefined))) await recover(outDir);
   await removeStaleFolders(outDir);
   const current = await currentGeneration(outDir);
+  // A generation of a large site is thousands of files: removing them took a no-change build of
+  // 1,400 pages 0.6 s before it could start. One rename sets each aside at once.
+  const aside: string[] = [];
   for (const name of await readdir(dir)) {
     if (name === 'lock' || name === current) continue;
-    await rm(path.join(dir, name), { recursive: true, force: true });
+    const away = name.startsWith('old-') ? name : `old-${process.pid}-${name}`;
+    await rename(path.join(dir, name), path.join(dir, away));
+    aside.push(path.join(dir, away));
   }
+  killPoint('publish:set-aside');
   const staging = path.join(dir, `tmp-${process.pid}`);
   await mkdir(staging, { recursive: true });
-  return staging;
+  return { staging, removed: removeFolders(aside) };
+}
+
+/** Removes folders in a process of its own where there is `rm` (the file system's work, none of
+ * this process's JavaScript), else with Node's `rm`. Never fails: what stays is removed next time. */
+function removeFolders(folders: string[]): Promise<void> {
+  if (!folders.length) return Promise.resolve();
+  const inNode = () => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }).catch(() => undefined))).then(() => undefined);
+  if (process.platform === 'win32') return inNode();
+  return new Promise((resolve) => {
+    const child = spawn('rm', ['-rf', '--', ...folders], { stdio: 'ignore' });
+    child.on('error', () => resolve(inNode()));
+    child.on('exit', () => resolve());
+  });
 }
 
 /** Links `outDir` to the newest complete generation, or to a folder an older version's swap left. */

@@ -2,6 +2,7 @@
 // saved as text, whatever the editor: a UTF-8 byte order mark is dropped and Windows line ends
 // become \n. What cannot be a page is said here, naming the file: bytes that are not UTF-8, a
 // name a URL cannot carry as it is, a link to nothing, a pipe or device named `.md`.
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, readSync, existsSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +58,8 @@ export interface DecodedText {
 
 /** A source file's bytes as the text the pipeline works on (see the top of this file). */
 export function decodeText(bytes: Uint8Array): DecodedText {
-  const bad = firstInvalidUtf8(bytes);
+  // Node's own check is native; the walk below only finds where a file that fails it goes wrong.
+  const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   text = text.replace(/\r\n?/g, '\n');

@@ -132,6 +132,8 @@ export class FreshOutput implements Output {
   private tmp = '';
   private writer: Writer | undefined;
   private lock: PublishLock | undefined;
+  /** The removal of the generations before the published one, which runs beside the build. */
+  private removed: Promise<void> = Promise.resolve();
   private count = 0;
   private linked = 0;
   private files: string[] = [];
@@ -150,7 +152,7 @@ export class FreshOutput implements Output {
     this.lock = await PublishLock.acquire(this.outDir, this.onWait);
     killPoint('publish:locked');
     try {
-      this.tmp = await prepareGeneration(this.outDir);
+      ({ staging: this.tmp, removed: this.removed } = await prepareGeneration(this.outDir));
     } catch (error) {
       await this.lock.release();
       throw error;
@@ -184,6 +186,7 @@ export class FreshOutput implements Output {
   async finish(): Promise<WriteStats> {
     await this.started.drain();
     await publishGeneration(this.outDir, this.tmp);
+    await this.removed;
     await this.lock?.release();
     return { written: this.count, unchanged: 0, removed: 0, ...(this.linked ? { linked: this.linked } : {}), files: this.files };
   }
@@ -195,6 +198,7 @@ export class FreshOutput implements Output {
   async abort() {
     await this.writer?.drain().catch(() => undefined);
     if (this.tmp) await discardGeneration(this.tmp);
+    await this.removed;
     await this.lock?.release();
   }
 }

@@ -60,11 +60,13 @@ test('a build killed at any step boundary or instant of the swap leaves build/ a
   assert.ok(steps.includes('render') && steps.includes('finish'), steps.join(', '));
   // A visible change, so the new site can be told from the old one.
   appendFileSync(path.join(root, 'content/en/index.md'), '\nA sentence added for the next build.\n');
-  const points = [...steps.map((s) => `before:${s}`), 'publish:locked', 'publish:named', 'publish:linked', 'publish:swapped'];
+  const points = [...steps.map((s) => `before:${s}`), 'publish:locked', 'publish:set-aside', 'publish:named', 'publish:linked', 'publish:swapped'];
   const seen: { point: string; site: string }[] = [];
   for (const point of points) {
     const run = await site(['build'], { SITE_KILL_AT: point });
     assert.equal(run.signal, 'SIGKILL', `the build reached ${point} and was killed there (exit ${run.code}: ${run.stderr})`);
+    // The folders the builds killed before left are set aside for removal, and this kill leaves them so.
+    if (point === 'publish:set-aside') assert.ok(readdirSync(generationsDir(buildDir())).some((name) => name.startsWith('old-')), 'a generation set aside and not yet removed');
     seen.push({ point, site: snapshot() });
   }
   const done = await site(['build']);

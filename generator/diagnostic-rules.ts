@@ -248,6 +248,7 @@ export const DIAGNOSTIC_RULES = {
       ...schemaMessages({ unknownKey: 'remove it or check its spelling against docs/content.md' }),
       yaml: says((p: { reason: string }) => `front matter is not valid YAML: ${p.reason}`, 'quote a value that has a colon or starts with a quote, and close every quote on its line'),
       unclosedQuote: says(() => 'front matter is not valid YAML: the quote opened here is never closed', 'close the quote on the same line, or leave the value unquoted'),
+      language: says((p: { language: string }) => `front matter marked as "${p.language}" is not read: only YAML (or JSON) front matter is, and code in it is never run`, 'write the front matter as YAML between two lines of ---, with nothing after the first ---'),
       listPages: says(() => "list_pages lists the pages of a folder: only a folder's index.md of a docs section can have it", 'move it to the index.md of the folder whose pages the list should show'),
     },
     example: { file: 'content/de/services/backups.md', mistake: 'title: "Backups mit Restore-Tests\ndescription: …', fix: 'title: "Backups mit Restore-Tests"\ndescription: …' },

@@ -1,6 +1,5 @@
-// Front matter: split with gray-matter, parsed as YAML 1.2 (dates stay strings, "no" stays a
+// Front matter: split from the body, parsed as YAML 1.2 (dates stay strings, "no" stays a
 // string), validated with a strict schema so that a misspelt key is an error, not a silent no-op.
-import matter from 'gray-matter';
 import YAML from 'yaml';
 import { plainYaml } from './plain-yaml.ts';
 import { z } from 'zod';
@@ -72,14 +71,64 @@ export interface SplitResult {
   diagnostics: Diagnostic[];
 }
 
-const engines = { yaml: { parse: (s: string) => plainYaml(s) ?? (YAML.parse(s) as object), stringify: (o: object) => YAML.stringify(o) } };
+/** A file split into its front matter block (`matter`, as written), what the block says and the body. */
+export interface Matter {
+  data: Record<string, unknown>;
+  matter: string;
+  content: string;
+}
+
+/** A front matter block in a language other than YAML or JSON (`---js`, `---toml`). */
+class MatterLanguageError extends Error {
+  constructor(readonly language: string) {
+    super(`front matter in ${language}`);
+  }
+}
+
+/**
+ * Splits front matter off as gray-matter did, which the site's Markdown was written against: a
+ * block opens with `---` at the very start (not `----`), may name its language after it, and ends
+ * at the first line that starts with `---`; the body starts after that line's first three
+ * characters and one line break. Unlike gray-matter, a block in another language than YAML or JSON
+ * is refused, not run: gray-matter evaluates `---js` front matter as JavaScript, so a Markdown file
+ * could run code on the machine that builds the site. It also loaded a second YAML library and a
+ * JavaScript parser into every thread, a tenth of a second each.
+ */
+export function splitMatter(raw: string): Matter {
+  const input = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (!input.startsWith('---') || input.charAt(3) === '-') return { data: {}, matter: '', content: input };
+  let rest = input.slice(3);
+  const length = rest.length;
+  // What follows the opening dashes on their line names the language (gray-matter's reading, which
+  // takes all but the last character when the file has a single line).
+  const language = rest.slice(0, rest.search(/\r?\n/));
+  const name = language.trim().toLowerCase();
+  if (name) rest = rest.slice(language.length);
+  let close = rest.indexOf('\n---');
+  if (close === -1) close = length;
+  const matter = rest.slice(0, close);
+  const data = matter.replace(/^\s*#[^\n]+/gm, '').trim() === '' ? {} : parseBlock(name, matter);
+  let content = '';
+  if (close !== length) {
+    content = rest.slice(close + 4);
+    if (content[0] === '\r') content = content.slice(1);
+    if (content[0] === '\n') content = content.slice(1);
+  }
+  return { data, matter, content };
+}
+
+function parseBlock(language: string, block: string): Record<string, unknown> {
+  if (language === '' || language === 'yaml' || language === 'yml') return (plainYaml(block) ?? YAML.parse(block) ?? {}) as Record<string, unknown>;
+  if (language === 'json') return JSON.parse(block) as Record<string, unknown>;
+  throw new MatterLanguageError(language);
+}
 
 export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKind): SplitResult {
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: Matter;
   try {
-    // gray-matter caches by content unless options are passed; our options make it parse afresh.
-    parsed = matter(raw, { engines });
+    parsed = splitMatter(raw);
   } catch (error) {
+    if (error instanceof MatterLanguageError) return languageFailure(raw, file, error.language);
     return yamlFailure(raw, file, error as YamlError);
   }
   const bodyLine = raw.slice(0, raw.length - parsed.content.length).split('\n').length;
@@ -112,6 +161,19 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
     body: parsed.content,
     bodyLine,
     diagnostics: [...keyDiagnostics, ...zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter))],
+  };
+}
+
+/** Front matter in a language that is not read: one error on its first line; the body is still the page's. */
+function languageFailure(raw: string, file: string, language: string): SplitResult {
+  const lines = raw.split('\n');
+  const end = lines.findIndex((line, i) => i > 0 && line.startsWith('---'));
+  return {
+    data: undefined,
+    fallback: fallbackOf({}, file),
+    body: end === -1 ? '' : lines.slice(end + 1).join('\n'),
+    bodyLine: end === -1 ? lines.length + 1 : end + 2,
+    diagnostics: [diagnostic({ file, line: 1, column: 1 }, 'front-matter', 'language', { language })],
   };
 }
 

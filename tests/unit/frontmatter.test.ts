@@ -1,7 +1,12 @@
 // Front matter: what an editor gets back for each kind of mistake.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitFrontMatter } from '../../generator/frontmatter.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import YAML from 'yaml';
+import { splitFrontMatter, splitMatter } from '../../generator/frontmatter.ts';
+import { REPO } from '../helpers.ts';
 
 const file = 'content/en/x.md';
 
@@ -57,4 +62,60 @@ test('broken YAML is reported with its position, not thrown', () => {
 test('a page without front matter gets a hint on how to start one', () => {
   const r = splitFrontMatter('# Hello\n', file, 'doc');
   assert.equal(r.diagnostics[0].message, 'the page has no front matter');
+});
+
+test('front matter in JavaScript or another language than YAML or JSON is refused at its first line, never run; the body is kept', () => {
+  const ran = globalThis as { ranFrontMatter?: boolean };
+  for (const language of ['js', 'javascript', 'coffee', 'toml']) {
+    const r = splitFrontMatter(`---${language}\n{ title: (function () { globalThis.ranFrontMatter = true; return 'Ran'; })(), description: 'x' }\n---\nThe body.\n`, file, 'doc');
+    assert.equal(ran.ranFrontMatter, undefined, `---${language}: the block was run`);
+    assert.equal(r.data, undefined);
+    assert.deepEqual([r.body, r.bodyLine], ['The body.\n', 4]);
+    assert.deepEqual(r.diagnostics.map((d) => [d.file, d.line, d.rule]), [[file, 1, 'front-matter']]);
+    assert.match(r.diagnostics[0].message, new RegExp(`"${language}" is not read`));
+  }
+});
+
+test('front matter is split where gray-matter split it, on every Markdown file of the site and the fixtures and on the odd cases', () => {
+  // gray-matter is what the site's Markdown was written against; it stays in the tests as the reference.
+  const reference = (raw: string) => {
+    const m = matter(raw, { engines: { yaml: (s: string) => (YAML.parse(s) ?? {}) as object } });
+    // gray-matter gives an empty file no `matter` at all.
+    return { data: m.data, matter: m.matter ?? '', content: m.content };
+  };
+  const odd = [
+    'no front matter\n',
+    '',
+    '----\ntitle: A\n----\nbody\n',
+    '--- \ntitle: A\n---\nbody\n',
+    '---yaml\ntitle: A\n---\nbody\n',
+    '---YML\ntitle: A\n---\n\nbody\n',
+    '---json\n{"title": "A"}\n---\nbody\n',
+    '---\ntitle: A\n',
+    '---\n---\nbody\n',
+    '---\n# only a comment\n---\nbody\n',
+    '---\ntitle: A\n---more\nbody\n',
+    '\uFEFF---\ntitle: A\n---\nbody\n',
+    '---\ntitle: A\n---\r\nbody\n',
+    '---\ntitle: A\n----\nbody\n',
+    '---',
+  ];
+  const files: string[] = [];
+  for (const dir of ['content', 'tests/fixtures', 'generator/starter']) {
+    for (const entry of readdirSync(path.join(REPO, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.mdx?$/.test(entry.name)) files.push(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+    }
+  }
+  assert.ok(files.length > 300, `${files.length} files`);
+  for (const raw of [...odd, ...files]) {
+    let expected;
+    try {
+      expected = reference(raw);
+    } catch {
+      // Front matter neither reads (broken YAML in the fixtures): both throw.
+      assert.throws(() => splitMatter(raw), JSON.stringify(raw.slice(0, 80)));
+      continue;
+    }
+    assert.deepEqual(splitMatter(raw), expected, JSON.stringify(raw.slice(0, 80)));
+  }
 });

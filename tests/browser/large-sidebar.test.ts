@@ -61,8 +61,15 @@ test('opening the category fills it from its own page; the reader can go on to a
   await category.locator('summary').click();
   await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('details[data-lazy="/en/docs/many/"]')!.open);
   assert.equal(await category.locator('li').count(), PAGES);
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`));
   await category.getByRole('link', { name: `Page ${PAGES - 1} en` }).click();
-  await page.locator('h1', { hasText: `Page ${PAGES - 1} en` }).waitFor();
+  // Seen once on a busy machine: the page did not arrive in 30 s. What the tab showed then says why.
+  await page.locator('h1', { hasText: `Page ${PAGES - 1} en` }).waitFor().catch(async (error: Error) => {
+    const shown = await page.evaluate(() => ({ h1: document.querySelector('h1')?.textContent, busy: document.getElementById('main')?.getAttribute('aria-busy'), error: document.querySelector('.nav-error, .crash')?.textContent?.trim() }));
+    assert.fail(`${error.message.split('\n')[0]}; the tab shows ${page.url()} ${JSON.stringify(shown)}; console: ${logged.join(' | ') || 'nothing'}`);
+  });
   assert.equal(new URL(page.url()).pathname, `/en/docs/many/page-${PAGES - 1}/`);
   assert.equal(await page.locator('.sidebar a[aria-current="page"]').textContent(), `Page ${PAGES - 1} en`);
   await context.close();

@@ -1,11 +1,5 @@
-// Every unit test in one process (`npm run test:quick`, and the unit part of `npm test`). Each
-// file run in a process of its own loaded the TypeScript loader and the stages' modules again:
-// about 1.8 s of CPU per file, 42 files, against some 12 s the tests themselves take. The files
-// are imported statically, so all of them have registered their tests and hooks before the first
-// test runs. A single file still runs alone: `node --import tsx --test tests/unit/<name>.test.ts`.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+// Every test file of this folder in one process: see tests/all-files.ts.
+import { everyFileImported } from '../all-files.ts';
 import './assets-reuse.test.ts';
 import './attributions.test.ts';
 import './base-url.test.ts';
@@ -49,9 +43,4 @@ import './visit-tree.test.ts';
 import './worker-pool.test.ts';
 import './write.test.ts';
 
-test('every unit test file of this folder is imported above', () => {
-  const here = new URL('.', import.meta.url);
-  const listed = new Set([...readFileSync(new URL('all.ts', here), 'utf8').matchAll(/^import '\.\/(.+\.test\.ts)';$/gm)].map((m) => m[1]));
-  const missing = readdirSync(here).filter((f) => f.endsWith('.test.ts') && !listed.has(f));
-  assert.deepEqual(missing, [], `add to tests/unit/all.ts: ${missing.map((f) => `import './${f}';`).join(' ')}`);
-});
+everyFileImported(import.meta.url);

@@ -25,8 +25,14 @@ import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
 
 let pagefind: Promise<typeof Pagefind> | undefined;
+/** The module once imported: its service is closed without an await between the count and the close. */
+let loaded: typeof Pagefind | undefined;
 /** Pagefind, imported when a bundle has to be made: a build that finds its bundles stored does not load it. */
-const loadPagefind = () => (pagefind ??= import('pagefind'));
+const loadPagefind = () => (pagefind ??= import('pagefind').then((module) => (loaded = module)));
+/** Calls of searchIndexFiles under way in this process. Pagefind runs one service per process,
+ * shared by all of them (two builds at once, the dev server beside a build, a script over several
+ * sites): the last one to finish closes it. */
+let indexing = 0;
 
 
 /** The files of a bundle the search dialog uses; Pagefind's own UIs and its highlighter are left out. */
@@ -79,6 +85,7 @@ const lastBundle = new Map<LocaleId, { key: string; files: SearchIndexFile[] }>(
 /** Builds every locale's bundle, or takes it from `store` (production builds) or from the last build of this process (watch mode). */
 export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, store?: OutputStore): Promise<SearchIndexFile[]> {
   const pages = searchablePages(graph);
+  indexing++;
   try {
     const bundles = await Promise.all(
       graph.locales.map(async (locale) => {
@@ -97,8 +104,9 @@ export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, sto
     );
     return bundles.flat();
   } finally {
-    // The binary runs as a service; leaving it running would keep the process alive.
-    if (pagefind) await (await pagefind).close();
+    // The binary runs as a service; leaving it running would keep the process alive. Closing it
+    // while another build of this process indexes failed that build ("Pagefind backend closed").
+    if (--indexing === 0) await loaded?.close();
   }
 }
 

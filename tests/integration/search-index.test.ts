@@ -7,12 +7,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { runBuild, type BuildResult } from '../../generator/build.ts';
 import { hashOf } from '../../generator/load.ts';
 import { OUTPUT_STORE_DIR } from '../../generator/output-store.ts';
+import { searchablePages, searchIndexFiles } from '../../generator/search-index.ts';
+import { searchBundleDir } from '../../common/search-bundle.ts';
 import { REPO, fixtureCopy } from '../helpers.ts';
 
 let root: string;
@@ -118,4 +120,24 @@ test('production builds run Pagefind only for a language whose listed pages chan
   assert.deepEqual(bundleFiles(site.root, 'en'), edited);
   assert.deepEqual(bundleFiles(site.root, 'de'), cold.de);
   assert.deepEqual(cliBuild(site.root), { built: 0, of: 2, rejected: 0 }, 'and stored again');
+});
+
+test('two sites indexed at once in one process each get their bundles (Pagefind runs one service per process)', async (t) => {
+  const big = await fixtureCopy('basic');
+  t.after(() => big.dispose());
+  for (const locale of ['de', 'en']) {
+    const many = path.join(big.root, 'content', locale, 'docs', 'many');
+    mkdirSync(many);
+    for (let i = 0; i < 200; i++) writeFileSync(path.join(many, `page-${i}.md`), `---\ntitle: Page ${i}\ndescription: Page ${i} of many.\n---\n\n${'Words to index on every page of the larger site. '.repeat(40)}\n`);
+  }
+  const built = await runBuild({ root: big.root, mode: 'build' });
+  assert.equal(built.ok, true);
+  // Without a store both are indexed now; the small site is done while the large one still adds pages.
+  const [small, large] = await Promise.all([searchIndexFiles(result.config!, result.graph!), searchIndexFiles(built.config!, built.graph!)]);
+  for (const [files, graph] of [[small, result.graph!], [large, built.graph!]] as const) {
+    const entry = files.find((f) => f.path === `${searchBundleDir('en')}pagefind-entry.json`);
+    assert.ok(entry, 'the English bundle is made');
+    const english = searchablePages(graph).filter((p) => p.locale === 'en').length;
+    assert.equal(JSON.parse(Buffer.from(entry.contents).toString('utf8')).languages.en.page_count, english, 'every English page is in it');
+  }
 });

@@ -24,11 +24,10 @@ import { resolveMarkers } from './render.ts';
 import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
 
-let pagefind: Promise<typeof Pagefind> | undefined;
-/** The module once imported: its service is closed without an await between the count and the close. */
-let loaded: typeof Pagefind | undefined;
+/** Pagefind once imported: its service is closed with no await between the count and the close. */
+let pagefind: typeof Pagefind | undefined;
 /** Pagefind, imported when a bundle has to be made: a build that finds its bundles stored does not load it. */
-const loadPagefind = () => (pagefind ??= import('pagefind').then((module) => (loaded = module)));
+const loadPagefind = async () => (pagefind ??= await import('pagefind'));
 /** Calls of searchIndexFiles under way in this process. Pagefind runs one service per process,
  * shared by all of them (two builds at once, the dev server beside a build, a script over several
  * sites): the last one to finish closes it. */
@@ -106,7 +105,7 @@ export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, sto
   } finally {
     // The binary runs as a service; leaving it running would keep the process alive. Closing it
     // while another build of this process indexes failed that build ("Pagefind backend closed").
-    if (--indexing === 0) await loaded?.close();
+    if (--indexing === 0) await pagefind?.close();
   }
 }
 

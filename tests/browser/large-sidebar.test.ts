@@ -61,6 +61,10 @@ test('opening the category fills it from its own page; the reader can go on to a
   await category.locator('summary').click();
   await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('details[data-lazy="/en/docs/many/"]')!.open);
   assert.equal(await category.locator('li').count(), PAGES);
+  // The list grows open in an animation; on a busy machine a click aimed while it ran landed beside
+  // the link (the tab stayed on the page it was on, nothing loading, no error). A reader clicks
+  // what has stopped moving.
+  await page.waitForFunction(() => document.querySelector('details[data-lazy="/en/docs/many/"]')!.lastElementChild!.getAnimations().length === 0);
   const logged: string[] = [];
   page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`));

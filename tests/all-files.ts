@@ -1,11 +1,11 @@
 // A folder's test files run in one process through its all.ts, which imports each of them: a test
 // file run in a process of its own loads the TypeScript loader and the modules it tests again, about
-// 1.8 s of CPU each, and the browser tests launch a Chromium each besides. Tests of one process run
-// one after another, so a test may change process-wide state (an environment variable) as long as
-// it puts it back when it ends (`t.after`), never for the rest of its file (a root `after`). The imports are static,
-// so every file has registered its tests and hooks before the first test runs. This test fails
-// when a file of the folder is missing from its all.ts. One file still runs alone:
-// `node --import tsx --test tests/<folder>/<name>.test.ts`.
+// 1.8 s of CPU each, and the browser tests launch a Chromium each besides. The imports are static,
+// so every file has registered its tests and hooks before the first test runs. Tests of one
+// process run one after another: a test may change process-wide state (an environment variable)
+// if it puts it back when it ends (`t.after`), never for the rest of its file (a root `after`).
+// This test fails when a file of the folder is missing from its all.ts. One file still runs
+// alone: `node --import tsx --test tests/<folder>/<name>.test.ts`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -33,7 +33,11 @@ function report(result: BuildResult, started: number, timings = false): void {
   const warnings = result.diagnostics.length - errors;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (errors) console.error(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`);
-  else console.log(`${result.stats.pages} pages${result.stats.write ? `, ${result.stats.write.written} files written` : ''} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
+  else {
+    const write = result.stats.write;
+    const files = !write ? '' : write.unchangedSite ? `, ${write.unchanged} files, all as published: nothing written` : `, ${write.written} files written`;
+    console.log(`${result.stats.pages} pages${files} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
+  }
   if (timings) {
     const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
     console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`);

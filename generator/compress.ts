@@ -92,11 +92,17 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
     write,
     link,
     async copyDir(from, skip) {
+      // With a store, the site's own files are kept and linked like everything the build makes: a
+      // build that changed nothing then writes nothing at all (write.ts).
+      if (store) {
+        for (const rel of await listFiles(from, true)) if (!skip?.has(rel)) await write(rel, await readFile(path.join(from, rel)));
+        return;
+      }
       await inner.copyDir(from, skip);
       for (const rel of await listFiles(from)) {
         if (skip?.has(rel)) continue;
         const bytes = await readFile(path.join(from, rel));
-        if (compressible(rel, bytes.length)) await start(() => writeTwins(inner, rel, bytes.length, store ? hashOf(bytes) : '', async () => bytes, store));
+        if (compressible(rel, bytes.length)) await start(() => writeTwins(inner, rel, bytes.length, '', async () => bytes));
       }
     },
     async finish(): Promise<WriteStats> {

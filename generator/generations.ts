@@ -142,6 +142,12 @@ function removeFolders(folders: string[]): Promise<void> {
   });
 }
 
+/** The folder of the generation `outDir` links to now, if it is such a link. */
+export async function publishedGeneration(outDir: string): Promise<string | undefined> {
+  const name = await currentGeneration(outDir);
+  return name && path.join(generationsDir(outDir), name);
+}
+
 /** Links `outDir` to the newest complete generation, or to a folder an older version's swap left. */
 async function recover(outDir: string): Promise<void> {
   const dir = generationsDir(outDir);

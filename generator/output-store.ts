@@ -8,8 +8,8 @@
 // Like the parse store, the folder is named after the CLI's bundle key, so a new version of the
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf, hashOfFile } from './load.ts';
 import { writeWhole } from './whole-file.ts';
@@ -22,7 +22,17 @@ interface Entry {
   hash: string;
   /** Whatever the caller keeps beside the bytes (a page's links and ids). */
   meta?: unknown;
+  /** The file's inode, size and modification time when its bytes were last found to hash to
+   * `hash` (or were written): while they are the same, the bytes are (see `keep`). */
+  stamp?: string;
 }
+
+/** A stamp is taken only of a file modified longer ago than this: a file system keeps modification
+ * times in ticks (a few milliseconds, a second on some), and a write in the tick of the stamp would
+ * leave it unchanged. */
+const SETTLED_MS = 2000;
+
+const stampOf = (s: Stats) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 export interface StoreStats {
   hits: number;
@@ -105,10 +115,13 @@ export class OutputStore {
         // A new file renamed into place: a crash mid-write leaves no half entry under the name. It
         // is also never the file of the old entry, which the last build/ may hold by hard link.
         await writeWhole(file, contents);
-        this.index[id] = { hash, meta };
+        // Stamped at once, unlike an entry found on disk (`keep`): the file was whole under a name of
+        // this process's own until the rename, and nothing writes into an entry after it.
+        const written = await stat(file);
+        this.index[id] = { hash, meta, stamp: stampOf(written) };
         this.used.add(id);
         this.dirty = true;
-        const kept = { path: file, hash, size: typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length };
+        const kept = { path: file, hash, size: written.size, fileId: `${written.dev}:${written.ino}` };
         this.checked.set(id, kept);
         return kept;
       } catch {
@@ -125,21 +138,34 @@ export class OutputStore {
   /** The entry under `id` as a file to link into the output, without reading it into memory, if
    * its bytes are still what was stored; counted like `get`.
    *
-   * The check hashes the file's bytes every time, though a fingerprint (size, mtime, inode) would
-   * save reading them: an entry linked into build/ shares its inode with the file there, so an
-   * edit through build/ keeps the inode, and mtime can be set back by anyone (`touch -d`). Only
-   * ctime cannot, but linking and unlinking (every build does both) change it too, so a stamp
-   * would have to be taken after the swap, and an edit through the live build/ while this build
-   * runs would then be stamped as good. Hashing bytes that are in the page cache costs about a
-   * millisecond per megabyte, in native code and one reused buffer: far less than the writes
-   * linking saves (on the 1,406-page benchmark, under a second of a build's CPU). */
+   * An entry linked into build/ shares its inode with the file there, so an edit through build/
+   * edits the entry. The bytes are hashed unless the file's stamp (inode, size, modification time)
+   * is the one taken when they were last hashed or written, as git trusts its index: any write
+   * moves the modification time (only a deliberate `touch -d` could set it back), and a file
+   * replaced by another has a new inode. The stamp cannot hold the change time, which would catch
+   * even that: every build links and unlinks the entries, which moves it. Hashing costs about a
+   * millisecond per megabyte; the 1,406-page benchmark keeps 137 MB, a quarter of a second of a
+   * build with nothing to do. */
   keep(id: string): (KeptFile & { meta?: unknown }) | undefined {
     // Checked or made by this build already: counted when it was.
     const seen = this.checked.get(id);
     if (seen) return { ...seen, meta: this.index[id]?.meta };
-    const found = this.verified(id, (file, hash) => {
+    const found = this.verified(id, (file, hash, entry) => {
+      const before = statSync(file);
+      const kept = { path: file, hash, size: before.size, fileId: `${before.dev}:${before.ino}` };
+      const stamp = stampOf(before);
+      if (entry.stamp === stamp) return kept;
       const read = hashOfFile(file);
-      return read.hash === hash ? { path: file, hash, size: read.size } : undefined;
+      if (read.hash !== hash) return undefined;
+      // Stamped with what the file was before it was read: a write during the read moves it.
+      if (Date.now() - before.mtimeMs > SETTLED_MS) {
+        entry.stamp = stamp;
+        this.dirty = true;
+      } else if (entry.stamp) {
+        delete entry.stamp;
+        this.dirty = true;
+      }
+      return { ...kept, size: read.size };
     });
     if (!found) return undefined;
     this.checked.set(id, found.value);
@@ -178,12 +204,12 @@ export class OutputStore {
 
   /** The entry under `id` as `check` finds it (undefined: its bytes no longer match their hash),
    * counted; an entry that is missing, changed or unreadable is dropped and counts as a miss. */
-  private verified<T>(id: string, check: (file: string, hash: string) => T | undefined): { value: T; meta?: unknown } | undefined {
+  private verified<T>(id: string, check: (file: string, hash: string, entry: Entry) => T | undefined): { value: T; meta?: unknown } | undefined {
     const entry = this.index[id];
     if (!entry) return this.count(id, 'misses');
     let value: T | undefined;
     try {
-      value = check(this.fileOf(id), entry.hash);
+      value = check(this.fileOf(id), entry.hash, entry);
     } catch {
       this.forget(id);
       return this.count(id, 'misses');

@@ -100,6 +100,7 @@ test('builds of one project take turns: a build waits while another process hold
   const lock = path.join(generationsDir(buildDir()), 'lock');
   mkdirSync(path.dirname(lock), { recursive: true });
   writeFileSync(lock, `${process.pid}\n`);
+  appendFileSync(path.join(root, 'content/en/index.md'), '\nA sentence for the builds that take turns.\n');
   const runs = [watched(['build']), watched(['build'])];
   const waiting = new RegExp(`waiting for the build in process ${process.pid} to finish: it is publishing build/`);
   await Promise.all(runs.map((r) => r.heard(waiting)));
@@ -111,8 +112,11 @@ test('builds of one project take turns: a build waits while another process hold
   assert.doesNotMatch(a.stderr + b.stderr, /ENOTEMPTY|\n\s+at /, 'no error, no stack trace');
   assert.ok(existsSync(path.join(buildDir(), 'index.html')));
   assert.ok(!existsSync(lock), 'the lock is released');
+  // The first to take the lock publishes the edit. The second publishes a generation of its own,
+  // or, when every file it made is the one just published, leaves that one as it is.
   const left = readdirSync(generationsDir(buildDir())).sort();
-  assert.equal(left.length, 2, `each build published a whole generation, one after the other: ${left.join(', ')}`);
+  assert.ok(left.length >= 1 && left.length <= 2 && left.every((name) => /^g-\d+-\d+$/.test(name)), `the published generation and at most the one before it: ${left.join(', ')}`);
+  assert.match(readFileSync(path.join(buildDir(), 'en', 'index.html'), 'utf8'), /A sentence for the builds that take turns/);
 });
 
 /** A `site` run whose standard error can be waited on while it runs. */

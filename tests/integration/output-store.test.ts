@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { REPO, fixtureCopy } from '../helpers.ts';
@@ -23,6 +23,8 @@ interface Built {
   /** Files carried from the store into build/ by hard link. */
   linked: number;
   written: number;
+  /** Every file was the published site's own: build/ was left as it was. */
+  unchanged: boolean;
 }
 
 function build(): Built {
@@ -31,7 +33,8 @@ function build(): Built {
   const line = /Rendered (\d+) pages, resized (\d+) images; the output store in \.cache\/ had (\d+) of (\d+)[^(\n]*(?:\((\d+) changed on disk)?/.exec(r.stdout);
   assert.ok(line, r.stdout);
   const linked = /Linked (\d+) of (\d+) files from the output store/.exec(r.stdout);
-  return { rendered: +line[1], resized: +line[2], hits: +line[3], total: +line[4], rejected: +(line[5] ?? 0), linked: +(linked?.[1] ?? 0), written: +(linked?.[2] ?? 0) };
+  const unchanged = /^\d+ pages, \d+ files, all as published: nothing written in/m.test(r.stdout);
+  return { rendered: +line[1], resized: +line[2], hits: +line[3], total: +line[4], rejected: +(line[5] ?? 0), linked: +(linked?.[1] ?? 0), written: +(linked?.[2] ?? 0), unchanged };
 }
 
 /** Every file of build/ with the hash of its bytes. */
@@ -59,13 +62,16 @@ test('a cold build makes everything; the next build, with nothing changed, rende
   assert.ok(cold.rendered > 40, `rendered ${cold.rendered}`);
   assert.ok(cold.resized >= 4, `resized ${cold.resized}`);
   assert.equal(cold.hits, 0);
+  assert.equal(cold.linked, cold.written, 'every file made by the build, public/ too, was stored and linked from the store');
   const first = snapshot();
+  const published = readlinkSync(path.join(root, 'build'));
   const warm = build();
   assert.equal(warm.rendered, 0);
   assert.equal(warm.resized, 0);
   assert.equal(warm.hits, warm.total);
+  assert.ok(warm.unchanged, 'the build says the site is as published');
+  assert.equal(readlinkSync(path.join(root, 'build')), published, 'and build/ is the same generation: nothing linked or written');
   assert.deepEqual(snapshot(), first, 'the same bytes as the cold build');
-  assert.equal(warm.linked, warm.written, 'every file made by the build was linked from the store, none written again');
 });
 
 /** The inode of every entry of the output store. */

@@ -3,10 +3,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FreshOutput, IncrementalOutput, WriteError } from '../../generator/write.ts';
+import { FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
 import { generationsDir } from '../../generator/generations.ts';
 
 let tmp: string;
@@ -265,4 +265,69 @@ test('FreshOutput: the lock of a build that was killed is taken over', async () 
   await out.finish();
   assert.deepEqual(told, [], 'no waiting for a process that is gone');
   assert.equal(await text(dir, 'index.html'), 'home');
+});
+
+/** A file as the output store hands it out: its own inode, linked into each generation. */
+async function keptFile(name: string, contents: string): Promise<KeptFile> {
+  const file = path.join(tmp, 'store', name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, contents);
+  const s = await stat(file);
+  return { path: file, hash: name, size: s.size, fileId: `${s.dev}:${s.ino}` };
+}
+
+/** Builds `dir` from `kept` (output path -> entry) and says where `build` points afterwards. */
+async function linkBuild(dir: string, kept: Record<string, KeptFile>) {
+  const out = await new FreshOutput(dir).start();
+  for (const [file, entry] of Object.entries(kept)) await out.link(file, entry);
+  const stats = await out.finish();
+  return { stats, published: await readlink(dir), generations: (await readdir(generationsDir(dir))).filter((n) => /^g-/.test(n)) };
+}
+
+test('FreshOutput: a build whose every file is the published one leaves the published site as it is', async () => {
+  const dir = await folder({}, false);
+  const kept = { 'index.html': await keptFile('a', 'home'), 'docs/index.html': await keptFile('b', 'docs') };
+  const first = await linkBuild(dir, kept);
+  const again = await linkBuild(dir, kept);
+  assert.equal(again.stats.unchangedSite, true);
+  assert.equal(again.stats.written, 0);
+  assert.equal(again.published, first.published, 'build/ still points at the same generation');
+  assert.deepEqual(again.generations, first.generations, 'no new generation was made');
+  assert.deepEqual(await leftovers(dir), [], 'no temporary folder or lock left behind');
+
+  const changed = await linkBuild(dir, { ...kept, 'docs/index.html': await keptFile('c', 'new docs') });
+  assert.notEqual(changed.published, first.published, 'one file differs: a new generation is published');
+  assert.equal(changed.stats.unchangedSite, undefined);
+  assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html'], 'with the unchanged files too');
+  assert.equal(await text(dir, 'docs/index.html'), 'new docs');
+  assert.equal(await text(dir, 'index.html'), 'home');
+});
+
+test('FreshOutput: a file removed from the site, or added, deleted or replaced by hand in build/, makes a new generation', async () => {
+  const dir = await folder({}, false);
+  const kept = { 'index.html': await keptFile('d', 'home'), 'old/index.html': await keptFile('e', 'old page') };
+  await linkBuild(dir, kept);
+
+  const dropped = await linkBuild(dir, { 'index.html': kept['index.html'] });
+  assert.equal(dropped.stats.unchangedSite, undefined);
+  assert.deepEqual(await tree(dir), ['index.html'], 'the page the site no longer has is gone');
+
+  await writeFile(path.join(dir, 'stray.html'), 'put there by hand');
+  await linkBuild(dir, { 'index.html': kept['index.html'] });
+  assert.deepEqual(await tree(dir), ['index.html'], 'a file put into build/ by hand is not kept');
+  await mkdir(path.join(dir, 'deep', 'er'), { recursive: true });
+  await writeFile(path.join(dir, 'deep', 'er', 'stray.html'), 'put there by hand');
+  await linkBuild(dir, { 'index.html': kept['index.html'] });
+  assert.deepEqual(await tree(dir), ['index.html'], 'nor one in a folder of its own');
+
+  await rm(path.join(dir, 'index.html'));
+  await linkBuild(dir, { 'index.html': kept['index.html'] });
+  assert.equal(await text(dir, 'index.html'), 'home', 'a file deleted by hand is back');
+
+  // Replaced, not written through: the store's entry is intact, the file in build/ another one.
+  await rm(path.join(dir, 'index.html'));
+  await writeFile(path.join(dir, 'index.html'), 'edited by hand');
+  const restored = await linkBuild(dir, { 'index.html': kept['index.html'] });
+  assert.equal(restored.stats.unchangedSite, undefined);
+  assert.equal(await text(dir, 'index.html'), 'home', 'a file replaced by hand is the build\'s again');
 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
+import { fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
 import { generationsDir } from '../../generator/generations.ts';
 
 let tmp: string;
@@ -301,6 +301,10 @@ test('FreshOutput: a build whose every file is the published one leaves the publ
   assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html'], 'with the unchanged files too');
   assert.equal(await text(dir, 'docs/index.html'), 'new docs');
   assert.equal(await text(dir, 'index.html'), 'home');
+  assert.equal(fileIdOf(path.join(dir, 'index.html')), kept['index.html'].fileId, 'the unchanged file is the store\'s entry, linked');
+  const before = path.resolve(path.dirname(dir), first.published);
+  assert.equal(await text(before, 'docs/index.html'), 'docs', 'the generation before is as it was: nothing written through its links');
+  assert.equal(await readFile(kept['docs/index.html'].path, 'utf8'), 'docs', 'and so is the store\'s entry');
 });
 
 test('FreshOutput: a file removed from the site, or added, deleted or replaced by hand in build/, makes a new generation', async () => {
@@ -311,6 +315,8 @@ test('FreshOutput: a file removed from the site, or added, deleted or replaced b
   const dropped = await linkBuild(dir, { 'index.html': kept['index.html'] });
   assert.equal(dropped.stats.unchangedSite, undefined);
   assert.deepEqual(await tree(dir), ['index.html'], 'the page the site no longer has is gone');
+  assert.ok(!existsSync(path.join(dir, 'old')), 'and its folder: it would answer 403, not 404');
+  assert.equal(fileIdOf(path.join(dir, 'index.html')), kept['index.html'].fileId, 'the file kept is the store\'s entry, linked');
 
   await writeFile(path.join(dir, 'stray.html'), 'put there by hand');
   await linkBuild(dir, { 'index.html': kept['index.html'] });

@@ -10,7 +10,9 @@
 // store's entry under a second name, so nothing may ever write *into* it: a file the build writes
 // over a path it linked earlier is unlinked first, and the store writes new entries to new files
 // (renamed into place), never over old ones. An edit made by hand in build/ changes the entry too,
-// and the store's hash check finds it on the next build.
+// and the store's check finds it on the next build. While every file is the very file the
+// published generation has, nothing is linked at all: a build that changed nothing keeps the
+// published generation instead of making a copy of it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
@@ -301,8 +303,8 @@ export class IncrementalOutput implements Output {
 }
 
 /** Whether `dir` holds `files` (paths with `/`, all known to be there) and nothing else: each
- * folder on their way has exactly their names. Folder by folder, since Node's recursive readdir
- * took a third of a second for the 1,400 folders of a 1,400-page site. */
+ * folder on their way has exactly their names. Counted folder by folder: Node's recursive readdir
+ * took several hundred milliseconds for the 1,400 folders of a 1,400-page site on a busy machine. */
 function holdsOnly(dir: string, files: Iterable<string>): boolean {
   const names = new Map<string, Set<string>>([['', new Set()]]);
   for (const file of files) {

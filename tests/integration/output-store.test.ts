@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { REPO, fixtureCopy } from '../helpers.ts';
@@ -134,4 +134,12 @@ test('an entry changed on disk is detected and made again, never served', () => 
   assert.equal(after.hits, 0, 'no changed entry was served');
   assert.ok(after.rejected > entries.length / 2, `${after.rejected} of ${entries.length} entries found changed`);
   assert.deepEqual(snapshot(), expected);
+});
+
+test('a symbolic link in public/ is published as the file it points to, like every other public file', () => {
+  symlinkSync('img/photo.png', path.join(root, 'public', 'photo-link.png'));
+  build();
+  const published = path.join(root, 'build', 'photo-link.png');
+  assert.ok(lstatSync(published).isFile(), 'a file, not a link that may point nowhere on the server');
+  assert.deepEqual(readFileSync(published), readFileSync(path.join(root, 'public', 'img', 'photo.png')));
 });

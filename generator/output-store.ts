@@ -13,7 +13,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf, hashOfFile } from './load.ts';
 import { writeWhole } from './whole-file.ts';
-import type { KeptFile } from './write.ts';
+import { fileIdFrom, type KeptFile } from './write.ts';
 
 export const OUTPUT_STORE_DIR = path.join('.cache', 'outputs');
 
@@ -121,7 +121,7 @@ export class OutputStore {
         this.index[id] = { hash, meta, stamp: stampOf(written) };
         this.used.add(id);
         this.dirty = true;
-        const kept = { path: file, hash, size: written.size, fileId: `${written.dev}:${written.ino}` };
+        const kept = { path: file, hash, size: written.size, fileId: fileIdFrom(written) };
         this.checked.set(id, kept);
         return kept;
       } catch {
@@ -152,7 +152,7 @@ export class OutputStore {
     if (seen) return { ...seen, meta: this.index[id]?.meta };
     const found = this.verified(id, (file, hash, entry) => {
       const before = statSync(file);
-      const kept = { path: file, hash, size: before.size, fileId: `${before.dev}:${before.ino}` };
+      const kept = { path: file, hash, size: before.size, fileId: fileIdFrom(before) };
       const stamp = stampOf(before);
       if (entry.stamp === stamp) return kept;
       const read = hashOfFile(file);
@@ -160,9 +160,6 @@ export class OutputStore {
       // Stamped with what the file was before it was read: a write during the read moves it.
       if (Date.now() - before.mtimeMs > SETTLED_MS) {
         entry.stamp = stamp;
-        this.dirty = true;
-      } else if (entry.stamp) {
-        delete entry.stamp;
         this.dirty = true;
       }
       return { ...kept, size: read.size };

@@ -221,9 +221,8 @@ export class FreshOutput implements Output {
     // or a file put there by hand), it stays published.
     if (this.published !== undefined) {
       if (holdsOnly(this.published, this.pending.keys())) {
-        await discardGeneration(this.tmp);
-        await this.removed;
-        await this.lock?.release();
+        // Nothing was written: the generation begun is let go of as a failed build's is.
+        await this.abort();
         return { written: 0, unchanged: this.count, removed: 0, unchangedSite: true, files: [] };
       }
       await this.diverge();
@@ -306,18 +305,13 @@ export class IncrementalOutput implements Output {
  * folder on their way has exactly their names. Counted folder by folder: Node's recursive readdir
  * took several hundred milliseconds for the 1,400 folders of a 1,400-page site on a busy machine. */
 function holdsOnly(dir: string, files: Iterable<string>): boolean {
-  const names = new Map<string, Set<string>>([['', new Set()]]);
+  const names = new Map<string, Set<string>>();
   for (const file of files) {
-    let at = file;
-    for (let slash = at.lastIndexOf('/'); ; slash = at.lastIndexOf('/')) {
-      const parent = slash === -1 ? '' : at.slice(0, slash);
-      let known = names.get(parent);
-      const fresh = !known;
-      if (!known) names.set(parent, (known = new Set()));
-      known.add(at.slice(slash + 1));
-      if (!fresh || slash === -1) break;
-      at = parent;
-    }
+    const parts = file.split('/');
+    parts.forEach((name, i) => {
+      const folder = parts.slice(0, i).join('/');
+      (names.get(folder) ?? names.set(folder, new Set()).get(folder)!).add(name);
+    });
   }
   try {
     for (const [folder, expected] of names) if (readdirSync(path.join(dir, folder)).length !== expected.size) return false;
@@ -327,10 +321,13 @@ function holdsOnly(dir: string, files: Iterable<string>): boolean {
   }
 }
 
-/** A file's device and inode, as KeptFile's `fileId`. */
+/** A file's device and inode, as KeptFile's `fileId`, from its stats. */
+export const fileIdFrom = (stats: { dev: number; ino: number }) => `${stats.dev}:${stats.ino}`;
+
+/** The `fileId` of the file at `file`, if there is one. */
 export function fileIdOf(file: string): string | undefined {
   const found = statSync(file, { throwIfNoEntry: false });
-  return found && `${found.dev}:${found.ino}`;
+  return found && fileIdFrom(found);
 }
 
 /** Every file under `dir`, as a path relative to it with `/` between folders (the output's names);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
+import { fileIdFrom, fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
 import { generationsDir } from '../../generator/generations.ts';
 
 let tmp: string;
@@ -273,7 +273,7 @@ async function keptFile(name: string, contents: string): Promise<KeptFile> {
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, contents);
   const s = await stat(file);
-  return { path: file, hash: name, size: s.size, fileId: `${s.dev}:${s.ino}` };
+  return { path: file, hash: name, size: s.size, fileId: fileIdFrom(s) };
 }
 
 /** Builds `dir` from `kept` (output path -> entry) and says where `build` points afterwards. */

@@ -313,12 +313,19 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
   await Promise.all(linking);
   if (linkFailure) throw linkFailure.error;
   let rendered = 0;
+  // Every page repeats the navbar's, sidebar's and footer's links and ids, and each comes from the
+  // worker as a string of its own: one copy each is what the link check and the store's index keep
+  // (at N = 5,000 two million strings, of which a few tens of thousands differ).
+  const strings = new Map<string, string>();
+  const interned = (s: string) => strings.get(s) ?? (strings.set(s, s), s);
   await pool.render(
     setup,
     todo.map((t) => t.page),
     { scan: Boolean(linkCheck), record: Boolean(store) },
-    async (index, { html, hrefs, ids, reads }) => {
+    async (index, { html, hrefs: sentHrefs, ids: sentIds, reads }) => {
       const { page, file, key } = todo[index];
+      const hrefs = sentHrefs?.map(interned);
+      const ids = sentIds?.map(interned);
       rendered++;
       if (key) cache.renderKeys.set(page.route, key);
       const kept = store && reads ? await keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;

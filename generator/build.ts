@@ -17,7 +17,8 @@ import { RenderError, type RenderSetup } from './render.ts';
 import { closeParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
-import { llmsFiles } from './llms-txt.ts';
+import { holdHeapGrowth } from './heap-growth.ts';
+import { llmsFiles, type LlmsPage } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
 import { drawSocialImages, socialImages, type CardLook, type SocialCard } from './social-images.ts';
@@ -139,10 +140,12 @@ export interface BuildResult {
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = new Pool();
+  const heap = { release: () => {} };
   try {
-    const result = await runSteps(options, pool);
+    const result = await runSteps(options, pool, heap);
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
+    heap.release();
     await pool.close();
     // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
     if (!options.cache) releaseParseWorkers();
@@ -150,7 +153,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** The build as the list of its steps: each a call with what it takes and what it gives. */
-async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult> {
+async function runSteps(options: BuildOptions, pool: Pool, heap: { release: () => void }): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
   const run = new StepRunner();
@@ -173,15 +176,17 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // process of its own while the content is read and parsed.
   const history = locales.length > 1 && cache.history === undefined ? readHistory(root).then((read) => void (cache.history = read ?? null)) : undefined;
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
+  heap.release = holdHeapGrowth(content.sources.length);
   const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
+  // A site large enough to render on workers of its own gives the parse workers' memory back
+  // before its graph is built: nothing parses after this step but a watching process, which keeps
+  // them. (Each source makes a page at least.)
+  if (!options.cache && rendersOnWorkers(content.sources.length)) void closeParseWorkers();
   if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
-  // A site large enough to render on workers of its own gives the parse workers' memory back
-  // first: nothing parses after this step but a watching process, which keeps them.
-  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length)) void closeParseWorkers();
   // The page a dev server is asked for first is its home page: its bodies are parsed while the
   // theme is bundled, so that the first request finds them ready.
   const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;
@@ -276,6 +281,9 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         await cards.done;
         run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
       });
+      // Nothing renders or draws after this in a build: the workers' memory (each holds the site
+      // graph) is given back before the twins and the search index are made.
+      if (mode !== 'serve') await pool.close();
       if (mode === 'serve') {
         // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
         // They are bundled after the first page, which needs none of them, or when a form is posted
@@ -299,8 +307,17 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
         return run.result({ graph: ready, config, messages });
       }
       await run.step('markdown-twins', async () => {
-        const twins = markdownTwins(config, ready, new Map(content.sources.map((s) => [s.id, s])));
-        for (const f of [...twins.map((tw) => ({ path: tw.path, contents: tw.markdown })), ...llmsFiles(config, ready, messages, twins)]) await output.write(f.path, f.contents);
+        const sources = new Map(content.sources.map((s) => [s.id, s]));
+        // A locale at a time, each twin written as it is made: only a locale's bodies wait for its
+        // llms-full.txt.
+        for (const locale of ready.locales) {
+          const pages: LlmsPage[] = [];
+          for (const twin of markdownTwins(config, ready, sources, locale)) {
+            await output.write(twin.path, twin.markdown);
+            pages.push({ page: twin.page, body: twin.body });
+          }
+          for (const f of llmsFiles(config, ready, messages, locale, pages)) await output.write(f.path, f.contents);
+        }
       });
       await run.step('search-index', async () => {
         for (const f of await indexSearch()) await output.write(f.path, f.contents);

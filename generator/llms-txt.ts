@@ -32,7 +32,10 @@ export function llmsPaths(config: SiteConfig, graph: SiteGraph): string[] {
 const linkText = (text: string) => text.replace(/([[\]\\])/g, '\\$1');
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function sectionsOf(config: SiteConfig, graph: SiteGraph, locale: LocaleId, t: Messages, twins: MarkdownTwin[]): { title: string; twins: MarkdownTwin[] }[] {
+/** What the files take of a twin: its page, and the body for `llms-full.txt`. */
+export type LlmsPage = Pick<MarkdownTwin, 'page' | 'body'>;
+
+function sectionsOf(config: SiteConfig, graph: SiteGraph, locale: LocaleId, t: Messages, twins: LlmsPage[]): { title: string; twins: LlmsPage[] }[] {
   const prefix = localePrefix(config, locale);
   const standalone = twins.filter((tw) => !tw.page.section);
   const sections = config.sections.map((section) => ({
@@ -42,25 +45,23 @@ function sectionsOf(config: SiteConfig, graph: SiteGraph, locale: LocaleId, t: M
   return [{ title: t.llms.pages, twins: standalone }, ...sections].filter((s) => s.twins.length > 0);
 }
 
-export function llmsFiles(config: SiteConfig, graph: SiteGraph, messages: MessagesByLocale, allTwins: MarkdownTwin[]): LlmsFile[] {
+/** A locale's two files, from the twins of its pages. */
+export function llmsFiles(config: SiteConfig, graph: SiteGraph, messages: MessagesByLocale, locale: LocaleId, twins: LlmsPage[]): LlmsFile[] {
   const url = (route: string) => absoluteUrl(config, route);
-  return graph.locales.flatMap((locale) => {
-    const t = messages[locale];
-    const twins = allTwins.filter((tw) => tw.page.locale === locale);
-    const { index, full } = pathsOf(config, locale);
-    // The site's description, or its home page's where the UI strings set none.
-    const summary = oneLine(t.meta.siteDescription || graph.pages[`${localePrefix(config, locale)}/`]?.description || '');
-    const head = [`# ${config.title}`, '', ...(summary ? [`> ${summary}`, ''] : [])];
-    const lines = [...head, format(t.llms.about, { full: `[llms-full.txt](${url(`/${full}`)})` }), ''];
-    for (const section of sectionsOf(config, graph, locale, t, twins)) {
-      lines.push(`## ${section.title}`, '');
-      for (const tw of section.twins) lines.push(`- [${linkText(tw.page.title)}](${url(twinRouteOf(tw.page.route))})${tw.page.description ? `: ${oneLine(tw.page.description)}` : ''}`);
-      lines.push('');
-    }
-    const pages = twins.map((tw) => [`# ${tw.page.title}`, '', `URL: ${url(tw.page.route)}`, '', `> ${oneLine(tw.page.description)}`, '', tw.body.trimEnd()].join('\n'));
-    return [
-      { path: index, contents: `${lines.join('\n').trimEnd()}\n` },
-      { path: full, contents: `${head.join('\n')}\n${pages.map((p) => `---\n\n${p}\n`).join('\n')}` },
-    ];
-  });
+  const t = messages[locale];
+  const { index, full } = pathsOf(config, locale);
+  // The site's description, or its home page's where the UI strings set none.
+  const summary = oneLine(t.meta.siteDescription || graph.pages[`${localePrefix(config, locale)}/`]?.description || '');
+  const head = [`# ${config.title}`, '', ...(summary ? [`> ${summary}`, ''] : [])];
+  const lines = [...head, format(t.llms.about, { full: `[llms-full.txt](${url(`/${full}`)})` }), ''];
+  for (const section of sectionsOf(config, graph, locale, t, twins)) {
+    lines.push(`## ${section.title}`, '');
+    for (const tw of section.twins) lines.push(`- [${linkText(tw.page.title)}](${url(twinRouteOf(tw.page.route))})${tw.page.description ? `: ${oneLine(tw.page.description)}` : ''}`);
+    lines.push('');
+  }
+  const pages = twins.map((tw) => [`# ${tw.page.title}`, '', `URL: ${url(tw.page.route)}`, '', `> ${oneLine(tw.page.description)}`, '', tw.body.trimEnd()].join('\n'));
+  return [
+    { path: index, contents: `${lines.join('\n').trimEnd()}\n` },
+    { path: full, contents: `${head.join('\n')}\n${pages.map((p) => `---\n\n${p}\n`).join('\n')}` },
+  ];
 }

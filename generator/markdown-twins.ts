@@ -10,7 +10,7 @@ import type { SiteConfig } from './config.ts';
 import { isExternal } from './markdown.ts';
 import { hasMarkdownTwin, twinRouteOf } from '../common/markdown-twin-route.ts';
 import type { SourceFile } from './load.ts';
-import type { Page, PageListGroup, ParsedDocument, Route, SiteGraph } from './types.ts';
+import type { LocaleId, Page, PageListGroup, ParsedDocument, Route, SiteGraph } from './types.ts';
 
 export interface MarkdownTwin {
   page: Page;
@@ -76,12 +76,12 @@ function listingMarkdown(config: SiteConfig, graph: SiteGraph, groups: PageListG
     .join('\n\n');
 }
 
-/** The twin of every page that has one, in the graph's order. */
-export function markdownTwins(config: SiteConfig, graph: SiteGraph, sources: Map<string, SourceFile>): MarkdownTwin[] {
-  return Object.values(graph.pages)
-    .filter(hasMarkdownTwin)
-    .flatMap((page) => {
-      const source = sources.get((page as { doc: string }).doc);
-      return source ? [markdownTwin(config, graph, page, source)] : [];
-    });
+/** The twin of every page of `locale` that has one, in the graph's order, one at a time: a build
+ * writes each before the next is made. */
+export function* markdownTwins(config: SiteConfig, graph: SiteGraph, sources: Map<string, SourceFile>, locale: LocaleId): Generator<MarkdownTwin> {
+  for (const page of Object.values(graph.pages)) {
+    if (page.locale !== locale || !hasMarkdownTwin(page)) continue;
+    const source = sources.get((page as { doc: string }).doc);
+    if (source) yield markdownTwin(config, graph, page, source);
+  }
 }

@@ -11,6 +11,7 @@
 // the output store (.cache/outputs/, checked against the hash of its bytes when read), keyed by the
 // hash of the locale's records and Pagefind's version; the store's folder is the code's version.
 // A build whose listed pages did not change in a locale copies that bundle and runs no Pagefind.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +19,9 @@ import type * as Pagefind from 'pagefind';
 import type { SiteConfig } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { localePrefix } from './config.ts';
-import { hashOf } from './load.ts';
 import type { OutputStore } from './output-store.ts';
 import { resolveMarkers } from './render.ts';
+import { inLanes } from './in-lanes.ts';
 import { searchBundleDir } from '../common/search-bundle.ts';
 import type { LocaleId, Page, SiteGraph } from './types.ts';
 
@@ -88,8 +89,9 @@ export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, sto
   try {
     const bundles = await Promise.all(
       graph.locales.map(async (locale) => {
-        const records = pages.filter((p) => p.locale === locale).map((p) => searchRecord(config, graph, p));
-        const key = hashOf(JSON.stringify([pagefindVersion(), config.locales[locale].htmlLang, records]));
+        // Each record is made when it is hashed and again when it is sent, never all at once.
+        const records = pages.filter((p) => p.locale === locale).map((p) => () => searchRecord(config, graph, p));
+        const key = recordsKey(config.locales[locale].htmlLang, records);
         const id = `search:${locale}:${key}`;
         const memory = lastBundle.get(locale);
         let files = store ? storedBundle(store, id, locale) : memory?.key === key ? memory.files : undefined;
@@ -115,6 +117,17 @@ function storedBundle(store: OutputStore, id: string, locale: LocaleId): SearchI
   return store.getFiles(id, (files) => files.every((f) => f.path.startsWith(dir) && USED.test(f.path.slice(dir.length))));
 }
 
+/** The key of a locale's bundle: Pagefind's version, the language and every record. The records
+ * are hashed one by one, not joined: at N = 5,000 they are a few hundred megabytes. */
+function recordsKey(lang: string, records: (() => SearchRecord)[]): string {
+  const sha = createHash('sha1').update(`${pagefindVersion()}\0${lang}`);
+  for (const record of records) {
+    const { url, html } = record();
+    sha.update(`\0${url}\0${html}`);
+  }
+  return sha.digest('hex').slice(0, 16);
+}
+
 let version: string | undefined;
 
 /** Pagefind's version (a bundle is made by its binary), and the binary's path when one is set by hand. */
@@ -132,15 +145,21 @@ function pagefindVersion(): string {
   return version;
 }
 
-async function buildBundle(config: SiteConfig, locale: LocaleId, records: SearchRecord[]): Promise<SearchIndexFile[]> {
+/** How many pages are on their way to Pagefind at once: enough that its process never waits for
+ * the next, few enough that the pages' text is not all held in its pipe at once. */
+const IN_FLIGHT = 256;
+
+/** A locale's bundle from its records, each made when it is sent. */
+async function buildBundle(config: SiteConfig, locale: LocaleId, records: (() => SearchRecord)[]): Promise<SearchIndexFile[]> {
   const language = config.locales[locale].htmlLang.split('-')[0].toLowerCase();
   const created = await (await loadPagefind()).createIndex({ forceLanguage: language, excludeSelectors: ['.hash-link'] });
   const index = created.index;
   if (!index) throw new Error(`the search index for "${locale}" could not be created: ${created.errors.join('; ')}`);
   // The service takes files concurrently; one at a time, the round trips dominate.
-  const added = await Promise.all(records.map((r) => index.addHTMLFile({ url: r.url, content: r.html })));
-  added.forEach((result, i) => {
-    if (result.errors.length) throw new Error(`the search index could not take ${records[i].url}: ${result.errors.join('; ')}`);
+  await inLanes(records, IN_FLIGHT, async (record) => {
+    const { url, html } = record();
+    const added = await index.addHTMLFile({ url, content: html });
+    if (added.errors.length) throw new Error(`the search index could not take ${url}: ${added.errors.join('; ')}`);
   });
   const written = await index.getFiles();
   if (written.errors.length) throw new Error(`the search index for "${locale}" could not be written: ${written.errors.join('; ')}`);

@@ -16,7 +16,9 @@
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
 // after a full disk) is drawn again, never published.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { writeWhole } from './whole-file.ts';
+import { inLanes } from './in-lanes.ts';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { SiteConfig } from './config.ts';
@@ -113,6 +115,9 @@ export type CardPainter = (key: string, template: CardTemplateInput, cards: Soci
 /** Fewer cards than this to draw are drawn on the calling thread: a worker costs more to start. */
 const MIN_PAINTER_CARDS = 16;
 
+/** Kept cards read and handed on at once. */
+const KEPT_IN_FLIGHT = 16;
+
 /** Draws the cards that neither memory nor the site's .cache/social/ has, on `painter` when there
  * are enough of them, and hands each card's file to `onFile` as it is ready; the promise is caught
  * here, so a build that stops before it writes them leaves no unhandled rejection. `memory` keeps
@@ -146,39 +151,45 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     if (same) same.push(card);
     else byKey.set(key, [card]);
   }
-  const missing: { key: string; card: SocialCard }[] = [];
   const writes: Promise<void>[] = [];
   const publish = (key: string, contents: Uint8Array) => {
     memory?.set(key, contents);
-    for (const card of byKey.get(key)!) {
-      const written = Promise.resolve(onFile({ path: card.file, contents }));
-      // Awaited at the end; a drawing that fails first must not leave it unhandled.
-      written.catch(() => undefined);
-      writes.push(written);
-    }
+    const written = Promise.all(byKey.get(key)!.map((card) => onFile({ path: card.file, contents }))).then(() => undefined);
+    // Awaited at the end; a drawing that fails first must not leave it unhandled.
+    written.catch(() => undefined);
+    return written;
   };
-  for (const [key, same] of byKey) {
-    const contents = memory?.get(key) ?? store.get(key);
-    if (contents) publish(key, contents);
-    else missing.push({ key, card: same[0] });
-  }
   const drawn = (key: string, contents: Uint8Array) => {
     writes.push(store.set(key, contents));
     onDrawn();
-    publish(key, contents);
+    writes.push(publish(key, contents));
   };
-  const template: CardTemplateInput = { config, look, fonts: missing.length ? prepareFonts(root, look) : { regular: 'sans-serif', semibold: 'sans-serif' }, logo };
-  if (painter && missing.length >= MIN_PAINTER_CARDS) {
-    await painter(base, template, missing.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(missing[start + i].key, contents)));
-  } else if (missing.length) {
-    const draw = cardDrawer(template);
+  const draw = async (missing: { key: string; card: SocialCard }[]) => {
+    if (!missing.length) return;
+    const template: CardTemplateInput = { config, look, fonts: prepareFonts(root, look), logo };
+    if (painter && missing.length >= MIN_PAINTER_CARDS) {
+      return painter(base, template, missing.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(missing[start + i].key, contents)));
+    }
+    const drawer = cardDrawer(template);
     // sharp works on libuv's threads: a few cards in flight overlap text layout and encoding.
-    let next = 0;
-    const lane = async () => {
-      for (let i = next++; i < missing.length; i = next++) drawn(missing[i].key, await draw(missing[i].card));
-    };
-    await Promise.all(Array.from({ length: 4 }, lane));
-  }
+    await inLanes(missing, 4, async ({ key, card }) => drawn(key, await drawer(card)));
+  };
+  const kept = [...byKey.keys()].filter((key) => memory?.has(key) || store.has(key));
+  const keptKeys = new Set(kept);
+  const drawing = draw([...byKey].filter(([key]) => !keptKeys.has(key)).map(([key, same]) => ({ key, card: same[0] })));
+  // Awaited below; a kept card that cannot be written stops this first.
+  drawing.catch(() => undefined);
+  // Kept cards are read and published a few at a time while the others are drawn: at N = 5,000
+  // all their bytes at once were 180 MB waiting for their files.
+  const spoilt: { key: string; card: SocialCard }[] = [];
+  await inLanes(kept, KEPT_IN_FLIGHT, async (key) => {
+    const contents = memory?.get(key) ?? (await store.get(key));
+    if (contents) await publish(key, contents);
+    else spoilt.push({ key, card: byKey.get(key)![0] });
+  });
+  await drawing;
+  // A kept card whose bytes no longer match their hash (a full disk, a hand edit) is drawn again.
+  await draw(spoilt);
   await Promise.all(writes);
 }
 
@@ -203,17 +214,21 @@ class CardStore {
     }
   }
 
+  has(key: string): boolean {
+    return this.files.has(key);
+  }
+
   /** The card kept under `key`, if its bytes are still those that were written. */
-  get(key: string): Uint8Array | undefined {
+  async get(key: string): Promise<Uint8Array | undefined> {
     const name = this.files.get(key);
     if (!name) return undefined;
     try {
-      const bytes = readFileSync(path.join(this.dir, name));
+      const bytes = await readFile(path.join(this.dir, name));
       if (name.slice(17, 33) === hashOf(bytes)) return bytes;
     } catch {
-      // Unreadable: drawn again below.
+      // Unreadable: drawn again.
     }
-    rmSync(path.join(this.dir, name), { force: true });
+    await rm(path.join(this.dir, name), { force: true });
     this.files.delete(key);
     return undefined;
   }

@@ -21,6 +21,7 @@ import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOpt
 import { themeAt } from './theme-loader.ts';
 import { bundleModuleWithPackagesSync } from './bundle-module.ts';
 import type { Page } from './types.ts';
+import { shareHtml, type SharedHtml } from './shared-html.ts';
 import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
 import { cardDrawer, type CardTemplateInput, type SocialCard } from './social-images.ts';
 import type { RuleId } from './diagnostic-rules.ts';
@@ -41,7 +42,7 @@ type Job =
 
 export type MarkdownLimits = SiteConfig['markdown'];
 
-export type WorkerRequest = { type: 'setup'; setup: RenderSetup } | (Job & { id: number; limits?: MarkdownLimits });
+export type WorkerRequest = { type: 'setup'; setup: RenderSetup; html: SharedHtml } | (Job & { id: number; limits?: MarkdownLimits });
 
 export type WorkerReply =
   | { id: number; results: ParseResult[] | RenderedPage[] | Uint8Array[]; busyMs: number; error?: undefined }
@@ -154,8 +155,9 @@ class WorkerLane implements Lane {
       this.worker.postMessage({ ...message, id });
     });
   }
-  setSetup(setup: RenderSetup) {
-    this.worker.postMessage({ type: 'setup', setup } satisfies WorkerRequest);
+  /** The setup with its documents' HTML left out: the worker reads that from `html`. */
+  setSetup(setup: RenderSetup, html: SharedHtml) {
+    this.worker.postMessage({ type: 'setup', setup, html } satisfies WorkerRequest);
   }
   render(pages: Page[], options: RenderOptions) {
     return this.request<RenderedPage>({ type: 'render', pages, options });
@@ -344,6 +346,8 @@ async function distribute<T, R>(items: T[], lanes: { depth: number; run: (batch:
 export class Pool {
   private main = new MainLane();
   private workers: WorkerLane[] = [];
+  /** What the workers stopped by close() did. */
+  private closed: PoolStats = { workers: 0, busyMs: 0, spanMs: 0 };
 
   /** Starts the workers if there is enough work for them; the main thread then only coordinates. */
   private lanes(items: number): Lane[] {
@@ -357,7 +361,8 @@ export class Pool {
   }
 
   stats(): PoolStats {
-    return { workers: this.workers.length, busyMs: sum(this.workers.map((w) => w.busyMs)), spanMs: sum(this.workers.map((w) => w.spanMs)) };
+    const { closed, workers } = this;
+    return { workers: closed.workers + workers.length, busyMs: closed.busyMs + sum(workers.map((w) => w.busyMs)), spanMs: closed.spanMs + sum(workers.map((w) => w.spanMs)) };
   }
 
   parse(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
@@ -368,7 +373,11 @@ export class Pool {
   async render(setup: RenderSetup, pages: Page[], options: RenderOptions, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
     const lanes = this.lanes(pages.length);
     this.main.setSetup(setup);
-    if (!lanes.includes(this.main)) for (const worker of this.workers) worker.setSetup(setup);
+    if (!lanes.includes(this.main)) {
+      const { documents, html } = shareHtml(setup.graph.documents);
+      const shared = { ...setup, graph: { ...setup.graph, documents } };
+      for (const worker of this.workers) worker.setSetup(shared, html);
+    }
     await distribute(
       pages,
       lanes.map((lane) => ({ depth: lane.depth, run: (batch: Page[]) => lane.render(batch, options) })),
@@ -396,7 +405,9 @@ export class Pool {
     );
   }
 
+  /** Stops the workers, and with them their copies of the render setup. */
   async close(): Promise<void> {
+    this.closed = this.stats();
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
     this.workers = [];
   }

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { parseSource } from './parse.ts';
 import type { RenderSetup } from './render.ts';
+import { withSharedHtml } from './shared-html.ts';
 import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
 
 let setup: RenderSetup | undefined;
@@ -24,6 +25,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   try {
     switch (request.type) {
       case 'setup':
+        withSharedHtml(request.setup.graph.documents, request.html);
         setup = request.setup;
         return;
       case 'parse':

@@ -19,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CLI = path.join(REPO, 'bin', 'site.js');
+/** The V8 flags the CLI runs with: those on the #! line of bin/site.js. */
+const CLI_FLAGS = readFileSync(CLI, 'utf8').split('\n', 1)[0].split(' ').filter((word) => word.startsWith('--'));
 const LOCALES = ['de', 'en'] as const;
 const TAGS = Array.from({ length: 20 }, (_, i) => `topic-${i}`);
 const AUTHORS = ['ada', 'grace', 'linus'];
@@ -424,7 +426,7 @@ try {
     console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
     const ours = outputSize(path.join(root, 'build'));
 
-    const site = (args: string[]) => timed(process.execPath, ['--max-semi-space-size=64', CLI, ...args], root);
+    const site = (args: string[]) => timed(process.execPath, [...CLI_FLAGS, CLI, ...args], root);
     const cold = (cards: boolean) => () => {
       for (const dir of ['parse', 'outputs', ...(cards ? ['social'] : [])]) rmSync(path.join(root, '.cache', dir), { recursive: true, force: true });
       return site(['build']);

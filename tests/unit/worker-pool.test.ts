@@ -140,6 +140,36 @@ function renderWork(count: number) {
   return { setup, pages };
 }
 
+test('pages rendered on a worker, which reads the bodies from one shared buffer, are byte for byte those the main thread renders', async () => {
+  const previous = process.env.SITE_WORKERS;
+  process.env.SITE_WORKERS = '2';
+  try {
+    // Bodies of every width of UTF-8, and one empty: each is decoded from where the one before ends.
+    const work = () => {
+      const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 4);
+      Object.values(setup.graph.documents).forEach((d, i) => (d.html = i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`));
+      return { setup, pages: pages.filter((p) => p.route !== '/docs/page-7/') };
+    };
+    const onWorker = work();
+    const fromWorker: string[] = [];
+    const pool = newPool();
+    await pool.render(onWorker.setup, onWorker.pages, { scan: false, record: false }, async (i, page) => void (fromWorker[i] = page.html));
+    assert.equal(pool.stats().workers, 1, 'rendered on a worker');
+    const onMain = work();
+    const fromMain: string[] = [];
+    // Fewer pages than a worker is started for: the main thread renders them, from its own strings.
+    for (let start = 0; start < onMain.pages.length; start += 10) {
+      await newPool().render(onMain.setup, onMain.pages.slice(start, start + 10), { scan: false, record: false }, async (i, page) => void (fromMain[start + i] = page.html));
+    }
+    assert.equal(fromWorker.length, onMain.pages.length);
+    fromWorker.forEach((html, i) => assert.ok(html === fromMain[i], `page ${onMain.pages[i].route} as the main thread renders it`));
+    assert.ok(fromWorker.some((html) => html.includes(`<p>Größe „12“ — 🚀 ${'ж'.repeat(12)}</p>`)), 'the bodies are on the pages');
+  } finally {
+    if (previous === undefined) delete process.env.SITE_WORKERS;
+    else process.env.SITE_WORKERS = previous;
+  }
+});
+
 test('a page that fails to render is named with its file and keeps its cause, on the main thread and on a worker', async () => {
   const previous = process.env.SITE_WORKERS;
   process.env.SITE_WORKERS = '1';

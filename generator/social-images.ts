@@ -15,7 +15,7 @@
 // Cards are kept in the site's own .cache/social/, named by the hash of everything drawn on them
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
 // after a full disk) is drawn again, never published.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { writeWhole } from './whole-file.ts';
 import { inLanes } from './in-lanes.ts';

@@ -17,7 +17,6 @@ import { RenderError, type RenderSetup } from './render.ts';
 import { closeParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
-import { holdHeapGrowth } from './heap-growth.ts';
 import { llmsFiles, type LlmsPage } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
 import { processImages } from './images.ts';
@@ -140,12 +139,10 @@ export interface BuildResult {
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = new Pool();
-  const heap = { release: () => {} };
   try {
-    const result = await runSteps(options, pool, heap);
+    const result = await runSteps(options, pool);
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
-    heap.release();
     await pool.close();
     // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
     if (!options.cache) releaseParseWorkers();
@@ -153,7 +150,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** The build as the list of its steps: each a call with what it takes and what it gives. */
-async function runSteps(options: BuildOptions, pool: Pool, heap: { release: () => void }): Promise<BuildResult> {
+async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
   const run = new StepRunner();
@@ -176,17 +173,15 @@ async function runSteps(options: BuildOptions, pool: Pool, heap: { release: () =
   // process of its own while the content is read and parsed.
   const history = locales.length > 1 && cache.history === undefined ? readHistory(root).then((read) => void (cache.history = read ?? null)) : undefined;
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
-  heap.release = holdHeapGrowth(content.sources.length);
   const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
   run.stats.parsed = parsed;
-  // A site large enough to render on workers of its own gives the parse workers' memory back
-  // before its graph is built: nothing parses after this step but a watching process, which keeps
-  // them. (Each source makes a page at least.)
-  if (!options.cache && rendersOnWorkers(content.sources.length)) void closeParseWorkers();
   if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
   const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
   run.stats.pages = Object.keys(graph.pages).length;
+  // A site large enough to render on workers of its own gives the parse workers' memory back
+  // first: nothing parses after this step but a watching process, which keeps them.
+  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length)) void closeParseWorkers();
   // The page a dev server is asked for first is its home page: its bodies are parsed while the
   // theme is bundled, so that the first request finds them ready.
   const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;

@@ -164,6 +164,8 @@ test('pages rendered on a worker, which reads the bodies from one shared buffer,
     assert.equal(fromWorker.length, onMain.pages.length);
     fromWorker.forEach((html, i) => assert.ok(html === fromMain[i], `page ${onMain.pages[i].route} as the main thread renders it`));
     assert.ok(fromWorker.some((html) => html.includes(`<p>Größe „12“ — 🚀 ${'ж'.repeat(12)}</p>`)), 'the bodies are on the pages');
+    // The main thread reads the same buffer from now on: its documents say what they said.
+    Object.values(onWorker.setup.graph.documents).forEach((d, i) => assert.equal(d.html, i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`));
   } finally {
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;

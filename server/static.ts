@@ -239,7 +239,10 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   // Validators for files; the 404 page answers for a missing one and is never revalidated.
   if (resolved.status === 200) {
     headers.etag = etagOf(stats, headers['content-encoding']);
-    headers['last-modified'] = stats.mtime.toUTCString();
+    // The second the file was last written, as nginx and the file system say it: `stats.mtime`
+    // rounds to the millisecond, so a file written in a second's last half millisecond showed the
+    // next second.
+    headers['last-modified'] = new Date(Math.floor(stats.mtimeMs / 1000) * 1000).toUTCString();
   }
   if (resolved.status === 200 && notModified(req, headers.etag, stats)) {
     res.writeHead(304, headers);

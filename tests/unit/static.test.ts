@@ -2,7 +2,7 @@
 // site in a temporary folder.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -142,6 +142,26 @@ test('over HTTP: 301 with the query kept, 404 with the locale page, 304 on a mat
     await css.arrayBuffer().catch(() => undefined);
     const post = await fetch(`${base}/`, { method: 'POST' });
     assert.deepEqual([post.status, post.headers.get('allow')], [405, 'GET, HEAD']);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('Last-Modified is the second the file was written, not the next one: a write in the last half millisecond of a second stays in that second', async () => {
+  const written = path.join(dir, 'late.css');
+  await writeFile(written, 'body{}');
+  // 08:28:24.9996 UTC, as `stat` shows it; the second is 08:28:24.
+  await utimes(written, 1795768104.9996, 1795768104.9996);
+  const server = http.createServer((req, res) => serveStatic(options, req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const answer = await fetch(`${base}/late.css`);
+    await answer.text();
+    assert.equal(answer.headers.get('last-modified'), 'Fri, 27 Nov 2026 08:28:24 GMT');
+    const since = await fetch(`${base}/late.css`, { headers: { 'if-modified-since': answer.headers.get('last-modified')! } });
+    assert.equal(since.status, 304, 'the date it gave is taken back as current');
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -164,19 +164,23 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     onDrawn();
     writes.push(publish(key, contents));
   };
-  const draw = async (missing: { key: string; card: SocialCard }[]) => {
-    if (!missing.length) return;
+  const draw = async (todo: { key: string; card: SocialCard }[]) => {
+    if (!todo.length) return;
     const template: CardTemplateInput = { config, look, fonts: prepareFonts(root, look), logo };
-    if (painter && missing.length >= MIN_PAINTER_CARDS) {
-      return painter(base, template, missing.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(missing[start + i].key, contents)));
+    if (painter && todo.length >= MIN_PAINTER_CARDS) {
+      return painter(base, template, todo.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(todo[start + i].key, contents)));
     }
     const drawer = cardDrawer(template);
     // sharp works on libuv's threads: a few cards in flight overlap text layout and encoding.
-    await inLanes(missing, 4, async ({ key, card }) => drawn(key, await drawer(card)));
+    await inLanes(todo, 4, async ({ key, card }) => drawn(key, await drawer(card)));
   };
-  const kept = [...byKey.keys()].filter((key) => memory?.has(key) || store.has(key));
-  const keptKeys = new Set(kept);
-  const drawing = draw([...byKey].filter(([key]) => !keptKeys.has(key)).map(([key, same]) => ({ key, card: same[0] })));
+  const kept: string[] = [];
+  const missing: { key: string; card: SocialCard }[] = [];
+  for (const [key, same] of byKey) {
+    if (memory?.has(key) || store.has(key)) kept.push(key);
+    else missing.push({ key, card: same[0] });
+  }
+  const drawing = draw(missing);
   // Awaited below; a kept card that cannot be written stops this first.
   drawing.catch(() => undefined);
   // Kept cards are read and published a few at a time while the others are drawn: at N = 5,000

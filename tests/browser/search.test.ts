@@ -179,6 +179,44 @@ test('a pointer resting on the search button starts loading the engine, so resul
   await close();
 });
 
+test('search opened while the next page loads stays open on it, with what was typed; going back closes it', async () => {
+  const { page, close } = await openPage('/en/services/');
+  await markWindow(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    void page.route('**/en/blog/', async (route) => {
+      resolve();
+      await new Promise<void>((go) => (release = go));
+      await route.continue();
+    });
+  });
+  await page.locator('a[href="/en/blog/"]:visible').first().click();
+  await held;
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#search-dialog[open]');
+  await page.keyboard.type('backup');
+  await page.waitForSelector('.search-result');
+  release();
+  await waitForNavigation(page, 1);
+  assert.equal(new URL(page.url()).pathname, '/en/blog/');
+  assert.ok(await sameWindow(page), 'loaded by client navigation');
+  assert.equal(await page.locator('#search-dialog[open]').count(), 1, 'search is open on the new page');
+  assert.equal(await page.inputValue('#search-dialog .search-input'), 'backup');
+  assert.equal(await activeId(page), 'search-input', 'typing goes on in the input');
+  await page.waitForSelector('#search-dialog .search-result');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', "closing it leaves the focus on the new page's heading");
+
+  // Search opened on a page and then left by Back is not a search on the page Back leads to.
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#search-dialog[open]');
+  await page.goBack();
+  await waitForNavigation(page, 2);
+  assert.equal(new URL(page.url()).pathname, '/en/services/');
+  assert.equal(await page.locator('#search-dialog[open]').count(), 0, 'no search open after Back');
+  await close();
+});
+
 test('the search button opens the dialog on a phone, beside the hamburger', async () => {
   const { page, close } = await openPage('/en/blog/', { width: 375, height: 740 });
   const button = page.locator('.navbar .search-button');

@@ -1,9 +1,12 @@
 // The contract between the parts of the browser runtime, so each can be written and tested alone.
 //
+// - `site:navigating` (on document) when client navigation starts to load another page; the page
+//   on display stays until `site:navigated`, or stays for good when the load fails.
 // - `site:navigated` (on document) after client navigation has put a new page in place; modules
 //   that set up per-page behaviour listen to it. Listeners registered on document survive it.
 // - `site:event` (on document) asks analytics to record an event; analytics adds colorMode and
 //   locale. Links with `data-track="<event name>"` are recorded on click without any code.
+export const NAVIGATING = 'site:navigating';
 export const NAVIGATED = 'site:navigated';
 export const TRACK = 'site:event';
 
@@ -18,6 +21,10 @@ export interface TrackDetail {
 
 export function track(name: string, props?: Record<string, string>): void {
   document.dispatchEvent(new CustomEvent<TrackDetail>(TRACK, { detail: { name, props } }));
+}
+
+export function onNavigating(listener: () => void): void {
+  document.addEventListener(NAVIGATING, () => listener());
 }
 
 export function onNavigated(listener: (detail: NavigatedDetail) => void): void {

@@ -2,8 +2,8 @@
 // closes it, and Tab wraps inside it. Filled on first open from the navbar (primary menu) and
 // from the page's docs or blog sidebar (secondary menu, shown first on every opening, with "back
 // to main menu").
-// It closes on navigation, on a chosen link and when the window grows past 996 px.
-import { onNavigated } from '../events.ts';
+// It closes on a chosen link and when the window grows past 996 px; a client navigation by other
+// means (Back) replaces it with the next page's, closed.
 import { closest, focusables } from './dom.ts';
 
 const DESKTOP = matchMedia('(min-width: 997px)');
@@ -103,5 +103,4 @@ export function initMobileMenu(): void {
   // `close` does not bubble; capturing on document still sees it.
   document.addEventListener('close', onClose, true);
   DESKTOP.addEventListener('change', (event) => event.matches && close());
-  onNavigated(close);
 }

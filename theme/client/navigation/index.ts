@@ -6,7 +6,7 @@
 //
 // States: idle; loading (progress bar after 200 ms); failed (red box with Retry); crashed (the
 // crash screen, when putting the page in place threw); loaded.
-import { NAVIGATED, type NavigatedDetail } from '../events.ts';
+import { NAVIGATED, NAVIGATING, type NavigatedDetail } from '../events.ts';
 import { runtimeData } from '../runtime-data.ts';
 import { showCrash } from '../crash.ts';
 import { applyPage, loadIslands, needsFullLoad, parsePage, preloadPage } from './apply.ts';
@@ -79,6 +79,7 @@ function moveFocus(target: Element | null): void {
 async function navigate(nav: Navigation): Promise<void> {
   const id = ++latest;
   const stale = () => id !== latest;
+  document.dispatchEvent(new CustomEvent(NAVIGATING));
   hideLoadError();
   if (nav.mode !== 'pop') rememberScroll();
   const strings = stringsOf();

@@ -4,7 +4,6 @@
 // with the site's client navigation (a plain click on its link), and every result is a real link.
 import { format } from '../../../common/format-message.ts';
 import { focusables } from '../chrome/dom.ts';
-import { onNavigated } from '../events.ts';
 import { engineFor } from './engine.ts';
 import { searchPages, type SearchHit } from './results.ts';
 
@@ -196,7 +195,3 @@ export function searchOpened(dialog: HTMLDialogElement, from: HTMLElement | null
   if (parts.input.value.trim()) void run(parts);
 }
 
-onNavigated(() => {
-  const dialog = document.getElementById('search-dialog') as HTMLDialogElement | null;
-  if (dialog?.open) dialog.close();
-});

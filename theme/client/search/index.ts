@@ -11,7 +11,12 @@
 // then does not search costs the engine's first bytes (about 100 KB compressed) and nothing else.
 // Keyboard focus is not counted: Tab passes through the navbar's buttons on the way to the
 // content, and Enter, Ctrl+K or `/` open search at once anyway.
+//
+// A visitor who opens search while the next page is still loading is searching on that page:
+// when it arrives and replaces the body (and the open dialog with it), search opens again on it
+// with what they typed, and keeps the focus.
 import { closest } from '../chrome/dom.ts';
+import { onNavigated, onNavigating } from '../events.ts';
 import { engineFor } from './engine.ts';
 
 type Dialog = typeof import('./dialog.ts');
@@ -19,6 +24,11 @@ let dialog: Promise<Dialog> | undefined;
 let hover: ReturnType<typeof setTimeout> | undefined;
 
 const HOVER_MS = 65;
+
+/** Client navigations started since this document loaded. */
+let navigations = 0;
+/** The dialog opened last, and how many navigations had started then. */
+let shown: [HTMLDialogElement, number] | undefined;
 
 /** Starts loading the dialog's code and, beside it rather than after it, the engine with the index
  * of the page's language. */
@@ -36,17 +46,20 @@ function warm(element: HTMLElement | null = document.getElementById('search-dial
 }
 
 /** The dialog opens at once, so what the visitor types while the rest loads lands in its input. */
-function open(opener: HTMLElement | null): void {
+function open(opener: HTMLElement | null, typed?: string): void {
   const element = document.getElementById('search-dialog');
   if (!(element instanceof HTMLDialogElement) || element.open) return;
   // The requests go out before the dialog is laid out: on a slow phone that takes a while.
   const loading = warm(element);
   element.showModal();
+  shown = [element, navigations];
   const input = element.querySelector<HTMLInputElement>('.search-input');
   // The not-found page's button searches for what the missing address names (`/services/backup/`: "backup").
   if (input && opener?.hasAttribute('data-search-from-path')) input.value = wordsOfPath(location.pathname);
+  // What was typed on the page this one replaced goes on where it ended.
+  if (input && typed !== undefined) input.value = typed;
   input?.focus();
-  input?.select();
+  if (typed === undefined) input?.select();
   loading.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => console.warn('Search could not be loaded.', error));
 }
 
@@ -95,7 +108,20 @@ function onPointer(event: PointerEvent): void {
   }
 }
 
+/** Opens search on the page that replaced the one it was opened on while that page loaded. */
+function onPageReplaced(): void {
+  const [before, navigation] = shown ?? [];
+  // A dialog taken out of the page while open keeps its `open` attribute; one the visitor closed
+  // has none. Another language's page has another index: what was typed is no search there.
+  if (before?.open && !before.isConnected && navigation === navigations && before.dataset.bundle === document.getElementById('search-dialog')?.dataset.bundle) {
+    // The new page's heading has the focus (navigation put it there); closing search goes back to it.
+    open(document.activeElement as HTMLElement | null, before.querySelector('input')!.value);
+  }
+}
+
 export function initSearch(): void {
+  onNavigating(() => navigations++);
+  onNavigated(onPageReplaced);
   document.addEventListener('keydown', onKeydown);
   document.addEventListener('click', onClick);
   for (const type of ['pointerover', 'pointerout', 'pointerdown'] as const) document.addEventListener(type, onPointer, { passive: true });

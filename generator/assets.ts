@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { esbuildVersion, loadEsbuild, type Esbuild } from './esbuild-module.ts';
 import { removeStale } from './noted-bundle.ts';
 import { writeWhole } from './whole-file.ts';
@@ -19,6 +20,10 @@ import { stampOf, unchangedSince } from './file-stamp.ts';
  * eyebrows and sidebar titles), and with `font-display: optional` one that misses the first paint
  * is not used on that page: all are preloaded. */
 const PRELOADED_FONT = /\.woff2$/;
+
+/** This file (or the engine's bundle holding it), part of a kept bundle's name: a bundle made by
+ * other code than this (an engine upgrade, an edit to it) is made again. */
+const BUNDLER = fileURLToPath(import.meta.url);
 
 function islandEntries(dir: string): Record<string, string> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.tsx'));
@@ -56,7 +61,7 @@ export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, 
   const key = JSON.stringify([theme, themeFiles, islands, designCss]);
   const known = await made.get(key)?.catch(() => undefined);
   if (known && unchangedSince(known.inputs)) return known.built;
-  const note = cacheDir && path.join(cacheDir, `client-${hashOf(JSON.stringify([key, esbuildVersion()])).slice(0, 16)}.json`);
+  const note = cacheDir && path.join(cacheDir, `client-${hashOf(JSON.stringify([key, esbuildVersion(), BUNDLER, stampOf(BUNDLER)])).slice(0, 16)}.json`);
   const kept = note ? keptAssets(note) : undefined;
   const bundled = kept && unchangedSince(kept.inputs) ? Promise.resolve(kept) : bundleAssets(theme, themeFiles, islands, designCss).then(async (fresh) => (note ? keepAssets(note, fresh) : fresh));
   made.set(key, bundled);
@@ -120,7 +125,10 @@ async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, island
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const files = result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents }));
+  const files = withoutUnusedHelperImports(
+    result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents })),
+    result.metafile,
+  );
   const find = (entry: string) => {
     const out = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined && path.resolve(root, meta.entryPoint) === entry);
     if (!out) throw new Error(`esbuild produced no output for ${entry}`);
@@ -139,4 +147,35 @@ async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, island
       .map((input) => [input, (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= started ? undefined : stampOf(input)]),
   );
   return { built: { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets }, files }, inputs };
+}
+
+// esbuild puts its own helpers (`__commonJS`, `__toESM`: what the islands need to load React's
+// CommonJS) in a chunk of their own, and with code splitting it imports that chunk from every
+// entry point and chunk, whether or not they use a helper (evanw/esbuild#1892). On this site that
+// was one request and 0.36 KB gzip on every page for code only the islands run. Such an import
+// names nothing (`import"./chunk.X.js";`) and the chunk has no side effect, so it goes.
+/** Chunks made of esbuild's helpers only: the metafile lists no input of the project in them. */
+function helperChunks(metafile: Esbuild.Metafile): Set<string> {
+  const chunks = Object.entries(metafile.outputs).filter(([out, meta]) => out.endsWith('.js') && meta.entryPoint === undefined && Object.keys(meta.inputs).length === 0);
+  return new Set(chunks.map(([out]) => out));
+}
+
+/** The files with every import of a helpers-only chunk that imports no name removed, and the metafile's import lists to match. */
+export function withoutUnusedHelperImports(files: BuiltAssets['files'], metafile: Esbuild.Metafile): BuiltAssets['files'] {
+  const helpers = helperChunks(metafile);
+  if (helpers.size === 0) return files;
+  return files.map((file) => {
+    const meta = metafile.outputs[file.path];
+    if (!meta || !file.path.endsWith('.js')) return file;
+    const text = Buffer.from(file.contents).toString('utf8');
+    let kept = text;
+    for (const helper of helpers) {
+      const bare = `import"./${helper.split('/').pop()}";`;
+      if (!kept.includes(bare)) continue;
+      kept = kept.replace(bare, '');
+      // Still imported for a name (the islands): the chunk stays in the file's imports.
+      if (!kept.includes(`"./${helper.split('/').pop()}"`)) meta.imports = meta.imports.filter((i) => i.path !== helper);
+    }
+    return kept === text ? file : { path: file.path, contents: Buffer.from(kept) };
+  });
 }

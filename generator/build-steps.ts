@@ -85,7 +85,7 @@ export function readContent(root: string, locales: string[], cache: BuildCache, 
 /** Markdown, cached by content hash. The disk store serves a process's first build; watch
  * rebuilds have the results in memory. Results depend on the UI strings Markdown is rendered with
  * (admonition titles, anchor labels): other strings, other results. */
-export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool; keepLastGood: boolean; lazy?: boolean }): Promise<{ documents: ParsedDocument[]; parsed: number; pending: ParseItem[]; diagnostics: Diagnostic[] }> {
+export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool; keepLastGood: boolean; lazy?: boolean }): Promise<{ documents: ParsedDocument[]; parsed: number; pending: ParseItem[]; diagnostics: Diagnostic[]; stored: Promise<void> }> {
   const { root, config, messages, content, cache, pool } = input;
   const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(0, 12);
   if (cache.labelsKey !== labelsKey) cache.parse.clear();
@@ -120,7 +120,7 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
     const live = new Set(content.sources.map((s) => s.id));
     for (const id of cache.lastGood.keys()) if (!live.has(id)) cache.lastGood.delete(id);
   }
-  return { documents, parsed, pending, diagnostics };
+  return { documents, parsed, pending, diagnostics, stored: store?.written() ?? Promise.resolve() };
 }
 
 /** The YAML data files: authors, tags and the `_category.yml` of folders. */

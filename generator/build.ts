@@ -139,18 +139,20 @@ export interface BuildResult {
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const pool = new Pool();
+  // Caches written while the build goes on; it ends when they are on disk.
+  const background: Promise<unknown>[] = [];
   try {
-    const result = await runSteps(options, pool);
+    const result = await runSteps(options, pool, background);
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
-    await pool.close();
+    await Promise.all([pool.close(), ...background]);
     // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
     if (!options.cache) releaseParseWorkers();
   }
 }
 
 /** The build as the list of its steps: each a call with what it takes and what it gives. */
-async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult> {
+async function runSteps(options: BuildOptions, pool: Pool, background: Promise<unknown>[]): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
   const run = new StepRunner();
@@ -173,7 +175,8 @@ async function runSteps(options: BuildOptions, pool: Pool): Promise<BuildResult>
   // process of its own while the content is read and parsed.
   const history = locales.length > 1 && cache.history === undefined ? readHistory(root).then((read) => void (cache.history = read ?? null)) : undefined;
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
-  const { documents, parsed, pending } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
+  const { documents, parsed, pending, stored } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
+  background.push(stored);
   run.stats.parsed = parsed;
   if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));

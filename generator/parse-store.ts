@@ -14,6 +14,7 @@ export const PARSE_STORE_DIR = path.join('.cache', 'parse');
 
 export class ParseStore {
   private readonly used = new Set<string>();
+  private readonly writes: Promise<unknown>[] = [];
 
   /** `strings`: a key of the UI strings Markdown is rendered with, part of every result's name. */
   private constructor(
@@ -52,7 +53,13 @@ export class ParseStore {
     // Written on libuv's threads while the build goes on: creating files is what costs. A result
     // cut short (the process ended mid-write) does not parse as JSON and is parsed again.
     // A cache that cannot be written only costs the next build time.
-    writeFile(path.join(this.dir, file), JSON.stringify(result)).catch(() => undefined);
+    this.writes.push(writeFile(path.join(this.dir, file), JSON.stringify(result)).catch(() => undefined));
+  }
+
+  /** Settles once every result set so far is on disk (or failed to get there): the build that made
+   * them waits for this at its end, so the next one, in this process or another, finds them. */
+  written(): Promise<void> {
+    return Promise.all(this.writes).then(() => undefined);
   }
 
   /** Removes results that no source of this build asked for (edited or deleted files). */

@@ -35,7 +35,8 @@ function report(result: BuildResult, started: number, timings = false): void {
   if (errors) console.error(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`);
   else {
     const write = result.stats.write;
-    const files = !write ? '' : write.unchangedSite ? `, ${write.unchanged} files, all as published: nothing written` : `, ${write.written} files written`;
+    const since = result.stats.upToDateSince;
+    const files = !write ? '' : since ? `, ${write.unchanged} files: nothing changed since the last build (${since}), nothing read or written` : write.unchangedSite ? `, ${write.unchanged} files, all as published: nothing written` : `, ${write.written} files written`;
     console.log(`${result.stats.pages} pages${files} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
   }
   if (timings) {
@@ -60,10 +61,11 @@ program
   .command('build')
   .description('Build the site into a fresh directory and swap it in; a failed build leaves the old one untouched.')
   .option('--out <dir>', 'output directory', 'build')
+  .option('--force', 'build even when nothing changed since the last build')
   .addOption(timingsOption)
-  .action(async (opts: { out: string; timings?: boolean }) => {
+  .action(async (opts: { out: string; force?: boolean; timings?: boolean }) => {
     const started = performance.now();
-    const result = await runBuild({ root, mode: 'build', outDir: opts.out });
+    const result = await runBuild({ root, mode: 'build', outDir: opts.out, skipUnchanged: !opts.force });
     report(result, started, opts.timings);
     if (result.ok) console.log(`Output: ${path.relative(root, path.resolve(root, opts.out)) || '.'}/`);
     process.exitCode = result.ok ? 0 : 1;

@@ -37,6 +37,8 @@ import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from './types
 import type { Assets, ThemeForms } from './theme-contract.ts';
 import { readHistory, type History } from './git-history.ts';
 import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from './translation-status.ts';
+import { outsideInputs, recordBuild, unchangedBuild, type BuildRecord } from './up-to-date.ts';
+import { resolveTheme } from './theme-loader.ts';
 import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, themedStrings, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
 
 export type BuildMode = 'build' | 'check' | 'serve';
@@ -52,6 +54,10 @@ export interface BuildOptions {
   changed?: Set<string>;
   /** Outdated translations are errors, not warnings (`site check --strict-translations`). */
   strictTranslations?: boolean;
+  /** `site build`: when no input changed since the last build and the site it published is as it
+   * left it, do nothing and give that build's figures and warnings (up-to-date.ts). The result
+   * then has no graph. */
+  skipUnchanged?: boolean;
   /** `site serve`: called once what every page needs is written (assets, feeds, public files), so
    * the server can answer while the Markdown twins and the search index are still being made. */
   onReady?: (site: Required<Pick<BuildResult, 'graph' | 'config' | 'messages'>>) => void;
@@ -122,6 +128,8 @@ export interface BuildStats {
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
   pool?: PoolStats;
   write?: WriteStats;
+  /** When the build did nothing because nothing changed: the time the last build finished. */
+  upToDateSince?: string;
   timings: Record<string, number>;
 }
 
@@ -138,17 +146,35 @@ export interface BuildResult {
 
 
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const { root } = options;
+  const outDir = path.resolve(root, options.outDir ?? 'build');
+  const last = options.skipUnchanged && options.mode === 'build' ? unchangedBuild(root, outDir) : undefined;
+  if (last?.record) return unchangedResult(last.record, performance.now() - started);
   const pool = new Pool();
   // Caches written while the build goes on; it ends when they are on disk.
   const background: Promise<unknown>[] = [];
   try {
     const result = await runSteps(options, pool, background);
+    if (last?.inputs && result.ok && result.config) {
+      const outside = outsideInputs(root, resolveTheme(root, result.config).theme?.dir);
+      await recordBuild(root, outDir, { inputs: last.inputs, outside, pages: result.stats.pages, diagnostics: result.diagnostics });
+    }
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
     await Promise.all([pool.close(), ...background]);
     // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
     if (!options.cache) releaseParseWorkers();
   }
+}
+
+/** What `site build` reports when nothing changed since the last build: that build's figures and warnings. */
+function unchangedResult(record: BuildRecord, ms: number): BuildResult {
+  return {
+    ok: true,
+    diagnostics: record.diagnostics,
+    stats: { pages: record.pages, parsed: 0, rendered: 0, resized: 0, upToDateSince: record.at, write: { written: 0, unchanged: record.files, removed: 0, unchangedSite: true, files: [] }, timings: { 'up-to-date': ms } },
+  };
 }
 
 /** The build as the list of its steps: each a call with what it takes and what it gives. */

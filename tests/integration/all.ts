@@ -42,6 +42,7 @@ import './social-images.test.ts';
 import './start-from-build.test.ts';
 import './store-contract.test.ts';
 import './translation-status.test.ts';
+import './up-to-date.test.ts';
 import './watch-last-good.test.ts';
 import './watch-replace.test.ts';
 import './watch.test.ts';

@@ -28,7 +28,7 @@ interface Built {
 }
 
 function build(): Built {
-  const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'build', '--timings'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'build', '--force', '--timings'], { cwd: root, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const line = /Rendered (\d+) pages, resized (\d+) images; the output store in \.cache\/ had (\d+) of (\d+)[^(\n]*(?:\((\d+) changed on disk)?/.exec(r.stdout);
   assert.ok(line, r.stdout);

@@ -72,7 +72,7 @@ test('a record holds title, description, keywords and body, without navbar, foot
 
 /** A production build by the CLI, as a deploy runs it; how many bundles Pagefind made, as `--timings` says. */
 function cliBuild(site: string): { built: number; of: number; rejected: number } {
-  const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'build', '--timings'], { cwd: site, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'build', '--force', '--timings'], { cwd: site, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const line = /Search index: (\d+) of (\d+) bundles built(?: \((\d+) changed on disk)?/.exec(r.stdout);
   assert.ok(line, r.stdout);

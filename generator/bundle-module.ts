@@ -42,6 +42,9 @@ export const pinnedPackages: Esbuild.Plugin = {
 };
 
 const common = {
+  // The metafile's inputs are relative to this folder, as noted-bundle.ts resolves them: from the
+  // site's folder they named files of the engine's, so a site outside it bundled again every start.
+  absWorkingDir: PACKAGE_ROOT,
   bundle: true,
   platform: 'node',
   format: 'esm',

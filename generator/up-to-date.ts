@@ -4,7 +4,8 @@
 //
 // What counts as an input, compared by path, size and modification time (as make and the engine's
 // own bundle do): every file under the site's root but its outputs, caches and packages; the
-// theme's folder when it lies outside the root and the engine; the installed packages (npm's
+// theme's folder when it lies outside the root and the engine; the files outside the root that
+// the config, the UI strings or the theme import (their bundles' notes list them); the installed packages (npm's
 // `node_modules/.package-lock.json`, which every install rewrites); the engine's code (its bundle
 // key); the git commit (translation status reads the history); the year (the footer's copyright);
 // the environment variables the build reads. What counts as the published site: the generation

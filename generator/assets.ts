@@ -170,11 +170,12 @@ export function withoutUnusedHelperImports(files: BuiltAssets['files'], metafile
     const text = Buffer.from(file.contents).toString('utf8');
     let kept = text;
     for (const helper of helpers) {
-      const bare = `import"./${helper.split('/').pop()}";`;
+      const specifier = `"./${path.posix.basename(helper)}"`;
+      const bare = `import${specifier};`;
       if (!kept.includes(bare)) continue;
       kept = kept.replace(bare, '');
       // Still imported for a name (the islands): the chunk stays in the file's imports.
-      if (!kept.includes(`"./${helper.split('/').pop()}"`)) meta.imports = meta.imports.filter((i) => i.path !== helper);
+      if (!kept.includes(specifier)) meta.imports = meta.imports.filter((i) => i.path !== helper);
     }
     return kept === text ? file : { path: file.path, contents: Buffer.from(kept) };
   });

@@ -22,6 +22,7 @@ import type { Diagnostic } from './types.ts';
 import { cacheDirOf, PACKAGE_ROOT } from './package-root.ts';
 import { generationsDir } from './generations.ts';
 import { writeWhole } from './whole-file.ts';
+import { hashOf } from './load.ts';
 
 /** What a successful `site build` leaves in `.cache/builds/` for the next one. */
 export interface BuildRecord {
@@ -44,7 +45,10 @@ const NOT_INPUTS = new Set(['.cache', '.git', 'node_modules', '.serve']);
 /** What the build reads from the environment (worker-pool.ts's SITE_WORKERS changes no byte). */
 const ENV = ['NODE_ENV', 'FONTCONFIG_FILE', 'PAGEFIND_BINARY_PATH', 'PAGEFIND_EXTENDED_BINARY_PATH'];
 
-const recordFile = (root: string, outDir: string) => path.join(cacheDirOf(root), 'builds', `${createHash('sha1').update(outDir).digest('hex').slice(0, 16)}.json`);
+const recordFile = (root: string, outDir: string) => path.join(cacheDirOf(root), 'builds', `${hashOf(outDir)}.json`);
+
+/** Whether `file` is `dir` or lies under it. */
+const within = (file: string, dir: string) => !path.relative(dir, file).startsWith('..');
 
 /** Hashes the path, size and modification time (and inode) of every file under `dir`, in a fixed
  * order, and counts them. A folder reached again through a symbolic link is not walked twice. */
@@ -125,7 +129,6 @@ function bundledElsewhere(root: string): string[] {
   } catch {
     return [];
   }
-  const within = (file: string, dir: string) => !path.relative(dir, file).startsWith('..');
   for (const name of names) {
     try {
       const { inputs } = JSON.parse(readFileSync(path.join(cache, name), 'utf8')) as { inputs?: Record<string, unknown> };
@@ -153,9 +156,8 @@ export function publishedFingerprint(outDir: string): { published: string; outpu
 /** The theme's folder when it is an input the root and the engine's key do not cover. */
 export function outsideInputs(root: string, themeDir: string | undefined): string[] {
   if (!themeDir) return [];
-  const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
   const real = existsSync(themeDir) ? realpathSync(themeDir) : themeDir;
-  return inside(real, root) || inside(real, PACKAGE_ROOT) ? [] : [real];
+  return within(real, root) || within(real, PACKAGE_ROOT) ? [] : [real];
 }
 
 function onlyGenerations(dir: string): boolean {

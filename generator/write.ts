@@ -13,11 +13,11 @@
 // and the store's check finds it on the next build. While every file is the very file the
 // published generation has, nothing is linked at all: a build that changed nothing keeps the
 // published generation instead of making a copy of it.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
-import { discardGeneration, prepareGeneration, publishedGeneration, publishGeneration, PublishLock } from './generations.ts';
+import { discardGeneration, prepareGeneration, publishedGeneration, publishGeneration, PublishLock, restoreGeneration } from './generations.ts';
 import { killPoint } from './kill-point.ts';
 import { Slots } from './slots.ts';
 import { writeWhole } from './whole-file.ts';
@@ -86,20 +86,30 @@ class Writer {
     protected readonly dir: string,
     /** Readers may see the folder while it is written: replace files by rename. */
     private readonly atomic = false,
+    /** The folder holds an older generation: any path may be there already, as a file (perhaps a
+     * hard link into the output store) or as a folder. */
+    private readonly recycled = false,
   ) {}
 
   put(file: string, contents: string | Uint8Array, replace = false): Promise<void> {
     return this.run(file, async (full) => {
       // The path may be a hard link to an entry of the output store: never write through it.
-      if (replace && !this.atomic) await rm(full, { force: true });
+      if (this.recycled) await rm(full, { recursive: true, force: true });
+      else if (replace && !this.atomic) await rm(full, { force: true });
       return this.atomic ? writeWhole(full, contents) : writeFile(full, contents);
     });
   }
 
-  /** Hard-links `from` to `file`, or copies it where linking is not possible. */
-  link(file: string, from: string, replace = false): Promise<void> {
+  /** Hard-links `from` (whose `fileIdOf` is `fileId`) to `file`, or copies it where linking is not
+   * possible. In a recycled folder, a file that is `from` already stays. */
+  link(file: string, from: string, fileId: string | undefined, replace = false): Promise<void> {
     return this.run(file, async (full) => {
-      if (replace) await rm(full, { force: true });
+      if (this.recycled && !replace) {
+        // Synchronous: a stat through libuv's threads cost the main thread three times as much.
+        const there = lstatSync(full, { throwIfNoEntry: false });
+        if (there?.isFile() && fileIdFrom(there) === fileId) return;
+        if (there) await rm(full, { recursive: true, force: true });
+      } else if (replace) await rm(full, { force: true });
       try {
         await link(from, full);
       } catch (error) {
@@ -119,7 +129,12 @@ class Writer {
     await this.slots.start(async () => {
       try {
         if (!this.dirs.has(parent)) {
-          await mkdir(parent, { recursive: true });
+          await mkdir(parent, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+            if (!this.recycled || (error.code !== 'EEXIST' && error.code !== 'ENOTDIR')) throw error;
+            // A file of the older generation where this build has a folder.
+            removeFilesOnPath(this.dir, parent);
+            return mkdir(parent, { recursive: true });
+          });
           this.dirs.add(parent);
         }
         await job(full);
@@ -137,6 +152,8 @@ class Writer {
 
 export class FreshOutput implements Output {
   private tmp = '';
+  /** The name of the generation `tmp` was before this build took it over, if it was one. */
+  private recycled: string | undefined;
   private writer: Writer | undefined;
   private lock: PublishLock | undefined;
   /** The removal of the generations before the published one, which runs beside the build. */
@@ -164,13 +181,13 @@ export class FreshOutput implements Output {
     this.lock = await PublishLock.acquire(this.outDir, this.onWait);
     killPoint('publish:locked');
     try {
-      ({ staging: this.tmp, removed: this.removed } = await prepareGeneration(this.outDir));
+      ({ staging: this.tmp, recycled: this.recycled, removed: this.removed } = await prepareGeneration(this.outDir));
       this.published = await publishedGeneration(this.outDir);
     } catch (error) {
       await this.lock.release();
       throw error;
     }
-    this.writer = new Writer(this.tmp);
+    this.writer = new Writer(this.tmp, false, this.recycled !== undefined);
     return this;
   }
   private get started(): Writer {
@@ -195,14 +212,14 @@ export class FreshOutput implements Output {
       }
       await this.diverge();
     }
-    await this.started.link(file, kept.path, this.seen(file));
+    await this.started.link(file, kept.path, kept.fileId, this.seen(file));
   }
   /** Something differs from the published site: the links held back go into the new generation. */
   private async diverge() {
     if (this.published === undefined) return;
     this.published = undefined;
     // Queued at once, in order, before any later write of the same path.
-    const links = [...this.pending].map(([file, kept]) => this.started.link(file, kept.path));
+    const links = [...this.pending].map(([file, kept]) => this.started.link(file, kept.path, kept.fileId));
     this.pending.clear();
     await Promise.all(links);
   }
@@ -210,10 +227,12 @@ export class FreshOutput implements Output {
     const files = (await listFiles(from, true)).filter((rel) => !skip.has(rel));
     if (!files.length) return;
     await this.diverge();
-    // `cp` copies into an existing file through its inode: unlink what the build linked there first.
+    // `cp` copies into an existing file through its inode: unlink what the build (or the
+    // generation recycled) linked there first.
     await this.started.drain();
-    for (const rel of files) if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
+    for (const rel of files) if (this.made.has(rel) || this.recycled) await rm(path.join(this.tmp, rel), { recursive: true, force: true });
     await cp(from, this.tmp, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
+    for (const rel of files) this.made.add(rel);
   }
   /** Publishes the new generation: `outDir` links to it from one rename on. */
   async finish(): Promise<WriteStats> {
@@ -228,6 +247,8 @@ export class FreshOutput implements Output {
       await this.diverge();
     }
     await this.started.drain();
+    // What the recycled generation has and this build did not make: pages since removed.
+    if (this.recycled) keepOnly(this.tmp, this.made);
     await publishGeneration(this.outDir, this.tmp);
     await this.removed;
     await this.lock?.release();
@@ -240,7 +261,9 @@ export class FreshOutput implements Output {
   }
   async abort() {
     await this.writer?.drain().catch(() => undefined);
-    if (this.tmp) await discardGeneration(this.tmp);
+    // Nothing was written into a recycled generation until the build diverged from the published one.
+    if (this.recycled && this.published !== undefined) await restoreGeneration(this.outDir, this.tmp, this.recycled);
+    else if (this.tmp) await discardGeneration(this.tmp);
     await this.removed;
     await this.lock?.release();
   }
@@ -305,6 +328,37 @@ export class IncrementalOutput implements Output {
  * folder on their way has exactly their names. Counted folder by folder: Node's recursive readdir
  * took several hundred milliseconds for the 1,400 folders of a 1,400-page site on a busy machine. */
 function holdsOnly(dir: string, files: Iterable<string>): boolean {
+  try {
+    for (const [folder, expected] of namesByFolder(files)) if (readdirSync(path.join(dir, folder)).length !== expected.size) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes from `dir` every file and folder that is not one of `files` (paths with `/`) or on their
+ * way, folder by folder as `holdsOnly` counts them. */
+function keepOnly(dir: string, files: Iterable<string>): void {
+  for (const [folder, expected] of namesByFolder(files)) {
+    for (const name of readdirSync(path.join(dir, folder))) {
+      if (!expected.has(name)) rmSync(path.join(dir, folder, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Removes whatever is not a folder on the way from `dir` down to its subfolder `folder`. */
+function removeFilesOnPath(dir: string, folder: string): void {
+  let at = dir;
+  for (const name of path.relative(dir, folder).split(path.sep)) {
+    at = path.join(at, name);
+    const found = lstatSync(at, { throwIfNoEntry: false });
+    if (!found) return;
+    if (!found.isDirectory()) return rmSync(at, { force: true });
+  }
+}
+
+/** The names each folder on the way to `files` holds: '' is the top. */
+function namesByFolder(files: Iterable<string>): Map<string, Set<string>> {
   const names = new Map<string, Set<string>>();
   for (const file of files) {
     const parts = file.split('/');
@@ -313,12 +367,7 @@ function holdsOnly(dir: string, files: Iterable<string>): boolean {
       (names.get(folder) ?? names.set(folder, new Set()).get(folder)!).add(name);
     });
   }
-  try {
-    for (const [folder, expected] of names) if (readdirSync(path.join(dir, folder)).length !== expected.size) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return names;
 }
 
 /** A file's device and inode, as KeptFile's `fileId`, from its stats. */

@@ -337,3 +337,45 @@ test('FreshOutput: a file removed from the site, or added, deleted or replaced b
   assert.equal(restored.stats.unchangedSite, undefined);
   assert.equal(await text(dir, 'index.html'), 'home', 'a file replaced by hand is the build\'s again');
 });
+
+test('FreshOutput: a build takes over the generation before the published one, keeps what is the new site\'s there and removes the rest; the published one stays as it was', async () => {
+  const dir = await folder({}, false);
+  const kept = {
+    'index.html': await keptFile('r1', 'home'),
+    'docs/index.html': await keptFile('r2', 'docs'),
+    'old/deep/index.html': await keptFile('r3', 'a page removed later'),
+    x: await keptFile('r4', 'a file where a folder comes later'),
+  };
+  const first = await linkBuild(dir, kept);
+  const second = await linkBuild(dir, { ...kept, 'docs/index.html': await keptFile('r5', 'docs, second') });
+  const published = path.resolve(path.dirname(dir), second.published);
+
+  const third = { 'index.html': kept['index.html'], 'docs/index.html': await keptFile('r6', 'docs, third'), 'x/index.html': await keptFile('r7', 'a folder where a file was') };
+  const out = await new FreshOutput(dir).start();
+  assert.ok(!(await readdir(generationsDir(dir))).includes(path.basename(first.published)), 'the first generation is the one being written');
+  for (const [file, entry] of Object.entries(third)) await out.link(file, entry);
+  await out.write('new.html', 'written');
+  await out.finish();
+
+  assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html', 'new.html', 'x/index.html'], 'no page removed since, no file of the generation taken over');
+  assert.ok(!existsSync(path.join(dir, 'old')), 'nor its folder: it would answer 403, not 404');
+  assert.equal(await text(dir, 'docs/index.html'), 'docs, third');
+  assert.equal(await text(dir, 'x/index.html'), 'a folder where a file was');
+  assert.equal(await text(dir, 'new.html'), 'written');
+  assert.equal(fileIdOf(path.join(dir, 'index.html')), kept['index.html'].fileId, 'an unchanged file is the store\'s entry');
+  assert.equal(await text(published, 'docs/index.html'), 'docs, second', 'the generation published before is as it was');
+  assert.equal(await readFile(kept['docs/index.html'].path, 'utf8'), 'docs', 'and so is every entry of the store: nothing was written through a link');
+  assert.equal(await readFile(kept.x.path, 'utf8'), 'a file where a folder comes later');
+  const generations = (await readdir(generationsDir(dir))).filter((n) => /^g-/.test(n)).sort();
+  assert.equal(generations.length, 2, `the published generation and the one before it: ${generations.join(', ')}`);
+  assert.ok(generations.includes(path.basename(published)));
+  assert.deepEqual(await leftovers(dir), []);
+
+  // A build that makes the published site again leaves it published and gives the generation it
+  // took over its name back, as it was.
+  const fourth = await linkBuild(dir, { ...third, 'new.html': { path: path.join(dir, 'new.html'), hash: 'n', size: 7, fileId: fileIdOf(path.join(dir, 'new.html')) } });
+  assert.equal(fourth.stats.unchangedSite, true);
+  assert.deepEqual(fourth.generations.sort(), generations, 'the same two generations');
+  assert.equal(await text(published, 'docs/index.html'), 'docs, second');
+  assert.deepEqual(await leftovers(dir), []);
+});

@@ -256,7 +256,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     mode === 'build' && output
       ? drawSocialImages(root, config, look, social.cards, {
           painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
-          onFile: (f) => (aborted ? undefined : output.write(f.path, f.contents)),
+          onFile: (f) => (aborted ? undefined : f.kept ? output.link(f.path, f.kept, f.contents) : output.write(f.path, f.contents)),
           ...(options.cache ? { memory: cache.cards } : {}),
         })
       : undefined;

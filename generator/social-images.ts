@@ -16,7 +16,7 @@
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
 // after a full disk) is drawn again, never published.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { writeWhole } from './whole-file.ts';
 import { inLanes } from './in-lanes.ts';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { localePrefix } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
+import { fileIdFrom, type KeptFile } from './write.ts';
 import { cacheDirOf } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
@@ -41,6 +42,14 @@ export const SOCIAL_IMAGE_HEIGHT = 630;
 const TEMPLATE_VERSION = 'card-3';
 /** Where the cards are kept, under the site's root. */
 export const SOCIAL_CACHE_DIR = path.join('.cache', 'social');
+
+/** A card ready for the output: its bytes, and its file in .cache/social/ when it is kept there
+ * (a production build links that file, checked against its hash, rather than writing a copy). */
+export interface CardFile {
+  path: string;
+  contents: Uint8Array;
+  kept?: KeptFile;
+}
 
 /** Where the look of the cards comes from: the site's config and its theme (build-steps.ts). */
 export interface CardLook {
@@ -128,7 +137,7 @@ export function drawSocialImages(
   config: SiteConfig,
   look: CardLook,
   cards: SocialCard[],
-  options: { memory?: Map<string, Uint8Array>; painter?: CardPainter; onFile: (file: { path: string; contents: Uint8Array }) => Promise<void> | void },
+  options: { memory?: Map<string, Uint8Array>; painter?: CardPainter; onFile: (file: CardFile) => Promise<void> | void },
 ): { done: Promise<void>; drawn: () => number } {
   let count = 0;
   const done = drawCards(root, config, look, cards, options, () => count++);
@@ -152,17 +161,16 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     else byKey.set(key, [card]);
   }
   const writes: Promise<void>[] = [];
-  const publish = (key: string, contents: Uint8Array) => {
+  const publish = (key: string, contents: Uint8Array, kept?: KeptFile) => {
     memory?.set(key, contents);
-    const written = Promise.all(byKey.get(key)!.map((card) => onFile({ path: card.file, contents }))).then(() => undefined);
+    const written = Promise.all(byKey.get(key)!.map((card) => onFile({ path: card.file, contents, kept }))).then(() => undefined);
     // Awaited at the end; a drawing that fails first must not leave it unhandled.
     written.catch(() => undefined);
     return written;
   };
   const drawn = (key: string, contents: Uint8Array) => {
-    writes.push(store.set(key, contents));
     onDrawn();
-    writes.push(publish(key, contents));
+    writes.push(store.set(key, contents).then((kept) => publish(key, contents, kept)));
   };
   const draw = async (todo: { key: string; card: SocialCard }[]) => {
     if (!todo.length) return;
@@ -187,8 +195,9 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
   // all their bytes at once were 180 MB waiting for their files.
   const spoilt: { key: string; card: SocialCard }[] = [];
   await inLanes(kept, KEPT_IN_FLIGHT, async (key) => {
-    const contents = memory?.get(key) ?? (await store.get(key));
-    if (contents) await publish(key, contents);
+    const remembered = memory?.get(key);
+    const found = remembered ? { bytes: remembered, file: undefined } : await store.get(key);
+    if (found) await publish(key, found.bytes, found.file);
     else spoilt.push({ key, card: byKey.get(key)![0] });
   });
   await drawing;
@@ -222,13 +231,16 @@ class CardStore {
     return this.files.has(key);
   }
 
-  /** The card kept under `key`, if its bytes are still those that were written. */
-  async get(key: string): Promise<Uint8Array | undefined> {
+  /** The card kept under `key`, if its bytes are still those that were written, and its file. */
+  async get(key: string): Promise<{ bytes: Uint8Array; file: KeptFile } | undefined> {
     const name = this.files.get(key);
     if (!name) return undefined;
     try {
-      const bytes = await readFile(path.join(this.dir, name));
-      if (name.slice(17, 33) === hashOf(bytes)) return bytes;
+      const file = path.join(this.dir, name);
+      const before = await stat(file);
+      const bytes = await readFile(file);
+      const hash = hashOf(bytes);
+      if (name.slice(17, 33) === hash) return { bytes, file: { path: file, hash, size: bytes.length, fileId: fileIdFrom(before) } };
     } catch {
       // Unreadable: drawn again.
     }
@@ -239,17 +251,23 @@ class CardStore {
 
   private made = false;
 
-  /** Keeps a card, written on libuv's threads: creating files is what costs, not their bytes. */
-  async set(key: string, bytes: Uint8Array): Promise<void> {
-    const name = `${key}.${hashOf(bytes)}.jpg`;
+  /** Keeps a card, written on libuv's threads: creating files is what costs, not their bytes.
+   * Gives its file, or nothing when it could not be written. */
+  async set(key: string, bytes: Uint8Array): Promise<KeptFile | undefined> {
+    const hash = hashOf(bytes);
+    const name = `${key}.${hash}.jpg`;
     try {
       if (!this.made) mkdirSync(this.dir, { recursive: true });
       this.made = true;
-      // A crash mid-write leaves no half entry under the name.
-      await writeWhole(path.join(this.dir, name), bytes);
+      // A crash mid-write leaves no half entry under the name, and a new file is never one that
+      // a build/ links to.
+      const file = path.join(this.dir, name);
+      await writeWhole(file, bytes);
       this.files.set(key, name);
+      return { path: file, hash, size: bytes.length, fileId: fileIdFrom(await stat(file)) };
     } catch {
       // A cache that cannot be written only costs the next build time.
+      return undefined;
     }
   }
 }

@@ -42,6 +42,8 @@ test('cards are drawn once into the site\'s .cache/social/; a truncated or empty
   const install = first.card(INSTALL);
   const home = first.card(HOME);
   assert.deepEqual(await sharp(install).metadata().then((m) => [m.format, m.width, m.height]), ['jpeg', 1200, 630]);
+  const inode = (file: string) => statSync(file).ino;
+  assert.equal(inode(path.join(root, 'build', INSTALL)), inode(path.join(root, SOCIAL_CACHE_DIR, entryOf(install)!)), 'the card in build/ is the kept file, linked: not a second copy');
 
   const second = await build();
   assert.equal(second.stats.cards!.drawn, 0, 'every card came from .cache/social/');

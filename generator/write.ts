@@ -77,6 +77,10 @@ const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS
 
 class Writer {
   private dirs = new Set<string>();
+  /** In a recycled folder: the files this build asked to write, and the folders on their way. What
+   * is there besides is the older generation's, removed where it is in the way; a file and a
+   * folder of this build at one path stay a conflict, as in a new folder. */
+  private readonly mine = { files: new Set<string>(), folders: new Set<string>() };
   private readonly slots = new Slots(MAX_IN_FLIGHT);
   /** The failed write the build asked for first (writes run in parallel and may fail in any
    * order; the earliest is reported, whatever the timing): `drain` reports it. */
@@ -94,7 +98,7 @@ class Writer {
   put(file: string, contents: string | Uint8Array, replace = false): Promise<void> {
     return this.run(file, async (full) => {
       // The path may be a hard link to an entry of the output store: never write through it.
-      if (this.recycled) await rm(full, { recursive: true, force: true });
+      if (this.recycled) await this.clear(full, lstatSync(full, { throwIfNoEntry: false }));
       else if (replace && !this.atomic) await rm(full, { force: true });
       return this.atomic ? writeWhole(full, contents) : writeFile(full, contents);
     });
@@ -108,7 +112,7 @@ class Writer {
         // Synchronous: a stat through libuv's threads cost the main thread three times as much.
         const there = lstatSync(full, { throwIfNoEntry: false });
         if (there?.isFile() && fileIdFrom(there) === fileId) return;
-        if (there) await rm(full, { recursive: true, force: true });
+        await this.clear(full, there);
       } else if (replace) await rm(full, { force: true });
       try {
         await link(from, full);
@@ -119,6 +123,13 @@ class Writer {
     });
   }
 
+  /** In a recycled folder, removes what the older generation has at `full` (`there`): a file, or a
+   * folder that holds nothing of this build's. */
+  private async clear(full: string, there: { isDirectory(): boolean } | undefined): Promise<void> {
+    if (!there || (there.isDirectory() && this.mine.folders.has(full))) return;
+    await rm(full, { recursive: true, force: true });
+  }
+
   /** Starts `job` once fewer than MAX_IN_FLIGHT run; resolves when it has started. After a failure,
    * waits for the writes started before it, then throws the earliest failure. */
   private async run(file: string, job: (full: string) => Promise<void>): Promise<void> {
@@ -126,13 +137,17 @@ class Writer {
     const full = path.join(this.dir, file);
     const parent = path.dirname(full);
     const order = this.started++;
+    if (this.recycled) {
+      this.mine.files.add(full);
+      for (let at = parent; at.length > this.dir.length && !this.mine.folders.has(at); at = path.dirname(at)) this.mine.folders.add(at);
+    }
     await this.slots.start(async () => {
       try {
         if (!this.dirs.has(parent)) {
           await mkdir(parent, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
             if (!this.recycled || (error.code !== 'EEXIST' && error.code !== 'ENOTDIR')) throw error;
             // A file of the older generation where this build has a folder.
-            removeFilesOnPath(this.dir, parent);
+            if (!removeFileOnPath(this.dir, parent, this.mine.files)) throw error;
             return mkdir(parent, { recursive: true });
           });
           this.dirs.add(parent);
@@ -346,15 +361,20 @@ function keepOnly(dir: string, files: Iterable<string>): void {
   }
 }
 
-/** Removes whatever is not a folder on the way from `dir` down to its subfolder `folder`. */
-function removeFilesOnPath(dir: string, folder: string): void {
+/** Removes the first thing that is not a folder on the way from `dir` down to its subfolder
+ * `folder`, unless it is one of `keep`; says whether it removed one. */
+function removeFileOnPath(dir: string, folder: string, keep: ReadonlySet<string>): boolean {
   let at = dir;
   for (const name of path.relative(dir, folder).split(path.sep)) {
     at = path.join(at, name);
     const found = lstatSync(at, { throwIfNoEntry: false });
-    if (!found) return;
-    if (!found.isDirectory()) return rmSync(at, { force: true });
+    if (!found) return false;
+    if (found.isDirectory()) continue;
+    if (keep.has(at)) return false;
+    rmSync(at, { force: true });
+    return true;
   }
+  return false;
 }
 
 /** The names each folder on the way to `files` holds: '' is the top. */

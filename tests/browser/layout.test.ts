@@ -96,14 +96,17 @@ test('in the phone menu every chevron sits in one column, and the booking button
   await page.goto(`${real.server.url}/`);
   await page.click('.navbar-toggle');
   await page.waitForSelector('#mobile-menu[open]');
+  // Measured once the menu has slid in: mid-slide the icons sit at fractions of a pixel.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   const chevrons = await page.locator('#mobile-menu .navbar-item.dropdown').evaluateAll((items) =>
     items.map((item) => {
       const icon = item.querySelector('.dropdown-toggle svg')!.getBoundingClientRect();
-      return { item: item.textContent!.slice(0, 12), centre: Math.round(icon.left + icon.width / 2) };
+      return { item: item.textContent!.slice(0, 12), centre: icon.left + icon.width / 2 };
     }),
   );
   assert.ok(chevrons.length >= 4);
-  assert.equal(new Set(chevrons.map((c) => c.centre)).size, 1, JSON.stringify(chevrons));
+  const centres = chevrons.map((c) => c.centre);
+  assert.ok(Math.max(...centres) - Math.min(...centres) < 1, `one column, within a pixel: ${JSON.stringify(chevrons)}`);
   const cta = page.locator('#mobile-menu .navbar-cta');
   assert.equal((await cta.innerText()).trim(), 'Termin vereinbaren');
   assert.ok(await cta.locator('span').isVisible(), 'the label is shown, not only the icon');

@@ -379,3 +379,31 @@ test('FreshOutput: a build takes over the generation before the published one, k
   assert.equal(await text(published, 'docs/index.html'), 'docs, second');
   assert.deepEqual(await leftovers(dir), []);
 });
+
+test('FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other', async () => {
+  const dir = await folder({}, false);
+  const home = await keptFile('c1', 'home');
+  await linkBuild(dir, { 'index.html': home, 'x/index.html': await keptFile('c2', 'x') });
+  await linkBuild(dir, { 'index.html': home, 'x/index.html': await keptFile('c3', 'x, second') });
+  for (const [first, second] of [
+    ['x/index.html', 'x'],
+    ['y', 'y/index.html'],
+  ]) {
+    const out = await new FreshOutput(dir).start();
+    await out.link('index.html', await keptFile(`c4-${first}`, 'home, third'));
+    await out.write(first, 'first');
+    // Written before the second starts, as a page is long before a feed that collides with it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await out.write(second, 'second');
+    const failed = await out.finish().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.ok(failed instanceof WriteError, `${first} then ${second}: the build fails`);
+    // The writes run at once: either may be the one that finds the other in its way.
+    assert.ok([first, second].includes(failed.file), `naming a file that could not be written: ${failed.file}`);
+    await out.abort();
+    assert.equal(await text(dir, 'index.html'), 'home', 'the published site is as it was');
+    assert.deepEqual(await leftovers(dir), []);
+  }
+});

@@ -193,7 +193,7 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   }
   // A parent started as `node --input-type=module -e …` (a script calling the programmatic API) would
   // pass that flag on, and a worker given a file fails to load with it. Flags given explicitly are
-  // checked (a V8 flag such as bin/site.js's is refused), so only then are they given.
+  // checked (a V8 flag such as --max-semi-space-size is refused), so only then are they given.
   const inherited = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
   return new Worker(url, inherited.length === process.execArgv.length ? { resourceLimits } : { resourceLimits, execArgv: inherited });
 }

@@ -170,7 +170,10 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
   };
   const drawn = (key: string, contents: Uint8Array) => {
     onDrawn();
-    writes.push(store.set(key, contents).then((kept) => publish(key, contents, kept)));
+    const written = store.set(key, contents).then((kept) => publish(key, contents, kept));
+    // Awaited at the end, like `publish`: a write that fails before then must not go unhandled.
+    written.catch(() => undefined);
+    writes.push(written);
   };
   const draw = async (todo: { key: string; card: SocialCard }[]) => {
     if (!todo.length) return;

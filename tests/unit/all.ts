@@ -33,6 +33,7 @@ import './redirects.test.ts';
 import './routes.test.ts';
 import './search-results.test.ts';
 import './sidebar.test.ts';
+import './social-cards.test.ts';
 import './standalone-pages.test.ts';
 import './starter-site.test.ts';
 import './static.test.ts';

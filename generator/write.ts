@@ -245,7 +245,11 @@ export class FreshOutput implements Output {
     // `cp` copies into an existing file through its inode: unlink what the build (or the
     // generation recycled) linked there first.
     await this.started.drain();
-    for (const rel of files) if (this.made.has(rel) || this.recycled) await rm(path.join(this.tmp, rel), { recursive: true, force: true });
+    for (const rel of files) {
+      if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
+      // A folder the older generation has there goes, one of this build's stays (a conflict, as in a new folder).
+      else if (this.recycled && ![...this.made].some((made) => made.startsWith(`${rel}/`))) await rm(path.join(this.tmp, rel), { recursive: true, force: true });
+    }
     await cp(from, this.tmp, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
     for (const rel of files) this.made.add(rel);
   }

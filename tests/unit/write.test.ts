@@ -407,3 +407,19 @@ test('FreshOutput: in a generation taken over, a file and a folder of the build 
     assert.deepEqual(await leftovers(dir), []);
   }
 });
+
+test('FreshOutput: in a generation taken over, a public file goes where the older build had a folder', async () => {
+  const dir = await folder({}, false);
+  const home = await keptFile('p1', 'home');
+  await linkBuild(dir, { 'index.html': home, 'foo/index.html': await keptFile('p2', 'a page removed later') });
+  await linkBuild(dir, { 'index.html': home, 'foo/index.html': await keptFile('p3', 'the page, second') });
+  const from = path.join(path.dirname(dir), 'public');
+  await mkdir(from, { recursive: true });
+  await writeFile(path.join(from, 'foo'), 'a public file');
+  const out = await new FreshOutput(dir).start();
+  await out.link('index.html', await keptFile('p4', 'home, third'));
+  await out.copyDir(from);
+  await out.finish();
+  assert.deepEqual(await tree(dir), ['foo', 'index.html']);
+  assert.equal(await text(dir, 'foo'), 'a public file');
+});

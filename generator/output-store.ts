@@ -109,6 +109,11 @@ export class OutputStore {
   set(id: string, contents: string | Uint8Array, meta?: unknown, hash = hashOf(contents)): Promise<KeptFile | undefined> {
     const under = this.writing.get(id);
     if (under) return under;
+    // Made or checked by this build already, with these very bytes: two files of one content (a
+    // locale's copy of Pagefind's script and the other's) each compressed at once. Written again,
+    // the entry would be a new file, and the first file's link in build/ would no longer be it.
+    const made = this.checked.get(id);
+    if (made?.hash === hash) return Promise.resolve(made);
     const file = this.fileOf(id);
     const written = (async () => {
       try {

@@ -27,6 +27,7 @@ import './markdown-blocks.test.ts';
 import './markdown.test.ts';
 import './no-silent-loss.test.ts';
 import './outbox-relay-store-down.test.ts';
+import './output-store.test.ts';
 import './plain-yaml.test.ts';
 import './raw-html.test.ts';
 import './redirects.test.ts';

@@ -123,10 +123,15 @@ class Writer {
     });
   }
 
+  /** Whether this build asked for a file under the folder `full`. */
+  holdsFilesUnder(full: string): boolean {
+    return this.mine.folders.has(full);
+  }
+
   /** In a recycled folder, removes what the older generation has at `full` (`there`): a file, or a
    * folder that holds nothing of this build's. */
   private async clear(full: string, there: { isDirectory(): boolean } | undefined): Promise<void> {
-    if (!there || (there.isDirectory() && this.mine.folders.has(full))) return;
+    if (!there || (there.isDirectory() && this.holdsFilesUnder(full))) return;
     await rm(full, { recursive: true, force: true });
   }
 
@@ -248,7 +253,7 @@ export class FreshOutput implements Output {
     for (const rel of files) {
       if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
       // A folder the older generation has there goes, one of this build's stays (a conflict, as in a new folder).
-      else if (this.recycled && ![...this.made].some((made) => made.startsWith(`${rel}/`))) await rm(path.join(this.tmp, rel), { recursive: true, force: true });
+      else if (this.recycled && !this.started.holdsFilesUnder(path.join(this.tmp, rel))) await rm(path.join(this.tmp, rel), { recursive: true, force: true });
     }
     await cp(from, this.tmp, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
     for (const rel of files) this.made.add(rel);

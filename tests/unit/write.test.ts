@@ -380,11 +380,18 @@ test('FreshOutput: a build takes over the generation before the published one, k
   assert.deepEqual(await leftovers(dir), []);
 });
 
-test('FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other', async () => {
+/** A build folder whose next build takes over a generation: two builds, each with `index.html`
+ * ('home') and `page` (other bytes each time). */
+async function withGenerationToTakeOver(name: string, page: string): Promise<string> {
   const dir = await folder({}, false);
-  const home = await keptFile('c1', 'home');
-  await linkBuild(dir, { 'index.html': home, 'x/index.html': await keptFile('c2', 'x') });
-  await linkBuild(dir, { 'index.html': home, 'x/index.html': await keptFile('c3', 'x, second') });
+  const home = await keptFile(`${name}1`, 'home');
+  await linkBuild(dir, { 'index.html': home, [page]: await keptFile(`${name}2`, 'a page removed later') });
+  await linkBuild(dir, { 'index.html': home, [page]: await keptFile(`${name}3`, 'the page, second') });
+  return dir;
+}
+
+test('FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other', async () => {
+  const dir = await withGenerationToTakeOver('c', 'x/index.html');
   for (const [first, second] of [
     ['x/index.html', 'x'],
     ['y', 'y/index.html'],
@@ -409,10 +416,7 @@ test('FreshOutput: in a generation taken over, a file and a folder of the build 
 });
 
 test('FreshOutput: in a generation taken over, a public file goes where the older build had a folder', async () => {
-  const dir = await folder({}, false);
-  const home = await keptFile('p1', 'home');
-  await linkBuild(dir, { 'index.html': home, 'foo/index.html': await keptFile('p2', 'a page removed later') });
-  await linkBuild(dir, { 'index.html': home, 'foo/index.html': await keptFile('p3', 'the page, second') });
+  const dir = await withGenerationToTakeOver('p', 'foo/index.html');
   const from = path.join(path.dirname(dir), 'public');
   await mkdir(from, { recursive: true });
   await writeFile(path.join(from, 'foo'), 'a public file');

@@ -5,7 +5,6 @@
 import type { Root as MdRoot, Html, Definition, Heading as MdHeading, Paragraph, Text } from 'mdast';
 import type { Root as HastRoot, Element } from 'hast';
 import { unified, type Processor } from 'unified';
-import remarkParse from 'remark-parse';
 import remarkGfm from './gfm.ts';
 import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';
@@ -303,7 +302,6 @@ const report = (file: VFile, problem: MarkdownMessage) => collected(file).proble
 
 export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels, rules?: ContentRuleOptions): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
-    .use(remarkParse)
     .use(remarkGfm)
     .use(remarkIncludes, report)
     .use(remarkAdmonitions, { ...admonitions, report })

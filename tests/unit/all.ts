@@ -17,6 +17,7 @@ import './diagnostic-rules.test.ts';
 import './diagnostics-reference.test.ts';
 import './editor-links.test.ts';
 import './frontmatter.test.ts';
+import './gfm.test.ts';
 import './helper-chunks.test.ts';
 import './home-sections.test.ts';
 import './import-docusaurus.test.ts';

@@ -3,7 +3,6 @@
 // paragraph, custom heading ids and the spans that hold code or HTML.
 import type { Root, RootContent, Heading, Nodes } from 'mdast';
 import { unified } from 'unified';
-import remarkParse from 'remark-parse';
 import GithubSlugger from 'github-slugger';
 import { visit } from '../../visit-tree.ts';
 import remarkGfm from '../../gfm.ts';
@@ -52,7 +51,7 @@ function unwrapMdxCodeBlocks(body: string): { body: string; spans: Span[] } {
   return { body: out, spans };
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm);
+const parser = unified().use(remarkGfm);
 
 export function plainText(node: Nodes): string {
   if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;

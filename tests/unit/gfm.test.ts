@@ -1,0 +1,64 @@
+// The parser leaves out GFM's literal autolinks where a body cannot hold one (generator/gfm.ts).
+// What it gives must be the tree the full GFM parser gives, positions included, for every spec
+// example and for the ways a link's characters can be written without being typed as they are.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { unified } from 'unified';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import remarkGfm, { mayHoldLiteralAutolink } from '../../generator/gfm.ts';
+import { FIXTURES } from '../helpers.ts';
+
+const require = createRequire(import.meta.url);
+const commonmark = (require('commonmark-spec') as { tests: { markdown: string }[] }).tests.map((t) => t.markdown);
+const gfmSpec = [...readFileSync(path.join(FIXTURES, 'gfm-spec', 'extensions.txt'), 'utf8').matchAll(/^`{32} example[^\n]*\n([\s\S]*?)^\.\n/gm)].map((m) => m[1].replaceAll('→', '\t'));
+
+/** Characters of a link written another way than typed: escaped, as references, in other case. */
+const DISGUISED = [
+  'Write to office\\@example.at today.',
+  'Write to office&#64;example.at today.',
+  'Write to office&commat;example.at today.',
+  'See www\\.example.at for more.',
+  'See www&period;example.at for more.',
+  'See WWW.EXAMPLE.AT for more.',
+  'See http\\://example.at/path and HTTPS\\:\\/\\/example.at.',
+  'See https&colon;//example.at/path.',
+  'mailto\\:office\\@example.at and xmpp&colon;office&#x40;example.at/home',
+  'A [link](https://example.at/) and ![an image](/img/a.png), and <https://example.at/>.',
+  'Plain prose: no address, no link, only `code`, **strong** words and a table.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n',
+];
+
+const full = (markdown: string) =>
+  fromMarkdown(markdown, {
+    extensions: [gfmAutolinkLiteral(), gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem()],
+    mdastExtensions: [gfmAutolinkLiteralFromMarkdown(), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
+  });
+
+test('the parser gives the full GFM tree for every spec example and every disguised link', () => {
+  const parser = unified().use(remarkGfm);
+  const inputs = [...commonmark, ...gfmSpec, ...DISGUISED];
+  assert.ok(gfmSpec.length > 20, 'the GFM spec examples were read');
+  for (const markdown of inputs) assert.deepEqual(parser.parse(markdown), full(markdown), `the same tree for ${JSON.stringify(markdown)}`);
+  // Both ways were taken: the test compares the shortcut too, not only the full parser.
+  const shortcut = inputs.filter((markdown) => !mayHoldLiteralAutolink(markdown));
+  assert.ok(shortcut.length > 200, `${shortcut.length} of ${inputs.length} inputs parsed without literal autolinks`);
+});
+
+test('only a body that could hold a literal autolink is searched for one', () => {
+  for (const markdown of DISGUISED.slice(0, -2)) assert.equal(mayHoldLiteralAutolink(markdown), true, markdown);
+  assert.equal(mayHoldLiteralAutolink(DISGUISED.at(-1)!), false);
+  // A link written as Markdown is searched too: its URL has `https://` in it.
+  assert.equal(mayHoldLiteralAutolink(DISGUISED.at(-2)!), true);
+});

@@ -24,12 +24,12 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 
 /** What a literal autolink needs in the text it is found in. A backslash escape (`www\.x.at`)
- * still gives these characters; a character reference (`&#64;`) could give any. */
-const LITERAL_AUTOLINK = /@|www\.|https?:\/\//i;
+ * still gives these characters; a character reference (`&#64;`, `&commat;`) could give any. */
+const LITERAL_AUTOLINK = /@|www\.|https?:\/\/|&(?:#|[a-z][a-z\d]*;)/i;
 
 /** Whether a literal autolink may be found in this Markdown. */
 export function mayHoldLiteralAutolink(markdown: string): boolean {
-  return markdown.includes('&') || LITERAL_AUTOLINK.test(markdown.includes('\\') ? markdown.replaceAll('\\', '') : markdown);
+  return LITERAL_AUTOLINK.test(markdown.includes('\\') ? markdown.replaceAll('\\', '') : markdown);
 }
 
 declare module 'unified' {

@@ -5,9 +5,10 @@
 // would cut them.
 //
 // Literal autolinks are the costly part: micromark tries an email address at the start of every
-// word, and mdast then searches every text for one again. In prose that is a third of the parse.
-// A body where none can be (no `@`, `www.` or `http(s)://`, backslashes aside, and no character
-// reference that could spell one) is parsed without them: the same tree, sooner.
+// word, and mdast then searches every text for one again: on the benchmark's pages, 45 % of the
+// time micromark and mdast take. A body where none can be (no `@`, `www.` or `http(s)://`,
+// backslashes aside, and no character reference that could spell one) is parsed without them:
+// the same tree, sooner.
 import type { Root } from 'mdast';
 import type { Plugin, Processor } from 'unified';
 import type { Extension as MicromarkExtension } from 'micromark-util-types';

@@ -72,7 +72,11 @@ parentPort!.on('message', async (request: WorkerRequest) => {
       page: failed ? { route: failed.route, source: failed.source } : undefined,
     };
   }
-  if (reply.results) reply.busyMs = performance.now() - started;
+  if (reply.results) {
+    reply.busyMs = performance.now() - started;
+    // Cards drawn meanwhile count from here: this time is the render's.
+    if (cardsInFlight) cardsSince = performance.now();
+  }
   parentPort!.postMessage(reply);
 });
 

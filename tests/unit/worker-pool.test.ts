@@ -211,3 +211,26 @@ test('social cards drawn on the workers are, byte for byte, the cards the callin
   for (const [i, card] of cards.entries()) assert.ok(Buffer.from(drawn[i]).equals(await draw(card)), `card ${i}`);
   assert.equal(new Set(drawn.map((b) => Buffer.from(b).toString('base64'))).size, cards.length, 'every card shows its own title');
 });
+
+test('a worker that renders pages while it draws cards counts the time once: busy within its span', async () => {
+  const previous = process.env.SITE_WORKERS;
+  process.env.SITE_WORKERS = '2';
+  try {
+    const { prepareFonts } = await import('../../generator/social-images.ts');
+    const look = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };
+    const root = mkdtempSync(path.join(os.tmpdir(), 'site-cards-'));
+    after(() => rmSync(root, { recursive: true, force: true }));
+    const template = { config: makeConfig(), look, fonts: prepareFonts(root, look) };
+    const cards = Array.from({ length: 40 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: 'Docs', title: `Card ${i} with a title that wraps onto a second line` }));
+    const pool = newPool();
+    const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 20);
+    const good = pages.filter((p) => p.route !== '/docs/page-7/');
+    await Promise.all([pool.render(setup, good, { scan: false, record: false }, async () => undefined), pool.cards('k', template, cards, () => undefined)]);
+    const stats = pool.stats();
+    assert.equal(stats.workers, 1);
+    assert.ok(stats.busyMs <= stats.spanMs, `busy ${Math.round(stats.busyMs)} ms within the worker's span of ${Math.round(stats.spanMs)} ms`);
+  } finally {
+    if (previous === undefined) delete process.env.SITE_WORKERS;
+    else process.env.SITE_WORKERS = previous;
+  }
+});

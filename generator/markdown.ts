@@ -7,8 +7,7 @@ import type { Root as HastRoot, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkGfm from './gfm.ts';
 import remarkRehype from 'remark-rehype';
-import rehypeSlug from 'rehype-slug';
-import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import GithubSlugger from 'github-slugger';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeStringify from 'rehype-stringify';
 import { common } from 'lowlight';
@@ -273,18 +272,25 @@ function collectHtmlLinks(element: Element, file: VFile): void {
   }
 }
 
-/** Rehype: headings and ids, after rehype-slug gave headings their ids. */
-function collectHeadings() {
+/** Rehype, in one walk: an id for every heading without one, the ids and headings of the page,
+ * and a link to itself at the end of each `##` to `####`. */
+function collectHeadings(anchorLabel: string) {
+  const slugs = new GithubSlugger();
   return (tree: HastRoot, file: VFile) => {
     const data = collected(file);
+    slugs.reset();
     visit(tree, 'element', (node: Element) => {
+      const rank = /^h([1-6])$/.exec(node.tagName);
+      // A heading without an id of its own gets one from its text, as on GitHub (rehype-slug did).
+      if (rank && !node.properties.id) node.properties.id = slugs.slug(hastToString(node));
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
       // `<a name="x">`, the older way of HTML to name a place to link to.
       if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
-      const rank = /^h([1-6])$/.exec(node.tagName);
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
-        data.headings.push({ depth: Number(rank[1]), id, text: hastToString(node).trim() });
+        const depth = Number(rank[1]);
+        data.headings.push({ depth, id, text: hastToString(node).trim() });
+        if (id && depth >= 2 && depth <= 4) node.children.push({ type: 'element', tagName: 'a', properties: { className: ['hash-link'], ariaLabel: anchorLabel, href: `#${id}` }, children: [{ type: 'text', value: '#' }] });
       }
       if (node.tagName === 'img') {
         node.properties.loading = 'lazy';
@@ -316,14 +322,7 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
       footnoteBackLabel: (index: number, again: number) => format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
     })
     .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
-    .use(rehypeSlug)
-    .use(collectHeadings)
-    .use(rehypeAutolinkHeadings, {
-      behavior: 'append',
-      test: (node: Element) => ['h2', 'h3', 'h4'].includes(node.tagName) && node.properties.id !== FOOTNOTE_LABEL_ID,
-      properties: { className: ['hash-link'], ariaLabel: labels.anchor },
-      content: { type: 'text', value: '#' },
-    })
+    .use(collectHeadings, labels.anchor)
     .use(rehypeHighlight, {
       languages: { ...common, dockerfile, nginx, powershell },
       aliases: { bash: ['sh', 'zsh', 'console'], ini: ['toml', 'conf', 'env'], plaintext: ['text', 'txt', 'nu', 'nushell', 'log'] },

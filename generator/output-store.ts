@@ -13,7 +13,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf, hashOfFile } from './load.ts';
 import { writeWhole } from './whole-file.ts';
-import { fileIdFrom, type KeptFile } from './write.ts';
+import { keptFileOf, type KeptFile } from './write.ts';
 
 export const OUTPUT_STORE_DIR = path.join('.cache', 'outputs');
 
@@ -126,7 +126,7 @@ export class OutputStore {
         this.index[id] = { hash, meta, stamp: stampOf(written) };
         this.used.add(id);
         this.dirty = true;
-        const kept = { path: file, hash, size: written.size, fileId: fileIdFrom(written) };
+        const kept = keptFileOf(file, hash, written);
         this.checked.set(id, kept);
         return kept;
       } catch {
@@ -157,7 +157,7 @@ export class OutputStore {
     if (seen) return { ...seen, meta: this.index[id]?.meta };
     const found = this.verified(id, (file, hash, entry) => {
       const before = statSync(file);
-      const kept = { path: file, hash, size: before.size, fileId: fileIdFrom(before) };
+      const kept = keptFileOf(file, hash, before);
       const stamp = stampOf(before);
       if (entry.stamp === stamp) return kept;
       const read = hashOfFile(file);

@@ -26,7 +26,7 @@ import { localePrefix } from './config.ts';
 import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
-import { fileIdFrom, type KeptFile } from './write.ts';
+import { keptFileOf, type KeptFile } from './write.ts';
 import { cacheDirOf } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
@@ -243,7 +243,7 @@ class CardStore {
       const before = await stat(file);
       const bytes = await readFile(file);
       const hash = hashOf(bytes);
-      if (name.slice(17, 33) === hash) return { bytes, file: { path: file, hash, size: bytes.length, fileId: fileIdFrom(before) } };
+      if (name.slice(17, 33) === hash) return { bytes, file: keptFileOf(file, hash, before) };
     } catch {
       // Unreadable: drawn again.
     }
@@ -267,7 +267,7 @@ class CardStore {
       const file = path.join(this.dir, name);
       await writeWhole(file, bytes);
       this.files.set(key, name);
-      return { path: file, hash, size: bytes.length, fileId: fileIdFrom(await stat(file)) };
+      return keptFileOf(file, hash, await stat(file));
     } catch {
       // A cache that cannot be written only costs the next build time.
       return undefined;

@@ -402,6 +402,9 @@ function namesByFolder(files: Iterable<string>): Map<string, Set<string>> {
 /** A file's device and inode, as KeptFile's `fileId`, from its stats. */
 export const fileIdFrom = (stats: { dev: number; ino: number }) => `${stats.dev}:${stats.ino}`;
 
+/** A file kept by a store, at `file`, from the hash of its bytes and its stats. */
+export const keptFileOf = (file: string, hash: string, stats: { size: number; dev: number; ino: number }): KeptFile => ({ path: file, hash, size: stats.size, fileId: fileIdFrom(stats) });
+
 /** The `fileId` of the file at `file`, if there is one. */
 export function fileIdOf(file: string): string | undefined {
   const found = statSync(file, { throwIfNoEntry: false });

@@ -420,19 +420,18 @@ async function realSiteRows(): Promise<void> {
       times.push(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort));
     }
     console.log(`\nReal site, serve, cold .cache: first page after ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`);
+    return;
   }
-  const built = serveOnly ? undefined : await run(['build', '--timings'], real);
-  if (!built) {
-    // The dev server's rows only.
-  } else if (built.code !== 0) {
+  const built = await run(['build', '--timings'], real);
+  if (built.code !== 0) {
     console.error(`the real site did not build:\n${built.output}`);
     process.exitCode = 1;
-  } else {
-    console.log(`\nReal site: ${/(\d+) pages/.exec(built.output)?.[1]} pages cold (every card drawn) in ${(built.ms / 1000).toFixed(2)} s, peak RSS ${/peak RSS (\d+) MB/.exec(built.output)?.[1]} MB (${load()})`);
-    console.log(`  ${/Steps: .*/.exec(built.output)?.[0] ?? ''}`);
-    rmSync(path.join(real, '.cache'), { recursive: true, force: true });
-    console.log(`  serve, cold .cache: first page after ${(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort)).toFixed(2)} s`);
+    return;
   }
+  console.log(`\nReal site: ${/(\d+) pages/.exec(built.output)?.[1]} pages cold (every card drawn) in ${(built.ms / 1000).toFixed(2)} s, peak RSS ${/peak RSS (\d+) MB/.exec(built.output)?.[1]} MB (${load()})`);
+  console.log(`  ${/Steps: .*/.exec(built.output)?.[0] ?? ''}`);
+  rmSync(path.join(real, '.cache'), { recursive: true, force: true });
+  console.log(`  serve, cold .cache: first page after ${(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort)).toFixed(2)} s`);
 }
 
 try {

@@ -8,6 +8,7 @@ import { strings as themeStrings, type Strings } from '../../theme/strings.ts';
 import { optionsSchema, type ThemeOptions, type ThemeOptionsInput } from '../../theme/options.ts';
 import { markdownLabels, type MarkdownLabels } from '../../generator/parse.ts';
 import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
+import type { CardLook } from '../../generator/social-images.ts';
 
 /** Two locales (German at `/`, English at `/en/`), a docs section and a blog section. */
 export const configInput = {
@@ -112,3 +113,6 @@ export function author(id: string, name: string): Author {
 export function tag(id: string): Tag {
   return { id, label: { de: `${id} (de)`, en: `${id} (en)` }, description: { de: `Über ${id}.`, en: `About ${id}.` } };
 }
+
+/** A social card's look in plain colours, with the machine's sans-serif and no art. */
+export const cardLook: CardLook = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };

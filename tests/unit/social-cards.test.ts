@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { drawSocialImages, type CardPainter } from '../../generator/social-images.ts';
-import { makeConfig } from './factories.ts';
+import { cardLook, makeConfig } from './factories.ts';
 
-const look = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('a card that cannot be written fails the drawing; no rejection goes unhandled while other cards are drawn', async (t) => {
@@ -33,7 +32,7 @@ test('a card that cannot be written fails the drawing; no rejection goes unhandl
     written++;
     throw new Error('could not be written: EISDIR');
   };
-  const { done } = drawSocialImages(root, makeConfig(), look, cards, { painter, onFile });
+  const { done } = drawSocialImages(root, makeConfig(), cardLook, cards, { painter, onFile });
   await assert.rejects(done, /EISDIR/);
   await delay(50);
   assert.ok(written > 1, `${written} cards were handed on`);

@@ -16,7 +16,7 @@ import { BUILT_IN_THEME, bundleTheme } from '../../generator/theme-loader.ts';
 
 import { REPO } from '../helpers.ts';
 const themeFile = await bundleTheme(REPO, BUILT_IN_THEME);
-import { config, doc, labelsOf, makeConfig, markdownFile, messages, source, themeOptions } from './factories.ts';
+import { cardLook, config, doc, labelsOf, makeConfig, markdownFile, messages, source, themeOptions } from './factories.ts';
 
 const pools: Pool[] = [];
 after(() => Promise.all([...pools.map((p) => p.close()), closeParseWorkers()]));
@@ -196,12 +196,17 @@ test('a page that fails to render is named with its file and keeps its cause, on
   }
 });
 
-test('social cards drawn on the workers are, byte for byte, the cards the calling thread draws, in the order asked', async () => {
-  const { cardDrawer, prepareFonts } = await import('../../generator/social-images.ts');
-  const look = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };
+/** A card template in plain colours, its fonts set up in a folder removed after the tests. */
+async function cardTemplate() {
+  const { prepareFonts } = await import('../../generator/social-images.ts');
   const root = mkdtempSync(path.join(os.tmpdir(), 'site-cards-'));
   after(() => rmSync(root, { recursive: true, force: true }));
-  const template = { config: makeConfig(), look, fonts: prepareFonts(root, look) };
+  return { config: makeConfig(), look: cardLook, fonts: prepareFonts(root, cardLook) };
+}
+
+test('social cards drawn on the workers are, byte for byte, the cards the calling thread draws, in the order asked', async () => {
+  const { cardDrawer } = await import('../../generator/social-images.ts');
+  const template = await cardTemplate();
   const cards = Array.from({ length: 6 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: i % 2 ? 'Docs' : 'Blog', title: `A title of card ${i}${' that wraps'.repeat(i)}` }));
   const pool = newPool();
   const drawn: Uint8Array[] = new Array(cards.length);
@@ -216,11 +221,7 @@ test('a worker that renders pages while it draws cards counts the time once: bus
   const previous = process.env.SITE_WORKERS;
   process.env.SITE_WORKERS = '2';
   try {
-    const { prepareFonts } = await import('../../generator/social-images.ts');
-    const look = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };
-    const root = mkdtempSync(path.join(os.tmpdir(), 'site-cards-'));
-    after(() => rmSync(root, { recursive: true, force: true }));
-    const template = { config: makeConfig(), look, fonts: prepareFonts(root, look) };
+    const template = await cardTemplate();
     const cards = Array.from({ length: 40 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: 'Docs', title: `Card ${i} with a title that wraps onto a second line` }));
     const pool = newPool();
     const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 20);

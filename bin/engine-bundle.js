@@ -1,11 +1,12 @@
 // The engine as Node runs it: one JavaScript bundle per entry (the CLI, its worker, the programmatic
 // API) that esbuild makes of the TypeScript sources and keeps until a source file changes. Loading
 // one file takes a fraction of the time a TypeScript loader needs to transpile and resolve a
-// hundred modules on every start. The bundle is the
-// engine's own code, the same for every site: it is kept in the engine's .cache/ where the engine's
-// folder can be written (a clone), else in the .cache/engine/ of the site in the current folder
-// (an engine installed read-only). What the generator caches for a site is always in the site's
-// folder (generator/package-root.ts).
+// hundred modules on every start. The bundle is the engine's own code, the same for every site: it
+// is kept in the engine's node_modules/.cache/sitesmith/ where that can be written (a clone: made by
+// `npm ci` through `prepare`, and gone with node_modules, whose packages it imports), else in the
+// .cache/engine/ of the site in the current folder (an engine installed read-only). A site's own
+// .cache/ holds only what the generator caches for that site (generator/package-root.ts), so
+// removing it to build a site cold does not make the engine again.
 //
 // A packed engine (`npm pack`, `npm publish`) ships the bundle made at packing (`prepack`:
 // `node bin/engine-bundle.js pack dist`) in `dist/`, with its packages as plain imports and its
@@ -33,9 +34,9 @@ const ENTRIES = { cli: 'bin/cli.ts', api: 'bin/programmatic-api.ts', worker: 'ge
 // an ES module bundle get a `require` of their own (`requireShim`).
 const NODE_BUNDLE = JSON.parse(readFileSync(path.join(ROOT, 'generator/node-bundle.json'), 'utf8'));
 
-/** The engine's .cache/ if this process may write there, else the current site's. */
+/** The engine's node_modules/.cache/sitesmith/ if this process may write there, else the current site's .cache/engine/. */
 function bundleFolder() {
-  const own = path.join(ROOT, '.cache');
+  const own = path.join(ROOT, 'node_modules', '.cache', 'sitesmith');
   try {
     mkdirSync(own, { recursive: true });
     accessSync(own, constants.W_OK);
@@ -202,6 +203,9 @@ export async function engineEntry(name) {
 }
 
 // `node bin/engine-bundle.js pack <dir>`: what `npm pack` runs first (package.json's `prepack`).
-if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url && process.argv[2] === 'pack') {
-  await pack(path.resolve(process.argv[3] ?? PACKED));
+// `node bin/engine-bundle.js`: the working copy's bundle, made by `npm ci` (package.json's
+// `prepare`) so that a fresh clone's first `site build` does not wait for it.
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  if (process.argv[2] === 'pack') await pack(path.resolve(process.argv[3] ?? PACKED));
+  else if (!RUNS_PACKED) await engineEntry('cli');
 }

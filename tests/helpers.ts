@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 export const FIXTURES = path.join(REPO, 'tests', 'fixtures');
+/** Where the CLI keeps the engine's own bundle in this clone (bin/engine-bundle.js). */
+export const ENGINE_CACHE = path.join(REPO, 'node_modules', '.cache', 'sitesmith');
 
 /** A fresh copy of a fixture site (plus an overlay of files on top), removed by `dispose`. */
 export async function fixtureCopy(name: string, overlay?: string): Promise<{ root: string; dispose: () => Promise<void> }> {

@@ -11,7 +11,7 @@ import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFile
 import path from 'node:path';
 import { runBuild } from '../../generator/build.ts';
 import { generationsDir } from '../../generator/generations.ts';
-import { REPO, fixtureCopy } from '../helpers.ts';
+import { ENGINE_CACHE, REPO, fixtureCopy } from '../helpers.ts';
 import { startServer } from './contact-helpers.ts';
 
 let root: string;
@@ -168,7 +168,7 @@ test('a build of the version before generations (build/ a plain folder) is taken
 });
 
 test('a staging folder of a bundling that was killed is removed by the next start of site', async () => {
-  const cache = path.join(REPO, '.cache');
+  const cache = ENGINE_CACHE;
   const dead = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => dead.on('exit', resolve));
   const staging = path.join(cache, `staging-${dead.pid}`);
@@ -180,7 +180,7 @@ test('a staging folder of a bundling that was killed is removed by the next star
 });
 
 test('bundles of earlier engine sources are kept while a running process uses them, removed once none does', async () => {
-  const cache = path.join(REPO, '.cache');
+  const cache = ENGINE_CACHE;
   // The key the next start of site uses: the bundle it loads is named after it.
   const entry = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', `import { engineEntry } from ${JSON.stringify(path.join(REPO, 'bin', 'engine-bundle.js'))}; console.log(await engineEntry('cli'));`], { stdio: ['ignore', 'pipe', 'inherit'] });

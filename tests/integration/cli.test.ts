@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO, fixtureCopy, exists } from '../helpers.ts';
+import { ENGINE_CACHE, REPO, fixtureCopy, exists } from '../helpers.ts';
 
 const site = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
 
@@ -78,7 +78,7 @@ test('site build writes the site; site new scaffolds a draft page in both locale
     // The built-in theme's bundle is the engine's code alone: kept with the engine's own bundle and
     // made once for every site, so this site's first build found it there.
     assert.deepEqual(readdirSync(path.join(root, '.cache')).filter((f) => f.startsWith('theme-')), []);
-    assert.ok(readdirSync(path.join(REPO, '.cache')).some((f) => /^theme-[0-9a-f]{16}\.mjs$/.test(f)), "the theme's bundle is in the engine's .cache/");
+    assert.ok(readdirSync(ENGINE_CACHE).some((f) => /^theme-[0-9a-f]{16}\.mjs$/.test(f)), "the theme's bundle is kept with the engine's");
     // Published with its placeholders, the page fails the check.
     for (const locale of ['de', 'en']) {
       const file = path.join(root, `content/${locale}/docs/guides/backup.md`);

@@ -9,7 +9,7 @@ import { chmodSync, chownSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO, exists, read } from '../helpers.ts';
+import { ENGINE_CACHE, REPO, exists, read } from '../helpers.ts';
 
 const NOBODY = 65534;
 const run = (command: string, args: string[], cwd: string, options: SpawnSyncOptions = {}) => spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, ...options }) as { status: number | null; stdout: string; stderr: string };
@@ -23,10 +23,14 @@ const asNobody = (command: string[], cwd: string) =>
     : run(command[0], command.slice(1), cwd);
 
 /**
- * What the engine's .cache/ holds but for the bundles of the engine itself, and the builds the
- * other test files share there (tests/real-site.ts), which they may make while this test runs.
+ * What the engine's folders hold: its own site's .cache/ but for the builds the other test files
+ * share there (tests/real-site.ts), which they may make while this test runs, and its bundles' cache
+ * but for the bundles of the engine itself.
  */
-const ownCache = () => readdirSync(path.join(REPO, '.cache')).filter((f) => !/^(cli|api|worker|chunk)\./.test(f) && !/^(real-site|fixture-sites)(\.lock)?$/.test(f)).sort();
+const ownCache = () => [
+  ...readdirSync(path.join(REPO, '.cache')).filter((f) => !/^(real-site|fixture-sites)(\.lock)?$/.test(f)),
+  ...readdirSync(ENGINE_CACHE).filter((f) => !/^(cli|api|worker|chunk)\./.test(f) && !/^in-use\./.test(f)).map((f) => `engine:${f}`),
+].sort();
 
 function chownTree(dir: string): void {
   chownSync(dir, NOBODY, NOBODY);

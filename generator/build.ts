@@ -14,7 +14,7 @@ import { PACKAGE_ROOT } from './package-root.ts';
 import { checkConfigStrings } from './config-strings.ts';
 import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
-import { closeParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
+import { closeParseWorkers, startParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles, type LlmsPage } from './llms-txt.ts';
@@ -186,6 +186,10 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const site = await run.step('config', () => loadSite(root));
   if (!site.config || !site.messages) return run.result();
   const { config } = site;
+  // A file the parse store lacks is parsed on a worker: one starts loading now, while the content
+  // is read and looked up, instead of after (some 150 ms to the first parse of an edit). The dev
+  // server starts its own with the process.
+  if (mode !== 'serve') startParseWorkers(1, config.markdown);
   // The engine's strings and the site's until the theme is loaded; the theme's join them then.
   let messages = site.messages;
   const locales = Object.keys(config.locales);
@@ -256,7 +260,11 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     mode === 'build' && output
       ? drawSocialImages(root, config, look, social.cards, {
           painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
-          onFile: (f) => (aborted ? undefined : f.kept ? output.link(f.path, f.kept, f.contents) : output.write(f.path, f.contents)),
+          onFile: (f) => {
+            if (aborted) return undefined;
+            if (f.contents === undefined) return output.link(f.path, f.kept);
+            return f.kept ? output.link(f.path, f.kept, f.contents) : output.write(f.path, f.contents);
+          },
           ...(options.cache ? { memory: cache.cards } : {}),
         })
       : undefined;

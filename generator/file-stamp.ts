@@ -1,5 +1,5 @@
 // What tells that a file is unchanged since something was made of it, without reading it.
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 
 /** Whether every file still has the stamp noted for it (a file noted without one counts as changed). */
 export function unchangedSince(stamps: Record<string, string | undefined>): boolean {
@@ -15,3 +15,13 @@ export function stampOf(file: string): string | undefined {
     return undefined;
   }
 }
+
+/** A stored file's inode, size and modification time: while they are those noted when its bytes
+ * were last hashed or written, the bytes are (as git trusts its index). Any write moves the
+ * modification time, and a file replaced by another has a new inode. */
+export const inodeStampOf = (s: Stats) => `${s.ino}:${s.size}:${s.mtimeMs}`;
+
+/** A stamp is taken only of a file modified longer ago than this: a file system keeps modification
+ * times in ticks (a few milliseconds, a second on some), and a write in the tick of the stamp would
+ * leave it unchanged. */
+export const SETTLED_MS = 2000;

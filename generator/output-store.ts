@@ -8,9 +8,10 @@
 // Like the parse store, the folder is named after the CLI's bundle key, so a new version of the
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { inodeStampOf, SETTLED_MS } from './file-stamp.ts';
 import { hashOf, hashOfFile } from './load.ts';
 import { writeWhole } from './whole-file.ts';
 import { keptFileOf, type KeptFile } from './write.ts';
@@ -27,12 +28,6 @@ interface Entry {
   stamp?: string;
 }
 
-/** A stamp is taken only of a file modified longer ago than this: a file system keeps modification
- * times in ticks (a few milliseconds, a second on some), and a write in the tick of the stamp would
- * leave it unchanged. */
-const SETTLED_MS = 2000;
-
-const stampOf = (s: Stats) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 export interface StoreStats {
   hits: number;
@@ -123,7 +118,7 @@ export class OutputStore {
         // Stamped at once, unlike an entry found on disk (`keep`): the file was whole under a name of
         // this process's own until the rename, and nothing writes into an entry after it.
         const written = await stat(file);
-        this.index[id] = { hash, meta, stamp: stampOf(written) };
+        this.index[id] = { hash, meta, stamp: inodeStampOf(written) };
         this.used.add(id);
         this.dirty = true;
         const kept = keptFileOf(file, hash, written);
@@ -158,7 +153,7 @@ export class OutputStore {
     const found = this.verified(id, (file, hash, entry) => {
       const before = statSync(file);
       const kept = keptFileOf(file, hash, before);
-      const stamp = stampOf(before);
+      const stamp = inodeStampOf(before);
       if (entry.stamp === stamp) return kept;
       const read = hashOfFile(file);
       if (read.hash !== hash) return undefined;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BuildCache } from './build.ts';
 import { pageFileOf } from './build-steps.ts';
 import { renderAndScan, RenderError } from './render.ts';
-import { drawSocialImages } from './social-images.ts';
+import { cardBytes, drawSocialImages, type CardFile } from './social-images.ts';
 import { themeAt } from './theme-loader.ts';
 import { IncrementalOutput } from './write.ts';
 import type { Page } from './types.ts';
@@ -34,9 +34,9 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   const card = cache.socialCards?.get(pathname.slice(1));
   if (card) {
     if (cache.outputs.has(card.file)) return {};
-    let drawn: { path: string; contents: Uint8Array } | undefined;
+    let drawn: CardFile | undefined;
     await drawSocialImages(last.root, last.config, last.cardLook, [card], { memory: cache.cards, onFile: (f) => void (drawn = f) }).done;
-    await write(cache, last.outDir, drawn!.path, drawn!.contents);
+    await write(cache, last.outDir, drawn!.path, await cardBytes(drawn!));
     return { rendered: { route: pathname, file: drawn!.path } };
   }
   let page = pageAt(cache, pathname);

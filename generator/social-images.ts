@@ -27,6 +27,7 @@ import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
 import { keptFileOf, type KeptFile } from './write.ts';
+import { inodeStampOf, SETTLED_MS } from './file-stamp.ts';
 import { cacheDirOf } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
@@ -42,13 +43,17 @@ export const SOCIAL_IMAGE_HEIGHT = 630;
 const TEMPLATE_VERSION = 'card-3';
 /** Where the cards are kept, under the site's root. */
 export const SOCIAL_CACHE_DIR = path.join('.cache', 'social');
+/** The stamps of the cards found whole, in the card folder (CardStore). */
+const STAMPS_FILE = 'stamps.json';
 
-/** A card ready for the output: its bytes, and its file in .cache/social/ when it is kept there
- * (a production build links that file, checked against its hash, rather than writing a copy). */
-export interface CardFile {
-  path: string;
-  contents: Uint8Array;
-  kept?: KeptFile;
+/** A card ready for the output: its bytes, its file in .cache/social/ when it is kept there (a
+ * production build links that file rather than writing a copy), or both. A kept card whose stamp
+ * shows it unchanged since its bytes were hashed is handed on as its file alone, not read. */
+export type CardFile = { path: string; contents: Uint8Array; kept?: KeptFile } | { path: string; contents?: undefined; kept: KeptFile };
+
+/** A card's bytes, read from its file when it was handed on without them. */
+export async function cardBytes(card: CardFile): Promise<Uint8Array> {
+  return card.contents === undefined ? readFile(card.kept.path) : card.contents;
 }
 
 /** Where the look of the cards comes from: the site's config and its theme (build-steps.ts). */
@@ -161,16 +166,16 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     else byKey.set(key, [card]);
   }
   const writes: Promise<void>[] = [];
-  const publish = (key: string, contents: Uint8Array, kept?: KeptFile) => {
-    memory?.set(key, contents);
-    const written = Promise.all(byKey.get(key)!.map((card) => onFile({ path: card.file, contents, kept }))).then(() => undefined);
+  const publish = (key: string, card: { contents: Uint8Array; kept?: KeptFile } | { contents?: undefined; kept: KeptFile }) => {
+    if (card.contents) memory?.set(key, card.contents);
+    const written = Promise.all(byKey.get(key)!.map((same) => onFile({ path: same.file, ...card }))).then(() => undefined);
     // Awaited at the end; a drawing that fails first must not leave it unhandled.
     written.catch(() => undefined);
     return written;
   };
   const drawn = (key: string, contents: Uint8Array) => {
     onDrawn();
-    const written = store.set(key, contents).then((kept) => publish(key, contents, kept));
+    const written = store.set(key, contents).then((kept) => publish(key, { contents, kept }));
     // Awaited at the end, like `publish`: a write that fails before then must not go unhandled.
     written.catch(() => undefined);
     writes.push(written);
@@ -199,14 +204,16 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
   const spoilt: { key: string; card: SocialCard }[] = [];
   await inLanes(kept, KEPT_IN_FLIGHT, async (key) => {
     const remembered = memory?.get(key);
-    const found = remembered ? { bytes: remembered, file: undefined } : await store.get(key);
-    if (found) await publish(key, found.bytes, found.file);
+    // A process that keeps cards in memory (the dev server) serves their bytes: it reads them.
+    const found = remembered ? { contents: remembered } : await store.get(key, Boolean(memory));
+    if (found) await publish(key, found);
     else spoilt.push({ key, card: byKey.get(key)![0] });
   });
   await drawing;
   // A kept card whose bytes no longer match their hash (a full disk, a hand edit) is drawn again.
   await draw(spoilt);
   await Promise.all(writes);
+  store.saveStamps();
 }
 
 /** Draws cards from one template: the shared background is drawn on the first call. Used on the
@@ -216,17 +223,23 @@ export function cardDrawer(input: CardTemplateInput): (card: SocialCard) => Prom
   return async (card) => drawCard(await (template ??= drawTemplate(input, input.logo && Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength))), card);
 }
 
-/** The cards in a folder, each file named `<key>.<hash of its bytes>.jpg`. */
+/** The cards in a folder, each file named `<key>.<hash of its bytes>.jpg`, and the stamps of those
+ * whose bytes were found whole (`stamps.json`): a card whose stamp is unchanged is not read again,
+ * as the output store trusts its entries (output-store.ts); any other is hashed. */
 class CardStore {
   private readonly files = new Map<string, string>();
+  private readonly stamps = new Map<string, string>();
+  private stampsChanged = false;
   constructor(private readonly dir: string) {
     try {
       for (const name of readdirSync(dir)) {
         const m = /^([0-9a-f]{16})\.([0-9a-f]{16})\.jpg$/.exec(name);
         if (m) this.files.set(m[1], name);
       }
+      const noted = JSON.parse(readFileSync(path.join(dir, STAMPS_FILE), 'utf8')) as Record<string, string>;
+      for (const [name, stamp] of Object.entries(noted)) if (typeof stamp === 'string') this.stamps.set(name, stamp);
     } catch {
-      // No folder yet: every card is drawn.
+      // No folder yet, or no stamps: every card is drawn, or read and hashed.
     }
   }
 
@@ -234,21 +247,31 @@ class CardStore {
     return this.files.has(key);
   }
 
-  /** The card kept under `key`, if its bytes are still those that were written, and its file. */
-  async get(key: string): Promise<{ bytes: Uint8Array; file: KeptFile } | undefined> {
+  /** The card kept under `key`, if its bytes are still those that were written: its file, and its
+   * bytes when `read` or when its stamp changed (they are hashed then). */
+  async get(key: string, read: boolean): Promise<{ contents?: Uint8Array; kept: KeptFile } | undefined> {
     const name = this.files.get(key);
     if (!name) return undefined;
+    const file = path.join(this.dir, name);
+    const hash = name.slice(17, 33);
     try {
-      const file = path.join(this.dir, name);
       const before = await stat(file);
-      const bytes = await readFile(file);
-      const hash = hashOf(bytes);
-      if (name.slice(17, 33) === hash) return { bytes, file: keptFileOf(file, hash, before) };
+      const kept = keptFileOf(file, hash, before);
+      const stamp = inodeStampOf(before);
+      if (!read && this.stamps.get(name) === stamp) return { kept };
+      const contents = await readFile(file);
+      if (hashOf(contents) === hash) {
+        // Stamped with what the file was before it was read: a write during the read moves it.
+        if (Date.now() - before.mtimeMs > SETTLED_MS) this.stamp(name, stamp);
+        return { contents, kept };
+      }
     } catch {
       // Unreadable: drawn again.
     }
-    await rm(path.join(this.dir, name), { force: true });
+    await rm(file, { force: true });
     this.files.delete(key);
+    this.stamps.delete(name);
+    this.stampsChanged = true;
     return undefined;
   }
 
@@ -267,10 +290,34 @@ class CardStore {
       const file = path.join(this.dir, name);
       await writeWhole(file, bytes);
       this.files.set(key, name);
-      return keptFileOf(file, hash, await stat(file));
+      const written = await stat(file);
+      // Stamped at once: the file was whole under a name of this process's own until the rename.
+      this.stamp(name, inodeStampOf(written));
+      return keptFileOf(file, hash, written);
     } catch {
       // A cache that cannot be written only costs the next build time.
       return undefined;
+    }
+  }
+
+  private stamp(name: string, stamp: string) {
+    if (this.stamps.get(name) === stamp) return;
+    this.stamps.set(name, stamp);
+    this.stampsChanged = true;
+  }
+
+  /** Writes the stamps of the cards the folder still has, if any changed. */
+  saveStamps() {
+    if (!this.stampsChanged) return;
+    const names = new Set(this.files.values());
+    const kept = Object.fromEntries([...this.stamps].filter(([name]) => names.has(name)));
+    try {
+      const tmp = path.join(this.dir, `${STAMPS_FILE}.tmp-${process.pid}-${threadId}`);
+      writeFileSync(tmp, JSON.stringify(kept));
+      renameSync(tmp, path.join(this.dir, STAMPS_FILE));
+      this.stampsChanged = false;
+    } catch {
+      // Without stamps the next build hashes the cards it keeps: time, not a wrong card.
     }
   }
 }

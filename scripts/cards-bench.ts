@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createCache, runBuild } from '../generator/build.ts';
 import { cardLook, loadTheme } from '../generator/build-steps.ts';
 import { readConfigFiles } from '../generator/config-file.ts';
-import { drawSocialImages, socialImages, SOCIAL_CACHE_DIR } from '../generator/social-images.ts';
+import { cardBytes, drawSocialImages, socialImages, SOCIAL_CACHE_DIR } from '../generator/social-images.ts';
 import { Pool } from '../generator/worker-pool.ts';
 
 const args = process.argv.slice(2);
@@ -38,11 +38,12 @@ for (let run = 0; run < runs; run++) {
   let bytes = 0;
   const drawing = drawSocialImages(root, config, look, cards, {
     painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
-    onFile: (f) => {
-      bytes += f.contents.length;
+    onFile: async (f) => {
+      const contents = await cardBytes(f);
+      bytes += contents.length;
       if (!out || run < runs - 1) return;
       mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
-      writeFileSync(path.join(out, f.path), f.contents);
+      writeFileSync(path.join(out, f.path), contents);
     },
   });
   await drawing.done;

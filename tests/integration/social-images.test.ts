@@ -27,7 +27,8 @@ async function build(): Promise<BuildResult & { card: (file: string) => Buffer }
   return { ...result, card: (file) => readFileSync(path.join(root, 'build', file)) };
 }
 
-const entries = () => readdirSync(path.join(root, SOCIAL_CACHE_DIR));
+/** The kept cards (the folder also holds their stamps). */
+const entries = () => readdirSync(path.join(root, SOCIAL_CACHE_DIR)).filter((name) => name.endsWith('.jpg'));
 /** The cache entry holding exactly these bytes. */
 const entryOf = (bytes: Buffer) => entries().find((name) => readFileSync(path.join(root, SOCIAL_CACHE_DIR, name)).equals(bytes));
 
@@ -61,6 +62,16 @@ test('cards are drawn once into the site\'s .cache/social/; a truncated or empty
   // What was drawn again replaced the broken entries.
   assert.ok(entries().every((name) => statSync(path.join(root, SOCIAL_CACHE_DIR, name)).size > 1000));
   assert.equal(entries().length, kept);
+
+  // Bytes changed in place, the size the same (a hand edit, a bad sector): the card's stamp, taken
+  // when it was written, no longer fits, so its bytes are hashed, and it is drawn again.
+  const edited = path.join(root, SOCIAL_CACHE_DIR, entryOf(install)!);
+  const bytes = readFileSync(edited);
+  bytes.fill(0, 1000, 2000);
+  writeFileSync(edited, bytes);
+  const fourth = await build();
+  assert.equal(fourth.stats.cards!.drawn, 1);
+  assert.ok(fourth.card(INSTALL).equals(install), 'the card edited in place was published');
 });
 
 test('a page whose title changes gets a new card; the others stay as they were', async () => {

@@ -28,7 +28,6 @@ interface Entry {
   stamp?: string;
 }
 
-
 export interface StoreStats {
   hits: number;
   misses: number;

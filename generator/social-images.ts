@@ -14,7 +14,8 @@
 //
 // Cards are kept in the site's own .cache/social/, named by the hash of everything drawn on them
 // and the hash of their bytes: an entry whose bytes no longer match (a truncated or empty file
-// after a full disk) is drawn again, never published.
+// after a full disk) is drawn again, never published. As in the output store, an entry whose stamp
+// (inode, size, modification time) is the one noted when its bytes were last hashed is not read again.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { writeWhole } from './whole-file.ts';

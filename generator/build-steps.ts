@@ -24,6 +24,7 @@ import { robotsTxt } from './robots.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from './redirects.ts';
 import { fileOf, notFoundPathOf } from '../common/routes.ts';
 import { FreshOutput, IncrementalOutput, type Output, type WriteError } from './write.ts';
+import type { FileCalls } from './file-calls.ts';
 import { precompressed } from './compress.ts';
 import type { OutputStore } from './output-store.ts';
 import { valueOf } from './recorded-reads.ts';
@@ -257,10 +258,10 @@ export function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messa
   return { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeConfig: loaded.options, themeFile: loaded.file, alternates: alternatesOf(graph) };
 }
 
-/** `build` writes a fresh folder swapped in at the end; `serve` writes changed bytes in place;
- * `check` writes nothing. */
-export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCache, store?: OutputStore): Promise<Output | undefined> {
-  if (mode === 'build') return precompressed(await new FreshOutput(outDir, (message) => console.error(`site build: ${message}`)).start(), store);
+/** `build` writes a fresh folder swapped in at the end, its files made by `calls`; `serve` writes
+ * changed bytes in place; `check` writes nothing. */
+export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCache, store?: OutputStore, calls?: FileCalls): Promise<Output | undefined> {
+  if (mode === 'build') return precompressed(await new FreshOutput(outDir, (message) => console.error(`site build: ${message}`), calls).start(), store);
   if (mode === 'serve') return new IncrementalOutput(outDir, cache.outputs);
   return undefined;
 }

@@ -16,6 +16,7 @@ import { RenderedLinkCheck, routeMap } from './links.ts';
 import { RenderError, type RenderSetup } from './render.ts';
 import { closeParseWorkers, startParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
 import { OutputStore, type StoreStats } from './output-store.ts';
+import { buildFileCalls } from './file-calls.ts';
 import { markdownTwins } from './markdown-twins.ts';
 import { llmsFiles, type LlmsPage } from './llms-txt.ts';
 import { searchIndexFiles } from './search-index.ts';
@@ -239,7 +240,8 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
-  const store = mode === 'build' ? OutputStore.open(root) : undefined;
+  const calls = buildFileCalls(run.stats.pages);
+  const store = mode === 'build' ? OutputStore.open(root, undefined, calls) : undefined;
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
   const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
   const server = mode === 'build' ? serverFiles(root, config, messages, forms) : undefined;
@@ -251,7 +253,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const look = cardLook(root, config, loaded);
 
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
-  const output = await openOutput(mode, outDir, cache, store);
+  const output = await openOutput(mode, outDir, cache, store, calls);
   // Cards are drawn on the pool's workers while the pages render, and written as they come; their
   // step below waits for what is left. (The dev server draws a card when it is asked for.)
   // A build that stops writes no card into the output it discards.

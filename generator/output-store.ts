@@ -9,11 +9,11 @@
 // code starts afresh; without a key (tests run the TypeScript sources) nothing is kept unless a
 // key is passed.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inodeStampOf, SETTLED_MS } from './file-stamp.ts';
 import { hashOf, hashOfFile } from './load.ts';
-import { writeWhole } from './whole-file.ts';
+import { threadedCalls, type FileCalls } from './file-calls.ts';
 import { keptFileOf, type KeptFile } from './write.ts';
 
 export const OUTPUT_STORE_DIR = path.join('.cache', 'outputs');
@@ -53,7 +53,10 @@ export class OutputStore {
    * entries are written on libuv's threads while the build goes on, and `close` waits for them. */
   private readonly writing = new Map<string, Promise<KeptFile | undefined>>();
 
-  private constructor(private readonly dir: string) {
+  private constructor(
+    private readonly dir: string,
+    private readonly calls: FileCalls,
+  ) {
     let index: Record<string, Entry> = {};
     try {
       index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as Record<string, Entry>;
@@ -63,8 +66,9 @@ export class OutputStore {
     this.index = index;
   }
 
-  /** The store of this version of the generator under `root`, or none when there is no key. */
-  static open(root: string, key = process.env.SITE_BUNDLE_KEY): OutputStore | undefined {
+  /** The store of this version of the generator under `root`, or none when there is no key.
+   * `calls` write its entries (file-calls.ts). */
+  static open(root: string, key = process.env.SITE_BUNDLE_KEY, calls: FileCalls = threadedCalls): OutputStore | undefined {
     if (!key || !/^[\w-]+$/.test(key)) return undefined;
     const base = path.join(root, OUTPUT_STORE_DIR);
     try {
@@ -74,7 +78,7 @@ export class OutputStore {
     } catch {
       return undefined;
     }
-    return new OutputStore(path.join(base, key));
+    return new OutputStore(path.join(base, key), calls);
   }
 
   /** The bytes stored under `id`, if they are still what was stored. */
@@ -113,10 +117,10 @@ export class OutputStore {
       try {
         // A new file renamed into place: a crash mid-write leaves no half entry under the name. It
         // is also never the file of the old entry, which the last build/ may hold by hard link.
-        await writeWhole(file, contents);
+        await this.calls.writeWhole(file, contents);
         // Stamped at once, unlike an entry found on disk (`keep`): the file was whole under a name of
         // this process's own until the rename, and nothing writes into an entry after it.
-        const written = await stat(file);
+        const written = await this.calls.stat(file);
         this.index[id] = { hash, meta, stamp: inodeStampOf(written) };
         this.used.add(id);
         this.dirty = true;

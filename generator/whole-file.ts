@@ -1,5 +1,6 @@
 // Writing a file that readers see whole or not at all: under a temporary name, renamed into place.
 // Another process reading the name, or this one after a crash mid-write, never finds half a file.
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { threadId } from 'node:worker_threads';
 
@@ -14,6 +15,18 @@ export async function writeWhole(file: string, contents: string | Uint8Array): P
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** The same with synchronous calls (file-calls.ts). */
+export function writeWholeSync(file: string, contents: string | Uint8Array): void {
+  const temp = `${file}.tmp-${process.pid}-${threadId}-${writes++}`;
+  try {
+    writeFileSync(temp, contents);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
     throw error;
   }
 }

@@ -14,13 +14,13 @@
 // published generation has, nothing is linked at all: a build that changed nothing keeps the
 // published generation instead of making a copy of it.
 import { existsSync, lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from './load.ts';
 import { discardGeneration, prepareGeneration, publishedGeneration, publishGeneration, PublishLock, restoreGeneration } from './generations.ts';
 import { killPoint } from './kill-point.ts';
 import { Slots } from './slots.ts';
-import { writeWhole } from './whole-file.ts';
+import { threadedCalls, type FileCalls } from './file-calls.ts';
 
 /** A file kept in the output store: where it is, the hash of its bytes (as `hashOf` makes it) and
  * its size. The store checked the bytes against the hash just before handing it out. */
@@ -93,6 +93,7 @@ class Writer {
     /** The folder holds an older generation: any path may be there already, as a file (perhaps a
      * hard link into the output store) or as a folder. */
     private readonly recycled = false,
+    private readonly calls: FileCalls = threadedCalls,
   ) {}
 
   put(file: string, contents: string | Uint8Array, replace = false): Promise<void> {
@@ -100,7 +101,7 @@ class Writer {
       // The path may be a hard link to an entry of the output store: never write through it.
       if (this.recycled) await this.clear(full, lstatSync(full, { throwIfNoEntry: false }));
       else if (replace && !this.atomic) await rm(full, { force: true });
-      return this.atomic ? writeWhole(full, contents) : writeFile(full, contents);
+      return this.atomic ? this.calls.writeWhole(full, contents) : writeFile(full, contents);
     });
   }
 
@@ -115,7 +116,7 @@ class Writer {
         await this.clear(full, there);
       } else if (replace) await rm(full, { force: true });
       try {
-        await link(from, full);
+        await this.calls.link(from, full);
       } catch (error) {
         if (!COPY_INSTEAD.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
         await copyFile(from, full);
@@ -149,11 +150,11 @@ class Writer {
     await this.slots.start(async () => {
       try {
         if (!this.dirs.has(parent)) {
-          await mkdir(parent, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+          await this.calls.mkdir(parent).catch((error: NodeJS.ErrnoException) => {
             if (!this.recycled || (error.code !== 'EEXIST' && error.code !== 'ENOTDIR')) throw error;
             // A file of the older generation where this build has a folder.
             if (!removeFileOnPath(this.dir, parent, this.mine.files)) throw error;
-            return mkdir(parent, { recursive: true });
+            return this.calls.mkdir(parent);
           });
           this.dirs.add(parent);
         }
@@ -189,10 +190,12 @@ export class FreshOutput implements Output {
    * publishes nothing; the first file that differs starts the new generation. */
   private published: string | undefined;
   private pending = new Map<string, KeptFile>();
-  /** `onWait` hears when another build of the same folder is publishing and this one waits for it. */
+  /** `onWait` hears when another build of the same folder is publishing and this one waits for it;
+   * `calls` make the files (file-calls.ts). */
   constructor(
     private readonly outDir: string,
     private readonly onWait: (message: string) => void = () => undefined,
+    private readonly calls: FileCalls = threadedCalls,
   ) {
     this.outDir = outDir.replace(/\/+$/, '');
   }
@@ -207,7 +210,7 @@ export class FreshOutput implements Output {
       await this.lock.release();
       throw error;
     }
-    this.writer = new Writer(this.tmp, false, this.recycled !== undefined);
+    this.writer = new Writer(this.tmp, false, this.recycled !== undefined, this.calls);
     return this;
   }
   private get started(): Writer {

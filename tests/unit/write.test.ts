@@ -8,6 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileIdFrom, fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
 import { generationsDir } from '../../generator/generations.ts';
+import { directCalls, threadedCalls } from '../../generator/file-calls.ts';
+
+/** The two ways a build makes its files (file-calls.ts): the tests that write, link and fail run with both. */
+const CALLS = [
+  ['calls through libuv', threadedCalls],
+  ['synchronous calls', directCalls],
+] as const;
 
 let tmp: string;
 before(async () => {
@@ -160,9 +167,9 @@ test('IncrementalOutput: flush waits for the writes and removes nothing', async 
   assert.equal(await text(dir, 'index.html'), 'home', 'not produced by this update, and still there');
 });
 
-test('a write that fails is reported by finish (not dropped), and the old folder stays as it was', async () => {
+for (const [how, calls] of CALLS) test(`a write that fails is reported by finish (not dropped), and the old folder stays as it was (${how})`, async () => {
   const dir = await folder({ 'index.html': 'old home', 'docs/index.html': 'old docs' });
-  const out = await new FreshOutput(dir).start();
+  const out = await new FreshOutput(dir, undefined, calls).start();
   await out.write('index.html', 'new home');
   await out.write('page/index.html', 'a page');
   // A file and a folder of the same name: one of the two writes fails, whichever comes second.
@@ -338,20 +345,20 @@ test('FreshOutput: a file removed from the site, or added, deleted or replaced b
   assert.equal(await text(dir, 'index.html'), 'home', 'a file replaced by hand is the build\'s again');
 });
 
-test('FreshOutput: a build takes over the generation before the published one, keeps what is the new site\'s there and removes the rest; the published one stays as it was', async () => {
+for (const [how, calls] of CALLS) test(`FreshOutput: a build takes over the generation before the published one, keeps what is the new site's there and removes the rest; the published one stays as it was (${how})`, async () => {
   const dir = await folder({}, false);
   const kept = {
-    'index.html': await keptFile('r1', 'home'),
-    'docs/index.html': await keptFile('r2', 'docs'),
-    'old/deep/index.html': await keptFile('r3', 'a page removed later'),
-    x: await keptFile('r4', 'a file where a folder comes later'),
+    'index.html': await keptFile(`${how} r1`, 'home'),
+    'docs/index.html': await keptFile(`${how} r2`, 'docs'),
+    'old/deep/index.html': await keptFile(`${how} r3`, 'a page removed later'),
+    x: await keptFile(`${how} r4`, 'a file where a folder comes later'),
   };
   const first = await linkBuild(dir, kept);
-  const second = await linkBuild(dir, { ...kept, 'docs/index.html': await keptFile('r5', 'docs, second') });
+  const second = await linkBuild(dir, { ...kept, 'docs/index.html': await keptFile(`${how} r5`, 'docs, second') });
   const published = path.resolve(path.dirname(dir), second.published);
 
-  const third = { 'index.html': kept['index.html'], 'docs/index.html': await keptFile('r6', 'docs, third'), 'x/index.html': await keptFile('r7', 'a folder where a file was') };
-  const out = await new FreshOutput(dir).start();
+  const third = { 'index.html': kept['index.html'], 'docs/index.html': await keptFile(`${how} r6`, 'docs, third'), 'x/index.html': await keptFile(`${how} r7`, 'a folder where a file was') };
+  const out = await new FreshOutput(dir, undefined, calls).start();
   assert.ok(!(await readdir(generationsDir(dir))).includes(path.basename(first.published)), 'the first generation is the one being written');
   for (const [file, entry] of Object.entries(third)) await out.link(file, entry);
   await out.write('new.html', 'written');
@@ -390,14 +397,14 @@ async function withGenerationToTakeOver(name: string, page: string): Promise<str
   return dir;
 }
 
-test('FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other', async () => {
-  const dir = await withGenerationToTakeOver('c', 'x/index.html');
+for (const [how, calls] of CALLS) test(`FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other (${how})`, async () => {
+  const dir = await withGenerationToTakeOver(`c-${how}`, 'x/index.html');
   for (const [first, second] of [
     ['x/index.html', 'x'],
     ['y', 'y/index.html'],
   ]) {
-    const out = await new FreshOutput(dir).start();
-    await out.link('index.html', await keptFile(`c4-${first}`, 'home, third'));
+    const out = await new FreshOutput(dir, undefined, calls).start();
+    await out.link('index.html', await keptFile(`c4-${how}-${first}`, 'home, third'));
     await out.write(first, 'first');
     // Written before the second starts, as a page is long before a feed that collides with it.
     await new Promise((resolve) => setTimeout(resolve, 100));

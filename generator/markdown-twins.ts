@@ -6,6 +6,7 @@
 // `list_pages` shows after its body. Drafts and unlisted pages have no twin.
 import { absoluteUrl } from '../common/served-url.ts';
 import { stringify as yamlStringify } from 'yaml';
+import { plainYamlLines } from './plain-yaml.ts';
 import type { SiteConfig } from './config.ts';
 import { isExternal } from './markdown.ts';
 import { hasMarkdownTwin, twinRouteOf } from '../common/markdown-twin-route.ts';
@@ -62,7 +63,8 @@ export function markdownTwin(config: SiteConfig, graph: SiteGraph, page: Page, s
   // The body starts where the parse stage found it; the front matter above it is replaced.
   const written = withAbsoluteLinks.split('\n').slice(doc.bodyLine - 1).join('\n').replace(/^\n+/, '').trimEnd();
   const body = `${[written, ...(page.kind === 'doc' && page.listing ? [listingMarkdown(config, graph, page.listing)] : [])].join('\n\n')}\n`;
-  const front = yamlStringify({ title: page.title, description: page.description }, { lineWidth: 0 });
+  const fields = { title: page.title, description: page.description };
+  const front = plainYamlLines(fields) ?? yamlStringify(fields, { lineWidth: 0 });
   return { page, path: twinRouteOf(page.route).slice(1), markdown: `---\n${front}---\n\n${body}`, body };
 }
 

@@ -50,7 +50,8 @@ const STAMPS_FILE = 'stamps.json';
 /** A card ready for the output: its bytes, its file in .cache/social/ when it is kept there (a
  * production build links that file rather than writing a copy), or both. A kept card whose stamp
  * shows it unchanged since its bytes were hashed is handed on as its file alone, not read. */
-export type CardFile = { path: string; contents: Uint8Array; kept?: KeptFile } | { path: string; contents?: undefined; kept: KeptFile };
+export type CardFile = CardBytes & { path: string };
+type CardBytes = { contents: Uint8Array; kept?: KeptFile } | { contents?: undefined; kept: KeptFile };
 
 /** A card's bytes, read from its file when it was handed on without them. */
 export async function cardBytes(card: CardFile): Promise<Uint8Array> {
@@ -167,7 +168,7 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     else byKey.set(key, [card]);
   }
   const writes: Promise<void>[] = [];
-  const publish = (key: string, card: { contents: Uint8Array; kept?: KeptFile } | { contents?: undefined; kept: KeptFile }) => {
+  const publish = (key: string, card: CardBytes) => {
     if (card.contents) memory?.set(key, card.contents);
     const written = Promise.all(byKey.get(key)!.map((same) => onFile({ path: same.file, ...card }))).then(() => undefined);
     // Awaited at the end; a drawing that fails first must not leave it unhandled.
@@ -250,7 +251,7 @@ class CardStore {
 
   /** The card kept under `key`, if its bytes are still those that were written: its file, and its
    * bytes when `read` or when its stamp changed (they are hashed then). */
-  async get(key: string, read: boolean): Promise<{ contents?: Uint8Array; kept: KeptFile } | undefined> {
+  async get(key: string, read: boolean): Promise<CardBytes | undefined> {
     const name = this.files.get(key);
     if (!name) return undefined;
     const file = path.join(this.dir, name);

@@ -24,4 +24,11 @@ export const inodeStampOf = (s: Stats) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 /** A stamp is taken only of a file modified longer ago than this: a file system keeps modification
  * times in ticks (a few milliseconds, a second on some), and a write in the tick of the stamp would
  * leave it unchanged. */
-export const SETTLED_MS = 2000;
+const SETTLED_MS = 2000;
+
+/** The stamp to note for a stored file whose bytes were just found whole, from its stats taken
+ * before they were read (a write during the read moves them); none while it may still be written
+ * in the same tick. */
+export function settledStampOf(before: Stats): string | undefined {
+  return Date.now() - before.mtimeMs > SETTLED_MS ? inodeStampOf(before) : undefined;
+}

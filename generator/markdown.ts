@@ -281,15 +281,16 @@ function collectHeadings(anchorLabel: string) {
     slugs.reset();
     visit(tree, 'element', (node: Element) => {
       const rank = /^h([1-6])$/.exec(node.tagName);
+      const text = rank ? hastToString(node) : '';
       // A heading without an id of its own gets one from its text, as on GitHub (rehype-slug did).
-      if (rank && !node.properties.id) node.properties.id = slugs.slug(hastToString(node));
+      if (rank && !node.properties.id) node.properties.id = slugs.slug(text);
       const id = node.properties?.id;
       if (typeof id === 'string') data.ids.push(id);
       // `<a name="x">`, the older way of HTML to name a place to link to.
       if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         const depth = Number(rank[1]);
-        data.headings.push({ depth, id, text: hastToString(node).trim() });
+        data.headings.push({ depth, id, text: text.trim() });
         if (id && depth >= 2 && depth <= 4) node.children.push({ type: 'element', tagName: 'a', properties: { className: ['hash-link'], ariaLabel: anchorLabel, href: `#${id}` }, children: [{ type: 'text', value: '#' }] });
       }
       if (node.tagName === 'img') {

@@ -11,7 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { inodeStampOf, SETTLED_MS } from './file-stamp.ts';
+import { inodeStampOf, settledStampOf } from './file-stamp.ts';
 import { hashOf, hashOfFile } from './load.ts';
 import { threadedCalls, type FileCalls } from './file-calls.ts';
 import { keptFileOf, type KeptFile } from './write.ts';
@@ -156,13 +156,12 @@ export class OutputStore {
     const found = this.verified(id, (file, hash, entry) => {
       const before = statSync(file);
       const kept = keptFileOf(file, hash, before);
-      const stamp = inodeStampOf(before);
-      if (entry.stamp === stamp) return kept;
+      if (entry.stamp === inodeStampOf(before)) return kept;
       const read = hashOfFile(file);
       if (read.hash !== hash) return undefined;
-      // Stamped with what the file was before it was read: a write during the read moves it.
-      if (Date.now() - before.mtimeMs > SETTLED_MS) {
-        entry.stamp = stamp;
+      const settled = settledStampOf(before);
+      if (settled) {
+        entry.stamp = settled;
         this.dirty = true;
       }
       return { ...kept, size: read.size };

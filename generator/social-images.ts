@@ -28,7 +28,7 @@ import { escapeHtml } from '../common/escape.ts';
 import { socialImageOf, SOCIAL_IMAGE_FILE } from '../common/social-image-path.ts';
 import { hashOf } from './load.ts';
 import { keptFileOf, type KeptFile } from './write.ts';
-import { inodeStampOf, SETTLED_MS } from './file-stamp.ts';
+import { inodeStampOf, settledStampOf } from './file-stamp.ts';
 import { cacheDirOf } from './package-root.ts';
 import { PUBLIC_DIR } from './public-files.ts';
 import { woffToSfnt } from './woff.ts';
@@ -259,12 +259,11 @@ class CardStore {
     try {
       const before = await stat(file);
       const kept = keptFileOf(file, hash, before);
-      const stamp = inodeStampOf(before);
-      if (!read && this.stamps.get(name) === stamp) return { kept };
+      if (!read && this.stamps.get(name) === inodeStampOf(before)) return { kept };
       const contents = await readFile(file);
       if (hashOf(contents) === hash) {
-        // Stamped with what the file was before it was read: a write during the read moves it.
-        if (Date.now() - before.mtimeMs > SETTLED_MS) this.stamp(name, stamp);
+        const settled = settledStampOf(before);
+        if (settled) this.stamp(name, settled);
         return { contents, kept };
       }
     } catch {

@@ -8,8 +8,10 @@ import { threadId } from 'node:worker_threads';
  * rename a whole file of their own. */
 let writes = 0;
 
+const tempNameOf = (file: string) => `${file}.tmp-${process.pid}-${threadId}-${writes++}`;
+
 export async function writeWhole(file: string, contents: string | Uint8Array): Promise<void> {
-  const temp = `${file}.tmp-${process.pid}-${threadId}-${writes++}`;
+  const temp = tempNameOf(file);
   try {
     await writeFile(temp, contents);
     await rename(temp, file);
@@ -21,7 +23,7 @@ export async function writeWhole(file: string, contents: string | Uint8Array): P
 
 /** The same with synchronous calls (file-calls.ts). */
 export function writeWholeSync(file: string, contents: string | Uint8Array): void {
-  const temp = `${file}.tmp-${process.pid}-${threadId}-${writes++}`;
+  const temp = tempNameOf(file);
   try {
     writeFileSync(temp, contents);
     renameSync(temp, file);

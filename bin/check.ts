@@ -1,13 +1,13 @@
-// `site check`, optionally narrowed to what changed since a git ref (generator/changed-diagnostics.ts),
-// held against a baseline of yesterday's URLs (generator/route-manifest.ts), with outdated
-// translations as errors (generator/translation-status.ts).
+// `site check`, optionally narrowed to what changed since a git ref (generator/validate/changed-diagnostics.ts),
+// held against a baseline of yesterday's URLs (generator/validate/route-manifest.ts), with outdated
+// translations as errors (generator/validate/translation-status.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, type BuildResult } from '../generator/build.ts';
-import { changedSince, diagnosticsForChanges } from '../generator/changed-diagnostics.ts';
-import { parseBaseline, removedRoutes, type Baseline } from '../generator/route-manifest.ts';
+import { runBuild, type BuildResult } from '../generator/build/build.ts';
+import { changedSince, diagnosticsForChanges } from '../generator/validate/changed-diagnostics.ts';
+import { parseBaseline, removedRoutes, type Baseline } from '../generator/validate/route-manifest.ts';
 import type { Diagnostic } from '../generator/types.ts';
-import { diagnostic } from '../generator/diagnostic-rules.ts';
+import { diagnostic } from '../generator/diagnostics/diagnostic-rules.ts';
 
 export interface CheckOptions {
   changed?: string;

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build.ts';
-import { scaffoldPage } from '../generator/scaffold.ts';
-import { startDevServer } from '../generator/serve.ts';
+import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build/build.ts';
+import { scaffoldPage } from '../generator/scaffold/scaffold.ts';
+import { startDevServer } from '../generator/dev/serve.ts';
 import { devServerHooks } from '../server/dev-hooks.ts';
 import { registerStartCommand } from './start.ts';
 import { registerContactCommands } from './contact.ts';
@@ -12,9 +12,9 @@ import { registerImportCommand } from './import.ts';
 import { registerInitCommand } from './init.ts';
 import { runCheck } from './check.ts';
 import { registerI18nCommands } from './i18n.ts';
-import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics-reference.ts';
-import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostic-formats.ts';
-import { PACKAGE_ROOT } from '../generator/package-root.ts';
+import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics/diagnostics-reference.ts';
+import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostics/diagnostic-formats.ts';
+import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
 
 const root = process.cwd();
 const program = new Command();

@@ -8,14 +8,14 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { SettingsError, settingsFromEnv } from '../server/backend-config.ts';
 import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
 import type { BookingMail, Store, StoredBooking } from '../server/store.ts';
-import type { SiteConfig } from '../generator/config.ts';
-import type { MessagesByLocale } from '../generator/messages.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
 
 
 /** The site's config and UI strings, for the booking's time zone and the visitor's mail. */
 async function siteOf(root: string): Promise<{ config: SiteConfig; messages: MessagesByLocale }> {
-  const { loadConfig } = await import('../generator/config-file.ts');
-  const { loadMessages } = await import('../generator/messages.ts');
+  const { loadConfig } = await import('../generator/config/config-file.ts');
+  const { loadMessages } = await import('../generator/theming/messages.ts');
   const loaded = await loadConfig(root);
   if (!loaded.config) throw new SettingsError(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));

@@ -5,7 +5,7 @@
 // is kept in the engine's node_modules/.cache/sitesmith/ where that can be written (a clone: made by
 // `npm ci` through `prepare`, and gone with node_modules, whose packages it imports), else in the
 // .cache/engine/ of the site in the current folder (an engine installed read-only). A site's own
-// .cache/ holds only what the generator caches for that site (generator/package-root.ts), so
+// .cache/ holds only what the generator caches for that site (generator/bundle/package-root.ts), so
 // removing it to build a site cold does not make the engine again.
 //
 // A packed engine (`npm pack`, `npm publish`) ships the bundle made at packing (`prepack`:
@@ -28,11 +28,11 @@ const RUNS_PACKED = existsSync(PACKED_KEY) && !existsSync(path.join(ROOT, '.git'
 let cache;
 const cacheFolder = () => (cache ??= bundleFolder());
 const SOURCES = ['bin', 'generator', 'server', 'theme', 'common'];
-const ENTRIES = { cli: 'bin/cli.ts', api: 'bin/programmatic-api.ts', worker: 'generator/worker.ts' };
-// How the generator is bundled for Node, shared with generator/bundle-module.ts: packages with
+const ENTRIES = { cli: 'bin/cli.ts', api: 'bin/programmatic-api.ts', worker: 'generator/build/worker.ts' };
+// How the generator is bundled for Node, shared with generator/bundle/bundle-module.ts: packages with
 // native parts or files of their own to find stay imports (`external`), and CommonJS packages in
 // an ES module bundle get a `require` of their own (`requireShim`).
-const NODE_BUNDLE = JSON.parse(readFileSync(path.join(ROOT, 'generator/node-bundle.json'), 'utf8'));
+const NODE_BUNDLE = JSON.parse(readFileSync(path.join(ROOT, 'generator/bundle/node-bundle.json'), 'utf8'));
 
 /** The engine's node_modules/.cache/sitesmith/ if this process may write there, else the current site's .cache/engine/. */
 function bundleFolder() {
@@ -105,8 +105,8 @@ function engineBuild(key, packed) {
         ? `${NODE_BUNDLE.requireShim.replace('%ENGINE_PACKAGE_JSON%', 'import.meta.url')} import { fileURLToPath as siteFileUrlToPath } from 'node:url'; const siteEngineRoot = siteFileUrlToPath(new URL('..', import.meta.url));`
         : NODE_BUNDLE.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(ROOT, 'package.json'))),
     },
-    // The worker pool finds its entry by this name (see generator/worker-pool.ts).
-    // …and the engine's folder by this one (see generator/package-root.ts).
+    // The worker pool finds its entry by this name (see generator/build/worker-pool.ts).
+    // …and the engine's folder by this one (see generator/bundle/package-root.ts).
     define: { SITE_BUNDLED_WORKER: JSON.stringify(`./worker${names}.mjs`), SITE_ENGINE_ROOT: packed ? 'siteEngineRoot' : JSON.stringify(ROOT) },
     logLevel: 'error',
   };
@@ -191,10 +191,10 @@ export async function engineEntry(name) {
   }
   removeStaleStaging();
   const key = fingerprint();
-  // Parse results on disk are valid for this version of the code only (generator/parse-store.ts).
+  // Parse results on disk are valid for this version of the code only (generator/parse/parse-store.ts).
   process.env.SITE_BUNDLE_KEY = key;
   // What the generator makes of the engine's files alone (the built-in theme's bundle) is kept
-  // here too: the same for every site (generator/package-root.ts).
+  // here too: the same for every site (generator/bundle/package-root.ts).
   process.env.SITE_ENGINE_CACHE = cacheFolder();
   const file = path.join(cacheFolder(), `${name}.${key}.mjs`);
   markInUse(key);

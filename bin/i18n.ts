@@ -1,8 +1,8 @@
 // `site i18n status`: every page, its locales, and whether each translation is done, outdated or
-// missing (generator/translation-status.ts).
+// missing (generator/validate/translation-status.ts).
 import { Option, type Command } from 'commander';
-import { runBuild, formatDiagnostic } from '../generator/build.ts';
-import type { PageTranslations, TranslationState } from '../generator/translation-status.ts';
+import { runBuild, formatDiagnostic } from '../generator/build/build.ts';
+import type { PageTranslations, TranslationState } from '../generator/validate/translation-status.ts';
 
 const FORMATS = ['text', 'json', 'md'] as const;
 type Format = (typeof FORMATS)[number];

@@ -1,4 +1,4 @@
-// `site init <dir>`: a new site in a folder of its own (generator/starter-site.ts).
+// `site init <dir>`: a new site in a folder of its own (generator/scaffold/starter-site.ts).
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ export function registerInitCommand(program: Command, root: string): void {
     .argument('<dir>', 'the new site\'s folder (created; an existing one must be empty)')
     .option('--locales <list>', 'the site\'s locales, comma-separated, the default first, e.g. de,en', 'en')
     .action(async (dir: string, opts: { locales: string }) => {
-      const { starterSite, engineDependency, localesProblem } = await import('../generator/starter-site.ts');
+      const { starterSite, engineDependency, localesProblem } = await import('../generator/scaffold/starter-site.ts');
       const out = path.resolve(root, dir);
       const locales = opts.locales.split(',').map((l) => l.trim()).filter(Boolean);
       const problem = localesProblem(locales);

@@ -3,8 +3,8 @@
 // `label: 'aboutUs'` shows `nav.aboutUs` of i18n/<locale>.ts. A label written as text (a capital, a
 // space: 'LinkedIn', 'Docs') is shown as written, as an imported config has it. Each place looks
 // its keys up in its own groups; the build checks every key in every locale before a page is
-// rendered (generator/config-strings.ts). The theme names the places of its own options' labels
-// (its `config.labels`, generator/theme-contract.ts).
+// rendered (generator/theming/config-strings.ts). The theme names the places of its own options' labels
+// (its `config.labels`, generator/theming/theme-contract.ts).
 
 /** The groups of the engine's own config labels; a theme's options may name others (`home`). */
 export type StringGroup = 'nav' | 'footer' | 'announcement';

@@ -1,4 +1,4 @@
-// Where the search index of a locale lives: written by generator/search-index.ts, named in the
+// Where the search index of a locale lives: written by generator/extras/search-index.ts, named in the
 // page by the theme and fetched by the search dialog (theme/client/search/) only once a visitor opens it.
 
 export const SEARCH_DIR = 'pagefind';

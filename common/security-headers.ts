@@ -2,7 +2,7 @@
 // allows scripts from the site itself plus, by hash, the one inline script (the colour mode, which
 // must run before first paint), and never 'unsafe-inline'. The build writes them as `_headers`
 // (the format static hosts read); the production server sends the same file's headers.
-// Hashing needs Node's crypto: generator/csp.ts hashes, for the build and the server, and hands in
+// Hashing needs Node's crypto: generator/extras/csp.ts hashes, for the build and the server, and hands in
 // the digests.
 
 import { servedPath, type BaseConfig } from './served-url.ts';

@@ -1,5 +1,5 @@
 // The folder of a build that holds what `site start` needs besides the files it serves: written by
-// the generator (generator/server-manifest.ts), read by the server (server/build-manifest.ts), never
+// the generator (generator/extras/server-manifest.ts), read by the server (server/build-manifest.ts), never
 // served (server/static.ts and the nginx include answer 404 under it).
 export const SERVER_DIR = '_server';
 /** The site's validated config and UI strings, as JSON. */

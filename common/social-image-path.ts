@@ -1,4 +1,4 @@
-// Where a page's social image is: the generator draws it there (generator/social-images.ts), the
+// Where a page's social image is: the generator draws it there (generator/images/social-images.ts), the
 // page's head names it.
 import { localePrefix } from './locale-prefix.ts';
 

@@ -1,7 +1,7 @@
 // Almwerk's look: the palette of both colour modes (every text colour checked against every
 // background it sits on for WCAG 2.2 AA, 4.5:1 for text and 3:1 for UI parts), IBM Plex with
 // fallback faces metric-matched to it, the contour lines of an alpine pasture, and the cards' colours.
-import type { SiteConfigInput } from '../generator/config.ts';
+import type { SiteConfigInput } from '../generator/config/config.ts';
 
 const dark = {
   bg: '#0b1115',

@@ -1,7 +1,6 @@
 // The site graph: everything the render stage needs, and nothing it has to compute again.
 // Nodes refer to each other by id (a route for pages, a source path for documents), so the
 // graph is plain data: serialisable, cheap to hand to a worker, easy to diff between rebuilds.
-import type { RuleId } from './diagnostic-rules.ts';
 
 export type LocaleId = string;
 /** Route of a page, always with a leading and a trailing slash: `/en/services/`. */
@@ -9,18 +8,7 @@ export type Route = string;
 /** Path of a source file relative to the project root: `content/de/services/index.md`. */
 export type SourceId = string;
 
-/** One problem found anywhere in the pipeline, reported as `file:line:col  message  [rule]`. */
-export interface Diagnostic {
-  file: string;
-  line?: number;
-  column?: number;
-  message: string;
-  rule: RuleId;
-  hint?: string;
-  severity: 'error' | 'warning';
-  /** For an unknown front matter key: the key, so the config can accept it (`extraFrontMatterKeys`). */
-  key?: string;
-}
+export type { Diagnostic } from './diagnostics/diagnostic.ts';
 
 export interface Heading {
   depth: number;
@@ -61,7 +49,7 @@ export interface ParsedDocument {
   links: SourceLink[];
   words: number;
   /** The body's `##` sections, for the pages laid out by them (the home page, landing pages):
-   * only documents that can be such a page have them (generator/body-sections.ts). */
+   * only documents that can be such a page have them (generator/markdown/body-sections.ts). */
   sections?: BodySection[];
 }
 
@@ -113,7 +101,7 @@ export interface FrontMatter {
   toc_min_heading_level?: number;
   toc_max_heading_level?: number;
   keywords?: string[];
-  /** A folder's index.md: list the folder's pages after the body (generator/sidebar.ts). */
+  /** A folder's index.md: list the folder's pages after the body (generator/graph/sidebar.ts). */
   list_pages?: boolean;
   image?: string;
   /** The locale this page was written in, when it is not the site's `translations.source`. */
@@ -199,7 +187,7 @@ interface PageBase {
   translation?: OutdatedTranslation;
 }
 
-/** What a visitor of an outdated translation is told (generator/translation-status.ts). */
+/** What a visitor of an outdated translation is told (generator/validate/translation-status.ts). */
 export interface OutdatedTranslation {
   sourceLocale: LocaleId;
   sourceRoute: Route;
@@ -289,7 +277,7 @@ export interface AuthorsPage extends PageBase {
 
 /** A page outside the sections: the site's root page (`index.md`) and, when the config turns the
  * contact backend on, the page at `contact.route`. What it looks like is the theme's layout of
- * the page's name (generator/standalone-pages.ts). */
+ * the page's name (generator/graph/standalone-pages.ts). */
 export interface StandalonePage extends PageBase {
   kind: 'standalone';
   /** The theme's layout that renders it: the front matter's `layout`, else `home` for the root

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { runBuild, formatDiagnostic } from '../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../generator/build/build.ts';
 import { DEFAULT_SETTINGS } from '../server/backend-config.ts';
 import { startProductionServer } from '../server/main.ts';
 
@@ -50,7 +50,7 @@ const pages = args.length ? args : DEFAULT_PAGES;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const quiet = { log: () => undefined, error: (...args: unknown[]) => console.error(...args) };
 
-// build/ and the generation it links to (generator/generations.ts), both in one temporary folder.
+// build/ and the generation it links to (generator/write/generations.ts), both in one temporary folder.
 const outRoot = await mkdtemp(path.join(os.tmpdir(), 'site-audit-'));
 const outDir = path.join(outRoot, 'build');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-audit-data-'));

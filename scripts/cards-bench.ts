@@ -8,11 +8,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCache, runBuild } from '../generator/build.ts';
-import { cardLook, loadTheme } from '../generator/build-steps.ts';
-import { readConfigFiles } from '../generator/config-file.ts';
-import { cardBytes, drawSocialImages, socialImages, SOCIAL_CACHE_DIR } from '../generator/social-images.ts';
-import { Pool } from '../generator/worker-pool.ts';
+import { createCache, runBuild } from '../generator/build/build.ts';
+import { cardLook, loadTheme } from '../generator/build/build-steps.ts';
+import { readConfigFiles } from '../generator/config/config-file.ts';
+import { cardBytes, drawSocialImages, socialImages, SOCIAL_CACHE_DIR } from '../generator/images/social-images.ts';
+import { Pool } from '../generator/build/worker-pool.ts';
 
 const args = process.argv.slice(2);
 const root = path.resolve(args.find((a) => !a.startsWith('--')) ?? fileURLToPath(new URL('..', import.meta.url)));

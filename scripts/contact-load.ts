@@ -12,14 +12,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
-import { runBuild, formatDiagnostic } from '../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../generator/build/build.ts';
 import { ContactStore } from '../server/contact-store.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
 
-// build/ and the generation it links to (generator/generations.ts), both in one temporary folder.
+// build/ and the generation it links to (generator/write/generations.ts), both in one temporary folder.
 const outRoot = await mkdtemp(path.join(os.tmpdir(), 'site-load-'));
 const outDir = path.join(outRoot, 'build');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-load-data-'));

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { runBuild } from '../generator/build.ts';
+import { runBuild } from '../generator/build/build.ts';
 import { serveStatic } from '../server/static.ts';
 import { launchBrowser } from '../tests/browser/harness.ts';
 
@@ -45,7 +45,7 @@ async function sizeOf(dir: string, skip: RegExp): Promise<number> {
 }
 
 let dir = args.dir ? path.resolve(args.dir) : '';
-// build/ and the generation it links to (generator/generations.ts), both in one temporary folder.
+// build/ and the generation it links to (generator/write/generations.ts), both in one temporary folder.
 let outRoot = '';
 if (!dir) {
   outRoot = await mkdtemp(path.join(os.tmpdir(), 'search-bench-'));

@@ -5,8 +5,8 @@
 import { absoluteUrl } from '../common/served-url.ts';
 import type { SendMailOptions } from 'nodemailer';
 import { format } from '../common/format-message.ts';
-import type { MessagesByLocale } from '../generator/messages.ts';
-import type { SiteConfig } from '../generator/config.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
 import { contactRoute } from '../common/locale-prefix.ts';
 import { BOOKING_ANCHOR } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';

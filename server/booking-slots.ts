@@ -3,7 +3,7 @@
 // `daysAhead` days, without holidays, starting no sooner than the lead time. A slot is named by the
 // UTC instant it starts (ISO 8601), which is what the store's UNIQUE constraint holds.
 import { WEEKDAYS, type BookingSlot, type SlotProblem } from '../common/booking-rules.ts';
-import type { BookingConfig } from '../generator/config.ts';
+import type { BookingConfig } from '../generator/config/config.ts';
 
 /** ISO 8601 in UTC, e.g. 2026-12-01T08:00:00.000Z. */
 export type Slot = BookingSlot;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { HONEYPOT_FIELD, IDEMPOTENCY_KEY, honeypotFilled } from '../common/contact-rules.ts';
 import { normalizeBooking, validateBooking, type BookingErrors, type BookingField } from '../common/booking-rules.ts';
-import type { BookingConfig } from '../generator/config.ts';
+import type { BookingConfig } from '../generator/config/config.ts';
 import { bookingErrorText, EMPTY_BOOKING_STATE, type BookingState } from '../theme/index.ts';
 import { checkSlot } from './booking-slots.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';

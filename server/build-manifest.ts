@@ -1,5 +1,5 @@
 // What `site start --dir build` needs besides the files it serves, written by `site build` under
-// `_server/` of the build (generator/server-manifest.ts): the site's settings (locales, the contact
+// `_server/` of the build (generator/extras/server-manifest.ts): the site's settings (locales, the contact
 // page and its booking, analytics) and UI strings as they were built, and the contact page's forms
 // rendered by the theme the site was built with. So a server runs from a copy of the build and the
 // installed engine, without the site's config/, i18n/ or theme sources. The static server answers
@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteConfig } from '../generator/config.ts';
-import type { MessagesByLocale } from '../generator/messages.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import type { FormRenderer } from '../theme/index.ts';
 import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
 

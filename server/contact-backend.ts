@@ -4,8 +4,8 @@
 // is looked at: method, origin, rate, content type, size and time.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SiteConfig } from '../generator/config.ts';
-import type { MessagesByLocale } from '../generator/messages.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import { revealAction } from '../theme/index.ts';
 import { EMPTY_BOOKING_STATE, EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';

@@ -4,7 +4,7 @@
 // recipients through the form.
 import type { SendMailOptions } from 'nodemailer';
 import { format } from '../common/format-message.ts';
-import type { Messages } from '../generator/messages.ts';
+import type { Messages } from '../generator/theming/messages.ts';
 import type { StoredMessage } from './store.ts';
 
 export interface MailSettings {

@@ -6,10 +6,10 @@
 import { routeOfServedPath } from '../common/served-url.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteConfig } from '../generator/config.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
 import { contactRoute, localePrefix } from '../common/locale-prefix.ts';
 import { escapeHtml } from '../common/escape.ts';
-import type { MessagesByLocale } from '../generator/messages.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import { FORM_ROOT, REVEAL_ROOT, BOOKING_ROOT, type ContactFormSetup, type ContactFormState, type RevealSetup, type RevealState, type BookingSetup, type BookingState } from '../theme/index.ts';
 import type { FormRenderer } from '../theme/index.ts';
 

@@ -1,7 +1,7 @@
 // `POST <endpoint>/reveal`: the e-mail address or the phone number, from the site's config, for
 // one press of "Show email" or "Show phone number". Behind the same origin check and a rate limit
 // as the form, so the details are in no static file a harvester could fetch.
-import type { SiteConfig } from '../generator/config.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
 import { REVEAL_KINDS, type RevealKind, type RevealedDetail } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 

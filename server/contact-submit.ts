@@ -3,7 +3,7 @@
 // said only after the message is committed to disk.
 import { createHash, randomBytes } from 'node:crypto';
 import { format } from '../common/format-message.ts';
-import type { Messages } from '../generator/messages.ts';
+import type { Messages } from '../generator/theming/messages.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../common/contact-rules.ts';
 import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';

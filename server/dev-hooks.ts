@@ -1,8 +1,8 @@
-// What `site serve` takes from the server (generator/serve.ts's DevServerHooks): the production URL
+// What `site serve` takes from the server (generator/dev/serve.ts's DevServerHooks): the production URL
 // rules over the built files, and the contact and analytics endpoints on the same data directory
 // and SMTP settings as production. The contact database is opened by the first message, so
 // serving alone creates no files.
-import type { DevServerHooks } from '../generator/serve.ts';
+import type { DevServerHooks } from '../generator/dev/serve.ts';
 import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
 import { ContactBackend } from './contact-backend.ts';
 import type { FormRenderer } from '../theme/index.ts';

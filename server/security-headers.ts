@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEADERS_FILE, parseHeadersFile } from '../common/security-headers.ts';
-import { scriptHash } from '../generator/csp.ts';
+import { scriptHash } from '../generator/extras/csp.ts';
 
 export class MissingBuildError extends Error {}
 

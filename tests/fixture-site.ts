@@ -78,7 +78,7 @@ export async function builtFixtureCopy(name: string): Promise<BuiltFixture> {
   await builtOnce(built, cache, async () => {
     await cp(path.join(FIXTURES, name), site, { recursive: true });
     // Loaded when a site is built: a test file that finds its site built has no use for it.
-    const { runBuild, formatDiagnostic } = await import('../generator/build.ts');
+    const { runBuild, formatDiagnostic } = await import('../generator/build/build.ts');
     const result = await runBuild({ root: site, mode: 'build', outDir: path.join(site, 'build') });
     if (!result.ok) throw new Error(`the fixture ${name} did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
     return true;

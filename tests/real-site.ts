@@ -45,7 +45,7 @@ export function inputsKey(inputs: string[] = INPUTS): string {
 export async function buildSiteInto(root: string, dir: string): Promise<SiteBuild> {
   // Loaded when a site is built, not with this file: loading the engine takes seconds, and a test
   // file that finds its site built has no use for it.
-  const { runBuild, formatDiagnostic } = await import('../generator/build.ts');
+  const { runBuild, formatDiagnostic } = await import('../generator/build/build.ts');
   const result = await runBuild({ root, mode: 'build', outDir: dir });
   const diagnostics = result.diagnostics.map(formatDiagnostic);
   if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);

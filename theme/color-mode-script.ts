@@ -3,7 +3,7 @@
 // all settled before the body is drawn. It is tiny and inline on purpose; the production server
 // allows it by its hash, not by 'unsafe-inline'. Storage may throw (private windows, blocked
 // cookies): then the defaults apply.
-import type { SiteConfig } from '../generator/config.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
 import { ANNOUNCEMENT_KEY, COLOR_MODE_KEY, SIDEBAR_HIDDEN_KEY } from './client/storage.ts';
 
 export function colorModeScript(config: SiteConfig): string {

@@ -1,11 +1,11 @@
 // The contact page's islands rendered on the server in a new state (errors beside their fields and
 // the values kept, the success message, the free times of the booking list), for a plain form post
-// with JavaScript off: the theme's `files.forms` (ThemeForms in generator/theme-contract.ts).
+// with JavaScript off: the theme's `files.forms` (ThemeForms in generator/theming/theme-contract.ts).
 // `site build` bundles this file, with the site's component overrides and React, into
 // `_server/forms.mjs`, so `site start` answers with the forms of the theme the site was built
 // with, from the build alone.
 import { renderToString } from 'react-dom/server';
-import type { ThemeForms } from '../generator/theme-contract.ts';
+import type { ThemeForms } from '../generator/theming/theme-contract.ts';
 import { ContactFormRoot, type ContactFormSetup, type ContactFormState } from './pages/ContactForm.tsx';
 import { ContactRevealRoot, type RevealSetup, type RevealState } from './pages/ContactReveal.tsx';
 import { BookingRoot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';

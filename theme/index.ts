@@ -1,7 +1,7 @@
 // The theme's one entry point. Its default export is what the engine takes from it, as the theme
-// contract (generator/theme-contract.ts) types it; the named exports are what the contact backend
+// contract (generator/theming/theme-contract.ts) types it; the named exports are what the contact backend
 // takes. The theme itself imports nothing from the engine but its types.
-import type { Theme } from '../generator/theme-contract.ts';
+import type { Theme } from '../generator/theming/theme-contract.ts';
 import { layouts, pages } from './render.tsx';
 import { colorModeScript } from './color-mode-script.ts';
 import { contourArt } from './home/Contours.tsx';

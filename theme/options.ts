@@ -2,7 +2,7 @@
 // the theme (a wrong key or value is a config error at its line). The marketing parts of a page
 // are the theme's, so a site that shows none of them (a docs site) writes none of them.
 import { z } from 'zod';
-import type { ThemeConfigContract, ThemeLabel } from '../generator/theme-contract.ts';
+import type { ThemeConfigContract, ThemeLabel } from '../generator/theming/theme-contract.ts';
 
 const route = z
   .string()

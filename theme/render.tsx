@@ -1,8 +1,8 @@
 // Renders one page of the graph to a complete HTML document: one renderer per page kind, as the
-// theme contract (generator/theme-contract.ts) asks.
+// theme contract (generator/theming/theme-contract.ts) asks.
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { LayoutRenderers, PageRenderers } from '../generator/theme-contract.ts';
+import type { LayoutRenderers, PageRenderers } from '../generator/theming/theme-contract.ts';
 import { Theme, type ThemeContext } from './context.ts';
 import type { ThemeStrings } from './strings.ts';
 import type { ThemeOptions } from './options.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runBuild, type BuildResult } from '../../generator/build.ts';
+import { runBuild, type BuildResult } from '../../generator/build/build.ts';
 import { design as almwerk } from '../../config/design.ts';
 import { fixtureCopy } from '../helpers.ts';
 

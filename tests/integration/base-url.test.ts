@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild } from '../../generator/build.ts';
-import { startDevServer } from '../../generator/serve.ts';
+import { runBuild } from '../../generator/build/build.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
-import { closeParseWorkers } from '../../generator/worker-pool.ts';
+import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 const SITE = 'https://fixture.example';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { freeSlots, wallOf, type SlotRules } from '../../server/booking-slots.ts';
 import { BookingStore } from '../../server/booking-store.ts';
 import { DB_FILE } from '../../server/contact-store.ts';

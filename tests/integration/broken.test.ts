@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { FIXTURES, fixtureCopy } from '../helpers.ts';
 
 const BROKEN = path.join(FIXTURES, 'broken');

@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild } from '../../generator/build.ts';
-import { generationsDir } from '../../generator/generations.ts';
+import { runBuild } from '../../generator/build/build.ts';
+import { generationsDir } from '../../generator/write/generations.ts';
 import { ENGINE_CACHE, REPO, fixtureCopy } from '../helpers.ts';
 import { startServer } from './contact-helpers.ts';
 

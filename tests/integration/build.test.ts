@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, type BuildResult } from '../../generator/build.ts';
+import { runBuild, type BuildResult } from '../../generator/build/build.ts';
 import { fixtureCopy, read, exists } from '../helpers.ts';
 
 let root: string;
@@ -43,7 +43,7 @@ test('head tags: title with delimiter, description, canonical, hreflang, Open Gr
   assert.match(html, /<link rel="alternate" hrefLang="x-default" href="https:\/\/fixture.example\/docs\/guides\/install\/"\/>/);
   assert.match(html, /<meta property="og:title" content="Install en"\/>/);
   assert.match(html, /<meta name="twitter:card" content="summary_large_image"\/>/);
-  // The page's own card, drawn by the build (generator/social-images.ts).
+  // The page's own card, drawn by the build (generator/images/social-images.ts).
   assert.match(html, /<meta property="og:image" content="https:\/\/fixture.example\/en\/docs\/guides\/install\/social.jpg"\/>/);
   assert.match(html, /<link rel="alternate" type="application\/rss\+xml" href="\/en\/news\/rss.xml"/);
 });

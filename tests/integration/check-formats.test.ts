@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { githubCommand } from '../../generator/diagnostic-formats.ts';
+import { githubCommand } from '../../generator/diagnostics/diagnostic-formats.ts';
 import { FIXTURES, REPO, fixtureCopy } from '../helpers.ts';
 
 const site = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });

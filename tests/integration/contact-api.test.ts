@@ -522,7 +522,7 @@ describe('the production server around the endpoint', () => {
 
 describe('site serve', () => {
   test('the dev server answers the contact endpoint with the same backend', async () => {
-    const { startDevServer } = await import('../../generator/serve.ts');
+    const { startDevServer } = await import('../../generator/dev/serve.ts');
     const { mkdtemp, rm } = await import('node:fs/promises');
     const os = await import('node:os');
     const { DEFAULT_SETTINGS } = await import('../../server/backend-config.ts');

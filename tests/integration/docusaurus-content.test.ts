@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { fixtureCopy, exists } from '../helpers.ts';
 
 let fixture: { root: string; dispose: () => Promise<void> };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 /** A page with valid front matter and `body`, in both locales unless `only` names one. */

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
-import { IMAGE_WIDTHS, responsiveWidths } from '../../generator/images.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
+import { IMAGE_WIDTHS, responsiveWidths } from '../../generator/images/images.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 let fixture: { root: string; dispose: () => Promise<void> };

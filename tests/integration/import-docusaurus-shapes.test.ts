@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { planImport, readDocusaurusProject, writePlan, formatReportItem, sortReport } from '../../generator/import/docusaurus/index.ts';
 import type { Diagnostic } from '../../generator/types.ts';
 import { FIXTURES, REPO } from '../helpers.ts';

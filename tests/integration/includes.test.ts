@@ -5,10 +5,10 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, type BuildResult } from '../../generator/build.ts';
-import { startDevServer } from '../../generator/serve.ts';
+import { runBuild, type BuildResult } from '../../generator/build/build.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
-import { closeParseWorkers } from '../../generator/worker-pool.ts';
+import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
 import { exists, fixtureCopy, read } from '../helpers.ts';
 
 after(() => closeParseWorkers());

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild, type BuildResult } from '../../generator/build.ts';
+import { runBuild, type BuildResult } from '../../generator/build/build.ts';
 import { serveStatic } from '../../server/static.ts';
 import { fixtureCopy, read, exists } from '../helpers.ts';
 

@@ -8,7 +8,7 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 import { startServer, type RunningServer } from './contact-helpers.ts';
 import { get as getAs, startNginx, type Answer, type RunningNginx } from '../nginx.ts';

@@ -9,7 +9,7 @@ import { appendFileSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmS
 import path from 'node:path';
 import sharp from 'sharp';
 import { REPO, fixtureCopy } from '../helpers.ts';
-import { OUTPUT_STORE_DIR } from '../../generator/output-store.ts';
+import { OUTPUT_STORE_DIR } from '../../generator/write/output-store.ts';
 
 let root: string;
 let dispose: () => Promise<void>;

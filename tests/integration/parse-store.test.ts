@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild } from '../../generator/build.ts';
-import { PARSE_STORE_DIR, ParseStore } from '../../generator/parse-store.ts';
+import { runBuild } from '../../generator/build/build.ts';
+import { PARSE_STORE_DIR, ParseStore } from '../../generator/parse/parse-store.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 let fixture: { root: string; dispose: () => Promise<void> };

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { formatDiagnostic, runBuild } from '../../generator/build.ts';
+import { formatDiagnostic, runBuild } from '../../generator/build/build.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { fixtureCopy, REPO } from '../helpers.ts';
 import { startPostgres, type TestPostgres } from '../postgres.ts';

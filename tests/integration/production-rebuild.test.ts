@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { scriptHash } from '../../generator/csp.ts';
+import { scriptHash } from '../../generator/extras/csp.ts';
 import { blockedInlineScripts } from '../../server/security-headers.ts';
 import { REPO } from '../helpers.ts';
 import { buildFixture, startServer, type BuiltFixture } from './contact-helpers.ts';

@@ -7,9 +7,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { runCheck } from '../../bin/check.ts';
-import type { RouteManifest } from '../../generator/route-manifest.ts';
+import type { RouteManifest } from '../../generator/validate/route-manifest.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 /**

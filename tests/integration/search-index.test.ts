@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { runBuild, type BuildResult } from '../../generator/build.ts';
-import { hashOf } from '../../generator/load.ts';
-import { OUTPUT_STORE_DIR } from '../../generator/output-store.ts';
-import { searchablePages, searchIndexFiles } from '../../generator/search-index.ts';
+import { runBuild, type BuildResult } from '../../generator/build/build.ts';
+import { hashOf } from '../../generator/content/load.ts';
+import { OUTPUT_STORE_DIR } from '../../generator/write/output-store.ts';
+import { searchablePages, searchIndexFiles } from '../../generator/extras/search-index.ts';
 import { searchBundleDir } from '../../common/search-bundle.ts';
 import { REPO, fixtureCopy } from '../helpers.ts';
 

@@ -6,10 +6,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startDevServer } from '../../generator/serve.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
-import type { BuildResult } from '../../generator/build.ts';
-import { closeParseWorkers } from '../../generator/worker-pool.ts';
+import type { BuildResult } from '../../generator/build/build.ts';
+import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 let root: string;

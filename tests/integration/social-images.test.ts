@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { runBuild, type BuildResult } from '../../generator/build.ts';
-import { SOCIAL_CACHE_DIR } from '../../generator/social-images.ts';
+import { runBuild, type BuildResult } from '../../generator/build/build.ts';
+import { SOCIAL_CACHE_DIR } from '../../generator/images/social-images.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 let root: string;

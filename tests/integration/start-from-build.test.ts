@@ -12,15 +12,15 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { SERVER_DIR, SERVER_FORMS, SERVER_MANIFEST } from '../../common/server-files.ts';
 import { REPO, exists, fixtureCopy } from '../helpers.ts';
 import { followResult, postForm, postJson, startServer, validMessage } from './contact-helpers.ts';
-import { startDevServer } from '../../generator/serve.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
 import { DEFAULT_SETTINGS } from '../../server/backend-config.ts';
-import { BUILT_IN_THEME_DIR } from '../../generator/theme-loader.ts';
+import { BUILT_IN_THEME_DIR } from '../../generator/theming/theme-loader.ts';
 
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
 const ENGINE_FILES = ['bin', 'generator', 'server', 'theme', 'common', 'package.json', 'tsconfig.json'];

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build.ts';
+import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
 import { REPO, fixtureCopy } from '../helpers.ts';
 
 const SITE = path.join(REPO, 'bin', 'site.js');

@@ -4,9 +4,9 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createCache, runBuild } from '../../generator/build.ts';
-import { closeParseWorkers } from '../../generator/worker-pool.ts';
-import { renderOnDemand } from '../../generator/pages-on-demand.ts';
+import { createCache, runBuild } from '../../generator/build/build.ts';
+import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
+import { renderOnDemand } from '../../generator/dev/pages-on-demand.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 // A build with a cache keeps its parse workers for the next one, as watch mode does.

@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startDevServer } from '../../generator/serve.ts';
-import type { BuildResult } from '../../generator/build.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
+import type { BuildResult } from '../../generator/build/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 const sh = promisify(execFile);

@@ -6,13 +6,13 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startDevServer } from '../../generator/serve.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
 import { existsSync } from 'node:fs';
-import { createCache, runBuild, type BuildResult } from '../../generator/build.ts';
-import { BUILT_IN_THEME_DIR } from '../../generator/theme-loader.ts';
-import { closeParseWorkers } from '../../generator/worker-pool.ts';
-import { renderOnDemand } from '../../generator/pages-on-demand.ts';
+import { createCache, runBuild, type BuildResult } from '../../generator/build/build.ts';
+import { BUILT_IN_THEME_DIR } from '../../generator/theming/theme-loader.ts';
+import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
+import { renderOnDemand } from '../../generator/dev/pages-on-demand.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 // A build with a cache keeps its parse workers for the next one, as watch mode does.

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAssets } from '../../generator/assets.ts';
+import { buildAssets } from '../../generator/render/assets.ts';
 import { REPO } from '../helpers.ts';
 
 const FILES = { client: 'client.ts', styles: 'styles.css', islands: 'islands' };
@@ -46,7 +46,7 @@ test('the client bundle is made once while its files are unchanged, and again af
 /** The client script another process gets from `buildAssets` for the theme in `dir`, kept in `cacheDir`. */
 function scriptInAnotherProcess(dir: string, cacheDir: string): string {
   const code = `
-    import { buildAssets } from ${JSON.stringify(path.join(REPO, 'generator/assets.ts'))};
+    import { buildAssets } from ${JSON.stringify(path.join(REPO, 'generator/render/assets.ts'))};
     const theme = { dir: ${JSON.stringify(dir)}, entry: ${JSON.stringify(path.join(dir, 'index.ts'))}, overrides: {} };
     const built = await buildAssets(theme, ${JSON.stringify(FILES)}, '', ${JSON.stringify(cacheDir)});
     process.stdout.write(new TextDecoder().decode(built.files.find((f) => '/' + f.path === built.assets.js).contents));`;

@@ -3,16 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { absoluteUrl, requestUnderBase, routeOfServedPath, servedPath } from '../../common/served-url.ts';
-import { robotsTxt } from '../../generator/robots.ts';
-import { sitemapXml } from '../../generator/sitemap.ts';
-import { feedFiles } from '../../generator/feeds.ts';
-import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from '../../generator/redirects.ts';
-import { nginxConfig } from '../../generator/nginx-config.ts';
-import { parseBaseline } from '../../generator/route-manifest.ts';
-import { resolveMarkers, alternatesOf } from '../../generator/render.ts';
-import { RenderedLinkCheck, routeMap } from '../../generator/links.ts';
-import { buildGraph } from '../../generator/graph.ts';
-import { LINK_MARKER } from '../../generator/markdown.ts';
+import { robotsTxt } from '../../generator/extras/robots.ts';
+import { sitemapXml } from '../../generator/extras/sitemap.ts';
+import { feedFiles } from '../../generator/extras/feeds.ts';
+import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from '../../generator/extras/redirects.ts';
+import { nginxConfig } from '../../generator/extras/nginx-config.ts';
+import { parseBaseline } from '../../generator/validate/route-manifest.ts';
+import { resolveMarkers, alternatesOf } from '../../generator/render/render.ts';
+import { RenderedLinkCheck, routeMap } from '../../generator/validate/links.ts';
+import { buildGraph } from '../../generator/graph/graph.ts';
+import { LINK_MARKER } from '../../generator/markdown/markdown.ts';
 import { config as rootConfig, doc, makeConfig, messages } from './factories.ts';
 
 const config = makeConfig({ baseUrl: '/docs/' });
@@ -122,7 +122,7 @@ test('the build refuses a rendered link that misses the base, and checks the oth
 });
 
 test('a path in url must be the baseUrl: the site would otherwise hand out URLs without it', async () => {
-  const { validateConfig } = await import('../../generator/config.ts');
+  const { validateConfig } = await import('../../generator/config/config.ts');
   const { configInput } = await import('./factories.ts');
   const refused = validateConfig({ ...configInput, url: 'https://unit.example/handbook/', baseUrl: '/' });
   assert.deepEqual(refused.diagnostics.map((d) => [d.message, d.hint]), [['url "https://unit.example/handbook/" has the path /handbook/, but baseUrl is "/"', 'write the origin as url ("https://unit.example") and the path as baseUrl ("/handbook/")']]);
@@ -130,7 +130,7 @@ test('a path in url must be the baseUrl: the site would otherwise hand out URLs 
 });
 
 test('images of the content, a <picture>\'s sources too, are at their served URLs', async () => {
-  const { rewriteImages } = await import('../../generator/images.ts');
+  const { rewriteImages } = await import('../../generator/images/images.ts');
   const html = '<picture><source srcset="/img/dark.png 1x,/img/dark@2x.png 2x"><img src="/img/light.png" alt="" data-site-image="0"></picture>';
   const images = new Map([['/img/light.png', { src: '/img/light.png', srcset: '/img/light-480.webp 480w, /img/light-960.webp 960w', width: 960, height: 480 }]]);
   const served = (file: string) => servedPath(config, file);

@@ -2,7 +2,7 @@
 // the sidebar by year and the feed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildBlogSection, readingMinutes, WORDS_PER_MINUTE, type BlogSectionInput } from '../../generator/blog.ts';
+import { buildBlogSection, readingMinutes, WORDS_PER_MINUTE, type BlogSectionInput } from '../../generator/graph/blog.ts';
 import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SidebarItem, TagsPage } from '../../generator/types.ts';
 import { author, category, config, heading, messages, post, tag } from './factories.ts';
 

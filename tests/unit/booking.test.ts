@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSlot, freeSlots, instantOf, slotsOfDay, type SlotRules } from '../../server/booking-slots.ts';
 import { escapeText, fold, invitationIcs } from '../../server/booking-ics.ts';
-import { validateConfig } from '../../generator/config.ts';
+import { validateConfig } from '../../generator/config/config.ts';
 import { configInput } from './factories.ts';
 
 const RULES: SlotRules = {

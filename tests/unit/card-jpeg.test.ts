@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp, { type JpegOptions } from 'sharp';
-import { bandRows, clearOfEdges, encodedBackground, MCU_ROWS, splice } from '../../generator/card-jpeg.ts';
+import { bandRows, clearOfEdges, encodedBackground, MCU_ROWS, splice } from '../../generator/images/card-jpeg.ts';
 
 const WIDTH = 1200;
 const HEIGHT = 630;

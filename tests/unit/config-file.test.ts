@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { importSiteModule } from '../../generator/config-file.ts';
-import { diagnosis } from '../../generator/diagnostic-rules.ts';
+import { importSiteModule } from '../../generator/config/config-file.ts';
+import { diagnosis } from '../../generator/diagnostics/diagnostic-rules.ts';
 
 const says = (cause: string) => diagnosis('config', 'notLoaded', { cause });
 

@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { configReference } from '../../generator/config-reference.ts';
-import { CONFIG_REFERENCE } from '../../generator/config.ts';
+import { configReference } from '../../generator/config/config-reference.ts';
+import { CONFIG_REFERENCE } from '../../generator/config/config.ts';
 import { REPO } from '../helpers.ts';
 import { optionsSchema } from '../../theme/options.ts';
 

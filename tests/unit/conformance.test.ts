@@ -3,7 +3,7 @@
 // through the project's own Markdown processor. Only what the project adds on purpose is taken out
 // before comparing: heading ids and their anchor links, rel on external links, lazy loading and the
 // image index on images, highlight spans, and the markers internal links carry until rendering.
-// Raw HTML goes through an allow-list (generator/raw-html.ts): its examples are compared as a
+// Raw HTML goes through an allow-list (generator/markdown/plugins/raw-html.ts): its examples are compared as a
 // browser reads them (both sides parsed into a document and written out again), and each example
 // where the list removes something is listed below with the reason, and must be reported with a
 // `raw-html` warning. Any other difference fails.
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
-import { createMarkdownProcessor, renderMarkdown, LINK_MARKER, type MarkdownResult } from '../../generator/markdown.ts';
+import { createMarkdownProcessor, renderMarkdown, LINK_MARKER, type MarkdownResult } from '../../generator/markdown/markdown.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
 import { raw } from 'hast-util-raw';
 import { toHtml } from 'hast-util-to-html';

@@ -13,7 +13,7 @@ import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-ex
 import { messages } from './factories.ts';
 import { acceptedEncodings, encodingsByPreference } from '../../server/static.ts';
 import { contentSecurityPolicy, headersFile, parseHeadersFile } from '../../common/security-headers.ts';
-import { scriptHash } from '../../generator/csp.ts';
+import { scriptHash } from '../../generator/extras/csp.ts';
 import { parseRateLimit, settingsFromEnv, SettingsError } from '../../server/backend-config.ts';
 import { blockedInlineScripts, inlineStyleAttributes } from '../../server/security-headers.ts';
 import type { StoredMessage } from '../../server/contact-store.ts';

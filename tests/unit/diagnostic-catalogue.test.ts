@@ -1,4 +1,4 @@
-// Every diagnostic is made from its entry in generator/diagnostic-rules.ts: this test parses the
+// Every diagnostic is made from its entry in generator/diagnostics/diagnostic-rules.ts: this test parses the
 // engine's sources and fails on a call site that writes a message or hint of its own, or names a
 // rule in an object instead of going through `diagnostic()` / `diagnosis()`. (TypeScript 7 ships
 // no parser for JavaScript to call; @babel/parser, which the importer uses, reads TypeScript too.)
@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from '@babel/parser';
-import { DIAGNOSTIC_RULES, diagnosis, type DiagnosticRule, type RuleId } from '../../generator/diagnostic-rules.ts';
+import { DIAGNOSTIC_RULES, diagnosis, type DiagnosticRule, type RuleId } from '../../generator/diagnostics/diagnostic-rules.ts';
 import { REPO } from '../helpers.ts';
 
 type Node = { type: string; loc?: { start: { line: number } } } & Record<string, unknown>;
 
-const CATALOGUE = 'generator/diagnostic-rules.ts';
+const CATALOGUE = 'generator/diagnostics/diagnostic-rules.ts';
 /** The importer's report lines are notes about the project it reads, not diagnostics of the site. */
 const NOT_DIAGNOSTICS = ['generator/import/'];
 
@@ -75,7 +75,7 @@ test('no call site writes a message, hint or rule of its own: every diagnostic c
   const files = [...sources('generator'), ...sources('bin')].filter((f) => f !== CATALOGUE && !NOT_DIAGNOSTICS.some((dir) => f.startsWith(dir)));
   assert.ok(files.length > 50, 'the engine’s sources are read');
   const offenders = files.flatMap((f) => ownText(f, readFileSync(path.join(REPO, f), 'utf8')));
-  assert.deepEqual(offenders, [], 'make these diagnostics with diagnostic()/diagnosis() from generator/diagnostic-rules.ts');
+  assert.deepEqual(offenders, [], 'make these diagnostics with diagnostic()/diagnosis() from generator/diagnostics/diagnostic-rules.ts');
 });
 
 test('the check finds a diagnostic written by hand, a hint appended to one, and a vfile message', () => {

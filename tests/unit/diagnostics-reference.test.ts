@@ -1,12 +1,12 @@
-// docs/diagnostics.md is written from the catalogue of diagnostics (generator/diagnostic-rules.ts):
+// docs/diagnostics.md is written from the catalogue of diagnostics (generator/diagnostics/diagnostic-rules.ts):
 // it must list every rule as the catalogue has it. UPDATE=1 writes it anew. `site explain` prints
 // the same entries in the terminal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnosticsReference, DIAGNOSTICS_REFERENCE, explainRule, unknownRule } from '../../generator/diagnostics-reference.ts';
-import { DIAGNOSTIC_RULES } from '../../generator/diagnostic-rules.ts';
+import { diagnosticsReference, DIAGNOSTICS_REFERENCE, explainRule, unknownRule } from '../../generator/diagnostics/diagnostics-reference.ts';
+import { DIAGNOSTIC_RULES } from '../../generator/diagnostics/diagnostic-rules.ts';
 import { REPO } from '../helpers.ts';
 
 const FILE = path.join(REPO, DIAGNOSTICS_REFERENCE);

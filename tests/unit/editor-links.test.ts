@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { editorTemplate, editorUrl } from '../../generator/editor-links.ts';
-import { overlayState } from '../../generator/dev-overlay.ts';
-import { diagnostic } from '../../generator/diagnostic-rules.ts';
+import { editorTemplate, editorUrl } from '../../generator/diagnostics/editor-links.ts';
+import { overlayState } from '../../generator/dev/dev-overlay.ts';
+import { diagnostic } from '../../generator/diagnostics/diagnostic-rules.ts';
 import type { SiteGraph } from '../../generator/types.ts';
 
 const FILE = '/home/lena/site/content/en/services/backups.md';
@@ -59,7 +59,7 @@ test('the overlay links each error to its file and line, and shows an outdated t
 });
 
 test('an editor the config names that no link can be made for is a config error with "did you mean"', async () => {
-  const { validateConfig } = await import('../../generator/config.ts');
+  const { validateConfig } = await import('../../generator/config/config.ts');
   const { default: config } = await import('../fixtures/basic/config/site.config.ts');
   const result = validateConfig({ ...config, editor: 'vscod' }, [{ id: 'config/site.config.ts', raw: "export default { ...base, editor: 'vscod' };\n" }]);
   assert.deepEqual(

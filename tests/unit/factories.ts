@@ -1,14 +1,14 @@
 // Small typed inputs for the unit tests: a site configuration, parsed documents, sources, authors
 // and tags. Every factory takes overrides, so a test states only what it is about.
-import { validateConfig, type SiteConfig, type SiteConfigInput } from '../../generator/config.ts';
-import { hashOf, type SourceFile } from '../../generator/load.ts';
+import { validateConfig, type SiteConfig, type SiteConfigInput } from '../../generator/config/config.ts';
+import { hashOf, type SourceFile } from '../../generator/content/load.ts';
 import type { Messages, MessagesByLocale } from '../../common/messages.ts';
-import { mergeMessages } from '../../generator/messages.ts';
+import { mergeMessages } from '../../generator/theming/messages.ts';
 import { strings as themeStrings, type Strings } from '../../theme/strings.ts';
 import { optionsSchema, type ThemeOptions, type ThemeOptionsInput } from '../../theme/options.ts';
-import { markdownLabels, type MarkdownLabels } from '../../generator/parse.ts';
+import { markdownLabels, type MarkdownLabels } from '../../generator/parse/parse.ts';
 import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
-import type { CardLook } from '../../generator/social-images.ts';
+import type { CardLook } from '../../generator/images/social-images.ts';
 
 /** Two locales (German at `/`, English at `/en/`), a docs section and a blog section. */
 export const configInput = {

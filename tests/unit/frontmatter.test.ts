@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import YAML from 'yaml';
-import { splitFrontMatter, splitMatter } from '../../generator/frontmatter.ts';
+import { splitFrontMatter, splitMatter } from '../../generator/content/frontmatter.ts';
 import { REPO } from '../helpers.ts';
 
 const file = 'content/en/x.md';
@@ -101,7 +101,7 @@ test('front matter is split where gray-matter split it, on every Markdown file o
     '---',
   ];
   const files: string[] = [];
-  for (const dir of ['content', 'tests/fixtures', 'generator/starter']) {
+  for (const dir of ['content', 'tests/fixtures', 'generator/scaffold/starter']) {
     for (const entry of readdirSync(path.join(REPO, dir), { recursive: true, withFileTypes: true })) {
       if (entry.isFile() && /\.mdx?$/.test(entry.name)) files.push(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
     }

@@ -1,4 +1,4 @@
-// The parser leaves out GFM's literal autolinks where a body cannot hold one (generator/gfm.ts).
+// The parser leaves out GFM's literal autolinks where a body cannot hold one (generator/markdown/gfm.ts).
 // What it gives must be the tree the full GFM parser gives, positions included, for every spec
 // example and for the ways a link's characters can be written without being typed as they are.
 import { test } from 'node:test';
@@ -18,7 +18,7 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
-import remarkGfm, { mayHoldLiteralAutolink } from '../../generator/gfm.ts';
+import remarkGfm, { mayHoldLiteralAutolink } from '../../generator/markdown/gfm.ts';
 import { FIXTURES } from '../helpers.ts';
 
 const require = createRequire(import.meta.url);

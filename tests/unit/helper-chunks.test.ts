@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { withoutUnusedHelperImports } from '../../generator/assets.ts';
+import { withoutUnusedHelperImports } from '../../generator/render/assets.ts';
 
 test("an entry that uses no esbuild helper no longer loads their chunk; one that does still imports it, and both run", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'site-helpers-'));

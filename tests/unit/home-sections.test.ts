@@ -1,10 +1,10 @@
 // The sections of a home or landing page: split and read from the syntax tree in the Markdown stage
-// (generator/body-sections.ts), their links resolved by the render stage as in the body, and laid
+// (generator/markdown/body-sections.ts), their links resolved by the render stage as in the body, and laid
 // out by the built-in theme from their shape (theme/home/sections.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSource } from '../../generator/parse.ts';
-import { resolveSections } from '../../generator/render.ts';
+import { parseSource } from '../../generator/parse/parse.ts';
+import { resolveSections } from '../../generator/render/render.ts';
 import type { ParsedDocument } from '../../generator/types.ts';
 import { layOut, leadsAsTitles, type LaidOutSection } from '../../theme/home/sections.ts';
 import { config, labelsOf, markdownFile, source } from './factories.ts';

@@ -1,9 +1,9 @@
-// Includes (generator/includes.ts): input Markdown with the files it may include, the HTML a
+// Includes (generator/markdown/plugins/includes.ts): input Markdown with the files it may include, the HTML a
 // visitor gets, and what is reported where.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseAll, parseSource } from '../../generator/parse.ts';
-import { LINK_MARKER } from '../../generator/markdown.ts';
+import { parseAll, parseSource } from '../../generator/parse/parse.ts';
+import { LINK_MARKER } from '../../generator/markdown/markdown.ts';
 import { labelsOf, markdownFile, messages as engineMessages, source } from './factories.ts';
 
 const PAGE = 'content/en/docs/guides/setup.md';

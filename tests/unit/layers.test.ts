@@ -1,7 +1,7 @@
 // The dependency rule, read from the imports of every source file with TypeScript's parser:
 //
 //   bin ──► generator ─ ─ ► theme/ (never imported: loaded through the theme contract,
-//    │                      generator/theme-contract.ts, by the path the config names)
+//    │                      generator/theming/theme-contract.ts, by the path the config names)
 //    └───► server ──► theme/index.ts (the contact forms)    theme ──► generator (types only)
 //   server ──► generator: types, the loading of the config and the UI strings, the script hash
 //   everything ──► common/ (no Node, imports nothing outside itself)
@@ -39,14 +39,14 @@ function files(dir: string): string[] {
  * than a source file of the project; any other computed specifier fails the test below, as it
  * would hide an import from these rules. */
 const COMPUTED_IMPORTS: Record<string, string> = {
-  'generator/config-file.ts': 'the config as bundled into .cache/',
-  'generator/theme-loader.ts': 'the theme as bundled into .cache/: the theme contract',
+  'generator/config/config-file.ts': 'the config as bundled into .cache/',
+  'generator/theming/theme-loader.ts': 'the theme as bundled into .cache/: the theme contract',
   'theme/client/navigation/apply.ts': "an island's script, by the URL the page names",
   'theme/client/search/engine.ts': "Pagefind's module in the built site",
   'bin/site.js': 'the CLI as bundled into .cache/',
   'bin/api.js': 'the programmatic API as bundled into .cache/',
   'server/build-manifest.ts': "the forms' server render the build wrote (_server/forms.mjs)",
-  'generator/server-manifest.ts': "the theme's forms as bundled into .cache/ for the build, which site serve renders with too",
+  'generator/extras/server-manifest.ts': "the theme's forms as bundled into .cache/ for the build, which site serve renders with too",
 };
 
 /** Every file's syntax tree, from TypeScript's own parser (its API, run on a program of exactly
@@ -115,11 +115,11 @@ const show = (list: Import[]) => list.map((i) => `${i.from} -> ${i.to}${i.typeOn
 test('the imports are found (the rules below are not vacuous)', () => {
   assert.ok(local.length > 300, `only ${local.length} imports between the folders' files`);
   assert.ok(local.some((i) => i.from.startsWith('server/') && i.to === 'theme/index.ts'));
-  assert.ok(local.some((i) => i.from === 'theme/index.ts' && i.to === 'generator/theme-contract.ts' && i.typeOnly));
+  assert.ok(local.some((i) => i.from === 'theme/index.ts' && i.to === 'generator/theming/theme-contract.ts' && i.typeOnly));
   assert.ok(all.some((i) => i.from.startsWith('server/') && isNode(i.to)));
   // Dynamic imports, `typeof import()` types and re-exports are read too.
-  assert.ok(local.some((i) => i.from === 'generator/worker.ts' && i.to === 'generator/render.ts' && !i.typeOnly));
-  assert.ok(local.some((i) => i.from === 'generator/worker.ts' && i.to === 'generator/theme-loader.ts' && i.typeOnly));
+  assert.ok(local.some((i) => i.from === 'generator/build/worker.ts' && i.to === 'generator/render/render.ts' && !i.typeOnly));
+  assert.ok(local.some((i) => i.from === 'generator/build/worker.ts' && i.to === 'generator/theming/theme-loader.ts' && i.typeOnly));
 });
 
 test('the parser finds what a pattern over the text would miss, and tells type imports from value imports', () => {
@@ -167,12 +167,12 @@ test('the server reaches the theme through its one entry point, theme/index.ts',
 /** What the server runs of the generator: loading the site's config and UI strings, and hashing
  * inline scripts as the build's CSP names them (Node's crypto, which common/ may not use). Routes,
  * the security headers and the contact rules are common/. */
-const SERVER_USES = ['generator/config-file.ts', 'generator/messages.ts', 'generator/csp.ts'];
+const SERVER_USES = ['generator/config/config-file.ts', 'generator/theming/messages.ts', 'generator/extras/csp.ts'];
 
 test('the server imports the generator for its types, for loading the config and the UI strings, and for the script hash only', () => {
   const offenders = local.filter((i) => top(i.from) === 'server' && top(i.to) === 'generator' && !i.typeOnly && !SERVER_USES.includes(i.to));
   assert.deepEqual(show(offenders), []);
-  assert.ok(local.some((i) => top(i.from) === 'server' && i.to === 'generator/config-file.ts'));
+  assert.ok(local.some((i) => top(i.from) === 'server' && i.to === 'generator/config/config-file.ts'));
 });
 
 test('the theme imports the generator for its types only, and never the server', () => {

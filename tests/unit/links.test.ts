@@ -2,8 +2,8 @@
 // when it does not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkMarkdownLinks, RenderedLinkCheck, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/links.ts';
-import { buildGraph } from '../../generator/graph.ts';
+import { checkMarkdownLinks, RenderedLinkCheck, resolveLink, routeMap, scanHtml, type LinkContext, type Resolution } from '../../generator/validate/links.ts';
+import { buildGraph } from '../../generator/graph/graph.ts';
 import type { ParsedDocument, SiteGraph, SourceLink } from '../../generator/types.ts';
 import { config, doc, heading, messages } from './factories.ts';
 

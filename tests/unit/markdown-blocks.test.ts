@@ -2,7 +2,7 @@
 // input Markdown, the HTML a visitor gets, and what is reported.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMarkdownProcessor, renderMarkdown } from '../../generator/markdown.ts';
+import { createMarkdownProcessor, renderMarkdown } from '../../generator/markdown/markdown.ts';
 import { messages } from './factories.ts';
 
 const en = messages.en;

@@ -2,9 +2,9 @@
 // (headings, ids, links with positions, excerpt, problems).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMarkdownProcessor, renderMarkdown, isExternal, LINK_MARKER } from '../../generator/markdown.ts';
-import { ADMONITION_KINDS } from '../../generator/admonitions.ts';
-import { parseSource } from '../../generator/parse.ts';
+import { createMarkdownProcessor, renderMarkdown, isExternal, LINK_MARKER } from '../../generator/markdown/markdown.ts';
+import { ADMONITION_KINDS } from '../../generator/markdown/plugins/admonitions.ts';
+import { parseSource } from '../../generator/parse/parse.ts';
 import { labelsOf, markdownFile, messages, source } from './factories.ts';
 
 const en = messages.en;

@@ -2,7 +2,7 @@
 // comes out character for character, next to the links and footnotes written beside it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown.ts';
+import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown/markdown.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
 
 const en = ENGINE_MESSAGES.en;

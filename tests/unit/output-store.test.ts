@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OutputStore } from '../../generator/output-store.ts';
+import { OutputStore } from '../../generator/write/output-store.ts';
 
 test('an entry set again with the same bytes, after the first write finished, is the same file', async (t) => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'site-store-'));

@@ -1,4 +1,4 @@
-// The front matter fast path (generator/plain-yaml.ts) reads exactly what the YAML parser reads, or
+// The front matter fast path (generator/content/plain-yaml.ts) reads exactly what the YAML parser reads, or
 // leaves the block to it: an editor's front matter means the same whichever reads it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,13 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import matter from 'gray-matter';
-import { plainYaml, plainYamlLines } from '../../generator/plain-yaml.ts';
+import { plainYaml, plainYamlLines } from '../../generator/content/plain-yaml.ts';
 import { REPO } from '../helpers.ts';
 
 /** The front matter block of every Markdown file under the site's content and the test fixtures. */
 function frontMatterBlocks(): { file: string; block: string }[] {
   const blocks: { file: string; block: string }[] = [];
-  for (const dir of ['content', 'tests/fixtures', 'generator/starter']) {
+  for (const dir of ['content', 'tests/fixtures', 'generator/scaffold/starter']) {
     for (const entry of readdirSync(path.join(REPO, dir), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
       const file = path.join(entry.parentPath, entry.name);

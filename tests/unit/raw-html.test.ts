@@ -1,8 +1,8 @@
-// Raw HTML through the allow-list (generator/raw-html.ts), as READMEs write it: input Markdown,
+// Raw HTML through the allow-list (generator/markdown/plugins/raw-html.ts), as READMEs write it: input Markdown,
 // the HTML a visitor gets, and what is reported.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown.ts';
+import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown/markdown.ts';
 import { messages } from './factories.ts';
 
 const en = messages.en;
@@ -98,7 +98,7 @@ test('a page without raw HTML is not parsed twice: Markdown output stays byte fo
 });
 
 test('an <img> of raw HTML keeps the width it was given, its height follows the picture', async () => {
-  const { rewriteImages } = await import('../../generator/images.ts');
+  const { rewriteImages } = await import('../../generator/images/images.ts');
   const html = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').html;
   const links = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').links;
   const images = new Map([['/img/rack.png', { src: '/img/rack.png', width: 1200, height: 600 }]]);

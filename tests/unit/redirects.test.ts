@@ -1,8 +1,8 @@
 // Redirects, three ways: a static page for any host, `_redirects` and an nginx include.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { netlifyRedirects, nginxRedirects, redirectPage } from '../../generator/redirects.ts';
-import { buildGraph } from '../../generator/graph.ts';
+import { netlifyRedirects, nginxRedirects, redirectPage } from '../../generator/extras/redirects.ts';
+import { buildGraph } from '../../generator/graph/graph.ts';
 import type { Redirect } from '../../generator/types.ts';
 import { config, doc, makeConfig, messages } from './factories.ts';
 

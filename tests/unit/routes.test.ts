@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileOf, joinRoute, keyOf, localeOfRoute, routeOf } from '../../common/routes.ts';
-import { localePrefix } from '../../generator/config.ts';
+import { localePrefix } from '../../generator/config/config.ts';
 import { config, makeConfig } from './factories.ts';
 
 test('routeOf: the path inside the locale tree, with a trailing slash; index is its folder', () => {

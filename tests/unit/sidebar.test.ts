@@ -2,9 +2,9 @@
 // it: category pages, breadcrumbs, previous/next.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildDocsSection, type DocsSectionInput } from '../../generator/sidebar.ts';
+import { buildDocsSection, type DocsSectionInput } from '../../generator/graph/sidebar.ts';
 import { sidebarFor, FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
-import { buildGraph, versionLabel } from '../../generator/graph.ts';
+import { buildGraph, versionLabel } from '../../generator/graph/graph.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../generator/types.ts';
 import { category, config, doc, heading, messages } from './factories.ts';
 

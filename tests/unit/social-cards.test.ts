@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { drawSocialImages, type CardPainter } from '../../generator/social-images.ts';
+import { drawSocialImages, type CardPainter } from '../../generator/images/social-images.ts';
 import { cardLook, makeConfig } from './factories.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

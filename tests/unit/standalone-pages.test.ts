@@ -3,11 +3,11 @@
 // reported at the page's file, naming the layouts it has.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildGraph } from '../../generator/graph.ts';
-import { kindOf, parseSource } from '../../generator/parse.ts';
-import { unknownLayouts } from '../../generator/standalone-pages.ts';
-import { renderWith, type Theme, type ThemeContext } from '../../generator/theme-contract.ts';
-import { formatDiagnostic } from '../../generator/build.ts';
+import { buildGraph } from '../../generator/graph/graph.ts';
+import { kindOf, parseSource } from '../../generator/parse/parse.ts';
+import { unknownLayouts } from '../../generator/graph/standalone-pages.ts';
+import { renderWith, type Theme, type ThemeContext } from '../../generator/theming/theme-contract.ts';
+import { formatDiagnostic } from '../../generator/build/build.ts';
 import { config, doc, labelsOf, markdownFile, messages, source } from './factories.ts';
 
 const graphOf = (...documents: ReturnType<typeof doc>[]) => buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false }).graph;

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { engineDependency, localesProblem, starterSite } from '../../generator/starter-site.ts';
-import { PACKAGE_ROOT } from '../../generator/package-root.ts';
+import { engineDependency, localesProblem, starterSite } from '../../generator/scaffold/starter-site.ts';
+import { PACKAGE_ROOT } from '../../generator/bundle/package-root.ts';
 
 const files = (locales: string[]) => new Map(starterSite({ name: 'Acme Docs', locales, engine: 'file:../engine', today: '2026-11-26' }).map((f) => [f.path, f.contents]));
 

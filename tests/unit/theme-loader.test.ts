@@ -7,14 +7,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUILT_IN_THEME, BUILT_IN_THEME_DIR, bundleTheme, componentNames, resolveTheme, themeAt } from '../../generator/theme-loader.ts';
-import { resolveFonts } from '../../generator/design-fonts.ts';
-import { designCss } from '../../generator/design-css.ts';
-import { designSchema } from '../../generator/design-schema.ts';
+import { BUILT_IN_THEME, BUILT_IN_THEME_DIR, bundleTheme, componentNames, resolveTheme, themeAt } from '../../generator/theming/theme-loader.ts';
+import { resolveFonts } from '../../generator/config/design-fonts.ts';
+import { designCss } from '../../generator/config/design-css.ts';
+import { designSchema } from '../../generator/config/design-schema.ts';
 import { REPO } from '../helpers.ts';
-import { bundleFailure } from '../../generator/config-file.ts';
-import { diagnosis } from '../../generator/diagnostic-rules.ts';
-import { formatDiagnostic } from '../../generator/build.ts';
+import { bundleFailure } from '../../generator/config/config-file.ts';
+import { diagnosis } from '../../generator/diagnostics/diagnostic-rules.ts';
+import { formatDiagnostic } from '../../generator/build/build.ts';
 
 const KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'not-found'];
 
@@ -53,7 +53,7 @@ test('a theme that does not give what the contract asks is refused, naming what 
     await assert.rejects(themeAt(await bundleTheme(dir, { dir, entry, overrides: {} })), (error: Error) => {
       assert.match(error.message, /the theme gives no files, pages\['category'\]/);
       assert.match(error.message, /pages\['not-found'\], layouts, strings:/);
-      assert.match(error.message, /generator\/theme-contract\.ts/);
+      assert.match(error.message, /generator\/theming\/theme-contract\.ts/);
       return true;
     });
   } finally {

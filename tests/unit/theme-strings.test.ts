@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { mergeMessages } from '../../generator/messages.ts';
-import { checkUiStringKeys } from '../../generator/ui-string-keys.ts';
-import { themeOptionsOf } from '../../generator/theme-options.ts';
-import { validateConfig } from '../../generator/config.ts';
+import { mergeMessages } from '../../generator/theming/messages.ts';
+import { checkUiStringKeys } from '../../generator/theming/ui-string-keys.ts';
+import { themeOptionsOf } from '../../generator/theming/theme-options.ts';
+import { validateConfig } from '../../generator/config/config.ts';
 import { strings as builtInStrings } from '../../theme/strings.ts';
 import { options as builtInOptions } from '../../theme/options.ts';
 import { configInput, makeConfig } from './factories.ts';

@@ -1,8 +1,8 @@
 // The table of contents: which headings a page lists, by default and as its front matter says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tocOf, TOC_DEFAULT } from '../../generator/toc.ts';
-import { parseSource } from '../../generator/parse.ts';
+import { tocOf, TOC_DEFAULT } from '../../generator/graph/toc.ts';
+import { parseSource } from '../../generator/parse/parse.ts';
 import type { FrontMatter } from '../../generator/types.ts';
 import { heading, labelsOf, markdownFile, source } from './factories.ts';
 

@@ -1,7 +1,7 @@
 // UI strings as components read them: a label of the config or of the theme's options resolves in
 // the groups of its place (the trust strip's keys in `home`), text written as such is shown as written, and a string the page needs
 // that the locale lacks stops the render with the key, the locale and the component, never showing
-// the key as text. generator/config-strings.ts reports a config key without a string at its line.
+// the key as text. generator/theming/config-strings.ts reports a config key without a string at its line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createElement } from 'react';
@@ -10,7 +10,7 @@ import { Theme, type ThemeContext } from '../../theme/context.ts';
 import { TrustStrip } from '../../theme/home/TrustStrip.tsx';
 import { labelOf } from '../../theme/layout/labels.ts';
 import { checkedStrings, MissingStringError } from '../../common/checked-strings.ts';
-import { checkConfigStrings } from '../../generator/config-strings.ts';
+import { checkConfigStrings } from '../../generator/theming/config-strings.ts';
 import type { MessagesByLocale } from '../../common/messages.ts';
 import type { Strings as Messages } from '../../theme/strings.ts';
 import { LABEL_PLACES, options as themeOptionsContract } from '../../theme/options.ts';

@@ -1,4 +1,4 @@
-// The site's own tree walk (generator/visit-tree.ts) stands in for unist-util-visit in the Markdown
+// The site's own tree walk (generator/markdown/visit-tree.ts) stands in for unist-util-visit in the Markdown
 // plugins: on real pages it must reach the same nodes in the same order, with the same index and
 // parent, and obey what a visitor answers (SKIP, EXIT, an index to go on at) as the library does.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Node, Parent } from 'unist';
 import * as library from 'unist-util-visit';
-import * as ours from '../../generator/visit-tree.ts';
+import * as ours from '../../generator/markdown/visit-tree.ts';
 import { REPO } from '../helpers.ts';
 
 type Walk = typeof ours;

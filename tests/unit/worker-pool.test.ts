@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { Pool, MIN_PARALLEL_ITEMS, closeParseWorkers, type ParseItem } from '../../generator/worker-pool.ts';
-import { parseSource } from '../../generator/parse.ts';
-import { alternatesOf, RenderError, type RenderSetup } from '../../generator/render.ts';
-import { buildGraph } from '../../generator/graph.ts';
+import { Pool, MIN_PARALLEL_ITEMS, closeParseWorkers } from '../../generator/build/worker-pool.ts';
+import type { ParseItem } from '../../generator/parse/parse.ts';
+import { parseSource } from '../../generator/parse/parse.ts';
+import { alternatesOf, RenderError, type RenderSetup } from '../../generator/render/render.ts';
+import { buildGraph } from '../../generator/graph/graph.ts';
 import type { Page } from '../../generator/types.ts';
-import { BUILT_IN_THEME, bundleTheme } from '../../generator/theme-loader.ts';
+import { BUILT_IN_THEME, bundleTheme } from '../../generator/theming/theme-loader.ts';
 
 import { REPO } from '../helpers.ts';
 const themeFile = await bundleTheme(REPO, BUILT_IN_THEME);
@@ -198,14 +199,14 @@ test('a page that fails to render is named with its file and keeps its cause, on
 
 /** A card template in plain colours, its fonts set up in a folder removed after the tests. */
 async function cardTemplate() {
-  const { prepareFonts } = await import('../../generator/social-images.ts');
+  const { prepareFonts } = await import('../../generator/images/social-images.ts');
   const root = mkdtempSync(path.join(os.tmpdir(), 'site-cards-'));
   after(() => rmSync(root, { recursive: true, force: true }));
   return { config: makeConfig(), look: cardLook, fonts: prepareFonts(root, cardLook) };
 }
 
 test('social cards drawn on the workers are, byte for byte, the cards the calling thread draws, in the order asked', async () => {
-  const { cardDrawer } = await import('../../generator/social-images.ts');
+  const { cardDrawer } = await import('../../generator/images/social-images.ts');
   const template = await cardTemplate();
   const cards = Array.from({ length: 6 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: i % 2 ? 'Docs' : 'Blog', title: `A title of card ${i}${' that wraps'.repeat(i)}` }));
   const pool = newPool();

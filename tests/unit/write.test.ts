@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileIdFrom, fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write.ts';
-import { generationsDir } from '../../generator/generations.ts';
-import { directCalls, threadedCalls } from '../../generator/file-calls.ts';
+import { fileIdFrom, fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write/write.ts';
+import { generationsDir } from '../../generator/write/generations.ts';
+import { directCalls, threadedCalls } from '../../generator/write/file-calls.ts';
 
 /** The two ways a build makes its files (file-calls.ts): the tests that write, link and fail run with both. */
 const CALLS = [

@@ -1,4 +1,4 @@
-// The pages an index.md with `list_pages: true` lists after its body (generator/sidebar.ts): each
+// The pages an index.md with `list_pages: true` lists after its body (generator/graph/sidebar.ts): each
 // group under its heading, laid out like the body's own `##` sections, so a new page of the folder
 // appears here without anyone editing the index.
 import type { PageListGroup } from '../../generator/types.ts';

@@ -1,6 +1,6 @@
 // One item of the navbar: a link, a dropdown, or a link with a dropdown beside it. The menu is a
 // disclosure (a button with aria-expanded), the pattern for site navigation, not an ARIA menu.
-import type { SiteConfig } from '../../generator/config.ts';
+import type { SiteConfig } from '../../generator/config/config.ts';
 import { useHref, useTheme } from '../context.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import { format } from '../../common/format-message.ts';
@@ -19,7 +19,7 @@ export function NavItem({ item }: { item: NavItemConfig }) {
   const entries = (item.items ?? []).map((link) => {
     if ('href' in link) return { href: link.href, label: labelOf(t, link.label, 'nav'), current: false, within: false };
     const target = graph.pages[href(link.to).replace(/#.*$/, '')];
-    // A route that is no page is reported by the build (generator/config-links.ts); the route stands in.
+    // A route that is no page is reported by the build (generator/config/config-links.ts); the route stands in.
     const label = link.label ? labelOf(t, link.label, 'nav') : target ? placeLabel(graph, target.route) : href(link.to);
     return { href: href(link.to), label, current: page.route === href(link.to), within: page.route.startsWith(href(link.to)) };
   });

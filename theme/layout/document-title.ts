@@ -2,7 +2,7 @@
 // entry; tag and author lists exist in every blog section): where a title is not unique within its
 // locale, the section's name tells the pages apart in tabs, bookmarks and search results.
 import type { Page, SiteGraph } from '../../generator/types.ts';
-import type { SiteConfig } from '../../generator/config.ts';
+import type { SiteConfig } from '../../generator/config/config.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 
 export function documentTitle(config: SiteConfig, graph: SiteGraph, page: Page, tagline: string): string {

@@ -1,7 +1,7 @@
 // Labels in config (navbar, footer, announcement, the theme's options) are keys into the UI strings,
 // or text shown as written (common/config-strings.ts says which).
-import type { Messages } from '../../generator/messages.ts';
-import type { ThemeLabel } from '../../generator/theme-contract.ts';
+import type { Messages } from '../../generator/theming/messages.ts';
+import type { ThemeLabel } from '../../generator/theming/theme-contract.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
 import { CONFIG_PLACES, configString, type ConfigPlace } from '../../common/config-strings.ts';
 import { localeOf, MissingStringError } from '../../common/checked-strings.ts';
@@ -11,7 +11,7 @@ export function labelOf(t: Messages, label: string, place: ConfigPlace | Pick<Th
   const { groups, component } = typeof place === 'string' ? CONFIG_PLACES[place] : place;
   const text = configString(t, label, groups);
   if (text !== undefined) return text;
-  // The build reports such a key at its line in config/ before rendering (generator/config-strings.ts);
+  // The build reports such a key at its line in config/ before rendering (generator/theming/config-strings.ts);
   // a render that gets here anyway stops.
   throw new MissingStringError(`${groups[0]}.${label}`, localeOf(t), component);
 }

@@ -1,6 +1,6 @@
 // Docusaurus admonitions in this engine's form: `:::caution` is `:::warning`, the legacy title
-// `:::tip Title` is `:::tip[Title]`. The keywords the engine knows are generator/admonitions.ts's.
-import { ADMONITION_KINDS } from '../../admonitions.ts';
+// `:::tip Title` is `:::tip[Title]`. The keywords the engine knows are generator/markdown/plugins/admonitions.ts's.
+import { ADMONITION_KINDS } from '../../markdown/plugins/admonitions.ts';
 
 /** Docusaurus's aliases: `caution` today, `secondary`, `important` and `success` from version 1. */
 const ALIASES: Record<string, (typeof ADMONITION_KINDS)[number]> = { caution: 'warning', secondary: 'note', important: 'info', success: 'tip' };

@@ -3,8 +3,8 @@
 // heading ids, the truncate comment. What has no counterpart (imports, exports, JSX, expressions)
 // is either kept, so the page and `site check` show it, or left out, and each is reported.
 import type { Definition, Image, Link, Nodes } from 'mdast';
-import { visit } from '../../visit-tree.ts';
-import { RAW_HTML_SCHEMA } from '../../raw-html.ts';
+import { visit } from '../../markdown/visit-tree.ts';
+import { RAW_HTML_SCHEMA } from '../../markdown/plugins/raw-html.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
 import { importBinding, jsxBlockEdits, type Binding, type JsxContext } from './jsx-blocks.ts';
 import { inSpans, isEsm, type BodyTree, type Span } from './markdown-tree.ts';

@@ -1,7 +1,7 @@
 // The sections of config/site.config.ts that a Docusaurus config answers: title, URL, locales,
 // sections, navbar and redirects of moved posts. Written as a plain object, so the file works in
 // a project that has the `site` command without importing anything from it.
-import type { SiteConfigInput } from '../../config.ts';
+import type { SiteConfigInput } from '../../config/config.ts';
 import type { FooterGroup, NavItem } from './navigation.ts';
 import type { DocusaurusSettings } from './read-config.ts';
 

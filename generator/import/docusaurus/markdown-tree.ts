@@ -4,8 +4,8 @@
 import type { Root, RootContent, Heading, Nodes } from 'mdast';
 import { unified } from 'unified';
 import GithubSlugger from 'github-slugger';
-import { visit } from '../../visit-tree.ts';
-import remarkGfm from '../../gfm.ts';
+import { visit } from '../../markdown/visit-tree.ts';
+import remarkGfm from '../../markdown/gfm.ts';
 
 export interface Span {
   start: number;

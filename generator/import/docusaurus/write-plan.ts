@@ -2,8 +2,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG_FILE } from '../../config.ts';
-import { engineDependency, packageJson } from '../../starter-site.ts';
+import { CONFIG_FILE } from '../../config/config.ts';
+import { engineDependency, packageJson } from '../../scaffold/starter-site.ts';
 import type { ImportPlan } from './plan.ts';
 import type { ReportItem } from './report.ts';
 

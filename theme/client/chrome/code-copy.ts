@@ -1,5 +1,5 @@
 // A copy button on every code block of a page's Markdown. The code is readable and selectable
-// without it; line numbers (generator/code-blocks.ts) are left out of what is copied.
+// without it; line numbers (generator/markdown/plugins/code-blocks.ts) are left out of what is copied.
 import { onNavigated } from '../events.ts';
 import { runtimeData } from '../runtime-data.ts';
 import { closest } from './dom.ts';

@@ -1,4 +1,4 @@
-// Tabs of a page's Markdown (generator/tabs.ts) as ARIA tabs: a tab list built from the panels'
+// Tabs of a page's Markdown (generator/markdown/plugins/tabs.ts) as ARIA tabs: a tab list built from the panels'
 // labels, arrow keys, Home and End to move, and one choice per `group` for the whole page,
 // remembered for the next pages. Without this script every panel shows under its label. Loaded
 // only by pages that have tabs (initTabs in ./index.ts), so other pages pay nothing for it.

@@ -1,5 +1,5 @@
 // The search engine of one locale: Pagefind's browser module from that locale's bundle
-// (generator/search-index.ts), loaded once per bundle. Only the types are written here; the
+// (generator/extras/search-index.ts), loaded once per bundle. Only the types are written here; the
 // module itself comes with the index, so engine and index always match.
 //
 // This loader is part of every page's runtime (a few hundred bytes), so that the engine starts

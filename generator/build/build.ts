@@ -1,0 +1,444 @@
+// The build: a list of named steps over plain data. load -> parse -> graph -> validate -> render
+// -> write. `check` stops before writing; watch mode keeps a BuildCache between runs so that
+// unchanged files are not parsed again and unchanged pages are not rendered or written again.
+import path from 'node:path';
+import type { SiteConfig } from '../config/config.ts';
+import type { ParseCache } from '../parse/parse.ts';
+import type { ContentTree } from '../content/load.ts';
+import { buildGraph } from '../graph/graph.ts';
+import { validate } from '../validate/validate.ts';
+import { checkConfigLinks } from '../config/config-links.ts';
+import { bundleFailure, readConfigFiles } from '../config/config-file.ts';
+import { diagnosis } from '../diagnostics/diagnostic-rules.ts';
+import { PACKAGE_ROOT } from '../bundle/package-root.ts';
+import { checkConfigStrings } from '../theming/config-strings.ts';
+import { RenderedLinkCheck, routeMap } from '../validate/links.ts';
+import { RenderError, type RenderSetup } from '../render/render.ts';
+import { closeParseWorkers, startParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
+import { OutputStore, type StoreStats } from '../write/output-store.ts';
+import { buildFileCalls } from '../write/file-calls.ts';
+import { markdownTwins } from '../extras/markdown-twins.ts';
+import { llmsFiles, type LlmsPage } from '../extras/llms-txt.ts';
+import { searchIndexFiles } from '../extras/search-index.ts';
+import { processImages } from '../images/images.ts';
+import { drawSocialImages, socialImages, type CardLook, type SocialCard } from '../images/social-images.ts';
+import { bodiesOnDemand, BodyParses } from './bodies-on-demand.ts';
+import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from '../content/public-files.ts';
+import { IncrementalOutput, WriteError, type WriteStats } from '../write/write.ts';
+import { scriptHash } from '../extras/csp.ts';
+import { killPoint } from '../write/kill-point.ts';
+import { NGINX_FILE, nginxConfig } from '../extras/nginx-config.ts';
+import { loadForms, serverFiles } from '../extras/server-manifest.ts';
+import { unknownLayouts } from '../graph/standalone-pages.ts';
+import { localePrefix } from '../config/config.ts';
+import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
+import { fileOf } from '../../common/routes.ts';
+import type { MessagesByLocale } from '../theming/messages.ts';
+import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from '../types.ts';
+import type { Assets, ThemeForms } from '../theming/theme-contract.ts';
+import { readHistory, type History } from '../content/git-history.ts';
+import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from '../validate/translation-status.ts';
+import { outsideInputs, recordBuild, unchangedBuild, type BuildRecord } from './up-to-date.ts';
+import { resolveTheme } from '../theming/theme-loader.ts';
+import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, themedStrings, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+
+// The build's callers print what it reports; the one form of a line is the diagnostics' own.
+export { formatDiagnostic } from '../diagnostics/diagnostic-formats.ts';
+
+export type BuildMode = 'build' | 'check' | 'serve';
+
+export interface BuildOptions {
+  root: string;
+  mode: BuildMode;
+  /** Output directory for build and serve. */
+  outDir?: string;
+  /** Kept between runs in watch mode. */
+  cache?: BuildCache;
+  /** Absolute paths that changed since the last run; undefined means "read everything". */
+  changed?: Set<string>;
+  /** Outdated translations are errors, not warnings (`site check --strict-translations`). */
+  strictTranslations?: boolean;
+  /** `site build`: when no input changed since the last build and the site it published is as it
+   * left it, do nothing and give that build's figures and warnings (up-to-date.ts). The result
+   * then has no graph. */
+  skipUnchanged?: boolean;
+  /** `site serve`: called once what every page needs is written (assets, feeds, public files), so
+   * the server can answer while the Markdown twins and the search index are still being made. */
+  onReady?: (site: Required<Pick<BuildResult, 'graph' | 'config' | 'messages'>>) => void;
+  /** `site serve`'s first build: bodies the parse store lacks are parsed when a request needs them
+   * (bodies-on-demand.ts); a full build is to follow, which finds the problems. */
+  lazyBodies?: boolean;
+  /** `site serve`: what the feeds, sitemap, Markdown twins and search index wait for once the server
+   * answers (the first page rendered), so that the first page has the cores to itself. */
+  beforeExtras?: () => Promise<void>;
+}
+
+export interface BuildCache {
+  parse: ParseCache;
+  content?: ContentTree;
+  /** Hash of every output file, by path. */
+  outputs: Map<string, string>;
+  /** What each page was rendered from, by route; an equal key means an equal page. */
+  renderKeys: Map<Route, string>;
+  /** Which UI strings the parse results in memory were made with. */
+  labelsKey?: string;
+  /** Watch mode: the last page each file gave that parsed, shown while a mistake in it is fixed. */
+  lastGood: Map<string, ParsedDocument>;
+  /** The theme's bundle (theme-loader.ts), and the resolved theme it was made of. */
+  theme?: { key: string; file: string };
+  /** What the client assets were built of: the theme, its files and the design's CSS. */
+  assetsKey?: string;
+  /** `site serve`: the theme's forms (`files.forms`), for the contact backend's answers to a post
+   * made with JavaScript off; none for a theme without them. */
+  forms?: ThemeForms;
+  /** `site serve`: loads this build's forms once (settles when `forms` is set); a form post awaits it. */
+  formsReady?: () => Promise<void>;
+  assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
+  /** The content's git history, read once per watching process (translation status). */
+  history?: History | null;
+  /** `site serve`: the render key of a page as the last build sees it (build-steps.ts). */
+  pageKey?: (page: Page) => string;
+  /** `site serve`: when the fast path of hot-update.ts last wrote each file (performance.now()). */
+  hotWrites: Map<string, number>;
+  /** `site serve`: the social cards of the site by output path, drawn when asked for. */
+  socialCards?: Map<string, SocialCard>;
+  /** `site serve`: the output of the build under way, which keeps what pages-on-demand.ts writes meanwhile. */
+  building?: IncrementalOutput;
+  /** Social cards by key (social-images.ts), kept between the rebuilds of watch mode. */
+  cards: Map<string, Uint8Array>;
+  /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
+  rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string; cardLook: CardLook };
+  /** `site serve` after a build with lazy bodies: parses the bodies of these documents if they
+   * are still pending, and renders from a graph that has them (bodies-on-demand.ts). */
+  completeBodies?: (ids: string[]) => Promise<void>;
+}
+
+export function createCache(): BuildCache {
+  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map(), cards: new Map(), hotWrites: new Map() };
+}
+
+export interface BuildStats {
+  pages: number;
+  parsed: number;
+  rendered: number;
+  /** Image sizes encoded by sharp in this build. */
+  resized: number;
+  /** Social cards drawn in this build (not in memory or .cache/social/), of all the site has. */
+  cards?: { drawn: number; total: number };
+  /** `site serve` with lazy bodies: documents whose bodies the build left for later. */
+  pendingBodies?: number;
+  /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
+  reused?: StoreStats;
+  /** Worker threads, when the build was large enough to start them, and how busy they were. */
+  pool?: PoolStats;
+  write?: WriteStats;
+  /** When the build did nothing because nothing changed: the time the last build finished. */
+  upToDateSince?: string;
+  timings: Record<string, number>;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  stats: BuildStats;
+  graph?: SiteGraph;
+  config?: SiteConfig;
+  messages?: MessagesByLocale;
+  /** Every page in every locale with its translation state (`site i18n status`). */
+  translations?: PageTranslations[];
+}
+
+
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const { root } = options;
+  const outDir = path.resolve(root, options.outDir ?? 'build');
+  const last = options.skipUnchanged && options.mode === 'build' ? unchangedBuild(root, outDir) : undefined;
+  if (last?.record) return unchangedResult(last.record, performance.now() - started);
+  const pool = new Pool();
+  // Caches written while the build goes on; it ends when they are on disk.
+  const background: Promise<unknown>[] = [];
+  try {
+    const result = await runSteps(options, pool, background);
+    if (last?.inputs && result.ok && result.config) {
+      const outside = outsideInputs(root, resolveTheme(root, result.config).theme?.dir);
+      await recordBuild(root, outDir, { inputs: last.inputs, outside, pages: result.stats.pages, diagnostics: result.diagnostics });
+    }
+    return { ...result, stats: { ...result.stats, pool: pool.stats() } };
+  } finally {
+    await Promise.all([pool.close(), ...background]);
+    // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
+    if (!options.cache) releaseParseWorkers();
+  }
+}
+
+/** What `site build` reports when nothing changed since the last build: that build's figures and warnings. */
+function unchangedResult(record: BuildRecord, ms: number): BuildResult {
+  return {
+    ok: true,
+    diagnostics: record.diagnostics,
+    stats: { pages: record.pages, parsed: 0, rendered: 0, resized: 0, upToDateSince: record.at, write: { written: 0, unchanged: record.files, removed: 0, unchangedSite: true, files: [] }, timings: { 'up-to-date': ms } },
+  };
+}
+
+/** The build as the list of its steps: each a call with what it takes and what it gives. */
+async function runSteps(options: BuildOptions, pool: Pool, background: Promise<unknown>[]): Promise<BuildResult> {
+  const { root, mode } = options;
+  const cache = options.cache ?? createCache();
+  const run = new StepRunner();
+
+  const site = await run.step('config', () => loadSite(root));
+  if (!site.config || !site.messages) return run.result();
+  const { config } = site;
+  // A file the parse store lacks is parsed on a worker: one starts loading now, while the content
+  // is read and looked up, instead of after (some 150 ms to the first parse of an edit). The dev
+  // server starts its own with the process.
+  if (mode !== 'serve') startParseWorkers(1, config.markdown);
+  // The engine's strings and the site's until the theme is loaded; the theme's join them then.
+  let messages = site.messages;
+  const locales = Object.keys(config.locales);
+
+  const lazy = mode === 'serve' && Boolean(options.lazyBodies);
+  // The theme's bundle and the client assets depend on the config alone: esbuild makes them in its
+  // own process while this one reads and parses the content. Their steps wait for what is left.
+  const configFiles = readConfigFiles(root);
+  const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({ theme, assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined }));
+  // Awaited in its steps; a failure before then must not count as unhandled.
+  themeAndAssets.catch(() => undefined);
+  // The content's git history (translation status), once per watching process: git reads it in a
+  // process of its own while the content is read and parsed.
+  const history = locales.length > 1 && cache.history === undefined ? readHistory(root).then((read) => void (cache.history = read ?? null)) : undefined;
+  const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
+  const { documents, parsed, pending, stored } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
+  background.push(stored);
+  run.stats.parsed = parsed;
+  if (pending.length) run.stats.pendingBodies = pending.length;
+  const data = await run.step('data', () => readDataFiles(content, locales));
+  const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
+  run.stats.pages = Object.keys(graph.pages).length;
+  // A site large enough to render on workers of its own gives the parse workers' memory back
+  // first: nothing parses after this step but a watching process, which keeps them.
+  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length)) void closeParseWorkers();
+  // The page a dev server is asked for first is its home page: its bodies are parsed while the
+  // theme is bundled, so that the first request finds them ready.
+  const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;
+  bodyParses?.start(graph.pages['/']?.deps ?? []);
+
+  const { loaded } = await run.step('theme', async () => (await themeAndAssets).theme);
+  if (!loaded) return run.result({ graph, config, messages });
+  messages = (await run.step('strings', () => themedStrings(config, loaded, site.own, site.files))).messages;
+  run.report(unknownLayouts(graph, loaded.theme));
+  const assets = (await run.step('assets', async () => (await themeAndAssets).assets))!;
+  const publicFiles = listPublicFiles(root);
+  const social = socialImages(config, graph, messages);
+  const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
+  const written = new Set([...servedFiles(config, graph, [], assets.files), ...social.routes, ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`)]);
+  run.report(publicCollisions(publicFiles, written));
+  const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
+  await run.step('config-links', () => checkConfigLinks(config, graph, configFiles, loaded.theme, loaded.options));
+  const translations = await run.step('translations', async () => (await history, checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })));
+  run.translations = translations.pages;
+  run.structure = translations.structure;
+  await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options));
+  if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
+
+  // Production builds keep what they made under .cache/: the next one makes only what changed.
+  const calls = buildFileCalls(run.stats.pages);
+  const store = mode === 'build' ? OutputStore.open(root, undefined, calls) : undefined;
+  // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
+  const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
+  const server = mode === 'build' ? serverFiles(root, config, messages, forms) : undefined;
+  server?.catch(() => undefined);
+  const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
+  run.stats.resized = images.resized;
+  const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
+  const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
+  const look = cardLook(root, config, loaded);
+
+  const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
+  const output = await openOutput(mode, outDir, cache, store, calls);
+  // Cards are drawn on the pool's workers while the pages render, and written as they come; their
+  // step below waits for what is left. (The dev server draws a card when it is asked for.)
+  // A build that stops writes no card into the output it discards.
+  let aborted = false;
+  const cards =
+    mode === 'build' && output
+      ? drawSocialImages(root, config, look, social.cards, {
+          painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
+          onFile: (f) => {
+            if (aborted) return undefined;
+            if (f.contents === undefined) return output.link(f.path, f.kept);
+            return f.kept ? output.link(f.path, f.kept, f.contents) : output.write(f.path, f.contents);
+          },
+          ...(options.cache ? { memory: cache.cards } : {}),
+        })
+      : undefined;
+  // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
+  // other core while the pages render, and its step below waits only for what is left. The dev
+  // server starts it after its first page, as the other extras: handing Pagefind every page costs
+  // the main thread time the first answer waits for.
+  let searchIndex: ReturnType<typeof searchIndexFiles> | undefined;
+  const indexSearch = () => {
+    if (searchIndex) return searchIndex;
+    searchIndex = searchIndexFiles(config, ready, store);
+    // Awaited in its step; a failure before then must not count as unhandled.
+    searchIndex.catch(() => undefined);
+    return searchIndex;
+  };
+  if (output && !pending.length && mode !== 'serve') indexSearch();
+  if (output instanceof IncrementalOutput) {
+    cache.rendered = { root, config, setup, outDir, cardLook: look };
+    cache.building = output;
+    cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
+    cache.completeBodies = pending.length
+      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, parses: bodyParses!, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
+      : undefined;
+  }
+  const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
+  try {
+    run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
+    if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
+    if (run.failed && linkCheck) {
+      aborted = true;
+      await output?.abort();
+      return run.result({ graph: ready, config, messages });
+    }
+    if (output) {
+      const extras = (files: typeof assets.files) => run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files, ownRedirects: publicPart(root, '_redirects') }));
+      // The dev server answers once what a page needs is written (assets, image sizes, public
+      // files); feeds, sitemap and redirect pages follow.
+      if (mode === 'serve') await run.step('assets-out', async () => {
+        for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
+      });
+      else await extras([...assets.files, ...images.files]);
+      await run.step('social-images', async () => {
+        // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
+        if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
+        if (!cards) return;
+        await cards.done;
+        run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
+      });
+      // Nothing renders or draws after this in a build: the workers' memory (each holds the site
+      // graph) is given back before the twins and the search index are made.
+      if (mode !== 'serve') await pool.close();
+      if (mode === 'serve') {
+        // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
+        // They are bundled after the first page, which needs none of them, or when a form is posted
+        // first. Forms that do not bundle are the theme's, which reported it: the plain answer page.
+        let forming: Promise<void> | undefined;
+        const loadsForms = Boolean(config.contact && forms);
+        cache.formsReady = () => (forming ??= loadsForms ? loadForms(root, forms!).then((loaded) => void (cache.forms = loaded), () => void (cache.forms = undefined)) : Promise.resolve(void (cache.forms = undefined)));
+        // The dev server serves public/ from where it is (generator/dev/serve.ts): nothing is copied.
+        options.onReady?.({ graph: ready, config, messages });
+        // The server starts listening before the feeds, the sitemap and the redirect pages are made.
+        await new Promise((resolve) => setImmediate(resolve));
+        await options.beforeExtras?.();
+        void cache.formsReady();
+        if (!pending.length) indexSearch();
+        await extras([]);
+      }
+      // Twins and the search index of pages without their bodies would be of no use: the full
+      // build that follows makes them.
+      if (pending.length && output instanceof IncrementalOutput) {
+        run.stats.write = await run.step('finish', () => output.flush());
+        return run.result({ graph: ready, config, messages });
+      }
+      await run.step('markdown-twins', async () => {
+        const sources = new Map(content.sources.map((s) => [s.id, s]));
+        // A locale at a time, each twin written as it is made: only a locale's bodies wait for its
+        // llms-full.txt.
+        for (const locale of ready.locales) {
+          const pages: LlmsPage[] = [];
+          for (const twin of markdownTwins(config, ready, sources, locale)) {
+            await output.write(twin.path, twin.markdown);
+            pages.push({ page: twin.page, body: twin.body });
+          }
+          for (const f of llmsFiles(config, ready, messages, locale, pages)) await output.write(f.path, f.contents);
+        }
+      });
+      await run.step('search-index', async () => {
+        for (const f of await indexSearch()) await output.write(f.path, f.contents);
+      });
+      if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+      // For the production server and static hosts: the CSP with the colour-mode script's hash.
+      if (mode === 'build') {
+        await run.step('security-headers', async () => {
+          const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
+          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
+          await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
+        });
+        // For `site start` from the build alone: settings, strings and the forms' server render.
+        const unbundled = await run.step('server-manifest', async () => {
+          try {
+            for (const f of await server!) await output.write(f.path, f.contents);
+            return undefined;
+          } catch (error) {
+            if (error instanceof WriteError) throw error;
+            // The theme's forms module is the theme's code: reported at its line, as the theme's is.
+            return bundleFailure(root, error, path.relative(root, path.resolve(loaded.resolved.dir, forms!.forms)).split(path.sep).join('/'), (cause) => diagnosis('theme', 'server', { cause }), PACKAGE_ROOT);
+          }
+        });
+        if (unbundled) {
+          run.report([unbundled]);
+          aborted = true;
+          await output.abort();
+          return run.result({ graph: ready, config, messages });
+        }
+      }
+      run.stats.write = await run.step('finish', () => output.finish());
+    }
+    if (store) {
+      await store.close();
+      run.stats.reused = store.stats;
+    }
+  } catch (error) {
+    aborted = true;
+    await output?.abort();
+    if (error instanceof RenderError) run.report([renderFailure(error)]);
+    else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
+    else throw error;
+    return run.result({ graph: ready, config, messages });
+  } finally {
+    if (cache.building === output) cache.building = undefined;
+  }
+  return run.result({ graph: ready, config, messages });
+}
+
+/** Runs steps, times them and gathers what they report: a step's `diagnostics` are taken from
+ * its result, everything else is handed back. */
+class StepRunner {
+  readonly stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} };
+  translations?: PageTranslations[];
+  structure: StructureDiagnostic[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+
+  async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    killPoint(`before:${name}`);
+    const start = performance.now();
+    try {
+      const value = await fn();
+      if (Array.isArray(value)) this.report(value as Diagnostic[]);
+      else if (value && typeof value === 'object' && 'diagnostics' in value) this.report((value as { diagnostics: Diagnostic[] }).diagnostics);
+      return value;
+    } finally {
+      this.stats.timings[name] = Math.round((performance.now() - start) * 10) / 10;
+    }
+  }
+
+  report(diagnostics: Diagnostic[]): void {
+    this.diagnostics.push(...diagnostics);
+  }
+
+  get failed(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error');
+  }
+
+  result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
+    const diagnostics = [...this.diagnostics, ...withoutErroneous(this.structure, this.diagnostics)];
+    return { ok: !this.failed, diagnostics: sortDiagnostics(diagnostics), stats: this.stats, translations: this.translations, ...site };
+  }
+}
+
+function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}

@@ -1,0 +1,237 @@
+// Front matter: split from the body, parsed as YAML 1.2 (dates stay strings, "no" stays a
+// string), validated with a strict schema so that a misspelt key is an error, not a silent no-op.
+import YAML from 'yaml';
+import { plainYaml } from './plain-yaml.ts';
+import { z } from 'zod';
+import type { Diagnostic, FrontMatter } from '../types.ts';
+import { yamlLocator, zodDiagnostics } from '../diagnostics/schema-errors.ts';
+import { closestKey } from '../diagnostics/closest-key.ts';
+import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
+
+const headingLevel = z.number().int().min(2).max(6);
+const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
+
+const docFields = {
+  title: z.string().min(1),
+  description: z.string().min(1).max(300),
+  sidebar_label: z.string().min(1).optional(),
+  sidebar_position: z.number().optional(),
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes').optional(),
+  draft: z.boolean().optional(),
+  unlisted: z.boolean().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  toc_min_heading_level: headingLevel.optional(),
+  toc_max_heading_level: headingLevel.optional(),
+  keywords: z.array(z.string()).optional(),
+  list_pages: z.boolean().optional(),
+  image: publicPath.optional(),
+  source_locale: z.string().min(1).optional(),
+};
+
+export const docFrontMatter = z.strictObject(docFields);
+
+/** A page outside the sections (the site's root page, the contact page) may name the theme's
+ * layout that renders it. */
+export const pageFrontMatter = z.strictObject({
+  ...docFields,
+  layout: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a layout name of the theme: lower-case letters, digits and dashes').optional(),
+});
+
+export const postFrontMatter = z.strictObject({
+  ...docFields,
+  date: z.string().superRefine((value, ctx) => {
+    const problem = dateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  authors: z.array(z.string()).min(1, 'name at least one author from content/authors.yml'),
+  tags: z.array(z.string()).default([]),
+});
+
+/** Why a post's date is no date: its form, or the part that does not exist ("month 13"). */
+function dateProblem(value: string): string | undefined {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts) return 'must be a date written YYYY-MM-DD';
+  const [year, month, day] = parts.slice(1).map(Number);
+  if (month < 1 || month > 12) return `month ${month} does not exist: a date is written YYYY-MM-DD, the month from 01 to 12`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return `day ${day} does not exist in ${year}-${String(month).padStart(2, '0')}, which has ${days} days`;
+  return undefined;
+}
+
+/** `page`: a page outside the sections (standalone-pages.ts). */
+export type FrontMatterKind = 'doc' | 'post' | 'page';
+
+export interface SplitResult {
+  data: FrontMatter | undefined;
+  /** Set when `data` is not: the valid part of invalid front matter. */
+  fallback?: FrontMatter;
+  body: string;
+  /** 1-based line of the first body line. */
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+}
+
+/** A file split into its front matter block (`matter`, as written), what the block says and the body. */
+export interface Matter {
+  data: Record<string, unknown>;
+  matter: string;
+  content: string;
+}
+
+/** A front matter block in a language other than YAML or JSON (`---js`, `---toml`). */
+class MatterLanguageError extends Error {
+  constructor(readonly language: string) {
+    super(`front matter in ${language}`);
+  }
+}
+
+/**
+ * Splits front matter off as gray-matter did, which the site's Markdown was written against: a
+ * block opens with `---` at the very start (not `----`), may name its language after it, and ends
+ * at the first line that starts with `---`; the body starts after that line's first three
+ * characters and one line break. Unlike gray-matter, a block in another language than YAML or JSON
+ * is refused, not run: gray-matter evaluates `---js` front matter as JavaScript, so a Markdown file
+ * could run code on the machine that builds the site. It also loaded a second YAML library and a
+ * JavaScript parser into every thread, a tenth of a second each.
+ */
+export function splitMatter(raw: string): Matter {
+  const input = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (!input.startsWith('---') || input.charAt(3) === '-') return { data: {}, matter: '', content: input };
+  let rest = input.slice(3);
+  const length = rest.length;
+  // What follows the opening dashes on their line names the language (gray-matter's reading, which
+  // takes all but the last character when the file has a single line).
+  const language = rest.slice(0, rest.search(/\r?\n/));
+  const name = language.trim().toLowerCase();
+  if (name) rest = rest.slice(language.length);
+  let close = rest.indexOf('\n---');
+  if (close === -1) close = length;
+  const matter = rest.slice(0, close);
+  const data = matter.replace(/^\s*#[^\n]+/gm, '').trim() === '' ? {} : parseBlock(name, matter);
+  let content = '';
+  if (close !== length) {
+    content = rest.slice(close + 4);
+    if (content[0] === '\r') content = content.slice(1);
+    if (content[0] === '\n') content = content.slice(1);
+  }
+  return { data, matter, content };
+}
+
+function parseBlock(language: string, block: string): Record<string, unknown> {
+  if (language === '' || language === 'yaml' || language === 'yml') return (plainYaml(block) ?? YAML.parse(block) ?? {}) as Record<string, unknown>;
+  if (language === 'json') return JSON.parse(block) as Record<string, unknown>;
+  throw new MatterLanguageError(language);
+}
+
+export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKind): SplitResult {
+  let parsed: Matter;
+  try {
+    parsed = splitMatter(raw);
+  } catch (error) {
+    if (error instanceof MatterLanguageError) return languageFailure(raw, file, error.language);
+    return yamlFailure(raw, file, error as YamlError);
+  }
+  const bodyLine = raw.slice(0, raw.length - parsed.content.length).split('\n').length;
+  if (!raw.startsWith('---')) {
+    return {
+      data: undefined,
+      body: parsed.content,
+      bodyLine,
+      diagnostics: [
+        diagnostic({ file, line: 1, column: 1 }, 'front-matter', 'none'),
+      ],
+    };
+  }
+  const schema = kind === 'post' ? postFrontMatter : kind === 'page' ? pageFrontMatter : docFrontMatter;
+  // Unknown keys are reported one by one, with the key, and left out: the rest still counts, and the
+  // build drops the reports of keys the config accepts (`extraFrontMatterKeys`).
+  const known = Object.keys(schema.shape);
+  const fields = (parsed.data ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(fields).filter((key) => !known.includes(key));
+  const locate = unknown.length ? yamlLocator(parsed.matter) : undefined;
+  const keyDiagnostics: Diagnostic[] = unknown.map((key) => {
+    const at = locate?.([key]);
+    return { ...diagnostic({ file, line: at?.line, column: at?.column }, 'front-matter', 'unknownKey', { key, suggestion: closestKey(key, known), known }), key };
+  });
+  const result = schema.safeParse(Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key))));
+  if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
+  return {
+    data: undefined,
+    fallback: fallbackOf(fields, file),
+    body: parsed.content,
+    bodyLine,
+    diagnostics: [...keyDiagnostics, ...zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter))],
+  };
+}
+
+/** Front matter in a language that is not read: one error on its first line; the body is still the page's. */
+function languageFailure(raw: string, file: string, language: string): SplitResult {
+  const lines = raw.split('\n');
+  const end = lines.findIndex((line, i) => i > 0 && line.startsWith('---'));
+  return {
+    data: undefined,
+    fallback: fallbackOf({}, file),
+    body: end === -1 ? '' : lines.slice(end + 1).join('\n'),
+    bodyLine: end === -1 ? lines.length + 1 : end + 2,
+    diagnostics: [diagnostic({ file, line: 1, column: 1 }, 'front-matter', 'language', { language })],
+  };
+}
+
+interface YamlError {
+  message: string;
+  linePos?: { line: number; col: number }[];
+}
+
+/** Front matter that is not YAML: one error, at its cause where the parser's report allows (an
+ * unclosed quote at its opening, not where the scanner gave up), and a page salvaged from the lines
+ * that still read as `key: value`, so the mistake does not also show up as a missing translation
+ * and as broken links to this page. */
+function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
+  const lines = raw.split('\n');
+  const end = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
+  const matterLines = lines.slice(1, end === -1 ? lines.length : end);
+  const bodyLine = end === -1 ? lines.length + 1 : end + 2;
+  const body = end === -1 ? '' : lines.slice(end + 1).join('\n');
+  let at = error.linePos?.[0] ? { line: error.linePos[0].line, column: error.linePos[0].col } : { line: 1, column: 1 };
+  // The parser's first sentence, without the excerpt it appends after a colon.
+  const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?\s*$/, '').replace(/[:\s]+$/, '');
+  let says = diagnosis('front-matter', 'yaml', { reason });
+  if (/missing closing .?quote/i.test(reason)) {
+    const opened = matterLines.findIndex((line) => {
+      const value = /^\s*[\w-]+:\s*(["'])(.*)$/.exec(line);
+      return value && !value[2].includes(value[1]);
+    });
+    if (opened !== -1) {
+      at = { line: opened + 2, column: matterLines[opened].search(/["']/) + 1 };
+      says = diagnosis('front-matter', 'unclosedQuote');
+    }
+  }
+  const salvaged = Object.fromEntries(
+    matterLines.flatMap((line) => {
+      const pair = /^(title|description|slug|date):\s*(.+?)\s*$/.exec(line);
+      return pair ? [[pair[1], pair[2].replace(/^["']|["']$/g, '')]] : [];
+    }),
+  );
+  return {
+    data: undefined,
+    fallback: fallbackOf(salvaged, file),
+    body,
+    bodyLine,
+    diagnostics: [{ file, ...at, ...says }],
+  };
+}
+
+/** What can be salvaged from invalid front matter, so one mistake is reported once and does not
+ * also show up as a missing translation or as broken links to this page. */
+function fallbackOf(raw: Record<string, unknown>, file: string): FrontMatter {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+  return {
+    title: text(raw.title) ?? file,
+    description: text(raw.description) ?? '',
+    slug: text(raw.slug),
+    date: text(raw.date),
+    authors: list(raw.authors),
+    tags: list(raw.tags),
+  };
+}

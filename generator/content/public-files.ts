@@ -1,0 +1,42 @@
+// Files in public/, copied as they are; links to them are checked like links to pages. Two of
+// them the build writes too, and merges: a site's own `_headers` follows the security headers,
+// its own `_redirects` rules come before the generated redirects (the first match wins). Any other
+// file of public/ at a path the build writes (a page, the sitemap, a feed) is an error: one of
+// the two would be lost.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../types.ts';
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+
+export const PUBLIC_DIR = 'public';
+
+/** Files of public/ that the build merges with its own of the same name. */
+export const MERGED_PUBLIC_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects']);
+
+export function listPublicFiles(root: string): string[] {
+  const base = path.join(root, PUBLIC_DIR);
+  if (!existsSync(base)) return [];
+  return readdirSync(base, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `/${path.relative(base, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`)
+    .sort();
+}
+
+/** The site's own part of a merged file (`_headers`), or '' when public/ has none. */
+export function publicPart(root: string, name: string): string {
+  const file = path.join(root, PUBLIC_DIR, name);
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** `generated` followed by the site's own text, one file. */
+export function mergedText(generated: string, own: string): string {
+  if (!own.trim()) return generated;
+  return `${generated.replace(/\n*$/, '\n')}\n# From public/\n${own.replace(/\n*$/, '\n')}`;
+}
+
+/** Files of public/ at a path the build writes itself (`written`: paths with a leading slash). */
+export function publicCollisions(publicFiles: string[], written: ReadonlySet<string>): Diagnostic[] {
+  return publicFiles
+    .filter((f) => written.has(f) && !MERGED_PUBLIC_FILES.has(f.slice(1)))
+    .map((f) => diagnostic({ file: `${PUBLIC_DIR}${f}` }, 'public-file', 'collision', { file: f.slice(1) }));
+}

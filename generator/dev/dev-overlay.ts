@@ -1,0 +1,94 @@
+// The overlay `site serve --watch` shows in the browser: the build's errors, one line each as the
+// terminal prints them, each a link that opens the file at its line in the editor
+// (generator/diagnostics/editor-links.ts), and, on a page whose translation lags behind its source, that
+// status (translation-outdated). It can be dismissed; the next build that has something to say
+// shows it again.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { formatDiagnostic } from '../diagnostics/diagnostic-formats.ts';
+import { editorUrl } from '../diagnostics/editor-links.ts';
+import type { Diagnostic, Route, SiteGraph } from '../types.ts';
+
+export interface OverlayLine {
+  text: string;
+  severity: Diagnostic['severity'];
+  /** Opens the file at the line in the editor; none where the problem is in no file of the site. */
+  url?: string;
+}
+
+/** What the overlay shows: `id` changes with every build, so a dismissed overlay shows again after the next. */
+export interface OverlayState {
+  id: string;
+  /** The build's errors, on every page. */
+  problems: OverlayLine[];
+  /** What concerns one page only, by its route: the status of an outdated translation. */
+  pages: Record<Route, OverlayLine[]>;
+}
+
+/** Rules the overlay shows on the page they concern, though they are warnings. */
+const PAGE_RULES = new Set<Diagnostic['rule']>(['translation-outdated']);
+
+export function overlayLine(d: Diagnostic, root: string, editor: string): OverlayLine {
+  const file = path.resolve(root, d.file);
+  return { text: formatDiagnostic(d), severity: d.severity, ...(existsSync(file) ? { url: editorUrl(editor, file, d.line, d.column) } : {}) };
+}
+
+export function overlayState(id: string, diagnostics: Diagnostic[], root: string, editor: string, graph?: SiteGraph): OverlayState {
+  const routeOf = new Map<string, Route>();
+  for (const page of Object.values(graph?.pages ?? {})) if ('doc' in page && page.doc) routeOf.set(page.doc, page.route);
+  const pages: Record<Route, OverlayLine[]> = {};
+  for (const d of diagnostics) {
+    const route = PAGE_RULES.has(d.rule) ? routeOf.get(d.file) : undefined;
+    if (route) (pages[route] ??= []).push(overlayLine(d, root, editor));
+  }
+  return { id, problems: diagnostics.filter((d) => d.severity === 'error').map((d) => overlayLine(d, root, editor)), pages };
+}
+
+/** The browser side of live reload and the overlay, injected into served HTML only. Its events
+ * come from under the site's baseUrl, as everything else; pages are known by their routes. */
+export function devClient(baseUrl: string, eventsPath: string): string {
+  const base = baseUrl.replace(/\/$/, '');
+  return `<script type="module">
+const DISMISSED = 'site-dev-overlay-dismissed';
+const BASE = ${JSON.stringify(base)};
+const es = new EventSource(BASE + ${JSON.stringify(eventsPath)});
+es.addEventListener('reload', () => location.reload());
+es.addEventListener('problems', (e) => {
+  const state = JSON.parse(e.data);
+  document.getElementById('site-dev-overlay')?.remove();
+  const here = state.pages[location.pathname.startsWith(BASE + '/') ? location.pathname.slice(BASE.length) : location.pathname] ?? [];
+  if ((!state.problems.length && !here.length) || sessionStorage.getItem(DISMISSED) === state.id) return;
+  const failed = state.problems.length > 0;
+  const box = document.createElement('div');
+  box.id = 'site-dev-overlay';
+  box.setAttribute('role', failed ? 'alert' : 'status');
+  box.style.cssText = 'position:fixed;inset:auto 1rem 1rem 1rem;max-height:60vh;overflow:auto;z-index:9999;border-radius:8px;padding:1rem 3rem 1rem 1rem;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap;'
+    + (failed ? 'background:#2b0d0d;color:#ffd7d7;border:2px solid #ff6b6b' : 'background:#2b230d;color:#ffefc2;border:2px solid #e0a526');
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.setAttribute('aria-label', 'Dismiss until the next build');
+  close.style.cssText = 'position:absolute;top:.5rem;right:.75rem;font:inherit;font-size:20px;line-height:1;background:none;border:0;color:inherit;cursor:pointer';
+  close.addEventListener('click', () => { sessionStorage.setItem(DISMISSED, state.id); box.remove(); });
+  const title = document.createElement('strong');
+  title.textContent = failed ? 'Build failed' : 'This page';
+  box.append(close, title);
+  const section = (lines) => {
+    const list = document.createElement('ul');
+    list.style.cssText = 'list-style:none;margin:.5rem 0 0;padding:0';
+    for (const line of lines) {
+      const item = document.createElement('li');
+      const text = document.createElement(line.url ? 'a' : 'span');
+      if (line.url) { text.href = line.url; text.title = 'Open in the editor'; text.style.color = 'inherit'; }
+      text.textContent = line.text;
+      item.append(text);
+      list.append(item);
+    }
+    box.append(list);
+  };
+  if (failed) section(state.problems);
+  if (here.length) section(here);
+  document.body.append(box);
+});
+</script>`;
+}

@@ -1,0 +1,407 @@
+// `site serve`: builds the site graph with drafts, serves it with the production URL rules and
+// renders each page when it is first asked for (pages-on-demand.ts); with --watch it rebuilds what
+// a change needs, one build at a time, and reloads open tabs. A content or theme error is shown in
+// the terminal and as an overlay in the browser; the server keeps running.
+import { statSync, watch } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import { runBuild, createCache, formatDiagnostic, type BuildResult } from '../build/build.ts';
+import { hotUpdate } from './hot-update.ts';
+import { renderOnDemand } from './pages-on-demand.ts';
+import { renderFailure } from '../build/build-steps.ts';
+import { closeParseWorkers, startParseWorkers } from '../build/worker-pool.ts';
+import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
+import { editorTemplate } from '../diagnostics/editor-links.ts';
+import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
+import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
+import { contactRoute } from '../../common/locale-prefix.ts';
+import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
+import type { MessagesByLocale } from '../theming/messages.ts';
+import type { SiteConfig } from '../config/config.ts';
+import type { ThemeForms } from '../theming/theme-contract.ts';
+
+export interface DevServerOptions {
+  root: string;
+  port: number;
+  host: string;
+  watch: boolean;
+  out: string;
+  hooks: DevServerHooks;
+  /** Prints the steps of every build with their times, and how long each page a request had rendered took. */
+  timings?: boolean;
+  /** Called after every build, with its wall time: for tests and tools. */
+  onBuild?: (result: BuildResult, ms: number) => void;
+  /** Called after the fast path of hot-update.ts wrote pages, with their files. */
+  onHotUpdate?: (files: string[], ms: number) => void;
+  /** Called when a request had a page rendered (or a social card drawn), with its route. */
+  onRender?: (route: string) => void;
+}
+
+/** The built files as served: the production URL rules need the redirects and locale prefixes. */
+export interface ServedSite {
+  dir: string;
+  /** Redirect sources to targets, both routes. */
+  redirects: Map<string, string>;
+  localePrefixes: string[];
+  transformHtml?: (html: string) => string;
+  /** The site's public/, served from where it is kept rather than copied into the output. */
+  sourceFiles?: { dir: string; skip: ReadonlySet<string> };
+}
+
+/** The site as the last build left it, for the handlers of its endpoints. */
+export interface LiveSite {
+  root: string;
+  outDir: string;
+  config: () => SiteConfig;
+  messages: () => MessagesByLocale;
+  /** The theme's forms as the last build loaded them (none before it, or for a theme without). */
+  forms: () => ThemeForms | undefined;
+}
+
+/** Answers a request (true) or leaves it to the next handler (false). */
+export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+/**
+ * What the dev server serves besides its live-reload events, given by the caller (bin/cli.ts takes
+ * it from server/dev-hooks.ts), so the generator does not depend on the server: the built files
+ * with the production URL rules, and, as VitePress's configureServer, the handlers of the site's
+ * endpoints (contact, analytics), set up once the first build has a config.
+ */
+export interface DevServerHooks {
+  serveFile: (site: ServedSite, req: http.IncomingMessage, res: http.ServerResponse) => void;
+  configureServer?: (site: LiveSite) => { handle: RequestHandler; close: () => Promise<void> | void };
+  /** Takes the site's baseUrl off the request's path, or answers a request outside it (false). */
+  enterBase?: (config: SiteConfig, req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+}
+
+const RELOAD_PATH = '/__site/events';
+/** The site's folders, its own theme and component overrides where they are kept by convention
+ * (`theme: './theme'`, `components: { Footer: './components/Footer.tsx' }`); the engine's
+ * built-in theme is watched too. */
+const WATCHED = ['content', 'public', 'config', 'i18n', 'theme', 'components'];
+/** How long the tree must be quiet before a build: one saved file builds at once, a burst of
+ * changes (a checkout, a copy, a search-and-replace) is built once it is over. */
+const QUIET_MS = { one: 25, many: 500 };
+/** How long the full build after an edit the fast path has shown waits for the writer to pause:
+ * while edits follow each other, each is shown at once, and no build holds up the next one. */
+const CHECK_AFTER_MS = 1000;
+/** How long the full build that follows a start with bodies left for later waits for a first request. */
+const FIRST_REQUEST_MS = 300;
+
+export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
+  const outDir = path.resolve(options.root, options.out);
+  // The first page's Markdown is parsed on a parse worker: one starts now, while the config loads,
+  // so that it is ready when the bodies are (with the default limits, which most sites keep).
+  startParseWorkers(1, MARKDOWN_DEFAULTS);
+  const cache = createCache();
+  const clients = new Set<http.ServerResponse>();
+  let siteConfig: SiteConfig | undefined;
+  let siteMessages: MessagesByLocale | undefined;
+  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], sourceFiles: { dir: path.join(options.root, PUBLIC_DIR), skip: MERGED_PUBLIC_FILES }, transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`) : undefined };
+  const broadcast = (event: string, data: unknown) => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  // What the overlay shows: a new id with each change of it, so a dismissed overlay shows again.
+  const serverId = Date.now().toString(36);
+  let shown = 0;
+  let lastBuild: Pick<BuildResult, 'diagnostics' | 'graph'> = { diagnostics: [] };
+  let overlay: OverlayState = { id: `${serverId}-0`, problems: [], pages: {} };
+  const showProblems = (result: Pick<BuildResult, 'diagnostics' | 'graph'>) => {
+    lastBuild = result;
+    overlay = overlayState(`${serverId}-${++shown}`, result.diagnostics, options.root, editorTemplate(siteConfig?.editor), result.graph);
+    broadcast('problems', overlay);
+  };
+
+  /** The site as a build sees it: its config for the endpoints, its redirects for the URL rules. */
+  const adopt = (site: Pick<BuildResult, 'graph' | 'config' | 'messages'>) => {
+    if (!site.config || !site.graph) return;
+    const config = site.config;
+    siteConfig = config;
+    siteMessages = site.messages;
+    staticOptions = {
+      ...staticOptions,
+      redirects: new Map(site.graph.redirects.map((r) => [r.from, r.to])),
+      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    };
+  };
+
+  const build = async (changed?: Set<string>, onReady?: () => void, lazyBodies = false, beforeExtras?: () => Promise<void>): Promise<BuildResult> => {
+    const started = performance.now();
+    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, beforeExtras, onReady: (site) => (adopt(site), onReady?.()) });
+    const ms = Math.round(performance.now() - started);
+    if (options.timings) console.log(`[site] steps: ${Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}; the process started ${Math.round(started)} ms before the build`);
+    if (result.stats.pendingBodies) {
+      // Its problems are those of pages without their bodies: the full build that follows reports.
+      adopt(result);
+      console.log(`[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`);
+      return result;
+    }
+    for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+    adopt(result);
+    const w = result.stats.write;
+    const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+    console.log(`[site] ${errors ? `${errors} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
+    options.onBuild?.(result, ms);
+    showProblems(result);
+    // Markdown twins, llms files and the search index change nothing a tab shows; nor does the
+    // first build, which wrote only what pages need before any tab was open.
+    // Files of public/ are served from there: an edit to one is shown as it is.
+    const publicDir = path.join(options.root, PUBLIC_DIR);
+    const edited = [...(changed ?? [])].filter((f) => f.startsWith(`${publicDir}${path.sep}`)).map((f) => path.relative(publicDir, f).split(path.sep).join('/'));
+    const shown = [...(w?.files ?? []), ...edited].filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
+    if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
+    return result;
+  };
+
+  // The server listens once what every page needs is written; the first build goes on with the
+  // Markdown twins and the search index, and its problems reach the terminal and the overlay when
+  // it ends. Pages are written when they are asked for (pages-on-demand.ts); one an earlier run
+  // left in the folder is rendered again then too, as nothing of this run rendered it yet.
+  // Bodies the parse store lacks are parsed when a request needs them, and all of them by a
+  // full build that follows at once (bodies-on-demand.ts).
+  // The full build waits until the first page has been served (or a moment without a request),
+  // so that the bodies that page needs have the cores to themselves.
+  let ready!: () => void;
+  let served!: () => void;
+  const firstPageServed = new Promise<void>((resolve) => (served = resolve));
+  const firstRequest = () => Promise.race([firstPageServed, new Promise<void>((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
+  // The first build's feeds, twins and search index wait for the first page too.
+  const first = build(undefined, () => ready(), true, firstRequest).then(async (result) => {
+    if (!result.stats.pendingBodies) return result;
+    await firstRequest();
+    // Read from the parse store again, so that it keeps what it had and stores what is parsed now.
+    cache.parse.clear();
+    return build();
+  });
+  await Promise.race([new Promise<void>((resolve) => (ready = resolve)), first]);
+  first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+
+  // The site's endpoints (contact, analytics) as in production.
+  const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages!, forms: () => cache.forms }) : undefined;
+
+  /** A body edit is on disk and in the browser at once, even while the build of the edit before
+   * is still running; the full build then checks the rest. */
+  const hot = async (changed: Set<string>): Promise<boolean> => {
+    const started = performance.now();
+    const files = await hotUpdate(options.root, cache, changed);
+    if (files?.length) {
+      const ms = Math.round(performance.now() - started);
+      console.log(`[site] ${files.length} page${files.length === 1 ? '' : 's'} updated in ${ms} ms`);
+      options.onHotUpdate?.(files, ms);
+      broadcast('reload', files);
+    }
+    return files !== undefined;
+  };
+
+  /** Renders the page (or draws the card) a request asks for, if it is not on disk as it is now. */
+  const onDemand = async (url: string) => {
+    const started = performance.now();
+    const result = await renderOnDemand(cache, url);
+    if (result.rendered) options.onRender?.(result.rendered.route);
+    if (result.rendered && options.timings) console.log(`[site] ${result.rendered.route} rendered in ${Math.round(performance.now() - started)} ms`);
+    if (result.error) {
+      const failure = renderFailure(result.error);
+      console.error(formatDiagnostic(failure));
+      if (!lastBuild.diagnostics.some((d) => formatDiagnostic(d) === formatDiagnostic(failure))) showProblems({ ...lastBuild, diagnostics: [...lastBuild.diagnostics, failure] });
+    }
+  };
+
+  /** The contact page in each locale: what the contact endpoint answers a plain form post with. */
+  const contactPages = () => Object.keys(siteConfig?.locales ?? {}).flatMap((locale) => contactRoute(siteConfig!, locale) ?? []);
+
+  /** A request for a page being rendered waits for that render rather than starting another. */
+  const rendering = new Map<string, Promise<void>>();
+  const renderOnce = (route: string) => {
+    let render = rendering.get(route);
+    if (!render) {
+      render = onDemand(route)
+        .catch((error) => console.error(`[site] ${route}: ${(error as Error).message}`))
+        .finally(() => rendering.delete(route));
+      rendering.set(route, render);
+    }
+    return render;
+  };
+
+  const server = http.createServer(async (req, res) => {
+    // Under a baseUrl the site answers at its subpath; from here on the request names a route.
+    if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
+    if (req.url === RELOAD_PATH) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.write(`event: problems\ndata: ${JSON.stringify(overlay)}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    const route = req.url ?? '/';
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    // A form posted without JavaScript and its answer (`?result=`) get the contact page back with
+    // the theme's forms in it: both are made first if this is the first request to need them (the
+    // post's body waits unread meanwhile). A script's post (JSON, a beacon) needs neither.
+    const plainForm = req.method === 'POST' && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(req.headers['content-type'] ?? '');
+    if (plainForm || (reading && /[?&]result=/.test(route))) await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
+    if (endpoints?.handle(req, res)) return;
+    if (reading) await renderOnce(route);
+    // The first page is served once its answer is sent, not when it is rendered (the page a browser
+    // opens first is rendered before it is asked for): the first build's next steps wait for that.
+    if (reading && /(\/|\.html)(\?.*)?$/.test(route)) res.once('finish', () => res.statusCode === 200 && served());
+    options.hooks.serveFile(staticOptions, req, res);
+  });
+
+  let watcher: { close: () => Promise<void> } | undefined;
+  if (options.watch) watcher = await watchProject(options.root, hot, build, first);
+
+  // The page a browser opens first is rendered while the server starts listening.
+  void renderOnce('/');
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  console.log(`[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`);
+  const close = async () => {
+    await watcher?.close();
+    // The first build may still be writing its Markdown twins and search index.
+    await first.catch(() => undefined);
+    await Promise.all(rendering.values());
+    for (const client of clients) client.end();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await endpoints?.close();
+    // The parse workers kept for the next rebuild would keep the process alive.
+    await closeParseWorkers();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
+  return { server, close, firstBuild: first };
+}
+
+/** Watches the project's source folders and calls `rebuild` with what changed, one build at a
+ * time. A folder that is removed and created again (`rm -rf content && cp -a backup content`, a
+ * branch switch) is a new folder to the file system and the watches on the old one are dead, so
+ * the project root is watched too, for its entries: a source folder that comes back is watched
+ * afresh and built whole. While a folder that was there is missing, nothing is built. */
+async function watchProject(root: string, hot: (changed: Set<string>) => Promise<boolean>, rebuild: (changed: Set<string>) => Promise<unknown>, initial: Promise<unknown>): Promise<{ close: () => Promise<void> }> {
+  const exists = (dir: string) => {
+    try {
+      return statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const folders = [...new Set([...WATCHED.map((dir) => path.join(root, dir)), BUILT_IN_THEME_DIR])].filter(exists);
+  const missing = new Set<string>();
+  let closed = false;
+  // Removing and creating a folder are several events of the root; act once they have settled.
+  const settling = new Map<string, NodeJS.Timeout>();
+  const name = (dir: string) => `${path.relative(root, dir)}/`;
+
+  // One build at a time: changes that arrive during a build are collected for the next one.
+  // The fast path of a body edit does not wait for the build: the edit before may still be in it.
+  // After an edit the fast path has shown, the build that checks the rest waits until the writer
+  // pauses (CHECK_AFTER_MS); any other change is built at once.
+  let running: Promise<unknown> | undefined = initial.catch(() => undefined).then(() => {
+    running = undefined;
+    if (pending.size) startBuild();
+  });
+  let hotRunning: Promise<unknown> = Promise.resolve();
+  /** Changes no build has taken yet, and those the fast path has not seen yet. */
+  let pending = new Set<string>();
+  let fresh = new Set<string>();
+  /** A change among `pending` that the fast path could not show: the build is not put off. */
+  let urgent = false;
+  let timer: NodeJS.Timeout | undefined;
+  let buildTimer: NodeJS.Timeout | undefined;
+  const schedule = (quiet = fresh.size > 1 ? QUIET_MS.many : QUIET_MS.one) => {
+    clearTimeout(timer);
+    clearTimeout(buildTimer);
+    if (missing.size || settling.size) return;
+    timer = setTimeout(() => {
+      const batch = fresh;
+      fresh = new Set();
+      hotRunning = hotRunning
+        .then(() => hot(batch))
+        .catch((error) => (console.error(`[site] ${(error as Error).message}`), false))
+        .then((shown) => {
+          if (!shown) urgent = true;
+          // A later edit has started its own wait.
+          if (fresh.size) return;
+          clearTimeout(buildTimer);
+          buildTimer = setTimeout(startBuild, urgent ? 0 : CHECK_AFTER_MS);
+        });
+    }, quiet);
+  };
+  const startBuild = async () => {
+    if (running || !pending.size || closed || missing.size || settling.size) return;
+    const changed = pending;
+    pending = new Set();
+    urgent = false;
+    running = rebuild(changed).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+    await running;
+    running = undefined;
+    if (pending.size && !fresh.size) {
+      clearTimeout(buildTimer);
+      buildTimer = setTimeout(startBuild, urgent ? 0 : CHECK_AFTER_MS);
+    }
+  };
+  const changedFile = (file: string) => {
+    pending.add(file);
+    fresh.add(file);
+    schedule();
+  };
+
+  // One watcher per folder, so a replaced folder gets a new one of its own.
+  const watchers = new Map<string, FSWatcher>();
+  // Imported here: a server that does not watch does not load it.
+  const chokidar = (await import('chokidar')).default;
+  const watchFolder = async (dir: string) => {
+    const watcher = chokidar.watch(dir, { ignoreInitial: true });
+    watcher.on('all', (_event: string, file: string) => changedFile(file));
+    watcher.on('error', (error) => console.error(`[site] watching ${name(dir)}: ${(error as Error).message}`));
+    watchers.set(dir, watcher);
+    await new Promise<void>((resolve) => watcher.on('ready', () => resolve()));
+  };
+  await Promise.all(folders.map(watchFolder));
+
+  let rewatching = Promise.resolve();
+  const settled = async (dir: string) => {
+    settling.delete(dir);
+    if (closed) return;
+    if (!exists(dir)) {
+      if (!missing.has(dir)) console.log(`[site] ${name(dir)} disappeared; waiting for it to come back before building`);
+      missing.add(dir);
+      clearTimeout(timer);
+      return;
+    }
+    // Closed first: chokidar shares its file system watches between watchers of one path.
+    await watchers.get(dir)?.close();
+    await watchFolder(dir);
+    console.log(missing.delete(dir) ? `[site] ${name(dir)} is back; building it whole` : `[site] ${name(dir)} was removed and created again; building it whole`);
+    // Everything in it may have changed, and edits made before the new watcher was ready are
+    // only in the files: the build reads the whole tree again.
+    pending.add(dir);
+    fresh.add(dir);
+    schedule(QUIET_MS.many);
+  };
+  const rootWatch = watch(root, (event, entry) => {
+    const dir = entry && path.join(root, entry.toString());
+    // `rename` is a folder removed or created; `change` only its times, as `cp -a` sets them.
+    if (event !== 'rename' || !dir || !folders.includes(dir)) return;
+    clearTimeout(settling.get(dir));
+    clearTimeout(timer);
+    // One folder change at a time: two watchers of one path must not overlap (see settled).
+    settling.set(dir, setTimeout(() => (rewatching = rewatching.then(() => settled(dir))), QUIET_MS.many));
+  });
+  rootWatch.on('error', (error) => console.error(`[site] watching ${root}: ${error.message}`));
+
+  return {
+    close: async () => {
+      closed = true;
+      rootWatch.close();
+      for (const pending of settling.values()) clearTimeout(pending);
+      clearTimeout(timer);
+      clearTimeout(buildTimer);
+      await hotRunning;
+      await rewatching;
+      await Promise.all([...watchers.values()].map((w) => w.close()));
+      // A build under way finishes before the caller removes what it writes to.
+      await running;
+    },
+  };
+}

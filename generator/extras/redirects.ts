@@ -1,0 +1,40 @@
+// Redirects, three ways: static pages for any host, `_redirects` for Netlify-style hosts and an
+// nginx include for hosts that send real 301s.
+import type { SiteConfig } from '../config/config.ts';
+import type { Redirect } from '../types.ts';
+import { absoluteUrl, servedPath, type BaseConfig } from '../../common/served-url.ts';
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Redirects as a host sees them: from and to at their served paths (with the site's baseUrl). */
+export function servedRedirects(config: BaseConfig, redirects: Redirect[]): Redirect[] {
+  return redirects.map((r) => ({ ...r, from: servedPath(config, r.from), to: servedPath(config, r.to) }));
+}
+
+export function redirectPage(config: SiteConfig, redirect: Redirect, lang: string, text: string): string {
+  const target = absoluteUrl(config, redirect.to);
+  const to = servedPath(config, redirect.to);
+  return `<!DOCTYPE html><html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(`${text.replace(/[\s:]+$/, '')} ${config.titleDelimiter} ${config.title}`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escape(target)}"><meta http-equiv="refresh" content="0; url=${escape(to)}"></head><body><p>${escape(text)} <a href="${escape(to)}">${escape(target)}</a></p></body></html>`;
+}
+
+/** `_redirects` lines; `redirects` at their served paths (servedRedirects). */
+export function netlifyRedirects(redirects: Redirect[]): string {
+  return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n';
+}
+
+/** A value as an nginx quoted parameter. */
+export const nginxQuoted = (value: string) => `"${value.replace(/(["\\])/g, '\\$1')}"`;
+
+/** nginx locations answering as site start does: each source with and without its trailing
+ * slash, and the query kept. */
+export function nginxRedirects(redirects: Redirect[]): string {
+  const sources = new Set(redirects.map((r) => r.from));
+  const lines: string[] = [];
+  for (const r of redirects) {
+    const to = `${nginxQuoted(r.to).slice(0, -1)}$is_args$args"`;
+    lines.push(`location = ${nginxQuoted(r.from)} { return 301 ${to}; }`);
+    const bare = r.from.replace(/\/+$/, '');
+    if (bare && bare !== r.from && !sources.has(bare)) lines.push(`location = ${nginxQuoted(bare)} { return 301 ${to}; }`);
+  }
+  return lines.join('\n') + '\n';
+}

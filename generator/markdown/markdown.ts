@@ -1,0 +1,395 @@
+// The Markdown pipeline: one unified processor per locale, built once and reused for every file.
+// It turns a body into HTML and, on the way, collects what later stages need: headings (for the
+// table of contents and #fragment checks), links with their positions (for link checks), the
+// excerpt before `<!-- truncate -->`, the word count and, when asked, the `##` sections.
+import type { Root as MdRoot, Html, Definition, Heading as MdHeading, Paragraph, Text } from 'mdast';
+import type { Root as HastRoot, Element } from 'hast';
+import { unified, type Processor } from 'unified';
+import remarkGfm from './gfm.ts';
+import remarkRehype from 'remark-rehype';
+import GithubSlugger from 'github-slugger';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeStringify from 'rehype-stringify';
+import { common } from 'lowlight';
+import dockerfile from 'highlight.js/lib/languages/dockerfile';
+import nginx from 'highlight.js/lib/languages/nginx';
+import powershell from 'highlight.js/lib/languages/powershell';
+import { SKIP, visit } from './visit-tree.ts';
+import { toString as hastToString } from 'hast-util-to-string';
+import { toHtml } from 'hast-util-to-html';
+import { VFile } from 'vfile';
+import rehypeAllowedHtml from './plugins/raw-html.ts';
+import { rehypeCodeBlocks, remarkCodeMeta } from './plugins/code-blocks.ts';
+import { remarkTabs } from './plugins/tabs.ts';
+import { origin, remarkIncludes, textOf, type IncludeContext } from './plugins/includes.ts';
+import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './plugins/admonitions.ts';
+import remarkContentRules, { type ContentRuleOptions } from './plugins/content-rules.ts';
+import { format } from '../../common/format-message.ts';
+import { bodySections } from './body-sections.ts';
+import type { BodySection, Heading, SourceLink } from '../types.ts';
+import { diagnosis, type Diagnosis, type MarkdownProblem } from '../diagnostics/diagnostic-rules.ts';
+
+/** The words the pipeline itself writes into a page, in the page's language. */
+export interface MarkdownLabels {
+  anchor: string;
+  footnotes: string;
+  /** With `{n}` for the number of the reference. */
+  footnoteBack: string;
+}
+
+/** GFM footnotes render a visually hidden heading with this id; it is no section of the page. */
+const FOOTNOTE_LABEL_ID = 'footnote-label';
+
+/** Hrefs of internal links are replaced by this marker plus the link's index; the render stage
+ * puts in the resolved URL, which depends on the whole graph (slugs, locale prefixes). */
+export const LINK_MARKER = 'site:link:';
+const TRUNCATE = /^<!--\s*truncate\s*-->$/;
+const TRUNCATE_HTML = '<hr data-site-truncate="">';
+
+export interface MarkdownResult {
+  html: string;
+  excerptHtml?: string;
+  headings: Heading[];
+  /** Every id in the document, for #fragment checks (headings, footnotes). */
+  ids: string[];
+  links: SourceLink[];
+  words: number;
+  /** The body's `##` sections, when asked for (generator/markdown/body-sections.ts). */
+  sections?: BodySection[];
+  /** The `# Title` the body starts with, unless it was the page's title (then it is left out). */
+  leadingTitle?: { text: string; line: number; column: number };
+  messages: MarkdownMessage[];
+}
+
+/** A problem found in the Markdown; `file` is the included file it is in, whose lines line and column count. */
+export type MarkdownMessage = MarkdownProblem;
+
+/** What the plugins below collect on the file, typed as vfile asks: by augmenting its DataMap. */
+interface Collected {
+  links: SourceLink[];
+  headings: Heading[];
+  ids: string[];
+  problems: MarkdownMessage[];
+  title?: string;
+  leadingTitle?: MarkdownResult['leadingTitle'];
+  words?: number;
+  /** The first paragraph, the excerpt of a post without a `<!-- truncate -->` marker. */
+  firstParagraph?: string;
+  /** Set before the run: whether to take the body's sections from the finished tree. */
+  wantsSections?: boolean;
+  sections?: BodySection[];
+}
+
+/** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
+const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
+/** The start of an MDX import or export statement. */
+const MDX_STATEMENT = /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
+/** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
+const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
+/** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
+ * (`{props.version}`, `{new Date().getFullYear()}`). A lone word is one only when the page imports
+ * or exports it; `{Object}`, `{}`, `{ a: 1 }` are text to everyone else who renders Markdown. */
+const MDX_COMMENT = /^\s*\/\*[\s\S]*\*\/\s*$/;
+const MDX_ACCESS = /^\s*(?:new\s+)?[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]+\]|\([^()]*\))+\s*$/;
+const MDX_NAME = /^\s*([A-Za-z_$][\w$]*)\s*$/;
+
+/** The names an MDX import or export statement declares. */
+function declaredNames(statement: string): string[] {
+  const names: string[] = [];
+  const declared = /^export\s+(?:default\s+)?(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)/.exec(statement);
+  if (declared) names.push(declared[1]);
+  const imported = /^import\s+(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([A-Za-z_$][\w$]*))?/.exec(statement);
+  if (imported) {
+    if (imported[1]) names.push(imported[1]);
+    if (imported[3]) names.push(imported[3]);
+    for (const part of (imported[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+function plainText(node: { children?: unknown[]; value?: unknown }): string {
+  if (typeof node.value === 'string') return node.value;
+  return (node.children ?? []).map((child) => plainText(child as typeof node)).join('');
+}
+
+/** Remark: what the content format gives a meaning of its own, and what it does not allow. */
+function contentConventions() {
+  return (tree: MdRoot, file: VFile) => {
+    const data = collected(file);
+    const problem = (node: { position?: { start: { line: number; column: number } } }, says: Diagnosis) => {
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({ line: start.line, column: start.column, ...says });
+    };
+    const first = tree.children[0];
+    if (first?.type === 'heading' && first.depth === 1) {
+      const start = first.position?.start ?? { line: 1, column: 1 };
+      const text = plainText(first).replace(HEADING_ID, '').trim();
+      // The page shows its title as its heading already; the same words again are dropped.
+      if (data.title !== undefined && text === data.title.trim()) tree.children.shift();
+      else data.leadingTitle = { text, line: start.line, column: start.column };
+    }
+    // Names the page's own imports and exports declare: `{year}` after `export const year` is MDX.
+    const declared = new Set<string>();
+    for (const child of tree.children) {
+      const text = child.type === 'paragraph' ? child.children[0] : undefined;
+      if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) for (const line of text.value.split('\n')) for (const name of declaredNames(line.trim())) declared.add(name);
+    }
+    const isExpression = (inner: string) => MDX_COMMENT.test(inner) || MDX_ACCESS.test(inner) || declared.has(MDX_NAME.exec(inner)?.[1] ?? '');
+    visit(tree, (node, index, parent) => {
+      if (node.type === 'heading') {
+        const last = (node as MdHeading).children.at(-1);
+        const m = last?.type === 'text' ? HEADING_ID.exec(last.value) : null;
+        if (last?.type === 'text' && m) {
+          last.value = last.value.slice(0, m.index);
+          // The id is no text of the heading: the search for MDX expressions in the source below
+          // must not find it either.
+          const end = last.position?.end;
+          if (last.position && end?.offset !== undefined) last.position = { ...last.position, end: { ...end, offset: end.offset - m[0].length, column: end.column - m[0].length } };
+          node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: m[1] } };
+        }
+        return;
+      }
+      if (node.type === 'paragraph' && parent?.type === 'root' && index !== undefined) {
+        const text = (node as Paragraph).children[0];
+        if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) {
+          problem(node, diagnosis('mdx', 'statement', { kind: text.value.startsWith('import') ? 'import' : 'export' }));
+          parent.children.splice(index, 1);
+          return index;
+        }
+      }
+      if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+        // Looked for in the source, where an escaped brace (`\{`) still has its backslash.
+        const { start, end } = node.position;
+        const written = textOf(file, start.line).slice(start.offset, end.offset);
+        for (const m of [...written.matchAll(BRACES)].filter((match) => isExpression(match[2]))) {
+          const lines = written.slice(0, m.index + m[1].length).split('\n');
+          const line = start.line + lines.length - 1;
+          const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
+          data.problems.push({ line, column, ...diagnosis('mdx', 'expression', { text: m[0].trim() }) });
+        }
+      }
+    });
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap extends Collected {}
+}
+
+/** The collections of a file made by renderMarkdown, which starts them empty. */
+function collected(file: VFile): Collected {
+  const { links = [], headings = [], ids = [], problems = [] } = file.data;
+  Object.assign(file.data, { links, headings, ids, problems });
+  return file.data as Collected;
+}
+
+export function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+/** Remark: record every link and image with its position; mark internal ones for the render stage.
+ * References (`[text][ref]`, `![alt][ref]`) become plain links and images first, so an image
+ * defined by reference is checked and sized as an image, at the place where it is used. */
+function collectLinks() {
+  return (tree: MdRoot, file: VFile) => {
+    const data = collected(file);
+    const definitions = new Map<string, Definition>();
+    visit(tree, 'definition', (node: Definition) => {
+      if (!definitions.has(node.identifier)) definitions.set(node.identifier, node);
+    });
+    const used = new Set<string>();
+    visit(tree, (node, index, parent) => {
+      if ((node.type === 'linkReference' || node.type === 'imageReference') && parent && index !== undefined) {
+        const definition = definitions.get(node.identifier);
+        if (!definition) return;
+        used.add(node.identifier);
+        const common = { url: definition.url, title: definition.title, position: node.position, data: node.data };
+        parent.children[index] = (node.type === 'imageReference' ? { type: 'image', alt: node.alt, ...common } : { type: 'link', children: node.children, ...common }) as never;
+        node = parent.children[index] as typeof node;
+      }
+      if (node.type === 'link' || node.type === 'image') {
+        const url = node.url;
+        const start = node.position?.start ?? { line: 1, column: 1 };
+        if (isExternal(url)) return;
+        const kind = node.type === 'image' ? 'image' : 'link';
+        const image = node.type === 'image' ? { alt: node.alt ?? '', ...(node.title != null ? { title: node.title } : {}) } : {};
+        data.links.push({ url, line: start.line, column: start.column, kind, ...image });
+        if (kind === 'link') node.url = `${LINK_MARKER}${data.links.length - 1}`;
+        // The image step (generator/images/images.ts) finds the <img> by this index to give it its sizes.
+        if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataSiteImage: String(data.links.length - 1) } };
+        return;
+      }
+      if (node.type === 'html' && parent && index !== undefined) {
+        const html = node as Html;
+        if (TRUNCATE.test(html.value.trim())) {
+          parent.children[index] = { type: 'thematicBreak', data: { hProperties: { dataSiteTruncate: '' } } } as never;
+          return;
+        }
+        // Any other HTML is parsed and sanitised on the HTML side (generator/markdown/plugins/raw-html.ts).
+      }
+    });
+    // A footnote nobody refers to is left out of the page by the HTML step: said, not dropped.
+    const referenced = new Set<string>();
+    visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    visit(tree, 'footnoteDefinition', (node) => {
+      if (referenced.has(node.identifier)) return;
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({ line: start.line, column: start.column, ...diagnosis('unused-definition', 'footnote', { label: node.label ?? node.identifier }) });
+    });
+    // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
+    for (const [identifier, definition] of definitions) {
+      if (used.has(identifier)) continue;
+      const start = definition.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({ line: start.line, column: start.column, ...diagnosis('unused-definition', 'definition', { label: definition.label ?? identifier, url: definition.url }) });
+    }
+  };
+}
+
+/** The links and images of an element raw HTML wrote and the sanitiser kept, collected and marked
+ * as Markdown's are (collectLinks), so that they are checked and resolved alike. */
+function collectHtmlLinks(element: Element, file: VFile): void {
+  const data = collected(file);
+  const start = element.position?.start ?? { line: 1, column: 1 };
+  const at = { line: start.line, column: start.column };
+  const { href, src, srcSet } = element.properties;
+  if (element.tagName === 'a' && typeof href === 'string' && !isExternal(href)) {
+    data.links.push({ url: href, ...at, kind: 'link' });
+    element.properties.href = `${LINK_MARKER}${data.links.length - 1}`;
+  }
+  if (element.tagName === 'img' && typeof src === 'string' && !isExternal(src)) {
+    const { alt, title } = element.properties;
+    data.links.push({ url: src, ...at, kind: 'image', alt: typeof alt === 'string' ? alt : '', ...(typeof title === 'string' ? { title } : {}) });
+    element.properties.dataSiteImage = String(data.links.length - 1);
+  }
+  if (element.tagName === 'source' && typeof srcSet === 'string') {
+    for (const candidate of srcSet.split(',')) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url && !isExternal(url)) data.links.push({ url, ...at, kind: 'image', alt: '' });
+    }
+  }
+}
+
+/** Rehype, in one walk: an id for every heading without one, the ids and headings of the page,
+ * and a link to itself at the end of each `##` to `####`. */
+function collectHeadings(anchorLabel: string) {
+  const slugs = new GithubSlugger();
+  return (tree: HastRoot, file: VFile) => {
+    const data = collected(file);
+    slugs.reset();
+    visit(tree, 'element', (node: Element) => {
+      const rank = /^h([1-6])$/.exec(node.tagName);
+      const text = rank ? hastToString(node) : '';
+      // A heading without an id of its own gets one from its text, as on GitHub (rehype-slug did).
+      if (rank && !node.properties.id) node.properties.id = slugs.slug(text);
+      const id = node.properties?.id;
+      if (typeof id === 'string') data.ids.push(id);
+      // `<a name="x">`, the older way of HTML to name a place to link to.
+      if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
+      if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
+        const depth = Number(rank[1]);
+        data.headings.push({ depth, id, text: text.trim() });
+        if (id && depth >= 2 && depth <= 4) node.children.push({ type: 'element', tagName: 'a', properties: { className: ['hash-link'], ariaLabel: anchorLabel, href: `#${id}` }, children: [{ type: 'text', value: '#' }] });
+      }
+      if (node.tagName === 'img') {
+        node.properties.loading = 'lazy';
+        node.properties.decoding = 'async';
+      }
+      if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^https?:/.test(node.properties.href)) {
+        node.properties.rel = ['noopener'];
+      }
+    });
+  };
+}
+
+/** Problems the plugins of other files find, kept with the file's own. */
+const report = (file: VFile, problem: MarkdownMessage) => collected(file).problems.push(problem);
+
+export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels, rules?: ContentRuleOptions): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
+  return unified()
+    .use(remarkGfm)
+    .use(remarkIncludes, report)
+    .use(remarkAdmonitions, { ...admonitions, report })
+    .use(remarkTabs, report)
+    .use(contentConventions)
+    .use(remarkContentRules, rules)
+    .use(collectLinks)
+    .use(remarkCodeMeta, report)
+    .use(remarkRehype, {
+      allowDangerousHtml: true,
+      footnoteLabel: labels.footnotes,
+      footnoteBackLabel: (index: number, again: number) => format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
+    })
+    .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
+    .use(collectHeadings, labels.anchor)
+    .use(rehypeHighlight, {
+      languages: { ...common, dockerfile, nginx, powershell },
+      aliases: { bash: ['sh', 'zsh', 'console'], ini: ['toml', 'conf', 'env'], plaintext: ['text', 'txt', 'nu', 'nushell', 'log'] },
+      detect: false,
+      plainText: ['mermaid'],
+    })
+    .use(rehypeCodeBlocks)
+    .use(collectText)
+    .use(collectSections)
+    .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
+}
+
+/** Rehype, on the finished tree: the words a reader reads (code blocks aside) and the first paragraph. */
+function collectText() {
+  return (tree: HastRoot, file: VFile) => {
+    let words = 0;
+    let first: Element | undefined;
+    visit(tree, (node) => {
+      if (node.type === 'element' && node.tagName === 'pre') return SKIP;
+      if (node.type === 'element' && node.tagName === 'p') first ??= node;
+      if (node.type === 'text') words += node.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+      return undefined;
+    });
+    file.data.words = words;
+    if (first) file.data.firstParagraph = toHtml(first);
+  };
+}
+
+/** Rehype, on the finished tree: the `##` sections of a page laid out by them, for the documents
+ * that ask (the tree stays as it is). */
+function collectSections() {
+  return (tree: HastRoot, file: VFile) => {
+    if (file.data.wantsSections) file.data.sections = bodySections(tree);
+  };
+}
+
+/** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
+ * page may be laid out by its `##` sections, which are then taken from the tree. */
+export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {}): MarkdownResult {
+  const file = new VFile({ value: withBracketTitles(body) });
+  file.data.includeContext = includes;
+  const data = collected(file);
+  data.title = title;
+  data.wantsSections = sections;
+  const tree = processor.runSync(processor.parse(file), file);
+  let html = processor.stringify(tree, file);
+  let excerptHtml: string | undefined;
+  const cut = html.indexOf(TRUNCATE_HTML);
+  if (cut !== -1) {
+    excerptHtml = html.slice(0, cut);
+    html = html.slice(0, cut) + html.slice(cut + TRUNCATE_HTML.length);
+  }
+  // What the libraries warn about; the site's own plugins report through `problems`.
+  const messages: MarkdownMessage[] = file.messages.map((m) => ({ line: m.line ?? 1, column: m.column ?? 1, ...diagnosis('markdown', 'library', { reason: m.reason }) }));
+  messages.push(...data.problems);
+  // Positions in included text are turned back into lines of the file they are in.
+  for (const m of messages) {
+    const at = origin(file, m.line);
+    m.line = at.line;
+    if (at.file) m.file = at.file;
+  }
+  const links = data.links.map((link) => {
+    const at = origin(file, link.line);
+    return at.file ? { ...link, line: at.line, file: at.file } : link;
+  });
+  messages.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column);
+  excerptHtml ??= file.data.firstParagraph;
+  return { html, excerptHtml, headings: data.headings, ids: data.ids, links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
+}

@@ -1,0 +1,111 @@
+// Admonitions as Docusaurus writes them: `:::tip` ... `:::` container blocks, with a title in
+// brackets (`:::tip[Title]`) or, in the older form, after the keyword (`:::tip Title`).
+//
+// Only the container and leaf forms of directives are parsed (leaf ones for includes, see
+// generator/markdown/plugins/includes.ts, which turns any other `::name` line back into its text). Text directives
+// (`:name`) are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
+// common than a directive, and must come out exactly as typed.
+import type { Root, Blockquote, Paragraph, PhrasingContent } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { directiveFromMarkdown } from 'mdast-util-directive';
+import { directive } from 'micromark-extension-directive';
+import type { Construct, Extension } from 'micromark-util-types';
+import type { Processor } from 'unified';
+import { visit } from '../visit-tree.ts';
+import type { VFile } from 'vfile';
+import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+
+export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
+export type AdmonitionKind = (typeof ADMONITION_KINDS)[number];
+/** Other keywords Docusaurus accepts, and the kind they stand for. */
+export const ADMONITION_ALIASES: Record<string, AdmonitionKind> = { caution: 'warning' };
+
+export interface AdmonitionOptions {
+  /** Default titles per kind, in the page's language. */
+  titles: Record<AdmonitionKind, string>;
+  /** Where an unknown admonition is reported (the Markdown stage's problems). */
+  report?: (file: VFile, problem: MarkdownProblem) => void;
+}
+
+/** micromark's directive syntax, reduced to blocks: containers and leaves (no text directives). */
+function containerDirectives(): Extension {
+  const full = directive();
+  const flow = (full.flow?.[58] ?? []) as Construct[];
+  return { flow: { 58: flow } };
+}
+
+const LEGACY_TITLE = /^( {0,3})(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Rewrites the legacy title form `:::tip Title` into `:::tip[Title]`, outside fenced code. Only that
+ * line changes, and only after the keyword, so line numbers stay and columns before it too.
+ */
+export function withBracketTitles(markdown: string): string {
+  if (!markdown.includes(':::')) return markdown;
+  let fence: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const f = FENCE.exec(line);
+      if (f) {
+        if (!fence) fence = f[1];
+        else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = undefined;
+        return line;
+      }
+      if (fence) return line;
+      const m = LEGACY_TITLE.exec(line.replace(/\r$/, ''));
+      if (!m) return line;
+      return `${m[1]}${m[2]}${m[3]}[${m[4].replace(/[[\]\\]/g, '\\$&')}]${line.endsWith('\r') ? '\r' : ''}`;
+    })
+    .join('\n');
+}
+
+/** GitHub's alerts (`> [!NOTE]` on the first line of a block quote) and the admonition each is. */
+export const ALERT_KINDS: Record<string, AdmonitionKind> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'danger' };
+const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\r?\n|$)/i;
+
+/** An admonition's HTML: an aside with its title first. */
+function asAdmonition(node: { data?: unknown; children: unknown[] }, kind: AdmonitionKind, title: PhrasingContent[], body: unknown[]): void {
+  node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+  node.children = [{ type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: title }, ...body];
+}
+
+/** A block quote that starts with `[!NOTE]` alone on its line becomes that admonition. */
+function alert(quote: Blockquote, options: AdmonitionOptions): void {
+  const first = quote.children[0];
+  const text = first?.type === 'paragraph' ? first.children[0] : undefined;
+  const m = text?.type === 'text' ? ALERT.exec(text.value) : null;
+  if (!m || !text || text.type !== 'text' || first?.type !== 'paragraph') return;
+  const kind = ALERT_KINDS[m[1].toUpperCase()];
+  text.value = text.value.slice(m[0].length);
+  if (!text.value) first.children.shift();
+  // A line break right after the marker (`[!NOTE]\` or two spaces) belongs to the marker.
+  if (first.children[0]?.type === 'break') first.children.shift();
+  const body = first.children.length ? quote.children : quote.children.slice(1);
+  asAdmonition(quote, kind, [{ type: 'text', value: options.titles[kind] }], body);
+}
+
+export default function remarkAdmonitions(this: Processor, options: AdmonitionOptions) {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(containerDirectives());
+  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
+  return (tree: Root, file: VFile) => {
+    visit(tree, 'containerDirective', (directive: ContainerDirective) => {
+      // Tabs are the one other container (generator/markdown/plugins/tabs.ts).
+      if (directive.name === 'tabs' || directive.name === 'tab') return;
+      const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
+      if (!ADMONITION_KINDS.includes(kind)) {
+        const start = directive.position?.start ?? { line: 1, column: 1 };
+        options.report?.(file, { line: start.line, column: start.column, ...diagnosis('admonition', 'unknown', { name: directive.name, known: [...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)] }) });
+        return;
+      }
+      const [first, ...rest] = directive.children;
+      const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
+      const titleChildren: PhrasingContent[] = hasLabel ? (first as Paragraph).children : [{ type: 'text', value: options.titles[kind] }];
+      const body = hasLabel ? rest : directive.children;
+      asAdmonition(directive, kind, titleChildren, body);
+    });
+    visit(tree, 'blockquote', (quote: Blockquote) => alert(quote, options));
+  };
+}

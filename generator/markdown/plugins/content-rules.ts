@@ -1,0 +1,82 @@
+// Rules about the text an editor wrote rather than its syntax, checked on the Markdown tree (text
+// in code is left alone). The engine changes none of it: each finding is reported with its place,
+// and the editor decides.
+//
+// - `duplicate-title`: a `# ` heading inside the body. The page's title is its one level-one heading
+//   (docs/content.md); the leading `# ` is reported by the parse stage, every later one here.
+// - `number-unit`: an ordinary space between a number and its unit (`480 €`, `99,9 %`, `16 GB`), where
+//   a line may break and leave the unit alone at the start of the next line. The fix is a no-break
+//   space, which the editor types: the engine does not swap characters behind an editor's back.
+// - `placeholder`: `TODO` or a sentence `site new` wrote, in a page that is no draft.
+import type { Heading, Root, Text } from 'mdast';
+import { visit } from '../visit-tree.ts';
+import type { VFile } from 'vfile';
+import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { ENGINE_MESSAGES } from '../../../common/messages.ts';
+
+export interface ContentRuleOptions {
+  /** The texts `site new` writes as placeholders, in every language. */
+  placeholders: readonly string[];
+}
+
+
+/** Units that follow a number: currencies, per cent, data sizes and rates, times, temperatures, energy. */
+const UNITS = ['€', 'EUR', 'CHF', 'USD', '%', '‰', 'KB', 'kB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'Mbit/s', 'Gbit/s', 'MB/s', 'GB/s', 'ms', 's', 'min', 'h', '°C', 'W', 'kW', 'kWh', 'MHz', 'GHz'];
+/** A number (`480`, `1.200`, `99,9`) and then ordinary spaces or a line end before a unit that ends there. */
+export const NUMBER_UNIT = new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)*)([ \\t]+|[ \\t]*\\n[ \\t]*)(${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+
+
+/** Each number followed by its unit across an ordinary space, with the offset of the number. */
+export function numberUnitGaps(text: string): { index: number; written: string; fixed: string }[] {
+  return [...text.matchAll(NUMBER_UNIT)].map((m) => ({ index: m.index, written: m[0].replace(/\s+/, ' '), fixed: `${m[1]}\u00a0${m[3]}` }));
+}
+
+/** The placeholders in a text: `TODO` as a word, and any sentence `site new` wrote. */
+export function placeholdersIn(text: string, placeholders: readonly string[]): { index: number; text: string }[] {
+  const found: { index: number; text: string }[] = [];
+  for (const m of text.matchAll(/\bTODO\b/g)) found.push({ index: m.index, text: 'TODO' });
+  for (const p of placeholders) {
+    const index = p && !/^TODO\b/.test(p) ? text.indexOf(p) : -1;
+    if (index !== -1) found.push({ index, text: p });
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** Line and column of `index` in a text node's value, from the node's start (exact unless the
+ * text before it on its line had escapes or entities). */
+function positionIn(node: Text, index: number): { line: number; column: number } {
+  const start = node.position?.start ?? { line: 1, column: 1 };
+  const before = node.value.slice(0, index).split('\n');
+  return before.length > 1 ? { line: start.line + before.length - 1, column: before.at(-1)!.length + 1 } : { line: start.line, column: start.column + index };
+}
+
+/** Remark: runs after the leading `# Title` was handled (markdown.ts), and reports into `problems`. */
+export default function remarkContentRules(options: ContentRuleOptions = { placeholders: [] }) {
+  return (tree: Root, file: VFile) => {
+    const problems = (file.data as { problems?: MarkdownProblem[] }).problems;
+    if (!problems) return;
+    const leading = (file.data as { leadingTitle?: unknown }).leadingTitle !== undefined ? tree.children[0] : undefined;
+    visit(tree, (node) => {
+      if (node.type === 'heading' && (node as Heading).depth === 1 && node !== leading) {
+        const start = node.position?.start ?? { line: 1, column: 1 };
+        problems.push({ line: start.line, column: start.column, ...diagnosis('duplicate-title', 'body') });
+        return;
+      }
+      if (node.type !== 'text') return;
+      const text = node as Text;
+      for (const gap of numberUnitGaps(text.value)) {
+        problems.push({ ...positionIn(text, gap.index), ...diagnosis('number-unit', 'body', { written: gap.written }) });
+      }
+      for (const found of placeholdersIn(text.value, options.placeholders)) {
+        problems.push({ ...positionIn(text, found.index), ...diagnosis('placeholder', 'body', { text: found.text }) });
+      }
+    });
+  };
+}
+
+/** The sentences `site new` writes (common/messages/, `scaffold`): the site's own for a locale, and
+ * the engine's in every language, so a page copied from another locale's scaffold is caught too. */
+export function scaffoldPlaceholders(messages: { scaffold: Record<string, string> }): string[] {
+  const all = [messages.scaffold, ...Object.values(ENGINE_MESSAGES).map((m) => m.scaffold)];
+  return [...new Set(all.flatMap((s) => [s.title, s.description, s.intro, s.section]))];
+}

@@ -1,0 +1,89 @@
+// Every URL a build serves, as `_routes.json`, and the check that none of yesterday's vanished:
+// `site check --baseline <manifest or sitemap>` reports each route of the baseline that the new
+// build serves neither as a page nor as a redirect (`route-removed`), with the likely successor.
+import { closestKey } from '../diagnostics/closest-key.ts';
+import { routeOfServedPath, type BaseConfig } from '../../common/served-url.ts';
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { Diagnostic, Route, SiteGraph } from '../types.ts';
+
+export const ROUTE_MANIFEST = '_routes.json';
+
+export interface RouteManifest {
+  version: 1;
+  pages: { route: Route; title: string }[];
+  redirects: { from: Route; to: Route }[];
+}
+
+/** Routes without the site's baseUrl: what the site serves, wherever it is deployed. */
+export function routeManifest(graph: SiteGraph): RouteManifest {
+  return {
+    version: 1,
+    pages: Object.values(graph.pages).map((p) => ({ route: p.route, title: p.title })),
+    redirects: graph.redirects.map((r) => ({ from: r.from, to: r.to })),
+  };
+}
+
+/** A baseline's routes, with their titles where it has them (a manifest has, a sitemap has not). */
+export type Baseline = { route: Route; title?: string }[];
+
+/** Reads a route manifest or a sitemap.xml; the site's `url` and `baseUrl` turn a sitemap's absolute
+ * URLs into routes. A manifest holds routes already: without the baseUrl, so a site that moves under
+ * a subpath keeps its routes. */
+export function parseBaseline(text: string, site: BaseConfig & { url: string }): Baseline | { error: string } {
+  const siteUrl = site.url;
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{')) {
+    let manifest: Partial<RouteManifest>;
+    try {
+      manifest = JSON.parse(trimmed) as Partial<RouteManifest>;
+    } catch (error) {
+      return { error: `it is not valid JSON (${(error as Error).message})` };
+    }
+    if (!Array.isArray(manifest.pages)) return { error: `it has no "pages" list: is it a ${ROUTE_MANIFEST} written by site build?` };
+    return [...manifest.pages.map((p) => ({ route: p.route, title: p.title })), ...(manifest.redirects ?? []).map((r) => ({ route: r.from }))];
+  }
+  if (trimmed.startsWith('<')) {
+    const base = new URL(siteUrl);
+    const routes: Baseline = [];
+    for (const [, loc] of trimmed.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
+      const url = new URL(loc.replace(/&amp;/g, '&'), base);
+      const route = url.host === base.host ? routeOfServedPath(site, url.pathname) : undefined;
+      if (route !== undefined) routes.push({ route });
+    }
+    if (!routes.length) return { error: 'it is XML without a single <loc> of this site: is it a sitemap.xml?' };
+    return routes;
+  }
+  return { error: `it is neither a ${ROUTE_MANIFEST} (JSON) nor a sitemap.xml` };
+}
+
+/** The page a vanished route most likely became: one with the same title, else one with the same
+ * last path segment (a moved page), else a page beside it whose name is a slip away (a renamed one). */
+function successor(gone: Baseline[number], graph: SiteGraph): Route | undefined {
+  const pages = Object.values(graph.pages);
+  const byTitle = gone.title ? pages.filter((p) => p.title === gone.title) : [];
+  if (byTitle.length === 1) return byTitle[0].route;
+  const split = (route: Route) => {
+    const parts = route.split('/').filter(Boolean);
+    return { parent: parts.slice(0, -1).join('/'), name: parts.at(-1) ?? '' };
+  };
+  const { parent, name } = split(gone.route);
+  const bySegment = pages.filter((p) => split(p.route).name === name);
+  if (name && bySegment.length === 1) return bySegment[0].route;
+  const siblings = new Map(pages.filter((p) => split(p.route).parent === parent).map((p) => [split(p.route).name, p.route]));
+  const close = closestKey(name, [...siblings.keys()]);
+  return close === undefined ? undefined : siblings.get(close);
+}
+
+export function removedRoutes(baseline: Baseline, graph: SiteGraph, source: string): Diagnostic[] {
+  const redirected = new Set(graph.redirects.map((r) => r.from));
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<Route>();
+  for (const entry of baseline) {
+    const route = entry.route.endsWith('/') || /\.[a-z0-9]+$/i.test(entry.route) ? entry.route : `${entry.route}/`;
+    if (seen.has(route) || graph.pages[route] || redirected.has(route)) continue;
+    seen.add(route);
+    const next = successor({ ...entry, route }, graph);
+    diagnostics.push(diagnostic({ file: source }, 'route-removed', 'removed', { route, successor: next }));
+  }
+  return diagnostics;
+}

@@ -1,0 +1,83 @@
+// The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
+import { closestKey } from '../diagnostics/closest-key.ts';
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { SiteConfig } from '../config/config.ts';
+import { checkMarkdownLinks, routeMap, type LinkContext } from './links.ts';
+import type { SourceFile } from '../content/load.ts';
+import type { Diagnostic, Route, SiteGraph } from '../types.ts';
+
+/** The line of the first occurrence of `needle` in a file, for errors about front matter values. */
+function lineOf(source: SourceFile | undefined, needle: string): { line: number; column: number } {
+  if (!source) return { line: 1, column: 1 };
+  const lines = source.raw.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const col = lines[i].indexOf(needle);
+    if (col !== -1) return { line: i + 1, column: col + 1 };
+  }
+  return { line: 1, column: 1 };
+}
+
+export interface ValidateInput {
+  config: SiteConfig;
+  graph: SiteGraph;
+  sources: Map<string, SourceFile>;
+  files: ReadonlySet<string>;
+}
+
+/** Checks the graph; returns its problems and the resolved href of every Markdown link. */
+/** "; did you mean …?" when an id is a slip away from a known one. */
+
+export function validate({ config, graph, sources, files }: ValidateInput): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const locales = Object.keys(config.locales);
+
+  // Every page in every locale, paired by the path inside the locale tree.
+  const byPath = new Map<string, Map<string, string>>();
+  for (const doc of Object.values(graph.documents)) {
+    if (!byPath.has(doc.path)) byPath.set(doc.path, new Map());
+    byPath.get(doc.path)!.set(doc.locale, doc.source);
+  }
+  for (const [docPath, present] of byPath) {
+    for (const locale of locales) {
+      if (present.has(locale)) continue;
+      const [existingLocale, existing] = [...present][0];
+      diagnostics.push(
+        diagnostic({ file: existing, line: 1, column: 1 }, 'missing-translation', 'missing', { label: config.locales[locale].label, missing: `content/${locale}/${docPath}.md`, existing: `content/${existingLocale}/${docPath}.md` }),
+      );
+    }
+  }
+
+  for (const doc of Object.values(graph.documents)) {
+    const source = sources.get(doc.source);
+    for (const author of doc.frontMatter.authors ?? []) {
+      if (!graph.authors[author]) {
+        const known = Object.keys(graph.authors);
+        diagnostics.push(diagnostic({ file: doc.source, ...lineOf(source, author) }, 'unknown-author', 'unknown', { author, suggestion: closestKey(author, known), known }));
+      }
+    }
+    for (const tag of doc.frontMatter.tags ?? []) {
+      if (!graph.tags[tag]) {
+        const known = Object.keys(graph.tags);
+        diagnostics.push(diagnostic({ file: doc.source, ...lineOf(source, tag) }, 'unknown-tag', 'unknown', { tag, suggestion: closestKey(tag, known), known }));
+      }
+    }
+  }
+
+  const redirectSources = new Map<Route, Route>();
+  for (const redirect of graph.redirects) {
+    redirectSources.set(redirect.from, redirect.to);
+    if (graph.pages[redirect.from]) {
+      const page = graph.pages[redirect.from];
+      diagnostics.push(diagnostic({ file: redirect.origin }, 'redirect-shadows-page', 'shadows', { from: redirect.from, page: 'doc' in page && page.doc ? page.doc : page.kind }));
+    }
+    if (!graph.pages[redirect.to]) {
+      diagnostics.push(diagnostic({ file: redirect.origin }, 'redirect-target-missing', 'missing', { from: redirect.from, to: redirect.to }));
+    }
+  }
+
+
+  const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources };
+  const checked = checkMarkdownLinks(ctx);
+  diagnostics.push(...checked.diagnostics);
+  return { links: checked.links, diagnostics };
+}

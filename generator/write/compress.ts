@@ -1,0 +1,119 @@
+// Precompressed twins for the production server: every compressible file the build writes gets a
+// `.br` and a `.gz` beside it, made while the build runs (zlib works on the thread pool), so the
+// server never compresses on a request. Brotli and gzip at their best for the hashed assets, which
+// are few and cached for a year; fast levels for pages, which are many: on a 60 KB page, brotli 5
+// and gzip 6 take 1.3 ms together and give 7.4 and 10.6 KB, where brotli 6 and gzip 9 took 2.7 ms
+// for 7.4 and 10.1 KB.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
+import { listFiles, type KeptFile, type Output, type WriteStats } from './write.ts';
+import { hashOf } from '../content/load.ts';
+import type { OutputStore } from './output-store.ts';
+import { Slots } from './slots.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this, compression saves less than the header it costs. */
+const MIN_BYTES = 1024;
+/** Pages are rendered faster than they are compressed: without a bound, every page of a large
+ * site would wait in memory for its turn. */
+const MAX_PENDING = 32;
+
+type Bytes = string | Uint8Array;
+const asBytes = (contents: Bytes): Uint8Array => (typeof contents === 'string' ? Buffer.from(contents) : contents);
+
+/** Writes the `.br` and `.gz` of `file` (its bytes hash to `hash`, `size` long). With a store, a
+ * twin kept there (by the hash of the bytes and the level) is linked, not read, and a twin made
+ * now is stored and linked, so each twin is compressed once and written once. `read` gives the
+ * bytes, and is called only when a twin has to be made. */
+async function writeTwins(inner: Output, file: string, size: number, hash: string, read: () => Promise<Uint8Array>, store?: OutputStore): Promise<void> {
+  const asset = file.startsWith('assets/');
+  const brLevel = asset ? 11 : 5;
+  const gzLevel = asset ? 9 : 6;
+  let bytes: Promise<Uint8Array> | undefined;
+  const source = () => (bytes ??= read());
+  const twin = async (ext: string, id: string, make: (contents: Uint8Array) => Promise<Uint8Array>) => {
+    const kept = store?.keep(id);
+    // A twin that is not smaller is left out; the server then sends the original.
+    if (kept) {
+      if (kept.size < size) await inner.link(`${file}.${ext}`, kept);
+      return;
+    }
+    const made = await make(await source());
+    const stored = await store?.set(id, made);
+    if (made.length >= size) return;
+    if (stored) await inner.link(`${file}.${ext}`, stored, made);
+    else await inner.write(`${file}.${ext}`, made);
+  };
+  await Promise.all([
+    twin('br', `br${brLevel}:${hash}`, (contents) => brotli(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brLevel, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length } })),
+    twin('gz', `gz${gzLevel}:${hash}`, (contents) => gzip(contents, { level: gzLevel })),
+  ]);
+}
+
+/** An Output that also writes the compressed twins of what passes through it. With an output
+ * store, every file it writes is kept there by the hash of its bytes (`file:<hash>`) and linked
+ * into the output: a file made again with the same bytes (a Markdown twin, a feed, the sitemap)
+ * costs a hash and a link, its twins two links. */
+export function precompressed(inner: Output, store?: OutputStore): Output {
+  const slots = new Slots(MAX_PENDING);
+  const failures: unknown[] = [];
+  /** Runs `job` beside the build, at most MAX_PENDING at once. */
+  const start = (job: () => Promise<void>) => slots.start(() => job().catch((error: unknown) => void failures.push(error)));
+  const compressible = (file: string, size: number) => size >= MIN_BYTES && isCompressible(contentTypeOf(file));
+
+  const write = async (file: string, contents: Bytes) => {
+    if (!store) {
+      await inner.write(file, contents);
+      const bytes = asBytes(contents);
+      if (compressible(file, bytes.length)) await start(() => writeTwins(inner, file, bytes.length, '', async () => bytes));
+      return;
+    }
+    const bytes = asBytes(contents);
+    const hash = hashOf(bytes);
+    const kept = store.keep(`file:${hash}`) ?? (await store.set(`file:${hash}`, bytes, undefined, hash));
+    if (kept) await link(file, kept, bytes);
+    else {
+      await inner.write(file, bytes);
+      if (compressible(file, bytes.length)) await start(() => writeTwins(inner, file, bytes.length, hash, async () => bytes, store));
+    }
+  };
+  const link = async (file: string, kept: KeptFile, contents?: Bytes) => {
+    await inner.link(file, kept, contents);
+    if (!compressible(file, kept.size)) return;
+    // The twins of a kept file are found by its hash; its bytes are read only to make a missing one.
+    await start(() => writeTwins(inner, file, kept.size, kept.hash, async () => (contents === undefined ? readFile(kept.path) : asBytes(contents)), store));
+  };
+  return {
+    write,
+    link,
+    async copyDir(from, skip) {
+      // With a store, the site's own files are kept and linked like everything the build makes: a
+      // build that changed nothing then writes nothing at all (write.ts).
+      if (store) {
+        for (const rel of await listFiles(from, true)) if (!skip?.has(rel)) await write(rel, await readFile(path.join(from, rel)));
+        return;
+      }
+      await inner.copyDir(from, skip);
+      for (const rel of await listFiles(from)) {
+        if (skip?.has(rel)) continue;
+        const bytes = await readFile(path.join(from, rel));
+        if (compressible(rel, bytes.length)) await start(() => writeTwins(inner, rel, bytes.length, '', async () => bytes));
+      }
+    },
+    async finish(): Promise<WriteStats> {
+      await slots.settled();
+      // A missing twin would only cost bandwidth, but a failed write means the disk is in trouble.
+      if (failures.length) throw failures[0];
+      return inner.finish();
+    },
+    async abort() {
+      await slots.settled();
+      return inner.abort();
+    },
+  };
+}

@@ -3,11 +3,11 @@
 // translations as errors (generator/validate/translation-status.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, type BuildResult } from '../generator/build/build.ts';
-import { changedSince, diagnosticsForChanges } from '../generator/validate/changed-diagnostics.ts';
-import { parseBaseline, removedRoutes, type Baseline } from '../generator/validate/route-manifest.ts';
-import type { Diagnostic } from '../generator/types.ts';
+import { type BuildResult, runBuild } from '../generator/build/build.ts';
 import { diagnostic } from '../generator/diagnostics/diagnostic-rules.ts';
+import type { Diagnostic } from '../generator/types.ts';
+import { changedSince, diagnosticsForChanges } from '../generator/validate/changed-diagnostics.ts';
+import { type Baseline, parseBaseline, removedRoutes } from '../generator/validate/route-manifest.ts';
 
 export interface CheckOptions {
   changed?: string;
@@ -16,7 +16,11 @@ export interface CheckOptions {
   strictTranslations?: boolean;
 }
 
-const failed = (diagnostic: Diagnostic): BuildResult => ({ ok: false, diagnostics: [diagnostic], stats: { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} } });
+const failed = (diagnostic: Diagnostic): BuildResult => ({
+  ok: false,
+  diagnostics: [diagnostic],
+  stats: { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} },
+});
 
 async function readBaseline(root: string, source: string): Promise<string> {
   if (/^https?:\/\//.test(source)) {
@@ -41,12 +45,16 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     try {
       baselineText = await readBaseline(root, options.baseline);
     } catch (error) {
-      return failed(diagnostic({ file: options.baseline }, 'route-removed', 'unreadable', { reason: (error as Error).message }));
+      return failed(
+        diagnostic({ file: options.baseline }, 'route-removed', 'unreadable', { reason: (error as Error).message }),
+      );
     }
   }
   const result = await runBuild({ root, mode: 'check', strictTranslations: options.strictTranslations });
   // A route that vanished is the change's doing whatever files it touched: never narrowed away.
-  let diagnostics = changed ? diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph) : result.diagnostics;
+  let diagnostics = changed
+    ? diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph)
+    : result.diagnostics;
   if (baselineText !== undefined && result.graph && result.config) {
     const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config);
     diagnostics = [

@@ -2,19 +2,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { runBuild, formatDiagnostic, type BuildResult } from '../generator/build/build.ts';
-import { scaffoldPage } from '../generator/scaffold/scaffold.ts';
+import { type BuildResult, formatDiagnostic, runBuild } from '../generator/build/build.ts';
+import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
 import { startDevServer } from '../generator/dev/serve.ts';
+import {
+  DIAGNOSTIC_FORMATS,
+  type DiagnosticFormat,
+  formatDiagnostics,
+} from '../generator/diagnostics/diagnostic-formats.ts';
+import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics/diagnostics-reference.ts';
+import { scaffoldPage } from '../generator/scaffold/scaffold.ts';
 import { devServerHooks } from '../server/dev-hooks.ts';
-import { registerStartCommand } from './start.ts';
+import { runCheck } from './check.ts';
 import { registerContactCommands } from './contact.ts';
+import { registerI18nCommands } from './i18n.ts';
 import { registerImportCommand } from './import.ts';
 import { registerInitCommand } from './init.ts';
-import { runCheck } from './check.ts';
-import { registerI18nCommands } from './i18n.ts';
-import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics/diagnostics-reference.ts';
-import { DIAGNOSTIC_FORMATS, formatDiagnostics, type DiagnosticFormat } from '../generator/diagnostics/diagnostic-formats.ts';
-import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
+import { registerStartCommand } from './start.ts';
 
 const root = process.cwd();
 const program = new Command();
@@ -24,7 +28,9 @@ const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.jso
 program
   .name('site')
   .version(version, '-v, --version', "print the engine's version")
-  .description('Builds the website in this folder (config/, content/, i18n/, public/) into static HTML, serves it and checks it.')
+  .description(
+    'Builds the website in this folder (config/, content/, i18n/, public/) into static HTML, serves it and checks it.',
+  )
   .showHelpAfterError();
 
 function report(result: BuildResult, started: number, timings = false): void {
@@ -32,26 +38,49 @@ function report(result: BuildResult, started: number, timings = false): void {
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  if (errors) console.error(`\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`);
+  if (errors)
+    console.error(
+      `\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`,
+    );
   else {
     const write = result.stats.write;
     const since = result.stats.upToDateSince;
-    const files = !write ? '' : since ? `, ${write.unchanged} files: nothing changed since the last build (${since}), nothing read or written` : write.unchangedSite ? `, ${write.unchanged} files, all as published: nothing written` : `, ${write.written} files written`;
+    const files = !write
+      ? ''
+      : since
+        ? `, ${write.unchanged} files: nothing changed since the last build (${since}), nothing read or written`
+        : write.unchangedSite
+          ? `, ${write.unchanged} files, all as published: nothing written`
+          : `, ${write.written} files written`;
     console.log(`${result.stats.pages} pages${files} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
   }
   if (timings) {
     const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
-    console.log(`Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`);
+    console.log(
+      `Steps: ${steps.join(', ')}; process started ${Math.round(started)} ms before the build; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`,
+    );
     const { rendered, resized, reused, pool } = result.stats;
-    if (pool?.workers) console.log(`Workers: ${pool.workers}, busy ${Math.round(pool.busyMs)} ms of ${Math.round(pool.spanMs)} ms (${Math.round(100 - (100 * pool.busyMs) / Math.max(pool.spanMs, 1))} % idle).`);
-    if (reused) console.log(`Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins, image sizes and search bundles${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`);
+    if (pool?.workers)
+      console.log(
+        `Workers: ${pool.workers}, busy ${Math.round(pool.busyMs)} ms of ${Math.round(pool.spanMs)} ms (${Math.round(100 - (100 * pool.busyMs) / Math.max(pool.spanMs, 1))} % idle).`,
+      );
+    if (reused)
+      console.log(
+        `Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins, image sizes and search bundles${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`,
+      );
     const cards = result.stats.cards;
     if (cards) console.log(`Social cards: ${cards.drawn} of ${cards.total} drawn, the others kept in .cache/social/.`);
     const linked = result.stats.write?.linked;
-    if (linked) console.log(`Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`);
+    if (linked)
+      console.log(
+        `Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`,
+      );
     const search = reused?.kinds.search;
     // Each bundle the store did not have was made by Pagefind in this build.
-    if (search) console.log(`Search index: ${search.misses} of ${search.hits + search.misses} bundles built${search.rejected ? ` (${search.rejected} changed on disk, built again)` : ''}.`);
+    if (search)
+      console.log(
+        `Search index: ${search.misses} of ${search.hits + search.misses} bundles built${search.rejected ? ` (${search.rejected} changed on disk, built again)` : ''}.`,
+      );
   }
 }
 
@@ -75,42 +104,74 @@ program
   .command('check')
   .description('Load, validate and render everything in memory, write nothing; exit 1 on any error.')
   .addOption(timingsOption)
-  .addOption(new Option('--format <format>', 'text for people, json for tools, github for GitHub Actions annotations').choices(DIAGNOSTIC_FORMATS).default('text'))
-  .option('--changed <git-ref>', 'report only problems in files changed since <git-ref> and links into them (the whole site is still checked)')
-  .option('--baseline <manifest>', 'fail for every route of this _routes.json or sitemap.xml (a file or the URL of the deployed one) that is neither a page nor a redirect now')
+  .addOption(
+    new Option('--format <format>', 'text for people, json for tools, github for GitHub Actions annotations')
+      .choices(DIAGNOSTIC_FORMATS)
+      .default('text'),
+  )
+  .option(
+    '--changed <git-ref>',
+    'report only problems in files changed since <git-ref> and links into them (the whole site is still checked)',
+  )
+  .option(
+    '--baseline <manifest>',
+    'fail for every route of this _routes.json or sitemap.xml (a file or the URL of the deployed one) that is neither a page nor a redirect now',
+  )
   .option('--strict-translations', 'outdated translations are errors, not warnings')
-  .action(async (opts: { timings?: boolean; format: DiagnosticFormat; changed?: string; baseline?: string; strictTranslations?: boolean }) => {
-    const started = performance.now();
-    const result = await runCheck(root, opts);
-    if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
-    else report(result, started, opts.timings);
-    if (result.ok && opts.format === 'text') console.log('No problems found.');
-    process.exitCode = result.ok ? 0 : 1;
-  });
+  .action(
+    async (opts: {
+      timings?: boolean;
+      format: DiagnosticFormat;
+      changed?: string;
+      baseline?: string;
+      strictTranslations?: boolean;
+    }) => {
+      const started = performance.now();
+      const result = await runCheck(root, opts);
+      if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
+      else report(result, started, opts.timings);
+      if (result.ok && opts.format === 'text') console.log('No problems found.');
+      process.exitCode = result.ok ? 0 : 1;
+    },
+  );
 
 program
   .command('serve')
-  .description('Build (drafts included) and serve the site on 127.0.0.1 with the production URL rules and the contact endpoint.')
+  .description(
+    'Build (drafts included) and serve the site on 127.0.0.1 with the production URL rules and the contact endpoint.',
+  )
   .option('--watch', 'rebuild what a change needs and reload open tabs', false)
   .addOption(new Option('--port <port>', 'port to listen on').default(3000).argParser((v) => Number.parseInt(v, 10)))
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--out <dir>', 'directory for the served build', '.serve')
-  .addOption(new Option('--timings', 'print how long each step of every build took, and each page a request had rendered'))
+  .addOption(
+    new Option('--timings', 'print how long each step of every build took, and each page a request had rendered'),
+  )
   .action(async (opts: { watch: boolean; port: number; host: string; out: string; timings?: boolean }) => {
     await startDevServer({ root, ...opts, hooks: devServerHooks({ root }) });
   });
 
 program
   .command('new')
-  .description('Scaffold a draft page in every locale, with placeholders in the language of each file, e.g. `site new glossary ops/storage --title de=Speicher --title en=Storage`.')
+  .description(
+    'Scaffold a draft page in every locale, with placeholders in the language of each file, e.g. `site new glossary ops/storage --title de=Speicher --title en=Storage`.',
+  )
   .argument('<section>', 'a configured section, e.g. services, glossary, blog')
   .argument('<path>', 'path inside the section without .md, e.g. databases/redis')
-  .option('--author <id>', 'the author of a post, an id of content/authors.yml (posts need one; without it the command lists them)')
-  .option('--title <locale=title>', 'the title in one locale, e.g. de=Speicher; repeat it per locale', (value: string, titles: Record<string, string>) => {
-    const at = value.indexOf('=');
-    if (at < 1) throw new InvalidArgumentError(`"${value}" is no locale=title pair, e.g. de=Speicher.`);
-    return { ...titles, [value.slice(0, at)]: value.slice(at + 1) };
-  }, {})
+  .option(
+    '--author <id>',
+    'the author of a post, an id of content/authors.yml (posts need one; without it the command lists them)',
+  )
+  .option(
+    '--title <locale=title>',
+    'the title in one locale, e.g. de=Speicher; repeat it per locale',
+    (value: string, titles: Record<string, string>) => {
+      const at = value.indexOf('=');
+      if (at < 1) throw new InvalidArgumentError(`"${value}" is no locale=title pair, e.g. de=Speicher.`);
+      return { ...titles, [value.slice(0, at)]: value.slice(at + 1) };
+    },
+    {},
+  )
   .action(async (section: string, pagePath: string, opts: { author?: string; title: Record<string, string> }) => {
     const result = await scaffoldPage(root, section, pagePath, { author: opts.author, titles: opts.title });
     if (!result.ok) {
@@ -123,7 +184,9 @@ program
 
 program
   .command('explain')
-  .description('Explain a rule of the problems site check reports: what it means, how to fix it, an example of the mistake and its fix. Without a rule: list them.')
+  .description(
+    'Explain a rule of the problems site check reports: what it means, how to fix it, an example of the mistake and its fix. Without a rule: list them.',
+  )
   .argument('[rule]', 'the id in brackets at the end of a problem, e.g. broken-link')
   .action((rule?: string) => {
     if (rule === undefined) process.stdout.write(ruleList());

@@ -12,8 +12,20 @@
 // `node bin/engine-bundle.js pack dist`) in `dist/`, with its packages as plain imports and its
 // folder found from its own place: an installed engine runs without esbuild and writes nothing of
 // its own. A working copy (a folder with `.git`) never uses `dist/`: its sources may have changed.
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+
 import { createHash } from 'node:crypto';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -53,7 +65,12 @@ const pinnedExternals = {
   setup(build) {
     build.onResolve({ filter: new RegExp(`^(${NODE_BUNDLE.external.join('|')})(/|$)`) }, async (args) => {
       if (args.pluginData === 'pinned') return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'pinned' });
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'pinned',
+      });
       return found.errors.length ? { path: args.path, external: true } : { path: found.path, external: true };
     });
   },
@@ -107,7 +124,10 @@ function engineBuild(key, packed) {
     },
     // The worker pool finds its entry by this name (see generator/build/worker-pool.ts).
     // …and the engine's folder by this one (see generator/bundle/package-root.ts).
-    define: { SITE_BUNDLED_WORKER: JSON.stringify(`./worker${names}.mjs`), SITE_ENGINE_ROOT: packed ? 'siteEngineRoot' : JSON.stringify(ROOT) },
+    define: {
+      SITE_BUNDLED_WORKER: JSON.stringify(`./worker${names}.mjs`),
+      SITE_ENGINE_ROOT: packed ? 'siteEngineRoot' : JSON.stringify(ROOT),
+    },
     logLevel: 'error',
   };
 }
@@ -129,7 +149,8 @@ async function bundle(key) {
   const inUse = keysInUse();
   for (const file of readdirSync(cacheFolder())) {
     const bundled = /^(?:cli|api|worker|chunk)\.([0-9a-f]{12})\./.exec(file);
-    if (bundled && bundled[1] !== key && !inUse.has(bundled[1])) rmSync(path.join(cacheFolder(), file), { force: true });
+    if (bundled && bundled[1] !== key && !inUse.has(bundled[1]))
+      rmSync(path.join(cacheFolder(), file), { force: true });
   }
 }
 
@@ -179,7 +200,8 @@ function removeStaleStaging() {
   if (!existsSync(cacheFolder())) return;
   for (const name of readdirSync(cacheFolder())) {
     const pid = Number(/^staging-(\d+)$/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(path.join(cacheFolder(), name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !isRunning(pid))
+      rmSync(path.join(cacheFolder(), name), { recursive: true, force: true });
   }
 }
 

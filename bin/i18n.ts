@@ -1,7 +1,7 @@
 // `site i18n status`: every page, its locales, and whether each translation is done, outdated or
 // missing (generator/validate/translation-status.ts).
-import { Option, type Command } from 'commander';
-import { runBuild, formatDiagnostic } from '../generator/build/build.ts';
+import { type Command, Option } from 'commander';
+import { formatDiagnostic, runBuild } from '../generator/build/build.ts';
 import type { PageTranslations, TranslationState } from '../generator/validate/translation-status.ts';
 
 const FORMATS = ['text', 'json', 'md'] as const;
@@ -17,15 +17,28 @@ function table(pages: PageTranslations[], locales: string[], format: Format): st
   const head = ['page', ...locales];
   if (format === 'md') return [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
   const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => r[i].length)));
-  return [head, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return [head, ...rows]
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function registerI18nCommands(program: Command, root: string): void {
   const i18n = program.command('i18n').description('Translation status of the content.');
   i18n
     .command('status')
-    .description('List every page with its state in each locale: source, done, outdated (by how many commits of the source, since when) or missing. Reads the git history; without it only missing pages are told.')
-    .addOption(new Option('--format <format>', 'text for people, json for tools, md for a pull request comment').choices(FORMATS).default('text'))
+    .description(
+      'List every page with its state in each locale: source, done, outdated (by how many commits of the source, since when) or missing. Reads the git history; without it only missing pages are told.',
+    )
+    .addOption(
+      new Option('--format <format>', 'text for people, json for tools, md for a pull request comment')
+        .choices(FORMATS)
+        .default('text'),
+    )
     .action(async (opts: { format: Format }) => {
       const result = await runBuild({ root, mode: 'check' });
       if (!result.translations || !result.config) {
@@ -40,7 +53,10 @@ export function registerI18nCommands(program: Command, root: string): void {
       }
       const locales = Object.keys(result.config.locales);
       console.log(table(pages, locales, opts.format));
-      const count = (state: TranslationState['state']) => pages.reduce((n, p) => n + Object.values(p.states).filter((s) => s.state === state).length, 0);
-      console.log(`\n${pages.length} pages in ${locales.length} locales: ${count('outdated')} translations outdated, ${count('missing')} missing.`);
+      const count = (state: TranslationState['state']) =>
+        pages.reduce((n, p) => n + Object.values(p.states).filter((s) => s.state === state).length, 0);
+      console.log(
+        `\n${pages.length} pages in ${locales.length} locales: ${count('outdated')} translations outdated, ${count('missing')} missing.`,
+      );
     });
 }

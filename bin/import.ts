@@ -9,14 +9,23 @@ export function registerImportCommand(program: Command, root: string): void {
     .description(
       'Import a Docusaurus project: every docs and blog instance (preset and plugins array), translations under i18n/, _category_ files, sidebars, authors.yml and tags.yml into content/, static/ into public/, ' +
         'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config is parsed, never run. ' +
-        'Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site\'s own host, custom heading ids), tabs, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. ' +
+        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host, custom heading ids), tabs, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. " +
         'Prints what it could not carry (other MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
     )
     .argument('<dir>', 'the folder of the Docusaurus project (where docusaurus.config.js is)')
     .option('--out <dir>', 'the project to write into', '.')
     .option('--force', 'replace a content/ folder that is not empty, and files in public/ of the same name', false)
     .action(async (dir: string, opts: { out: string; force: boolean }) => {
-      const { readDocusaurusProject, NotDocusaurusError, planImport, writePlan, ContentExistsError, formatReportItem, sortReport, summarize } = await import('../generator/import/docusaurus/index.ts');
+      const {
+        readDocusaurusProject,
+        NotDocusaurusError,
+        planImport,
+        writePlan,
+        ContentExistsError,
+        formatReportItem,
+        sortReport,
+        summarize,
+      } = await import('../generator/import/docusaurus/index.ts');
       const out = path.resolve(root, opts.out);
       const shown = path.relative(root, out);
       try {
@@ -24,16 +33,22 @@ export function registerImportCommand(program: Command, root: string): void {
         const plan = planImport(project);
         const written = await writePlan(plan, path.resolve(root, dir), out, opts.force, shown || '.');
         const report = sortReport([...plan.report, ...written.kept]);
-        for (const item of report) console.log(formatReportItem(item.written && shown ? { ...item, file: path.join(shown, item.file) } : item));
+        for (const item of report)
+          console.log(formatReportItem(item.written && shown ? { ...item, file: path.join(shown, item.file) } : item));
         if (!written.configWritten) {
-          console.log(`\n${path.join(shown, 'config/site.config.ts')} exists and was left as it is. The imported settings, to merge by hand:\n\n${plan.config}`);
+          console.log(
+            `\n${path.join(shown, 'config/site.config.ts')} exists and was left as it is. The imported settings, to merge by hand:\n\n${plan.config}`,
+          );
         }
         const { pages, posts, locales, authors, tags } = plan.stats;
         console.log(
           `\nImported ${pages} docs pages and ${posts} posts in ${locales.length} locale${locales.length === 1 ? '' : 's'} (${locales.join(', ')}), ${authors} authors, ${tags} tags; ` +
             `${written.written} files written, ${written.copied} copied into ${shown || '.'}/. ${summarize(report)}`,
         );
-        if (report.length) console.log(`Run \`site check\`${shown ? ` in ${shown}` : ''} to see the pages with what was kept as written.`);
+        if (report.length)
+          console.log(
+            `Run \`site check\`${shown ? ` in ${shown}` : ''} to see the pages with what was kept as written.`,
+          );
       } catch (error) {
         if (!(error instanceof NotDocusaurusError || error instanceof ContentExistsError)) throw error;
         console.error(`site import docusaurus: ${error.message}`);

@@ -1,11 +1,11 @@
 // The engine's programmatic API (`import { build, check } from 'sitesmith/api'`): what `site build`
 // and `site check` do, for a script or a tool, with the result as data instead of printed lines.
 import path from 'node:path';
-import { formatDiagnostic, runBuild, type BuildResult } from '../generator/build/build.ts';
-import { runCheck, type CheckOptions } from './check.ts';
+import { type BuildResult, formatDiagnostic, runBuild } from '../generator/build/build.ts';
+import { type CheckOptions, runCheck } from './check.ts';
 
-export type { BuildResult, CheckOptions };
 export type { Diagnostic } from '../generator/types.ts';
+export type { BuildResult, CheckOptions };
 export { formatDiagnostic };
 
 export interface BuildOptions {

@@ -4,13 +4,27 @@ import { Command, Option } from 'commander';
 export function registerStartCommand(program: Command, root: string): void {
   program
     .command('start')
-    .description('Serve the built site in production: security headers, precompressed files, caching, and the contact endpoint. Configured by environment variables (see README, "Contact backend").')
+    .description(
+      'Serve the built site in production: security headers, precompressed files, caching, and the contact endpoint. Configured by environment variables (see README, "Contact backend").',
+    )
     .option('--dir <dir>', 'the built site', 'build')
-    .addOption(new Option('--port <port>', 'port to listen on').env('PORT').default(8080).argParser((v) => Number.parseInt(v, 10)))
+    .addOption(
+      new Option('--port <port>', 'port to listen on')
+        .env('PORT')
+        .default(8080)
+        .argParser((v) => Number.parseInt(v, 10)),
+    )
     .addOption(new Option('--host <host>', 'address to listen on (0.0.0.0 for all)').env('HOST').default('127.0.0.1'))
     .action(async (opts: { dir: string; port: number; host: string }) => {
       // Loaded here, not at the top: every other command would pay for the server's imports.
-      const [{ settingsFromEnv, SettingsError }, { startProductionServer }, { MissingBuildError }, { logFor, logFormatOf, LogFormatError }, { StoreError }, { ManifestError }] = await Promise.all([
+      const [
+        { settingsFromEnv, SettingsError },
+        { startProductionServer },
+        { MissingBuildError },
+        { logFor, logFormatOf, LogFormatError },
+        { StoreError },
+        { ManifestError },
+      ] = await Promise.all([
         import('../server/backend-config.ts'),
         import('../server/main.ts'),
         import('../server/security-headers.ts'),
@@ -25,9 +39,20 @@ export function registerStartCommand(program: Command, root: string): void {
         const settings = settingsFromEnv(root);
         app = await startProductionServer({ root, dir: opts.dir, host: opts.host, port: opts.port, settings, log });
         const relay = settings.smtp ? `relayed to ${settings.smtp.to}` : 'stored only (no SMTP_URL)';
-        log.log(`[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.location}, ${relay}`);
+        log.log(
+          `[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.location}, ${relay}`,
+        );
       } catch (error) {
-        if (!(error instanceof SettingsError || error instanceof MissingBuildError || error instanceof LogFormatError || error instanceof StoreError || error instanceof ManifestError)) throw error;
+        if (
+          !(
+            error instanceof SettingsError ||
+            error instanceof MissingBuildError ||
+            error instanceof LogFormatError ||
+            error instanceof StoreError ||
+            error instanceof ManifestError
+          )
+        )
+          throw error;
         log.error(`site start: ${error.message}`);
         process.exitCode = 1;
         return;
@@ -38,7 +63,9 @@ export function registerStartCommand(program: Command, root: string): void {
       process.on('SIGHUP', () => server.reload());
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
-          log.log(`[site] ${signal}: finishing requests in flight and the mail being sent (no new connections), then stopping`);
+          log.log(
+            `[site] ${signal}: finishing requests in flight and the mail being sent (no new connections), then stopping`,
+          );
           void server.close().then(() => process.exit(0));
         });
       }

@@ -2,7 +2,7 @@
 // name, the e-mail address and the terms follow the contact form's rules; whether a time can be
 // booked only the server can say (server/booking-slots.ts, and the store for a taken slot).
 // Pure and free of Node APIs: the contact island bundles this file.
-import { lengthOf, normalizeContact, validateField, type ContactErrorCode } from './contact-rules.ts';
+import { type ContactErrorCode, lengthOf, normalizeContact, validateField } from './contact-rules.ts';
 
 export const TOPIC_MAX = 500;
 
@@ -20,7 +20,14 @@ export type BookingField = 'slot' | 'name' | 'email' | 'topic' | 'terms';
 export const BOOKING_FIELDS: readonly BookingField[] = ['slot', 'name', 'email', 'topic', 'terms'];
 
 /** Why a time cannot be booked; each has a message in the `booking` strings. */
-export type SlotProblem = 'slotInvalid' | 'slotPast' | 'slotTooSoon' | 'slotTooFar' | 'slotHoliday' | 'slotOutsideHours' | 'slotTaken';
+export type SlotProblem =
+  | 'slotInvalid'
+  | 'slotPast'
+  | 'slotTooSoon'
+  | 'slotTooFar'
+  | 'slotHoliday'
+  | 'slotOutsideHours'
+  | 'slotTaken';
 
 export type BookingErrorCode = ContactErrorCode | SlotProblem | 'topicLength';
 export type BookingErrors = Partial<Record<BookingField, BookingErrorCode>>;
@@ -41,7 +48,13 @@ const FORBIDDEN_IN_TOPIC = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 export function normalizeBooking(input: Record<string, unknown>): BookingValues {
   const contact = normalizeContact({ name: input.name, email: input.email, terms: input.terms });
   const topic = typeof input.topic === 'string' ? input.topic.normalize('NFC').replace(/\r\n?/g, '\n').trim() : '';
-  return { slot: typeof input.slot === 'string' ? input.slot.trim() : '', name: contact.name, email: contact.email, topic, terms: contact.terms };
+  return {
+    slot: typeof input.slot === 'string' ? input.slot.trim() : '',
+    name: contact.name,
+    email: contact.email,
+    topic,
+    terms: contact.terms,
+  };
 }
 
 export function validateBookingField(field: BookingField, values: BookingValues): BookingErrorCode | undefined {

@@ -7,7 +7,9 @@ export class MissingStringError extends Error {
     readonly locale: string | undefined,
     readonly component: string,
   ) {
-    super(`UI string "${key}" is missing${locale ? ` in locale "${locale}"` : ''} (read by ${component}); write it in i18n/${locale ?? '<locale>'}.ts`);
+    super(
+      `UI string "${key}" is missing${locale ? ` in locale "${locale}"` : ''} (read by ${component}); write it in i18n/${locale ?? '<locale>'}.ts`,
+    );
   }
 }
 
@@ -40,7 +42,8 @@ export function checkedStrings<T extends object>(strings: T, locale: string, at 
       const value = Reflect.get(target, prop, receiver);
       if (typeof prop !== 'string' || NOT_STRINGS.has(prop)) return value;
       const key = at ? `${at}.${prop}` : prop;
-      if (value === undefined && !Reflect.has(target, prop)) throw new MissingStringError(key, locale, readerOf(new Error().stack));
+      if (value === undefined && !Reflect.has(target, prop))
+        throw new MissingStringError(key, locale, readerOf(new Error().stack));
       return typeof value === 'object' && value !== null ? checkedStrings(value, locale, key) : value;
     },
   });

@@ -24,10 +24,13 @@ export function isStringKey(label: string): boolean {
   return /^[a-z][A-Za-z0-9]*$/.test(label);
 }
 
-
 /** The text of a config label in one locale's strings: the label itself if it is written as text,
  * undefined if it is a key none of its place's groups has. */
-export function configString(strings: object, label: string, place: ConfigPlace | readonly string[]): string | undefined {
+export function configString(
+  strings: object,
+  label: string,
+  place: ConfigPlace | readonly string[],
+): string | undefined {
   if (!isStringKey(label)) return label;
   for (const group of typeof place === 'string' ? CONFIG_PLACES[place].groups : place) {
     const texts = (strings as Record<string, Record<string, string> | undefined>)[group];

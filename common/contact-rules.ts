@@ -66,8 +66,14 @@ export const lengthOf = (value: string) => [...value].length;
  * showed, so a message that fitted in the browser fits on the server too.
  */
 export function normalizeContact(input: ContactInput): ContactValues {
-  const text = (value: unknown) => (typeof value === 'string' ? value.normalize('NFC').replace(/\r\n?/g, '\n').trim() : '');
-  return { name: text(input.name), email: text(input.email), message: text(input.message), terms: TERMS_ACCEPTED.has(input.terms) };
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value.normalize('NFC').replace(/\r\n?/g, '\n').trim() : '';
+  return {
+    name: text(input.name),
+    email: text(input.email),
+    message: text(input.message),
+    terms: TERMS_ACCEPTED.has(input.terms),
+  };
 }
 
 export function validateField(field: ContactField, values: ContactValues): ContactErrorCode | undefined {

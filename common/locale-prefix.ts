@@ -7,6 +7,9 @@ export function localePrefix(config: { locales: Record<string, { path: string }>
 }
 
 /** The contact page's route in a locale (`/en/contact/`); none for a site without one. */
-export function contactRoute(config: { locales: Record<string, { path: string }>; contact?: { route: string } }, locale: string): string | undefined {
+export function contactRoute(
+  config: { locales: Record<string, { path: string }>; contact?: { route: string } },
+  locale: string,
+): string | undefined {
   return config.contact && `${localePrefix(config, locale)}${config.contact.route}`;
 }

@@ -22,7 +22,10 @@ export function routeInLocale(path: string, slug?: string): Route {
 }
 
 /** The route of a document, with its locale's prefix. */
-export function routeOf(config: Pick<RouteConfig, 'locales'>, doc: { locale: string; path: string; frontMatter?: { slug?: string } }): Route {
+export function routeOf(
+  config: Pick<RouteConfig, 'locales'>,
+  doc: { locale: string; path: string; frontMatter?: { slug?: string } },
+): Route {
   return joinRoute(localePrefix(config, doc.locale), routeInLocale(doc.path, doc.frontMatter?.slug));
 }
 

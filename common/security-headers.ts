@@ -5,7 +5,7 @@
 // Hashing needs Node's crypto: generator/extras/csp.ts hashes, for the build and the server, and hands in
 // the digests.
 
-import { servedPath, type BaseConfig } from './served-url.ts';
+import { type BaseConfig, servedPath } from './served-url.ts';
 
 export const HEADERS_FILE = '_headers';
 
@@ -40,7 +40,8 @@ export function securityHeaders(scriptHashes: string[]): Record<string, string> 
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+    'Permissions-Policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
@@ -49,7 +50,13 @@ export function securityHeaders(scriptHashes: string[]): Record<string, string> 
 export function headersFile(scriptHashes: string[], base: BaseConfig = { baseUrl: '/' }): string {
   const all = Object.entries(securityHeaders(scriptHashes)).map(([name, value]) => `  ${name}: ${value}`);
   // Paths as the host matches them: the hashed assets under the site's baseUrl.
-  return ['/*', ...all, `${servedPath(base, '/assets/')}*`, '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');
+  return [
+    '/*',
+    ...all,
+    `${servedPath(base, '/assets/')}*`,
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
 }
 
 /** The headers for every path from a `_headers` file (its `/*` block). */

@@ -57,24 +57,45 @@ export const design = {
   palette: { dark, light },
   fonts: {
     // Latin only, the two cuts the design uses.
-  sans: {
+    sans: {
       family: 'IBM Plex Sans',
       package: '@fontsource/ibm-plex-sans',
       weights: [400, 600],
       // Widths measured against Arial (Liberation Sans on Linux, metric-compatible): Plex is 1.1 %
       // wider in regular and 2.2 % narrower than Arial Bold in semibold.
       fallback: [
-        { weight: 400, local: ['Arial', 'ArialMT', 'Liberation Sans'], sizeAdjust: '101.1%', ascentOverride: '101.4%', descentOverride: '27.2%', lineGapOverride: '0%' },
-        { weight: 600, local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold'], sizeAdjust: '97.8%', ascentOverride: '104.8%', descentOverride: '28.1%', lineGapOverride: '0%' },
+        {
+          weight: 400,
+          local: ['Arial', 'ArialMT', 'Liberation Sans'],
+          sizeAdjust: '101.1%',
+          ascentOverride: '101.4%',
+          descentOverride: '27.2%',
+          lineGapOverride: '0%',
+        },
+        {
+          weight: 600,
+          local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold'],
+          sizeAdjust: '97.8%',
+          ascentOverride: '104.8%',
+          descentOverride: '28.1%',
+          lineGapOverride: '0%',
+        },
       ],
     },
-  mono: {
+    mono: {
       family: 'IBM Plex Mono',
       package: '@fontsource/ibm-plex-mono',
       weights: [400],
       // Plex Mono, Courier New and Liberation Mono all advance 0.6 em per character: only the line
       // height needs matching, to Plex Mono's ascent and descent (1,025 and 275 per 1,000).
-      fallback: [{ local: ['Courier New', 'CourierNewPSMT', 'Liberation Mono'], ascentOverride: '102.5%', descentOverride: '27.5%', lineGapOverride: '0%' }],
+      fallback: [
+        {
+          local: ['Courier New', 'CourierNewPSMT', 'Liberation Mono'],
+          ascentOverride: '102.5%',
+          descentOverride: '27.5%',
+          lineGapOverride: '0%',
+        },
+      ],
     },
   },
   heroArt: 'contours',

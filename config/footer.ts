@@ -5,7 +5,14 @@ export const footer: SiteConfigInput['footer'] = {
   groups: [
     {
       title: 'legal',
-      items: [{ to: '/legal/notice/' }, { to: '/legal/privacy/' }, { to: '/legal/terms/' }, { to: '/legal/dpa/' }, { to: '/legal/attributions/' }, { to: '/policies/', label: 'policies' }],
+      items: [
+        { to: '/legal/notice/' },
+        { to: '/legal/privacy/' },
+        { to: '/legal/terms/' },
+        { to: '/legal/dpa/' },
+        { to: '/legal/attributions/' },
+        { to: '/policies/', label: 'policies' },
+      ],
     },
     {
       title: 'company',

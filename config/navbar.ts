@@ -26,9 +26,20 @@ export const navbar: SiteConfigInput['navbar'] = {
     {
       label: 'solutions',
       to: '/solutions/',
-      items: [{ to: '/solutions/agency/' }, { to: '/solutions/company/' }, { to: '/solutions/managed-hosting/' }, { to: '/pricing/', label: 'pricing' }],
+      items: [
+        { to: '/solutions/agency/' },
+        { to: '/solutions/company/' },
+        { to: '/solutions/managed-hosting/' },
+        { to: '/pricing/', label: 'pricing' },
+      ],
     },
-    { label: 'why', items: [{ to: '/policies/', label: 'policies' }, { to: '/compare/', label: 'compare' }] },
+    {
+      label: 'why',
+      items: [
+        { to: '/policies/', label: 'policies' },
+        { to: '/compare/', label: 'compare' },
+      ],
+    },
     {
       label: 'knowledge',
       items: [

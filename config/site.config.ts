@@ -1,10 +1,10 @@
 // The Almwerk site. Everything the generator needs to know that is not content.
 import { defineConfig } from 'sitesmith';
 import type { ThemeOptionsInput } from 'sitesmith/theme';
-import { navbar } from './navbar.ts';
-import { footer } from './footer.ts';
-import { redirects } from './redirects.ts';
 import { design } from './design.ts';
+import { footer } from './footer.ts';
+import { navbar } from './navbar.ts';
+import { redirects } from './redirects.ts';
 
 export default defineConfig({
   title: 'Almwerk',
@@ -38,7 +38,12 @@ export default defineConfig({
   colorMode: { defaultMode: 'dark', respectPrefersColorScheme: false },
   // The message and the link's text are keys into i18n/<locale>.ts (`announcement`); a new id
   // shows the bar again to everyone who dismissed the previous one.
-  announcement: { id: 'quickstart-fixed-price', message: 'quickstart', to: '/services/quickstart/', link: 'quickstartLink' },
+  announcement: {
+    id: 'quickstart-fixed-price',
+    message: 'quickstart',
+    to: '/services/quickstart/',
+    link: 'quickstartLink',
+  },
   analytics: { script: '/insights.js', localDomain: '127.0.0.1', endpoint: '/api/event' },
   organization: {
     name: 'Almwerk GmbH',
@@ -69,9 +74,24 @@ export default defineConfig({
       leadTimeHours: 24,
       // Austrian public holidays, and the days between Christmas and New Year the office is closed.
       holidays: [
-        '2026-12-08', '2026-12-24', '2026-12-25', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31',
-        '2027-01-01', '2027-01-06', '2027-03-29', '2027-05-06', '2027-05-17', '2027-05-27',
-        '2027-10-26', '2027-11-01', '2027-12-08', '2027-12-24', '2027-12-31',
+        '2026-12-08',
+        '2026-12-24',
+        '2026-12-25',
+        '2026-12-28',
+        '2026-12-29',
+        '2026-12-30',
+        '2026-12-31',
+        '2027-01-01',
+        '2027-01-06',
+        '2027-03-29',
+        '2027-05-06',
+        '2027-05-17',
+        '2027-05-27',
+        '2027-10-26',
+        '2027-11-01',
+        '2027-12-08',
+        '2027-12-24',
+        '2027-12-31',
       ],
     },
   },

@@ -6,9 +6,12 @@ import type { StringsInput } from 'sitesmith/theme';
 export default {
   meta: {
     tagline: 'Managed Hosting und Infrastrukturbetrieb aus Graz',
-    siteDescription: 'Almwerk betreibt Hosting, Kubernetes, Datenbanken und Backups für Agenturen und Unternehmen mit eigener Software: DSGVO-konform, in ISO-27001-Rechenzentren im EWR.',
+    siteDescription:
+      'Almwerk betreibt Hosting, Kubernetes, Datenbanken und Backups für Agenturen und Unternehmen mit eigener Software: DSGVO-konform, in ISO-27001-Rechenzentren im EWR.',
   },
-  contact: { hints: { message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.' } },
+  contact: {
+    hints: { message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.' },
+  },
   search: { placeholder: 'Seiten, Leistungen, Begriffe …', noneHint: 'Fragen Sie uns direkt, wir helfen gern weiter.' },
   nav: {
     aboutUs: 'Über uns',
@@ -45,7 +48,8 @@ export default {
   },
   announcement: {
     quickstartLink: 'Zu den Quickstart-Angeboten',
-    quickstart: 'Quickstart mit klarem Preis: die Kubernetes-Machbarkeitsprüfung zum Fixpreis von 2.000 €, der Infrastruktur-Check ab 1.200 €.',
+    quickstart:
+      'Quickstart mit klarem Preis: die Kubernetes-Machbarkeitsprüfung zum Fixpreis von 2.000 €, der Infrastruktur-Check ab 1.200 €.',
   },
   home: {
     eyebrow: 'Managed Hosting · Graz',

@@ -6,9 +6,12 @@ import type { StringsInput } from 'sitesmith/theme';
 export default {
   meta: {
     tagline: 'Managed hosting and infrastructure operations from Graz',
-    siteDescription: 'Almwerk runs hosting, Kubernetes, databases and backups for agencies and companies with their own software: GDPR-compliant, in ISO 27001 data centres in the EEA.',
+    siteDescription:
+      'Almwerk runs hosting, Kubernetes, databases and backups for agencies and companies with their own software: GDPR-compliant, in ISO 27001 data centres in the EEA.',
   },
-  contact: { hints: { message: 'What do you run today, and when do you need a solution? A few sentences are enough.' } },
+  contact: {
+    hints: { message: 'What do you run today, and when do you need a solution? A few sentences are enough.' },
+  },
   search: { placeholder: 'Pages, services, terms …', noneHint: 'Ask us directly: we are glad to help.' },
   nav: {
     aboutUs: 'About Us',
@@ -45,7 +48,8 @@ export default {
   },
   announcement: {
     quickstartLink: 'See the quickstart offers',
-    quickstart: 'Quickstart with a clear price: the Kubernetes feasibility check at a fixed €2,000, the infrastructure health check from €1,200.',
+    quickstart:
+      'Quickstart with a clear price: the Kubernetes feasibility check at a fixed €2,000, the infrastructure health check from €1,200.',
   },
   home: {
     eyebrow: 'Managed hosting · Graz',

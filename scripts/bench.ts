@@ -13,7 +13,18 @@
 // Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve]   (default: 100 500; --keep leaves the trees for
 // profiling; --serve times only the dev server: first page and edits under --watch)
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +32,10 @@ import { fileURLToPath } from 'node:url';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CLI = path.join(REPO, 'bin', 'site.js');
 /** The V8 flags the CLI runs with: those on the #! line of bin/site.js. */
-const CLI_FLAGS = readFileSync(CLI, 'utf8').split('\n', 1)[0].split(' ').filter((word) => word.startsWith('--'));
+const CLI_FLAGS = readFileSync(CLI, 'utf8')
+  .split('\n', 1)[0]
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 const LOCALES = ['de', 'en'] as const;
 const TAGS = Array.from({ length: 20 }, (_, i) => `topic-${i}`);
 const AUTHORS = ['ada', 'grace', 'linus'];
@@ -67,7 +81,9 @@ function body(rnd: () => number, words: number, links: string[]): string {
   parts.push('## Overview');
   paragraph();
   parts.push('- first point of the list\n- second point with `inline code`\n- third point, **important**');
-  parts.push('| Setting | Default | Note |\n| --- | --- | --- |\n| replicas | 2 | one per zone |\n| backups | daily | kept 30 days |');
+  parts.push(
+    '| Setting | Default | Note |\n| --- | --- | --- |\n| replicas | 2 | one per zone |\n| backups | daily | kept 30 days |',
+  );
   parts.push('```ts\nexport function retry(times: number): number {\n  return Math.min(times * 2, 60);\n}\n```');
   let section = 1;
   while (count < words) {
@@ -106,22 +122,46 @@ function generate(root: string, n: number): void {
 };
 `,
   );
-  write(path.join(root, 'public', 'img', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="34"><rect width="34" height="34"/></svg>');
+  write(
+    path.join(root, 'public', 'img', 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="34"><rect width="34" height="34"/></svg>',
+  );
   write(
     path.join(root, 'content', 'authors.yml'),
-    AUTHORS.map((a) => `${a}:\n  name: ${a[0].toUpperCase()}${a.slice(1)}\n  title: { de: Technik, en: Engineering }\n  bio: { de: Schreibt über Betrieb., en: Writes about operations. }\n`).join(''),
+    AUTHORS.map(
+      (a) =>
+        `${a}:\n  name: ${a[0].toUpperCase()}${a.slice(1)}\n  title: { de: Technik, en: Engineering }\n  bio: { de: Schreibt über Betrieb., en: Writes about operations. }\n`,
+    ).join(''),
   );
-  write(path.join(root, 'content', 'tags.yml'), TAGS.map((t) => `${t}:\n  label: { de: ${t}, en: ${t} }\n  description: { de: Beiträge zu ${t}., en: Posts about ${t}. }\n`).join(''));
+  write(
+    path.join(root, 'content', 'tags.yml'),
+    TAGS.map(
+      (t) =>
+        `${t}:\n  label: { de: ${t}, en: ${t} }\n  description: { de: Beiträge zu ${t}., en: Posts about ${t}. }\n`,
+    ).join(''),
+  );
   for (const locale of LOCALES) {
     const dir = path.join(root, 'content', locale);
     const rnd = random(n);
-    write(path.join(dir, 'index.md'), '---\ntitle: Bench\ndescription: A synthetic site for the benchmark.\n---\n\nWelcome. Read the [docs](/docs/).\n');
+    write(
+      path.join(dir, 'index.md'),
+      '---\ntitle: Bench\ndescription: A synthetic site for the benchmark.\n---\n\nWelcome. Read the [docs](/docs/).\n',
+    );
     write(path.join(dir, 'contact.md'), '---\ntitle: Contact\ndescription: Write to us.\n---\n\nWrite to us.\n');
-    write(path.join(dir, 'docs', 'index.md'), '---\ntitle: Docs\ndescription: All pages.\n---\n\nStart with [the first page](g0/s0/p0.md).\n');
+    write(
+      path.join(dir, 'docs', 'index.md'),
+      '---\ntitle: Docs\ndescription: All pages.\n---\n\nStart with [the first page](g0/s0/p0.md).\n',
+    );
     for (let g = 0; g * 100 < n; g++) {
-      write(path.join(dir, 'docs', `g${g}`, '_category.yml'), `label: Group ${g}\nposition: ${g + 1}\ncollapsed: true\n`);
+      write(
+        path.join(dir, 'docs', `g${g}`, '_category.yml'),
+        `label: Group ${g}\nposition: ${g + 1}\ncollapsed: true\n`,
+      );
       for (let s = 0; s < 10 && g * 100 + s * 10 < n; s++) {
-        write(path.join(dir, 'docs', `g${g}`, `s${s}`, '_category.yml'), `label: Part ${g}.${s}\nposition: ${s + 1}\ncollapsed: true\n`);
+        write(
+          path.join(dir, 'docs', `g${g}`, `s${s}`, '_category.yml'),
+          `label: Part ${g}.${s}\nposition: ${s + 1}\ncollapsed: true\n`,
+        );
       }
     }
     for (let i = 0; i < n; i++) {
@@ -138,7 +178,10 @@ function generate(root: string, n: number): void {
     for (let j = 0; j < posts; j++) {
       const date = new Date(Date.UTC(2020, 0, 1) + j * 86_400_000).toISOString().slice(0, 10);
       const tags = [TAGS[j % TAGS.length], TAGS[(j * 3 + 1) % TAGS.length]].filter((t, k, all) => all.indexOf(t) === k);
-      const links = [`/docs/${docPath(j % n).slice('docs/'.length)}/`, relativeLink(`blog/post-${j}`, `blog/post-${(j + 1) % posts}`)];
+      const links = [
+        `/docs/${docPath(j % n).slice('docs/'.length)}/`,
+        relativeLink(`blog/post-${j}`, `blog/post-${(j + 1) % posts}`),
+      ];
       const words = 400 + Math.floor(rnd() * 800);
       write(
         path.join(dir, 'blog', `post-${j}.md`),
@@ -192,7 +235,12 @@ async function waitFor(test: () => boolean | Promise<boolean>, ms: number, what:
 }
 
 /** Seconds from starting a dev server until `/` answers 200. `portOf` finds the port in its output. */
-async function firstPage(command: string, args: string[], cwd: string, portOf: (output: string) => string | undefined): Promise<number> {
+async function firstPage(
+  command: string,
+  args: string[],
+  cwd: string,
+  portOf: (output: string) => string | undefined,
+): Promise<number> {
   const started = performance.now();
   const child = startChild(command, args, cwd);
   try {
@@ -200,7 +248,10 @@ async function firstPage(command: string, args: string[], cwd: string, portOf: (
       async () => {
         const port = portOf(child.output());
         if (!port) return false;
-        return fetch(`http://127.0.0.1:${port}/`).then((r) => (r.body?.cancel(), r.status === 200), () => false);
+        return fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => (r.body?.cancel(), r.status === 200),
+          () => false,
+        );
       },
       600_000,
       () => `server said:\n${child.output()}`,
@@ -220,7 +271,11 @@ async function watchEdit(root: string): Promise<{ disk: number[]; tab: number[] 
   const child = startChild(CLI, ['serve', '--watch', '--port', '0'], root);
   const events = new AbortController();
   try {
-    await waitFor(() => Boolean(ourPort(child.output())), 600_000, () => `server said:\n${child.output()}`);
+    await waitFor(
+      () => Boolean(ourPort(child.output())),
+      600_000,
+      () => `server said:\n${child.output()}`,
+    );
     const base = `http://127.0.0.1:${ourPort(child.output())}`;
     const route = `/${docPath(0)}/`;
     await (await fetch(`${base}${route}`)).text();
@@ -228,11 +283,16 @@ async function watchEdit(root: string): Promise<{ disk: number[]; tab: number[] 
     const stream = await fetch(`${base}/__site/events`, { signal: events.signal });
     void (async () => {
       const decoder = new TextDecoder();
-      for await (const chunk of stream.body!) reloads += (decoder.decode(chunk).match(/^event: reload$/gm) ?? []).length;
+      for await (const chunk of stream.body!)
+        reloads += (decoder.decode(chunk).match(/^event: reload$/gm) ?? []).length;
     })().catch(() => undefined);
     // The first build goes on after the server answers (the bodies it left for later, Markdown
     // twins, the search index): edits are timed once it has ended.
-    await waitFor(() => /\[site\] \d+ parsed, /.test(child.output()), 600_000, () => `server said:\n${child.output()}`);
+    await waitFor(
+      () => /\[site\] \d+ parsed, /.test(child.output()),
+      600_000,
+      () => `server said:\n${child.output()}`,
+    );
     const source = path.join(root, 'content', 'de', `${docPath(0)}.md`);
     const html = path.join(root, '.serve', docPath(0), 'index.html');
     const original = readFileSync(source, 'utf8');
@@ -282,10 +342,14 @@ async function serveRows(root: string, n: number): Promise<void> {
       if (cold) rmSync(path.join(root, '.cache'), { recursive: true, force: true });
       times.push(await firstPage(CLI, ['serve', '--port', '0'], root, ourPort));
     }
-    console.log(`  serve, ${cold ? 'cold' : 'warm'} .cache   first page ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`);
+    console.log(
+      `  serve, ${cold ? 'cold' : 'warm'} .cache   first page ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`,
+    );
   }
   const { disk, tab } = await watchEdit(root);
-  console.log(`  watch, one-page edit: on disk after ${disk.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(median(disk))} ms); tab told to reload after median ${Math.round(median(tab))} ms (${load()})`);
+  console.log(
+    `  watch, one-page edit: on disk after ${disk.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(median(disk))} ms); tab told to reload after median ${Math.round(median(tab))} ms (${load()})`,
+  );
   if (!keep) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
@@ -318,9 +382,11 @@ weight = 2
     '{{ $page := . }}<aside><ul>{{ range .FirstSection.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ if or (eq . $page) (.IsAncestor $page) }}<ul>' +
     '{{ range .Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ if or (eq . $page) (.IsAncestor $page) }}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}</li>{{ end }}' +
     '</ul>{{ end }}</li>{{ end }}</ul></aside><nav>{{ range .Ancestors.Reverse }}<a href="{{ .RelPermalink }}">{{ .Title }}</a> / {{ end }}</nav>';
-  const blogSidebar = '<aside><ul>{{ range first 5 (where .Site.RegularPages "Section" "blog") }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></aside>';
+  const blogSidebar =
+    '<aside><ul>{{ range first 5 (where .Site.RegularPages "Section" "blog") }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></aside>';
   const sidebar = `{{ if eq .Section "docs" }}${docsSidebar}{{ else if eq .Section "blog" }}${blogSidebar}{{ end }}`;
-  const footer = '<footer><a href="{{ "docs/" | relLangURL }}">Docs</a> <a href="{{ "blog/" | relLangURL }}">Blog</a></footer></body></html>';
+  const footer =
+    '<footer><a href="{{ "docs/" | relLangURL }}">Docs</a> <a href="{{ "blog/" | relLangURL }}">Blog</a></footer></body></html>';
   write(
     path.join(hugoRoot, 'layouts', '_default', 'single.html'),
     `${head}${sidebar}<main><h1>{{ .Title }}</h1>{{ with .Params.authors }}<p>{{ delimit . ", " }}</p>{{ end }}{{ range .Params.tags }}<a href="{{ printf "tags/%s/" (urlize .) | relLangURL }}">{{ . }}</a> {{ end }}{{ .Content }}` +
@@ -338,13 +404,20 @@ weight = 2
       const rel = path.relative(from, path.join(entry.parentPath, entry.name));
       // Hugo names a folder's own page _index.md.
       const target = path.basename(rel) === 'index.md' ? path.join(path.dirname(rel), '_index.md') : rel;
-      write(path.join(hugoRoot, 'content', locale, target), readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+      write(
+        path.join(hugoRoot, 'content', locale, target),
+        readFileSync(path.join(entry.parentPath, entry.name), 'utf8'),
+      );
     }
   }
 }
 
 /** Runs two commands in turn, A B A B ..., and gives each one's median and the median of the ratios A/B. */
-async function pair(runs: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ a: number; b: number; ratio: number }> {
+async function pair(
+  runs: number,
+  a: () => Promise<number>,
+  b: () => Promise<number>,
+): Promise<{ a: number; b: number; ratio: number }> {
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
@@ -384,14 +457,18 @@ function outputSize(dir: string): string {
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;
     const size = statSync(path.join(e.parentPath, e.name)).size;
-    if (e.name.endsWith('.html')) (pages++, (html += size));
+    if (e.name.endsWith('.html')) pages++, (html += size);
     bytes += size;
   }
   return `${pages} pages, ${(html / 1e6).toFixed(1)} MB of HTML, ${(bytes / 1e6).toFixed(1)} MB in all`;
 }
 
 const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
-const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
@@ -401,14 +478,17 @@ const runsArg = args.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 const hugo = onPath('hugo');
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-console.log(`site benchmark on ${os.cpus().length} cores, Node ${process.version}, ${load()}; ${hugo ? 'Hugo on PATH: ratios are ours/Hugo, run in turn' : 'no hugo on PATH: no ratios'}`);
+console.log(
+  `site benchmark on ${os.cpus().length} cores, Node ${process.version}, ${load()}; ${hugo ? 'Hugo on PATH: ratios are ours/Hugo, run in turn' : 'no hugo on PATH: no ratios'}`,
+);
 /** The real site, as a fresh clone builds it: nothing in .cache/. Measured first, on a file system
  * that has not just removed the benchmark's trees: ext4 without a journal skips over every inode
  * freed in the last minute when it makes a file, and the tens of thousands the trees leave made this
  * build about two seconds slower than a fresh clone of the repository. */
 async function realSiteRows(): Promise<void> {
   const real = path.join(work, 'real-site');
-  for (const dir of ['config', 'content', 'i18n', 'public']) cpSync(path.join(REPO, dir), path.join(real, dir), { recursive: true });
+  for (const dir of ['config', 'content', 'i18n', 'public'])
+    cpSync(path.join(REPO, dir), path.join(real, dir), { recursive: true });
   // The config imports its types and helpers from the engine beside it.
   for (const dir of ['generator', 'common']) symlinkSync(path.join(REPO, dir), path.join(real, dir));
   // The CLI bundles itself on first start; start it once so the build below measures a build.
@@ -419,7 +499,9 @@ async function realSiteRows(): Promise<void> {
       rmSync(path.join(real, '.cache'), { recursive: true, force: true });
       times.push(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort));
     }
-    console.log(`\nReal site, serve, cold .cache: first page after ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`);
+    console.log(
+      `\nReal site, serve, cold .cache: first page after ${times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(times).toFixed(2)} s; ${load()})`,
+    );
     return;
   }
   const built = await run(['build', '--timings'], real);
@@ -428,10 +510,14 @@ async function realSiteRows(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  console.log(`\nReal site: ${/(\d+) pages/.exec(built.output)?.[1]} pages cold (every card drawn) in ${(built.ms / 1000).toFixed(2)} s, peak RSS ${/peak RSS (\d+) MB/.exec(built.output)?.[1]} MB (${load()})`);
+  console.log(
+    `\nReal site: ${/(\d+) pages/.exec(built.output)?.[1]} pages cold (every card drawn) in ${(built.ms / 1000).toFixed(2)} s, peak RSS ${/peak RSS (\d+) MB/.exec(built.output)?.[1]} MB (${load()})`,
+  );
   console.log(`  ${/Steps: .*/.exec(built.output)?.[0] ?? ''}`);
   rmSync(path.join(real, '.cache'), { recursive: true, force: true });
-  console.log(`  serve, cold .cache: first page after ${(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort)).toFixed(2)} s`);
+  console.log(
+    `  serve, cold .cache: first page after ${(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort)).toFixed(2)} s`,
+  );
 }
 
 try {
@@ -456,14 +542,17 @@ try {
     const files = Number(/(\d+) files written/.exec(result.output)?.[1] ?? 0);
     const rss = /peak RSS (\d+) MB/.exec(result.output)?.[1] ?? '?';
     const seconds = result.ms / 1000;
-    console.log(`\nN=${n}: ${pages} pages (${files} files), cold with every card drawn in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB (${load()})`);
+    console.log(
+      `\nN=${n}: ${pages} pages (${files} files), cold with every card drawn in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB (${load()})`,
+    );
     console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
     const ours = outputSize(path.join(root, 'build'));
 
     const site = (args: string[]) => timed(process.execPath, [...CLI_FLAGS, CLI, ...args], root);
     const cold = (cards: boolean) => () => {
       // `builds`: the last build's record, with which a build of unchanged inputs does nothing.
-      for (const dir of ['parse', 'outputs', 'builds', ...(cards ? ['social'] : [])]) rmSync(path.join(root, '.cache', dir), { recursive: true, force: true });
+      for (const dir of ['parse', 'outputs', 'builds', ...(cards ? ['social'] : [])])
+        rmSync(path.join(root, '.cache', dir), { recursive: true, force: true });
       return site(['build']);
     };
     const edited = path.join(root, 'content', 'en', `${docPath(Math.floor(n / 2))}.md`);
@@ -503,13 +592,33 @@ try {
         // Warm builds start from a warm cache: one build of ours before the pairs.
         if (!name.startsWith('cold')) await site(['build']);
         const r = await pair(runs, ours, hugoCold);
-        console.log(`  ${name.padEnd(18)} ours ${r.a.toFixed(2)} s, Hugo cold ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`);
+        console.log(
+          `  ${name.padEnd(18)} ours ${r.a.toFixed(2)} s, Hugo cold ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`,
+        );
       }
       let hugoPort = 0;
-      const hugoServe = () => firstPage('hugo', ['server', '--port', String((hugoPort = 20000 + Math.floor(Math.random() * 20000))), '--bind', '127.0.0.1', '--disableLiveReload'], hugoRoot, () => String(hugoPort));
-      for (const [name, serve] of [['serve, cold .cache', serveCold], ['serve, warm .cache', serveWarm]] as const) {
+      const hugoServe = () =>
+        firstPage(
+          'hugo',
+          [
+            'server',
+            '--port',
+            String((hugoPort = 20000 + Math.floor(Math.random() * 20000))),
+            '--bind',
+            '127.0.0.1',
+            '--disableLiveReload',
+          ],
+          hugoRoot,
+          () => String(hugoPort),
+        );
+      for (const [name, serve] of [
+        ['serve, cold .cache', serveCold],
+        ['serve, warm .cache', serveWarm],
+      ] as const) {
         const r = await pair(runs, serve, hugoServe);
-        console.log(`  ${name.padEnd(18)} first page: ours ${r.a.toFixed(2)} s, hugo server ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`);
+        console.log(
+          `  ${name.padEnd(18)} first page: ours ${r.a.toFixed(2)} s, hugo server ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`,
+        );
       }
     } else {
       for (const [name, ours] of lines) {
@@ -518,18 +627,22 @@ try {
         for (let i = 0; i < runs; i++) times.push(await ours());
         console.log(`  ${name.padEnd(18)} ${median(times).toFixed(2)} s (median of ${runs})`);
       }
-      for (const [name, serve] of [['serve, cold .cache', serveCold], ['serve, warm .cache', serveWarm]] as const) {
+      for (const [name, serve] of [
+        ['serve, cold .cache', serveCold],
+        ['serve, warm .cache', serveWarm],
+      ] as const) {
         const times: number[] = [];
         for (let i = 0; i < runs; i++) times.push(await serve());
         console.log(`  ${name.padEnd(18)} first page ${median(times).toFixed(2)} s (median of ${runs})`);
       }
     }
     const { disk, tab } = await watchEdit(root);
-    console.log(`  watch, one-page edit: on disk after ${disk.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(median(disk))} ms); tab told to reload after median ${Math.round(median(tab))} ms (${load()})`);
+    console.log(
+      `  watch, one-page edit: on disk after ${disk.map((t) => Math.round(t)).join(', ')} ms (median ${Math.round(median(disk))} ms); tab told to reload after median ${Math.round(median(tab))} ms (${load()})`,
+    );
     if (keep) console.log(`  kept: ${root}`);
     else rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
-
 } finally {
   // Retried: a server's last writes may still be landing as its process exits.
   if (!keep) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });

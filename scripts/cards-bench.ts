@@ -10,19 +10,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCache, runBuild } from '../generator/build/build.ts';
 import { cardLook, loadTheme } from '../generator/build/build-steps.ts';
-import { readConfigFiles } from '../generator/config/config-file.ts';
-import { cardBytes, drawSocialImages, socialImages, SOCIAL_CACHE_DIR } from '../generator/images/social-images.ts';
 import { Pool } from '../generator/build/worker-pool.ts';
+import { readConfigFiles } from '../generator/config/config-file.ts';
+import { cardBytes, drawSocialImages, SOCIAL_CACHE_DIR, socialImages } from '../generator/images/social-images.ts';
 
 const args = process.argv.slice(2);
 const root = path.resolve(args.find((a) => !a.startsWith('--')) ?? fileURLToPath(new URL('..', import.meta.url)));
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const out = args.find((a) => a.startsWith('--out='))?.slice('--out='.length);
-const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 const checked = await runBuild({ root, mode: 'check' });
 const { config, graph, messages } = checked;
-if (!config || !graph || !messages) throw new Error(`${root}: the site does not load:\n${checked.diagnostics.map((d) => d.message).join('\n')}`);
+if (!config || !graph || !messages)
+  throw new Error(`${root}: the site does not load:\n${checked.diagnostics.map((d) => d.message).join('\n')}`);
 const { loaded } = await loadTheme(root, config, readConfigFiles(root), createCache());
 if (!loaded) throw new Error(`${root}: the theme does not load`);
 const look = cardLook(root, config, loaded);

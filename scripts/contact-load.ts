@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
-import { runBuild, formatDiagnostic } from '../generator/build/build.ts';
+import { formatDiagnostic, runBuild } from '../generator/build/build.ts';
 import { ContactStore } from '../server/contact-store.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -47,7 +47,13 @@ if (!built.ok) {
 // Port 0: the server takes a free port and names it in its first line.
 const server = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'start', '--dir', outDir, '--port', '0'], {
   cwd: REPO,
-  env: { ...process.env, SITE_DATA_DIR: dataDir, CONTACT_RATE_LIMIT: 'off', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_TO: 'team@almwerk.example' },
+  env: {
+    ...process.env,
+    SITE_DATA_DIR: dataDir,
+    CONTACT_RATE_LIMIT: 'off',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    CONTACT_TO: 'team@almwerk.example',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise<string>((resolve, reject) => {
@@ -71,8 +77,19 @@ const result = await autocannon({
         sent++;
         return {
           ...request,
-          headers: { 'content-type': 'application/json', accept: 'application/json', 'sec-fetch-site': 'same-origin', 'idempotency-key': `load-${process.pid}-${sent}` },
-          body: JSON.stringify({ name: `Load test ${sent}`, email: `load${sent}@example.org`, message: `Message ${sent}: we would like to talk about managed PostgreSQL for our agency.`, terms: true, locale: 'en' }),
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'sec-fetch-site': 'same-origin',
+            'idempotency-key': `load-${process.pid}-${sent}`,
+          },
+          body: JSON.stringify({
+            name: `Load test ${sent}`,
+            email: `load${sent}@example.org`,
+            message: `Message ${sent}: we would like to talk about managed PostgreSQL for our agency.`,
+            terms: true,
+            locale: 'en',
+          }),
         };
       },
     },
@@ -96,12 +113,22 @@ smtp.close();
 
 const statuses = (result.statusCodeStats ?? {}) as Record<string, { count?: number }>;
 const created = statuses['201']?.count ?? 0;
-console.log(`POST /api/contact, ${seconds} s at ${connections} connections (autocannon), production server in its own process`);
+console.log(
+  `POST /api/contact, ${seconds} s at ${connections} connections (autocannon), production server in its own process`,
+);
 console.log(`  requests/s   ${Math.round(result.requests.average)} average, ${result.requests.min} min`);
-console.log(`  latency      p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-console.log(`  answers      ${Object.entries(statuses).map(([code, s]) => `${code}: ${s.count}`).join(', ')}; errors ${result.errors}, timeouts ${result.timeouts}`);
+console.log(
+  `  latency      p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+);
+console.log(
+  `  answers      ${Object.entries(statuses)
+    .map(([code, s]) => `${code}: ${s.count}`)
+    .join(', ')}; errors ${result.errors}, timeouts ${result.timeouts}`,
+);
 console.log(`  stored       ${counts.messages} messages (${created} answered 201)`);
-console.log(`  relayed      ${counts.sent} sent by the outbox in ${relaySeconds.toFixed(0)} s (${Math.round(counts.sent / relaySeconds)}/s), ${counts.pending} still waiting (they go out after a restart)`);
+console.log(
+  `  relayed      ${counts.sent} sent by the outbox in ${relaySeconds.toFixed(0)} s (${Math.round(counts.sent / relaySeconds)}/s), ${counts.pending} still waiting (they go out after a restart)`,
+);
 console.log(`  SMTP server  ${relayed} received`);
 await rm(outRoot, { recursive: true, force: true });
 await rm(dataDir, { recursive: true, force: true });

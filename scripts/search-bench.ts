@@ -30,7 +30,10 @@ import { serveStatic } from '../server/static.ts';
 import { launchBrowser } from '../tests/browser/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const QUERIES: Record<string, string[]> = { de: ['datenbank', 'sicherung', 'kubernetes cluster', 'wiederherstellung'], en: ['database', 'backups', 'kubernetes cluster', 'restore test'] };
+const QUERIES: Record<string, string[]> = {
+  de: ['datenbank', 'sicherung', 'kubernetes cluster', 'wiederherstellung'],
+  en: ['database', 'backups', 'kubernetes cluster', 'restore test'],
+};
 const TYPING_MS = 120;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, dir: { type: 'string' } } });
@@ -52,10 +55,14 @@ if (!dir) {
   dir = path.join(outRoot, 'build');
   const result = await runBuild({ root: ROOT, mode: 'build', outDir: dir });
   if (!result.ok) throw new Error('the site did not build');
-  console.log(`site build: search-index step ${Math.round(result.stats.timings['search-index'])} ms, markdown-twins step ${Math.round(result.stats.timings['markdown-twins'])} ms`);
+  console.log(
+    `site build: search-index step ${Math.round(result.stats.timings['search-index'])} ms, markdown-twins step ${Math.round(result.stats.timings['markdown-twins'])} ms`,
+  );
 }
 for (const locale of ['de', 'en']) {
-  console.log(`${locale}: bundle on disk ${kb(await sizeOf(path.join(dir, 'pagefind', locale), /\.(br|gz)$/))} (${(await readdir(path.join(dir, 'pagefind', locale, 'fragment'))).length} pages)`);
+  console.log(
+    `${locale}: bundle on disk ${kb(await sizeOf(path.join(dir, 'pagefind', locale), /\.(br|gz)$/))} (${(await readdir(path.join(dir, 'pagefind', locale, 'fragment'))).length} pages)`,
+  );
 }
 
 /** Resolves, in the page, with the time from the input event that made the field read `query` to
@@ -96,7 +103,14 @@ async function paste(page: Page, query: string): Promise<void> {
   }, query);
 }
 
-async function measure(browser: Browser, base: string, locale: string, prefix: string, firstBy: 'typed' | 'pasted', mainThread: boolean) {
+async function measure(
+  browser: Browser,
+  base: string,
+  locale: string,
+  prefix: string,
+  firstBy: 'typed' | 'pasted',
+  mainThread: boolean,
+) {
   const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
   if (mainThread) await context.addInitScript('delete window.Worker');
   const page = await context.newPage();
@@ -110,7 +124,16 @@ async function measure(browser: Browser, base: string, locale: string, prefix: s
   context.on('requestfinished', (request) => {
     const url = request.url();
     if (!url.includes('/pagefind/') && !(opened && url.includes('/assets/chunk.'))) return;
-    pending.push(request.sizes().then((s) => void (opened ? (searchBytes += s.responseBodySize + s.responseHeadersSize) : (beforeOpen += s.responseBodySize))));
+    pending.push(
+      request
+        .sizes()
+        .then(
+          (s) =>
+            void (opened
+              ? (searchBytes += s.responseBodySize + s.responseHeadersSize)
+              : (beforeOpen += s.responseBodySize)),
+        ),
+    );
   });
   await page.goto(`${base}${prefix}/services/`, { waitUntil: 'load' });
   await page.waitForTimeout(300);
@@ -137,16 +160,30 @@ async function measure(browser: Browser, base: string, locale: string, prefix: s
   return { first: times[0], later: times.slice(1), searchBytes, beforeOpen };
 }
 
-const server = http.createServer((req, res) => serveStatic({ dir, redirects: new Map(), localePrefixes: ['/en'], precompressed: true }, req, res));
+const server = http.createServer((req, res) =>
+  serveStatic({ dir, redirects: new Map(), localePrefixes: ['/en'], precompressed: true }, req, res),
+);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const browser = await launchBrowser();
 const ms = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
 try {
-  console.log(`load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+  console.log(
+    `load average at the start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   for (const mainThread of [false, true]) {
-    console.log(mainThread ? 'Pagefind on the main thread (every part of it slowed):' : 'As shipped (Pagefind in its web worker, which the throttling does not slow):');
-    for (const [locale, prefix] of [['de', ''], ['en', '/en']] as const) {
+    console.log(
+      mainThread
+        ? 'Pagefind on the main thread (every part of it slowed):'
+        : 'As shipped (Pagefind in its web worker, which the throttling does not slow):',
+    );
+    for (const [locale, prefix] of [
+      ['de', ''],
+      ['en', '/en'],
+    ] as const) {
       const typed: number[] = [];
       const pasted: number[] = [];
       const later: number[] = [];
@@ -162,11 +199,21 @@ try {
         beforeOpen = Math.max(beforeOpen, a.beforeOpen, b.beforeOpen);
       }
       later.sort((x, y) => x - y);
-      console.log(`  ${locale}, CPU 4x slower, ms from the last key to the results: first query typed ${ms(typed)}; first query pasted at once on opening ${ms(pasted)}; later queries ${Math.round(later[0])} to ${Math.round(later[later.length - 1])}, median ${Math.round(later[later.length >> 1])}`);
-      if (!mainThread) console.log(`  ${locale}: search bytes fetched for "${QUERIES[locale].join('", "')}" pasted ${kb(bytes)}; before opening ${kb(beforeOpen)}`);
+      console.log(
+        `  ${locale}, CPU 4x slower, ms from the last key to the results: first query typed ${ms(typed)}; first query pasted at once on opening ${ms(pasted)}; later queries ${Math.round(later[0])} to ${Math.round(later[later.length - 1])}, median ${Math.round(later[later.length >> 1])}`,
+      );
+      if (!mainThread)
+        console.log(
+          `  ${locale}: search bytes fetched for "${QUERIES[locale].join('", "')}" pasted ${kb(bytes)}; before opening ${kb(beforeOpen)}`,
+        );
     }
   }
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
 } finally {
   await browser.close();
   server.close();

@@ -97,6 +97,7 @@ export function parseBody(kind: BodyKind, body: Buffer): ParsedBody {
   } catch {
     return { ok: false, problem: 'The body is not valid JSON.' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: 'The body must be a JSON object.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, problem: 'The body must be a JSON object.' };
   return { ok: true, fields: value as Fields };
 }

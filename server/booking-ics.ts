@@ -31,7 +31,11 @@ const HOUR = 60 * 60_000;
 
 /** TEXT values (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n?|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n?|\n/g, '\\n');
 }
 
 /** A parameter value (CN): quoted; DQUOTE cannot be escaped there, so it is dropped, as are control characters. */
@@ -111,7 +115,13 @@ export function vtimezone(zone: string, start: number, end: number): string[] {
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
   if (!changes.length) {
     const offset = utcOffset(offsetAt(start, zone));
-    lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`, 'END:STANDARD');
+    lines.push(
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      'END:STANDARD',
+    );
   }
   // The offsets of the year: the larger one is summer (daylight) time.
   const offsets = [offsetAt(from, zone), ...changes.map((t) => offsetAt(t, zone))];
@@ -120,8 +130,15 @@ export function vtimezone(zone: string, start: number, end: number): string[] {
     const before = offsetAt(t - 60_000, zone);
     const after = offsetAt(t, zone);
     const kind = after > standard ? 'DAYLIGHT' : 'STANDARD';
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(t).find((p) => p.type === 'timeZoneName')?.value;
-    lines.push(`BEGIN:${kind}`, `DTSTART:${floating(t + before)}`, `TZOFFSETFROM:${utcOffset(before)}`, `TZOFFSETTO:${utcOffset(after)}`);
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(t)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${floating(t + before)}`,
+      `TZOFFSETFROM:${utcOffset(before)}`,
+      `TZOFFSETTO:${utcOffset(after)}`,
+    );
     if (name && !/^GMT[+-]/.test(name)) lines.push(`TZNAME:${escapeText(name)}`);
     lines.push(`END:${kind}`);
   }

@@ -2,18 +2,18 @@
 // confirmation with the calendar invitation (METHOD:REQUEST), and, when the owners cancel, the
 // cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), which takes the event out of the
 // visitor's calendar. Values that reach a header go through headerSafe, as in contact mails.
-import { absoluteUrl } from '../common/served-url.ts';
+
 import type { SendMailOptions } from 'nodemailer';
 import { format } from '../common/format-message.ts';
-import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import type { SiteConfig } from '../generator/config/config.ts';
 import { contactRoute } from '../common/locale-prefix.ts';
-import { BOOKING_ANCHOR } from '../theme/index.ts';
+import { absoluteUrl } from '../common/served-url.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
+import { BOOKING_ANCHOR, formatSlot } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
-import { formatSlot } from '../theme/index.ts';
 import { invitationIcs } from './booking-ics.ts';
-import type { BookingMail } from './store.ts';
 import { headerSafe } from './contact-mail.ts';
+import type { BookingMail } from './store.ts';
 
 export interface BookingMailSettings {
   /** The site's sender. */
@@ -30,7 +30,11 @@ export interface BookingMailSettings {
 }
 
 /** The settings from the site's config, its UI strings and the host's SMTP settings. */
-export function bookingMailSettings(config: SiteConfig, messages: MessagesByLocale, settings: Pick<BackendSettings, 'smtp'>): BookingMailSettings {
+export function bookingMailSettings(
+  config: SiteConfig,
+  messages: MessagesByLocale,
+  settings: Pick<BackendSettings, 'smtp'>,
+): BookingMailSettings {
   const contact = config.contact!;
   const booking = contact.booking!;
   const domain = new URL(config.url).hostname;
@@ -56,7 +60,14 @@ export function bookingMail(mail: BookingMail, settings: BookingMailSettings): S
   const email = headerSafe(booking.email);
   const site = settings.siteTitle;
   const body = cancel
-    ? [format(t.mailGreeting, { name }), '', format(t.mailCancelled, { time, url: settings.bookingUrl(booking.locale) }), '', format(t.mailSignature, { site }), '']
+    ? [
+        format(t.mailGreeting, { name }),
+        '',
+        format(t.mailCancelled, { time, url: settings.bookingUrl(booking.locale) }),
+        '',
+        format(t.mailSignature, { site }),
+        '',
+      ]
     : [
         format(t.mailGreeting, { name }),
         '',
@@ -76,7 +87,10 @@ export function bookingMail(mail: BookingMail, settings: BookingMailSettings): S
     end: new Date(booking.end),
     timeZone: settings.timeZone,
     summary: format(t.eventSummary, { site }),
-    description: [format(t.eventDescription, { minutes: settings.minutes }), ...(booking.topic ? ['', `${t.mailTopic}: ${booking.topic}`] : [])].join('\n'),
+    description: [
+      format(t.eventDescription, { minutes: settings.minutes }),
+      ...(booking.topic ? ['', `${t.mailTopic}: ${booking.topic}`] : []),
+    ].join('\n'),
     organizer: { name: site, email: headerSafe(settings.owners) },
     attendee: { name, email },
   });

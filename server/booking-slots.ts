@@ -2,14 +2,16 @@
 // zone (wall time, so 09:00 stays 09:00 across a change to or from summer time), from today for
 // `daysAhead` days, without holidays, starting no sooner than the lead time. A slot is named by the
 // UTC instant it starts (ISO 8601), which is what the store's UNIQUE constraint holds.
-import { WEEKDAYS, type BookingSlot, type SlotProblem } from '../common/booking-rules.ts';
+import { type BookingSlot, type SlotProblem, WEEKDAYS } from '../common/booking-rules.ts';
 import type { BookingConfig } from '../generator/config/config.ts';
 
 /** ISO 8601 in UTC, e.g. 2026-12-01T08:00:00.000Z. */
 export type Slot = BookingSlot;
 
-
-export type SlotRules = Pick<BookingConfig, 'timeZone' | 'slotMinutes' | 'officeHours' | 'daysAhead' | 'leadTimeHours' | 'holidays'>;
+export type SlotRules = Pick<
+  BookingConfig,
+  'timeZone' | 'slotMinutes' | 'officeHours' | 'daysAhead' | 'leadTimeHours' | 'holidays'
+>;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -24,14 +26,28 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(zone: string): Intl.DateTimeFormat {
   let format = formats.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formats.set(zone, format);
   }
   return format;
 }
 
 function partsOf(ms: number, zone: string): Record<string, number> {
-  return Object.fromEntries(formatIn(zone).formatToParts(ms).filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
+  return Object.fromEntries(
+    formatIn(zone)
+      .formatToParts(ms)
+      .filter((p) => p.type !== 'literal')
+      .map((p) => [p.type, Number(p.value)]),
+  );
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (Vienna: +1 h in winter, +2 h in summer). */
@@ -84,7 +100,10 @@ export function slotsOfDay(rules: SlotRules, date: string): Slot[] {
       const start = instantOf(date, m, rules.timeZone);
       // A slot in the hour the clocks skip does not exist; its length is real time, not wall time.
       if (start === undefined) continue;
-      slots.push({ start: new Date(start).toISOString(), end: new Date(start + rules.slotMinutes * MINUTE).toISOString() });
+      slots.push({
+        start: new Date(start).toISOString(),
+        end: new Date(start + rules.slotMinutes * MINUTE).toISOString(),
+      });
     }
   }
   return slots.sort((a, b) => a.start.localeCompare(b.start));
@@ -107,9 +126,15 @@ export function freeSlots(rules: SlotRules, now: number, taken: ReadonlySet<stri
 }
 
 /** The slot a requested start names (normalised to ISO UTC), or why it cannot be booked. */
-export function checkSlot(rules: SlotRules, requested: unknown, now: number): { ok: true; slot: Slot } | { ok: false; problem: Exclude<SlotProblem, 'slotTaken'> | 'required' } {
+export function checkSlot(
+  rules: SlotRules,
+  requested: unknown,
+  now: number,
+): { ok: true; slot: Slot } | { ok: false; problem: Exclude<SlotProblem, 'slotTaken'> | 'required' } {
   if (typeof requested !== 'string' || !requested.trim()) return { ok: false, problem: 'required' };
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(requested.trim()) ? Date.parse(requested.trim()) : NaN;
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(requested.trim())
+    ? Date.parse(requested.trim())
+    : NaN;
   if (!Number.isFinite(ms)) return { ok: false, problem: 'slotInvalid' };
   if (ms < now) return { ok: false, problem: 'slotPast' };
   if (ms < now + rules.leadTimeHours * 60 * MINUTE) return { ok: false, problem: 'slotTooSoon' };

@@ -15,7 +15,16 @@ import { DB_FILE } from './contact-store.ts';
 import { migrate } from './migrations.ts';
 import { BOOKING_OUTBOX, type ClaimRules, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
 import { SqliteOutbox } from './sqlite-outbox.ts';
-import type { Bookings, BookingMail, BookingMailKind, BookResult, CancelResult, MailState, NewBooking, StoredBooking } from './store.ts';
+import type {
+  BookingMail,
+  BookingMailKind,
+  Bookings,
+  BookResult,
+  CancelResult,
+  MailState,
+  NewBooking,
+  StoredBooking,
+} from './store.ts';
 
 export type { BookingMail, BookingMailKind, BookResult, CancelResult, NewBooking, StoredBooking } from './store.ts';
 
@@ -57,35 +66,64 @@ export class BookingStore implements Bookings {
   }
 
   private enqueue(bookingId: number, kind: BookingMailKind): void {
-    if (this.relay) this.db.prepare('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)').run(bookingId, kind, Date.now());
+    if (this.relay)
+      this.db
+        .prepare('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)')
+        .run(bookingId, kind, Date.now());
   }
 
   /** Books a slot, or says why not; resolves once the booking is committed to disk. */
   async book(b: NewBooking): Promise<BookResult> {
     this.assertOpen();
-    return this.db.transaction((): BookResult => {
-      const existing = this.db.prepare<[string], { id: number; payload_hash: string }>('SELECT id, payload_hash FROM bookings WHERE idempotency_key = ?').get(b.idempotencyKey);
-      if (existing) return existing.payload_hash === b.payloadHash ? { status: 'duplicate', booking: this.booking(existing.id)! } : { status: 'conflict' };
-      let id: number;
-      try {
-        id = Number(
-          this.db
-            .prepare('INSERT INTO bookings (slot_start, slot_end, booked_at, locale, name, email, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-            .run(b.start, b.end, b.bookedAt, b.locale, b.name, b.email, b.topic, randomUUID(), b.idempotencyKey, b.payloadHash).lastInsertRowid,
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) return { status: 'taken' };
-        throw error;
-      }
-      this.enqueue(id, 'confirmation');
-      return { status: 'booked', booking: this.booking(id)! };
-    }).immediate();
+    return this.db
+      .transaction((): BookResult => {
+        const existing = this.db
+          .prepare<[string], { id: number; payload_hash: string }>(
+            'SELECT id, payload_hash FROM bookings WHERE idempotency_key = ?',
+          )
+          .get(b.idempotencyKey);
+        if (existing)
+          return existing.payload_hash === b.payloadHash
+            ? { status: 'duplicate', booking: this.booking(existing.id)! }
+            : { status: 'conflict' };
+        let id: number;
+        try {
+          id = Number(
+            this.db
+              .prepare(
+                'INSERT INTO bookings (slot_start, slot_end, booked_at, locale, name, email, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+              )
+              .run(
+                b.start,
+                b.end,
+                b.bookedAt,
+                b.locale,
+                b.name,
+                b.email,
+                b.topic,
+                randomUUID(),
+                b.idempotencyKey,
+                b.payloadHash,
+              ).lastInsertRowid,
+          );
+        } catch (error) {
+          if (isUniqueViolation(error)) return { status: 'taken' };
+          throw error;
+        }
+        this.enqueue(id, 'confirmation');
+        return { status: 'booked', booking: this.booking(id)! };
+      })
+      .immediate();
   }
 
   /** The starts of the slots held between two instants (ISO), for computing the free ones. */
   async takenStarts(from: string, to: string): Promise<Set<string>> {
     this.assertOpen();
-    const rows = this.db.prepare<[string, string], { start: string }>('SELECT slot_start AS start FROM bookings WHERE cancelled_at IS NULL AND slot_start >= ? AND slot_start < ?').all(from, to);
+    const rows = this.db
+      .prepare<[string, string], { start: string }>(
+        'SELECT slot_start AS start FROM bookings WHERE cancelled_at IS NULL AND slot_start >= ? AND slot_start < ?',
+      )
+      .all(from, to);
     return new Set(rows.map((r) => r.start));
   }
 
@@ -119,25 +157,35 @@ export class BookingStore implements Bookings {
   /** Cancels a booking: its slot is free again at once, and the visitor gets a cancellation mail. */
   async cancel(id: number, at: string): Promise<CancelResult> {
     this.assertOpen();
-    return this.db.transaction((): CancelResult => {
-      const booking = this.booking(id);
-      if (!booking) return { status: 'not-found' };
-      if (booking.cancelledAt) return { status: 'already-cancelled', booking };
-      this.db.prepare('UPDATE bookings SET cancelled_at = ? WHERE id = ?').run(at, id);
-      // A confirmation not sent yet would arrive after the cancellation: it is not sent at all.
-      this.db.prepare("UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL").run(at, id);
-      this.enqueue(id, 'cancellation');
-      return { status: 'cancelled', booking: this.booking(id)! };
-    }).immediate();
+    return this.db
+      .transaction((): CancelResult => {
+        const booking = this.booking(id);
+        if (!booking) return { status: 'not-found' };
+        if (booking.cancelledAt) return { status: 'already-cancelled', booking };
+        this.db.prepare('UPDATE bookings SET cancelled_at = ? WHERE id = ?').run(at, id);
+        // A confirmation not sent yet would arrive after the cancellation: it is not sent at all.
+        this.db
+          .prepare(
+            "UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL",
+          )
+          .run(at, id);
+        this.enqueue(id, 'cancellation');
+        return { status: 'cancelled', booking: this.booking(id)! };
+      })
+      .immediate();
   }
 
   /** Deletes bookings (and their mails) whose call ended before `cutoff` (ISO); returns how many. */
   async purgeEndedBefore(cutoff: string): Promise<number> {
     this.assertOpen();
-    const deleted = this.db.transaction(() => {
-      this.db.prepare('DELETE FROM booking_outbox WHERE booking_id IN (SELECT id FROM bookings WHERE slot_end < ?)').run(cutoff);
-      return this.db.prepare('DELETE FROM bookings WHERE slot_end < ?').run(cutoff).changes;
-    }).immediate();
+    const deleted = this.db
+      .transaction(() => {
+        this.db
+          .prepare('DELETE FROM booking_outbox WHERE booking_id IN (SELECT id FROM bookings WHERE slot_end < ?)')
+          .run(cutoff);
+        return this.db.prepare('DELETE FROM bookings WHERE slot_end < ?').run(cutoff).changes;
+      })
+      .immediate();
     if (deleted) this.db.pragma('wal_checkpoint(TRUNCATE)');
     return deleted;
   }
@@ -149,14 +197,25 @@ export class BookingStore implements Bookings {
     const id = this.outbox.claim(now, rules);
     if (id === undefined) return undefined;
     const mail = this.db
-      .prepare<[number], Omit<BookingMail, 'booking'> & { bookingId: number }>('SELECT id, kind, attempts, unconfirmed, booking_id AS bookingId FROM booking_outbox WHERE id = ?')
+      .prepare<[number], Omit<BookingMail, 'booking'> & { bookingId: number }>(
+        'SELECT id, kind, attempts, unconfirmed, booking_id AS bookingId FROM booking_outbox WHERE id = ?',
+      )
       .get(id)!;
-    return { id: mail.id, kind: mail.kind, attempts: mail.attempts, unconfirmed: mail.unconfirmed, booking: this.booking(mail.bookingId)! };
+    return {
+      id: mail.id,
+      kind: mail.kind,
+      attempts: mail.attempts,
+      unconfirmed: mail.unconfirmed,
+      booking: this.booking(mail.bookingId)!,
+    };
   }
 
   async recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome> {
     // Closed while the send took its time: the lease tells the next start.
-    if (this.closed) return outcome.kind === 'sent' ? { state: 'sent' } : { state: 'retry', error: outcome.error.slice(0, 500), retryAt: Date.now() };
+    if (this.closed)
+      return outcome.kind === 'sent'
+        ? { state: 'sent' }
+        : { state: 'retry', error: outcome.error.slice(0, 500), retryAt: Date.now() };
     return this.outbox.record(id, outcome, rules);
   }
 

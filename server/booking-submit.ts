@@ -5,10 +5,10 @@
 // constraint decides which of two visitors gets a slot. A plain form is answered with 303 to the
 // contact page showing the result.
 import { createHash } from 'node:crypto';
-import { HONEYPOT_FIELD, IDEMPOTENCY_KEY, honeypotFilled } from '../common/contact-rules.ts';
-import { normalizeBooking, validateBooking, type BookingErrors, type BookingField } from '../common/booking-rules.ts';
+import { type BookingErrors, type BookingField, normalizeBooking, validateBooking } from '../common/booking-rules.ts';
+import { HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY } from '../common/contact-rules.ts';
 import type { BookingConfig } from '../generator/config/config.ts';
-import { bookingErrorText, EMPTY_BOOKING_STATE, type BookingState } from '../theme/index.ts';
+import { type BookingState, bookingErrorText, EMPTY_BOOKING_STATE } from '../theme/index.ts';
 import { checkSlot } from './booking-slots.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 import type { Reply } from './contact-reply.ts';
@@ -17,10 +17,17 @@ import { freshKey, keyFor } from './contact-submit.ts';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Per-field messages in the visitor's language, beside the codes, for API clients. */
-function errorMessages(backend: ContactBackend, locale: string, booking: BookingConfig, errors: BookingErrors): Partial<Record<BookingField, string>> {
+function errorMessages(
+  backend: ContactBackend,
+  locale: string,
+  booking: BookingConfig,
+  errors: BookingErrors,
+): Partial<Record<BookingField, string>> {
   const m = backend.messages[locale];
   const setup = { t: m.booking, tc: m.contact, leadTimeHours: booking.leadTimeHours };
-  return Object.fromEntries(Object.keys(errors).map((field) => [field, bookingErrorText(setup, field as BookingField, errors)]));
+  return Object.fromEntries(
+    Object.keys(errors).map((field) => [field, bookingErrorText(setup, field as BookingField, errors)]),
+  );
 }
 
 export async function handleBook(backend: ContactBackend, { fields, reply, rate }: Received): Promise<void> {
@@ -30,7 +37,11 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
   /** A plain form's result: the contact page with the booking in this state, and the free times again. */
   const result = async (state: Partial<BookingState>) => {
     const slots = state.status === 'success' ? undefined : await backend.freeSlots();
-    backend.showResult(reply, { kind: 'booking', locale, state: { ...EMPTY_BOOKING_STATE, values, slots, zone: booking.timeZone, idempotencyKey: freshKey(), ...state } });
+    backend.showResult(reply, {
+      kind: 'booking',
+      locale,
+      state: { ...EMPTY_BOOKING_STATE, values, slots, zone: booking.timeZone, idempotencyKey: freshKey(), ...state },
+    });
   };
 
   if (!rate.allowed) {
@@ -48,12 +59,20 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
   if (!slot.ok && !errors.slot) errors.slot = slot.problem === 'required' ? 'required' : slot.problem;
   if (Object.keys(errors).length || !slot.ok) {
     if (reply.html) await result({ status: 'invalid', errors });
-    else reply.json(400, { error: 'invalid', message: 'Some fields are not valid.', fields: errors, messages: errorMessages(backend, locale, booking, errors) });
+    else
+      reply.json(400, {
+        error: 'invalid',
+        message: 'Some fields are not valid.',
+        fields: errors,
+        messages: errorMessages(backend, locale, booking, errors),
+      });
     return;
   }
 
   const headerKey = reply.header('idempotency-key');
-  const sentKey = headerKey ?? (typeof fields.idempotencyKey === 'string' && fields.idempotencyKey ? fields.idempotencyKey : undefined);
+  const sentKey =
+    headerKey ??
+    (typeof fields.idempotencyKey === 'string' && fields.idempotencyKey ? fields.idempotencyKey : undefined);
   if (sentKey !== undefined && !IDEMPOTENCY_KEY.test(sentKey)) {
     reply.refuse(400, 'invalid-idempotency-key', 'Idempotency-Key must be 8 to 128 letters, digits or _ . : -');
     return;
@@ -76,26 +95,46 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
     });
   } catch (error) {
     backend.log.error('[booking] a booking could not be stored:', error);
-    reply.refuse(503, 'unavailable', 'The booking could not be stored. Please try again later.', () =>
-      backend.pages.booking(locale, { ...EMPTY_BOOKING_STATE, values, status: 'error', idempotencyKey: freshKey() }),
+    reply.refuse(
+      503,
+      'unavailable',
+      'The booking could not be stored. Please try again later.',
+      () =>
+        backend.pages.booking(locale, { ...EMPTY_BOOKING_STATE, values, status: 'error', idempotencyKey: freshKey() }),
       { 'retry-after': '30' },
     );
     return;
   }
   if (booked.status === 'conflict') {
-    reply.refuse(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different booking; send a new key.');
+    reply.refuse(
+      422,
+      'idempotency-key-reused',
+      'This Idempotency-Key was already used for a different booking; send a new key.',
+    );
     return;
   }
   if (booked.status === 'taken') {
     const taken: BookingErrors = { slot: 'slotTaken' };
     if (reply.html) await result({ status: 'invalid', errors: taken, values: { ...values, slot: '' } });
-    else reply.json(409, { error: 'slot-taken', message: 'Someone else holds this slot.', fields: taken, messages: errorMessages(backend, locale, booking, taken) });
+    else
+      reply.json(409, {
+        error: 'slot-taken',
+        message: 'Someone else holds this slot.',
+        fields: taken,
+        messages: errorMessages(backend, locale, booking, taken),
+      });
     return;
   }
   if (booked.status === 'booked') backend.bookingStored();
   const { id, start, end } = booked.booking;
-  if (reply.html) await result({ status: 'success', values: EMPTY_BOOKING_STATE.values, booked: { start, email: booked.booking.email } });
-  else reply.json(201, { ok: true, duplicate: booked.status === 'duplicate' || undefined, booking: { id, start, end } });
+  if (reply.html)
+    await result({
+      status: 'success',
+      values: EMPTY_BOOKING_STATE.values,
+      booked: { start, email: booked.booking.email },
+    });
+  else
+    reply.json(201, { ok: true, duplicate: booked.status === 'duplicate' || undefined, booking: { id, start, end } });
 }
 
 /** `GET <endpoint>/slots`: the free times, for the island (which shows them in the visitor's zone). */

@@ -7,8 +7,8 @@
 // and a request never sees the gap between "old moved out" and "new moved in".
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { type BaseConfig, routeOfServedPath } from '../common/served-url.ts';
 import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders } from './security-headers.ts';
-import { routeOfServedPath, type BaseConfig } from '../common/served-url.ts';
 
 export interface BuildGeneration {
   /** Where this generation's files are read; stays valid while the build is swapped. */
@@ -62,7 +62,9 @@ export class CurrentBuild {
       this.fd = fd;
       this.log.log(`[site] serving the build in ${this.siteDir} (${generation.identity})`);
     } catch (error) {
-      this.log.error(`[site] could not read the new build in ${this.siteDir}: ${(error as Error).message}; still serving the previous one`);
+      this.log.error(
+        `[site] could not read the new build in ${this.siteDir}: ${(error as Error).message}; still serving the previous one`,
+      );
     }
     return this.generation;
   }
@@ -97,9 +99,12 @@ export class CurrentBuild {
     if (!existsSync(file)) return;
     const home = readFileSync(file, 'utf8');
     for (const hash of blockedInlineScripts(home, generation.headers['content-security-policy'])) {
-      this.log.error(`[site] warning: the home page has an inline script (${hash}) that the Content-Security-Policy blocks; rebuild the site`);
+      this.log.error(
+        `[site] warning: the home page has an inline script (${hash}) that the Content-Security-Policy blocks; rebuild the site`,
+      );
     }
-    if (inlineStyleAttributes(home)) this.log.error(`[site] warning: the home page has inline style attributes, which style-src 'self' blocks`);
+    if (inlineStyleAttributes(home))
+      this.log.error(`[site] warning: the home page has inline style attributes, which style-src 'self' blocks`);
   }
 
   private retire(fd: number | undefined): void {

@@ -7,11 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import type { FormRenderer } from '../theme/index.ts';
-import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
-
 
 export interface ServerManifest {
   version: number;
@@ -31,7 +30,10 @@ export function readServerManifest(siteDir: string): ServerManifest | undefined 
   } catch (error) {
     throw new ManifestError(`${file} is no JSON (${(error as Error).message}): run \`site build\` again`);
   }
-  if (manifest.version !== SERVER_MANIFEST_VERSION) throw new ManifestError(`${file} was written by another version of the engine (manifest ${manifest.version}, this one reads ${SERVER_MANIFEST_VERSION}): run \`site build\` again`);
+  if (manifest.version !== SERVER_MANIFEST_VERSION)
+    throw new ManifestError(
+      `${file} was written by another version of the engine (manifest ${manifest.version}, this one reads ${SERVER_MANIFEST_VERSION}): run \`site build\` again`,
+    );
   return manifest;
 }
 

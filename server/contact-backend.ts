@@ -6,27 +6,35 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import { revealAction } from '../theme/index.ts';
-import { EMPTY_BOOKING_STATE, EMPTY_CONTACT_STATE } from '../theme/index.ts';
+import {
+  BOOKING_ANCHOR,
+  type BookingState,
+  type ContactFormState,
+  EMPTY_BOOKING_STATE,
+  EMPTY_CONTACT_STATE,
+  type FormRenderer,
+  revealAction,
+  SLOTS_QUERY,
+  forms as sourceForms,
+} from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
-import { parseBody, readBody, type Fields } from './body.ts';
+import { type Fields, parseBody, readBody } from './body.ts';
+import { bookingMail, bookingMailSettings } from './booking-mail.ts';
+import { freeSlots, type Slot } from './booking-slots.ts';
+import { handleBook, handleSlots } from './booking-submit.ts';
 import { ContactPages } from './contact-pages.tsx';
-import { forms as sourceForms, type FormRenderer } from '../theme/index.ts';
 import { Reply } from './contact-reply.ts';
 import { handleReveal } from './contact-reveal.ts';
 import { handleSubmit } from './contact-submit.ts';
-import { OutboxRelay, smtpMailer, type Mailer } from './outbox-relay.ts';
-import { RateLimiter, type RateDecision } from './rate-limit.ts';
-import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-guards.ts';
-import { BOOKING_ANCHOR, SLOTS_QUERY, type BookingState, type ContactFormState } from '../theme/index.ts';
-import { bookingMail, bookingMailSettings } from './booking-mail.ts';
-import { freeSlots, type Slot } from './booking-slots.ts';
-import { openStore } from './open-store.ts';
-import type { BookingMail, Bookings, Store } from './store.ts';
-import { handleBook, handleSlots } from './booking-submit.ts';
 import { FormResults, RESULT_QUERY } from './form-results.ts';
+import { openStore } from './open-store.ts';
+import { type Mailer, OutboxRelay, smtpMailer } from './outbox-relay.ts';
+import { type RateDecision, RateLimiter } from './rate-limit.ts';
+import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-guards.ts';
+import type { BookingMail, Bookings, Store } from './store.ts';
 
 export type { Log } from './log.ts';
+
 import type { Log } from './log.ts';
 
 export interface ContactBackendOptions {
@@ -46,7 +54,9 @@ export interface ContactBackendOptions {
 }
 
 /** What a plain form post led to, shown on the contact page the visitor is sent to (303). */
-export type FormResult = { kind: 'contact'; locale: string; state: ContactFormState } | { kind: 'booking'; locale: string; state: BookingState };
+export type FormResult =
+  | { kind: 'contact'; locale: string; state: ContactFormState }
+  | { kind: 'booking'; locale: string; state: BookingState };
 
 /** Where the contact page shows each form, for the result's address. */
 const RESULT_ANCHOR: Record<FormResult['kind'], string> = { contact: 'contact-form-title', booking: BOOKING_ANCHOR };
@@ -75,7 +85,12 @@ export class ContactBackend {
 
   constructor(private readonly options: ContactBackendOptions) {
     const { settings } = options;
-    this.pages = new ContactPages(options.siteDir, options.config, options.messages, options.forms ?? (() => sourceForms));
+    this.pages = new ContactPages(
+      options.siteDir,
+      options.config,
+      options.messages,
+      options.forms ?? (() => sourceForms),
+    );
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);
     this.bookingLimiter = new RateLimiter(settings.rateLimit);
@@ -107,7 +122,13 @@ export class ContactBackend {
       if (mailer) {
         const config = this.config;
         const domain = new URL(config.url).hostname;
-        const mail = { to: settings.smtp?.to ?? 'contact@localhost', from: settings.smtp?.from || `contact-form@${domain}`, siteTitle: config.title, t: this.messages[config.defaultLocale].contact, domain };
+        const mail = {
+          to: settings.smtp?.to ?? 'contact@localhost',
+          from: settings.smtp?.from || `contact-form@${domain}`,
+          siteTitle: config.title,
+          t: this.messages[config.defaultLocale].contact,
+          domain,
+        };
         this.relay = new OutboxRelay(this.storeInstance.messages, mailer, mail, settings.relay, this.log);
         this.relay.start();
         // Another process writes into the outboxes too (`site contact cancel`, the other instances
@@ -137,7 +158,13 @@ export class ContactBackend {
       const mailer = this.mailer();
       if (mailer && this.config.contact?.booking) {
         const mail = bookingMailSettings(this.config, this.messages, settings);
-        this.bookingRelay = new OutboxRelay<BookingMail>(store.bookings, mailer, (item) => bookingMail(item, mail), settings.relay, this.log);
+        this.bookingRelay = new OutboxRelay<BookingMail>(
+          store.bookings,
+          mailer,
+          (item) => bookingMail(item, mail),
+          settings.relay,
+          this.log,
+        );
         this.bookingRelay.start();
       }
     }
@@ -194,7 +221,9 @@ export class ContactBackend {
     if (read && query && this.answerContactPage(req, pathname, new URLSearchParams(query), reply)) return true;
     // The endpoints are no pages: a visitor who opens one (a bookmark, a reload) is sent to the form.
     if (read && (pathname === endpoint || pathname === booking?.endpoint)) {
-      const locale = this.pages.localeOf(new URLSearchParams(query).get('locale') ?? this.pages.localeOfReferer(req.headers.referer));
+      const locale = this.pages.localeOf(
+        new URLSearchParams(query).get('locale') ?? this.pages.localeOfReferer(req.headers.referer),
+      );
       reply().redirect(`${this.pages.href(locale)}${pathname === endpoint ? '' : `#${BOOKING_ANCHOR}`}`);
       return true;
     }
@@ -205,18 +234,25 @@ export class ContactBackend {
         return true;
       }
       const rate = this.revealLimiter.check(clientAddress(req, this.options.settings.trustProxy));
-      if (!rate.allowed) r.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+      if (!rate.allowed)
+        r.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, {
+          'retry-after': String(rate.retryAfterSeconds),
+        });
       else handleSlots(this, r).catch((error: unknown) => this.fault(req, r, error));
       return true;
     }
     const handler =
-      pathname === endpoint ? handleSubmit
-      : pathname === revealAction(endpoint) ? handleReveal
-      : booking && pathname === booking.endpoint ? handleBook
-      : undefined;
+      pathname === endpoint
+        ? handleSubmit
+        : pathname === revealAction(endpoint)
+          ? handleReveal
+          : booking && pathname === booking.endpoint
+            ? handleBook
+            : undefined;
     if (!handler) return false;
     const r = reply();
-    const limiter = handler === handleSubmit ? this.submitLimiter : handler === handleBook ? this.bookingLimiter : this.revealLimiter;
+    const limiter =
+      handler === handleSubmit ? this.submitLimiter : handler === handleBook ? this.bookingLimiter : this.revealLimiter;
     this.receive(req, r, limiter)
       .then((received) => received && handler(this, received))
       .catch((error: unknown) => this.fault(req, r, error));
@@ -228,7 +264,12 @@ export class ContactBackend {
    * for visitors without JavaScript, the free times (`?slots`). False when the request is for
    * anything else (or the result has expired): the built page is served as it is.
    */
-  private answerContactPage(req: IncomingMessage, pathname: string, params: URLSearchParams, reply: () => Reply): boolean {
+  private answerContactPage(
+    req: IncomingMessage,
+    pathname: string,
+    params: URLSearchParams,
+    reply: () => Reply,
+  ): boolean {
     const locale = this.pages.contactPageLocale(pathname);
     if (!locale) return false;
     const token = params.get(RESULT_QUERY);
@@ -236,13 +277,21 @@ export class ContactBackend {
     const booking = this.config.contact?.booking;
     if (result && result.locale === locale) {
       const r = reply();
-      r.page(200, result.kind === 'contact' ? this.pages.form(locale, result.state) : this.pages.booking(locale, result.state));
+      r.page(
+        200,
+        result.kind === 'contact' ? this.pages.form(locale, result.state) : this.pages.booking(locale, result.state),
+      );
       return true;
     }
     if (booking && params.has(SLOTS_QUERY)) {
       const r = reply();
       this.freeSlots()
-        .then((slots) => r.page(200, this.pages.booking(locale, { ...EMPTY_BOOKING_STATE, status: 'ready', slots, zone: booking.timeZone })))
+        .then((slots) =>
+          r.page(
+            200,
+            this.pages.booking(locale, { ...EMPTY_BOOKING_STATE, status: 'ready', slots, zone: booking.timeZone }),
+          ),
+        )
         .catch((error: unknown) => this.fault(req, r, error));
       return true;
     }
@@ -252,7 +301,8 @@ export class ContactBackend {
   /** The checks before the body is used; answers refusals itself and then returns undefined. */
   private async receive(req: IncomingMessage, reply: Reply, limiter: RateLimiter): Promise<Received | undefined> {
     const { settings } = this.options;
-    const errorPage = () => this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
+    const errorPage = () =>
+      this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
     if (req.method !== 'POST') {
       reply.closeAfter();
       reply.refuse(405, 'method-not-allowed', 'Send the message with POST.', undefined, { allow: 'POST' });
@@ -260,7 +310,9 @@ export class ContactBackend {
     }
     if (this.closing) {
       reply.closeAfter();
-      reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, { 'retry-after': '5' });
+      reply.refuse(503, 'unavailable', 'The server is restarting. Please try again in a moment.', errorPage, {
+        'retry-after': '5',
+      });
       return undefined;
     }
     if (isCrossSite(req, this.originsAllowed(), settings.trustProxy)) {
@@ -272,20 +324,29 @@ export class ContactBackend {
     // A plain form keeps its values through a refusal, so its body is still read below.
     if (!rate.allowed && !reply.html) {
       reply.closeAfter();
-      reply.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, { 'retry-after': String(rate.retryAfterSeconds) });
+      reply.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, {
+        'retry-after': String(rate.retryAfterSeconds),
+      });
       return undefined;
     }
     const kind = bodyKindOf(req);
     if (!kind) {
       reply.closeAfter();
-      reply.refuse(415, 'unsupported-media-type', 'Send application/json or application/x-www-form-urlencoded, in UTF-8.', errorPage, { accept: 'application/json, application/x-www-form-urlencoded' });
+      reply.refuse(
+        415,
+        'unsupported-media-type',
+        'Send application/json or application/x-www-form-urlencoded, in UTF-8.',
+        errorPage,
+        { accept: 'application/json, application/x-www-form-urlencoded' },
+      );
       return undefined;
     }
     const body = await readBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
     if (!body.ok) {
       if (body.reason === 'aborted') return undefined;
       reply.closeAfter();
-      if (body.reason === 'too-large') reply.refuse(413, 'too-large', `The body is larger than ${settings.bodyLimitBytes} bytes.`, errorPage);
+      if (body.reason === 'too-large')
+        reply.refuse(413, 'too-large', `The body is larger than ${settings.bodyLimitBytes} bytes.`, errorPage);
       else reply.refuse(408, 'timeout', 'The body did not arrive in time.', errorPage);
       return undefined;
     }
@@ -302,8 +363,14 @@ export class ContactBackend {
     const incident = randomUUID().slice(0, 8);
     this.log.error(`[contact] incident ${incident} on ${req.method} ${req.url}:`, error);
     if (reply.sent) return;
-    const page = () => this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
-    reply.refuse(500, 'internal', `The message could not be processed (incident ${incident}). Please try again later.`, page);
+    const page = () =>
+      this.pages.form(this.pages.localeOfReferer(req.headers.referer), { ...EMPTY_CONTACT_STATE, status: 'error' });
+    reply.refuse(
+      500,
+      'internal',
+      `The message could not be processed (incident ${incident}). Please try again later.`,
+      page,
+    );
   }
 
   /** Stops taking messages, commits what is queued, lets the sends in flight finish (for at most `graceMs`). */

@@ -7,7 +7,17 @@ import type { StoredMessage } from './store.ts';
 /** Messages as the store hands them out for an export: a page at a time. */
 type Messages = Iterable<StoredMessage> | AsyncIterable<StoredMessage>;
 
-export const EXPORT_COLUMNS = ['id', 'receivedAt', 'locale', 'name', 'email', 'message', 'relay', 'attempts', 'sentAt'] as const;
+export const EXPORT_COLUMNS = [
+  'id',
+  'receivedAt',
+  'locale',
+  'name',
+  'email',
+  'message',
+  'relay',
+  'attempts',
+  'sentAt',
+] as const;
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
@@ -38,5 +48,10 @@ export async function* jsonLines(messages: Messages): AsyncGenerator<string> {
  */
 export function printable(value: string, keepNewlines = false): string {
   if (keepNewlines) value = value.replace(/\r\n?/g, '\n');
-  return value.replace(keepNewlines ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => (c === '\n' || c === '\t' ? ' ' : '\ufffd'));
+  return value.replace(
+    keepNewlines
+      ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+      : /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => (c === '\n' || c === '\t' ? ' ' : '\ufffd'),
+  );
 }

@@ -3,15 +3,26 @@
 // fields and the values kept, or the success message. The rest of the page is the built one,
 // byte for byte, so it looks and navigates like any other page; if JavaScript does run on it, the
 // island hydrates the new state.
-import { routeOfServedPath } from '../common/served-url.ts';
+
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteConfig } from '../generator/config/config.ts';
-import { contactRoute, localePrefix } from '../common/locale-prefix.ts';
 import { escapeHtml } from '../common/escape.ts';
+import { contactRoute, localePrefix } from '../common/locale-prefix.ts';
+import { routeOfServedPath } from '../common/served-url.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import { FORM_ROOT, REVEAL_ROOT, BOOKING_ROOT, type ContactFormSetup, type ContactFormState, type RevealSetup, type RevealState, type BookingSetup, type BookingState } from '../theme/index.ts';
 import type { FormRenderer } from '../theme/index.ts';
+import {
+  BOOKING_ROOT,
+  type BookingSetup,
+  type BookingState,
+  type ContactFormSetup,
+  type ContactFormState,
+  FORM_ROOT,
+  REVEAL_ROOT,
+  type RevealSetup,
+  type RevealState,
+} from '../theme/index.ts';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
 
@@ -50,15 +61,21 @@ export class ContactPages {
   }
 
   form(locale: string, state: ContactFormState): string {
-    return this.replaceRoot(locale, FORM_ROOT, state, (forms, setup, s) => forms.form(setup as ContactFormSetup, s as ContactFormState));
+    return this.replaceRoot(locale, FORM_ROOT, state, (forms, setup, s) =>
+      forms.form(setup as ContactFormSetup, s as ContactFormState),
+    );
   }
 
   reveal(locale: string, state: RevealState): string {
-    return this.replaceRoot(locale, REVEAL_ROOT, state, (forms, setup, s) => forms.reveal(setup as RevealSetup, s as RevealState));
+    return this.replaceRoot(locale, REVEAL_ROOT, state, (forms, setup, s) =>
+      forms.reveal(setup as RevealSetup, s as RevealState),
+    );
   }
 
   booking(locale: string, state: BookingState): string {
-    return this.replaceRoot(locale, BOOKING_ROOT, state, (forms, setup, s) => forms.booking(setup as BookingSetup, s as BookingState));
+    return this.replaceRoot(locale, BOOKING_ROOT, state, (forms, setup, s) =>
+      forms.booking(setup as BookingSetup, s as BookingState),
+    );
   }
 
   /** The contact page's address in a locale, e.g. `/en/contact/`. */
@@ -71,7 +88,12 @@ export class ContactPages {
     return Object.keys(this.config().locales).find((l) => this.href(l) === pathname);
   }
 
-  private replaceRoot(locale: string, root: string, state: unknown, render: (forms: FormRenderer, setup: unknown, state: unknown) => string): string {
+  private replaceRoot(
+    locale: string,
+    root: string,
+    state: unknown,
+    render: (forms: FormRenderer, setup: unknown, state: unknown) => string,
+  ): string {
     const forms = this.renderer();
     const html = this.page(locale);
     const span = html && rootSpan(html, root);
@@ -99,7 +121,14 @@ export class ContactPages {
     const t = this.messages()[locale].contact;
     const config = this.config();
     const status = (state as Partial<ContactFormState>).status;
-    const text = status === 'success' ? t.success : status === 'invalid' ? t.invalid : status === 'rate-limited' ? t.rateLimited : t.error;
+    const text =
+      status === 'success'
+        ? t.success
+        : status === 'invalid'
+          ? t.invalid
+          : status === 'rate-limited'
+            ? t.rateLimited
+            : t.error;
     const lang = config.locales[locale]?.htmlLang ?? locale;
     return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(config.title)}</title></head><body><main><p role="status">${escapeHtml(text)}</p><p><a href="${escapeHtml(`${localePrefix(config, locale)}/`)}">${escapeHtml(config.title)}</a></p></main></body></html>`;
   }
@@ -124,5 +153,8 @@ function rootSpan(html: string, root: string): { start: number; end: number; pro
 }
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!);
+  return value.replace(
+    /&(quot|amp|lt|gt|#x27|#39);/g,
+    (_, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!,
+  );
 }

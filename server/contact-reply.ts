@@ -48,12 +48,24 @@ export class Reply {
   /** 303 See Other: a plain form's result is a page of the site, fetched with GET. */
   redirect(location: string): void {
     if (this.res.headersSent || this.res.destroyed) return;
-    this.res.writeHead(303, { ...this.headers, location, 'content-length': '0', 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+    this.res.writeHead(303, {
+      ...this.headers,
+      location,
+      'content-length': '0',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex',
+    });
     this.res.end();
   }
 
   /** A refusal: JSON `{ error, message }`, or the given page for a plain form post. */
-  refuse(status: number, error: RefusalCode, message: string, page?: () => string, extra: Record<string, string> = {}): void {
+  refuse(
+    status: number,
+    error: RefusalCode,
+    message: string,
+    page?: () => string,
+    extra: Record<string, string> = {},
+  ): void {
     if (this.html && page) this.page(status, page(), extra);
     else this.json(status, { error, message }, extra);
   }

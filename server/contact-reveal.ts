@@ -2,7 +2,7 @@
 // one press of "Show email" or "Show phone number". Behind the same origin check and a rate limit
 // as the form, so the details are in no static file a harvester could fetch.
 import type { SiteConfig } from '../generator/config/config.ts';
-import { REVEAL_KINDS, type RevealKind, type RevealedDetail } from '../theme/index.ts';
+import { REVEAL_KINDS, type RevealedDetail, type RevealKind } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 export function contactDetail(config: SiteConfig, kind: RevealKind): RevealedDetail {
@@ -18,13 +18,21 @@ export async function handleReveal(backend: ContactBackend, { fields, reply, rat
   const locale = backend.pages.localeOf(fields.locale);
   const kind = fields.reveal;
   if (!rate.allowed) {
-    reply.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', () => backend.pages.reveal(locale, { revealed: {}, failed: true }), {
-      'retry-after': String(rate.retryAfterSeconds),
-    });
+    reply.refuse(
+      429,
+      'rate-limited',
+      'Too many requests from this address. Please try again later.',
+      () => backend.pages.reveal(locale, { revealed: {}, failed: true }),
+      {
+        'retry-after': String(rate.retryAfterSeconds),
+      },
+    );
     return;
   }
   if (!isKind(kind)) {
-    reply.refuse(400, 'invalid', `"reveal" must be one of ${REVEAL_KINDS.join(', ')}.`, () => backend.pages.reveal(locale, { revealed: {}, failed: true }));
+    reply.refuse(400, 'invalid', `"reveal" must be one of ${REVEAL_KINDS.join(', ')}.`, () =>
+      backend.pages.reveal(locale, { revealed: {}, failed: true }),
+    );
     return;
   }
   if (!reply.html) {

@@ -9,11 +9,28 @@ import Database from 'better-sqlite3';
 import { migrate } from './migrations.ts';
 import { MESSAGE_OUTBOX } from './outbox-rules.ts';
 import { SqliteOutbox } from './sqlite-outbox.ts';
-import type { ClaimRules, NewMessage, RecordedOutcome, RelayCounts, RelayOutcome, StoredMessage, SubmitResult } from './store.ts';
+import type {
+  ClaimRules,
+  NewMessage,
+  RecordedOutcome,
+  RelayCounts,
+  RelayOutcome,
+  StoredMessage,
+  SubmitResult,
+} from './store.ts';
 
 export const DB_FILE = 'contact.sqlite';
 
-export type { ClaimRules, NewMessage, RecordedOutcome, RelayCounts, RelayOutcome, RelayState, StoredMessage, SubmitResult } from './store.ts';
+export type {
+  ClaimRules,
+  NewMessage,
+  RecordedOutcome,
+  RelayCounts,
+  RelayOutcome,
+  RelayState,
+  StoredMessage,
+  SubmitResult,
+} from './store.ts';
 
 interface Pending {
   message: NewMessage;
@@ -69,7 +86,9 @@ export class ContactStore {
       insert: db.prepare<[string, string, string, string, string, string, string], { id: number }>(
         'INSERT INTO messages (received_at, locale, name, email, message, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id',
       ),
-      byKey: db.prepare<[string], { id: number; payload_hash: string }>('SELECT id, payload_hash FROM messages WHERE idempotency_key = ?'),
+      byKey: db.prepare<[string], { id: number; payload_hash: string }>(
+        'SELECT id, payload_hash FROM messages WHERE idempotency_key = ?',
+      ),
       enqueue: db.prepare<[number, number]>('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)'),
       message: db.prepare<[number], StoredMessage>(`${SELECT_MESSAGES} WHERE m.id = ?`),
       counts: db.prepare<[], RelayCounts>(
@@ -82,7 +101,15 @@ export class ContactStore {
     this.insertBatch = db.transaction((messages: NewMessage[]) => {
       const now = Date.now();
       return messages.map((m): SubmitResult => {
-        const row = this.statements.insert.get(m.receivedAt, m.locale, m.name, m.email, m.message, m.idempotencyKey, m.payloadHash);
+        const row = this.statements.insert.get(
+          m.receivedAt,
+          m.locale,
+          m.name,
+          m.email,
+          m.message,
+          m.idempotencyKey,
+          m.payloadHash,
+        );
         if (row) {
           if (this.relay) this.statements.enqueue.run(row.id, now);
           return { status: 'stored', id: row.id };
@@ -140,10 +167,14 @@ export class ContactStore {
 
   /** Deletes messages (and their outbox rows) received before `cutoff` (ISO time); returns how many. */
   purgeReceivedBefore(cutoff: string): number {
-    const deleted = this.db.transaction(() => {
-      this.db.prepare('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)').run(cutoff);
-      return this.db.prepare('DELETE FROM messages WHERE received_at < ?').run(cutoff).changes;
-    }).immediate();
+    const deleted = this.db
+      .transaction(() => {
+        this.db
+          .prepare('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)')
+          .run(cutoff);
+        return this.db.prepare('DELETE FROM messages WHERE received_at < ?').run(cutoff).changes;
+      })
+      .immediate();
     // Deleted rows must not live on in the write-ahead log either.
     if (deleted) this.db.pragma('wal_checkpoint(TRUNCATE)');
     return deleted;
@@ -160,12 +191,16 @@ export class ContactStore {
 
   /** Newest first. */
   list(limit: number, offset = 0): StoredMessage[] {
-    return this.db.prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`).all(limit, offset);
+    return this.db
+      .prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`)
+      .all(limit, offset);
   }
 
   /** Oldest first, the `limit` messages after id `after`. */
   listAfter(after: number, limit: number): StoredMessage[] {
-    return this.db.prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`).all(after, limit);
+    return this.db
+      .prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`)
+      .all(after, limit);
   }
 
   /** Throws when the database cannot be read (readiness). */

@@ -2,10 +2,18 @@
 // kept), then the shared validation rules, then the idempotency key, then the store; "201" is
 // said only after the message is committed to disk.
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  CONTACT_LIMITS,
+  type ContactErrors,
+  HONEYPOT_FIELD,
+  honeypotFilled,
+  IDEMPOTENCY_KEY,
+  normalizeContact,
+  validateContact,
+} from '../common/contact-rules.ts';
 import { format } from '../common/format-message.ts';
 import type { Messages } from '../generator/theming/messages.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY, normalizeContact, validateContact, type ContactErrors } from '../common/contact-rules.ts';
-import { EMPTY_CONTACT_STATE, type ContactFormState } from '../theme/index.ts';
+import { type ContactFormState, EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -14,7 +22,8 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
   const locale = backend.pages.localeOf(fields.locale);
   const values = normalizeContact(fields);
   // A plain form's result is a page of the site: 303 to the contact page showing it (PRG).
-  const page = (state: Partial<ContactFormState>) => backend.showResult(reply, { kind: 'contact', locale, state: { ...EMPTY_CONTACT_STATE, values, ...state } });
+  const page = (state: Partial<ContactFormState>) =>
+    backend.showResult(reply, { kind: 'contact', locale, state: { ...EMPTY_CONTACT_STATE, values, ...state } });
 
   if (!rate.allowed) {
     page({ status: 'rate-limited', idempotencyKey: freshKey() });
@@ -30,12 +39,20 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
   const errors = validateContact(fields);
   if (Object.keys(errors).length) {
     if (reply.html) page({ status: 'invalid', errors, idempotencyKey: freshKey() });
-    else reply.json(400, { error: 'invalid', message: 'Some fields are not valid.', fields: errors, messages: errorMessages(backend.messages[locale].contact, errors) });
+    else
+      reply.json(400, {
+        error: 'invalid',
+        message: 'Some fields are not valid.',
+        fields: errors,
+        messages: errorMessages(backend.messages[locale].contact, errors),
+      });
     return;
   }
 
   const headerKey = reply.header('idempotency-key');
-  const sentKey = headerKey ?? (typeof fields.idempotencyKey === 'string' && fields.idempotencyKey ? fields.idempotencyKey : undefined);
+  const sentKey =
+    headerKey ??
+    (typeof fields.idempotencyKey === 'string' && fields.idempotencyKey ? fields.idempotencyKey : undefined);
   if (sentKey !== undefined && !IDEMPOTENCY_KEY.test(sentKey)) {
     reply.refuse(400, 'invalid-idempotency-key', 'Idempotency-Key must be 8 to 128 letters, digits or _ . : -', () =>
       backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, status: 'error', idempotencyKey: freshKey() }),
@@ -59,12 +76,17 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
   } catch (error) {
     backend.log.error('[contact] a message could not be stored:', error);
     const retry = { 'retry-after': '30' };
-    const errorPage = () => backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, status: 'error', idempotencyKey: freshKey() });
+    const errorPage = () =>
+      backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, status: 'error', idempotencyKey: freshKey() });
     reply.refuse(503, 'unavailable', 'The message could not be stored. Please try again later.', errorPage, retry);
     return;
   }
   if (result.status === 'conflict') {
-    reply.refuse(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different message; send a new key.');
+    reply.refuse(
+      422,
+      'idempotency-key-reused',
+      'This Idempotency-Key was already used for a different message; send a new key.',
+    );
     return;
   }
   if (result.status === 'stored') backend.stored();
@@ -90,6 +112,11 @@ export function freshKey(): string {
 
 function errorMessages(t: Messages['contact'], errors: ContactErrors): Partial<Record<keyof ContactErrors, string>> {
   return Object.fromEntries(
-    Object.entries(errors).map(([field, code]) => [field, code === 'length' && field !== 'terms' ? format(t.length, CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS]) : t[code as Exclude<typeof code, 'length'>]]),
+    Object.entries(errors).map(([field, code]) => [
+      field,
+      code === 'length' && field !== 'terms'
+        ? format(t.length, CONTACT_LIMITS[field as keyof typeof CONTACT_LIMITS])
+        : t[code as Exclude<typeof code, 'length'>],
+    ]),
   );
 }

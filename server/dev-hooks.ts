@@ -3,12 +3,12 @@
 // and SMTP settings as production. The contact database is opened by the first message, so
 // serving alone creates no files.
 import type { DevServerHooks } from '../generator/dev/serve.ts';
-import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
-import { ContactBackend } from './contact-backend.ts';
 import type { FormRenderer } from '../theme/index.ts';
+import { type BackendSettings, settingsFromEnv } from './backend-config.ts';
+import { enterBase } from './base-path.ts';
+import { ContactBackend } from './contact-backend.ts';
 import { Insights } from './insights.ts';
 import { serveStatic } from './static.ts';
-import { enterBase } from './base-path.ts';
 
 /** `contact`: the backend's settings; by default from the environment, as in production. */
 export function devServerHooks(options: { root: string; contact?: BackendSettings }): DevServerHooks {
@@ -18,12 +18,27 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
     configureServer: (site) => {
       const settings = options.contact ?? contactSettings(options.root);
       // The forms of the theme the config names, as the build bundled them for `site start`.
-      const contact = new ContactBackend({ config: site.config, messages: site.messages, siteDir: () => site.outDir, forms: () => site.forms() as FormRenderer | undefined, settings });
+      const contact = new ContactBackend({
+        config: site.config,
+        messages: site.messages,
+        siteDir: () => site.outDir,
+        forms: () => site.forms() as FormRenderer | undefined,
+        settings,
+      });
       const config = site.config();
       const analytics = config.analytics;
       // As in production, so the browser console stays as quiet as there.
       const insights = analytics
-        ? new Insights({ endpoint: analytics.endpoint, events: analytics.events, properties: analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, counters: settings.databaseUrl ? contact.store.events : undefined, siteDir: () => site.outDir })
+        ? new Insights({
+            endpoint: analytics.endpoint,
+            events: analytics.events,
+            properties: analytics.properties,
+            baseUrl: config.baseUrl,
+            locales: Object.values(config.locales).map((l) => l.htmlLang),
+            dataDir: settings.dataDir,
+            counters: settings.databaseUrl ? contact.store.events : undefined,
+            siteDir: () => site.outDir,
+          })
         : undefined;
       return {
         handle: (req, res) => contact.handle(req, res) || (insights?.handle(req, res) ?? false),

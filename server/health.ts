@@ -8,7 +8,12 @@ export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
 /** True when the request was for a health endpoint (and is answered). `problems` lists what keeps the instance from being ready. */
-export function handleHealth(req: IncomingMessage, res: ServerResponse, problems: () => Promise<string[]>, headers: Record<string, string>): boolean {
+export function handleHealth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  problems: () => Promise<string[]>,
+  headers: Record<string, string>,
+): boolean {
   const pathname = (req.url ?? '/').split('?')[0];
   if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
   const base = { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };

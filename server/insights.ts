@@ -21,7 +21,13 @@ export type { EventCount } from './store.ts';
  * (color-mode.ts), the appointment links marked `data-track` (Navbar, home CallToAction), and
  * completed contact and booking requests. The privacy policy lists the same.
  */
-export const THEME_EVENTS = ['pageview', 'Color Change Click', 'booking-link-click', 'booking-complete', 'contact-complete'] as const;
+export const THEME_EVENTS = [
+  'pageview',
+  'Color Change Click',
+  'booking-link-click',
+  'booking-complete',
+  'contact-complete',
+] as const;
 
 /**
  * The values each property may have, as the theme sends them: the colour mode a page is shown in,
@@ -72,10 +78,15 @@ export interface InsightsOptions {
 }
 
 /** The values counted per property: the theme's, the locales and the config's. */
-export function propertyValues(options: Pick<InsightsOptions, 'locales' | 'properties'>): Map<string, ReadonlySet<string>> {
+export function propertyValues(
+  options: Pick<InsightsOptions, 'locales' | 'properties'>,
+): Map<string, ReadonlySet<string>> {
   const values = new Map<string, ReadonlySet<string>>();
   for (const [key, theme] of Object.entries(THEME_PROPERTIES)) {
-    values.set(key, new Set([...theme, ...(key === 'locale' ? (options.locales ?? []) : []), ...(options.properties?.[key] ?? [])]));
+    values.set(
+      key,
+      new Set([...theme, ...(key === 'locale' ? (options.locales ?? []) : []), ...(options.properties?.[key] ?? [])]),
+    );
   }
   return values;
 }
@@ -130,7 +141,12 @@ export class Insights {
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     if ((req.url ?? '/').split('?')[0] !== this.options.endpoint) return false;
     const answer = (status: number, extra: Record<string, string> = {}) => {
-      res.writeHead(status, { ...this.options.headers?.(), 'cache-control': 'no-store', ...(res.shouldKeepAlive ? {} : { connection: 'close' }), ...extra });
+      res.writeHead(status, {
+        ...this.options.headers?.(),
+        'cache-control': 'no-store',
+        ...(res.shouldKeepAlive ? {} : { connection: 'close' }),
+        ...extra,
+      });
       res.end();
     };
     const refusal = this.refusalOf(req);
@@ -176,7 +192,10 @@ export class Insights {
 
   /** Adds one to the event's counter for today; a property value outside its enumeration counts as OTHER_VALUE. */
   count(event: InsightsEvent, day = new Date().toISOString().slice(0, 10)): Promise<void> {
-    const closed = Object.entries(event.props).map(([key, value]) => [key, this.values.get(key)?.has(value) ? value : OTHER_VALUE]);
+    const closed = Object.entries(event.props).map(([key, value]) => [
+      key,
+      this.values.get(key)?.has(value) ? value : OTHER_VALUE,
+    ]);
     const props = JSON.stringify(Object.fromEntries(closed.sort(([a], [b]) => a.localeCompare(b))));
     return this.counters.increment(day, event.name, this.routeOf(event.path), props);
   }

@@ -36,11 +36,17 @@ function textOf(args: unknown[]): string {
 
 /** One JSON object per line on `out`. */
 export function jsonLog(out: { write: (line: string) => unknown } = process.stdout, now = () => new Date()): Log {
-  const line = (record: Record<string, unknown>) => out.write(`${JSON.stringify({ time: now().toISOString(), ...record })}\n`);
+  const line = (record: Record<string, unknown>) =>
+    out.write(`${JSON.stringify({ time: now().toISOString(), ...record })}\n`);
   return {
     log: (...args: unknown[]) => line({ level: 'info', msg: textOf(args) }),
     error: (...args: unknown[]) => line({ level: 'error', msg: textOf(args) }),
-    relay: (event) => line({ level: event.event === 'sent' ? 'info' : event.event === 'dead' ? 'error' : 'warn', type: 'relay', ...event }),
+    relay: (event) =>
+      line({
+        level: event.event === 'sent' ? 'info' : event.event === 'dead' ? 'error' : 'warn',
+        type: 'relay',
+        ...event,
+      }),
     request: (entry) => line({ level: 'info', type: 'request', ...entry }),
   };
 }

@@ -6,23 +6,23 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { localePrefix } from '../common/locale-prefix.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
 import { loadConfig } from '../generator/config/config-file.ts';
 import { loadMessages, type MessagesByLocale } from '../generator/theming/messages.ts';
-import type { SiteConfig } from '../generator/config/config.ts';
-import { localePrefix } from '../common/locale-prefix.ts';
-import { settingsFromEnv, type BackendSettings } from './backend-config.ts';
-import { ContactBackend, type Log } from './contact-backend.ts';
-import { Insights } from './insights.ts';
-import { DAY_MS, describeBookingPurge, describePurge, purgeExpired, purgeExpiredBookings } from './retention.ts';
-import type { Mailer } from './outbox-relay.ts';
-import { CurrentBuild, type BuildGeneration } from './build-generation.ts';
-import { MissingBuildError } from './security-headers.ts';
-import { serveStatic, type StaticOptions } from './static.ts';
-import { enterBase } from './base-path.ts';
-import { handleHealth } from './health.ts';
-import { StoreError } from './store.ts';
-import { loadBuildForms, readServerManifest } from './build-manifest.ts';
 import type { FormRenderer } from '../theme/index.ts';
+import { type BackendSettings, settingsFromEnv } from './backend-config.ts';
+import { enterBase } from './base-path.ts';
+import { type BuildGeneration, CurrentBuild } from './build-generation.ts';
+import { loadBuildForms, readServerManifest } from './build-manifest.ts';
+import { ContactBackend, type Log } from './contact-backend.ts';
+import { handleHealth } from './health.ts';
+import { Insights } from './insights.ts';
+import type { Mailer } from './outbox-relay.ts';
+import { DAY_MS, describeBookingPurge, describePurge, purgeExpired, purgeExpiredBookings } from './retention.ts';
+import { MissingBuildError } from './security-headers.ts';
+import { type StaticOptions, serveStatic } from './static.ts';
+import { StoreError } from './store.ts';
 
 export interface ProductionServerOptions {
   /** The site's root: the data directory's default is here, and config/ and i18n/ are read from here
@@ -53,14 +53,17 @@ export interface ProductionServer {
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
   const log: Log = options.log ?? console;
   const siteDir = path.resolve(options.root, options.dir);
-  if (!existsSync(path.join(siteDir, 'index.html'))) throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
+  if (!existsSync(path.join(siteDir, 'index.html')))
+    throw new MissingBuildError(`no built site in ${siteDir}: run \`site build\` first`);
   // The build says what the site was built with; a build without `_server/` is served with the sources'.
   const manifest = readServerManifest(siteDir);
   const { config, messages } = manifest ?? (await fromSources(options.root));
   const build = new CurrentBuild(siteDir, log, config);
   // A build whose theme has no forms has no module of them: its answers are plain pages.
   const forms = manifest ? ((await formsFollowing(build)) ?? (() => undefined)) : undefined;
-  const localePrefixes = Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean);
+  const localePrefixes = Object.keys(config.locales)
+    .map((l) => localePrefix(config, l))
+    .filter(Boolean);
   const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
     dir: generation.dir,
     redirects: generation.redirects,
@@ -74,7 +77,16 @@ export async function startProductionServer(options: ProductionServerOptions): P
     },
   });
   const settings = options.settings ?? settingsFromEnv(options.root);
-  const backend = new ContactBackend({ config: () => config, messages: () => messages, siteDir: () => build.current().dir, forms, settings, headers: () => build.current().headers, mailer: options.mailer, log });
+  const backend = new ContactBackend({
+    config: () => config,
+    messages: () => messages,
+    siteDir: () => build.current().dir,
+    forms,
+    settings,
+    headers: () => build.current().headers,
+    mailer: options.mailer,
+    log,
+  });
   // Open now (PostgreSQL: connected and migrated, one instance at a time): a store that cannot be
   // used stops the start, not the first visitor.
   try {
@@ -106,7 +118,19 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const retention = setInterval(() => void retain(), DAY_MS);
   retention.unref();
   const insights = config.analytics
-    ? new Insights({ endpoint: config.analytics.endpoint, events: config.analytics.events, properties: config.analytics.properties, baseUrl: config.baseUrl, locales: Object.values(config.locales).map((l) => l.htmlLang), dataDir: settings.dataDir, counters: backend.store.events, siteDir: () => build.current().dir, headers: () => build.current().headers, trustProxy: settings.trustProxy, allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)) })
+    ? new Insights({
+        endpoint: config.analytics.endpoint,
+        events: config.analytics.events,
+        properties: config.analytics.properties,
+        baseUrl: config.baseUrl,
+        locales: Object.values(config.locales).map((l) => l.htmlLang),
+        dataDir: settings.dataDir,
+        counters: backend.store.events,
+        siteDir: () => build.current().dir,
+        headers: () => build.current().headers,
+        trustProxy: settings.trustProxy,
+        allowedOrigins: new Set([...settings.allowedOrigins, config.url].map((o) => new URL(o).origin)),
+      })
     : undefined;
 
   let shuttingDown = false;
@@ -129,15 +153,33 @@ export async function startProductionServer(options: ProductionServerOptions): P
       const started = performance.now();
       // As asked for: under a baseUrl, req.url becomes the route before the answer.
       const asked = (req.url ?? '/').split('?')[0];
-      res.once('finish', () => log.request!({ method: req.method ?? '', path: asked, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10, bytes: Number(res.getHeader('content-length') ?? 0) }));
+      res.once('finish', () =>
+        log.request!({
+          method: req.method ?? '',
+          path: asked,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          bytes: Number(res.getHeader('content-length') ?? 0),
+        }),
+      );
     }
     try {
       // Health checks answer at the root too: a load balancer asks the process, not the site.
-      if (handleHealth(req, res, readiness, build.current().headers) || !enterBase(config, req, res, build.current().headers)) return;
-      if (!handleHealth(req, res, readiness, build.current().headers) && !backend.handle(req, res) && !insights?.handle(req, res)) serveStatic(staticOptionsFor(build.current()), req, res);
+      if (
+        handleHealth(req, res, readiness, build.current().headers) ||
+        !enterBase(config, req, res, build.current().headers)
+      )
+        return;
+      if (
+        !handleHealth(req, res, readiness, build.current().headers) &&
+        !backend.handle(req, res) &&
+        !insights?.handle(req, res)
+      )
+        serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) res.writeHead(500, { ...build.current().headers, 'content-type': 'text/plain; charset=utf-8' });
+      if (!res.headersSent)
+        res.writeHead(500, { ...build.current().headers, 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');
     }
   });
@@ -176,9 +218,15 @@ export async function startProductionServer(options: ProductionServerOptions): P
 /** The site's config and UI strings from its sources, for a build made without `_server/`. */
 async function fromSources(root: string): Promise<{ config: SiteConfig; messages: MessagesByLocale }> {
   const loaded = await loadConfig(root);
-  if (!loaded.config) throw new Error(`the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  if (!loaded.config)
+    throw new Error(
+      `the site configuration has problems:\n${loaded.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`,
+    );
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));
-  if (!strings.messages) throw new Error(`the site's UI strings have problems:\n${strings.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`);
+  if (!strings.messages)
+    throw new Error(
+      `the site's UI strings have problems:\n${strings.diagnostics.map((d) => `${d.file}${d.line ? `:${d.line}` : ''}  ${d.message}`).join('\n')}`,
+    );
   return { config: loaded.config, messages: strings.messages };
 }
 

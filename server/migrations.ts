@@ -103,12 +103,18 @@ export function migrate(db: Database.Database): number {
     // Read inside the write transaction: two processes starting at once must not both migrate.
     const current = db.pragma('user_version', { simple: true }) as number;
     if (current > SCHEMA_VERSION) {
-      throw new SchemaTooNewError(`the contact database is at schema version ${current}, newer than this code knows (${SCHEMA_VERSION}); run the newer version of the site`);
+      throw new SchemaTooNewError(
+        `the contact database is at schema version ${current}, newer than this code knows (${SCHEMA_VERSION}); run the newer version of the site`,
+      );
     }
     for (const step of MIGRATIONS) {
       if (step.version <= current) continue;
       db.exec(step.sql);
-      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(step.version, step.name, new Date().toISOString());
+      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        step.version,
+        step.name,
+        new Date().toISOString(),
+      );
       db.pragma(`user_version = ${step.version}`);
     }
     return SCHEMA_VERSION;

@@ -6,6 +6,11 @@ import { SqliteStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
 
 /** `relay`: whether new messages and bookings also go into the outbox (a mail server is configured). */
-export function openStore(settings: Pick<BackendSettings, 'dataDir' | 'databaseUrl'>, options: { relay: boolean }): Store {
-  return settings.databaseUrl ? new PostgresStore(settings.databaseUrl, options) : new SqliteStore(settings.dataDir, options);
+export function openStore(
+  settings: Pick<BackendSettings, 'dataDir' | 'databaseUrl'>,
+  options: { relay: boolean },
+): Store {
+  return settings.databaseUrl
+    ? new PostgresStore(settings.databaseUrl, options)
+    : new SqliteStore(settings.dataDir, options);
 }

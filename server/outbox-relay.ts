@@ -12,18 +12,18 @@
 // - the sender died mid-send (the process was killed): its lease runs out (leaseMs, ten minutes
 //   with the default timeouts), and the next claim counts that as the one unconfirmed attempt.
 // A message stored while senders are busy is taken by an idle one at once (`notify`).
-import type { RelayTiming } from './backend-config.ts';
-import type { SendMailOptions } from 'nodemailer';
-import type { OutboxSource, RecordedOutcome, RelayOutcome, StoredMessage } from './store.ts';
-import { contactMail, type MailSettings } from './contact-mail.ts';
-import type { Mailer } from './smtp-mailer.ts';
-import type { Log } from './log.ts';
 
-/** Where the relay takes its mails from: the messages' outbox, or the bookings', in either database. */
-export type { OutboxSource } from './store.ts';
+import type { SendMailOptions } from 'nodemailer';
+import type { RelayTiming } from './backend-config.ts';
+import { contactMail, type MailSettings } from './contact-mail.ts';
+import type { Log } from './log.ts';
+import type { Mailer } from './smtp-mailer.ts';
+import type { OutboxSource, RecordedOutcome, RelayOutcome, StoredMessage } from './store.ts';
 
 export type { Mailer } from './smtp-mailer.ts';
 export { smtpMailer } from './smtp-mailer.ts';
+/** Where the relay takes its mails from: the messages' outbox, or the bookings', in either database. */
+export type { OutboxSource } from './store.ts';
 
 /** Messages sent at the same time, each over its own connection. */
 const SENDERS = 4;
@@ -40,7 +40,11 @@ export interface RelayEvent {
   retryAt?: string;
 }
 
-export function backoff(attempts: number, timing: Pick<RelayTiming, 'baseDelayMs' | 'maxDelayMs'>, random = Math.random): number {
+export function backoff(
+  attempts: number,
+  timing: Pick<RelayTiming, 'baseDelayMs' | 'maxDelayMs'>,
+  random = Math.random,
+): number {
   const base = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
@@ -127,7 +131,9 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
         // retry delay, so the relay resumes by itself once it is back.
         (error: Error) => {
           if (this.stopped || this.senders.size) return;
-          this.log.error(`[contact] relay: the store did not answer (${error.message}); looking again in ${Math.round(this.timing.baseDelayMs / 1000)} s`);
+          this.log.error(
+            `[contact] relay: the store did not answer (${error.message}); looking again in ${Math.round(this.timing.baseDelayMs / 1000)} s`,
+          );
           clearTimeout(this.timer);
           this.timer = setTimeout(() => this.kick(), this.timing.baseDelayMs);
         },
@@ -145,7 +151,13 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
       // Stopped while this send took its time: the store is closed, the lease tells the next start.
       if (!this.store.isOpen) return;
       const recorded = await this.store.recordOutcome(message.id, outcome, this.timing);
-      this.log.relay?.({ event: recorded.state, id: message.id, attempts: message.attempts, ...(recorded.error ? { error: recorded.error } : {}), ...(recorded.retryAt ? { retryAt: new Date(recorded.retryAt).toISOString() } : {}) });
+      this.log.relay?.({
+        event: recorded.state,
+        id: message.id,
+        attempts: message.attempts,
+        ...(recorded.error ? { error: recorded.error } : {}),
+        ...(recorded.retryAt ? { retryAt: new Date(recorded.retryAt).toISOString() } : {}),
+      });
       if (recorded.state !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(recorded)}`);
       // Nothing got through: the mail server is probably down; this sender waits for the backoff.
       if (outcome.kind === 'retry') return;
@@ -153,11 +165,15 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
   }
 
   private async attempt(message: M): Promise<RelayOutcome> {
-    const mail = typeof this.mail === 'function' ? this.mail(message) : contactMail(message as unknown as StoredMessage, this.mail);
+    const mail =
+      typeof this.mail === 'function'
+        ? this.mail(message)
+        : contactMail(message as unknown as StoredMessage, this.mail);
     const result = await this.mailer.send(mail);
     if (result.ok) return { kind: 'sent' };
     if (result.kind === 'permanent') return { kind: 'permanent', error: result.error };
-    if (result.kind === 'unconfirmed') return { kind: 'unconfirmed', error: result.error, retryAt: Date.now() + this.timing.unconfirmedDelayMs };
+    if (result.kind === 'unconfirmed')
+      return { kind: 'unconfirmed', error: result.error, retryAt: Date.now() + this.timing.unconfirmedDelayMs };
     return { kind: 'retry', error: result.error, retryAt: Date.now() + backoff(message.attempts, this.timing) };
   }
 }

@@ -65,34 +65,58 @@ export type OutboxWrite =
  * unconfirmed once too often becomes a dead letter instead of being sent again. `claimed` false:
  * the row became a dead letter, and the claim looks at the next one.
  */
-export function claimSteps(row: DueRow, now: number, rules: ClaimRules, noun: OutboxTable['noun']): { writes: OutboxWrite[]; claimed: boolean } {
+export function claimSteps(
+  row: DueRow,
+  now: number,
+  rules: ClaimRules,
+  noun: OutboxTable['noun'],
+): { writes: OutboxWrite[]; claimed: boolean } {
   const at = new Date(now).toISOString();
   const writes: OutboxWrite[] = [];
   if (row.leased) {
     const error = `the sender stopped during an attempt; the mail server may have the ${noun}`;
-    if (row.unconfirmed >= MAX_UNCONFIRMED) return { writes: [{ kind: 'dead', at, error: `${error} (not sent again: unconfirmed twice)` }], claimed: false };
+    if (row.unconfirmed >= MAX_UNCONFIRMED)
+      return { writes: [{ kind: 'dead', at, error: `${error} (not sent again: unconfirmed twice)` }], claimed: false };
     writes.push({ kind: 'abandoned', error });
   }
-  if (row.attempts >= rules.maxAttempts) return { writes: [...writes, { kind: 'dead', at, error: `gave up after ${row.attempts} attempts` }], claimed: false };
+  if (row.attempts >= rules.maxAttempts)
+    return {
+      writes: [...writes, { kind: 'dead', at, error: `gave up after ${row.attempts} attempts` }],
+      claimed: false,
+    };
   writes.push({ kind: 'begin', leaseUntil: now + rules.leaseMs });
   return { writes, claimed: true };
 }
 
 /** What an outcome writes for the item (`row` undefined: it was purged meanwhile), and what the item is now. */
-export function outcomeSteps(row: Pick<DueRow, 'attempts' | 'unconfirmed'> | undefined, outcome: RelayOutcome, rules: ClaimRules, now = new Date().toISOString()): { writes: OutboxWrite[]; recorded: RecordedOutcome } {
+export function outcomeSteps(
+  row: Pick<DueRow, 'attempts' | 'unconfirmed'> | undefined,
+  outcome: RelayOutcome,
+  rules: ClaimRules,
+  now = new Date().toISOString(),
+): { writes: OutboxWrite[]; recorded: RecordedOutcome } {
   const only = (write: OutboxWrite): OutboxWrite[] => (row ? [write] : []);
   if (outcome.kind === 'sent') return { writes: only({ kind: 'sent', at: now }), recorded: { state: 'sent' } };
   const error = outcome.error.slice(0, 500);
-  const dead = (reason: string, said = reason) => ({ writes: only({ kind: 'dead', at: now, error: reason }), recorded: { state: 'dead', error: said } as RecordedOutcome });
+  const dead = (reason: string, said = reason) => ({
+    writes: only({ kind: 'dead', at: now, error: reason }),
+    recorded: { state: 'dead', error: said } as RecordedOutcome,
+  });
   switch (outcome.kind) {
     case 'permanent':
       return dead(error, `refused for good (${error})`);
     case 'unconfirmed':
       if (row && row.unconfirmed >= MAX_UNCONFIRMED) return dead(`${error} (not sent again: unconfirmed twice)`);
-      return { writes: only({ kind: 'unconfirmed', retryAt: outcome.retryAt, error }), recorded: { state: 'unconfirmed', error, retryAt: outcome.retryAt } };
+      return {
+        writes: only({ kind: 'unconfirmed', retryAt: outcome.retryAt, error }),
+        recorded: { state: 'unconfirmed', error, retryAt: outcome.retryAt },
+      };
     case 'retry':
       if (row && row.attempts >= rules.maxAttempts) return dead(`${error} (gave up after ${row.attempts} attempts)`);
-      return { writes: only({ kind: 'retry', retryAt: outcome.retryAt, error }), recorded: { state: 'retry', error, retryAt: outcome.retryAt } };
+      return {
+        writes: only({ kind: 'retry', retryAt: outcome.retryAt, error }),
+        recorded: { state: 'retry', error, retryAt: outcome.retryAt },
+      };
   }
 }
 
@@ -108,17 +132,35 @@ export function outboxSql({ table, key }: OutboxTable, forUpdate = '') {
     write(write: OutboxWrite, id: number): [string, unknown[]] {
       switch (write.kind) {
         case 'abandoned':
-          return [`UPDATE ${table} SET unconfirmed = unconfirmed + 1, last_error = ? WHERE ${key} = ?`, [write.error, id]];
+          return [
+            `UPDATE ${table} SET unconfirmed = unconfirmed + 1, last_error = ? WHERE ${key} = ?`,
+            [write.error, id],
+          ];
         case 'begin':
-          return [`UPDATE ${table} SET attempts = attempts + 1, lease_until = ? WHERE ${key} = ?`, [write.leaseUntil, id]];
+          return [
+            `UPDATE ${table} SET attempts = attempts + 1, lease_until = ? WHERE ${key} = ?`,
+            [write.leaseUntil, id],
+          ];
         case 'dead':
-          return [`UPDATE ${table} SET dead_at = ?, last_error = ?, lease_until = NULL WHERE ${key} = ?`, [write.at, write.error.slice(0, 500), id]];
+          return [
+            `UPDATE ${table} SET dead_at = ?, last_error = ?, lease_until = NULL WHERE ${key} = ?`,
+            [write.at, write.error.slice(0, 500), id],
+          ];
         case 'sent':
-          return [`UPDATE ${table} SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE ${key} = ?`, [write.at, id]];
+          return [
+            `UPDATE ${table} SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE ${key} = ?`,
+            [write.at, id],
+          ];
         case 'retry':
-          return [`UPDATE ${table} SET next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE ${key} = ?`, [write.retryAt, write.error, id]];
+          return [
+            `UPDATE ${table} SET next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE ${key} = ?`,
+            [write.retryAt, write.error, id],
+          ];
         case 'unconfirmed':
-          return [`UPDATE ${table} SET unconfirmed = unconfirmed + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE ${key} = ?`, [write.retryAt, write.error, id]];
+          return [
+            `UPDATE ${table} SET unconfirmed = unconfirmed + 1, next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE ${key} = ?`,
+            [write.retryAt, write.error, id],
+          ];
       }
     },
   };

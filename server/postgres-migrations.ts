@@ -87,15 +87,26 @@ export async function migratePostgres(client: pg.PoolClient): Promise<number[]> 
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS site_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-    const { rows } = await client.query<{ version: number | null }>('SELECT MAX(version) AS version FROM site_migrations');
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS site_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT MAX(version) AS version FROM site_migrations',
+    );
     const current = rows[0].version ?? 0;
-    if (current > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(`the database is at schema version ${current}, newer than this code knows (${PG_SCHEMA_VERSION}); run the newer version of the site`);
+    if (current > PG_SCHEMA_VERSION)
+      throw new PgSchemaTooNewError(
+        `the database is at schema version ${current}, newer than this code knows (${PG_SCHEMA_VERSION}); run the newer version of the site`,
+      );
     const applied: number[] = [];
     for (const step of PG_MIGRATIONS) {
       if (step.version <= current) continue;
       await client.query(step.sql);
-      await client.query('INSERT INTO site_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [step.version, step.name, new Date().toISOString()]);
+      await client.query('INSERT INTO site_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        step.version,
+        step.name,
+        new Date().toISOString(),
+      ]);
       applied.push(step.version);
     }
     await client.query('COMMIT');

@@ -7,9 +7,36 @@
 // instance. The outbox rules are server/outbox-rules.ts, the same as SQLite's.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { BOOKING_OUTBOX, claimSteps, MESSAGE_OUTBOX, outboxSql, outcomeSteps, type ClaimRules, type DueRow, type OutboxTable, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
+import {
+  BOOKING_OUTBOX,
+  type ClaimRules,
+  claimSteps,
+  type DueRow,
+  MESSAGE_OUTBOX,
+  type OutboxTable,
+  outboxSql,
+  outcomeSteps,
+  type RecordedOutcome,
+  type RelayOutcome,
+} from './outbox-rules.ts';
 import { migratePostgres } from './postgres-migrations.ts';
-import type { BookingMail, Bookings, BookResult, CancelResult, EventCount, EventCounts, MailState, MessageStore, NewBooking, NewMessage, RelayCounts, Store, StoredBooking, StoredMessage, SubmitResult } from './store.ts';
+import type {
+  BookingMail,
+  Bookings,
+  BookResult,
+  CancelResult,
+  EventCount,
+  EventCounts,
+  MailState,
+  MessageStore,
+  NewBooking,
+  NewMessage,
+  RelayCounts,
+  Store,
+  StoredBooking,
+  StoredMessage,
+  SubmitResult,
+} from './store.ts';
 
 /** Rows of one page of an export. */
 const PAGE = 500;
@@ -29,9 +56,19 @@ async function openPool(url: string): Promise<pg.Pool> {
   const { default: pg } = await import('pg');
   // BIGINT (ids, epoch milliseconds, counts) as numbers: every value the store keeps fits in 2^53.
   const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === pg.types.builtins.INT8
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, application_name: 'site' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'site',
+  });
   // A connection lost while idle (the database restarted) is replaced by the next query; it must not end the process.
   pool.on('error', () => undefined);
   return pool;
@@ -168,7 +205,8 @@ export class PostgresStore implements Store {
 
   private messageStore(): MessageStore {
     const store = this;
-    const message = async (query: Query, id: number) => (await query<StoredMessage>(`${SELECT_MESSAGES} WHERE m.id = ?`, [id]))[0];
+    const message = async (query: Query, id: number) =>
+      (await query<StoredMessage>(`${SELECT_MESSAGES} WHERE m.id = ?`, [id]))[0];
     return {
       submit: (m: NewMessage) =>
         this.transaction(async (query): Promise<SubmitResult> => {
@@ -177,18 +215,26 @@ export class PostgresStore implements Store {
             [m.receivedAt, m.locale, m.name, m.email, m.message, m.idempotencyKey, m.payloadHash],
           );
           if (row) {
-            if (this.options.relay) await query('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)', [row.id, Date.now()]);
+            if (this.options.relay)
+              await query('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)', [row.id, Date.now()]);
             return { status: 'stored', id: row.id };
           }
           // The key's first message, committed by this instance or another (the insert waited for it).
-          const [existing] = await query<{ id: number; payload_hash: string }>('SELECT id, payload_hash FROM messages WHERE idempotency_key = ?', [m.idempotencyKey]);
+          const [existing] = await query<{ id: number; payload_hash: string }>(
+            'SELECT id, payload_hash FROM messages WHERE idempotency_key = ?',
+            [m.idempotencyKey],
+          );
           return { status: existing.payload_hash === m.payloadHash ? 'duplicate' : 'conflict', id: existing.id };
         }),
-      list: (limit, offset = 0) => this.query<StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`, [limit, offset]),
+      list: (limit, offset = 0) =>
+        this.query<StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`, [limit, offset]),
       iterate: async function* () {
         let after = 0;
         for (;;) {
-          const page = await store.query<StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`, [after, PAGE]);
+          const page = await store.query<StoredMessage>(`${SELECT_MESSAGES} WHERE m.id > ? ORDER BY m.id LIMIT ?`, [
+            after,
+            PAGE,
+          ]);
           yield* page;
           if (page.length < PAGE) return;
           after = page[page.length - 1].id;
@@ -205,8 +251,11 @@ export class PostgresStore implements Store {
         )[0],
       purgeReceivedBefore: (cutoff) =>
         this.transaction(async (query) => {
-          await query('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)', [cutoff]);
-          return (await query<{ id: number }>('DELETE FROM messages WHERE received_at < ? RETURNING id', [cutoff])).length;
+          await query('DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE received_at < ?)', [
+            cutoff,
+          ]);
+          return (await query<{ id: number }>('DELETE FROM messages WHERE received_at < ? RETURNING id', [cutoff]))
+            .length;
         }),
       claimNext: async (now, rules) => {
         if (this.closed) return undefined;
@@ -225,14 +274,25 @@ export class PostgresStore implements Store {
 
   private bookingStore(): Bookings {
     const store = this;
-    const booking = async (query: Query, id: number) => (await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`, [id]))[0];
+    const booking = async (query: Query, id: number) =>
+      (await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`, [id]))[0];
     const enqueue = async (query: Query, bookingId: number, kind: BookingMail['kind']) => {
-      if (this.options.relay) await query('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)', [bookingId, kind, Date.now()]);
+      if (this.options.relay)
+        await query('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)', [
+          bookingId,
+          kind,
+          Date.now(),
+        ]);
     };
     const byKey = async (query: Query, b: NewBooking): Promise<BookResult | undefined> => {
-      const [existing] = await query<{ id: number; payload_hash: string }>('SELECT id, payload_hash FROM bookings WHERE idempotency_key = ?', [b.idempotencyKey]);
+      const [existing] = await query<{ id: number; payload_hash: string }>(
+        'SELECT id, payload_hash FROM bookings WHERE idempotency_key = ?',
+        [b.idempotencyKey],
+      );
       if (!existing) return undefined;
-      return existing.payload_hash === b.payloadHash ? { status: 'duplicate', booking: await booking(query, existing.id) } : { status: 'conflict' };
+      return existing.payload_hash === b.payloadHash
+        ? { status: 'duplicate', booking: await booking(query, existing.id) }
+        : { status: 'conflict' };
     };
     return {
       book: (b) =>
@@ -242,16 +302,38 @@ export class PostgresStore implements Store {
           // Nothing inserted: the slot is held, or the same key was booked at the same moment (on another instance).
           const [row] = await query<{ id: number }>(
             'INSERT INTO bookings (slot_start, slot_end, booked_at, locale, name, email, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
-            [b.start, b.end, b.bookedAt, b.locale, b.name, b.email, b.topic, randomUUID(), b.idempotencyKey, b.payloadHash],
+            [
+              b.start,
+              b.end,
+              b.bookedAt,
+              b.locale,
+              b.name,
+              b.email,
+              b.topic,
+              randomUUID(),
+              b.idempotencyKey,
+              b.payloadHash,
+            ],
           );
           if (!row) return (await byKey(query, b)) ?? { status: 'taken' };
           await enqueue(query, row.id, 'confirmation');
           return { status: 'booked', booking: await booking(query, row.id) };
         }),
-      takenStarts: async (from, to) => new Set((await this.query<{ start: string }>('SELECT slot_start AS start FROM bookings WHERE cancelled_at IS NULL AND slot_start >= ? AND slot_start < ?', [from, to])).map((r) => r.start)),
+      takenStarts: async (from, to) =>
+        new Set(
+          (
+            await this.query<{ start: string }>(
+              'SELECT slot_start AS start FROM bookings WHERE cancelled_at IS NULL AND slot_start >= ? AND slot_start < ?',
+              [from, to],
+            )
+          ).map((r) => r.start),
+        ),
       get: async (id) => booking((sql, params) => this.query(sql, params), id),
       list: (now, limit) =>
-        this.query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY CASE WHEN slot_end >= ? THEN 0 ELSE 1 END, CASE WHEN slot_end >= ? THEN slot_start END, slot_start DESC LIMIT ?`, [now, now, limit]),
+        this.query<StoredBooking>(
+          `SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY CASE WHEN slot_end >= ? THEN 0 ELSE 1 END, CASE WHEN slot_end >= ? THEN slot_start END, slot_start DESC LIMIT ?`,
+          [now, now, limit],
+        ),
       counts: async (now) =>
         (
           await this.query<{ upcoming: number; cancelled: number; past: number }>(
@@ -264,18 +346,26 @@ export class PostgresStore implements Store {
         )[0],
       cancel: (id, at) =>
         this.transaction(async (query): Promise<CancelResult> => {
-          const [found] = await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? FOR UPDATE`, [id]);
+          const [found] = await query<StoredBooking>(
+            `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? FOR UPDATE`,
+            [id],
+          );
           if (!found) return { status: 'not-found' };
           if (found.cancelledAt) return { status: 'already-cancelled', booking: found };
           await query('UPDATE bookings SET cancelled_at = ? WHERE id = ?', [at, id]);
           // A confirmation not sent yet would arrive after the cancellation: it is not sent at all.
-          await query("UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL", [at, id]);
+          await query(
+            "UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL",
+            [at, id],
+          );
           await enqueue(query, id, 'cancellation');
           return { status: 'cancelled', booking: await booking(query, id) };
         }),
       purgeEndedBefore: (cutoff) =>
         this.transaction(async (query) => {
-          await query('DELETE FROM booking_outbox WHERE booking_id IN (SELECT id FROM bookings WHERE slot_end < ?)', [cutoff]);
+          await query('DELETE FROM booking_outbox WHERE booking_id IN (SELECT id FROM bookings WHERE slot_end < ?)', [
+            cutoff,
+          ]);
           return (await query<{ id: number }>('DELETE FROM bookings WHERE slot_end < ? RETURNING id', [cutoff])).length;
         }),
       mailStates: (bookingId) =>
@@ -288,13 +378,25 @@ export class PostgresStore implements Store {
         return this.transaction(async (query) => {
           const id = await this.claim(BOOKING_OUTBOX, now, rules, query);
           if (id === undefined) return undefined;
-          const [mail] = await query<Omit<BookingMail, 'booking'> & { bookingId: number }>('SELECT id, kind, attempts, unconfirmed, booking_id AS "bookingId" FROM booking_outbox WHERE id = ?', [id]);
-          return { id: mail.id, kind: mail.kind, attempts: mail.attempts, unconfirmed: mail.unconfirmed, booking: await booking(query, mail.bookingId) };
+          const [mail] = await query<Omit<BookingMail, 'booking'> & { bookingId: number }>(
+            'SELECT id, kind, attempts, unconfirmed, booking_id AS "bookingId" FROM booking_outbox WHERE id = ?',
+            [id],
+          );
+          return {
+            id: mail.id,
+            kind: mail.kind,
+            attempts: mail.attempts,
+            unconfirmed: mail.unconfirmed,
+            booking: await booking(query, mail.bookingId),
+          };
         });
       },
       recordOutcome: async (id, outcome, rules) => {
         // Closed while the send took its time: the lease tells the next start.
-        if (this.closed) return outcome.kind === 'sent' ? { state: 'sent' } : { state: 'retry', error: outcome.error.slice(0, 500), retryAt: Date.now() };
+        if (this.closed)
+          return outcome.kind === 'sent'
+            ? { state: 'sent' }
+            : { state: 'retry', error: outcome.error.slice(0, 500), retryAt: Date.now() };
         return this.record(BOOKING_OUTBOX, id, outcome, rules);
       },
       nextDue: () => this.nextDue(BOOKING_OUTBOX),
@@ -309,10 +411,18 @@ export class PostgresStore implements Store {
   private eventCounts(): EventCounts {
     return {
       increment: async (day, name, path, props) => {
-        await this.query('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT (day, name, path, props) DO UPDATE SET count = event_counts.count + 1', [day, name, path, props]);
+        await this.query(
+          'INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT (day, name, path, props) DO UPDATE SET count = event_counts.count + 1',
+          [day, name, path, props],
+        );
       },
-      counts: (since = '0000-00-00') => this.query<EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path', [since]),
-      purgeBefore: async (day) => (await this.query<{ day: string }>('DELETE FROM event_counts WHERE day < ? RETURNING day', [day])).length,
+      counts: (since = '0000-00-00') =>
+        this.query<EventCount>(
+          'SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path',
+          [since],
+        ),
+      purgeBefore: async (day) =>
+        (await this.query<{ day: string }>('DELETE FROM event_counts WHERE day < ? RETURNING day', [day])).length,
       // Closed with the store.
       close: () => undefined,
     };

@@ -33,7 +33,12 @@ export function isCrossSite(req: IncomingMessage, allowedOrigins: ReadonlySet<st
  */
 export function ownOrigin(req: IncomingMessage, trustProxy: boolean): string | undefined {
   const forwarded = trustProxy ? header(req, 'x-forwarded-proto')?.split(',')[0].trim().toLowerCase() : undefined;
-  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const scheme =
+    forwarded === 'https' || forwarded === 'http'
+      ? forwarded
+      : (req.socket as { encrypted?: boolean }).encrypted
+        ? 'https'
+        : 'http';
   try {
     return new URL(`${scheme}://${header(req, 'host')}`).origin;
   } catch {
@@ -48,7 +53,10 @@ export function bodyKindOf(req: IncomingMessage): BodyKind | undefined {
   const raw = header(req, 'content-type');
   if (!raw) return undefined;
   const [type, ...params] = raw.split(';').map((p) => p.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (charset && charset !== 'utf-8' && charset !== 'utf8') return undefined;
   if (type === 'application/json') return 'json';
   if (type === 'application/x-www-form-urlencoded') return 'form';
@@ -58,7 +66,10 @@ export function bodyKindOf(req: IncomingMessage): BodyKind | undefined {
 /** The visitor's address: the socket's peer, or behind a trusted proxy the last hop it recorded. */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = header(req, 'x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = header(req, 'x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (forwarded?.length) return forwarded[forwarded.length - 1];
   }
   return req.socket.remoteAddress ?? 'unknown';

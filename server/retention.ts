@@ -27,7 +27,11 @@ export function retentionCutoff(now: Date, months: number): Date {
 }
 
 /** Deletes what is older than the retention period from the contact store and the analytics counters. */
-export async function purgeExpired(store: Pick<Store, 'messages' | 'events'>, months: number, now = new Date()): Promise<Purged> {
+export async function purgeExpired(
+  store: Pick<Store, 'messages' | 'events'>,
+  months: number,
+  now = new Date(),
+): Promise<Purged> {
   const cutoff = retentionCutoff(now, months);
   const messages = await store.messages.purgeReceivedBefore(cutoff.toISOString());
   const counters = await store.events.purgeBefore(cutoff.toISOString().slice(0, 10));
@@ -39,7 +43,11 @@ export function describePurge({ cutoff, messages, counters }: Purged): string {
 }
 
 /** Bookings whose call ended before the retention period's cutoff are deleted, with their mails. */
-export async function purgeExpiredBookings(bookings: Pick<Bookings, 'purgeEndedBefore'>, months: number, now = new Date()): Promise<{ cutoff: Date; bookings: number }> {
+export async function purgeExpiredBookings(
+  bookings: Pick<Bookings, 'purgeEndedBefore'>,
+  months: number,
+  now = new Date(),
+): Promise<{ cutoff: Date; bookings: number }> {
   const cutoff = retentionCutoff(now, months);
   return { cutoff, bookings: await bookings.purgeEndedBefore(cutoff.toISOString()) };
 }

@@ -11,15 +11,23 @@ export class MissingBuildError extends Error {}
 
 export function loadSecurityHeaders(siteDir: string): Record<string, string> {
   const file = path.join(siteDir, HEADERS_FILE);
-  if (!existsSync(file)) throw new MissingBuildError(`${file} is missing: build the site with \`site build\` before starting the production server`);
+  if (!existsSync(file))
+    throw new MissingBuildError(
+      `${file} is missing: build the site with \`site build\` before starting the production server`,
+    );
   const headers = parseHeadersFile(readFileSync(file, 'utf8'));
-  if (!headers['content-security-policy']) throw new MissingBuildError(`${file} has no Content-Security-Policy for /*: rebuild the site`);
+  if (!headers['content-security-policy'])
+    throw new MissingBuildError(`${file} has no Content-Security-Policy for /*: rebuild the site`);
   return headers;
 }
 
 /** Inline scripts (executable ones; JSON-LD is data) of a page that the CSP does not allow. */
 export function blockedInlineScripts(html: string, csp: string): string[] {
-  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+  const scriptSrc =
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src')) ?? '';
   const blocked: string[] = [];
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';

@@ -9,9 +9,7 @@ import type { SmtpSettings } from './backend-config.ts';
 /** nodemailer, imported with the first mail: a server or a build that sends none does not load it. */
 let mailerModule: Promise<typeof import('nodemailer')> | undefined;
 
-export type SendResult =
-  | { ok: true }
-  | { ok: false; kind: 'permanent' | 'transient' | 'unconfirmed'; error: string };
+export type SendResult = { ok: true } | { ok: false; kind: 'permanent' | 'transient' | 'unconfirmed'; error: string };
 
 export interface Mailer {
   send(mail: SendMailOptions): Promise<SendResult>;
@@ -38,7 +36,8 @@ interface SmtpError extends Error {
 export function classifyFailure(error: SmtpError, bodySent: boolean): Exclude<SendResult, { ok: true }> {
   const text = error.message ?? String(error);
   const code = error.responseCode;
-  if (code && code >= 500 && code < 600 && MESSAGE_STEPS.has(error.command ?? '')) return { ok: false, kind: 'permanent', error: text };
+  if (code && code >= 500 && code < 600 && MESSAGE_STEPS.has(error.command ?? ''))
+    return { ok: false, kind: 'permanent', error: text };
   // A reply (4xx, or 5xx about the connection) means the server said no: nothing was delivered.
   if (bodySent && !code) return { ok: false, kind: 'unconfirmed', error: text };
   return { ok: false, kind: 'transient', error: text };
@@ -59,11 +58,22 @@ export function smtpMailer(smtp: SmtpSettings, timeouts: SmtpTimeouts): Mailer {
         greetingTimeout: 10_000,
         socketTimeout: timeouts.socketTimeoutMs,
         debug: true,
-        logger: { trace: () => undefined, debug: watch, info: () => undefined, warn: () => undefined, error: () => undefined, fatal: () => undefined } as never,
+        logger: {
+          trace: () => undefined,
+          debug: watch,
+          info: () => undefined,
+          warn: () => undefined,
+          error: () => undefined,
+          fatal: () => undefined,
+        } as never,
       });
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${timeouts.sendTimeoutMs} ms`), { code: 'ETIMEDOUT' })), timeouts.sendTimeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(Object.assign(new Error(`no answer within ${timeouts.sendTimeoutMs} ms`), { code: 'ETIMEDOUT' })),
+          timeouts.sendTimeoutMs,
+        );
       });
       try {
         await Promise.race([transport.sendMail(mail), deadline]);

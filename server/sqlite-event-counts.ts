@@ -25,7 +25,11 @@ export class SqliteEventCounts implements EventCounts {
   }
 
   async counts(since = '0000-00-00'): Promise<EventCount[]> {
-    return this.open().prepare<[string], EventCount>('SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path').all(since);
+    return this.open()
+      .prepare<[string], EventCount>(
+        'SELECT day, name, path, props, count FROM event_counts WHERE day >= ? ORDER BY count DESC, day, name, path',
+      )
+      .all(since);
   }
 
   /** Opens the file only if there is one: a purge creates nothing. */
@@ -61,7 +65,9 @@ export class SqliteEventCounts implements EventCounts {
       count INTEGER NOT NULL,
       PRIMARY KEY (day, name, path, props)
     ) WITHOUT ROWID`);
-    this.increment_ = db.prepare<[string, string, string, string]>('INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1');
+    this.increment_ = db.prepare<[string, string, string, string]>(
+      'INSERT INTO event_counts (day, name, path, props, count) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET count = count + 1',
+    );
     this.db = db;
     return db;
   }

@@ -3,12 +3,12 @@
 // `site serve` and the production server. Files are revalidated by ETag and Last-Modified
 // (hashed assets are immutable instead), and the build's .br and .gz twins are sent to clients
 // that accept them.
-import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, existsSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from '../common/content-types.ts';
-import { closeAfterAnswer } from './body.ts';
 import { SERVER_DIR } from '../common/server-files.ts';
+import { closeAfterAnswer } from './body.ts';
 
 export interface StaticOptions {
   dir: string;
@@ -67,7 +67,9 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
 export function encodingsByPreference(header: string | undefined): string[] {
   const { weights, star } = encodingWeights(header);
   const weight = (name: string) => weights.get(name) ?? star ?? 0;
-  const ranked = ENCODINGS.map(({ name }) => name).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a));
+  const ranked = ENCODINGS.map(({ name }) => name)
+    .filter((name) => weight(name) > 0)
+    .sort((a, b) => weight(b) - weight(a));
   const identity = weights.get('identity');
   return identity !== undefined ? ranked.filter((name) => weight(name) >= identity) : ranked;
 }
@@ -137,7 +139,8 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
   if (pathname.startsWith(`/${SERVER_DIR}/`)) return notFound(options, pathname);
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
-  if (pathname.endsWith('/index.html')) return { type: 'redirect', location: locationOf(pathname.slice(0, -'index.html'.length)) };
+  if (pathname.endsWith('/index.html'))
+    return { type: 'redirect', location: locationOf(pathname.slice(0, -'index.html'.length)) };
   if (pathname.endsWith('/')) {
     const index = fileAt(options, `${pathname}index.html`);
     if (index) return { type: 'file', file: index, status: 200 };
@@ -177,7 +180,12 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     // Whatever body came with it is not read: the connection ends with the answer.
     closeAfterAnswer(req, res);
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', connection: 'close', ...options.headers?.(undefined) });
+    res.writeHead(405, {
+      allow: 'GET, HEAD',
+      'content-type': 'text/plain; charset=utf-8',
+      connection: 'close',
+      ...options.headers?.(undefined),
+    });
     res.end('Method not allowed\n');
     return;
   }
@@ -192,7 +200,11 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   }
   if (resolved.type === 'redirect') {
     // Revalidated like pages: a redirect changed by a later build reaches returning visitors.
-    res.writeHead(301, { location: resolved.location + url.search, 'cache-control': 'no-cache', ...options.headers?.(undefined) });
+    res.writeHead(301, {
+      location: resolved.location + url.search,
+      'cache-control': 'no-cache',
+      ...options.headers?.(undefined),
+    });
     res.end();
     return;
   }
@@ -205,15 +217,21 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   const headers: Record<string, string> = {
     'content-type': type,
     // A missing asset is the 404 page, which must not be kept for a year.
-    'cache-control': url.pathname.startsWith('/assets/') && resolved.status === 200 ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control':
+      url.pathname.startsWith('/assets/') && resolved.status === 200
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     ...options.headers?.(resolved.file),
   };
   if (type.startsWith('text/html') && options.transformHtml) {
-    import('node:fs/promises').then(async ({ readFile }) => {
-      const html = options.transformHtml!(await readFile(resolved.file, 'utf8'));
-      res.writeHead(resolved.status, headers);
-      res.end(req.method === 'HEAD' ? undefined : html);
-    }, () => res.destroy());
+    import('node:fs/promises').then(
+      async ({ readFile }) => {
+        const html = options.transformHtml!(await readFile(resolved.file, 'utf8'));
+        res.writeHead(resolved.status, headers);
+        res.end(req.method === 'HEAD' ? undefined : html);
+      },
+      () => res.destroy(),
+    );
     return;
   }
   let file = resolved.file;
@@ -254,14 +272,20 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     headers['accept-ranges'] = 'bytes';
     // If-Range: the part only of the representation the client has; otherwise the whole file.
     const ifRange = req.headers['if-range'];
-    if (!ifRange || ifRange === headers.etag || ifRange === headers['last-modified']) range = byteRange(req.headers.range, stats.size);
+    if (!ifRange || ifRange === headers.etag || ifRange === headers['last-modified'])
+      range = byteRange(req.headers.range, stats.size);
   }
   if (range === 'unsatisfiable') {
     res.writeHead(416, { ...headers, 'content-range': `bytes */${stats.size}`, 'content-length': '0' });
     res.end();
     return;
   }
-  if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${stats.size}`, 'content-length': String(range.end - range.start + 1) });
+  if (range)
+    res.writeHead(206, {
+      ...headers,
+      'content-range': `bytes ${range.start}-${range.end}/${stats.size}`,
+      'content-length': String(range.end - range.start + 1),
+    });
   else res.writeHead(resolved.status, { ...headers, 'content-length': String(stats.size) });
   if (req.method === 'HEAD') {
     res.end();

@@ -3,7 +3,7 @@
 // counters. SQLite in the data directory is the default (one instance, nothing to run beside it);
 // PostgreSQL (DATABASE_URL) lets several instances share one store. Both implement this contract,
 // and tests/integration/store-contract.test.ts runs the same tests against each.
-import type { RelayOutcome, RecordedOutcome, ClaimRules } from './outbox-rules.ts';
+import type { ClaimRules, RecordedOutcome, RelayOutcome } from './outbox-rules.ts';
 
 export type { ClaimRules, RecordedOutcome, RelayOutcome } from './outbox-rules.ts';
 
@@ -74,7 +74,9 @@ export type BookResult =
   /** Someone else holds the slot. */
   | { status: 'taken' };
 
-export type CancelResult = { status: 'cancelled' | 'already-cancelled'; booking: StoredBooking } | { status: 'not-found' };
+export type CancelResult =
+  | { status: 'cancelled' | 'already-cancelled'; booking: StoredBooking }
+  | { status: 'not-found' };
 
 export type BookingMailKind = 'confirmation' | 'cancellation';
 

@@ -6,17 +6,20 @@
 // if it puts it back when it ends (`t.after`), never for the rest of its file (a root `after`).
 // This test fails when a file of the folder is missing from its all.ts. One file still runs
 // alone: `node --import tsx --test tests/<folder>/<name>.test.ts`.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export function everyFileImported(entry: string): void {
   const file = fileURLToPath(entry);
   const folder = path.basename(path.dirname(file));
   test(`every test file of tests/${folder}/ is imported by its all.ts`, () => {
-    const listed = new Set([...readFileSync(file, 'utf8').matchAll(/^import '\.\/(.+\.test\.ts)';$/gm)].map((m) => m[1]));
+    const listed = new Set(
+      [...readFileSync(file, 'utf8').matchAll(/^import '\.\/(.+\.test\.ts)';$/gm)].map((m) => m[1]),
+    );
     const missing = readdirSync(path.dirname(file)).filter((f) => f.endsWith('.test.ts') && !listed.has(f));
     assert.deepEqual(missing, [], `add to tests/${folder}/all.ts: ${missing.map((f) => `import './${f}';`).join(' ')}`);
   });

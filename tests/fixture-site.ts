@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { builtOnce, ENGINE_INPUTS, inputsKey, siteBuiltOnce, type SiteBuild } from './real-site.ts';
 import { FIXTURES, REPO } from './helpers.ts';
+import { builtOnce, ENGINE_INPUTS, inputsKey, type SiteBuild, siteBuiltOnce } from './real-site.ts';
 
 const CACHE = path.join(REPO, '.cache', 'fixture-sites');
 /** Builds kept at most: the fixtures the test files build, with room for a few earlier states. */
@@ -23,7 +23,11 @@ function contentKey(root: string): string {
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
-  for (const file of files) hash.update(`${path.relative(root, file)}\0`).update(readFileSync(file)).update('\n');
+  for (const file of files)
+    hash
+      .update(`${path.relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update('\n');
   return hash.digest('hex');
 }
 
@@ -73,18 +77,26 @@ export async function builtFixtureCopy(name: string): Promise<BuiltFixture> {
   // Under the fixtures' folder of .cache/, its lock too: a test that lists .cache/ sees that folder only.
   const cache = path.join(CACHE, 'copies', name);
   // NODE_ENV picks React's build for the client code, so it is part of the key.
-  const built = path.join(cache, `${inputsKey([path.relative(REPO, path.join(FIXTURES, name)), ...ENGINE_INPUTS])}-${process.env.NODE_ENV ?? 'development'}`);
+  const built = path.join(
+    cache,
+    `${inputsKey([path.relative(REPO, path.join(FIXTURES, name)), ...ENGINE_INPUTS])}-${process.env.NODE_ENV ?? 'development'}`,
+  );
   const site = path.join(built, 'site');
   await builtOnce(built, cache, async () => {
     await cp(path.join(FIXTURES, name), site, { recursive: true });
     // Loaded when a site is built: a test file that finds its site built has no use for it.
     const { runBuild, formatDiagnostic } = await import('../generator/build/build.ts');
     const result = await runBuild({ root: site, mode: 'build', outDir: path.join(site, 'build') });
-    if (!result.ok) throw new Error(`the fixture ${name} did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
+    if (!result.ok)
+      throw new Error(`the fixture ${name} did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
     return true;
   });
   const root = await mkdtemp(path.join(os.tmpdir(), `site-${name}-`));
   // The link `build` is relative to the site's folder, and copied as it is.
-  await cp(site, root, { recursive: true, verbatimSymlinks: true, filter: (src) => path.relative(site, src) !== '.cache' });
+  await cp(site, root, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (src) => path.relative(site, src) !== '.cache',
+  });
   return { root, dir: path.join(root, 'build'), dispose: () => rm(root, { recursive: true, force: true }) };
 }

@@ -1,6 +1,7 @@
 // Shared by the tests: temporary copies of fixture sites, and reading what a build wrote.
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +12,17 @@ export const FIXTURES = path.join(REPO, 'tests', 'fixtures');
 export const ENGINE_CACHE = path.join(REPO, 'node_modules', '.cache', 'sitesmith');
 
 /** A fresh copy of a fixture site (plus an overlay of files on top), removed by `dispose`. */
-export async function fixtureCopy(name: string, overlay?: string): Promise<{ root: string; dispose: () => Promise<void> }> {
+export async function fixtureCopy(
+  name: string,
+  overlay?: string,
+): Promise<{ root: string; dispose: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), `site-${name}-`));
   await cp(path.join(FIXTURES, name), root, { recursive: true });
-  if (overlay) await cp(overlay, root, { recursive: true, filter: (src) => !['expected.txt', 'build'].includes(path.relative(overlay, src)) });
+  if (overlay)
+    await cp(overlay, root, {
+      recursive: true,
+      filter: (src) => !['expected.txt', 'build'].includes(path.relative(overlay, src)),
+    });
   // The fixture's config imports types by a path relative to the repository; keep it resolvable.
   return { root, dispose: () => rm(root, { recursive: true, force: true }) };
 }

@@ -28,7 +28,10 @@ async function freePort(): Promise<number> {
 
 /** nginx serving `root` with the build's `include` in its server block; answers once `probe` does. */
 export async function startNginx(input: { root: string; include: string; probe: string }): Promise<RunningNginx> {
-  assert.ok(existsSync(NGINX), 'nginx is installed (apt-get install -y nginx libnginx-mod-http-brotli-static; .ci/run does it)');
+  assert.ok(
+    existsSync(NGINX),
+    'nginx is installed (apt-get install -y nginx libnginx-mod-http-brotli-static; .ci/run does it)',
+  );
   assert.ok(existsSync(BROTLI), 'the brotli_static module is installed (libnginx-mod-http-brotli-static)');
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'site-nginx-'));
   const port = await freePort();
@@ -67,7 +70,13 @@ http {
   };
   const end = Date.now() + 10_000;
   for (;;) {
-    if (await fetch(`${url}${input.probe}`).then(() => true, () => false)) return { url, stop };
+    if (
+      await fetch(`${url}${input.probe}`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { url, stop };
     if (nginx.exitCode !== null || Date.now() > end) {
       const log = existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : '';
       await stop();
@@ -84,12 +93,23 @@ export interface Answer {
 }
 
 /** One GET as sent, nothing decoded (fetch would decode and follow); keeps the headers named. */
-export function get(base: string, pathname: string, headers: Record<string, string>, compared: readonly string[]): Promise<Answer> {
+export function get(
+  base: string,
+  pathname: string,
+  headers: Record<string, string>,
+  compared: readonly string[],
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${pathname}`, { headers: { connection: 'close', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: Object.fromEntries(compared.map((h) => [h, res.headers[h] as string | undefined])), body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: Object.fromEntries(compared.map((h) => [h, res.headers[h] as string | undefined])),
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     req.on('error', reject);
   });

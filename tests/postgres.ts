@@ -3,9 +3,9 @@
 // PostgreSQL refuses to run as root: then the cluster belongs to the `postgres` user and its
 // programs run through runuser. A machine without PostgreSQL fails the tests that need it, with
 // what to install; it does not skip them.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,9 @@ export interface TestPostgres {
 export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], 'bin') : undefined;
 }
 
@@ -39,7 +41,10 @@ let databases = 0;
 
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBin();
-  if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres): `apt-get install -y postgresql` (what .ci/run does), then run the tests again');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/postgres): `apt-get install -y postgresql` (what .ci/run does), then run the tests again',
+    );
   const asRoot = process.getuid?.() === 0;
   const user = asRoot ? 'postgres' : os.userInfo().username;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'site-postgres-'));
@@ -50,19 +55,45 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(dir, uid, gid);
     chmodSync(dir, 0o700);
   }
-  const command = (program: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args]);
-  const [initdb, initArgs] = command('initdb', ['-D', data, '-U', user, '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
+  const command = (program: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+  const [initdb, initArgs] = command('initdb', [
+    '-D',
+    data,
+    '-U',
+    user,
+    '--auth=trust',
+    '--no-sync',
+    '--encoding=UTF8',
+    '--locale=C',
+  ]);
   // Not synchronous: what the test process does meanwhile (building a site) goes on.
   await promisify(execFile)(initdb, initArgs);
   const port = await freePort();
   // fsync off: a test cluster need not survive a power cut, and the machine's disk is shared.
-  const [postgres, args] = command('postgres', ['-D', data, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'max_connections=200']);
+  const [postgres, args] = command('postgres', [
+    '-D',
+    data,
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-c',
+    'fsync=off',
+    '-c',
+    'max_connections=200',
+  ]);
   const child: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A test process that dies leaves no server behind.
-  const serverPid = () => (existsSync(path.join(data, 'postmaster.pid')) ? Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) : undefined);
+  const serverPid = () =>
+    existsSync(path.join(data, 'postmaster.pid'))
+      ? Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+      : undefined;
   const killOnExit = () => {
     const pid = serverPid();
     if (pid) process.kill(pid, 'SIGKILL');

@@ -32,7 +32,11 @@ export function inputsKey(inputs: string[] = INPUTS): string {
   for (const input of inputs) {
     const full = path.join(REPO, input);
     if (!existsSync(full)) continue;
-    const files = statSync(full).isDirectory() ? readdirSync(full, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [full];
+    const files = statSync(full).isDirectory()
+      ? readdirSync(full, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.join(e.parentPath, e.name))
+      : [full];
     for (const file of files.sort()) {
       const stat = statSync(file);
       hash.update(`${path.relative(REPO, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
@@ -48,13 +52,16 @@ export async function buildSiteInto(root: string, dir: string): Promise<SiteBuil
   const { runBuild, formatDiagnostic } = await import('../generator/build/build.ts');
   const result = await runBuild({ root, mode: 'build', outDir: dir });
   const diagnostics = result.diagnostics.map(formatDiagnostic);
-  if (!result.ok || !result.graph || !result.config) throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);
+  if (!result.ok || !result.graph || !result.config)
+    throw new Error(`the site did not build:\n${diagnostics.join('\n')}`);
   const config = result.config;
   return {
     dir,
     diagnostics,
     redirects: new Map(result.graph.redirects.map((r) => [r.from, r.to])),
-    localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+    localePrefixes: Object.keys(config.locales)
+      .map((l) => localePrefix(config, l))
+      .filter(Boolean),
   };
 }
 
@@ -88,7 +95,12 @@ export async function siteBuiltOnce(root: string, site: string, replaced: string
     const built = await buildSiteInto(root, site);
     return { diagnostics: built.diagnostics, redirects: [...built.redirects], localePrefixes: built.localePrefixes };
   });
-  return { dir: site, diagnostics: saved.diagnostics, redirects: new Map(saved.redirects), localePrefixes: saved.localePrefixes };
+  return {
+    dir: site,
+    diagnostics: saved.diagnostics,
+    redirects: new Map(saved.redirects),
+    localePrefixes: saved.localePrefixes,
+  };
 }
 
 /** The real site's build for the sources as they are now; built on first use. */

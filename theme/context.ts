@@ -1,11 +1,11 @@
 // What every theme component may read: the page, the graph, the UI strings and the assets.
 import { createContext, useContext } from 'react';
+import { servedPath } from '../common/served-url.ts';
 import type { ThemeContext as EngineContext } from '../generator/theming/theme-contract.ts';
 import type { Route } from '../generator/types.ts';
-import type { ThemeStrings } from './strings.ts';
-import type { ThemeOptions } from './options.ts';
 import { placeLabel } from './layout/labels.ts';
-import { servedPath } from '../common/served-url.ts';
+import type { ThemeOptions } from './options.ts';
+import type { ThemeStrings } from './strings.ts';
 
 export type { Assets } from '../generator/theming/theme-contract.ts';
 

@@ -6,9 +6,9 @@
 // with, from the build alone.
 import { renderToString } from 'react-dom/server';
 import type { ThemeForms } from '../generator/theming/theme-contract.ts';
+import { BookingRoot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
 import { ContactFormRoot, type ContactFormSetup, type ContactFormState } from './pages/ContactForm.tsx';
 import { ContactRevealRoot, type RevealSetup, type RevealState } from './pages/ContactReveal.tsx';
-import { BookingRoot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
 
 /** The forms with this theme's setups and the contact backend's states. */
 export interface FormRenderer extends ThemeForms {
@@ -17,6 +17,9 @@ export interface FormRenderer extends ThemeForms {
   booking: (setup: BookingSetup, state: BookingState) => string;
 }
 
-export const form: FormRenderer['form'] = (setup, state) => renderToString(<ContactFormRoot {...setup} state={state} />);
-export const reveal: FormRenderer['reveal'] = (setup, state) => renderToString(<ContactRevealRoot {...setup} state={state} />);
-export const booking: FormRenderer['booking'] = (setup, state) => renderToString(<BookingRoot setup={setup} state={state} />);
+export const form: FormRenderer['form'] = (setup, state) =>
+  renderToString(<ContactFormRoot {...setup} state={state} />);
+export const reveal: FormRenderer['reveal'] = (setup, state) =>
+  renderToString(<ContactRevealRoot {...setup} state={state} />);
+export const booking: FormRenderer['booking'] = (setup, state) =>
+  renderToString(<BookingRoot setup={setup} state={state} />);

@@ -14,7 +14,10 @@ const actionSchema = z.strictObject({
   to: route,
   label: z.string().describe('a key into the UI strings (`nav`, then `home`), or text shown as written'),
   event: z.string().optional().describe('the analytics event a click sends'),
-  icon: z.string().optional().describe('an icon of theme/icons/Icon.tsx; `arrowRight` stands after the label, any other before it'),
+  icon: z
+    .string()
+    .optional()
+    .describe('an icon of theme/icons/Icon.tsx; `arrowRight` stands after the label, any other before it'),
 });
 
 export const optionsSchema = z
@@ -28,9 +31,17 @@ export const optionsSchema = z
      * the UI strings' `home`). */
     home: z
       .strictObject({
-        actions: z.array(actionSchema).default([]).describe("The buttons of the home page's hero, the first one primary"),
+        actions: z
+          .array(actionSchema)
+          .default([])
+          .describe("The buttons of the home page's hero, the first one primary"),
         trust: z
-          .array(z.strictObject({ icon: z.string(), label: z.string().describe('a key into the UI strings (`home`), or text shown as written') }))
+          .array(
+            z.strictObject({
+              icon: z.string(),
+              label: z.string().describe('a key into the UI strings (`home`), or text shown as written'),
+            }),
+          )
           .default([])
           .describe('The claims of the trust strip under the hero'),
       })
@@ -53,8 +64,15 @@ export const options: ThemeConfigContract<ThemeOptions> = {
   labels: (o) => [
     ...(o.navbar.cta ? [{ label: o.navbar.cta.label, ...LABEL_PLACES.action, what: 'the navbar button' }] : []),
     ...o.home.actions.map((a) => ({ label: a.label, ...LABEL_PLACES.action, what: 'a home page button' })),
-    ...o.home.trust.map((c) => ({ label: c.label, ...LABEL_PLACES.trust, what: 'a claim of the home page trust strip' })),
+    ...o.home.trust.map((c) => ({
+      label: c.label,
+      ...LABEL_PLACES.trust,
+      what: 'a claim of the home page trust strip',
+    })),
   ],
   labelGroups: ['home'],
-  links: (o) => [...(o.navbar.cta ? [{ what: 'the navbar button', to: o.navbar.cta.to }] : []), ...o.home.actions.map((a) => ({ what: `home button "${a.label}"`, to: a.to }))],
+  links: (o) => [
+    ...(o.navbar.cta ? [{ what: 'the navbar button', to: o.navbar.cta.to }] : []),
+    ...o.home.actions.map((a) => ({ what: `home button "${a.label}"`, to: a.to })),
+  ],
 };

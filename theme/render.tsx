@@ -2,18 +2,18 @@
 // theme contract (generator/theming/theme-contract.ts) asks.
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { LayoutRenderers, PageRenderers } from '../generator/theming/theme-contract.ts';
-import { Theme, type ThemeContext } from './context.ts';
-import type { ThemeStrings } from './strings.ts';
-import type { ThemeOptions } from './options.ts';
-import { Document } from './layout/Document.tsx';
-import { DocPage } from './docs/DocPage.tsx';
-import { Archive, Authors, PostList, Post, Tags } from './blog/BlogPages.tsx';
-import { HomePage } from './pages/HomePage.tsx';
-import { ContactPage } from './pages/ContactPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { LandingPage, isLanding } from './pages/LandingPage.tsx';
 import { localePrefix } from '../common/locale-prefix.ts';
+import type { LayoutRenderers, PageRenderers } from '../generator/theming/theme-contract.ts';
+import { Archive, Authors, Post, PostList, Tags } from './blog/BlogPages.tsx';
+import { Theme, type ThemeContext } from './context.ts';
+import { DocPage } from './docs/DocPage.tsx';
+import { Document } from './layout/Document.tsx';
+import type { ThemeOptions } from './options.ts';
+import { ContactPage } from './pages/ContactPage.tsx';
+import { HomePage } from './pages/HomePage.tsx';
+import { isLanding, LandingPage } from './pages/LandingPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import type { ThemeStrings } from './strings.ts';
 
 function documentOf(ctx: ThemeContext, content: ReactNode): string {
   return `<!DOCTYPE html>${renderToString(
@@ -24,7 +24,15 @@ function documentOf(ctx: ThemeContext, content: ReactNode): string {
 }
 
 export const pages: PageRenderers<ThemeStrings, ThemeOptions> = {
-  doc: (ctx) => documentOf(ctx, isLanding(ctx.page, ctx.config.sections, localePrefix(ctx.config, ctx.page.locale)) ? <LandingPage page={ctx.page} /> : <DocPage page={ctx.page} />),
+  doc: (ctx) =>
+    documentOf(
+      ctx,
+      isLanding(ctx.page, ctx.config.sections, localePrefix(ctx.config, ctx.page.locale)) ? (
+        <LandingPage page={ctx.page} />
+      ) : (
+        <DocPage page={ctx.page} />
+      ),
+    ),
   category: (ctx) => documentOf(ctx, <DocPage page={ctx.page} />),
   post: (ctx) => documentOf(ctx, <Post page={ctx.page} />),
   'post-list': (ctx) => documentOf(ctx, <PostList page={ctx.page} />),

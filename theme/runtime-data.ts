@@ -2,9 +2,10 @@
 // its states (loading, crash, image errors) in the page's locale, and the analytics settings. In
 // the page rather than in the bundle, so the bundle stays the same for every locale and every site.
 // The shape and the element's id are the browser's side of the contract (client/runtime-data.ts).
-import type { ThemeContext } from './context.ts';
-import type { RuntimeData } from './client/runtime-data.ts';
+
 import { servedPath } from '../common/served-url.ts';
+import type { RuntimeData } from './client/runtime-data.ts';
+import type { ThemeContext } from './context.ts';
 
 export { ISLAND_TYPE, RUNTIME_DATA_ID } from './client/runtime-data.ts';
 

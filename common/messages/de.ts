@@ -52,7 +52,8 @@ export const de = {
     termsRequired: 'Bitte akzeptieren Sie die Bedingungen.',
     length: 'Das Feld muss zwischen {min} und {max} Zeichen lang sein.',
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
-    invalidCharacters: 'Dieses Feld enthält unsichtbare Zeichen oder Steuerzeichen. Bitte tippen Sie es neu, statt es einzufügen.',
+    invalidCharacters:
+      'Dieses Feld enthält unsichtbare Zeichen oder Steuerzeichen. Bitte tippen Sie es neu, statt es einzufügen.',
     showEmail: 'E-Mail-Adresse anzeigen',
     showPhone: 'Telefonnummer anzeigen',
     formTitle: 'Schreiben Sie uns',
@@ -65,7 +66,8 @@ export const de = {
     },
     honeypot: 'Dieses Feld bitte leer lassen',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
-    rateLimited: 'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+    rateLimited:
+      'Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     phone: 'Telefon',
     revealError: 'Die Kontaktdaten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
     mailSubject: 'Kontaktformular: {name}',
@@ -74,7 +76,8 @@ export const de = {
   },
   booking: {
     title: 'Erstgespräch buchen',
-    intro: 'Wählen Sie einen Termin für ein kostenloses Erstgespräch von {minutes} Minuten. Die Einladung kommt per E-Mail, mit Kalendereintrag.',
+    intro:
+      'Wählen Sie einen Termin für ein kostenloses Erstgespräch von {minutes} Minuten. Die Einladung kommt per E-Mail, mit Kalendereintrag.',
     showSlots: 'Freie Termine anzeigen',
     loading: 'Freie Termine werden geladen …',
     loadError: 'Die freien Termine konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
@@ -90,12 +93,14 @@ export const de = {
     success: 'Ihr Erstgespräch ist gebucht: {time}. Die Einladung ist unterwegs an {email}.',
     error: 'Der Termin konnte nicht gebucht werden. Bitte versuchen Sie es später erneut.',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
-    rateLimited: 'Sie haben in kurzer Zeit mehrere Anfragen gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+    rateLimited:
+      'Sie haben in kurzer Zeit mehrere Anfragen gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     another: 'Einen weiteren Termin buchen',
     required: 'Bitte wählen Sie einen Termin.',
     slotInvalid: 'Diesen Termin gibt es nicht. Bitte wählen Sie einen aus der Liste.',
     slotPast: 'Dieser Termin liegt in der Vergangenheit. Bitte wählen Sie einen späteren.',
-    slotTooSoon: 'Dieser Termin ist zu kurzfristig: Gespräche lassen sich frühestens {hours} Stunden im Voraus buchen. Bitte wählen Sie einen späteren.',
+    slotTooSoon:
+      'Dieser Termin ist zu kurzfristig: Gespräche lassen sich frühestens {hours} Stunden im Voraus buchen. Bitte wählen Sie einen späteren.',
     slotTooFar: 'Dieser Termin liegt zu weit in der Zukunft. Bitte wählen Sie einen aus der Liste.',
     slotHoliday: 'An diesem Tag ist unser Büro geschlossen. Bitte wählen Sie einen anderen Tag.',
     slotOutsideHours: 'Dieser Termin liegt außerhalb unserer Bürozeiten. Bitte wählen Sie einen aus der Liste.',
@@ -104,13 +109,16 @@ export const de = {
     mailSubject: 'Ihr Erstgespräch mit {site}: {time}',
     mailGreeting: 'Guten Tag {name},',
     mailBooked: 'vielen Dank für Ihre Buchung. Wir freuen uns auf das Gespräch am {time} ({minutes} Minuten).',
-    mailHow: 'Den Link zur Videokonferenz schicken wir Ihnen vor dem Gespräch. Die Einladung im Anhang trägt den Termin in Ihren Kalender ein.',
+    mailHow:
+      'Den Link zur Videokonferenz schicken wir Ihnen vor dem Gespräch. Die Einladung im Anhang trägt den Termin in Ihren Kalender ein.',
     mailTopic: 'Ihr Thema',
     mailCancelSubject: 'Abgesagt: Ihr Erstgespräch mit {site} am {time}',
-    mailCancelled: 'leider müssen wir Ihr Erstgespräch am {time} absagen. Bitte entschuldigen Sie. Einen neuen Termin können Sie hier buchen: {url}',
+    mailCancelled:
+      'leider müssen wir Ihr Erstgespräch am {time} absagen. Bitte entschuldigen Sie. Einen neuen Termin können Sie hier buchen: {url}',
     mailSignature: 'Ihr Team von {site}',
     eventSummary: 'Erstgespräch mit {site}',
-    eventDescription: 'Kostenloses Erstgespräch ({minutes} Minuten). Den Link zur Videokonferenz erhalten Sie vor dem Gespräch.',
+    eventDescription:
+      'Kostenloses Erstgespräch ({minutes} Minuten). Den Link zur Videokonferenz erhalten Sie vor dem Gespräch.',
   },
   /** What `site new` writes into a new page, and `site check` refuses in a page that is no draft. */
   scaffold: {
@@ -121,7 +129,8 @@ export const de = {
   },
   llms: {
     pages: 'Allgemein',
-    about: 'Jede Seite dieser Website gibt es auch als Markdown: an ihre Adresse `index.md` anhängen. Den Text aller Seiten in einer Datei enthält {full}.',
+    about:
+      'Jede Seite dieser Website gibt es auch als Markdown: an ihre Adresse `index.md` anhängen. Den Text aller Seiten in einer Datei enthält {full}.',
   },
   dates: {
     locale: 'de-AT',

@@ -51,7 +51,8 @@ export const en: typeof de = {
     termsRequired: 'Please accept the terms.',
     length: 'The field must be between {min} and {max} characters long.',
     invalidEmail: 'Please enter a valid email address.',
-    invalidCharacters: 'This field contains invisible or control characters. Please type it again instead of pasting it.',
+    invalidCharacters:
+      'This field contains invisible or control characters. Please type it again instead of pasting it.',
     showEmail: 'Show email',
     showPhone: 'Show phone number',
     formTitle: 'Write to us',
@@ -73,7 +74,8 @@ export const en: typeof de = {
   },
   booking: {
     title: 'Book an introductory call',
-    intro: 'Pick a time for a free {minutes}-minute introductory call. The invitation comes by email, with a calendar entry.',
+    intro:
+      'Pick a time for a free {minutes}-minute introductory call. The invitation comes by email, with a calendar entry.',
     showSlots: 'Show free times',
     loading: 'Loading free times …',
     loadError: 'The free times could not be loaded. Please try again later.',
@@ -103,13 +105,16 @@ export const en: typeof de = {
     mailSubject: 'Your introductory call with {site}: {time}',
     mailGreeting: 'Hello {name},',
     mailBooked: 'thank you for booking. We look forward to talking to you on {time} ({minutes} minutes).',
-    mailHow: 'We will send you the link to the video call before the call. The attached invitation adds the call to your calendar.',
+    mailHow:
+      'We will send you the link to the video call before the call. The attached invitation adds the call to your calendar.',
     mailTopic: 'Your topic',
     mailCancelSubject: 'Cancelled: your introductory call with {site} on {time}',
-    mailCancelled: 'unfortunately we have to cancel your introductory call on {time}. We apologise. You can book a new time here: {url}',
+    mailCancelled:
+      'unfortunately we have to cancel your introductory call on {time}. We apologise. You can book a new time here: {url}',
     mailSignature: 'The {site} team',
     eventSummary: 'Introductory call with {site}',
-    eventDescription: 'Free introductory call ({minutes} minutes). You will receive the link to the video call before the call.',
+    eventDescription:
+      'Free introductory call ({minutes} minutes). You will receive the link to the video call before the call.',
   },
   /** What `site new` writes into a new page, and `site check` refuses in a page that is no draft. */
   scaffold: {
@@ -120,7 +125,8 @@ export const en: typeof de = {
   },
   llms: {
     pages: 'General',
-    about: 'Every page of this site is also available as Markdown: append `index.md` to its address. {full} holds the text of all pages in one file.',
+    about:
+      'Every page of this site is also available as Markdown: append `index.md` to its address. {full} holds the text of all pages in one file.',
   },
   dates: {
     locale: 'en-GB',

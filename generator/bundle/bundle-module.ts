@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildNow, loadEsbuild, type Esbuild } from './esbuild-module.ts';
+import { type Esbuild, esbuildNow, loadEsbuild } from './esbuild-module.ts';
 // Packages that stay imports and the `require` CommonJS packages need, as bin/engine-bundle.js bundles the CLI.
 import nodeBundle from './node-bundle.json' with { type: 'json' };
 import { PACKAGE_ROOT } from './package-root.ts';
@@ -18,9 +18,15 @@ import { PACKAGE_ROOT } from './package-root.ts';
 const ENGINE_SOURCES = PACKAGE_ROOT.endsWith(path.sep) ? PACKAGE_ROOT : `${PACKAGE_ROOT}${path.sep}`;
 const BARE = /^[^./]/;
 
-const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(packageName(specifier));
-const isEngineSource = (file: string) => file.startsWith(ENGINE_SOURCES) && !file.slice(ENGINE_SOURCES.length).split(path.sep).includes('node_modules');
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const isBuiltin = (specifier: string) =>
+  specifier.startsWith('node:') || builtinModules.includes(packageName(specifier));
+const isEngineSource = (file: string) =>
+  file.startsWith(ENGINE_SOURCES) && !file.slice(ENGINE_SOURCES.length).split(path.sep).includes('node_modules');
 
 /** Resolves bare imports as Node would from the importing file, then keeps them imports by their
  * absolute path (so the bundle can live anywhere), or bundles them (the engine's own sources). */
@@ -29,10 +35,16 @@ export const pinnedPackages: Esbuild.Plugin = {
   setup(build) {
     build.onResolve({ filter: BARE }, async (args) => {
       if (args.pluginData === 'pinned' || isBuiltin(args.path)) return undefined;
-      let found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'pinned' });
+      let found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'pinned',
+      });
       // A file of the site (a component override, a config) may import a package the site's folder
       // does not install, React above all: the engine's copy is the one it gets.
-      if (found.errors.length) found = await build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: 'pinned' });
+      if (found.errors.length)
+        found = await build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_ROOT, pluginData: 'pinned' });
       // esbuild's own resolution then reports it at the import's line.
       if (found.errors.length) return undefined;
       if (isEngineSource(found.path)) return { path: found.path };
@@ -54,11 +66,17 @@ const common = {
   logLevel: 'silent',
 } satisfies Esbuild.BuildOptions;
 
-const fileFor = (dir: string, name: string) => path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
+const fileFor = (dir: string, name: string) =>
+  path.join(dir, `${name}-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
 
 /** Bundles `entry`; gives the module's code and the files it was made of (esbuild's metafile inputs). */
 export async function bundleModule(entry: string): Promise<{ contents: Uint8Array; inputs: Record<string, unknown> }> {
-  const result = await (await loadEsbuild()).build({ ...common, entryPoints: [entry], plugins: [pinnedPackages], metafile: true });
+  const result = await (await loadEsbuild()).build({
+    ...common,
+    entryPoints: [entry],
+    plugins: [pinnedPackages],
+    metafile: true,
+  });
   return { contents: result.outputFiles[0].contents, inputs: result.metafile.inputs };
 }
 
@@ -87,7 +105,17 @@ function pinnedExternals(): { alias: Record<string, string>; external: string[] 
  * esbuild's synchronous API runs no plugins: the packages that stay imports are pinned by alias.
  */
 export function bundleModuleWithPackagesSync(entry: string, name: string, dir: string): string {
-  const result = esbuildNow().buildSync({ ...common, entryPoints: [entry], banner: { js: nodeBundle.requireShim.replace('%ENGINE_PACKAGE_JSON%', JSON.stringify(path.join(PACKAGE_ROOT, 'package.json'))) }, ...pinnedExternals() });
+  const result = esbuildNow().buildSync({
+    ...common,
+    entryPoints: [entry],
+    banner: {
+      js: nodeBundle.requireShim.replace(
+        '%ENGINE_PACKAGE_JSON%',
+        JSON.stringify(path.join(PACKAGE_ROOT, 'package.json')),
+      ),
+    },
+    ...pinnedExternals(),
+  });
   mkdirSync(dir, { recursive: true });
   const file = fileFor(dir, name);
   writeFileSync(file, result.outputFiles[0].contents);

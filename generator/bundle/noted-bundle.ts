@@ -7,8 +7,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from '../content/load.ts';
 import { stampOf, unchangedSince } from '../write/file-stamp.ts';
-import { PACKAGE_ROOT } from './package-root.ts';
 import { writeWhole } from '../write/whole-file.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 
 /** Bundles and notes of a kind unused for a day are removed: one in use is touched by every start. */
 const STALE_MS = 24 * 3600 * 1000;
@@ -39,7 +39,10 @@ export function notedBundle({ note }: BundleNote): string | undefined {
 }
 
 /** The noted bundle while its inputs are unchanged, else the one `make` bundles, kept with its note. */
-export async function bundledOnce(note: BundleNote, make: () => Promise<{ contents: Uint8Array; inputs: Record<string, unknown> }>): Promise<string> {
+export async function bundledOnce(
+  note: BundleNote,
+  make: () => Promise<{ contents: Uint8Array; inputs: Record<string, unknown> }>,
+): Promise<string> {
   const kept = notedBundle(note);
   if (kept) return kept;
   const made = await make();
@@ -47,9 +50,17 @@ export async function bundledOnce(note: BundleNote, make: () => Promise<{ conten
 }
 
 /** Keeps `contents` (esbuild's output, made of the metafile's `inputs`) with its note; returns its file. */
-export async function keepBundle({ note, cacheDir, kind }: BundleNote, contents: Uint8Array, inputs: Record<string, unknown>): Promise<string> {
+export async function keepBundle(
+  { note, cacheDir, kind }: BundleNote,
+  contents: Uint8Array,
+  inputs: Record<string, unknown>,
+): Promise<string> {
   const file = path.join(cacheDir, `${kind}-${hashOf(contents).slice(0, 16)}.mjs`);
-  const stamps = Object.fromEntries(Object.keys(inputs).map((input) => path.resolve(PACKAGE_ROOT, input)).map((input) => [input, stampOf(input) ?? '']));
+  const stamps = Object.fromEntries(
+    Object.keys(inputs)
+      .map((input) => path.resolve(PACKAGE_ROOT, input))
+      .map((input) => [input, stampOf(input) ?? '']),
+  );
   await mkdir(cacheDir, { recursive: true });
   await writeWhole(file, contents);
   await writeWhole(note, JSON.stringify({ file, inputs: stamps }));

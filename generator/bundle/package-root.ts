@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 /** Set by bin/engine-bundle.js in the bundles it makes, which may sit in a site's .cache/engine/. */
 declare const SITE_ENGINE_ROOT: string | undefined;
 
-export const PACKAGE_ROOT = typeof SITE_ENGINE_ROOT === 'string' ? SITE_ENGINE_ROOT : fileURLToPath(new URL('../..', import.meta.url));
+export const PACKAGE_ROOT =
+  typeof SITE_ENGINE_ROOT === 'string' ? SITE_ENGINE_ROOT : fileURLToPath(new URL('../..', import.meta.url));
 
 /** The cache folder of the site at `root`. */
 export function cacheDirOf(root: string): string {

@@ -11,24 +11,31 @@ import { bundleModule } from '../bundle/bundle-module.ts';
 import { esbuildVersion } from '../bundle/esbuild-module.ts';
 import { bundledOnce, bundleNote } from '../bundle/noted-bundle.ts';
 import { cacheDirOf } from '../bundle/package-root.ts';
-import { CONFIG_FILE, validateConfig, type ConfigResult } from './config.ts';
-import type { ConfigFile } from './config-links.ts';
+import { type Diagnosis, diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
-import { diagnosis, diagnostic, type Diagnosis } from '../diagnostics/diagnostic-rules.ts';
+import { CONFIG_FILE, type ConfigResult, validateConfig } from './config.ts';
+import type { ConfigFile } from './config-links.ts';
 
 export async function loadConfig(root: string): Promise<ConfigResult> {
   const file = path.join(root, CONFIG_FILE);
   if (!existsSync(file)) {
     return { diagnostics: [diagnostic({ file: CONFIG_FILE }, 'config', 'missing')] };
   }
-  const loaded = await importSiteModule(root, file, CONFIG_FILE, (cause) => diagnosis('config', 'notLoaded', { cause }));
+  const loaded = await importSiteModule(root, file, CONFIG_FILE, (cause) =>
+    diagnosis('config', 'notLoaded', { cause }),
+  );
   if ('diagnostics' in loaded) return { diagnostics: loaded.diagnostics };
   return validateConfig(loaded.value, readConfigFiles(root));
 }
 
 /** A TypeScript file of the site (config, UI strings) and its default export, or a diagnostic at
  * the line esbuild or the module stumbled on. */
-export async function importSiteModule(root: string, file: string, id: string, says: (cause: string) => Diagnosis): Promise<{ value: unknown } | { diagnostics: Diagnostic[] }> {
+export async function importSiteModule(
+  root: string,
+  file: string,
+  id: string,
+  says: (cause: string) => Diagnosis,
+): Promise<{ value: unknown } | { diagnostics: Diagnostic[] }> {
   try {
     return { value: await importTypeScript(root, file) };
   } catch (error) {
@@ -38,7 +45,13 @@ export async function importSiteModule(root: string, file: string, id: string, s
 
 /** What esbuild (or the import of what it made) stumbled on, at its file, line and column, said by
  * `says` from the cause; `base` is the folder esbuild's paths are relative to. */
-export function bundleFailure(root: string, error: unknown, id: string, says: (cause: string) => Diagnosis, base = process.cwd()): Diagnostic {
+export function bundleFailure(
+  root: string,
+  error: unknown,
+  id: string,
+  says: (cause: string) => Diagnosis,
+  base = process.cwd(),
+): Diagnostic {
   const located = (error as { errors?: esbuild.Message[] }).errors?.[0];
   const where = located?.location;
   const at = {
@@ -59,7 +72,6 @@ async function importTypeScript(root: string, file: string): Promise<unknown> {
   // objects, and watch mode reads an edited one.
   return (await import(`${pathToFileURL(bundled).href}?${++imports}`)).default;
 }
-
 
 /** The config's TypeScript files, site.config.ts first: where a diagnostic finds the line of a value. */
 export function readConfigFiles(root: string): ConfigFile[] {

@@ -4,8 +4,8 @@
 // that holds it, and a misspelt key or option is answered with the closest one the schema knows.
 import type { z } from 'zod';
 import { closestKey } from '../diagnostics/closest-key.ts';
-import type { ConfigFile } from './config-links.ts';
 import type { Diagnostic } from '../types.ts';
+import type { ConfigFile } from './config-links.ts';
 
 export type KeyPath = (string | number)[];
 
@@ -23,9 +23,14 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The line that writes the last named key of `path` (with the offending value on it, where the
  * value is plain), searched in site.config.ts first and then the files it imports. */
-export function locateConfig(files: ConfigFile[], path: KeyPath, value?: unknown): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
+export function locateConfig(
+  files: ConfigFile[],
+  path: KeyPath,
+  value?: unknown,
+): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
   const names = path.filter((p): p is string => typeof p === 'string');
-  const literal = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  const literal =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   for (let n = names.length - 1; n >= 0; n--) {
     const key = new RegExp(`(^|[\\s{,])(['"]?)${escape(names[n])}\\2\\s*:`);
     let first: Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined;
@@ -56,11 +61,19 @@ function schemaAt(schema: z.ZodType, path: KeyPath, raw: unknown): z.ZodType | u
     }
     if (def.type === 'union') {
       const options = def.options as z.ZodType[];
-      current = options.find((o) => o.safeParse(value).success) ?? options.find((o) => {
-        const shape = (o as unknown as { shape?: Record<string, z.ZodType> }).shape;
-        const discriminator = def.discriminator as string | undefined;
-        return shape && discriminator && value && typeof value === 'object' && shape[discriminator]?.safeParse((value as Record<string, unknown>)[discriminator]).success;
-      });
+      current =
+        options.find((o) => o.safeParse(value).success) ??
+        options.find((o) => {
+          const shape = (o as unknown as { shape?: Record<string, z.ZodType> }).shape;
+          const discriminator = def.discriminator as string | undefined;
+          return (
+            shape &&
+            discriminator &&
+            value &&
+            typeof value === 'object' &&
+            shape[discriminator]?.safeParse((value as Record<string, unknown>)[discriminator]).success
+          );
+        });
       continue;
     }
     if (i === path.length) break;

@@ -21,7 +21,9 @@ function leafType(def: Def): string {
     case 'string':
       return def.format === 'url' ? 'URL' : 'string';
     case 'enum':
-      return Object.values(def.entries as Record<string, string>).map((v) => `'${v}'`).join(' \\| ');
+      return Object.values(def.entries as Record<string, string>)
+        .map((v) => `'${v}'`)
+        .join(' \\| ');
     case 'literal':
       return (def.values as unknown[]).map((v) => JSON.stringify(v).replace(/"/g, "'")).join(' \\| ');
     default:
@@ -32,7 +34,14 @@ function leafType(def: Def): string {
 /** What `.describe()` says of a schema (kept by zod in its registry). */
 const meaningOf = (schema: z.ZodType) => (schema as unknown as { description?: string }).description;
 
-function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fallback?: unknown, described?: string): void {
+function walk(
+  schema: z.ZodType,
+  key: string,
+  rows: Row[],
+  required = true,
+  fallback?: unknown,
+  described?: string,
+): void {
   const def = defOf(schema);
   const meaning = meaningOf(schema) ?? described;
   if (def.type === 'optional') return walk(def.innerType as z.ZodType, key, rows, false, fallback, meaning);
@@ -42,7 +51,8 @@ function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fall
   }
   if (def.type === 'object') {
     if (key) rows.push({ key, type: 'object', required, default: fallback, meaning });
-    for (const [name, inner] of Object.entries(def.shape as Record<string, z.ZodType>)) walk(inner, key ? `${key}.${name}` : name, rows);
+    for (const [name, inner] of Object.entries(def.shape as Record<string, z.ZodType>))
+      walk(inner, key ? `${key}.${name}` : name, rows);
     return;
   }
   if (def.type === 'array') {
@@ -61,7 +71,13 @@ function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fall
     const options = def.options as z.ZodType[];
     // A choice between plain values is one key of either type.
     if (options.every((option) => !['object', 'array', 'record'].includes(defOf(option).type))) {
-      rows.push({ key, type: options.map((option) => leafType(defOf(option))).join(' \\| '), required, default: fallback, meaning });
+      rows.push({
+        key,
+        type: options.map((option) => leafType(defOf(option))).join(' \\| '),
+        required,
+        default: fallback,
+        meaning,
+      });
       return;
     }
     for (const option of def.options as z.ZodType[]) {
@@ -77,7 +93,11 @@ function walk(schema: z.ZodType, key: string, rows: Row[], required = true, fall
 
 const cell = (value: unknown) => (value === undefined ? '' : `\`${JSON.stringify(value)}\``.replace(/\|/g, '\\|'));
 
-const rowLines = (rows: Row[]) => rows.map((r) => `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} | ${(r.meaning ?? '').replace(/\|/g, '\\|')} |`);
+const rowLines = (rows: Row[]) =>
+  rows.map(
+    (r) =>
+      `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} | ${(r.meaning ?? '').replace(/\|/g, '\\|')} |`,
+  );
 
 /** The reference; with `theme` (a theme's name and its `config.schema`), its options (`themeConfig`) in a section of their own. */
 export function configReference(theme?: { name: string; schema: z.ZodType }): string {

@@ -1,13 +1,11 @@
-// The site configuration: its schema and its type. Reading the file is config-file.ts.
-import path from 'node:path';
 import { z } from 'zod';
-import type { Diagnostic } from '../types.ts';
-import { zodDiagnostics } from '../diagnostics/schema-errors.ts';
+import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import { EDITOR_URLS, isEditor } from '../diagnostics/editor-links.ts';
-import { closestKey } from '../diagnostics/closest-key.ts';
-import { locateConfig, suggestion, valueAt } from './config-locations.ts';
+import { zodDiagnostics } from '../diagnostics/schema-errors.ts';
+import type { Diagnostic } from '../types.ts';
 import type { ConfigFile } from './config-links.ts';
+import { locateConfig, suggestion, valueAt } from './config-locations.ts';
 import { designSchema } from './design-schema.ts';
 
 const route = z
@@ -16,7 +14,13 @@ const route = z
 
 /** The blog sidebar's default length: a reader's way to what is new, not an index of everything. */
 /** What one Markdown file may take unless the config says otherwise (`markdown`). */
-export const MARKDOWN_DEFAULTS = { maxFileKB: 1024, maxNesting: 100, timeoutSeconds: 20, memoryMB: 1024, dataImages: false };
+export const MARKDOWN_DEFAULTS = {
+  maxFileKB: 1024,
+  maxNesting: 100,
+  timeoutSeconds: 20,
+  memoryMB: 1024,
+  dataImages: false,
+};
 
 export const RECENT_POSTS = 20;
 
@@ -66,7 +70,10 @@ const navItemSchema = z.strictObject({
 /** `09:00-12:00`: a span of office hours, wall time in the booking's time zone; 24:00 ends a day. */
 const hoursSpan = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: 'must be a span of wall time like 09:00-12:00', abort: true })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, {
+    error: 'must be a span of wall time like 09:00-12:00',
+    abort: true,
+  })
   .refine((span) => span.slice(0, 5) < span.slice(6), 'must end after it starts, like 09:00-12:00');
 
 const spans = z.array(hoursSpan).optional();
@@ -91,7 +98,10 @@ function isTimeZone(zone: string): boolean {
 /** Booking an introductory call: when it can be booked (server/booking-slots.ts computes the slots). */
 const bookingSchema = z.strictObject({
   /** Where the slots are read and a booking is posted; `<endpoint>/slots` lists the free slots. */
-  endpoint: z.string().regex(/^\/[\w/-]*[\w-]$/, 'must be a path like /api/booking').default('/api/booking'),
+  endpoint: z
+    .string()
+    .regex(/^\/[\w/-]*[\w-]$/, 'must be a path like /api/booking')
+    .default('/api/booking'),
   /** The zone the office hours and holidays are in (IANA name). */
   timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/Vienna').default('Europe/Vienna'),
   /** The length of one call, and so of one slot. */
@@ -99,11 +109,21 @@ const bookingSchema = z.strictObject({
   /** Spans per weekday in which calls can be booked; a day without spans has none. */
   officeHours: z
     .strictObject({ mon: spans, tue: spans, wed: spans, thu: spans, fri: spans, sat: spans, sun: spans })
-    .default({ mon: ['09:00-12:00', '13:00-17:00'], tue: ['09:00-12:00', '13:00-17:00'], wed: ['09:00-12:00', '13:00-17:00'], thu: ['09:00-12:00', '13:00-17:00'], fri: ['09:00-12:00'] }),
+    .default({
+      mon: ['09:00-12:00', '13:00-17:00'],
+      tue: ['09:00-12:00', '13:00-17:00'],
+      wed: ['09:00-12:00', '13:00-17:00'],
+      thu: ['09:00-12:00', '13:00-17:00'],
+      fri: ['09:00-12:00'],
+    }),
   /** How many days ahead (today included) slots are offered. */
   daysAhead: z.number().int().min(1).max(180).default(14),
   /** A slot must start at least this many hours after it is booked. */
-  leadTimeHours: z.number().min(0).max(24 * 30).default(24),
+  leadTimeHours: z
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Days without calls (public holidays, the office closed), in the booking's time zone. */
   holidays: z.array(isoDate).default([]),
 });
@@ -120,15 +140,26 @@ export const configSchema = z.strictObject({
     .string()
     .min(1)
     .optional()
-    .describe("The theme that renders the site: a folder relative to the site's root (`./theme`, whose index.ts default-exports the theme contract of generator/theming/theme-contract.ts) or an installed package's name. Default: the engine's built-in theme"),
+    .describe(
+      "The theme that renders the site: a folder relative to the site's root (`./theme`, whose index.ts default-exports the theme contract of generator/theming/theme-contract.ts) or an installed package's name. Default: the engine's built-in theme",
+    ),
   components: z
     .record(
       z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a component name like Footer'),
-      z.string().regex(/^\.{1,2}\/.+\.(tsx|ts|jsx|js)$/, 'must be a file relative to the site root, like ./components/Footer.tsx'),
+      z
+        .string()
+        .regex(
+          /^\.{1,2}\/.+\.(tsx|ts|jsx|js)$/,
+          'must be a file relative to the site root, like ./components/Footer.tsx',
+        ),
     )
     .default({})
-    .describe("Components of the theme replaced by the site's own files, by the name of the theme's file without extension: `{ Footer: './components/Footer.tsx' }`. The file exports the component under the same name and may import the theme's files as `@theme/<path>`"),
-  design: designSchema.describe("The site's look: palette, fonts, hero art and the social cards' colours, laid over the theme's defaults"),
+    .describe(
+      "Components of the theme replaced by the site's own files, by the name of the theme's file without extension: `{ Footer: './components/Footer.tsx' }`. The file exports the component under the same name and may import the theme's files as `@theme/<path>`",
+    ),
+  design: designSchema.describe(
+    "The site's look: palette, fonts, hero art and the social cards' colours, laid over the theme's defaults",
+  ),
   navbar: z.strictObject({
     logo: z.strictObject({ src: z.string(), width: z.number(), height: z.number() }),
     items: z.array(navItemSchema),
@@ -144,7 +175,9 @@ export const configSchema = z.strictObject({
     })
     .default({ defaultMode: 'dark', respectPrefersColorScheme: false }),
   /** `message` and `link` are keys into i18n/<locale>.ts (`announcement`), so the bar speaks the page's language. */
-  announcement: z.strictObject({ id: z.string(), message: z.string(), to: route.optional(), link: z.string().optional() }).optional(),
+  announcement: z
+    .strictObject({ id: z.string(), message: z.string(), to: route.optional(), link: z.string().optional() })
+    .optional(),
   analytics: z
     .strictObject({
       script: z.string(),
@@ -167,7 +200,12 @@ export const configSchema = z.strictObject({
       email: z.string().optional(),
       phone: z.string().optional(),
       address: z
-        .strictObject({ street: z.string().optional(), postalCode: z.string().optional(), locality: z.string().optional(), country: z.string().optional() })
+        .strictObject({
+          street: z.string().optional(),
+          postalCode: z.string().optional(),
+          locality: z.string().optional(),
+          country: z.string().optional(),
+        })
         .optional(),
     })
     .optional(),
@@ -188,7 +226,9 @@ export const configSchema = z.strictObject({
   themeConfig: z
     .record(z.string(), z.unknown())
     .default({})
-    .describe("The theme's own options, checked by the theme's schema (its `config.schema`, generator/theming/theme-contract.ts) once it is loaded; the built-in theme's are listed under \"Theme options\""),
+    .describe(
+      "The theme's own options, checked by the theme's schema (its `config.schema`, generator/theming/theme-contract.ts) once it is loaded; the built-in theme's are listed under \"Theme options\"",
+    ),
   favicon: z.string().default('/img/favicon.svg'),
   customFields: z.strictObject({ version: z.string().optional() }).default({}),
   /** What one Markdown file may take, so that no file can hang or crash the build (docs/content.md). */
@@ -245,12 +285,15 @@ export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: 
 export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigResult {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config', undefined, (issue) => suggestion(configSchema, issue, raw));
+    const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config', undefined, (issue) =>
+      suggestion(configSchema, issue, raw),
+    );
     return {
       diagnostics: parsed.error.issues.map((issue, i) => {
         const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
         const keyPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]] : path;
-        const moved = issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? MOVED_TO_THEME[keyPath.join('.')] : undefined;
+        const moved =
+          issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? MOVED_TO_THEME[keyPath.join('.')] : undefined;
         const says = moved ? diagnosis('config', 'movedToTheme', { key: keyPath.join('.'), to: moved }) : undefined;
         return { ...diagnostics[i], ...says, ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
       }),
@@ -259,12 +302,26 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
   const config = parsed.data;
   const diagnostics: Diagnostic[] = [];
   if (!config.locales[config.defaultLocale]) {
-    diagnostics.push(diagnostic(locateConfig(files, ['defaultLocale'], config.defaultLocale) ?? { file: CONFIG_FILE }, 'config', 'defaultLocale', { locale: config.defaultLocale, locales: Object.keys(config.locales) }));
+    diagnostics.push(
+      diagnostic(
+        locateConfig(files, ['defaultLocale'], config.defaultLocale) ?? { file: CONFIG_FILE },
+        'config',
+        'defaultLocale',
+        { locale: config.defaultLocale, locales: Object.keys(config.locales) },
+      ),
+    );
   }
   const ids = new Set<string>();
   for (const section of config.sections) {
     if (ids.has(section.id)) {
-      diagnostics.push(diagnostic(locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE }, 'config', 'sectionTwice', { id: section.id }));
+      diagnostics.push(
+        diagnostic(
+          locateConfig(files, ['sections', 'id'], section.id) ?? { file: CONFIG_FILE },
+          'config',
+          'sectionTwice',
+          { id: section.id },
+        ),
+      );
     }
     ids.add(section.id);
   }
@@ -272,15 +329,32 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
   // that says otherwise would be dropped without a word.
   const urlPath = new URL(config.url).pathname.replace(/\/?$/, '/');
   if (urlPath !== '/' && urlPath !== config.baseUrl) {
-    diagnostics.push(diagnostic(locateConfig(files, ['url'], config.url) ?? { file: CONFIG_FILE }, 'config', 'urlPath', { url: config.url, path: urlPath, baseUrl: config.baseUrl }));
+    diagnostics.push(
+      diagnostic(locateConfig(files, ['url'], config.url) ?? { file: CONFIG_FILE }, 'config', 'urlPath', {
+        url: config.url,
+        path: urlPath,
+        baseUrl: config.baseUrl,
+      }),
+    );
   }
   if (config.editor !== undefined && !isEditor(config.editor)) {
     const known = Object.keys(EDITOR_URLS);
-    diagnostics.push(diagnostic(locateConfig(files, ['editor'], config.editor) ?? { file: CONFIG_FILE }, 'config', 'unknownEditor', { value: config.editor, known, suggestion: closestKey(config.editor, known) }));
+    diagnostics.push(
+      diagnostic(locateConfig(files, ['editor'], config.editor) ?? { file: CONFIG_FILE }, 'config', 'unknownEditor', {
+        value: config.editor,
+        known,
+        suggestion: closestKey(config.editor, known),
+      }),
+    );
   }
   const contact = config.contact;
-  if (contact?.booking && [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)) {
-    diagnostics.push(diagnostic({ file: CONFIG_FILE }, 'config', 'bookingEndpoint', { endpoint: contact.booking.endpoint }));
+  if (
+    contact?.booking &&
+    [contact.endpoint, `${contact.endpoint.replace(/\/+$/, '')}/reveal`].includes(contact.booking.endpoint)
+  ) {
+    diagnostics.push(
+      diagnostic({ file: CONFIG_FILE }, 'config', 'bookingEndpoint', { endpoint: contact.booking.endpoint }),
+    );
   }
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
 }

@@ -1,13 +1,27 @@
 // The config's `design` as CSS, which the theme's stylesheet takes in with `@import "site:design"`
 // after its own tokens (assets.ts answers the import): the font faces, their metric-matched
 // fallbacks, the `--font-sans`/`--font-mono` stacks, and the palette of each colour mode.
-import type { Design } from './design-schema.ts';
+
 import type { FontRole, ResolvedFonts } from './design-fonts.ts';
+import type { Design } from './design-schema.ts';
 
 export const DESIGN_IMPORT = 'site:design';
 
-const GENERIC = new Set(['system-ui', 'sans-serif', 'serif', 'monospace', 'ui-monospace', 'ui-sans-serif', 'ui-serif', 'cursive', 'fantasy']);
-const DEFAULT_STACK: Record<FontRole, string[]> = { sans: ['system-ui', 'sans-serif'], mono: ['ui-monospace', 'SFMono-Regular', 'Menlo', 'Consolas', 'monospace'] };
+const GENERIC = new Set([
+  'system-ui',
+  'sans-serif',
+  'serif',
+  'monospace',
+  'ui-monospace',
+  'ui-sans-serif',
+  'ui-serif',
+  'cursive',
+  'fantasy',
+]);
+const DEFAULT_STACK: Record<FontRole, string[]> = {
+  sans: ['system-ui', 'sans-serif'],
+  mono: ['ui-monospace', 'SFMono-Regular', 'Menlo', 'Consolas', 'monospace'],
+};
 const FORMAT: Record<string, string> = { woff2: 'woff2', woff: 'woff', ttf: 'truetype', otf: 'opentype' };
 
 const quoted = (name: string) => (GENERIC.has(name) || /^["']/.test(name) ? name : JSON.stringify(name));
@@ -22,7 +36,9 @@ export function designCss(design: Design, fonts: ResolvedFonts): string {
       const ext = face.file.slice(face.file.lastIndexOf('.') + 1);
       // `optional`: a face that has not arrived by the first paint (the preloaded ones nearly always
       // have) is not swapped in later, so text never moves under a reader's eyes.
-      rules.push(`@font-face{font-family:${JSON.stringify(face.family)};font-style:normal;font-weight:${face.weight};font-display:optional;src:url(${JSON.stringify(face.file)}) format("${FORMAT[ext] ?? ext}")}`);
+      rules.push(
+        `@font-face{font-family:${JSON.stringify(face.family)};font-style:normal;font-weight:${face.weight};font-display:optional;src:url(${JSON.stringify(face.file)}) format("${FORMAT[ext] ?? ext}")}`,
+      );
     }
     const fallback = `${font.family} Fallback`;
     for (const face of font.fallback) {
@@ -43,7 +59,8 @@ export function designCss(design: Design, fonts: ResolvedFonts): string {
   if (root.length) rules.push(`:root{${root.join(';')}}`);
   for (const mode of ['dark', 'light'] as const) {
     const tokens = Object.entries(design.palette[mode]);
-    if (tokens.length) rules.push(`[data-theme="${mode}"]{${tokens.map(([name, value]) => `--${name}:${value}`).join(';')}}`);
+    if (tokens.length)
+      rules.push(`[data-theme="${mode}"]{${tokens.map(([name, value]) => `--${name}:${value}`).join(';')}}`);
   }
   return `${rules.join('\n')}\n`;
 }

@@ -4,14 +4,14 @@
 // files of the text face (social-images.ts), as fontconfig reads no WOFF2.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../types.ts';
-import type { Design, FontConfig } from './design-schema.ts';
-import { CONFIG_FILE } from './config.ts';
-import { diagnosis, type Diagnosis } from '../diagnostics/diagnostic-rules.ts';
-import { locateConfig } from './config-locations.ts';
-import type { ConfigFile } from './config-links.ts';
 import { sitePackageDir } from '../bundle/site-package.ts';
 import { PUBLIC_DIR } from '../content/public-files.ts';
+import { type Diagnosis, diagnosis } from '../diagnostics/diagnostic-rules.ts';
+import type { Diagnostic } from '../types.ts';
+import { CONFIG_FILE } from './config.ts';
+import type { ConfigFile } from './config-links.ts';
+import { locateConfig } from './config-locations.ts';
+import type { Design, FontConfig } from './design-schema.ts';
 
 export type FontRole = 'sans' | 'mono';
 
@@ -39,7 +39,12 @@ function semiboldOf(weights: number[]): number {
 export function resolveFonts(root: string, design: Design, files: ConfigFile[] = []): ResolvedFonts {
   const result: ResolvedFonts = { faces: {}, card: {}, diagnostics: [] };
   const problem = (role: FontRole, says: Diagnosis) =>
-    result.diagnostics.push({ ...(locateConfig(files, ['design', 'fonts', role, design.fonts[role]?.package ? 'package' : 'files']) ?? { file: CONFIG_FILE }), ...says });
+    result.diagnostics.push({
+      ...(locateConfig(files, ['design', 'fonts', role, design.fonts[role]?.package ? 'package' : 'files']) ?? {
+        file: CONFIG_FILE,
+      }),
+      ...says,
+    });
   for (const role of ['sans', 'mono'] as const) {
     const font: FontConfig | undefined = design.fonts[role];
     if (!font) continue;
@@ -51,17 +56,29 @@ export function resolveFonts(root: string, design: Design, files: ConfigFile[] =
         continue;
       }
       const id = font.package.slice(font.package.indexOf('/') + 1);
-      const fileOf = (subset: string, weight: number, ext: string) => path.join(dir, 'files', `${id}-${subset}-${weight}-normal.${ext}`);
+      const fileOf = (subset: string, weight: number, ext: string) =>
+        path.join(dir, 'files', `${id}-${subset}-${weight}-normal.${ext}`);
       for (const weight of font.weights) {
         for (const subset of font.subsets) {
           const file = fileOf(subset, weight, 'woff2');
           if (existsSync(file)) faces.push({ family: font.family, weight, file });
-          else problem(role, diagnosis('config', 'fontWeightMissing', { role, pkg: font.package, subset, weight, file: path.relative(dir, file) }));
+          else
+            problem(
+              role,
+              diagnosis('config', 'fontWeightMissing', {
+                role,
+                pkg: font.package,
+                subset,
+                weight,
+                file: path.relative(dir, file),
+              }),
+            );
         }
       }
       if (role === 'sans') {
         // Cards show any language's titles: every Latin subset the package has, not only the page's.
-        const cardFiles = (weight: number) => ['latin', 'latin-ext'].map((subset) => fileOf(subset, weight, 'woff')).filter(existsSync);
+        const cardFiles = (weight: number) =>
+          ['latin', 'latin-ext'].map((subset) => fileOf(subset, weight, 'woff')).filter(existsSync);
         result.card = { regular: cardFiles(Math.min(...font.weights)), semibold: cardFiles(semiboldOf(font.weights)) };
       }
     } else if (font.files) {
@@ -71,9 +88,11 @@ export function resolveFonts(root: string, design: Design, files: ConfigFile[] =
         else problem(role, diagnosis('config', 'fontNotPublic', { role, src, publicDir: PUBLIC_DIR }));
       }
       if (role === 'sans') {
-        const readable = (weight: number) => faces.filter((f) => f.weight === weight && /\.(woff|ttf|otf)$/.test(f.file)).map((f) => f.file);
+        const readable = (weight: number) =>
+          faces.filter((f) => f.weight === weight && /\.(woff|ttf|otf)$/.test(f.file)).map((f) => f.file);
         const weights = faces.map((f) => f.weight);
-        if (weights.length) result.card = { regular: readable(Math.min(...weights)), semibold: readable(semiboldOf(weights)) };
+        if (weights.length)
+          result.card = { regular: readable(Math.min(...weights)), semibold: readable(semiboldOf(weights)) };
       }
     }
     result.faces[role] = faces;

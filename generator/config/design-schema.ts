@@ -32,15 +32,32 @@ export const fontSchema = z
       .string()
       .regex(/^@fontsource\/[a-z0-9-]+$/, 'must be an @fontsource package, like @fontsource/inter')
       .optional()
-      .describe("An @fontsource package (`@fontsource/inter`), found from the site's folder, then the engine's; or give `files`"),
+      .describe(
+        "An @fontsource package (`@fontsource/inter`), found from the site's folder, then the engine's; or give `files`",
+      ),
     files: z
       .record(z.string().regex(/^[1-9]00$/, 'must be a weight like 400'), publicPath)
       .optional()
-      .describe("The font's files in public/ by weight, `{ 400: '/fonts/body-400.woff2' }` (woff2, woff or ttf; the social cards need woff or ttf)"),
-    weights: z.array(z.number().int().min(100).max(900)).default([400]).describe('The weights the site uses (with `package`); every one is preloaded'),
+      .describe(
+        "The font's files in public/ by weight, `{ 400: '/fonts/body-400.woff2' }` (woff2, woff or ttf; the social cards need woff or ttf)",
+      ),
+    weights: z
+      .array(z.number().int().min(100).max(900))
+      .default([400])
+      .describe('The weights the site uses (with `package`); every one is preloaded'),
     subsets: z.array(z.string()).default(['latin']).describe("The package's subsets the stylesheet declares"),
-    fallback: z.array(fallbackFace).default([]).describe('Metric-matched local faces (`<family> Fallback`) shown until the web font has arrived, so text does not move'),
-    stack: z.array(z.string()).optional().describe("What follows the family and its fallback in the stack; default `system-ui, sans-serif` (sans) or the system's monospace faces (mono)"),
+    fallback: z
+      .array(fallbackFace)
+      .default([])
+      .describe(
+        'Metric-matched local faces (`<family> Fallback`) shown until the web font has arrived, so text does not move',
+      ),
+    stack: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "What follows the family and its fallback in the stack; default `system-ui, sans-serif` (sans) or the system's monospace faces (mono)",
+      ),
   })
   .refine((font) => Boolean(font.package) !== Boolean(font.files), 'give either `package` or `files`');
 
@@ -52,19 +69,32 @@ export const designSchema = z
     palette: z
       .strictObject({ light: palette.default({}), dark: palette.default({}) })
       .default({ light: {}, dark: {} })
-      .describe("Colour tokens per colour mode (`accent: '#1f5fbf'` sets `--accent`), laid over the theme's: the built-in theme's are listed in theme/styles/tokens.css"),
+      .describe(
+        "Colour tokens per colour mode (`accent: '#1f5fbf'` sets `--accent`), laid over the theme's: the built-in theme's are listed in theme/styles/tokens.css",
+      ),
     fonts: z
       .strictObject({ sans: fontSchema.optional(), mono: fontSchema.optional() })
       .default({})
-      .describe("The text face (`sans`, also the social cards') and the code face (`mono`); the system's faces where not given"),
+      .describe(
+        "The text face (`sans`, also the social cards') and the code face (`mono`); the system's faces where not given",
+      ),
     heroArt: z
       .union([z.literal('none'), z.literal('contours'), publicPath])
       .default('none')
-      .describe("The art behind the home page's hero and on the social cards: a name the theme draws (`contours` in the built-in theme), a file of public/ (`/img/hero.svg`), or `none`"),
+      .describe(
+        "The art behind the home page's hero and on the social cards: a name the theme draws (`contours` in the built-in theme), a file of public/ (`/img/hero.svg`), or `none`",
+      ),
     socialCard: z
-      .strictObject({ background: hex.default(CARD_DEFAULT.background), text: hex.default(CARD_DEFAULT.text), muted: hex.default(CARD_DEFAULT.muted), accent: hex.default(CARD_DEFAULT.accent) })
+      .strictObject({
+        background: hex.default(CARD_DEFAULT.background),
+        text: hex.default(CARD_DEFAULT.text),
+        muted: hex.default(CARD_DEFAULT.muted),
+        accent: hex.default(CARD_DEFAULT.accent),
+      })
       .default(CARD_DEFAULT)
-      .describe("The social cards' colours: the background, the title and site name, the host, and the section's name and rule"),
+      .describe(
+        "The social cards' colours: the background, the title and site name, the host, and the section's name and rule",
+      ),
   })
   .default({ palette: { light: {}, dark: {} }, fonts: {}, heroArt: 'none', socialCard: CARD_DEFAULT });
 

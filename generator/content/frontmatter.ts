@@ -1,12 +1,12 @@
 // Front matter: split from the body, parsed as YAML 1.2 (dates stay strings, "no" stays a
 // string), validated with a strict schema so that a misspelt key is an error, not a silent no-op.
 import YAML from 'yaml';
-import { plainYaml } from './plain-yaml.ts';
 import { z } from 'zod';
-import type { Diagnostic, FrontMatter } from '../types.ts';
-import { yamlLocator, zodDiagnostics } from '../diagnostics/schema-errors.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import { yamlLocator, zodDiagnostics } from '../diagnostics/schema-errors.ts';
+import type { Diagnostic, FrontMatter } from '../types.ts';
+import { plainYaml } from './plain-yaml.ts';
 
 const headingLevel = z.number().int().min(2).max(6);
 const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
@@ -16,7 +16,10 @@ const docFields = {
   description: z.string().min(1).max(300),
   sidebar_label: z.string().min(1).optional(),
   sidebar_position: z.number().optional(),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes').optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes')
+    .optional(),
   draft: z.boolean().optional(),
   unlisted: z.boolean().optional(),
   hide_table_of_contents: z.boolean().optional(),
@@ -34,7 +37,10 @@ export const docFrontMatter = z.strictObject(docFields);
  * layout that renders it. */
 export const pageFrontMatter = z.strictObject({
   ...docFields,
-  layout: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a layout name of the theme: lower-case letters, digits and dashes').optional(),
+  layout: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, 'must be a layout name of the theme: lower-case letters, digits and dashes')
+    .optional(),
 });
 
 export const postFrontMatter = z.strictObject({
@@ -52,9 +58,11 @@ function dateProblem(value: string): string | undefined {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!parts) return 'must be a date written YYYY-MM-DD';
   const [year, month, day] = parts.slice(1).map(Number);
-  if (month < 1 || month > 12) return `month ${month} does not exist: a date is written YYYY-MM-DD, the month from 01 to 12`;
+  if (month < 1 || month > 12)
+    return `month ${month} does not exist: a date is written YYYY-MM-DD, the month from 01 to 12`;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day < 1 || day > days) return `day ${day} does not exist in ${year}-${String(month).padStart(2, '0')}, which has ${days} days`;
+  if (day < 1 || day > days)
+    return `day ${day} does not exist in ${year}-${String(month).padStart(2, '0')}, which has ${days} days`;
   return undefined;
 }
 
@@ -118,7 +126,8 @@ export function splitMatter(raw: string): Matter {
 }
 
 function parseBlock(language: string, block: string): Record<string, unknown> {
-  if (language === '' || language === 'yaml' || language === 'yml') return (plainYaml(block) ?? YAML.parse(block) ?? {}) as Record<string, unknown>;
+  if (language === '' || language === 'yaml' || language === 'yml')
+    return (plainYaml(block) ?? YAML.parse(block) ?? {}) as Record<string, unknown>;
   if (language === 'json') return JSON.parse(block) as Record<string, unknown>;
   throw new MatterLanguageError(language);
 }
@@ -137,9 +146,7 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
       data: undefined,
       body: parsed.content,
       bodyLine,
-      diagnostics: [
-        diagnostic({ file, line: 1, column: 1 }, 'front-matter', 'none'),
-      ],
+      diagnostics: [diagnostic({ file, line: 1, column: 1 }, 'front-matter', 'none')],
     };
   }
   const schema = kind === 'post' ? postFrontMatter : kind === 'page' ? pageFrontMatter : docFrontMatter;
@@ -151,10 +158,18 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
   const locate = unknown.length ? yamlLocator(parsed.matter) : undefined;
   const keyDiagnostics: Diagnostic[] = unknown.map((key) => {
     const at = locate?.([key]);
-    return { ...diagnostic({ file, line: at?.line, column: at?.column }, 'front-matter', 'unknownKey', { key, suggestion: closestKey(key, known), known }), key };
+    return {
+      ...diagnostic({ file, line: at?.line, column: at?.column }, 'front-matter', 'unknownKey', {
+        key,
+        suggestion: closestKey(key, known),
+        known,
+      }),
+      key,
+    };
   });
   const result = schema.safeParse(Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key))));
-  if (result.success) return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
+  if (result.success)
+    return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
   return {
     data: undefined,
     fallback: fallbackOf(fields, file),
@@ -194,7 +209,10 @@ function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
   const body = end === -1 ? '' : lines.slice(end + 1).join('\n');
   let at = error.linePos?.[0] ? { line: error.linePos[0].line, column: error.linePos[0].col } : { line: 1, column: 1 };
   // The parser's first sentence, without the excerpt it appends after a colon.
-  const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?\s*$/, '').replace(/[:\s]+$/, '');
+  const reason = error.message
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?\s*$/, '')
+    .replace(/[:\s]+$/, '');
   let says = diagnosis('front-matter', 'yaml', { reason });
   if (/missing closing .?quote/i.test(reason)) {
     const opened = matterLines.findIndex((line) => {

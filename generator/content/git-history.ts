@@ -42,9 +42,21 @@ const FIELD = '\x1f';
 /** The history of `content/`, or undefined where there is none to read. Git runs in a process of
  * its own while the build goes on (a start with a long history waits for nothing else). */
 export function readHistory(root: string, folder = 'content'): Promise<History | undefined> {
-  const args = ['-C', root, 'log', '--no-merges', '--relative', '--name-only', `--format=${RECORD}%H${FIELD}%cs${FIELD}%s${FIELD}%(trailers:key=Translation,valueonly,separator=%x2C)${FIELD}`, '--', folder];
+  const args = [
+    '-C',
+    root,
+    'log',
+    '--no-merges',
+    '--relative',
+    '--name-only',
+    `--format=${RECORD}%H${FIELD}%cs${FIELD}%s${FIELD}%(trailers:key=Translation,valueonly,separator=%x2C)${FIELD}`,
+    '--',
+    folder,
+  ];
   return new Promise((resolve) => {
-    execFile('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, out) => resolve(error ? undefined : historyOf(root, out)));
+    execFile('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, out) =>
+      resolve(error ? undefined : historyOf(root, out)),
+    );
   });
 }
 
@@ -54,8 +66,17 @@ function historyOf(root: string, out: string): History {
   for (const record of out.split(RECORD)) {
     if (!record.trim()) continue;
     const [hash, date, subject, trailer, files] = record.split(FIELD);
-    const index = history.commits.push({ hash, date, subject, noTranslation: /\bnone\b/i.test(trailer) || ignored.some((rev) => hash.startsWith(rev)) }) - 1;
-    for (const file of files.split('\n').map((f) => f.trim()).filter(Boolean)) {
+    const index =
+      history.commits.push({
+        hash,
+        date,
+        subject,
+        noTranslation: /\bnone\b/i.test(trailer) || ignored.some((rev) => hash.startsWith(rev)),
+      }) - 1;
+    for (const file of files
+      .split('\n')
+      .map((f) => f.trim())
+      .filter(Boolean)) {
       const list = history.byFile.get(file) ?? [];
       list.push(index);
       history.byFile.set(file, list);

@@ -4,10 +4,10 @@
 // name a URL cannot carry as it is, a link to nothing, a pipe or device named `.md`.
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, readSync, existsSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, type Dirent, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, LocaleId, SourceId } from '../types.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { Diagnostic, LocaleId, SourceId } from '../types.ts';
 
 /** A .md entry that is no readable file: a symbolic link to nothing, or a pipe, socket or device. */
 type UnreadableEntry = { file: string; kind: 'dangling' | 'special' };
@@ -64,7 +64,10 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   text = text.replace(/\r\n?/g, '\n');
   if (bad === -1) return { text };
-  const before = Buffer.from(bytes.subarray(0, bad)).toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const before = Buffer.from(bytes.subarray(0, bad))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n');
   const lines = before.split('\n');
   return { text, invalid: { line: lines.length, column: [...lines[lines.length - 1]].length + 1 } };
 }
@@ -79,14 +82,21 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     }
     // Lead byte: length and the allowed range of the second byte (no overlongs, no surrogates).
     const [length, low, high] =
-      b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf]
-      : b === 0xe0 ? [3, 0xa0, 0xbf]
-      : b === 0xed ? [3, 0x80, 0x9f]
-      : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf]
-      : b === 0xf0 ? [4, 0x90, 0xbf]
-      : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf]
-      : b === 0xf4 ? [4, 0x80, 0x8f]
-      : [0, 0, 0];
+      b >= 0xc2 && b <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : b === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : b === 0xed
+            ? [3, 0x80, 0x9f]
+            : b >= 0xe1 && b <= 0xef
+              ? [3, 0x80, 0xbf]
+              : b === 0xf0
+                ? [4, 0x90, 0xbf]
+                : b >= 0xf1 && b <= 0xf3
+                  ? [4, 0x80, 0xbf]
+                  : b === 0xf4
+                    ? [4, 0x80, 0x8f]
+                    : [0, 0, 0];
     if (!length || i + length > bytes.length || bytes[i + 1] < low || bytes[i + 1] > high) return i;
     for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
     i += length;
@@ -113,7 +123,8 @@ export function hashOfFile(file: string): { hash: string; size: number } {
   try {
     const sha = createHash('sha1');
     let size = 0;
-    for (let n; (n = readSync(fd, HASH_BUFFER, 0, HASH_BUFFER.length, null)) > 0; size += n) sha.update(HASH_BUFFER.subarray(0, n));
+    for (let n; (n = readSync(fd, HASH_BUFFER, 0, HASH_BUFFER.length, null)) > 0; size += n)
+      sha.update(HASH_BUFFER.subarray(0, n));
     return { hash: digestOf(sha), size };
   } finally {
     closeSync(fd);
@@ -213,7 +224,14 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
         }
         const raw = read(file);
         const partial = path.posix.basename(rel).startsWith('_');
-        if (raw !== undefined) (partial ? tree.partials : tree.sources).push({ id, locale, path: withoutNumberPrefixes(rel.slice(0, -3)), raw, hash: hashOf(raw) });
+        if (raw !== undefined)
+          (partial ? tree.partials : tree.sources).push({
+            id,
+            locale,
+            path: withoutNumberPrefixes(rel.slice(0, -3)),
+            raw,
+            hash: hashOf(raw),
+          });
       } else if (rel.endsWith('.mdx')) {
         tree.mdxFiles.push(id);
       } else if (/\.(md|mdx|markdown)$/i.test(rel)) {

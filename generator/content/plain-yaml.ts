@@ -12,7 +12,8 @@ const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 /** Characters a plain scalar may not start with: YAML gives them another meaning. */
 const INDICATOR = /^[-?:,[\]{}#&*!|>'"%@`\s]/;
 /** What YAML's core schema reads as something other than a string: null, booleans, numbers. */
-const NOT_A_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9][0-9_]*|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const NOT_A_STRING =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9][0-9_]*|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 
 /** A plain scalar as the core schema reads it, or undefined when this reader does not take it. */
@@ -20,7 +21,8 @@ function scalar(text: string, inFlow: boolean): Plain | undefined {
   if (text === '' || text !== text.trim()) return undefined;
   if (text.startsWith('"')) return /^"[^"\\]*"$/.test(text) ? text.slice(1, -1) : undefined;
   if (text.startsWith("'")) return /^'[^']*'$/.test(text) ? text.slice(1, -1) : undefined;
-  if (INDICATOR.test(text) || text.includes(': ') || text.includes(' #') || text.endsWith(':') || text.includes('\t')) return undefined;
+  if (INDICATOR.test(text) || text.includes(': ') || text.includes(' #') || text.endsWith(':') || text.includes('\t'))
+    return undefined;
   if (inFlow && /[[\]{},:]/.test(text)) return undefined;
   if (text === 'true') return true;
   if (text === 'false') return false;
@@ -48,7 +50,14 @@ export function plainYaml(block: string): Record<string, Plain | Plain[]> | unde
   for (const line of block.split('\n')) {
     if (line.trim() === '') continue;
     const match = KEY.exec(line);
-    if (!match || match[2] === undefined || Object.hasOwn(data, match[1]) || match[1] === '__proto__' || NOT_A_STRING.test(match[1])) return undefined;
+    if (
+      !match ||
+      match[2] === undefined ||
+      Object.hasOwn(data, match[1]) ||
+      match[1] === '__proto__' ||
+      NOT_A_STRING.test(match[1])
+    )
+      return undefined;
     const raw = match[2];
     const value = raw.startsWith('[') ? sequence(raw) : scalar(raw, false);
     if (value === undefined) return undefined;

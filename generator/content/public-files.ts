@@ -5,8 +5,8 @@
 // the two would be lost.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../types.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { Diagnostic } from '../types.ts';
 
 export const PUBLIC_DIR = 'public';
 

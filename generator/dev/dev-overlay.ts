@@ -30,18 +30,33 @@ const PAGE_RULES = new Set<Diagnostic['rule']>(['translation-outdated']);
 
 export function overlayLine(d: Diagnostic, root: string, editor: string): OverlayLine {
   const file = path.resolve(root, d.file);
-  return { text: formatDiagnostic(d), severity: d.severity, ...(existsSync(file) ? { url: editorUrl(editor, file, d.line, d.column) } : {}) };
+  return {
+    text: formatDiagnostic(d),
+    severity: d.severity,
+    ...(existsSync(file) ? { url: editorUrl(editor, file, d.line, d.column) } : {}),
+  };
 }
 
-export function overlayState(id: string, diagnostics: Diagnostic[], root: string, editor: string, graph?: SiteGraph): OverlayState {
+export function overlayState(
+  id: string,
+  diagnostics: Diagnostic[],
+  root: string,
+  editor: string,
+  graph?: SiteGraph,
+): OverlayState {
   const routeOf = new Map<string, Route>();
-  for (const page of Object.values(graph?.pages ?? {})) if ('doc' in page && page.doc) routeOf.set(page.doc, page.route);
+  for (const page of Object.values(graph?.pages ?? {}))
+    if ('doc' in page && page.doc) routeOf.set(page.doc, page.route);
   const pages: Record<Route, OverlayLine[]> = {};
   for (const d of diagnostics) {
     const route = PAGE_RULES.has(d.rule) ? routeOf.get(d.file) : undefined;
     if (route) (pages[route] ??= []).push(overlayLine(d, root, editor));
   }
-  return { id, problems: diagnostics.filter((d) => d.severity === 'error').map((d) => overlayLine(d, root, editor)), pages };
+  return {
+    id,
+    problems: diagnostics.filter((d) => d.severity === 'error').map((d) => overlayLine(d, root, editor)),
+    pages,
+  };
 }
 
 /** The browser side of live reload and the overlay, injected into served HTML only. Its events

@@ -4,13 +4,13 @@
 // build that follows checks everything else (links, fragments, feeds) as usual.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileOf } from '../../common/routes.ts';
 import type { BuildCache } from '../build/build.ts';
+import { parseOnWorkers } from '../build/worker-pool.ts';
 import { decodeText, hashOf } from '../content/load.ts';
 import { kindOf, markdownLabels } from '../parse/parse.ts';
-import { parseOnWorkers } from '../build/worker-pool.ts';
 import { renderPage } from '../render/render.ts';
 import { themeAt } from '../theming/theme-loader.ts';
-import { fileOf } from '../../common/routes.ts';
 import type { ParsedDocument } from '../types.ts';
 import { IncrementalOutput } from '../write/write.ts';
 
@@ -45,8 +45,12 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   const kind = kindOf(last.config, updated);
   if (typeof kind !== 'string') return undefined;
   // On a parse worker, as in the build: an edit cannot hang the server.
-  const [result] = await parseOnWorkers([{ source: updated, kind, labels: markdownLabels(last.setup.messages[updated.locale]) }], last.config.markdown);
-  if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc)) return undefined;
+  const [result] = await parseOnWorkers(
+    [{ source: updated, kind, labels: markdownLabels(last.setup.messages[updated.locale]) }],
+    last.config.markdown,
+  );
+  if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc))
+    return undefined;
 
   const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };
   const setup = { ...last.setup, graph };

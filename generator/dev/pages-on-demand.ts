@@ -7,11 +7,11 @@
 import path from 'node:path';
 import type { BuildCache } from '../build/build.ts';
 import { pageFileOf } from '../build/build-steps.ts';
-import { renderAndScan, RenderError } from '../render/render.ts';
-import { cardBytes, drawSocialImages, type CardFile } from '../images/social-images.ts';
+import { type CardFile, cardBytes, drawSocialImages } from '../images/social-images.ts';
+import { RenderError, renderAndScan } from '../render/render.ts';
 import { themeAt } from '../theming/theme-loader.ts';
-import { IncrementalOutput } from '../write/write.ts';
 import type { Page } from '../types.ts';
+import { IncrementalOutput } from '../write/write.ts';
 
 export interface OnDemand {
   /** What was rendered or drawn for the request: nothing when the file was up to date. */
@@ -35,7 +35,10 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   if (card) {
     if (cache.outputs.has(card.file)) return {};
     let drawn: CardFile | undefined;
-    await drawSocialImages(last.root, last.config, last.cardLook, [card], { memory: cache.cards, onFile: (f) => void (drawn = f) }).done;
+    await drawSocialImages(last.root, last.config, last.cardLook, [card], {
+      memory: cache.cards,
+      onFile: (f) => void (drawn = f),
+    }).done;
     await write(cache, last.outDir, drawn!.path, await cardBytes(drawn!));
     return { rendered: { route: pathname, file: drawn!.path } };
   }
@@ -65,7 +68,11 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
 /** The page at a request path, as the production URL rules would find its file. */
 function pageAt(cache: BuildCache, pathname: string): Page | undefined {
   const { graph } = cache.rendered!.setup;
-  const route = pathname.endsWith('/index.html') ? pathname.slice(0, -'index.html'.length) : pathname.endsWith('/') || path.posix.extname(pathname) ? pathname : `${pathname}/`;
+  const route = pathname.endsWith('/index.html')
+    ? pathname.slice(0, -'index.html'.length)
+    : pathname.endsWith('/') || path.posix.extname(pathname)
+      ? pathname
+      : `${pathname}/`;
   return graph.pages[route];
 }
 

@@ -6,20 +6,20 @@ import { statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { runBuild, createCache, formatDiagnostic, type BuildResult } from '../build/build.ts';
-import { hotUpdate } from './hot-update.ts';
-import { renderOnDemand } from './pages-on-demand.ts';
+import { contactRoute } from '../../common/locale-prefix.ts';
+import { type BuildResult, createCache, formatDiagnostic, runBuild } from '../build/build.ts';
 import { renderFailure } from '../build/build-steps.ts';
 import { closeParseWorkers, startParseWorkers } from '../build/worker-pool.ts';
-import { devClient, overlayState, type OverlayState } from './dev-overlay.ts';
-import { editorTemplate } from '../diagnostics/editor-links.ts';
-import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
-import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
-import { contactRoute } from '../../common/locale-prefix.ts';
-import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
-import type { MessagesByLocale } from '../theming/messages.ts';
 import type { SiteConfig } from '../config/config.ts';
+import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
+import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
+import { editorTemplate } from '../diagnostics/editor-links.ts';
+import type { MessagesByLocale } from '../theming/messages.ts';
 import type { ThemeForms } from '../theming/theme-contract.ts';
+import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
+import { devClient, type OverlayState, overlayState } from './dev-overlay.ts';
+import { hotUpdate } from './hot-update.ts';
+import { renderOnDemand } from './pages-on-demand.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -89,7 +89,9 @@ const CHECK_AFTER_MS = 1000;
 /** How long the full build that follows a start with bodies left for later waits for a first request. */
 const FIRST_REQUEST_MS = 300;
 
-export async function startDevServer(options: DevServerOptions): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
+export async function startDevServer(
+  options: DevServerOptions,
+): Promise<{ server: http.Server; close: () => Promise<void>; firstBuild: Promise<BuildResult> }> {
   const outDir = path.resolve(options.root, options.out);
   // The first page's Markdown is parsed on a parse worker: one starts now, while the config loads,
   // so that it is ready when the bodies are (with the default limits, which most sites keep).
@@ -98,7 +100,15 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   const clients = new Set<http.ServerResponse>();
   let siteConfig: SiteConfig | undefined;
   let siteMessages: MessagesByLocale | undefined;
-  let staticOptions: ServedSite = { dir: outDir, redirects: new Map(), localePrefixes: [], sourceFiles: { dir: path.join(options.root, PUBLIC_DIR), skip: MERGED_PUBLIC_FILES }, transformHtml: options.watch ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`) : undefined };
+  let staticOptions: ServedSite = {
+    dir: outDir,
+    redirects: new Map(),
+    localePrefixes: [],
+    sourceFiles: { dir: path.join(options.root, PUBLIC_DIR), skip: MERGED_PUBLIC_FILES },
+    transformHtml: options.watch
+      ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`)
+      : undefined,
+  };
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -109,7 +119,13 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   let overlay: OverlayState = { id: `${serverId}-0`, problems: [], pages: {} };
   const showProblems = (result: Pick<BuildResult, 'diagnostics' | 'graph'>) => {
     lastBuild = result;
-    overlay = overlayState(`${serverId}-${++shown}`, result.diagnostics, options.root, editorTemplate(siteConfig?.editor), result.graph);
+    overlay = overlayState(
+      `${serverId}-${++shown}`,
+      result.diagnostics,
+      options.root,
+      editorTemplate(siteConfig?.editor),
+      result.graph,
+    );
     broadcast('problems', overlay);
   };
 
@@ -122,33 +138,60 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     staticOptions = {
       ...staticOptions,
       redirects: new Map(site.graph.redirects.map((r) => [r.from, r.to])),
-      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)).filter(Boolean),
+      localePrefixes: Object.keys(config.locales)
+        .map((l) => localePrefix(config, l))
+        .filter(Boolean),
     };
   };
 
-  const build = async (changed?: Set<string>, onReady?: () => void, lazyBodies = false, beforeExtras?: () => Promise<void>): Promise<BuildResult> => {
+  const build = async (
+    changed?: Set<string>,
+    onReady?: () => void,
+    lazyBodies = false,
+    beforeExtras?: () => Promise<void>,
+  ): Promise<BuildResult> => {
     const started = performance.now();
-    const result = await runBuild({ root: options.root, mode: 'serve', outDir, cache, changed, lazyBodies, beforeExtras, onReady: (site) => (adopt(site), onReady?.()) });
+    const result = await runBuild({
+      root: options.root,
+      mode: 'serve',
+      outDir,
+      cache,
+      changed,
+      lazyBodies,
+      beforeExtras,
+      onReady: (site) => (adopt(site), onReady?.()),
+    });
     const ms = Math.round(performance.now() - started);
-    if (options.timings) console.log(`[site] steps: ${Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')}; the process started ${Math.round(started)} ms before the build`);
+    if (options.timings)
+      console.log(
+        `[site] steps: ${Object.entries(result.stats.timings)
+          .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+          .join(', ')}; the process started ${Math.round(started)} ms before the build`,
+      );
     if (result.stats.pendingBodies) {
       // Its problems are those of pages without their bodies: the full build that follows reports.
       adopt(result);
-      console.log(`[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`);
+      console.log(
+        `[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`,
+      );
       return result;
     }
     for (const d of result.diagnostics) console.error(formatDiagnostic(d));
     adopt(result);
     const w = result.stats.write;
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-    console.log(`[site] ${errors ? `${errors} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`);
+    console.log(
+      `[site] ${errors ? `${errors} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`,
+    );
     options.onBuild?.(result, ms);
     showProblems(result);
     // Markdown twins, llms files and the search index change nothing a tab shows; nor does the
     // first build, which wrote only what pages need before any tab was open.
     // Files of public/ are served from there: an edit to one is shown as it is.
     const publicDir = path.join(options.root, PUBLIC_DIR);
-    const edited = [...(changed ?? [])].filter((f) => f.startsWith(`${publicDir}${path.sep}`)).map((f) => path.relative(publicDir, f).split(path.sep).join('/'));
+    const edited = [...(changed ?? [])]
+      .filter((f) => f.startsWith(`${publicDir}${path.sep}`))
+      .map((f) => path.relative(publicDir, f).split(path.sep).join('/'));
     const shown = [...(w?.files ?? []), ...edited].filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
     if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
     return result;
@@ -165,7 +208,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   let ready!: () => void;
   let served!: () => void;
   const firstPageServed = new Promise<void>((resolve) => (served = resolve));
-  const firstRequest = () => Promise.race([firstPageServed, new Promise<void>((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
+  const firstRequest = () =>
+    Promise.race([firstPageServed, new Promise<void>((resolve) => setTimeout(resolve, FIRST_REQUEST_MS))]);
   // The first build's feeds, twins and search index wait for the first page too.
   const first = build(undefined, () => ready(), true, firstRequest).then(async (result) => {
     if (!result.stats.pendingBodies) return result;
@@ -178,7 +222,15 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 
   // The site's endpoints (contact, analytics) as in production.
-  const endpoints = siteConfig ? options.hooks.configureServer?.({ root: options.root, outDir, config: () => siteConfig!, messages: () => siteMessages!, forms: () => cache.forms }) : undefined;
+  const endpoints = siteConfig
+    ? options.hooks.configureServer?.({
+        root: options.root,
+        outDir,
+        config: () => siteConfig!,
+        messages: () => siteMessages!,
+        forms: () => cache.forms,
+      })
+    : undefined;
 
   /** A body edit is on disk and in the browser at once, even while the build of the edit before
    * is still running; the full build then checks the rest. */
@@ -199,16 +251,19 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     const started = performance.now();
     const result = await renderOnDemand(cache, url);
     if (result.rendered) options.onRender?.(result.rendered.route);
-    if (result.rendered && options.timings) console.log(`[site] ${result.rendered.route} rendered in ${Math.round(performance.now() - started)} ms`);
+    if (result.rendered && options.timings)
+      console.log(`[site] ${result.rendered.route} rendered in ${Math.round(performance.now() - started)} ms`);
     if (result.error) {
       const failure = renderFailure(result.error);
       console.error(formatDiagnostic(failure));
-      if (!lastBuild.diagnostics.some((d) => formatDiagnostic(d) === formatDiagnostic(failure))) showProblems({ ...lastBuild, diagnostics: [...lastBuild.diagnostics, failure] });
+      if (!lastBuild.diagnostics.some((d) => formatDiagnostic(d) === formatDiagnostic(failure)))
+        showProblems({ ...lastBuild, diagnostics: [...lastBuild.diagnostics, failure] });
     }
   };
 
   /** The contact page in each locale: what the contact endpoint answers a plain form post with. */
-  const contactPages = () => Object.keys(siteConfig?.locales ?? {}).flatMap((locale) => contactRoute(siteConfig!, locale) ?? []);
+  const contactPages = () =>
+    Object.keys(siteConfig?.locales ?? {}).flatMap((locale) => contactRoute(siteConfig!, locale) ?? []);
 
   /** A request for a page being rendered waits for that render rather than starting another. */
   const rendering = new Map<string, Promise<void>>();
@@ -227,7 +282,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     // Under a baseUrl the site answers at its subpath; from here on the request names a route.
     if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
     if (req.url === RELOAD_PATH) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       res.write(`event: problems\ndata: ${JSON.stringify(overlay)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
@@ -238,8 +297,11 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     // A form posted without JavaScript and its answer (`?result=`) get the contact page back with
     // the theme's forms in it: both are made first if this is the first request to need them (the
     // post's body waits unread meanwhile). A script's post (JSON, a beacon) needs neither.
-    const plainForm = req.method === 'POST' && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(req.headers['content-type'] ?? '');
-    if (plainForm || (reading && /[?&]result=/.test(route))) await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
+    const plainForm =
+      req.method === 'POST' &&
+      /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(req.headers['content-type'] ?? '');
+    if (plainForm || (reading && /[?&]result=/.test(route)))
+      await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
     if (endpoints?.handle(req, res)) return;
     if (reading) await renderOnce(route);
     // The first page is served once its answer is sent, not when it is rendered (the page a browser
@@ -256,7 +318,9 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  console.log(`[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`);
+  console.log(
+    `[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`,
+  );
   const close = async () => {
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.
@@ -268,7 +332,8 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
     // The parse workers kept for the next rebuild would keep the process alive.
     await closeParseWorkers();
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void close().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void close().then(() => process.exit(0)));
   return { server, close, firstBuild: first };
 }
 
@@ -277,7 +342,12 @@ export async function startDevServer(options: DevServerOptions): Promise<{ serve
  * branch switch) is a new folder to the file system and the watches on the old one are dead, so
  * the project root is watched too, for its entries: a source folder that comes back is watched
  * afresh and built whole. While a folder that was there is missing, nothing is built. */
-async function watchProject(root: string, hot: (changed: Set<string>) => Promise<boolean>, rebuild: (changed: Set<string>) => Promise<unknown>, initial: Promise<unknown>): Promise<{ close: () => Promise<void> }> {
+async function watchProject(
+  root: string,
+  hot: (changed: Set<string>) => Promise<boolean>,
+  rebuild: (changed: Set<string>) => Promise<unknown>,
+  initial: Promise<unknown>,
+): Promise<{ close: () => Promise<void> }> {
   const exists = (dir: string) => {
     try {
       return statSync(dir).isDirectory();
@@ -296,10 +366,12 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
   // The fast path of a body edit does not wait for the build: the edit before may still be in it.
   // After an edit the fast path has shown, the build that checks the rest waits until the writer
   // pauses (CHECK_AFTER_MS); any other change is built at once.
-  let running: Promise<unknown> | undefined = initial.catch(() => undefined).then(() => {
-    running = undefined;
-    if (pending.size) startBuild();
-  });
+  let running: Promise<unknown> | undefined = initial
+    .catch(() => undefined)
+    .then(() => {
+      running = undefined;
+      if (pending.size) startBuild();
+    });
   let hotRunning: Promise<unknown> = Promise.resolve();
   /** Changes no build has taken yet, and those the fast path has not seen yet. */
   let pending = new Set<string>();
@@ -332,7 +404,9 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
     const changed = pending;
     pending = new Set();
     urgent = false;
-    running = rebuild(changed).catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+    running = rebuild(changed).catch((error) =>
+      console.error(`[site] build crashed: ${(error as Error).stack ?? error}`),
+    );
     await running;
     running = undefined;
     if (pending.size && !fresh.size) {
@@ -364,7 +438,8 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
     settling.delete(dir);
     if (closed) return;
     if (!exists(dir)) {
-      if (!missing.has(dir)) console.log(`[site] ${name(dir)} disappeared; waiting for it to come back before building`);
+      if (!missing.has(dir))
+        console.log(`[site] ${name(dir)} disappeared; waiting for it to come back before building`);
       missing.add(dir);
       clearTimeout(timer);
       return;
@@ -372,7 +447,11 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
     // Closed first: chokidar shares its file system watches between watchers of one path.
     await watchers.get(dir)?.close();
     await watchFolder(dir);
-    console.log(missing.delete(dir) ? `[site] ${name(dir)} is back; building it whole` : `[site] ${name(dir)} was removed and created again; building it whole`);
+    console.log(
+      missing.delete(dir)
+        ? `[site] ${name(dir)} is back; building it whole`
+        : `[site] ${name(dir)} was removed and created again; building it whole`,
+    );
     // Everything in it may have changed, and edits made before the new watcher was ready are
     // only in the files: the build reads the whole tree again.
     pending.add(dir);
@@ -386,7 +465,10 @@ async function watchProject(root: string, hot: (changed: Set<string>) => Promise
     clearTimeout(settling.get(dir));
     clearTimeout(timer);
     // One folder change at a time: two watchers of one path must not overlap (see settled).
-    settling.set(dir, setTimeout(() => (rewatching = rewatching.then(() => settled(dir))), QUIET_MS.many));
+    settling.set(
+      dir,
+      setTimeout(() => (rewatching = rewatching.then(() => settled(dir))), QUIET_MS.many),
+    );
   });
   rootWatch.on('error', (error) => console.error(`[site] watching ${root}: ${error.message}`));
 

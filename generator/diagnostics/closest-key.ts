@@ -11,7 +11,8 @@ function distance(a: string, b: string): number {
     for (let j = 1; j <= y.length; j++) {
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
       // Two letters swapped (lable, sidebar_postiion) is one slip, not two.
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
     }
     beforePrevious = previous;
     previous = current;
@@ -21,7 +22,11 @@ function distance(a: string, b: string): number {
 
 /** The closest of `known` to `key`, when it is close enough to be a slip of the keyboard: within
  * `slips(length)` edits, where length is that of the shorter of the two (a third of a key by default). */
-export function closestKey(key: string, known: readonly string[], slips = (length: number) => Math.max(2, Math.floor(length / 3))): string | undefined {
+export function closestKey(
+  key: string,
+  known: readonly string[],
+  slips = (length: number) => Math.max(2, Math.floor(length / 3)),
+): string | undefined {
   let best: { key: string; d: number } | undefined;
   for (const candidate of known) {
     const d = distance(key, candidate);
@@ -30,4 +35,3 @@ export function closestKey(key: string, known: readonly string[], slips = (lengt
   if (!best) return undefined;
   return best.d <= slips(Math.min(key.length, best.key.length)) ? best.key : undefined;
 }
-

@@ -34,7 +34,15 @@ export function githubCommand(d: Diagnostic): string {
 
 /** One diagnostic as `json` prints it: every field present, `null` where it has no value. */
 export function diagnosticJson(d: Diagnostic) {
-  return { file: d.file, line: d.line ?? null, column: d.column ?? null, rule: d.rule, severity: d.severity, message: d.message, hint: d.hint ?? null };
+  return {
+    file: d.file,
+    line: d.line ?? null,
+    column: d.column ?? null,
+    rule: d.rule,
+    severity: d.severity,
+    message: d.message,
+    hint: d.hint ?? null,
+  };
 }
 
 /** What `site check --format <format>` prints on standard output for these diagnostics. */

@@ -24,7 +24,11 @@ export interface MessageSpec<P> {
 }
 
 /** A case of a rule: `says((p: { route: string }) => `…${p.route}…`, hint?)`. */
-function says<P extends object = Record<never, never>>(text: (p: P) => string, hint?: Hint<P>, severity?: Severity): MessageSpec<NoInfer<P>> {
+function says<P extends object = Record<never, never>>(
+  text: (p: P) => string,
+  hint?: Hint<P>,
+  severity?: Severity,
+): MessageSpec<NoInfer<P>> {
   return { text, hint, severity };
 }
 
@@ -47,12 +51,16 @@ export interface DiagnosticRule {
 }
 
 const CONFIG_REFERENCE_HINT = 'docs/config.md lists every key with its type and default';
-const HTML_HINT = 'docs/content.md lists the HTML a page may use: write the rest in Markdown, show HTML source in a fenced code block';
-const CODE_META_HINT = 'known: title="…", {1,3-4}, showLineNumbers, showLineNumbers=N; show other words in the code itself';
+const HTML_HINT =
+  'docs/content.md lists the HTML a page may use: write the rest in Markdown, show HTML source in a fenced code block';
+const CODE_META_HINT =
+  'known: title="…", {1,3-4}, showLineNumbers, showLineNumbers=N; show other words in the code itself';
 const TABS_HINT = 'write ::::tabs{group="name"}, then one :::tab[Label] … ::: per tab, and close with ::::';
-const INCLUDE_HINT = 'write ::include{file="./_name.md"} with a path from the including file to a Markdown file of the content tree';
+const INCLUDE_HINT =
+  'write ::include{file="./_name.md"} with a path from the including file to a Markdown file of the content tree';
 const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
-const NUMBER_UNIT_HINT = 'join them with a no-break space: 480&nbsp;€, or the character U+00A0 (AltGr+Space on many layouts, Option+Space on a Mac)';
+const NUMBER_UNIT_HINT =
+  'join them with a no-break space: 480&nbsp;€, or the character U+00A0 (AltGr+Space on many layouts, Option+Space on a Mac)';
 const PLACEHOLDER_HINT = 'write the text the page needs, or keep the page a draft (draft: true) until it is written';
 const BASELINE_HINT = 'pass the _routes.json or sitemap.xml of the deployed site, as a file or its URL';
 
@@ -61,29 +69,40 @@ const LOCAL_SCHEMES = new Set(['file', 'blob', 'intent']);
 
 /** What to do instead of a URL of this scheme; `dataImages`: whether markdown.dataImages could allow it. */
 function unsafeLinkHint(scheme: string, dataImages: boolean): string {
-  if (scheme === 'data') return `link to a file in public/ instead${dataImages ? '; data: images can be allowed with markdown.dataImages in config/site.config.ts' : ''}`;
-  if (LOCAL_SCHEMES.has(scheme)) return `link to a page, a file in public/ or a web address: ${scheme}: URLs point into the reader's own device or browser`;
+  if (scheme === 'data')
+    return `link to a file in public/ instead${dataImages ? '; data: images can be allowed with markdown.dataImages in config/site.config.ts' : ''}`;
+  if (LOCAL_SCHEMES.has(scheme))
+    return `link to a page, a file in public/ or a web address: ${scheme}: URLs point into the reader's own device or browser`;
   return 'remove it: a link on this site opens a page or a file, it does not run code';
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `; did you mean "${suggestion}"?` : '');
-const oneOf = (file: string, known: readonly string[]) => `define it in ${file}${known.length ? ` or use one of: ${known.join(', ')}` : ''}`;
+const oneOf = (file: string, known: readonly string[]) =>
+  `define it in ${file}${known.length ? ` or use one of: ${known.join(', ')}` : ''}`;
 
 /** The cases of a file checked against a schema (config, front matter, YAML data files). */
 function schemaMessages(hints: { unknownKey: string; other?: string }) {
   return {
     unknownKeys: says(
-      (p: { at: string; keys: string[]; suggestion?: string }) => `${p.at ? `${p.at}: ` : ''}unknown key${p.keys.length > 1 ? 's' : ''} ${p.keys.map((k) => `"${k}"`).join(', ')}${didYouMean(p.suggestion)}`,
+      (p: { at: string; keys: string[]; suggestion?: string }) =>
+        `${p.at ? `${p.at}: ` : ''}unknown key${p.keys.length > 1 ? 's' : ''} ${p.keys.map((k) => `"${k}"`).join(', ')}${didYouMean(p.suggestion)}`,
       hints.unknownKey,
     ),
     required: says((p: { key: string }) => `"${p.key}" is required`, hints.other),
-    invalid: says((p: { key: string; detail: string; suggestion?: string }) => `${p.key ? `"${p.key}": ` : ''}${p.detail}${didYouMean(p.suggestion)}`, hints.other),
+    invalid: says(
+      (p: { key: string; detail: string; suggestion?: string }) =>
+        `${p.key ? `"${p.key}": ` : ''}${p.detail}${didYouMean(p.suggestion)}`,
+      hints.other,
+    ),
   };
 }
 
 /** A YAML file that does not parse. */
-const yamlMessage = says((p: { reason: string }) => `not valid YAML: ${p.reason}`, 'quote a value that has a colon or starts with a quote, and close every quote on its line');
+const yamlMessage = says(
+  (p: { reason: string }) => `not valid YAML: ${p.reason}`,
+  'quote a value that has a colon or starts with a quote, and close every quote on its line',
+);
 
 export const DIAGNOSTIC_RULES = {
   config: {
@@ -91,61 +110,116 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: `fix the field at the file and line named; ${CONFIG_REFERENCE_HINT}`,
     messages: {
-      missing: says(() => 'No site configuration found', 'create config/site.config.ts that exports defineConfig({...}) as default'),
-      notLoaded: says((p: { cause: string }) => `The configuration could not be loaded: ${p.cause}`, 'fix the TypeScript at the line given'),
-      stringsNotLoaded: says((p: { cause: string }) => `The UI strings could not be loaded: ${p.cause}`, 'fix the TypeScript at the line given; the file exports default { ... } satisfies MessagesInput'),
+      missing: says(
+        () => 'No site configuration found',
+        'create config/site.config.ts that exports defineConfig({...}) as default',
+      ),
+      notLoaded: says(
+        (p: { cause: string }) => `The configuration could not be loaded: ${p.cause}`,
+        'fix the TypeScript at the line given',
+      ),
+      stringsNotLoaded: says(
+        (p: { cause: string }) => `The UI strings could not be loaded: ${p.cause}`,
+        'fix the TypeScript at the line given; the file exports default { ... } satisfies MessagesInput',
+      ),
       ...schemaMessages({ unknownKey: CONFIG_REFERENCE_HINT, other: CONFIG_REFERENCE_HINT }),
       movedToTheme: says(
         (p: { key: string; to: string }) => `${p.key} is an option of the theme, written under themeConfig as ${p.to}`,
-        (p) => `move it to ${p.to} (themeConfig: { ${p.to.split('.')[1]}: { … } }); docs/config.md lists the built-in theme's options`,
+        (p) =>
+          `move it to ${p.to} (themeConfig: { ${p.to.split('.')[1]}: { … } }); docs/config.md lists the built-in theme's options`,
       ),
-      defaultLocale: says((p: { locale: string; locales: string[] }) => `defaultLocale "${p.locale}" is not one of the locales (${p.locales.join(', ')})`, 'name one of the locales, or add it to locales'),
-      sectionTwice: says((p: { id: string }) => `section "${p.id}" is declared twice`, 'give each section an id of its own'),
+      defaultLocale: says(
+        (p: { locale: string; locales: string[] }) =>
+          `defaultLocale "${p.locale}" is not one of the locales (${p.locales.join(', ')})`,
+        'name one of the locales, or add it to locales',
+      ),
+      sectionTwice: says(
+        (p: { id: string }) => `section "${p.id}" is declared twice`,
+        'give each section an id of its own',
+      ),
       unknownEditor: says(
-        (p: { value: string; known: string[]; suggestion?: string }) => `editor "${p.value}" is no editor the dev overlay knows${didYouMean(p.suggestion)}`,
+        (p: { value: string; known: string[]; suggestion?: string }) =>
+          `editor "${p.value}" is no editor the dev overlay knows${didYouMean(p.suggestion)}`,
         (p) => `name one of ${p.known.join(', ')}, or write a URL template with {file}, {line} and {column}`,
       ),
       urlPath: says(
-        (p: { url: string; path: string; baseUrl: string }) => `url "${p.url}" has the path ${p.path}, but baseUrl is "${p.baseUrl}"`,
+        (p: { url: string; path: string; baseUrl: string }) =>
+          `url "${p.url}" has the path ${p.path}, but baseUrl is "${p.baseUrl}"`,
         (p) => `write the origin as url ("${new URL(p.url).origin}") and the path as baseUrl ("${p.path}")`,
       ),
       themeNoEntry: says(
-        (p: { spec: string; folderExists: boolean; entries: string[]; at: string }) => `theme "${p.spec}": no ${p.folderExists ? p.entries.join(', ') : 'such folder'} at ${p.at}`,
+        (p: { spec: string; folderExists: boolean; entries: string[]; at: string }) =>
+          `theme "${p.spec}": no ${p.folderExists ? p.entries.join(', ') : 'such folder'} at ${p.at}`,
         'point `theme` at a folder whose index.ts default-exports the theme contract (generator/theming/theme-contract.ts)',
       ),
-      themeNotInstalled: says((p: { spec: string }) => `theme "${p.spec}": the package is not installed`, (p) => `run \`npm install ${p.spec}\` in the site's folder, or name a folder of the site like ./theme`),
-      themeNoModule: says((p: { spec: string }) => `theme "${p.spec}": the package has no entry module`, 'its package.json must name one (`exports` or `main`), or it must have an index.ts'),
+      themeNotInstalled: says(
+        (p: { spec: string }) => `theme "${p.spec}": the package is not installed`,
+        (p) => `run \`npm install ${p.spec}\` in the site's folder, or name a folder of the site like ./theme`,
+      ),
+      themeNoModule: says(
+        (p: { spec: string }) => `theme "${p.spec}": the package has no entry module`,
+        'its package.json must name one (`exports` or `main`), or it must have an index.ts',
+      ),
       unknownComponent: says(
-        (p: { name: string; known: string[]; suggestion?: string }) => `components.${p.name}: the theme has no component ${p.name}${didYouMean(p.suggestion)}`,
+        (p: { name: string; known: string[]; suggestion?: string }) =>
+          `components.${p.name}: the theme has no component ${p.name}${didYouMean(p.suggestion)}`,
         (p) => `the theme's components are ${p.known.join(', ')}`,
       ),
-      componentMissing: says((p: { name: string; file: string }) => `components.${p.name}: ${p.file} does not exist`, 'give a file relative to the site root, like ./components/Footer.tsx'),
+      componentMissing: says(
+        (p: { name: string; file: string }) => `components.${p.name}: ${p.file} does not exist`,
+        'give a file relative to the site root, like ./components/Footer.tsx',
+      ),
       paletteToken: says(
-        (p: { mode: string; token: string; known: string[]; suggestion?: string }) => `design.palette.${p.mode}.${p.token}: the theme has no colour token ${p.token}${didYouMean(p.suggestion)}`,
+        (p: { mode: string; token: string; known: string[]; suggestion?: string }) =>
+          `design.palette.${p.mode}.${p.token}: the theme has no colour token ${p.token}${didYouMean(p.suggestion)}`,
         (p) => `the theme's tokens are ${p.known.join(', ')}`,
       ),
-      fontNotInstalled: says((p: { role: string; pkg: string }) => `design.fonts.${p.role}: the package ${p.pkg} is not installed`, (p) => `run \`npm install ${p.pkg}\` in the site's folder`),
+      fontNotInstalled: says(
+        (p: { role: string; pkg: string }) => `design.fonts.${p.role}: the package ${p.pkg} is not installed`,
+        (p) => `run \`npm install ${p.pkg}\` in the site's folder`,
+      ),
       fontWeightMissing: says(
-        (p: { role: string; pkg: string; subset: string; weight: number; file: string }) => `design.fonts.${p.role}: ${p.pkg} has no ${p.subset} file of weight ${p.weight} (${p.file})`,
+        (p: { role: string; pkg: string; subset: string; weight: number; file: string }) =>
+          `design.fonts.${p.role}: ${p.pkg} has no ${p.subset} file of weight ${p.weight} (${p.file})`,
         'use a weight and subset the package ships (its files/ folder lists them)',
       ),
-      fontNotPublic: says((p: { role: string; src: string; publicDir: string }) => `design.fonts.${p.role}: ${p.src} is not a file of ${p.publicDir}/`, 'put the font file there, or correct the path'),
-      bookingEndpoint: says((p: { endpoint: string }) => `contact.booking.endpoint "${p.endpoint}" is taken by the contact form`, 'give the booking a path of its own, like /api/booking'),
+      fontNotPublic: says(
+        (p: { role: string; src: string; publicDir: string }) =>
+          `design.fonts.${p.role}: ${p.src} is not a file of ${p.publicDir}/`,
+        'put the font file there, or correct the path',
+      ),
+      bookingEndpoint: says(
+        (p: { endpoint: string }) => `contact.booking.endpoint "${p.endpoint}" is taken by the contact form`,
+        'give the booking a path of its own, like /api/booking',
+      ),
     },
-    example: { file: 'config/base.ts', mistake: "sections: [{ id: 'blog', kind: 'blog', postPerPage: 10 }]", fix: "sections: [{ id: 'blog', kind: 'blog', postsPerPage: 10 }]" },
+    example: {
+      file: 'config/base.ts',
+      mistake: "sections: [{ id: 'blog', kind: 'blog', postPerPage: 10 }]",
+      fix: "sections: [{ id: 'blog', kind: 'blog', postsPerPage: 10 }]",
+    },
   },
   'config-link': {
     title: 'The config links to a route that is no page',
     severity: 'error',
     hint: 'create the page in every locale or change the route in config/',
     messages: {
-      unsafeUrl: says((p: { what: string; scheme: string }) => `${p.what} links to a ${p.scheme}: URL`, (p) => unsafeLinkHint(p.scheme, false)),
+      unsafeUrl: says(
+        (p: { what: string; scheme: string }) => `${p.what} links to a ${p.scheme}: URL`,
+        (p) => unsafeLinkHint(p.scheme, false),
+      ),
       noPage: says(
-        (p: { what: string; route: string; locales: string[] }) => `${p.what} links to ${p.route}, which is no page in ${p.locales.join(', ')}`,
-        (p) => `create content/<locale>${p.route.replace(/\/$/, '')}.md (or …/index.md) in every locale, or change the route in config/`,
+        (p: { what: string; route: string; locales: string[] }) =>
+          `${p.what} links to ${p.route}, which is no page in ${p.locales.join(', ')}`,
+        (p) =>
+          `create content/<locale>${p.route.replace(/\/$/, '')}.md (or …/index.md) in every locale, or change the route in config/`,
       ),
     },
-    example: { file: 'config/navbar.ts', mistake: "{ label: 'pricing', to: '/prices/' }", fix: "{ label: 'pricing', to: '/pricing/' }" },
+    example: {
+      file: 'config/navbar.ts',
+      mistake: "{ label: 'pricing', to: '/prices/' }",
+      fix: "{ label: 'pricing', to: '/pricing/' }",
+    },
   },
   'missing-messages': {
     title: 'A locale shows UI strings in English',
@@ -153,11 +227,17 @@ export const DIAGNOSTIC_RULES = {
     hint: 'translate the strings listed in i18n/<locale>.ts',
     messages: {
       inEnglish: says(
-        (p: { locale: string; keys: string[]; file: string }) => `locale "${p.locale}" shows ${p.keys.length} UI strings in English, which the engine and its theme have in no other language here: ${p.keys.join(', ')}`,
-        (p) => `translate them in ${p.file} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts and of the theme's strings)`,
+        (p: { locale: string; keys: string[]; file: string }) =>
+          `locale "${p.locale}" shows ${p.keys.length} UI strings in English, which the engine and its theme have in no other language here: ${p.keys.join(', ')}`,
+        (p) =>
+          `translate them in ${p.file} (export default { ... } satisfies MessagesInput, the shape of common/messages/en.ts and of the theme's strings)`,
       ),
     },
-    example: { file: 'i18n/fr.ts', mistake: 'export default { nav: { home: "Accueil" } }', fix: 'export default { nav: { home: "Accueil" }, search: { placeholder: "Rechercher" }, … }' },
+    example: {
+      file: 'i18n/fr.ts',
+      mistake: 'export default { nav: { home: "Accueil" } }',
+      fix: 'export default { nav: { home: "Accueil" }, search: { placeholder: "Rechercher" }, … }',
+    },
   },
   'ui-string': {
     title: 'The UI strings set a key that nothing reads',
@@ -165,25 +245,38 @@ export const DIAGNOSTIC_RULES = {
     hint: 'correct the key to one the engine, the theme or the config uses (common/messages/en.ts lists the engine’s, the theme’s `strings` its own), or remove it',
     messages: {
       unknownKey: says(
-        (p: { key: string; suggestion?: string }) => `unknown UI string key "${p.key}": neither the engine nor the theme has such a string, so this text is never shown${didYouMean(p.suggestion)}`,
+        (p: { key: string; suggestion?: string }) =>
+          `unknown UI string key "${p.key}": neither the engine nor the theme has such a string, so this text is never shown${didYouMean(p.suggestion)}`,
         'correct the key (common/messages/en.ts lists the engine’s strings, the theme’s `strings` its own), or remove it',
       ),
       unusedLabel: says(
-        (p: { key: string; suggestion?: string }) => `UI string "${p.key}" is named by no label of the config and by no component, so it is never shown${didYouMean(p.suggestion)}`,
+        (p: { key: string; suggestion?: string }) =>
+          `UI string "${p.key}" is named by no label of the config and by no component, so it is never shown${didYouMean(p.suggestion)}`,
         'correct the key to the label the config names (navbar, footer, announcement, the theme’s options), or remove it',
         'warning',
       ),
     },
-    example: { file: 'i18n/en.ts', mistake: "nav: { contat: 'Book an appointment' }", fix: "nav: { contact: 'Book an appointment' }" },
+    example: {
+      file: 'i18n/en.ts',
+      mistake: "nav: { contat: 'Book an appointment' }",
+      fix: "nav: { contact: 'Book an appointment' }",
+    },
   },
   'public-file': {
     title: 'A file of public/ at a path the build writes',
     severity: 'error',
     hint: 'rename or remove the file in public/; _headers and _redirects are merged',
     messages: {
-      collision: says((p: { file: string }) => `the build writes ${p.file} itself; the copy from public/ would replace it`, "rename or remove the file in public/ (only _headers and _redirects are merged with the build's own)"),
+      collision: says(
+        (p: { file: string }) => `the build writes ${p.file} itself; the copy from public/ would replace it`,
+        "rename or remove the file in public/ (only _headers and _redirects are merged with the build's own)",
+      ),
     },
-    example: { file: 'public/sitemap.xml', mistake: 'a hand-written public/sitemap.xml', fix: 'delete it: the build writes sitemap.xml from the pages' },
+    example: {
+      file: 'public/sitemap.xml',
+      mistake: 'a hand-written public/sitemap.xml',
+      fix: 'delete it: the build writes sitemap.xml from the pages',
+    },
   },
   'config-string': {
     title: 'The config names a UI string that does not exist',
@@ -193,17 +286,25 @@ export const DIAGNOSTIC_RULES = {
       missing: says(
         (p: { what: string; component: string; label: string; files: string[]; keys: string[] }) =>
           `${p.what} (${p.component}) names the UI string "${p.label}", which ${p.files.join(' and ')} ${p.files.length > 1 ? 'do' : 'does'} not have (looked up as ${p.keys.join(' or ')})`,
-        (p) => `add ${p.keys[0]} to ${p.files.join(' and ')}, or correct the key; text meant to be shown as written starts with a capital letter`,
+        (p) =>
+          `add ${p.keys[0]} to ${p.files.join(' and ')}, or correct the key; text meant to be shown as written starts with a capital letter`,
       ),
     },
-    example: { file: 'config/navbar.ts', mistake: "{ label: 'aboutUss', to: '/about-us/' }", fix: "{ label: 'aboutUs', to: '/about-us/' }  (nav.aboutUs in i18n/de.ts and i18n/en.ts)" },
+    example: {
+      file: 'config/navbar.ts',
+      mistake: "{ label: 'aboutUss', to: '/about-us/' }",
+      fix: "{ label: 'aboutUs', to: '/about-us/' }  (nav.aboutUs in i18n/de.ts and i18n/en.ts)",
+    },
   },
   'unknown-locale': {
     title: 'A content folder is no configured locale',
     severity: 'error',
     hint: 'move the folder or add the locale in config/site.config.ts',
     messages: {
-      folder: says((p: { name: string; locales: string[] }) => `"${p.name}" is not a configured locale`, (p) => `locales are ${p.locales.join(', ')}; move the folder or add the locale in config/site.config.ts`),
+      folder: says(
+        (p: { name: string; locales: string[] }) => `"${p.name}" is not a configured locale`,
+        (p) => `locales are ${p.locales.join(', ')}; move the folder or add the locale in config/site.config.ts`,
+      ),
     },
     example: { file: 'content/english/', mistake: 'content/english/index.md', fix: 'content/en/index.md' },
   },
@@ -214,23 +315,31 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       file: says(
         (p: { section: string }) => `"${p.section}" is not a configured section, so this file has no place on the site`,
-        (p) => `add { id: '${p.section}', kind: 'docs' } to sections in config/site.config.ts, or move the file into a section folder`,
+        (p) =>
+          `add { id: '${p.section}', kind: 'docs' } to sections in config/site.config.ts, or move the file into a section folder`,
       ),
     },
-    example: { file: 'content/en/guides/start.md', mistake: 'content/en/guides/start.md with no section "guides"', fix: "sections: [..., { id: 'guides', kind: 'docs' }]" },
+    example: {
+      file: 'content/en/guides/start.md',
+      mistake: 'content/en/guides/start.md with no section "guides"',
+      fix: "sections: [..., { id: 'guides', kind: 'docs' }]",
+    },
   },
   'unknown-layout': {
     title: 'A page outside the sections names a layout the theme does not have',
     severity: 'error',
-    hint: 'name one of the theme\'s layouts in the page\'s front matter (layout: …), or use a theme that has this one',
+    hint: "name one of the theme's layouts in the page's front matter (layout: …), or use a theme that has this one",
     messages: {
       named: says(
         (p: { layout: string; known: string[] }) => `layout "${p.layout}" is not a layout of the theme`,
-        (p) => `the theme's layouts are ${p.known.join(', ') || 'none'}: write one of them as layout: in the front matter`,
+        (p) =>
+          `the theme's layouts are ${p.known.join(', ') || 'none'}: write one of them as layout: in the front matter`,
       ),
       byName: says(
-        (p: { layout: string; known: string[] }) => `this page's layout "${p.layout}" (from its file name) is not a layout of the theme`,
-        (p) => `the theme's layouts are ${p.known.join(', ') || 'none'}: name one in the front matter (layout: ${p.known[0] ?? 'home'})`,
+        (p: { layout: string; known: string[] }) =>
+          `this page's layout "${p.layout}" (from its file name) is not a layout of the theme`,
+        (p) =>
+          `the theme's layouts are ${p.known.join(', ') || 'none'}: name one in the front matter (layout: ${p.known[0] ?? 'home'})`,
       ),
     },
     example: { file: 'content/en/index.md', mistake: 'layout: landing', fix: 'layout: home' },
@@ -242,16 +351,35 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       none: says(() => 'the page has no front matter', 'start the file with ---, title: and description:, then ---'),
       unknownKey: says(
-        (p: { key: string; suggestion?: string; known: string[] }) => `unknown key "${p.key}"${didYouMean(p.suggestion)}`,
-        (p) => `known keys: ${p.known.join(', ')}; for keys of another tool, list them in extraFrontMatterKeys in config/site.config.ts`,
+        (p: { key: string; suggestion?: string; known: string[] }) =>
+          `unknown key "${p.key}"${didYouMean(p.suggestion)}`,
+        (p) =>
+          `known keys: ${p.known.join(', ')}; for keys of another tool, list them in extraFrontMatterKeys in config/site.config.ts`,
       ),
       ...schemaMessages({ unknownKey: 'remove it or check its spelling against docs/content.md' }),
-      yaml: says((p: { reason: string }) => `front matter is not valid YAML: ${p.reason}`, 'quote a value that has a colon or starts with a quote, and close every quote on its line'),
-      unclosedQuote: says(() => 'front matter is not valid YAML: the quote opened here is never closed', 'close the quote on the same line, or leave the value unquoted'),
-      language: says((p: { language: string }) => `front matter marked as "${p.language}" is not read: only YAML (or JSON) front matter is, and code in it is never run`, 'write the front matter as YAML between two lines of ---, with nothing after the first ---'),
-      listPages: says(() => "list_pages lists the pages of a folder: only a folder's index.md of a docs section can have it", 'move it to the index.md of the folder whose pages the list should show'),
+      yaml: says(
+        (p: { reason: string }) => `front matter is not valid YAML: ${p.reason}`,
+        'quote a value that has a colon or starts with a quote, and close every quote on its line',
+      ),
+      unclosedQuote: says(
+        () => 'front matter is not valid YAML: the quote opened here is never closed',
+        'close the quote on the same line, or leave the value unquoted',
+      ),
+      language: says(
+        (p: { language: string }) =>
+          `front matter marked as "${p.language}" is not read: only YAML (or JSON) front matter is, and code in it is never run`,
+        'write the front matter as YAML between two lines of ---, with nothing after the first ---',
+      ),
+      listPages: says(
+        () => "list_pages lists the pages of a folder: only a folder's index.md of a docs section can have it",
+        'move it to the index.md of the folder whose pages the list should show',
+      ),
     },
-    example: { file: 'content/de/services/backups.md', mistake: 'title: "Backups mit Restore-Tests\ndescription: …', fix: 'title: "Backups mit Restore-Tests"\ndescription: …' },
+    example: {
+      file: 'content/de/services/backups.md',
+      mistake: 'title: "Backups mit Restore-Tests\ndescription: …',
+      fix: 'title: "Backups mit Restore-Tests"\ndescription: …',
+    },
   },
   markdown: {
     title: 'A Markdown library warned about the file',
@@ -259,54 +387,100 @@ export const DIAGNOSTIC_RULES = {
     hint: 'check the syntax at the position given',
     messages: {
       library: says((p: { reason: string }) => p.reason),
-      unprocessable: says((p: { reason: string }) => `Markdown could not be processed: ${p.reason}`, undefined, 'error'),
+      unprocessable: says(
+        (p: { reason: string }) => `Markdown could not be processed: ${p.reason}`,
+        undefined,
+        'error',
+      ),
       notParsed: says((p: { reason: string }) => `could not be parsed: ${p.reason}`, undefined, 'error'),
       parserStopped: says(() => 'could not be parsed: the parser stopped', undefined, 'error'),
     },
-    example: { file: 'content/en/docs/a.md', mistake: 'syntax a remark plugin warns about', fix: 'the syntax the warning names' },
-    noFixture: 'a warning passed on from the Markdown libraries (remark, rehype plugins); none of the plugins in use emits one for a file that parses',
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: 'syntax a remark plugin warns about',
+      fix: 'the syntax the warning names',
+    },
+    noFixture:
+      'a warning passed on from the Markdown libraries (remark, rehype plugins); none of the plugins in use emits one for a file that parses',
   },
   admonition: {
     title: 'An unknown admonition',
     severity: 'error',
     hint: 'use :::note, :::tip, :::info, :::warning or :::danger',
     messages: {
-      unknown: says((p: { name: string; known: string[] }) => `unknown admonition ":::${p.name}"`, (p) => `use one of ${p.known.map((k) => `:::${k}`).join(', ')}`),
+      unknown: says(
+        (p: { name: string; known: string[] }) => `unknown admonition ":::${p.name}"`,
+        (p) => `use one of ${p.known.map((k) => `:::${k}`).join(', ')}`,
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: ':::important\nBack up first.\n:::', fix: ':::warning\nBack up first.\n:::' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: ':::important\nBack up first.\n:::',
+      fix: ':::warning\nBack up first.\n:::',
+    },
   },
   mdx: {
     title: 'MDX in a Markdown page, or an .mdx file',
     severity: 'error',
     hint: 'write the content in Markdown; show code in a fenced code block; escape a brace shown as text: \\{',
     messages: {
-      file: says((_: { name: string }) => 'MDX files are not part of the site: the page would be missing', (p) => `rename it to ${p.name}.md and write imports, components and {expressions} in Markdown`),
-      statement: says((p: { kind: 'import' | 'export' }) => `MDX ${p.kind} statement: Markdown pages cannot import or export code`, MDX_HINT),
-      expression: says((p: { text: string }) => `MDX expression ${p.text}: Markdown does not evaluate it, the page would show it as typed`, 'write the value itself; to show braces as text, escape the first one: \\{'),
+      file: says(
+        (_: { name: string }) => 'MDX files are not part of the site: the page would be missing',
+        (p) => `rename it to ${p.name}.md and write imports, components and {expressions} in Markdown`,
+      ),
+      statement: says(
+        (p: { kind: 'import' | 'export' }) => `MDX ${p.kind} statement: Markdown pages cannot import or export code`,
+        MDX_HINT,
+      ),
+      expression: says(
+        (p: { text: string }) =>
+          `MDX expression ${p.text}: Markdown does not evaluate it, the page would show it as typed`,
+        'write the value itself; to show braces as text, escape the first one: \\{',
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: 'Since {new Date().getFullYear() - 2004} years', fix: 'Since 2004' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: 'Since {new Date().getFullYear() - 2004} years',
+      fix: 'Since 2004',
+    },
   },
   'unused-definition': {
     title: 'A line Markdown reads as a link definition that no link uses, or a footnote nothing refers to',
     severity: 'warning',
     hint: 'escape the first bracket (\\[) if the line is text, or use the definition or footnote',
     messages: {
-      footnote: says((p: { label: string }) => `footnote [^${p.label}] is defined but nothing refers to it, so it does not show on the page`, (p) => `refer to it with [^${p.label}] in the text, or delete it`),
+      footnote: says(
+        (p: { label: string }) =>
+          `footnote [^${p.label}] is defined but nothing refers to it, so it does not show on the page`,
+        (p) => `refer to it with [^${p.label}] in the text, or delete it`,
+      ),
       definition: says(
-        (p: { label: string; url: string }) => `[${p.label}]: ${p.url} is a link definition nothing uses, so the line does not show on the page`,
+        (p: { label: string; url: string }) =>
+          `[${p.label}]: ${p.url} is a link definition nothing uses, so the line does not show on the page`,
         'delete it, use it as [text][label], or escape the bracket (\\[) if the line is meant as text',
       ),
     },
-    example: { file: 'content/en/docs/ipv6.md', mistake: '[::]:443 listens on every address', fix: '\\[::]:443 listens on every address' },
+    example: {
+      file: 'content/en/docs/ipv6.md',
+      mistake: '[::]:443 listens on every address',
+      fix: '\\[::]:443 listens on every address',
+    },
   },
   'code-meta': {
     title: 'A code block names meta the engine does not know',
     severity: 'warning',
     hint: 'use title="…", {1,3-4}, showLineNumbers or showLineNumbers=N after the language',
     messages: {
-      notLines: says((p: { word: string }) => `code block meta ${p.word}: not a list of lines like {1,3-4}`, CODE_META_HINT),
+      notLines: says(
+        (p: { word: string }) => `code block meta ${p.word}: not a list of lines like {1,3-4}`,
+        CODE_META_HINT,
+      ),
       unknown: says((p: { word: string }) => `code block meta ${p.word} is unknown and has no effect`, CODE_META_HINT),
-      beyond: says((p: { line: number; count: number }) => `code block meta highlights line ${p.line}, but the block has ${plural(p.count, 'line')}`, CODE_META_HINT),
+      beyond: says(
+        (p: { line: number; count: number }) =>
+          `code block meta highlights line ${p.line}, but the block has ${plural(p.count, 'line')}`,
+        CODE_META_HINT,
+      ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '```sh filename=install.sh', fix: '```sh title="install.sh"' },
   },
@@ -320,7 +494,11 @@ export const DIAGNOSTIC_RULES = {
       stray: says(() => 'content in a ::::tabs block outside any :::tab belongs to no tab', TABS_HINT),
       empty: says(() => '::::tabs without any :::tab[Label] inside', TABS_HINT),
     },
-    example: { file: 'content/en/docs/a.md', mistake: '::::tabs\n:::tab\nnpm ci\n:::\n::::', fix: '::::tabs{group="pkg"}\n:::tab[npm]\nnpm ci\n:::\n::::' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '::::tabs\n:::tab\nnpm ci\n:::\n::::',
+      fix: '::::tabs{group="pkg"}\n:::tab[npm]\nnpm ci\n:::\n::::',
+    },
   },
   include: {
     title: 'An ::include names a file that does not exist, or includes itself again',
@@ -329,10 +507,20 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       unavailable: says(() => 'includes are not available here', INCLUDE_HINT),
       noFile: says(() => '::include without a file: write ::include{file="./_name.md"}', INCLUDE_HINT),
-      cycle: says((p: { chain: string[] }) => `include cycle: ${p.chain.join(' → ')} includes itself again`, INCLUDE_HINT),
-      missing: says((p: { id: string; chain: string[] }) => `included file ${p.id} does not exist (${p.chain.join(' → ')})`, INCLUDE_HINT),
+      cycle: says(
+        (p: { chain: string[] }) => `include cycle: ${p.chain.join(' → ')} includes itself again`,
+        INCLUDE_HINT,
+      ),
+      missing: says(
+        (p: { id: string; chain: string[] }) => `included file ${p.id} does not exist (${p.chain.join(' → ')})`,
+        INCLUDE_HINT,
+      ),
     },
-    example: { file: 'content/en/docs/install.md', mistake: '::include{file="_steps.md"}', fix: '::include{file="./_steps.md"}' },
+    example: {
+      file: 'content/en/docs/install.md',
+      mistake: '::include{file="_steps.md"}',
+      fix: '::include{file="./_steps.md"}',
+    },
   },
   'duplicate-title': {
     title: 'The body has a # heading other than the title',
@@ -340,11 +528,13 @@ export const DIAGNOSTIC_RULES = {
     hint: 'make a leading one the title in front matter, any other a ## section',
     messages: {
       leading: says(
-        (p: { heading: string; title: string }) => `the page starts with the heading "${p.heading}" but its title is "${p.title}": it would show two titles`,
+        (p: { heading: string; title: string }) =>
+          `the page starts with the heading "${p.heading}" but its title is "${p.title}": it would show two titles`,
         'make the heading the front matter title and delete the # line, or start the body with ## for a section',
       ),
       body: says(
-        () => 'a # heading in the body: the page shows its title as its one level-one heading, so this one would stand beside it as a second title',
+        () =>
+          'a # heading in the body: the page shows its title as its one level-one heading, so this one would stand beside it as a second title',
         'make it a ## section, or a page of its own',
       ),
     },
@@ -355,8 +545,15 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'write a no-break space: 480&nbsp;€, or the character U+00A0',
     messages: {
-      body: says((p: { written: string }) => `"${p.written}": a line may break between the number and its unit`, NUMBER_UNIT_HINT),
-      frontMatter: says((p: { key: string; written: string }) => `${p.key} "${p.written}": a line may break between the number and its unit`, NUMBER_UNIT_HINT),
+      body: says(
+        (p: { written: string }) => `"${p.written}": a line may break between the number and its unit`,
+        NUMBER_UNIT_HINT,
+      ),
+      frontMatter: says(
+        (p: { key: string; written: string }) =>
+          `${p.key} "${p.written}": a line may break between the number and its unit`,
+        NUMBER_UNIT_HINT,
+      ),
     },
     example: { file: 'content/en/pricing.md', mistake: 'from 480 € a month', fix: 'from 480&nbsp;€ a month' },
   },
@@ -366,28 +563,50 @@ export const DIAGNOSTIC_RULES = {
     hint: 'write the text, or keep the page a draft until it is written',
     messages: {
       body: says((p: { text: string }) => `placeholder text "${p.text}"`, PLACEHOLDER_HINT),
-      frontMatter: says((p: { key: string; text: string }) => `${p.key}: placeholder text "${p.text}"`, PLACEHOLDER_HINT),
+      frontMatter: says(
+        (p: { key: string; text: string }) => `${p.key}: placeholder text "${p.text}"`,
+        PLACEHOLDER_HINT,
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: 'TODO: explain the restore', fix: 'A restore takes the latest snapshot …' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: 'TODO: explain the restore',
+      fix: 'A restore takes the latest snapshot …',
+    },
   },
   'changed-ref': {
     title: 'site check --changed names no commit',
     severity: 'error',
     hint: 'pass a branch, tag or commit of this clone; in CI fetch it first',
     messages: {
-      unknown: says((p: { reason: string }) => p.reason, 'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main'),
+      unknown: says(
+        (p: { reason: string }) => p.reason,
+        'pass a branch, tag or commit of this clone; in CI fetch it first (git fetch origin main) and pass origin/main',
+      ),
     },
-    example: { file: 'site check', mistake: 'site check --changed main   (in a CI clone that has only the pull request)', fix: 'git fetch origin main && site check --changed origin/main' },
-    noFixture: 'it needs a git repository and a ref, which a fixture of content files cannot hold; tests/integration/check-formats.test.ts covers it',
+    example: {
+      file: 'site check',
+      mistake: 'site check --changed main   (in a CI clone that has only the pull request)',
+      fix: 'git fetch origin main && site check --changed origin/main',
+    },
+    noFixture:
+      'it needs a git repository and a ref, which a fixture of content files cannot hold; tests/integration/check-formats.test.ts covers it',
   },
   encoding: {
     title: 'A content file is not UTF-8',
     severity: 'error',
     hint: 'save the file as UTF-8',
     messages: {
-      invalid: says(() => 'invalid UTF-8', 'save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?)'),
+      invalid: says(
+        () => 'invalid UTF-8',
+        'save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?)',
+      ),
     },
-    example: { file: 'content/de/about-us.md', mistake: 'a file saved as Windows-1252: "Gr\\xfc\\xdfe" where "Grüße" was meant', fix: 'the same file saved as UTF-8' },
+    example: {
+      file: 'content/de/about-us.md',
+      mistake: 'a file saved as Windows-1252: "Gr\\xfc\\xdfe" where "Grüße" was meant',
+      fix: 'the same file saved as UTF-8',
+    },
   },
   'content-file': {
     title: 'A .md entry that is no readable file',
@@ -397,8 +616,13 @@ export const DIAGNOSTIC_RULES = {
       dangling: says(() => 'is a symbolic link to a file that does not exist; skipped'),
       special: says(() => 'is not a regular file (a pipe, socket or device); skipped'),
     },
-    example: { file: 'content/en/docs/old.md', mistake: 'old.md -> ../../drafts/old.md (deleted)', fix: 'rm content/en/docs/old.md' },
-    noFixture: 'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/integration/hostile-content.test.ts makes them at run time',
+    example: {
+      file: 'content/en/docs/old.md',
+      mistake: 'old.md -> ../../drafts/old.md (deleted)',
+      fix: 'rm content/en/docs/old.md',
+    },
+    noFixture:
+      'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/integration/hostile-content.test.ts makes them at run time',
   },
   'file-name': {
     title: 'A content file name a URL cannot carry as it is',
@@ -406,50 +630,88 @@ export const DIAGNOSTIC_RULES = {
     hint: 'use only a-z, A-Z, 0-9, "-", "_" and "." in file and folder names',
     messages: {
       characters: says(
-        (p: { name: string; characters: string[] }) => `the name ${JSON.stringify(p.name)} has characters a page URL cannot carry as they are (${p.characters.map((c) => JSON.stringify(c)).join(', ')})`,
+        (p: { name: string; characters: string[] }) =>
+          `the name ${JSON.stringify(p.name)} has characters a page URL cannot carry as they are (${p.characters.map((c) => JSON.stringify(c)).join(', ')})`,
         'rename it using only the letters a-z and A-Z, the digits 0-9, "-", "_" and "."',
       ),
-      extension: says((p: { name: string }) => `"${p.name}" is not read as a page: only names ending in .md (lower case) are`, (p) => `rename it to ${p.name.replace(/\.[^.]+$/, '.md')}`),
+      extension: says(
+        (p: { name: string }) => `"${p.name}" is not read as a page: only names ending in .md (lower case) are`,
+        (p) => `rename it to ${p.name.replace(/\.[^.]+$/, '.md')}`,
+      ),
     },
-    example: { file: 'content/en/docs/über uns.md', mistake: 'content/en/docs/über uns.md', fix: 'content/en/docs/about-us.md' },
+    example: {
+      file: 'content/en/docs/über uns.md',
+      mistake: 'content/en/docs/über uns.md',
+      fix: 'content/en/docs/about-us.md',
+    },
   },
   'markdown-size': {
     title: 'A Markdown file is larger than the limit',
     severity: 'error',
     hint: 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
     messages: {
-      tooLarge: says((p: { size: string; limit: string }) => `is ${p.size}, more than the ${p.limit} a Markdown file may have`, 'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts'),
+      tooLarge: says(
+        (p: { size: string; limit: string }) => `is ${p.size}, more than the ${p.limit} a Markdown file may have`,
+        'split it into several pages, or raise markdown.maxFileKB in config/site.config.ts',
+      ),
     },
-    example: { file: 'content/en/docs/changelog.md', mistake: 'a 3 MB changelog', fix: 'one page per year, or markdown: { maxFileKB: 4096 }' },
-    noFixture: 'a file over the limit is made at run time by tests/integration/hostile-content.test.ts rather than committed',
+    example: {
+      file: 'content/en/docs/changelog.md',
+      mistake: 'a 3 MB changelog',
+      fix: 'one page per year, or markdown: { maxFileKB: 4096 }',
+    },
+    noFixture:
+      'a file over the limit is made at run time by tests/integration/hostile-content.test.ts rather than committed',
   },
   'markdown-depth': {
     title: 'Lists or block quotes nested deeper than the limit',
     severity: 'error',
     hint: 'flatten the nesting, or raise markdown.maxNesting in config/site.config.ts',
     messages: {
-      tooDeep: says((p: { limit: number }) => `nesting deeper than ${p.limit}`, 'lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts'),
+      tooDeep: says(
+        (p: { limit: number }) => `nesting deeper than ${p.limit}`,
+        'lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts',
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: '> > > > > … (a quote in a quote, far deeper than the limit)', fix: '> one level of quote' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '> > > > > … (a quote in a quote, far deeper than the limit)',
+      fix: '> one level of quote',
+    },
   },
   'markdown-timeout': {
     title: 'A Markdown file took longer to parse than the limit',
     severity: 'error',
     hint: 'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts',
     messages: {
-      slow: says((p: { seconds: number }) => `took longer than ${p.seconds} s to parse`, 'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts'),
+      slow: says(
+        (p: { seconds: number }) => `took longer than ${p.seconds} s to parse`,
+        'simplify the page (long runs of * or _, huge tables), or raise markdown.timeoutSeconds in config/site.config.ts',
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: 'a line of 50 000 asterisks', fix: 'the text without it, or markdown: { timeoutSeconds: 30 }' },
-    noFixture: 'made at run time by tests/unit/worker-pool.test.ts and tests/integration/hostile-content.test.ts with a low limit',
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: 'a line of 50 000 asterisks',
+      fix: 'the text without it, or markdown: { timeoutSeconds: 30 }',
+    },
+    noFixture:
+      'made at run time by tests/unit/worker-pool.test.ts and tests/integration/hostile-content.test.ts with a low limit',
   },
   'markdown-memory': {
     title: 'A Markdown file needs more memory to parse than the limit',
     severity: 'error',
     hint: 'split the page, or raise markdown.memoryMB in config/site.config.ts',
     messages: {
-      memory: says((p: { mb: number }) => `needs more than ${p.mb} MB of memory to parse`, 'split the page, or raise markdown.memoryMB in config/site.config.ts'),
+      memory: says(
+        (p: { mb: number }) => `needs more than ${p.mb} MB of memory to parse`,
+        'split the page, or raise markdown.memoryMB in config/site.config.ts',
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: 'a table of a million cells', fix: 'the table split over several pages, or markdown: { memoryMB: 1024 }' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: 'a table of a million cells',
+      fix: 'the table split over several pages, or markdown: { memoryMB: 1024 }',
+    },
     noFixture: 'made at run time by tests/integration/hostile-content.test.ts with a low limit',
   },
   'unsafe-link': {
@@ -457,9 +719,13 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'link a page or a file of the site; data: images can be allowed with markdown.dataImages',
     messages: {
-      markdown: says((p: { scheme: string }) => `${p.scheme}: URL in a link or image`, (p) => unsafeLinkHint(p.scheme, true)),
+      markdown: says(
+        (p: { scheme: string }) => `${p.scheme}: URL in a link or image`,
+        (p) => unsafeLinkHint(p.scheme, true),
+      ),
       rawHtml: says(
-        (p: { scheme: string; attribute: string; tag: string }) => `${p.scheme}: URL in the ${p.attribute} of <${p.tag}>`,
+        (p: { scheme: string; attribute: string; tag: string }) =>
+          `${p.scheme}: URL in the ${p.attribute} of <${p.tag}>`,
         'remove it: a link on this site opens a page or a file, it does not run code; an image is a file in public/',
       ),
     },
@@ -470,10 +736,19 @@ export const DIAGNOSTIC_RULES = {
     severity: 'warning',
     hint: 'docs/content.md lists the HTML a page may use; write the rest in Markdown, show HTML source in a fenced code block',
     messages: {
-      comment: says(() => 'HTML comment in Markdown: it is not shown on the page', 'delete it, or write the note as text if readers should see it'),
+      comment: says(
+        () => 'HTML comment in Markdown: it is not shown on the page',
+        'delete it, or write the note as text if readers should see it',
+      ),
       doctype: says(() => 'an HTML declaration (<!DOCTYPE …>) in Markdown is not shown on the page', 'delete it'),
-      elementDropped: says((p: { tag: string }) => `<${p.tag}> is not allowed in Markdown and was left out with its content`, HTML_HINT),
-      elementUnwrapped: says((p: { tag: string }) => `<${p.tag}> is not allowed in Markdown: the tag was left out, its content kept`, HTML_HINT),
+      elementDropped: says(
+        (p: { tag: string }) => `<${p.tag}> is not allowed in Markdown and was left out with its content`,
+        HTML_HINT,
+      ),
+      elementUnwrapped: says(
+        (p: { tag: string }) => `<${p.tag}> is not allowed in Markdown: the tag was left out, its content kept`,
+        HTML_HINT,
+      ),
       attributes: says(
         (p: { names: string[]; tag: string }) =>
           `${p.names.map((n) => `"${n}"`).join(', ')} ${p.names.length > 1 ? 'are' : 'is'} not allowed on <${p.tag}> and ${p.names.length > 1 ? 'were' : 'was'} left out`,
@@ -488,31 +763,49 @@ export const DIAGNOSTIC_RULES = {
     hint: 'fix the entry at the line given',
     messages: {
       ...schemaMessages({
-        unknownKey: 'remove it or check its spelling: an author has name, page, image, and title and bio (one per locale)',
+        unknownKey:
+          'remove it or check its spelling: an author has name, page, image, and title and bio (one per locale)',
         other: 'an author has a name, and a title and a bio in every locale: title: { de: …, en: … }',
       }),
       yaml: yamlMessage,
     },
-    example: { file: 'content/authors.yml', mistake: 'lena:\n  name: Lena Moser\n  titel: { de: Technik, en: Engineering }', fix: 'lena:\n  name: Lena Moser\n  title: { de: Technik, en: Engineering }' },
+    example: {
+      file: 'content/authors.yml',
+      mistake: 'lena:\n  name: Lena Moser\n  titel: { de: Technik, en: Engineering }',
+      fix: 'lena:\n  name: Lena Moser\n  title: { de: Technik, en: Engineering }',
+    },
   },
   tags: {
     title: 'content/tags.yml is invalid',
     severity: 'error',
     hint: 'fix the entry at the line given',
     messages: {
-      ...schemaMessages({ unknownKey: 'remove it or check its spelling: a tag has a label and a description, each one per locale', other: 'a tag has a label and a description in every locale: label: { de: …, en: … }' }),
+      ...schemaMessages({
+        unknownKey: 'remove it or check its spelling: a tag has a label and a description, each one per locale',
+        other: 'a tag has a label and a description in every locale: label: { de: …, en: … }',
+      }),
       yaml: yamlMessage,
     },
-    example: { file: 'content/tags.yml', mistake: 'kubernetes:\n  label: Kubernetes', fix: 'kubernetes:\n  label: { de: Kubernetes, en: Kubernetes }' },
+    example: {
+      file: 'content/tags.yml',
+      mistake: 'kubernetes:\n  label: Kubernetes',
+      fix: 'kubernetes:\n  label: { de: Kubernetes, en: Kubernetes }',
+    },
   },
   category: {
     title: 'A _category.yml is invalid',
     severity: 'error',
     hint: 'fix the field at the line given (label, position, collapsed, description)',
     messages: {
-      ...schemaMessages({ unknownKey: 'a _category.yml has label, position, collapsed and description', other: 'label and description are text, position a number, collapsed true or false' }),
+      ...schemaMessages({
+        unknownKey: 'a _category.yml has label, position, collapsed and description',
+        other: 'label and description are text, position a number, collapsed true or false',
+      }),
       yaml: yamlMessage,
-      second: says((p: { other: string }) => `a second category file for this folder, beside ${p.other}`, 'keep one of them'),
+      second: says(
+        (p: { other: string }) => `a second category file for this folder, beside ${p.other}`,
+        'keep one of them',
+      ),
     },
     example: { file: 'content/en/docs/_category.yml', mistake: 'lable: Guides', fix: 'label: Guides' },
   },
@@ -521,9 +814,16 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'rename one of the files or give it another slug',
     messages: {
-      taken: says((p: { route: string; existing: string }) => `route ${p.route} is already produced by ${p.existing}`, 'rename one of the files or give it another slug'),
+      taken: says(
+        (p: { route: string; existing: string }) => `route ${p.route} is already produced by ${p.existing}`,
+        'rename one of the files or give it another slug',
+      ),
     },
-    example: { file: 'content/en/docs/setup.md', mistake: 'docs/setup.md and docs/setup/index.md', fix: 'keep one of them, or give one slug: installation' },
+    example: {
+      file: 'content/en/docs/setup.md',
+      mistake: 'docs/setup.md and docs/setup/index.md',
+      fix: 'keep one of them, or give one slug: installation',
+    },
   },
   'route-removed': {
     title: 'A URL the baseline served is gone without a redirect',
@@ -531,13 +831,21 @@ export const DIAGNOSTIC_RULES = {
     hint: "add a redirect from the old route to its successor in the config's redirects, or restore the page",
     messages: {
       removed: says(
-        (p: { route: string; successor?: string }) => `${p.route} was served by the baseline and is neither a page nor a redirect now${p.successor ? ` (likely successor: ${p.successor})` : ''}`,
-        (p) => (p.successor ? `add a redirect { from: '${p.route}', to: '${p.successor}' } to the config's redirects, or restore the page` : "restore the page or add a redirect to the config's redirects"),
+        (p: { route: string; successor?: string }) =>
+          `${p.route} was served by the baseline and is neither a page nor a redirect now${p.successor ? ` (likely successor: ${p.successor})` : ''}`,
+        (p) =>
+          p.successor
+            ? `add a redirect { from: '${p.route}', to: '${p.successor}' } to the config's redirects, or restore the page`
+            : "restore the page or add a redirect to the config's redirects",
       ),
       unreadable: says((p: { reason: string }) => `the baseline could not be read: ${p.reason}`, BASELINE_HINT),
       unusable: says((p: { reason: string }) => `the baseline cannot be used: ${p.reason}`, BASELINE_HINT),
     },
-    example: { file: 'site check --baseline https://almwerk.example/_routes.json', mistake: 'content/en/services/backup.md renamed to backups.md', fix: "redirects: [{ from: '/en/services/backup/', to: '/en/services/backups/' }]" },
+    example: {
+      file: 'site check --baseline https://almwerk.example/_routes.json',
+      mistake: 'content/en/services/backup.md renamed to backups.md',
+      fix: "redirects: [{ from: '/en/services/backup/', to: '/en/services/backups/' }]",
+    },
     noFixture: 'it needs a baseline (site check --baseline): tests/integration/route-manifest.test.ts',
   },
   'translation-outdated': {
@@ -546,15 +854,25 @@ export const DIAGNOSTIC_RULES = {
     hint: 'update the translation from the commits named (git log -p shows them), or mark a commit that needs no translation with the trailer "Translation: none"',
     messages: {
       behind: says(
-        (p: { source: string; commits: { hash: string; date: string; subject: string }[]; since: string; translatedIn: string }) =>
+        (p: {
+          source: string;
+          commits: { hash: string; date: string; subject: string }[];
+          since: string;
+          translatedIn: string;
+        }) =>
           `translation is behind ${p.source} by ${plural(p.commits.length, 'commit')} since it was last translated on ${p.since}: ${p.commits
             .slice(0, 3)
             .map((c) => `${c.hash.slice(0, 7)} ${c.date} "${c.subject}"`)
             .join('; ')}${p.commits.length > 3 ? `, and ${p.commits.length - 3} more` : ''}`,
-        (p) => `see what changed with: git log -p ${p.translatedIn.slice(0, 7)}..HEAD -- ${p.source}; a commit that needs no translation says so with the trailer "Translation: none"`,
+        (p) =>
+          `see what changed with: git log -p ${p.translatedIn.slice(0, 7)}..HEAD -- ${p.source}; a commit that needs no translation says so with the trailer "Translation: none"`,
       ),
     },
-    example: { file: 'content/de/services/backups.md', mistake: 'content/en/services/backups.md changed after the German page was last translated', fix: 'translate the change, commit the German page; or commit the English one with the trailer "Translation: none"' },
+    example: {
+      file: 'content/de/services/backups.md',
+      mistake: 'content/en/services/backups.md changed after the German page was last translated',
+      fix: 'translate the change, commit the German page; or commit the English one with the trailer "Translation: none"',
+    },
     noFixture: 'it needs git history: tests/integration/translation-status.test.ts makes a repository for it',
   },
   'translation-structure': {
@@ -563,17 +881,28 @@ export const DIAGNOSTIC_RULES = {
     hint: 'translate the missing parts, or set source_locale in the front matter if this file is the original',
     messages: {
       lacks: says(
-        (p: { source: string; headings: { depth: number; text: string }[]; codeBlocks: number; images: number; links: string[] }) =>
+        (p: {
+          source: string;
+          headings: { depth: number; text: string }[];
+          codeBlocks: number;
+          images: number;
+          links: string[];
+        }) =>
           `translation lacks what ${p.source} has: ${[
             ...p.headings.map((h) => `the heading ${'#'.repeat(h.depth)} "${h.text}"`),
             ...(p.codeBlocks ? [plural(p.codeBlocks, 'code block')] : []),
             ...(p.images ? [plural(p.images, 'image')] : []),
             ...(p.links.length ? [`links to ${p.links.join(', ')}`] : []),
           ].join('; ')}`,
-        (p) => `translate the missing parts from ${p.source}, or set source_locale in the front matter if this file is the original`,
+        (p) =>
+          `translate the missing parts from ${p.source}, or set source_locale in the front matter if this file is the original`,
       ),
     },
-    example: { file: 'content/de/services/backups.md', mistake: 'the English page has "## Restore tests", the German one no heading for it', fix: '## Restore-Tests, translated' },
+    example: {
+      file: 'content/de/services/backups.md',
+      mistake: 'the English page has "## Restore tests", the German one no heading for it',
+      fix: '## Restore-Tests, translated',
+    },
     noFixture: 'the basic fixture is no git repository; tests/integration/translation-status.test.ts shows it',
   },
   'missing-translation': {
@@ -582,18 +911,27 @@ export const DIAGNOSTIC_RULES = {
     hint: 'create the same file in every locale',
     messages: {
       missing: says(
-        (p: { label: string; missing: string; existing: string }) => `has no ${p.label} counterpart: ${p.missing} is missing`,
+        (p: { label: string; missing: string; existing: string }) =>
+          `has no ${p.label} counterpart: ${p.missing} is missing`,
         (p) => `every page exists in all locales; create ${p.missing} (or remove ${p.existing})`,
       ),
     },
-    example: { file: 'content/en/services/backups.md', mistake: 'content/en/services/backups.md alone', fix: 'content/de/services/backups.md beside it' },
+    example: {
+      file: 'content/en/services/backups.md',
+      mistake: 'content/en/services/backups.md alone',
+      fix: 'content/de/services/backups.md beside it',
+    },
   },
   'unknown-author': {
     title: 'A post names an author that is not defined',
     severity: 'error',
     hint: 'define it in content/authors.yml or use an existing id',
     messages: {
-      unknown: says((p: { author: string; suggestion?: string; known: string[] }) => `unknown author "${p.author}"${didYouMean(p.suggestion)}`, (p) => oneOf('content/authors.yml', p.known)),
+      unknown: says(
+        (p: { author: string; suggestion?: string; known: string[] }) =>
+          `unknown author "${p.author}"${didYouMean(p.suggestion)}`,
+        (p) => oneOf('content/authors.yml', p.known),
+      ),
     },
     example: { file: 'content/en/blog/launch.md', mistake: 'authors: [lena-mosr]', fix: 'authors: [lena-moser]' },
   },
@@ -602,7 +940,11 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'define it in content/tags.yml or use an existing id',
     messages: {
-      unknown: says((p: { tag: string; suggestion?: string; known: string[] }) => `unknown tag "${p.tag}"${didYouMean(p.suggestion)}`, (p) => oneOf('content/tags.yml', p.known)),
+      unknown: says(
+        (p: { tag: string; suggestion?: string; known: string[] }) =>
+          `unknown tag "${p.tag}"${didYouMean(p.suggestion)}`,
+        (p) => oneOf('content/tags.yml', p.known),
+      ),
     },
     example: { file: 'content/en/blog/launch.md', mistake: 'tags: [kubernets]', fix: 'tags: [kubernetes]' },
   },
@@ -611,49 +953,89 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'link an existing page or file',
     messages: {
-      relative: says((p: { target: string; lookedFor: string }) => `link target ${p.target} does not exist (looked for ${p.lookedFor})`, 'check the path; relative links start from the folder of this file'),
-      file: says((p: { target: string; publicFile: string }) => `file ${p.target} does not exist`, (p) => `put it at public${p.publicFile}`),
+      relative: says(
+        (p: { target: string; lookedFor: string }) =>
+          `link target ${p.target} does not exist (looked for ${p.lookedFor})`,
+        'check the path; relative links start from the folder of this file',
+      ),
+      file: says(
+        (p: { target: string; publicFile: string }) => `file ${p.target} does not exist`,
+        (p) => `put it at public${p.publicFile}`,
+      ),
       noPage: says(
-        (p: { target: string; route: string; suggestions?: string[] }) => `link target ${p.target} does not exist (no page at ${p.route})`,
+        (p: { target: string; route: string; suggestions?: string[] }) =>
+          `link target ${p.target} does not exist (no page at ${p.route})`,
         (p) => (p.suggestions?.length ? `did you mean ${p.suggestions.join(' or ')}?` : undefined),
       ),
     },
-    example: { file: 'content/en/services/databases/postgresql.md', mistake: '[backups](/services/backup/)', fix: '[backups](/services/backups/)' },
+    example: {
+      file: 'content/en/services/databases/postgresql.md',
+      mistake: '[backups](/services/backup/)',
+      fix: '[backups](/services/backups/)',
+    },
   },
   'broken-fragment': {
     title: 'A link names a heading id the page does not have',
     severity: 'error',
     hint: 'link an existing heading',
     messages: {
-      missing: says((p: { fragment: string; route: string; headings: string[] }) => `fragment #${p.fragment} does not exist on ${p.route}`, (p) => (p.headings.length ? `headings there: ${p.headings.join(', ')}` : 'that page has no headings')),
-      generatedPage: says((p: { fragment: string; route: string }) => `fragment #${p.fragment} does not exist on ${p.route}`, 'that page is generated from the folder and has no headings: link to the page itself'),
+      missing: says(
+        (p: { fragment: string; route: string; headings: string[] }) =>
+          `fragment #${p.fragment} does not exist on ${p.route}`,
+        (p) => (p.headings.length ? `headings there: ${p.headings.join(', ')}` : 'that page has no headings'),
+      ),
+      generatedPage: says(
+        (p: { fragment: string; route: string }) => `fragment #${p.fragment} does not exist on ${p.route}`,
+        'that page is generated from the folder and has no headings: link to the page itself',
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: '[restore](/en/docs/backups/#restoring)', fix: '[restore](/en/docs/backups/#restore)' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '[restore](/en/docs/backups/#restoring)',
+      fix: '[restore](/en/docs/backups/#restore)',
+    },
   },
   'broken-image': {
     title: 'A Markdown image is no file in public/',
     severity: 'error',
     hint: 'add the file or fix the path',
     messages: {
-      missing: says((p: { url: string; publicFile: string }) => `image ${p.url} does not exist`, (p) => `put the file at public${p.publicFile}`),
+      missing: says(
+        (p: { url: string; publicFile: string }) => `image ${p.url} does not exist`,
+        (p) => `put the file at public${p.publicFile}`,
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: '![Rack](/img/rack.jpg)', fix: '![Rack](/img/rack.jpeg)  (the file is public/img/rack.jpeg)' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '![Rack](/img/rack.jpg)',
+      fix: '![Rack](/img/rack.jpeg)  (the file is public/img/rack.jpeg)',
+    },
   },
   'unreadable-image': {
     title: 'An image in public/ cannot be read',
     severity: 'error',
     hint: 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG',
     messages: {
-      unreadable: says((p: { file: string; reason: string }) => `image ${p.file} could not be read: ${p.reason}`, 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG, or link another image'),
+      unreadable: says(
+        (p: { file: string; reason: string }) => `image ${p.file} could not be read: ${p.reason}`,
+        'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG, or link another image',
+      ),
     },
-    example: { file: 'public/img/rack.png', mistake: 'a .png that is a truncated download', fix: 'the image saved again as PNG' },
+    example: {
+      file: 'public/img/rack.png',
+      mistake: 'a .png that is a truncated download',
+      fix: 'the image saved again as PNG',
+    },
   },
   'trailing-slash': {
     title: 'An internal link lacks its trailing slash',
     severity: 'error',
     hint: 'end page links with a slash',
     messages: {
-      missing: says((p: { link: string; pathname: string }) => `link ${p.link} lacks its trailing slash`, (p) => `write ${p.pathname}/ : every route ends with a slash`),
+      missing: says(
+        (p: { link: string; pathname: string }) => `link ${p.link} lacks its trailing slash`,
+        (p) => `write ${p.pathname}/ : every route ends with a slash`,
+      ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '[pricing](/en/pricing)', fix: '[pricing](/en/pricing/)' },
   },
@@ -662,42 +1044,76 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'link the redirect target directly',
     messages: {
-      redirect: says((p: { link: string; target: string }) => `link ${p.link} points at a redirect`, (p) => `link to ${p.target} directly`),
+      redirect: says(
+        (p: { link: string; target: string }) => `link ${p.link} points at a redirect`,
+        (p) => `link to ${p.target} directly`,
+      ),
     },
-    example: { file: 'content/en/docs/a.md', mistake: '[backups](/en/backup/)  (a redirect to /en/services/backups/)', fix: '[backups](/en/services/backups/)' },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '[backups](/en/backup/)  (a redirect to /en/services/backups/)',
+      fix: '[backups](/en/services/backups/)',
+    },
   },
   'redirect-target-missing': {
     title: 'A redirect leads to no page',
     severity: 'error',
     hint: 'fix the redirect in config/redirects.ts',
     messages: {
-      missing: says((p: { from: string; to: string }) => `redirect from ${p.from} points at ${p.to}, which does not exist`, 'fix the target route in the redirects of config/site.config.ts'),
+      missing: says(
+        (p: { from: string; to: string }) => `redirect from ${p.from} points at ${p.to}, which does not exist`,
+        'fix the target route in the redirects of config/site.config.ts',
+      ),
     },
-    example: { file: 'config/redirects.ts', mistake: "{ from: '/hosting/', to: '/services/hostng/' }", fix: "{ from: '/hosting/', to: '/services/hosting/' }" },
+    example: {
+      file: 'config/redirects.ts',
+      mistake: "{ from: '/hosting/', to: '/services/hostng/' }",
+      fix: "{ from: '/hosting/', to: '/services/hosting/' }",
+    },
   },
   'redirect-shadows-page': {
     title: 'A redirect hides an existing page',
     severity: 'error',
     hint: 'remove the redirect or the page',
     messages: {
-      shadows: says((p: { from: string; page: string }) => `redirect from ${p.from} shadows the page there (${p.page})`, 'remove the redirect or move the page'),
+      shadows: says(
+        (p: { from: string; page: string }) => `redirect from ${p.from} shadows the page there (${p.page})`,
+        'remove the redirect or move the page',
+      ),
     },
-    example: { file: 'config/redirects.ts', mistake: "{ from: '/pricing/', to: '/services/' } while content/de/pricing.md exists", fix: 'remove the redirect, or the page' },
+    example: {
+      file: 'config/redirects.ts',
+      mistake: "{ from: '/pricing/', to: '/services/' } while content/de/pricing.md exists",
+      fix: 'remove the redirect, or the page',
+    },
   },
   'broken-theme-link': {
     title: 'A link the theme renders leads nowhere',
     severity: 'error',
     hint: 'check config/site.config.ts (navbar, footer, favicon) and the theme component',
     messages: {
-      fragment: says((p: { fragment: string; route: string }) => `fragment #${p.fragment} does not exist on ${p.route}`, 'check config/site.config.ts (navbar, footer) and the theme component that renders it'),
-      file: says((p: { href: string }) => `file ${p.href} does not exist`, 'check config/site.config.ts (navbar, footer) and the theme component that renders it'),
-      target: says((p: { href: string }) => `link target ${p.href} does not exist`, 'check config/site.config.ts (navbar, footer) and the theme component that renders it'),
+      fragment: says(
+        (p: { fragment: string; route: string }) => `fragment #${p.fragment} does not exist on ${p.route}`,
+        'check config/site.config.ts (navbar, footer) and the theme component that renders it',
+      ),
+      file: says(
+        (p: { href: string }) => `file ${p.href} does not exist`,
+        'check config/site.config.ts (navbar, footer) and the theme component that renders it',
+      ),
+      target: says(
+        (p: { href: string }) => `link target ${p.href} does not exist`,
+        'check config/site.config.ts (navbar, footer) and the theme component that renders it',
+      ),
       outsideBase: says(
         (p: { href: string; baseUrl: string }) => `link ${p.href} is outside the site's baseUrl ${p.baseUrl}`,
         'build the href with useHref() in the theme component, so it is served under the baseUrl',
       ),
     },
-    example: { file: 'config/site.config.ts', mistake: "favicon: '/favicon.png'  (public/ has favicon.svg)", fix: "favicon: '/favicon.svg'" },
+    example: {
+      file: 'config/site.config.ts',
+      mistake: "favicon: '/favicon.png'  (public/ has favicon.svg)",
+      fix: "favicon: '/favicon.svg'",
+    },
   },
   write: {
     title: 'A file of the output could not be written',
@@ -706,20 +1122,35 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       failed: says(
         (p: { reason: string; build: boolean; outDir: string }) => p.reason,
-        (p) => (p.build ? `nothing was swapped in: ${p.outDir}/ is as the last good build left it` : 'check the free space and permissions of the output folder'),
+        (p) =>
+          p.build
+            ? `nothing was swapped in: ${p.outDir}/ is as the last good build left it`
+            : 'check the free space and permissions of the output folder',
       ),
     },
-    example: { file: 'build/', mistake: 'a full disk, or a build/ owned by another user', fix: 'free space, or chown the folder; the site served stays the last good build' },
+    example: {
+      file: 'build/',
+      mistake: 'a full disk, or a build/ owned by another user',
+      fix: 'free space, or chown the folder; the site served stays the last good build',
+    },
   },
   render: {
     title: 'A page could not be rendered',
     severity: 'error',
     hint: 'a theme component threw; fix the theme or the page named',
     messages: {
-      failed: says((p: { reason: string }) => p.reason, 'a theme component threw while rendering this page; run `site check` again after fixing the theme or the page'),
+      failed: says(
+        (p: { reason: string }) => p.reason,
+        'a theme component threw while rendering this page; run `site check` again after fixing the theme or the page',
+      ),
     },
-    example: { file: 'theme/pages/DocPage.tsx', mistake: 'page.frontMatter.tags.map(…) on a page without tags', fix: '(page.frontMatter.tags ?? []).map(…)' },
-    noFixture: 'only a fault in the theme’s code makes a page fail to render; tests/unit/worker-pool.test.ts renders a broken page instead',
+    example: {
+      file: 'theme/pages/DocPage.tsx',
+      mistake: 'page.frontMatter.tags.map(…) on a page without tags',
+      fix: '(page.frontMatter.tags ?? []).map(…)',
+    },
+    noFixture:
+      'only a fault in the theme’s code makes a page fail to render; tests/unit/worker-pool.test.ts renders a broken page instead',
   },
   theme: {
     title: 'The theme’s code does not compile',
@@ -728,10 +1159,18 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       client: says((p: { cause: string }) => `The theme's client code does not compile: ${p.cause}`),
       server: says((p: { cause: string }) => `The theme does not compile: ${p.cause}`),
-      unusable: says((p: { cause: string }) => `The theme cannot be used: ${p.cause}`, 'the theme\'s entry module must default-export the theme contract (generator/theming/theme-contract.ts)'),
+      unusable: says(
+        (p: { cause: string }) => `The theme cannot be used: ${p.cause}`,
+        "the theme's entry module must default-export the theme contract (generator/theming/theme-contract.ts)",
+      ),
     },
-    example: { file: 'theme/components/Navbar.tsx', mistake: 'return <nav>{items}</nav', fix: 'return <nav>{items}</nav>' },
-    noFixture: 'the theme is the engine’s code, not a site’s files; tests/unit/theme-loader.test.ts bundles a broken theme module',
+    example: {
+      file: 'theme/components/Navbar.tsx',
+      mistake: 'return <nav>{items}</nav',
+      fix: 'return <nav>{items}</nav>',
+    },
+    noFixture:
+      'the theme is the engine’s code, not a site’s files; tests/unit/theme-loader.test.ts bundles a broken theme module',
   },
 } as const satisfies Record<string, DiagnosticRule>;
 
@@ -740,8 +1179,13 @@ export type RuleId = keyof Catalogue;
 /** The cases of a rule (or of every rule of a union of rules). */
 export type CaseOf<R extends RuleId> = keyof Catalogue[R]['messages'] & string;
 /** What the case's message and hint are made from. */
-export type ParamsOf<R extends RuleId, C extends CaseOf<R>> = Catalogue[R]['messages'][C] extends { text: (p: infer P) => string } ? P : never;
-type ParamsArg<R extends RuleId, C extends CaseOf<R>> = Record<never, never> extends ParamsOf<R, C> ? [params?: ParamsOf<R, C>] : [params: ParamsOf<R, C>];
+export type ParamsOf<R extends RuleId, C extends CaseOf<R>> = Catalogue[R]['messages'][C] extends {
+  text: (p: infer P) => string;
+}
+  ? P
+  : never;
+type ParamsArg<R extends RuleId, C extends CaseOf<R>> =
+  Record<never, never> extends ParamsOf<R, C> ? [params?: ParamsOf<R, C>] : [params: ParamsOf<R, C>];
 
 /** What a diagnostic says, before it is placed at a file and line. */
 export interface Diagnosis {
@@ -757,7 +1201,11 @@ export type Place = Pick<Diagnostic, 'file' | 'line' | 'column'>;
 export type MarkdownProblem = Diagnosis & { line: number; column: number; file?: string };
 
 /** The message, hint and severity of a case of a rule, from the catalogue. */
-export function diagnosis<R extends RuleId, C extends CaseOf<R>>(rule: R, kase: C, ...[params]: ParamsArg<R, C>): Diagnosis {
+export function diagnosis<R extends RuleId, C extends CaseOf<R>>(
+  rule: R,
+  kase: C,
+  ...[params]: ParamsArg<R, C>
+): Diagnosis {
   const entry: DiagnosticRule = DIAGNOSTIC_RULES[rule];
   const spec = entry.messages[kase] as MessageSpec<unknown> | undefined;
   if (!spec) throw new Error(`the diagnostic catalogue has no case "${kase}" for ${rule}`);
@@ -767,13 +1215,20 @@ export function diagnosis<R extends RuleId, C extends CaseOf<R>>(rule: R, kase: 
 }
 
 /** A diagnostic at a place: a case of a rule with its parameters. */
-export function diagnostic<R extends RuleId, C extends CaseOf<R>>(at: Place, rule: R, kase: C, ...params: ParamsArg<R, C>): Diagnostic {
+export function diagnostic<R extends RuleId, C extends CaseOf<R>>(
+  at: Place,
+  rule: R,
+  kase: C,
+  ...params: ParamsArg<R, C>
+): Diagnostic {
   return { ...at, ...diagnosis(rule, kase, ...params) };
 }
 
 /** Watch mode keeps a page whose file broke at its last good version; its errors say so. */
 export function keptLastGood(d: Diagnostic): Diagnostic {
-  return d.severity === 'error' ? { ...d, hint: `${d.hint ? `${d.hint}; ` : ''}until then the page shows its last good version` } : d;
+  return d.severity === 'error'
+    ? { ...d, hint: `${d.hint ? `${d.hint}; ` : ''}until then the page shows its last good version` }
+    : d;
 }
 
 /** Where the catalogue documents a rule. */

@@ -3,7 +3,7 @@
 // drift; tests/unit/diagnostics-reference.test.ts fails when the file and the catalogue disagree
 // (UPDATE=1 rewrites it).
 import { closestKey } from './closest-key.ts';
-import { DIAGNOSTIC_RULES, docsAnchor, type DiagnosticRule, type RuleId } from './diagnostic-rules.ts';
+import { DIAGNOSTIC_RULES, type DiagnosticRule, docsAnchor, type RuleId } from './diagnostic-rules.ts';
 
 export const DIAGNOSTICS_REFERENCE = 'docs/diagnostics.md';
 
@@ -34,7 +34,9 @@ export function explainRule(id: RuleId): string {
     'Its fix:',
     indent(rule.example.fix),
     '',
-    ...(rule.noFixture ? [`Shown by: ${rule.noFixture}`, ''] : [`Shown by: tests/fixtures/broken/${id}/ (site check there prints it)`, '']),
+    ...(rule.noFixture
+      ? [`Shown by: ${rule.noFixture}`, '']
+      : [`Shown by: tests/fixtures/broken/${id}/ (site check there prints it)`, '']),
     `More: ${docsAnchor(id)}`,
     '',
   ].join('\n');
@@ -42,7 +44,10 @@ export function explainRule(id: RuleId): string {
 
 /** What `site explain` says for an id that is no rule: the closest one, or every rule. */
 export function unknownRule(id: string): string {
-  const close = closestKey(id, RULES.map(([rule]) => rule));
+  const close = closestKey(
+    id,
+    RULES.map(([rule]) => rule),
+  );
   if (close) return `"${id}" is no rule; did you mean "${close}"? (site explain ${close})\n`;
   return `"${id}" is no rule. The rules:\n${ruleList()}`;
 }
@@ -68,7 +73,7 @@ export function diagnosticsReference(): string {
     '`site explain <rule>` prints the same in the terminal. Warnings do not fail `site check`; errors do.',
     '',
     '`site serve --watch` shows the errors as an overlay in the browser, and on a page whose translation lags behind its source,',
-    'that status. Each line opens the file at its line in the editor: the config\'s `editor` (`vscode`, `cursor`, `zed`, `idea`,',
+    "that status. Each line opens the file at its line in the editor: the config's `editor` (`vscode`, `cursor`, `zed`, `idea`,",
     '`webstorm`, `sublime`, `textmate`, … or a URL template with `{file}`, `{line}` and `{column}`), else `$SITE_EDITOR`, else the',
     'editor `$VISUAL` or `$EDITOR` starts, else VS Code. The overlay can be dismissed; the next build with problems shows it again.',
     '',
@@ -93,7 +98,9 @@ export function diagnosticsReference(): string {
       '',
       code(rule.example.fix),
       '',
-      rule.noFixture ? `No fixture shows it: ${rule.noFixture}.` : `A site that makes this mistake: \`tests/fixtures/broken/${id}/\`, with what \`site check\` prints in its \`expected.txt\`.`,
+      rule.noFixture
+        ? `No fixture shows it: ${rule.noFixture}.`
+        : `A site that makes this mistake: \`tests/fixtures/broken/${id}/\`, with what \`site check\` prints in its \`expected.txt\`.`,
       '',
     );
   }

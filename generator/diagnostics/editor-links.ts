@@ -50,13 +50,21 @@ export function isEditor(value: string): boolean {
 }
 
 /** The URL template links are made with: from the config, else the environment, else VS Code's. */
-export function editorTemplate(configured: string | undefined, env: Record<string, string | undefined> = process.env): string {
+export function editorTemplate(
+  configured: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
   for (const choice of [configured, env.SITE_EDITOR]) {
     if (choice && isEditor(choice)) return EDITOR_URLS[choice] ?? choice;
   }
   for (const command of [env.VISUAL, env.EDITOR]) {
     // `code --wait`, `/usr/local/bin/subl -w`: the program's name says the editor.
-    const name = command?.trim().split(/\s+/)[0]?.split(/[\\/]/).pop()?.replace(/\.exe$/i, '');
+    const name = command
+      ?.trim()
+      .split(/\s+/)[0]
+      ?.split(/[\\/]/)
+      .pop()
+      ?.replace(/\.exe$/i, '');
     const editor = name && COMMANDS[name];
     if (editor) return EDITOR_URLS[editor];
   }
@@ -71,5 +79,7 @@ export function editorUrl(template: string, file: string, line = 1, column = 1):
   const encoded = absolute.split('/').map(encodeURIComponent).join('/').replace(/%3A/gi, ':');
   const values: Record<string, string> = { file: encoded, line: String(line), column: String(column) };
   // `vscode://file/{file}` as written by hand: the path brings its own slash.
-  return template.replace(/([^/])\/\{file\}/g, '$1{file}').replace(/\{(file|line|column)\}/g, (_, key: string) => values[key]);
+  return template
+    .replace(/([^/])\/\{file\}/g, '$1{file}')
+    .replace(/\{(file|line|column)\}/g, (_, key: string) => values[key]);
 }

@@ -2,7 +2,7 @@
 import YAML from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from './diagnostic.ts';
-import { diagnosis, type Diagnosis } from './diagnostic-rules.ts';
+import { type Diagnosis, diagnosis } from './diagnostic-rules.ts';
 
 export type Locate = (keyPath: (string | number)[]) => { line: number; column: number } | undefined;
 /** The rules whose files are checked against a schema: each has the cases unknownKeys, required and invalid. */
@@ -11,7 +11,13 @@ export type SchemaRule = 'config' | 'front-matter' | 'authors' | 'tags' | 'categ
 export type Suggest = (issue: z.core.$ZodIssue) => string | undefined;
 
 /** Each issue of a failed schema check at the line of its key, with "did you mean" where `suggest` finds one. */
-export function zodDiagnostics(error: z.ZodError, file: string, rule: SchemaRule, locate?: Locate, suggest?: Suggest): Diagnostic[] {
+export function zodDiagnostics(
+  error: z.ZodError,
+  file: string,
+  rule: SchemaRule,
+  locate?: Locate,
+  suggest?: Suggest,
+): Diagnostic[] {
   return error.issues.map((issue) => {
     const keyPath = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     // An unknown key is reported on its parent; point at the key itself.
@@ -20,10 +26,22 @@ export function zodDiagnostics(error: z.ZodError, file: string, rule: SchemaRule
   });
 }
 
-function describeIssue(rule: SchemaRule, issue: z.core.$ZodIssue, keyPath: (string | number)[], suggestion: string | undefined): Diagnosis {
-  const key = keyPath.length ? keyPath.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[') : '';
-  if (issue.code === 'unrecognized_keys') return diagnosis(rule, 'unknownKeys', { at: key, keys: issue.keys, suggestion });
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return diagnosis(rule, 'required', { key });
+function describeIssue(
+  rule: SchemaRule,
+  issue: z.core.$ZodIssue,
+  keyPath: (string | number)[],
+  suggestion: string | undefined,
+): Diagnosis {
+  const key = keyPath.length
+    ? keyPath
+        .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+        .join('.')
+        .replace(/\.\[/g, '[')
+    : '';
+  if (issue.code === 'unrecognized_keys')
+    return diagnosis(rule, 'unknownKeys', { at: key, keys: issue.keys, suggestion });
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message))
+    return diagnosis(rule, 'required', { key });
   return diagnosis(rule, 'invalid', { key, detail: issue.message, suggestion });
 }
 

@@ -1,9 +1,9 @@
 // RSS and Atom per blog-style section and locale.
 import { Feed as FeedWriter } from 'feed';
-import type { SiteConfig } from '../config/config.ts';
-import type { Feed, PostPage, SiteGraph } from '../types.ts';
-import { resolveMarkers } from '../render/render.ts';
 import { absoluteUrl } from '../../common/served-url.ts';
+import type { SiteConfig } from '../config/config.ts';
+import { resolveMarkers } from '../render/render.ts';
+import type { Feed, PostPage, SiteGraph } from '../types.ts';
 
 /** Internal links in feed content must be absolute: feed readers have no base URL. The HTML's
  * links are served paths already (with the site's baseUrl): they take the origin only. */
@@ -12,7 +12,12 @@ function absolutise(html: string, origin: string): string {
 }
 
 /** `tagline`: the site's description in the feed's language, for a section that has none. */
-export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed, tagline: string): { rss: string; atom: string } {
+export function feedFiles(
+  config: SiteConfig,
+  graph: SiteGraph,
+  feed: Feed,
+  tagline: string,
+): { rss: string; atom: string } {
   const url = (route: string) => absoluteUrl(config, route);
   const origin = new URL(config.url).origin;
   const listRoute = feed.rss.replace(/rss\.xml$/, '');
@@ -37,7 +42,10 @@ export function feedFiles(config: SiteConfig, graph: SiteGraph, feed: Feed, tagl
       description: post.description,
       content: absolutise(resolveMarkers(doc.html, graph.links[post.doc], config), origin),
       date: new Date(`${post.date}T00:00:00Z`),
-      author: post.authors.map((id) => ({ name: graph.authors[id]?.name ?? id, link: graph.authors[id]?.page ? url(graph.authors[id].page!) : undefined })),
+      author: post.authors.map((id) => ({
+        name: graph.authors[id]?.name ?? id,
+        link: graph.authors[id]?.page ? url(graph.authors[id].page!) : undefined,
+      })),
       category: post.tags.map((id) => ({ name: graph.tags[id]?.label[feed.locale] ?? id, term: id })),
     });
   }

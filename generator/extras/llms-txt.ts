@@ -3,13 +3,14 @@
 // then one H2 section per site section listing its pages as links to their Markdown twins.
 // `llms-full.txt` is every page's Markdown in one file. Both list exactly the pages with a twin,
 // so drafts and unlisted pages never appear.
-import { localePrefix, type SiteConfig } from '../config/config.ts';
+
+import { format } from '../../common/format-message.ts';
 import { twinRouteOf } from '../../common/markdown-twin-route.ts';
 import { absoluteUrl } from '../../common/served-url.ts';
-import type { MarkdownTwin } from './markdown-twins.ts';
-import type { LocaleId, SiteGraph } from '../types.ts';
-import { format } from '../../common/format-message.ts';
+import { localePrefix, type SiteConfig } from '../config/config.ts';
 import type { Messages, MessagesByLocale } from '../theming/messages.ts';
+import type { LocaleId, SiteGraph } from '../types.ts';
+import type { MarkdownTwin } from './markdown-twins.ts';
 
 export interface LlmsFile {
   path: string;
@@ -35,7 +36,13 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** What the files take of a twin: its page, and the body for `llms-full.txt`. */
 export type LlmsPage = Pick<MarkdownTwin, 'page' | 'body'>;
 
-function sectionsOf(config: SiteConfig, graph: SiteGraph, locale: LocaleId, t: Messages, twins: LlmsPage[]): { title: string; twins: LlmsPage[] }[] {
+function sectionsOf(
+  config: SiteConfig,
+  graph: SiteGraph,
+  locale: LocaleId,
+  t: Messages,
+  twins: LlmsPage[],
+): { title: string; twins: LlmsPage[] }[] {
   const prefix = localePrefix(config, locale);
   const standalone = twins.filter((tw) => !tw.page.section);
   const sections = config.sections.map((section) => ({
@@ -46,7 +53,13 @@ function sectionsOf(config: SiteConfig, graph: SiteGraph, locale: LocaleId, t: M
 }
 
 /** A locale's two files, from the twins of its pages. */
-export function llmsFiles(config: SiteConfig, graph: SiteGraph, messages: MessagesByLocale, locale: LocaleId, twins: LlmsPage[]): LlmsFile[] {
+export function llmsFiles(
+  config: SiteConfig,
+  graph: SiteGraph,
+  messages: MessagesByLocale,
+  locale: LocaleId,
+  twins: LlmsPage[],
+): LlmsFile[] {
   const url = (route: string) => absoluteUrl(config, route);
   const t = messages[locale];
   const { index, full } = pathsOf(config, locale);
@@ -56,10 +69,23 @@ export function llmsFiles(config: SiteConfig, graph: SiteGraph, messages: Messag
   const lines = [...head, format(t.llms.about, { full: `[llms-full.txt](${url(`/${full}`)})` }), ''];
   for (const section of sectionsOf(config, graph, locale, t, twins)) {
     lines.push(`## ${section.title}`, '');
-    for (const tw of section.twins) lines.push(`- [${linkText(tw.page.title)}](${url(twinRouteOf(tw.page.route))})${tw.page.description ? `: ${oneLine(tw.page.description)}` : ''}`);
+    for (const tw of section.twins)
+      lines.push(
+        `- [${linkText(tw.page.title)}](${url(twinRouteOf(tw.page.route))})${tw.page.description ? `: ${oneLine(tw.page.description)}` : ''}`,
+      );
     lines.push('');
   }
-  const pages = twins.map((tw) => [`# ${tw.page.title}`, '', `URL: ${url(tw.page.route)}`, '', `> ${oneLine(tw.page.description)}`, '', tw.body.trimEnd()].join('\n'));
+  const pages = twins.map((tw) =>
+    [
+      `# ${tw.page.title}`,
+      '',
+      `URL: ${url(tw.page.route)}`,
+      '',
+      `> ${oneLine(tw.page.description)}`,
+      '',
+      tw.body.trimEnd(),
+    ].join('\n'),
+  );
   return [
     { path: index, contents: `${lines.join('\n').trimEnd()}\n` },
     { path: full, contents: `${head.join('\n')}\n${pages.map((p) => `---\n\n${p}\n`).join('\n')}` },

@@ -4,14 +4,15 @@
 // description and every link made absolute to the site (the resolved target, so a relative
 // `../x.md` becomes `https://site/en/.../x/`), followed by the list of pages an index with
 // `list_pages` shows after its body. Drafts and unlisted pages have no twin.
-import { absoluteUrl } from '../../common/served-url.ts';
+
 import { stringify as yamlStringify } from 'yaml';
-import { plainYamlLines } from '../content/plain-yaml.ts';
-import type { SiteConfig } from '../config/config.ts';
-import { isExternal } from '../markdown/markdown.ts';
 import { hasMarkdownTwin, twinRouteOf } from '../../common/markdown-twin-route.ts';
+import { absoluteUrl } from '../../common/served-url.ts';
+import type { SiteConfig } from '../config/config.ts';
 import type { SourceFile } from '../content/load.ts';
-import type { LocaleId, Page, PageListGroup, ParsedDocument, Route, SiteGraph } from '../types.ts';
+import { plainYamlLines } from '../content/plain-yaml.ts';
+import { isExternal } from '../markdown/markdown.ts';
+import type { LocaleId, Page, PageListGroup, ParsedDocument, SiteGraph } from '../types.ts';
 
 export interface MarkdownTwin {
   page: Page;
@@ -23,7 +24,9 @@ export interface MarkdownTwin {
 }
 
 export function twinPaths(graph: SiteGraph): string[] {
-  return Object.values(graph.pages).filter(hasMarkdownTwin).map((p) => twinRouteOf(p.route));
+  return Object.values(graph.pages)
+    .filter(hasMarkdownTwin)
+    .map((p) => twinRouteOf(p.route));
 }
 
 function absolute(config: SiteConfig, page: Page, href: string): string {
@@ -61,7 +64,12 @@ export function markdownTwin(config: SiteConfig, graph: SiteGraph, page: Page, s
   const doc = graph.documents[(page as { doc: string }).doc];
   const withAbsoluteLinks = absoluteLinks(config, graph, page, doc, source.raw);
   // The body starts where the parse stage found it; the front matter above it is replaced.
-  const written = withAbsoluteLinks.split('\n').slice(doc.bodyLine - 1).join('\n').replace(/^\n+/, '').trimEnd();
+  const written = withAbsoluteLinks
+    .split('\n')
+    .slice(doc.bodyLine - 1)
+    .join('\n')
+    .replace(/^\n+/, '')
+    .trimEnd();
   const body = `${[written, ...(page.kind === 'doc' && page.listing ? [listingMarkdown(config, graph, page.listing)] : [])].join('\n\n')}\n`;
   const fields = { title: page.title, description: page.description };
   const front = plainYamlLines(fields) ?? yamlStringify(fields, { lineWidth: 0 });
@@ -72,15 +80,27 @@ export function markdownTwin(config: SiteConfig, graph: SiteGraph, page: Page, s
 function listingMarkdown(config: SiteConfig, graph: SiteGraph, groups: PageListGroup[]): string {
   return groups
     .map((group) => {
-      const items = group.items.map((route) => `- [${graph.pages[route]?.title}](${absoluteUrl(config, route)}): ${graph.pages[route]?.description}`);
-      return [...(group.heading ? [`## ${group.heading.text}`] : []), ...(group.description ? [group.description] : []), items.join('\n')].join('\n\n');
+      const items = group.items.map(
+        (route) =>
+          `- [${graph.pages[route]?.title}](${absoluteUrl(config, route)}): ${graph.pages[route]?.description}`,
+      );
+      return [
+        ...(group.heading ? [`## ${group.heading.text}`] : []),
+        ...(group.description ? [group.description] : []),
+        items.join('\n'),
+      ].join('\n\n');
     })
     .join('\n\n');
 }
 
 /** The twin of every page of `locale` that has one, in the graph's order, one at a time: a build
  * writes each before the next is made. */
-export function* markdownTwins(config: SiteConfig, graph: SiteGraph, sources: Map<string, SourceFile>, locale: LocaleId): Generator<MarkdownTwin> {
+export function* markdownTwins(
+  config: SiteConfig,
+  graph: SiteGraph,
+  sources: Map<string, SourceFile>,
+  locale: LocaleId,
+): Generator<MarkdownTwin> {
   for (const page of Object.values(graph.pages)) {
     if (page.locale !== locale || !hasMarkdownTwin(page)) continue;
     const source = sources.get((page as { doc: string }).doc);

@@ -1,8 +1,9 @@
 // Redirects, three ways: static pages for any host, `_redirects` for Netlify-style hosts and an
 // nginx include for hosts that send real 301s.
+
+import { absoluteUrl, type BaseConfig, servedPath } from '../../common/served-url.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { Redirect } from '../types.ts';
-import { absoluteUrl, servedPath, type BaseConfig } from '../../common/served-url.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -34,7 +35,8 @@ export function nginxRedirects(redirects: Redirect[]): string {
     const to = `${nginxQuoted(r.to).slice(0, -1)}$is_args$args"`;
     lines.push(`location = ${nginxQuoted(r.from)} { return 301 ${to}; }`);
     const bare = r.from.replace(/\/+$/, '');
-    if (bare && bare !== r.from && !sources.has(bare)) lines.push(`location = ${nginxQuoted(bare)} { return 301 ${to}; }`);
+    if (bare && bare !== r.from && !sources.has(bare))
+      lines.push(`location = ${nginxQuoted(bare)} { return 301 ${to}; }`);
   }
   return lines.join('\n') + '\n';
 }

@@ -16,14 +16,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Pagefind from 'pagefind';
-import type { SiteConfig } from '../config/config.ts';
 import { escapeHtml } from '../../common/escape.ts';
-import { localePrefix } from '../config/config.ts';
-import type { OutputStore } from '../write/output-store.ts';
-import { resolveMarkers } from '../render/render.ts';
-import { inLanes } from '../write/in-lanes.ts';
 import { searchBundleDir } from '../../common/search-bundle.ts';
+import type { SiteConfig } from '../config/config.ts';
+import { localePrefix } from '../config/config.ts';
+import { resolveMarkers } from '../render/render.ts';
 import type { LocaleId, Page, SiteGraph } from '../types.ts';
+import { inLanes } from '../write/in-lanes.ts';
+import type { OutputStore } from '../write/output-store.ts';
 
 /** Pagefind once imported: its service is closed with no await between the count and the close. */
 let pagefind: typeof Pagefind | undefined;
@@ -34,9 +34,9 @@ const loadPagefind = async () => (pagefind ??= await import('pagefind'));
  * sites): the last one to finish closes it. */
 let indexing = 0;
 
-
 /** The files of a bundle the search dialog uses; Pagefind's own UIs and its highlighter are left out. */
-const USED = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[a-z-]+\.pagefind|pagefind\.[^/]+\.pf_meta|(index|fragment|filter)\/[^/]+)$/;
+const USED =
+  /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[a-z-]+\.pagefind|pagefind\.[^/]+\.pf_meta|(index|fragment|filter)\/[^/]+)$/;
 
 export interface SearchRecord {
   url: string;
@@ -83,7 +83,11 @@ export interface SearchIndexFile {
 const lastBundle = new Map<LocaleId, { key: string; files: SearchIndexFile[] }>();
 
 /** Builds every locale's bundle, or takes it from `store` (production builds) or from the last build of this process (watch mode). */
-export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, store?: OutputStore): Promise<SearchIndexFile[]> {
+export async function searchIndexFiles(
+  config: SiteConfig,
+  graph: SiteGraph,
+  store?: OutputStore,
+): Promise<SearchIndexFile[]> {
   const pages = searchablePages(graph);
   indexing++;
   try {
@@ -115,7 +119,9 @@ export async function searchIndexFiles(config: SiteConfig, graph: SiteGraph, sto
 /** A bundle from the store: its bytes matched their hash; its names must still be this locale's bundle. */
 function storedBundle(store: OutputStore, id: string, locale: LocaleId): SearchIndexFile[] | undefined {
   const dir = searchBundleDir(locale);
-  return store.getFiles(id, (files) => files.every((f) => f.path.startsWith(dir) && USED.test(f.path.slice(dir.length))));
+  return store.getFiles(id, (files) =>
+    files.every((f) => f.path.startsWith(dir) && USED.test(f.path.slice(dir.length))),
+  );
 }
 
 /** The key of a locale's bundle: Pagefind's version, the language and every record. The records
@@ -137,11 +143,15 @@ function pagefindVersion(): string {
     let found = 'unknown';
     try {
       const main = fileURLToPath(import.meta.resolve('pagefind'));
-      found = (JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
+      found = (
+        JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }
+      ).version;
     } catch {
       // Not found the usual way: the bundle's key then rests on the code's version alone.
     }
-    version = [found, process.env.PAGEFIND_BINARY_PATH ?? '', process.env.PAGEFIND_EXTENDED_BINARY_PATH ?? ''].join('\0');
+    version = [found, process.env.PAGEFIND_BINARY_PATH ?? '', process.env.PAGEFIND_EXTENDED_BINARY_PATH ?? ''].join(
+      '\0',
+    );
   }
   return version;
 }
@@ -151,9 +161,16 @@ function pagefindVersion(): string {
 const IN_FLIGHT = 256;
 
 /** A locale's bundle from its records, each made when it is sent. */
-async function buildBundle(config: SiteConfig, locale: LocaleId, records: (() => SearchRecord)[]): Promise<SearchIndexFile[]> {
+async function buildBundle(
+  config: SiteConfig,
+  locale: LocaleId,
+  records: (() => SearchRecord)[],
+): Promise<SearchIndexFile[]> {
   const language = config.locales[locale].htmlLang.split('-')[0].toLowerCase();
-  const created = await (await loadPagefind()).createIndex({ forceLanguage: language, excludeSelectors: ['.hash-link'] });
+  const created = await (await loadPagefind()).createIndex({
+    forceLanguage: language,
+    excludeSelectors: ['.hash-link'],
+  });
   const index = created.index;
   if (!index) throw new Error(`the search index for "${locale}" could not be created: ${created.errors.join('; ')}`);
   // The service takes files concurrently; one at a time, the round trips dominate.
@@ -163,7 +180,8 @@ async function buildBundle(config: SiteConfig, locale: LocaleId, records: (() =>
     if (added.errors.length) throw new Error(`the search index could not take ${url}: ${added.errors.join('; ')}`);
   });
   const written = await index.getFiles();
-  if (written.errors.length) throw new Error(`the search index for "${locale}" could not be written: ${written.errors.join('; ')}`);
+  if (written.errors.length)
+    throw new Error(`the search index for "${locale}" could not be written: ${written.errors.join('; ')}`);
   await index.deleteIndex();
   const dir = searchBundleDir(locale);
   return written.files.filter((f) => USED.test(f.path)).map((f) => ({ path: `${dir}${f.path}`, contents: f.content }));

@@ -6,14 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../../common/server-files.ts';
 import { esbuildVersion, loadEsbuild } from '../bundle/esbuild-module.ts';
 import { bundledOnce, bundleNote } from '../bundle/noted-bundle.ts';
+import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
-import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { themePlugin, type ResolvedTheme } from '../theming/theme-loader.ts';
 import type { ThemeForms } from '../theming/theme-contract.ts';
-import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../../common/server-files.ts';
+import { type ResolvedTheme, themePlugin } from '../theming/theme-loader.ts';
 
 /** The theme whose forms a build carries: where it is (with the site's overrides) and its
  * `files.forms` module, relative to its folder. */
@@ -26,7 +26,12 @@ export interface FormsSource {
  * files it was made of: while none of them (the theme's, the overrides', the engine's) changed, a
  * build bundles nothing. */
 export async function formsModule(root: string, { theme, forms }: FormsSource): Promise<string> {
-  const note = bundleNote(cacheDirOf(root), 'server-forms', [theme, forms, esbuildVersion(), process.env.SITE_BUNDLE_KEY ?? '']);
+  const note = bundleNote(cacheDirOf(root), 'server-forms', [
+    theme,
+    forms,
+    esbuildVersion(),
+    process.env.SITE_BUNDLE_KEY ?? '',
+  ]);
   return bundledOnce(note, async () => {
     const esbuild = await loadEsbuild();
     const result = await esbuild.build({
@@ -46,12 +51,13 @@ export async function formsModule(root: string, { theme, forms }: FormsSource): 
       nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
       define: { 'process.env.NODE_ENV': '"production"' },
       // React's server renderer is CommonJS and requires Node's modules.
-      banner: { js: "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as siteCreateRequire } from 'node:module'; const require = siteCreateRequire(import.meta.url);",
+      },
     });
     return { contents: result.outputFiles[0].contents, inputs: result.metafile.inputs };
   });
 }
-
 
 /** The forms of the theme as `site serve` renders them for a post made with JavaScript off: the
  * module `site build` writes into the build, loaded. */
@@ -60,9 +66,17 @@ export async function loadForms(root: string, source: FormsSource): Promise<Them
 }
 
 /** The files of `_server/`: the forms only where the site has a contact page and its theme has forms. */
-export async function serverFiles(root: string, config: SiteConfig, messages: MessagesByLocale, forms: FormsSource | undefined): Promise<{ path: string; contents: string | Uint8Array }[]> {
+export async function serverFiles(
+  root: string,
+  config: SiteConfig,
+  messages: MessagesByLocale,
+  forms: FormsSource | undefined,
+): Promise<{ path: string; contents: string | Uint8Array }[]> {
   const manifest = { version: SERVER_MANIFEST_VERSION, config, messages };
-  const files: { path: string; contents: string | Uint8Array }[] = [{ path: SERVER_MANIFEST, contents: `${JSON.stringify(manifest)}\n` }];
-  if (config.contact && forms) files.push({ path: SERVER_FORMS, contents: await readFile(await formsModule(root, forms)) });
+  const files: { path: string; contents: string | Uint8Array }[] = [
+    { path: SERVER_MANIFEST, contents: `${JSON.stringify(manifest)}\n` },
+  ];
+  if (config.contact && forms)
+    files.push({ path: SERVER_FORMS, contents: await readFile(await formsModule(root, forms)) });
   return files;
 }

@@ -1,13 +1,28 @@
 // Blog-style sections (blog, case studies, insights): posts by date, paginated lists, archive,
 // tags, authors, the sidebar grouped by year and the feed.
+
+import { format } from '../../common/format-message.ts';
+import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix } from '../config/config.ts';
-import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
-import { tocOf } from './toc.ts';
-import type { ArchivePage, Author, Category, AuthorsPage, Feed, ParsedDocument, Page, PostListPage, PostPage, Route, SidebarItem, Tag, TagsPage } from '../types.ts';
-import { format } from '../../common/format-message.ts';
 import type { Messages } from '../theming/messages.ts';
+import type {
+  ArchivePage,
+  Author,
+  AuthorsPage,
+  Category,
+  Feed,
+  Page,
+  ParsedDocument,
+  PostListPage,
+  PostPage,
+  Route,
+  SidebarItem,
+  Tag,
+  TagsPage,
+} from '../types.ts';
 import { byLabel } from './collation.ts';
+import { tocOf } from './toc.ts';
 
 export const WORDS_PER_MINUTE = 200;
 
@@ -56,7 +71,9 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   const prefix = localePrefix(config, locale);
   const base = joinRoute(prefix, section);
   const sidebarId = `${locale}:${section}`;
-  const posts = [...input.posts].sort((a, b) => (b.frontMatter.date ?? '').localeCompare(a.frontMatter.date ?? '') || a.path.localeCompare(b.path));
+  const posts = [...input.posts].sort(
+    (a, b) => (b.frontMatter.date ?? '').localeCompare(a.frontMatter.date ?? '') || a.path.localeCompare(b.path),
+  );
   const listed = posts.filter((p) => !p.frontMatter.unlisted);
   const routeOfPost = (doc: ParsedDocument) => routeOf(config, doc);
   const common = (route: Route, title: string, description: string) => ({
@@ -72,12 +89,22 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   });
   const pages: Page[] = [];
 
-  const lists = (listBase: Route, items: ParsedDocument[], title: string, description: string, extra: Pick<PostListPage, 'tag' | 'author'>) => {
+  const lists = (
+    listBase: Route,
+    items: ParsedDocument[],
+    title: string,
+    description: string,
+    extra: Pick<PostListPage, 'tag' | 'author'>,
+  ) => {
     const chunks = chunk(items, input.postsPerPage);
     chunks.forEach((group, i) => {
       const route = i === 0 ? listBase : `${listBase}page/${i + 1}/`;
       pages.push({
-        ...common(route, i === 0 ? title : `${title} (${format(t.pageOf, { page: i + 1, count: chunks.length })})`, description),
+        ...common(
+          route,
+          i === 0 ? title : `${title} (${format(t.pageOf, { page: i + 1, count: chunks.length })})`,
+          description,
+        ),
         kind: 'post-list',
         sidebar: sidebarId,
         posts: group.map(routeOfPost),
@@ -126,12 +153,20 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   pages.push(archive);
 
   const lang = config.locales[locale]?.htmlLang ?? locale;
-  const tagIds = byLabel([...new Set(listed.flatMap((p) => p.frontMatter.tags ?? []))].filter((id) => input.tags[id]), (id) => input.tags[id].label[locale], lang);
+  const tagIds = byLabel(
+    [...new Set(listed.flatMap((p) => p.frontMatter.tags ?? []))].filter((id) => input.tags[id]),
+    (id) => input.tags[id].label[locale],
+    lang,
+  );
   const tagsPage: TagsPage = {
     ...common(`${base}tags/`, `${t.tags} | ${sectionTitle}`, t.allTags),
     kind: 'tags',
     sidebar: sidebarId,
-    tags: tagIds.map((id) => ({ id, route: `${base}tags/${id}/`, count: listed.filter((p) => p.frontMatter.tags?.includes(id)).length })),
+    tags: tagIds.map((id) => ({
+      id,
+      route: `${base}tags/${id}/`,
+      count: listed.filter((p) => p.frontMatter.tags?.includes(id)).length,
+    })),
     deps: [],
   };
   pages.push(tagsPage);
@@ -142,19 +177,29 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
     lists(`${base}tags/${id}/`, tagged, title, input.tags[id].description[locale], { tag: id });
   }
 
-  const authorIds = byLabel([...new Set(listed.flatMap((p) => p.frontMatter.authors ?? []))].filter((id) => input.authors[id]), (id) => input.authors[id].name, lang);
+  const authorIds = byLabel(
+    [...new Set(listed.flatMap((p) => p.frontMatter.authors ?? []))].filter((id) => input.authors[id]),
+    (id) => input.authors[id].name,
+    lang,
+  );
   const authorsPage: AuthorsPage = {
     ...common(`${base}authors/`, `${t.authors} | ${sectionTitle}`, t.authors),
     kind: 'authors',
     sidebar: sidebarId,
-    authors: authorIds.map((id) => ({ id, route: `${base}authors/${id}/`, count: listed.filter((p) => p.frontMatter.authors?.includes(id)).length })),
+    authors: authorIds.map((id) => ({
+      id,
+      route: `${base}authors/${id}/`,
+      count: listed.filter((p) => p.frontMatter.authors?.includes(id)).length,
+    })),
     deps: [],
   };
   pages.push(authorsPage);
   for (const id of authorIds) {
     const author = input.authors[id];
     const theirs = listed.filter((p) => p.frontMatter.authors?.includes(id));
-    lists(`${base}authors/${id}/`, theirs, format(t.postsBy, { name: author.name }), author.bio[locale], { author: id });
+    lists(`${base}authors/${id}/`, theirs, format(t.postsBy, { name: author.name }), author.bio[locale], {
+      author: id,
+    });
   }
 
   const years = new Map<string, SidebarItem[]>();
@@ -163,10 +208,23 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
     if (!years.has(year)) years.set(year, []);
     years.get(year)!.push({ type: 'link', label: doc.frontMatter.title, route: routeOfPost(doc) });
   }
-  const sidebar: SidebarItem[] = [...years].map(([year, items]) => ({ type: 'category', label: year, collapsed: false, items }));
+  const sidebar: SidebarItem[] = [...years].map(([year, items]) => ({
+    type: 'category',
+    label: year,
+    collapsed: false,
+    items,
+  }));
 
   const feed: Feed | undefined = input.feeds
-    ? { section, locale, title: sectionTitle, description: sectionDescription, rss: `${base}rss.xml`, atom: `${base}atom.xml`, posts: listed.slice(0, 20).map(routeOfPost) }
+    ? {
+        section,
+        locale,
+        title: sectionTitle,
+        description: sectionDescription,
+        rss: `${base}rss.xml`,
+        atom: `${base}atom.xml`,
+        posts: listed.slice(0, 20).map(routeOfPost),
+      }
     : undefined;
   return { title: sectionTitle, pages, sidebarId, sidebar, feed };
 }

@@ -1,13 +1,24 @@
 // The graph stage: parsed documents, categories, authors and tags into the typed site graph.
+
+import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix } from '../config/config.ts';
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { MessagesByLocale } from '../theming/messages.ts';
+import type {
+  Author,
+  Category,
+  Diagnostic,
+  NotFoundPage,
+  Page,
+  ParsedDocument,
+  SiteGraph,
+  StandalonePage,
+  Tag,
+} from '../types.ts';
 import { buildBlogSection } from './blog.ts';
 import { buildDocsSection } from './sidebar.ts';
 import { layoutOf, standalonePages } from './standalone-pages.ts';
-import type { MessagesByLocale } from '../theming/messages.ts';
-import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
-import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
-import type { Author, Category, Diagnostic, NotFoundPage, Page, ParsedDocument, SiteGraph, StandalonePage, Tag } from '../types.ts';
 
 export interface GraphInput {
   config: SiteConfig;
@@ -52,13 +63,16 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
   const add = (page: Page, source: string) => {
     const existing = origin.get(page.route);
     if (existing) {
-      diagnostics.push(diagnostic({ file: source, line: 1, column: 1 }, 'duplicate-route', 'taken', { route: page.route, existing }));
+      diagnostics.push(
+        diagnostic({ file: source, line: 1, column: 1 }, 'duplicate-route', 'taken', { route: page.route, existing }),
+      );
       return;
     }
     origin.set(page.route, source);
     graph.pages[page.route] = page;
   };
-  const sourceOfPage = (page: Page) => ('doc' in page && page.doc ? page.doc : `generated page of section "${page.section}"`);
+  const sourceOfPage = (page: Page) =>
+    'doc' in page && page.doc ? page.doc : `generated page of section "${page.section}"`;
 
   for (const locale of locales) {
     const mine = documents.filter((d) => d.locale === locale);
@@ -91,7 +105,15 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
         for (const [key, category] of input.categories) {
           if (key.startsWith(`${locale}:`)) categories.set(key.slice(locale.length + 1), category);
         }
-        const result = buildDocsSection({ config, locale, section: section.id, sidebar: section.sidebar, docs: inSection, categories, versionLabel: versionLabel(config) });
+        const result = buildDocsSection({
+          config,
+          locale,
+          section: section.id,
+          sidebar: section.sidebar,
+          docs: inSection,
+          categories,
+          versionLabel: versionLabel(config),
+        });
         for (const page of result.pages) add(page, sourceOfPage(page));
         if (result.sidebarId) graph.sidebars[result.sidebarId] = result.sidebar;
         graph.versions[sectionKey] = [result.version];
@@ -131,9 +153,14 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
     graph.notFound[locale] = notFound;
     for (const redirect of config.redirects) {
       const prefix = localePrefix(config, locale);
-      graph.redirects.push({ from: `${prefix}${redirect.from}`, to: `${prefix}${redirect.to}`, origin: 'config/site.config.ts' });
+      graph.redirects.push({
+        from: `${prefix}${redirect.from}`,
+        to: `${prefix}${redirect.to}`,
+        origin: 'config/site.config.ts',
+      });
     }
   }
-  for (const page of Object.values(graph.pages)) graph.titleUses[`${page.locale}\n${page.title}`] = (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) + 1;
+  for (const page of Object.values(graph.pages))
+    graph.titleUses[`${page.locale}\n${page.title}`] = (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) + 1;
   return { graph, diagnostics };
 }

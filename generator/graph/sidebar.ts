@@ -1,12 +1,24 @@
 // Docs sections: the sidebar generated from folders, `_category.yml` and `sidebar_position`,
 // and from it breadcrumbs, previous/next and the generated index pages of folders.
-import type { SiteConfig } from '../config/config.ts';
-import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
-import { tocOf } from './toc.ts';
-import type { BreadcrumbItem, Category, CategoryPage, DocPage, DocsVersion, PageListGroup, ParsedDocument, Route, SidebarItem, TocItem } from '../types.ts';
-import { localePrefix } from '../config/config.ts';
-import { byLabel, collatorFor } from './collation.ts';
+
 import GithubSlugger from 'github-slugger';
+import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
+import type { SiteConfig } from '../config/config.ts';
+import { localePrefix } from '../config/config.ts';
+import type {
+  BreadcrumbItem,
+  Category,
+  CategoryPage,
+  DocPage,
+  DocsVersion,
+  PageListGroup,
+  ParsedDocument,
+  Route,
+  SidebarItem,
+  TocItem,
+} from '../types.ts';
+import { byLabel, collatorFor } from './collation.ts';
+import { tocOf } from './toc.ts';
 
 interface Folder {
   dir: string;
@@ -58,7 +70,13 @@ function fileNameParts(doc: ParsedDocument): string[] {
 }
 
 function buildTree(section: string, docs: ParsedDocument[], categories: Map<string, Category>): Folder {
-  const root: Folder = { dir: section, fileName: section, docs: [], folders: new Map(), category: categories.get(section) };
+  const root: Folder = {
+    dir: section,
+    fileName: section,
+    docs: [],
+    folders: new Map(),
+    category: categories.get(section),
+  };
   for (const doc of docs) {
     const parts = doc.path.split('/');
     const onDisk = fileNameParts(doc);
@@ -104,17 +122,27 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
       entries.push({
         position: folderPosition(child),
         name: child.fileName,
-        item: { type: 'category', label: folderLabel(child), route: folderRoute(child), collapsed: child.category?.collapsed ?? true, items: itemsOf(child) },
+        item: {
+          type: 'category',
+          label: folderLabel(child),
+          route: folderRoute(child),
+          collapsed: child.category?.collapsed ?? true,
+          items: itemsOf(child),
+        },
       });
     }
     // By position; then by number prefix (`01-intro.md`), when both names have one; then by the
     // label shown, as the locale's language sorts it.
-    entries.sort((a, b) => a.position - b.position || byNumberPrefix(a.name, b.name) || collator.compare(a.item.label, b.item.label));
+    entries.sort(
+      (a, b) =>
+        a.position - b.position || byNumberPrefix(a.name, b.name) || collator.compare(a.item.label, b.item.label),
+    );
     return entries.map((e) => e.item);
   };
 
   const sidebar: SidebarItem[] = [];
-  if (root.index && listed(root.index)) sidebar.push({ type: 'link', label: labelOf(root.index), route: routeOfDoc(root.index) });
+  if (root.index && listed(root.index))
+    sidebar.push({ type: 'link', label: labelOf(root.index), route: routeOfDoc(root.index) });
   sidebar.push(...itemsOf(root));
 
   // Reading order for previous/next: the sidebar, depth first.
@@ -135,7 +163,9 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
 
   const pages: (DocPage | CategoryPage)[] = [];
   // The section by its name ("Services"), not by the sidebar label its index may carry ("Overview").
-  const rootCrumb: BreadcrumbItem[] = root.index ? [{ label: root.index.frontMatter.title, route: routeOfDoc(root.index) }] : [];
+  const rootCrumb: BreadcrumbItem[] = root.index
+    ? [{ label: root.index.frontMatter.title, route: routeOfDoc(root.index) }]
+    : [];
   const base = (route: Route, title: string, description: string) => ({
     route,
     locale,
@@ -148,7 +178,9 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
 
   const visit = (folder: Folder, crumbs: BreadcrumbItem[]) => {
     const isRoot = folder === root;
-    const here: BreadcrumbItem[] = isRoot ? rootCrumb : [...crumbs, { label: folderLabel(folder), route: folderRoute(folder) }];
+    const here: BreadcrumbItem[] = isRoot
+      ? rootCrumb
+      : [...crumbs, { label: folderLabel(folder), route: folderRoute(folder) }];
     if (folder.index) {
       pages.push(docPage(folder.index, isRoot ? [] : crumbs, folder));
     } else if (!isRoot) {
@@ -188,12 +220,21 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     const own = folder.docs.filter(listed);
     if (own.length) groups.push({ items: byTitle(own) });
     const children = [...folder.folders.values()].filter((child) => !child.index || listed(child.index));
-    children.sort((a, b) => folderPosition(a) - folderPosition(b) || byNumberPrefix(a.fileName, b.fileName) || collator.compare(folderLabel(a), folderLabel(b)));
+    children.sort(
+      (a, b) =>
+        folderPosition(a) - folderPosition(b) ||
+        byNumberPrefix(a.fileName, b.fileName) ||
+        collator.compare(folderLabel(a), folderLabel(b)),
+    );
     for (const child of children) {
       const items = byTitle(pagesIn(child));
       if (!items.length) continue;
       const text = folderLabel(child);
-      groups.push({ heading: { id: slugger.slug(text), text }, ...(child.category?.description ? { description: child.category.description } : {}), items });
+      groups.push({
+        heading: { id: slugger.slug(text), text },
+        ...(child.category?.description ? { description: child.category.description } : {}),
+        items,
+      });
     }
     return groups;
   };
@@ -203,7 +244,9 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     const fm = doc.frontMatter;
     const listing = folder && fm.list_pages ? listingOf(folder, doc) : undefined;
     const shown: ParsedDocument[] = folder && listing ? pagesIn(folder).filter((d) => d !== doc) : [];
-    const listingToc: TocItem[] = fm.hide_table_of_contents ? [] : (listing ?? []).flatMap((g) => (g.heading ? [{ ...g.heading, depth: 2 }] : []));
+    const listingToc: TocItem[] = fm.hide_table_of_contents
+      ? []
+      : (listing ?? []).flatMap((g) => (g.heading ? [{ ...g.heading, depth: 2 }] : []));
     return {
       ...base(route, fm.title, fm.description),
       kind: 'doc',

@@ -28,7 +28,12 @@ export function unknownLayouts(graph: SiteGraph, theme: Pick<Theme, 'layouts'>):
     if (page.kind !== 'standalone' || Object.hasOwn(theme.layouts, page.layout)) continue;
     const file = page.doc ?? page.route;
     const fromFrontMatter = Boolean(page.doc && graph.documents[page.doc]?.frontMatter.layout);
-    problems.push(diagnostic({ file, line: 1, column: 1 }, 'unknown-layout', fromFrontMatter ? 'named' : 'byName', { layout: page.layout, known }));
+    problems.push(
+      diagnostic({ file, line: 1, column: 1 }, 'unknown-layout', fromFrontMatter ? 'named' : 'byName', {
+        layout: page.layout,
+        known,
+      }),
+    );
   }
   return problems;
 }

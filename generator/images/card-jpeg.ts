@@ -78,7 +78,10 @@ function parse(jpeg: Uint8Array): Parsed | undefined {
       const sampling = new Map<number, number>();
       for (let c = 0; c < body[5]; c++) sampling.set(body[6 + c * 3], body[7 + c * 3]);
       frame = { height: (body[1] << 8) | body[2], width: (body[3] << 8) | body[4], sampling };
-    } else if (marker === 0xdd || (marker >= 0xc1 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)) {
+    } else if (
+      marker === 0xdd ||
+      (marker >= 0xc1 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+    ) {
       // Restart intervals, progressive or arithmetic coding: not what this splices.
       return undefined;
     } else if (marker === 0xda) {
@@ -109,7 +112,14 @@ function parse(jpeg: Uint8Array): Parsed | undefined {
         bits[n++] = 0xff;
         i = ff + 2;
       }
-      return { header: jpeg.subarray(0, start), tables: tableBytes.join(), width: frame.width, height: frame.height, components, bits: bits.subarray(0, n) };
+      return {
+        header: jpeg.subarray(0, start),
+        tables: tableBytes.join(),
+        width: frame.width,
+        height: frame.height,
+        components,
+        bits: bits.subarray(0, n),
+      };
     }
     at += 2 + length;
   }
@@ -316,7 +326,11 @@ export function encodedBackground(jpeg: Uint8Array): EncodedBackground | undefin
 
 /** The MCU rows a band of pixel rows [top, bottom) needs encoded: the rows it touches and one
  * untouched row either side. Undefined when it reaches the card's first or last row. */
-export function bandRows(background: EncodedBackground, top: number, bottom: number): { first: number; last: number } | undefined {
+export function bandRows(
+  background: EncodedBackground,
+  top: number,
+  bottom: number,
+): { first: number; last: number } | undefined {
   const rows = background.starts.length - 1;
   const first = Math.floor(top / MCU_ROWS) - 1;
   const last = Math.ceil(bottom / MCU_ROWS);
@@ -331,7 +345,11 @@ export function clearOfEdges(background: EncodedBackground, left: number, right:
 
 /** The card's JPEG from the background's and `band`'s, where `band` is sharp's encoding of the
  * card's MCU rows `rows.first` to `rows.last` (with the same settings as the background's). */
-export function splice(background: EncodedBackground, band: Uint8Array, rows: { first: number; last: number }): Uint8Array | undefined {
+export function splice(
+  background: EncodedBackground,
+  band: Uint8Array,
+  rows: { first: number; last: number },
+): Uint8Array | undefined {
   const { parsed: whole, starts } = background;
   const part = parse(band);
   if (!part || part.tables !== whole.tables || part.width !== whole.width) return undefined;
@@ -345,7 +363,8 @@ export function splice(background: EncodedBackground, band: Uint8Array, rows: { 
   let end: number | undefined;
   for (let padding = 0; padding < 8; padding++) {
     const at = total - padding;
-    if (!onesFrom(part.bits, at, total) || !equalBits(part.bits, at - tail, whole.bits, starts[rows.last], tail)) continue;
+    if (!onesFrom(part.bits, at, total) || !equalBits(part.bits, at - tail, whole.bits, starts[rows.last], tail))
+      continue;
     if (end !== undefined) return undefined; // two places fit: not one to trust
     end = at;
   }

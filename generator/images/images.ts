@@ -5,17 +5,18 @@
 //
 // Generated sizes are kept in memory between watch-mode rebuilds, keyed by the source file's size
 // and modification time, so an edit to a page never re-encodes its images.
-import { servedPath, type BaseConfig } from '../../common/served-url.ts';
+
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type SharpModule from 'sharp';
 import { escapeHtml } from '../../common/escape.ts';
+import { type BaseConfig, servedPath } from '../../common/served-url.ts';
 import { hashOf } from '../content/load.ts';
-import type { OutputStore } from '../write/output-store.ts';
 import { PUBLIC_DIR } from '../content/public-files.ts';
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import { mapSection } from '../markdown/body-sections.ts';
 import type { Diagnostic, ParsedDocument, SiteGraph, SourceLink } from '../types.ts';
-import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { OutputStore } from '../write/output-store.ts';
 
 let sharpModule: Promise<typeof SharpModule> | undefined;
 /** sharp, imported when a site has an image: loading libvips costs a start that has none. */
@@ -130,7 +131,12 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
           for (const [i, shown] of byIndex) {
             if (shown !== file) continue;
             const { line, column, file: written } = doc.links[i];
-            diagnostics.push(diagnostic({ file: written ?? doc.source, line, column }, 'unreadable-image', 'unreadable', { file: `${PUBLIC_DIR}${file}`, reason: (error as Error).message }));
+            diagnostics.push(
+              diagnostic({ file: written ?? doc.source, line, column }, 'unreadable-image', 'unreadable', {
+                file: `${PUBLIC_DIR}${file}`,
+                reason: (error as Error).message,
+              }),
+            );
           }
         }
       }
@@ -140,11 +146,22 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
   const documents = { ...graph.documents };
   for (const [doc, byIndex] of publicPaths) {
     const html = rewriteImages(doc.html, doc.links, byIndex, images, true, servedUrl);
-    const excerptHtml = doc.excerptHtml === undefined ? undefined : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true, servedUrl);
+    const excerptHtml =
+      doc.excerptHtml === undefined
+        ? undefined
+        : rewriteImages(doc.excerptHtml, doc.links, byIndex, images, true, servedUrl);
     // The sections of a home or landing page: the intro comes first, as in the body.
-    const sections = doc.sections?.map((s) => mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.part === 'intro', servedUrl)));
+    const sections = doc.sections?.map((s) =>
+      mapSection(s, (piece) => rewriteImages(piece, doc.links, byIndex, images, s.part === 'intro', servedUrl)),
+    );
     const signature = [...byIndex.values()].map((f) => images.get(f)?.src).join();
-    documents[doc.source] = { ...doc, html, excerptHtml, ...(sections ? { sections } : {}), hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}` };
+    documents[doc.source] = {
+      ...doc,
+      html,
+      excerptHtml,
+      ...(sections ? { sections } : {}),
+      hash: `${doc.hash}:${hashOf(signature).slice(0, 12)}`,
+    };
   }
   return { images, files: out, served, documents, diagnostics, resized: counter.resized };
 }
@@ -157,7 +174,10 @@ function imagePath(doc: ParsedDocument, url: string): string {
 
 /** Each candidate of a srcset (`/a-480.webp 480w, /a-960.webp 960w`) at its served URL. */
 function servedSrcset(srcset: string, served: (file: string) => string): string {
-  return srcset.replace(/(^|,)(\s*)([^\s,]+)/g, (_, comma: string, space: string, url: string) => `${comma}${space}${served(url)}`);
+  return srcset.replace(
+    /(^|,)(\s*)([^\s,]+)/g,
+    (_, comma: string, space: string, url: string) => `${comma}${space}${served(url)}`,
+  );
 }
 
 /** The `<source srcset>` of a `<picture>` written as raw HTML: its files at their served URLs too. */
@@ -166,39 +186,56 @@ const SOURCE_SRCSET = /(<source\b[^>]*\ssrcset=")([^"]*)"/g;
 const IMG = /<img\b[^>]*\sdata-site-image="(\d+)"[^>]*>/g;
 
 /** Replaces the `<img>` tags that the Markdown stage marked with their index. */
-export function rewriteImages(html: string, links: SourceLink[], byIndex: Map<number, string>, images: Map<string, ImageInfo>, eagerFirst: boolean, served: (file: string) => string): string {
+export function rewriteImages(
+  html: string,
+  links: SourceLink[],
+  byIndex: Map<number, string>,
+  images: Map<string, ImageInfo>,
+  eagerFirst: boolean,
+  served: (file: string) => string,
+): string {
   let first = true;
-  return html.replace(IMG, (tag, index: string, offset: number) => {
-    const file = byIndex.get(Number(index));
-    const info = file ? images.get(file) : undefined;
-    if (!info) return tag;
-    const eager = eagerFirst && first && offset < ABOVE_THE_FOLD_CHARS;
-    first = false;
-    // Alt text and title as the Markdown stage took them from the syntax tree.
-    const { alt = '', title } = links[Number(index)] ?? {};
-    // Raw HTML may size an image (`<img width="120">`, as READMEs do): that size is kept, the
-    // other side follows the picture's proportions.
-    const written = (name: string) => Number(new RegExp(`\\s${name}="(\\d+)"`).exec(tag)?.[1]) || undefined;
-    const writtenWidth = written('width');
-    const writtenHeight = written('height');
-    const width = writtenWidth ?? (writtenHeight ? Math.round((writtenHeight * info.width) / info.height) : info.width);
-    const height = writtenHeight ?? (writtenWidth ? Math.round((writtenWidth * info.height) / info.width) : info.height);
-    const align = / align="(\w+)"/.exec(tag)?.[1];
-    const attrs = [
-      `src="${escapeHtml(served(info.src))}"`,
-      info.srcset ? `srcset="${escapeHtml(servedSrcset(info.srcset, served))}" sizes="${IMAGE_SIZES}"` : '',
-      `alt="${escapeHtml(alt)}"`,
-      title !== undefined ? `title="${escapeHtml(title)}"` : '',
-      `width="${width}" height="${height}"`,
-      align ? `align="${align}"` : '',
-      eager ? '' : 'loading="lazy"',
-      'decoding="async"',
-    ];
-    return `<img ${attrs.filter(Boolean).join(' ')}>`;
-  }).replace(SOURCE_SRCSET, (_, start: string, srcset: string) => `${start}${servedSrcset(srcset, served)}"`);
+  return html
+    .replace(IMG, (tag, index: string, offset: number) => {
+      const file = byIndex.get(Number(index));
+      const info = file ? images.get(file) : undefined;
+      if (!info) return tag;
+      const eager = eagerFirst && first && offset < ABOVE_THE_FOLD_CHARS;
+      first = false;
+      // Alt text and title as the Markdown stage took them from the syntax tree.
+      const { alt = '', title } = links[Number(index)] ?? {};
+      // Raw HTML may size an image (`<img width="120">`, as READMEs do): that size is kept, the
+      // other side follows the picture's proportions.
+      const written = (name: string) => Number(new RegExp(`\\s${name}="(\\d+)"`).exec(tag)?.[1]) || undefined;
+      const writtenWidth = written('width');
+      const writtenHeight = written('height');
+      const width =
+        writtenWidth ?? (writtenHeight ? Math.round((writtenHeight * info.width) / info.height) : info.width);
+      const height =
+        writtenHeight ?? (writtenWidth ? Math.round((writtenWidth * info.height) / info.width) : info.height);
+      const align = / align="(\w+)"/.exec(tag)?.[1];
+      const attrs = [
+        `src="${escapeHtml(served(info.src))}"`,
+        info.srcset ? `srcset="${escapeHtml(servedSrcset(info.srcset, served))}" sizes="${IMAGE_SIZES}"` : '',
+        `alt="${escapeHtml(alt)}"`,
+        title !== undefined ? `title="${escapeHtml(title)}"` : '',
+        `width="${width}" height="${height}"`,
+        align ? `align="${align}"` : '',
+        eager ? '' : 'loading="lazy"',
+        'decoding="async"',
+      ];
+      return `<img ${attrs.filter(Boolean).join(' ')}>`;
+    })
+    .replace(SOURCE_SRCSET, (_, start: string, srcset: string) => `${start}${servedSrcset(srcset, served)}"`);
 }
 
-async function imageEntry(root: string, file: string, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {
+async function imageEntry(
+  root: string,
+  file: string,
+  generate: boolean,
+  store: OutputStore | undefined,
+  counter: { resized: number },
+): Promise<CacheEntry> {
   const full = path.join(root, PUBLIC_DIR, file);
   const stat = statSync(full);
   const stamp = `${stat.size}:${stat.mtimeMs}`;
@@ -206,7 +243,9 @@ async function imageEntry(root: string, file: string, generate: boolean, store: 
   if (cached && cached.stamp === stamp && (cached.generated || !generate)) return cached;
   const bytes = readFileSync(full);
   // A file sharp cannot read throws here; processImages reports it where Markdown shows it.
-  const entry = RASTER.test(file) ? await rasterEntry(file, bytes, generate, store, counter) : await passThroughEntry(file, bytes);
+  const entry = RASTER.test(file)
+    ? await rasterEntry(file, bytes, generate, store, counter)
+    : await passThroughEntry(file, bytes);
   entry.stamp = stamp;
   cache.set(full, entry);
   return entry;
@@ -217,7 +256,13 @@ async function passThroughEntry(file: string, bytes: Buffer): Promise<CacheEntry
   const size = file.toLowerCase().endsWith('.svg') ? svgSize(bytes.toString('utf8')) : undefined;
   const meta = size ?? (await (await loadSharp())(bytes).metadata());
   if (!meta.width || !meta.height) throw new Error('its width and height are unknown');
-  return { stamp: '', generated: true, info: { src: file, width: Math.round(meta.width), height: Math.round(meta.height) }, files: [], served: [] };
+  return {
+    stamp: '',
+    generated: true,
+    info: { src: file, width: Math.round(meta.width), height: Math.round(meta.height) },
+    files: [],
+    served: [],
+  };
 }
 
 /** Width and height of an SVG's root element, from its attributes or else its viewBox. */
@@ -239,7 +284,13 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
   return { width: w, height: h };
 }
 
-async function rasterEntry(file: string, bytes: Buffer, generate: boolean, store: OutputStore | undefined, counter: { resized: number }): Promise<CacheEntry> {
+async function rasterEntry(
+  file: string,
+  bytes: Buffer,
+  generate: boolean,
+  store: OutputStore | undefined,
+  counter: { resized: number },
+): Promise<CacheEntry> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   // EXIF orientations 5 to 8 turn the picture by 90 degrees: the displayed width is the stored height.

@@ -18,25 +18,25 @@
 // (inode, size, modification time) is the one noted when its bytes were last hashed is not read again.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
-import { writeWhole } from '../write/whole-file.ts';
-import { inLanes } from '../write/in-lanes.ts';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import type SharpModule from 'sharp';
+import { escapeHtml } from '../../common/escape.ts';
+import { SOCIAL_IMAGE_FILE, socialImageOf } from '../../common/social-image-path.ts';
+import { cacheDirOf } from '../bundle/package-root.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix } from '../config/config.ts';
-import { escapeHtml } from '../../common/escape.ts';
-import { socialImageOf, SOCIAL_IMAGE_FILE } from '../../common/social-image-path.ts';
-import { hashOf } from '../content/load.ts';
-import { keptFileOf, type KeptFile } from '../write/write.ts';
-import { inodeStampOf, settledStampOf } from '../write/file-stamp.ts';
-import { cacheDirOf } from '../bundle/package-root.ts';
-import { PUBLIC_DIR } from '../content/public-files.ts';
-import { woffToSfnt } from './woff.ts';
-import { bandRows, clearOfEdges, encodedBackground, MCU_ROWS, splice, type EncodedBackground } from './card-jpeg.ts';
 import { sfntFamily } from '../config/design-fonts.ts';
-import type SharpModule from 'sharp';
-import type { SiteGraph } from '../types.ts';
+import { hashOf } from '../content/load.ts';
+import { PUBLIC_DIR } from '../content/public-files.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
+import type { SiteGraph } from '../types.ts';
+import { inodeStampOf, settledStampOf } from '../write/file-stamp.ts';
+import { inLanes } from '../write/in-lanes.ts';
+import { writeWhole } from '../write/whole-file.ts';
+import { type KeptFile, keptFileOf } from '../write/write.ts';
+import { bandRows, clearOfEdges, type EncodedBackground, encodedBackground, MCU_ROWS, splice } from './card-jpeg.ts';
+import { woffToSfnt } from './woff.ts';
 
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
@@ -126,7 +126,12 @@ export interface CardTemplateInput {
 }
 
 /** Draws cards on other threads: each batch's bytes in the order of its cards. */
-export type CardPainter = (key: string, template: CardTemplateInput, cards: SocialCard[], onBatch: (start: number, drawn: Uint8Array[]) => void) => Promise<void>;
+export type CardPainter = (
+  key: string,
+  template: CardTemplateInput,
+  cards: SocialCard[],
+  onBatch: (start: number, drawn: Uint8Array[]) => void,
+) => Promise<void>;
 
 /** Fewer cards than this to draw are drawn on the calling thread: a worker costs more to start. */
 const MIN_PAINTER_CARDS = 16;
@@ -144,7 +149,11 @@ export function drawSocialImages(
   config: SiteConfig,
   look: CardLook,
   cards: SocialCard[],
-  options: { memory?: Map<string, Uint8Array>; painter?: CardPainter; onFile: (file: CardFile) => Promise<void> | void },
+  options: {
+    memory?: Map<string, Uint8Array>;
+    painter?: CardPainter;
+    onFile: (file: CardFile) => Promise<void> | void;
+  },
 ): { done: Promise<void>; drawn: () => number } {
   let count = 0;
   const done = drawCards(root, config, look, cards, options, () => count++);
@@ -152,7 +161,14 @@ export function drawSocialImages(
   return { done, drawn: () => count };
 }
 
-async function drawCards(root: string, config: SiteConfig, look: CardLook, cards: SocialCard[], options: Parameters<typeof drawSocialImages>[4], onDrawn: () => void): Promise<void> {
+async function drawCards(
+  root: string,
+  config: SiteConfig,
+  look: CardLook,
+  cards: SocialCard[],
+  options: Parameters<typeof drawSocialImages>[4],
+  onDrawn: () => void,
+): Promise<void> {
   const { memory, painter, onFile } = options;
   const logoFile = path.join(root, PUBLIC_DIR, config.navbar.logo.src);
   // A missing logo is reported by the link check (the navbar shows it); the cards go without.
@@ -170,7 +186,9 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
   const writes: Promise<void>[] = [];
   const publish = (key: string, card: CardBytes) => {
     if (card.contents) memory?.set(key, card.contents);
-    const written = Promise.all(byKey.get(key)!.map((same) => onFile({ path: same.file, ...card }))).then(() => undefined);
+    const written = Promise.all(byKey.get(key)!.map((same) => onFile({ path: same.file, ...card }))).then(
+      () => undefined,
+    );
     // Awaited at the end; a drawing that fails first must not leave it unhandled.
     written.catch(() => undefined);
     return written;
@@ -186,7 +204,12 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
     if (!todo.length) return;
     const template: CardTemplateInput = { config, look, fonts: prepareFonts(root, look), logo };
     if (painter && todo.length >= MIN_PAINTER_CARDS) {
-      return painter(base, template, todo.map((m) => m.card), (start, batch) => batch.forEach((contents, i) => drawn(todo[start + i].key, contents)));
+      return painter(
+        base,
+        template,
+        todo.map((m) => m.card),
+        (start, batch) => batch.forEach((contents, i) => drawn(todo[start + i].key, contents)),
+      );
     }
     const drawer = cardDrawer(template);
     // sharp works on libuv's threads: a few cards in flight overlap text layout and encoding.
@@ -222,7 +245,14 @@ async function drawCards(root: string, config: SiteConfig, look: CardLook, cards
  * thread that asks and in the pool's workers (worker.ts). */
 export function cardDrawer(input: CardTemplateInput): (card: SocialCard) => Promise<Uint8Array> {
   let template: Promise<Template> | undefined;
-  return async (card) => drawCard(await (template ??= drawTemplate(input, input.logo && Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength))), card);
+  return async (card) =>
+    drawCard(
+      await (template ??= drawTemplate(
+        input,
+        input.logo && Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength),
+      )),
+      card,
+    );
 }
 
 /** The cards in a folder, each file named `<key>.<hash of its bytes>.jpg`, and the stamps of those
@@ -349,7 +379,10 @@ interface Template {
 async function drawTemplate(input: CardTemplateInput, logo: Buffer | undefined): Promise<Template> {
   const { config, look, fonts } = input;
   const sharp = await loadSharp();
-  const { data, info } = await sharp(Buffer.from(background(config, look, fonts, logo))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(background(config, look, fonts, logo)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: 3 as const };
   const encoded = encodedBackground(await sharp(data, { raw }).jpeg(JPEG).toBuffer());
   return { sharp, look, fonts, background: { data, raw }, encoded, eyebrows: new Map(), spare: [] };
@@ -360,7 +393,14 @@ async function text(sharp: Sharp, markup: string, font: string, size: number): P
   if (!markup.trim()) return { data: Buffer.alloc(0), raw: { width: 0, height: 0, channels: 1 } };
   // The cut is named in the markup too: Pango reads "SemiBold" in `font` as a weight of the
   // regular family, and fontconfig knows the cut only by its own family name.
-  const { data, info } = await sharp({ text: { text: `<span font_family="${font}">${markup}</span>`, font: `${font} ${size}`, width: TEXT_WIDTH, wrap: 'word' } })
+  const { data, info } = await sharp({
+    text: {
+      text: `<span font_family="${font}">${markup}</span>`,
+      font: `${font} ${size}`,
+      width: TEXT_WIDTH,
+      wrap: 'word',
+    },
+  })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -378,7 +418,12 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
   }
   let title: Pixels | undefined;
   for (const size of TITLE.sizes) {
-    title = await text(sharp, `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`, fonts.semibold, size);
+    title = await text(
+      sharp,
+      `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`,
+      fonts.semibold,
+      size,
+    );
     if (title.raw.height <= TITLE.maxHeight) break;
   }
   // A title too long for the smallest size is cut at the box's foot rather than overlap the footer.
@@ -396,8 +441,14 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
   const { width, height } = background.raw;
   // Only the rows with text are encoded, and spliced between the background's (card-jpeg.ts).
   const band =
-    template.encoded && masks.length && clearOfEdges(template.encoded, PAD, PAD + Math.max(...masks.map((m) => m.mask.raw.width)))
-      ? bandRows(template.encoded, Math.min(...masks.map((m) => m.top)), Math.max(...masks.map((m) => m.top + m.mask.raw.height)))
+    template.encoded &&
+    masks.length &&
+    clearOfEdges(template.encoded, PAD, PAD + Math.max(...masks.map((m) => m.mask.raw.width)))
+      ? bandRows(
+          template.encoded,
+          Math.min(...masks.map((m) => m.top)),
+          Math.max(...masks.map((m) => m.top + m.mask.raw.height)),
+        )
       : undefined;
   const first = band ? band.first * MCU_ROWS : 0;
   const rows = band ? Math.min((band.last + 1) * MCU_ROWS, height) - first : height;
@@ -407,7 +458,9 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
   background.data.copy(pixels, 0, first * width * 3, first * width * 3 + size);
   for (const { mask, color, top } of masks) blend(pixels, width, mask, color, top - first);
   try {
-    const encoded = await sharp(pixels, { raw: { width, height: rows, channels: 3 } }).jpeg(JPEG).toBuffer();
+    const encoded = await sharp(pixels, { raw: { width, height: rows, channels: 3 } })
+      .jpeg(JPEG)
+      .toBuffer();
     if (!band) return encoded;
     const spliced = splice(template.encoded!, encoded, band);
     if (spliced) return spliced;
@@ -481,7 +534,10 @@ export function prepareFonts(root: string, look: CardLook): CardFonts {
       if (!existsSync(ttf)) writeFileSync(ttf, sfnt);
       return sfntFamily(sfnt);
     })[0];
-  const fonts = { regular: unpack(look.fonts.regular) ?? 'sans-serif', semibold: unpack(look.fonts.semibold) ?? 'sans-serif' };
+  const fonts = {
+    regular: unpack(look.fonts.regular) ?? 'sans-serif',
+    semibold: unpack(look.fonts.semibold) ?? 'sans-serif',
+  };
   if (!preparedConf) {
     const conf = path.join(dir, 'fonts.conf');
     // Written only when it differs: a thread or process that reads it meanwhile must not find it empty.
@@ -502,7 +558,11 @@ export function prepareFonts(root: string, look: CardLook): CardFonts {
 function background(config: SiteConfig, look: CardLook, fonts: CardFonts, logo: Buffer | undefined): string {
   const host = new URL(config.url).host;
   const { colors } = look;
-  const type = config.navbar.logo.src.endsWith('.svg') ? 'image/svg+xml' : config.navbar.logo.src.endsWith('.png') ? 'image/png' : 'image/jpeg';
+  const type = config.navbar.logo.src.endsWith('.svg')
+    ? 'image/svg+xml'
+    : config.navbar.logo.src.endsWith('.png')
+      ? 'image/png'
+      : 'image/jpeg';
   const logoHref = logo ? `data:${type};base64,${logo.toString('base64')}` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${SOCIAL_IMAGE_WIDTH}" height="${SOCIAL_IMAGE_HEIGHT}" viewBox="0 0 ${SOCIAL_IMAGE_WIDTH} ${SOCIAL_IMAGE_HEIGHT}">
 <rect width="100%" height="100%" fill="${colors.background}"/>

@@ -21,7 +21,8 @@ export function woffToSfnt(woff: Uint8Array, file = 'font'): Buffer {
     const checksum = src.readUInt32BE(entry + 16);
     const raw = src.subarray(offset, offset + compLength);
     const data = compLength < origLength ? zlib.inflateSync(raw) : raw;
-    if (data.length !== origLength) throw new Error(`${file}: table ${i} unpacks to ${data.length} bytes, expected ${origLength}`);
+    if (data.length !== origLength)
+      throw new Error(`${file}: table ${i} unpacks to ${data.length} bytes, expected ${origLength}`);
     tables.push({ tag, checksum, data });
   }
   const pad = (n: number) => (n + 3) & ~3;

@@ -8,9 +8,9 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString as hastToString } from 'hast-util-to-string';
-import { SKIP, visit } from './visit-tree.ts';
 import { routeInLocale } from '../../common/routes.ts';
 import type { BodySection, SectionBlock, SectionCell } from '../types.ts';
+import { SKIP, visit } from './visit-tree.ts';
 
 type Node = RootContent | ElementContent;
 
@@ -44,18 +44,21 @@ function tagsIn(node: Node): string[] {
 
 /** A heading's text, without the link to itself that rehype-autolink-headings adds. */
 function headingText(heading: Element): string {
-  const isSelfLink = (node: ElementContent) => node.type === 'element' && node.tagName === 'a' && node.properties.href === `#${String(heading.properties.id)}`;
+  const isSelfLink = (node: ElementContent) =>
+    node.type === 'element' && node.tagName === 'a' && node.properties.href === `#${String(heading.properties.id)}`;
   return hastToString({ ...heading, children: heading.children.filter((node) => !isSelfLink(node)) }).trim();
 }
 
 /** The GFM footnotes, which remark-rehype appends to the body as a `<section data-footnotes>`. */
-const isFootnotes = (node: Node) => node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes !== undefined;
+const isFootnotes = (node: Node) =>
+  node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes !== undefined;
 
 /** The `<!-- truncate -->` marker, which the body's HTML leaves out too. */
 function withoutTruncate(nodes: Node[]): Node[] {
   const root: Root = { type: 'root', children: structuredClone(nodes) as RootContent[] };
   visit(root, 'element', (node: Element, index, parent) => {
-    if (node.tagName !== 'hr' || node.properties.dataSiteTruncate === undefined || !parent || index === undefined) return undefined;
+    if (node.tagName !== 'hr' || node.properties.dataSiteTruncate === undefined || !parent || index === undefined)
+      return undefined;
     parent.children.splice(index, 1);
     return [SKIP, index];
   });
@@ -68,11 +71,19 @@ function rowsOf(table: Element): SectionCell[][] | undefined {
   if (!body) return undefined;
   return body.children
     .filter((row): row is Element => isElement(row, 'tr'))
-    .map((row) => row.children.filter((cell): cell is Element => isElement(cell, 'td')).map((td) => ({ html: htmlOf(td.children).trim(), links: linksOf(td.children) })));
+    .map((row) =>
+      row.children
+        .filter((cell): cell is Element => isElement(cell, 'td'))
+        .map((td) => ({ html: htmlOf(td.children).trim(), links: linksOf(td.children) })),
+    );
 }
 
 function blockOf(node: Node): SectionBlock {
-  const block: SectionBlock = { html: htmlOf([node]), contains: node.type === 'element' ? tagsIn(node) : [], links: linksOf([node]) };
+  const block: SectionBlock = {
+    html: htmlOf([node]),
+    contains: node.type === 'element' ? tagsIn(node) : [],
+    links: linksOf([node]),
+  };
   if (node.type !== 'element') return block;
   block.tag = node.tagName;
   const rows = node.tagName === 'table' ? rowsOf(node) : undefined;
@@ -93,8 +104,13 @@ export function bodySections(tree: Root): BodySection[] {
     const blocks = withoutTruncate(nodes).map(blockOf);
     if (heading) {
       const id = heading.properties.id;
-      sections.push({ part: 'section', heading: { ...(typeof id === 'string' ? { id } : {}), text: headingText(heading) }, blocks });
-    } else if (blocks.some((block) => block.html.trim())) sections.push({ part: footnotes ? 'footnotes' : 'intro', blocks });
+      sections.push({
+        part: 'section',
+        heading: { ...(typeof id === 'string' ? { id } : {}), text: headingText(heading) },
+        blocks,
+      });
+    } else if (blocks.some((block) => block.html.trim()))
+      sections.push({ part: footnotes ? 'footnotes' : 'intro', blocks });
   }
   return sections;
 }
@@ -106,7 +122,11 @@ export function wholeBody(html: string): BodySection[] {
 
 /** A section with every piece of HTML and every link target passed through `html` and `href`: the
  * image step sizes images in it, the render stage resolves links, as in the body's HTML. */
-export function mapSection(section: BodySection, html: (piece: string) => string, href: (target: string) => string = (target) => target): BodySection {
+export function mapSection(
+  section: BodySection,
+  html: (piece: string) => string,
+  href: (target: string) => string = (target) => target,
+): BodySection {
   const cell = (c: SectionCell): SectionCell => ({ html: html(c.html), links: c.links.map(href) });
   return {
     ...section,

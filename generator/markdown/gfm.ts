@@ -10,9 +10,7 @@
 // backslashes aside, and no character reference that could spell one) is parsed without them:
 // the same tree, sooner.
 import type { Root } from 'mdast';
-import type { Plugin, Processor } from 'unified';
-import type { Extension as MicromarkExtension } from 'micromark-util-types';
-import { fromMarkdown, type Extension as FromMarkdownExtension } from 'mdast-util-from-markdown';
+import { type Extension as FromMarkdownExtension, fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
@@ -23,6 +21,8 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Extension as MicromarkExtension } from 'micromark-util-types';
+import type { Plugin, Processor } from 'unified';
 
 /** What a literal autolink needs in the text it is found in. A backslash escape (`www\.x.at`)
  * still gives these characters; a character reference (`&#64;`, `&commat;`) could give any. */
@@ -49,11 +49,19 @@ const remarkGfm: Plugin<[], string, Root> = function (this: Processor) {
   const extensions = (data.micromarkExtensions ??= []);
   const mdastExtensions = (data.fromMarkdownExtensions ??= []);
   extensions.push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  mdastExtensions.push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+  mdastExtensions.push(
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+  );
   const literal = { syntax: gfmAutolinkLiteral(), tree: gfmAutolinkLiteralFromMarkdown() };
   this.parser = (markdown: string): Root =>
     mayHoldLiteralAutolink(markdown)
-      ? fromMarkdown(markdown, { extensions: [literal.syntax, ...extensions], mdastExtensions: [literal.tree, ...mdastExtensions] })
+      ? fromMarkdown(markdown, {
+          extensions: [literal.syntax, ...extensions],
+          mdastExtensions: [literal.tree, ...mdastExtensions],
+        })
       : fromMarkdown(markdown, { extensions, mdastExtensions });
 };
 

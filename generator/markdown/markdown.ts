@@ -2,32 +2,33 @@
 // It turns a body into HTML and, on the way, collects what later stages need: headings (for the
 // table of contents and #fragment checks), links with their positions (for link checks), the
 // excerpt before `<!-- truncate -->`, the word count and, when asked, the `##` sections.
-import type { Root as MdRoot, Html, Definition, Heading as MdHeading, Paragraph, Text } from 'mdast';
-import type { Root as HastRoot, Element } from 'hast';
-import { unified, type Processor } from 'unified';
-import remarkGfm from './gfm.ts';
-import remarkRehype from 'remark-rehype';
+
 import GithubSlugger from 'github-slugger';
-import rehypeHighlight from 'rehype-highlight';
-import rehypeStringify from 'rehype-stringify';
-import { common } from 'lowlight';
+import type { Element, Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import { toString as hastToString } from 'hast-util-to-string';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
-import { SKIP, visit } from './visit-tree.ts';
-import { toString as hastToString } from 'hast-util-to-string';
-import { toHtml } from 'hast-util-to-html';
+import { common } from 'lowlight';
+import type { Definition, Html, Heading as MdHeading, Root as MdRoot, Paragraph } from 'mdast';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeStringify from 'rehype-stringify';
+import remarkRehype from 'remark-rehype';
+import { type Processor, unified } from 'unified';
 import { VFile } from 'vfile';
-import rehypeAllowedHtml from './plugins/raw-html.ts';
-import { rehypeCodeBlocks, remarkCodeMeta } from './plugins/code-blocks.ts';
-import { remarkTabs } from './plugins/tabs.ts';
-import { origin, remarkIncludes, textOf, type IncludeContext } from './plugins/includes.ts';
-import remarkAdmonitions, { withBracketTitles, type AdmonitionOptions } from './plugins/admonitions.ts';
-import remarkContentRules, { type ContentRuleOptions } from './plugins/content-rules.ts';
 import { format } from '../../common/format-message.ts';
-import { bodySections } from './body-sections.ts';
+import { type Diagnosis, diagnosis, type MarkdownProblem } from '../diagnostics/diagnostic-rules.ts';
 import type { BodySection, Heading, SourceLink } from '../types.ts';
-import { diagnosis, type Diagnosis, type MarkdownProblem } from '../diagnostics/diagnostic-rules.ts';
+import { bodySections } from './body-sections.ts';
+import remarkGfm from './gfm.ts';
+import remarkAdmonitions, { type AdmonitionOptions, withBracketTitles } from './plugins/admonitions.ts';
+import { rehypeCodeBlocks, remarkCodeMeta } from './plugins/code-blocks.ts';
+import remarkContentRules, { type ContentRuleOptions } from './plugins/content-rules.ts';
+import { type IncludeContext, origin, remarkIncludes, textOf } from './plugins/includes.ts';
+import rehypeAllowedHtml from './plugins/raw-html.ts';
+import { remarkTabs } from './plugins/tabs.ts';
+import { SKIP, visit } from './visit-tree.ts';
 
 /** The words the pipeline itself writes into a page, in the page's language. */
 export interface MarkdownLabels {
@@ -83,7 +84,8 @@ interface Collected {
 /** `## Title {#custom-id}`, as Docusaurus writes a heading's own id. */
 const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
-const MDX_STATEMENT = /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
+const MDX_STATEMENT =
+  /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
 /** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
 const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
 /** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
@@ -98,12 +100,17 @@ function declaredNames(statement: string): string[] {
   const names: string[] = [];
   const declared = /^export\s+(?:default\s+)?(?:const|let|var|function\*?|class)\s+([A-Za-z_$][\w$]*)/.exec(statement);
   if (declared) names.push(declared[1]);
-  const imported = /^import\s+(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([A-Za-z_$][\w$]*))?/.exec(statement);
+  const imported = /^import\s+(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([A-Za-z_$][\w$]*))?/.exec(
+    statement,
+  );
   if (imported) {
     if (imported[1]) names.push(imported[1]);
     if (imported[3]) names.push(imported[3]);
     for (const part of (imported[2] ?? '').split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name) names.push(name);
     }
   }
@@ -135,9 +142,11 @@ function contentConventions() {
     const declared = new Set<string>();
     for (const child of tree.children) {
       const text = child.type === 'paragraph' ? child.children[0] : undefined;
-      if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) for (const line of text.value.split('\n')) for (const name of declaredNames(line.trim())) declared.add(name);
+      if (text?.type === 'text' && MDX_STATEMENT.test(text.value))
+        for (const line of text.value.split('\n')) for (const name of declaredNames(line.trim())) declared.add(name);
     }
-    const isExpression = (inner: string) => MDX_COMMENT.test(inner) || MDX_ACCESS.test(inner) || declared.has(MDX_NAME.exec(inner)?.[1] ?? '');
+    const isExpression = (inner: string) =>
+      MDX_COMMENT.test(inner) || MDX_ACCESS.test(inner) || declared.has(MDX_NAME.exec(inner)?.[1] ?? '');
     visit(tree, (node, index, parent) => {
       if (node.type === 'heading') {
         const last = (node as MdHeading).children.at(-1);
@@ -147,7 +156,11 @@ function contentConventions() {
           // The id is no text of the heading: the search for MDX expressions in the source below
           // must not find it either.
           const end = last.position?.end;
-          if (last.position && end?.offset !== undefined) last.position = { ...last.position, end: { ...end, offset: end.offset - m[0].length, column: end.column - m[0].length } };
+          if (last.position && end?.offset !== undefined)
+            last.position = {
+              ...last.position,
+              end: { ...end, offset: end.offset - m[0].length, column: end.column - m[0].length },
+            };
           node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: m[1] } };
         }
         return;
@@ -207,7 +220,11 @@ function collectLinks() {
         if (!definition) return;
         used.add(node.identifier);
         const common = { url: definition.url, title: definition.title, position: node.position, data: node.data };
-        parent.children[index] = (node.type === 'imageReference' ? { type: 'image', alt: node.alt, ...common } : { type: 'link', children: node.children, ...common }) as never;
+        parent.children[index] = (
+          node.type === 'imageReference'
+            ? { type: 'image', alt: node.alt, ...common }
+            : { type: 'link', children: node.children, ...common }
+        ) as never;
         node = parent.children[index] as typeof node;
       }
       if (node.type === 'link' || node.type === 'image') {
@@ -215,11 +232,16 @@ function collectLinks() {
         const start = node.position?.start ?? { line: 1, column: 1 };
         if (isExternal(url)) return;
         const kind = node.type === 'image' ? 'image' : 'link';
-        const image = node.type === 'image' ? { alt: node.alt ?? '', ...(node.title != null ? { title: node.title } : {}) } : {};
+        const image =
+          node.type === 'image' ? { alt: node.alt ?? '', ...(node.title != null ? { title: node.title } : {}) } : {};
         data.links.push({ url, line: start.line, column: start.column, kind, ...image });
         if (kind === 'link') node.url = `${LINK_MARKER}${data.links.length - 1}`;
         // The image step (generator/images/images.ts) finds the <img> by this index to give it its sizes.
-        if (node.type === 'image') node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataSiteImage: String(data.links.length - 1) } };
+        if (node.type === 'image')
+          node.data = {
+            ...node.data,
+            hProperties: { ...node.data?.hProperties, dataSiteImage: String(data.links.length - 1) },
+          };
         return;
       }
       if (node.type === 'html' && parent && index !== undefined) {
@@ -237,13 +259,21 @@ function collectLinks() {
     visit(tree, 'footnoteDefinition', (node) => {
       if (referenced.has(node.identifier)) return;
       const start = node.position?.start ?? { line: 1, column: 1 };
-      data.problems.push({ line: start.line, column: start.column, ...diagnosis('unused-definition', 'footnote', { label: node.label ?? node.identifier }) });
+      data.problems.push({
+        line: start.line,
+        column: start.column,
+        ...diagnosis('unused-definition', 'footnote', { label: node.label ?? node.identifier }),
+      });
     });
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
     for (const [identifier, definition] of definitions) {
       if (used.has(identifier)) continue;
       const start = definition.position?.start ?? { line: 1, column: 1 };
-      data.problems.push({ line: start.line, column: start.column, ...diagnosis('unused-definition', 'definition', { label: definition.label ?? identifier, url: definition.url }) });
+      data.problems.push({
+        line: start.line,
+        column: start.column,
+        ...diagnosis('unused-definition', 'definition', { label: definition.label ?? identifier, url: definition.url }),
+      });
     }
   };
 }
@@ -261,7 +291,13 @@ function collectHtmlLinks(element: Element, file: VFile): void {
   }
   if (element.tagName === 'img' && typeof src === 'string' && !isExternal(src)) {
     const { alt, title } = element.properties;
-    data.links.push({ url: src, ...at, kind: 'image', alt: typeof alt === 'string' ? alt : '', ...(typeof title === 'string' ? { title } : {}) });
+    data.links.push({
+      url: src,
+      ...at,
+      kind: 'image',
+      alt: typeof alt === 'string' ? alt : '',
+      ...(typeof title === 'string' ? { title } : {}),
+    });
     element.properties.dataSiteImage = String(data.links.length - 1);
   }
   if (element.tagName === 'source' && typeof srcSet === 'string') {
@@ -291,7 +327,13 @@ function collectHeadings(anchorLabel: string) {
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         const depth = Number(rank[1]);
         data.headings.push({ depth, id, text: text.trim() });
-        if (id && depth >= 2 && depth <= 4) node.children.push({ type: 'element', tagName: 'a', properties: { className: ['hash-link'], ariaLabel: anchorLabel, href: `#${id}` }, children: [{ type: 'text', value: '#' }] });
+        if (id && depth >= 2 && depth <= 4)
+          node.children.push({
+            type: 'element',
+            tagName: 'a',
+            properties: { className: ['hash-link'], ariaLabel: anchorLabel, href: `#${id}` },
+            children: [{ type: 'text', value: '#' }],
+          });
       }
       if (node.tagName === 'img') {
         node.properties.loading = 'lazy';
@@ -307,7 +349,11 @@ function collectHeadings(anchorLabel: string) {
 /** Problems the plugins of other files find, kept with the file's own. */
 const report = (file: VFile, problem: MarkdownMessage) => collected(file).problems.push(problem);
 
-export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: MarkdownLabels, rules?: ContentRuleOptions): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
+export function createMarkdownProcessor(
+  admonitions: AdmonitionOptions,
+  labels: MarkdownLabels,
+  rules?: ContentRuleOptions,
+): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
   return unified()
     .use(remarkGfm)
     .use(remarkIncludes, report)
@@ -320,13 +366,18 @@ export function createMarkdownProcessor(admonitions: AdmonitionOptions, labels: 
     .use(remarkRehype, {
       allowDangerousHtml: true,
       footnoteLabel: labels.footnotes,
-      footnoteBackLabel: (index: number, again: number) => format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
+      footnoteBackLabel: (index: number, again: number) =>
+        format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
     })
     .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
     .use(collectHeadings, labels.anchor)
     .use(rehypeHighlight, {
       languages: { ...common, dockerfile, nginx, powershell },
-      aliases: { bash: ['sh', 'zsh', 'console'], ini: ['toml', 'conf', 'env'], plaintext: ['text', 'txt', 'nu', 'nushell', 'log'] },
+      aliases: {
+        bash: ['sh', 'zsh', 'console'],
+        ini: ['toml', 'conf', 'env'],
+        plaintext: ['text', 'txt', 'nu', 'nushell', 'log'],
+      },
       detect: false,
       plainText: ['mermaid'],
     })
@@ -362,7 +413,12 @@ function collectSections() {
 
 /** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
  * page may be laid out by its `##` sections, which are then taken from the tree. */
-export function renderMarkdown(processor: ReturnType<typeof createMarkdownProcessor>, body: string, title?: string, { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {}): MarkdownResult {
+export function renderMarkdown(
+  processor: ReturnType<typeof createMarkdownProcessor>,
+  body: string,
+  title?: string,
+  { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {},
+): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
   file.data.includeContext = includes;
   const data = collected(file);
@@ -377,7 +433,11 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
     html = html.slice(0, cut) + html.slice(cut + TRUNCATE_HTML.length);
   }
   // What the libraries warn about; the site's own plugins report through `problems`.
-  const messages: MarkdownMessage[] = file.messages.map((m) => ({ line: m.line ?? 1, column: m.column ?? 1, ...diagnosis('markdown', 'library', { reason: m.reason }) }));
+  const messages: MarkdownMessage[] = file.messages.map((m) => ({
+    line: m.line ?? 1,
+    column: m.column ?? 1,
+    ...diagnosis('markdown', 'library', { reason: m.reason }),
+  }));
   messages.push(...data.problems);
   // Positions in included text are turned back into lines of the file they are in.
   for (const m of messages) {
@@ -391,5 +451,15 @@ export function renderMarkdown(processor: ReturnType<typeof createMarkdownProces
   });
   messages.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column);
   excerptHtml ??= file.data.firstParagraph;
-  return { html, excerptHtml, headings: data.headings, ids: data.ids, links, words: file.data.words ?? 0, ...(file.data.sections ? { sections: file.data.sections } : {}), leadingTitle: data.leadingTitle, messages };
+  return {
+    html,
+    excerptHtml,
+    headings: data.headings,
+    ids: data.ids,
+    links,
+    words: file.data.words ?? 0,
+    ...(file.data.sections ? { sections: file.data.sections } : {}),
+    leadingTitle: data.leadingTitle,
+    messages,
+  };
 }

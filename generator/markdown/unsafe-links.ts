@@ -24,10 +24,12 @@ const decode = (value: string) =>
     .replace(/&amp;/g, '&');
 
 /** The scheme a browser would see in an attribute value: entities decoded, controls and spaces gone. */
-export const schemeOf = (value: string) => /^([a-z][a-z0-9+.-]*):/i.exec(decode(value).replace(/[\u0000-\u0020]/g, ''))?.[1].toLowerCase();
+export const schemeOf = (value: string) =>
+  /^([a-z][a-z0-9+.-]*):/i.exec(decode(value).replace(/[\u0000-\u0020]/g, ''))?.[1].toLowerCase();
 
 /** The body with code blocks and code spans blanked out, positions kept: code shows a URL, it is no link. */
-const withoutCode = (body: string) => body.replace(/^(`{3,}|~{3,})[\s\S]*?^\1|(`+)[\s\S]*?\2/gm, (code) => code.replace(/[^\n]/g, ' '));
+const withoutCode = (body: string) =>
+  body.replace(/^(`{3,}|~{3,})[\s\S]*?^\1|(`+)[\s\S]*?\2/gm, (code) => code.replace(/[^\n]/g, ' '));
 
 /** Where a URL of `scheme` starts in the Markdown source, for images or for links (destinations,
  * autolinks, definitions). */
@@ -36,12 +38,19 @@ const starts = (scheme: string, kind: 'a' | 'img') =>
     ? new RegExp(`!\\[[^\\]\\n]*\\]\\(\\s*<?\\s*(${scheme}\\s*:)`, 'gi')
     : new RegExp(`(?:(?<!!)\\[[^\\]\\n]*\\]\\(\\s*<?\\s*|<|^\\s*\\[[^\\]]+\\]:\\s*<?)(${scheme}\\s*:)`, 'gim');
 /** The same in raw HTML: `<img … src="data:…">`, `<a … href="data:…">`. */
-const htmlStarts = (scheme: string, kind: 'a' | 'img') => new RegExp(`<${kind}\\b[^>]*?\\s${kind === 'img' ? 'src' : 'href'}\\s*=\\s*["']?\\s*(${scheme}\\s*:)`, 'gi');
+const htmlStarts = (scheme: string, kind: 'a' | 'img') =>
+  new RegExp(`<${kind}\\b[^>]*?\\s${kind === 'img' ? 'src' : 'href'}\\s*=\\s*["']?\\s*(${scheme}\\s*:)`, 'gi');
 
 /** Whether a URL runs code when followed (javascript:, vbscript:). */
 export const runsCode = (value: string) => ['javascript', 'vbscript'].includes(schemeOf(value) ?? '');
 
-export function unsafeLinks(html: string, body: string, file: string, bodyLine: number, dataImages: boolean): Diagnostic[] {
+export function unsafeLinks(
+  html: string,
+  body: string,
+  file: string,
+  bodyLine: number,
+  dataImages: boolean,
+): Diagnostic[] {
   const found = new Map<string, { scheme: string; kind: 'a' | 'img' }>();
   for (const m of html.matchAll(/<(a|img)\b[^>]*?\s(href|src)="([^"]*)"/g)) {
     const scheme = schemeOf(m[3]);
@@ -55,10 +64,17 @@ export function unsafeLinks(html: string, body: string, file: string, bodyLine: 
   for (const { scheme, kind } of found.values()) {
     const says = diagnosis('unsafe-link', 'markdown', { scheme });
     let located = false;
-    for (const m of [...code.matchAll(starts(scheme, kind)), ...code.matchAll(htmlStarts(scheme, kind))].sort((a, b) => a.index - b.index)) {
+    for (const m of [...code.matchAll(starts(scheme, kind)), ...code.matchAll(htmlStarts(scheme, kind))].sort(
+      (a, b) => a.index - b.index,
+    )) {
       const offset = m.index + m[0].length - m[1].length;
       const before = body.slice(0, offset).split('\n');
-      diagnostics.push({ file, line: bodyLine + before.length - 1, column: before[before.length - 1].length + 1, ...says });
+      diagnostics.push({
+        file,
+        line: bodyLine + before.length - 1,
+        column: before[before.length - 1].length + 1,
+        ...says,
+      });
       located = true;
     }
     if (!located) diagnostics.push({ file, ...says });

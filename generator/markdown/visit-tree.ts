@@ -5,7 +5,7 @@
 // walks a page gets, that was about a tenth of turning the site's Markdown into HTML. This walk
 // allocates nothing per node. Only a node type is taken as a test: it is all the plugins ask.
 import type { Node, Parent } from 'unist';
-import { CONTINUE, EXIT, SKIP, type BuildVisitor } from 'unist-util-visit';
+import { type BuildVisitor, CONTINUE, EXIT, SKIP } from 'unist-util-visit';
 
 export { CONTINUE, EXIT, SKIP };
 
@@ -13,17 +13,28 @@ type AnyVisitor = (node: Node, index: number | undefined, parent: Parent | undef
 
 /** Calls `visitor` on every node of `tree` of the given type (every node without one), parents
  * before their children, in order. */
-export function visit<Tree extends Node, Type extends string>(tree: Tree, type: Type, visitor: BuildVisitor<Tree, Type>): undefined;
+export function visit<Tree extends Node, Type extends string>(
+  tree: Tree,
+  type: Type,
+  visitor: BuildVisitor<Tree, Type>,
+): undefined;
 export function visit<Tree extends Node>(tree: Tree, visitor: BuildVisitor<Tree>): undefined;
 export function visit(tree: Node, typeOrVisitor: string | AnyVisitor, maybeVisitor?: AnyVisitor): undefined {
-  const [type, visitor] = typeof typeOrVisitor === 'string' ? [typeOrVisitor, maybeVisitor!] : [undefined, typeOrVisitor];
+  const [type, visitor] =
+    typeof typeOrVisitor === 'string' ? [typeOrVisitor, maybeVisitor!] : [undefined, typeOrVisitor];
   walk(tree, undefined, undefined, type, visitor);
   return undefined;
 }
 
 /** Visits `node` and what is under it. Gives false when the walk is to stop, or the index at which
  * the parent goes on (undefined: the next child). */
-function walk(node: Node, index: number | undefined, parent: Parent | undefined, type: string | undefined, visitor: AnyVisitor): false | number | undefined {
+function walk(
+  node: Node,
+  index: number | undefined,
+  parent: Parent | undefined,
+  type: string | undefined,
+  visitor: AnyVisitor,
+): false | number | undefined {
   let action: unknown = CONTINUE;
   let next: number | undefined;
   if (type === undefined || node.type === type) {

@@ -30,7 +30,8 @@ export class ParseStore {
       mkdirSync(path.join(base, key), { recursive: true });
       // Results of earlier versions of the code are of no further use. Removing hundreds of files
       // takes a while: it goes on beside the build, not before its first page.
-      for (const entry of readdirSync(base)) if (entry !== key) rm(path.join(base, entry), { recursive: true, force: true }).catch(() => undefined);
+      for (const entry of readdirSync(base))
+        if (entry !== key) rm(path.join(base, entry), { recursive: true, force: true }).catch(() => undefined);
     } catch {
       return undefined;
     }
@@ -65,7 +66,8 @@ export class ParseStore {
   /** Removes results that no source of this build asked for (edited or deleted files). */
   prune(): void {
     try {
-      for (const file of readdirSync(this.dir)) if (!this.used.has(file)) rmSync(path.join(this.dir, file), { force: true });
+      for (const file of readdirSync(this.dir))
+        if (!this.used.has(file)) rmSync(path.join(this.dir, file), { force: true });
     } catch {
       // As above.
     }

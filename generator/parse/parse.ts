@@ -1,20 +1,24 @@
 // The parse stage: front matter and Markdown of one file into a ParsedDocument. It depends on the
 // file's bytes and its locale only, so results are cached by content hash across rebuilds.
 import type { SiteConfig } from '../config/config.ts';
-import { standalonePages } from '../graph/standalone-pages.ts';
-import { splitFrontMatter, type FrontMatterKind } from '../content/frontmatter.ts';
+import { type FrontMatterKind, splitFrontMatter } from '../content/frontmatter.ts';
 import type { SourceFile } from '../content/load.ts';
-import { createMarkdownProcessor, renderMarkdown } from '../markdown/markdown.ts';
-import type { Diagnostic, ParsedDocument } from '../types.ts';
-import type { Messages, MessagesByLocale } from '../theming/messages.ts';
-import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
-import { unsafeLinks } from '../markdown/unsafe-links.ts';
-import { mayBeLaidOutBySections } from '../markdown/body-sections.ts';
-import { numberUnitGaps, placeholdersIn, scaffoldPlaceholders, type ContentRuleOptions } from '../markdown/plugins/content-rules.ts';
-import type { ParseStore } from './parse-store.ts';
-import { includeTargets } from '../markdown/plugins/includes.ts';
 import { hashOf } from '../content/load.ts';
-
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import { standalonePages } from '../graph/standalone-pages.ts';
+import { mayBeLaidOutBySections } from '../markdown/body-sections.ts';
+import { createMarkdownProcessor, renderMarkdown } from '../markdown/markdown.ts';
+import {
+  type ContentRuleOptions,
+  numberUnitGaps,
+  placeholdersIn,
+  scaffoldPlaceholders,
+} from '../markdown/plugins/content-rules.ts';
+import { includeTargets } from '../markdown/plugins/includes.ts';
+import { unsafeLinks } from '../markdown/unsafe-links.ts';
+import type { Messages, MessagesByLocale } from '../theming/messages.ts';
+import type { Diagnostic, ParsedDocument } from '../types.ts';
+import type { ParseStore } from './parse-store.ts';
 
 export interface ParseResult {
   doc?: ParsedDocument;
@@ -62,7 +66,11 @@ export function markdownLabels(messages: Messages): MarkdownLabels {
   // Only the engine's labels: the same whether the theme's strings have joined them (a rebuild on
   // an edit) or not yet (the first parse), so both find the same cached results.
   const { anchor, footnotes, footnoteBack } = messages.docs;
-  return { admonition: messages.admonition, docs: { anchor, footnotes, footnoteBack }, placeholders: scaffoldPlaceholders(messages) };
+  return {
+    admonition: messages.admonition,
+    docs: { anchor, footnotes, footnoteBack },
+    placeholders: scaffoldPlaceholders(messages),
+  };
 }
 
 const processors = new Map<string, ReturnType<typeof createMarkdownProcessor>>();
@@ -71,12 +79,13 @@ function processorFor(labels: MarkdownLabels) {
   const key = JSON.stringify(labels);
   let processor = processors.get(key);
   if (!processor) {
-    processor = createMarkdownProcessor({ titles: labels.admonition }, labels.docs, { placeholders: labels.placeholders });
+    processor = createMarkdownProcessor({ titles: labels.admonition }, labels.docs, {
+      placeholders: labels.placeholders,
+    });
     processors.set(key, processor);
   }
   return processor;
 }
-
 
 /** Where a line opens more nested blocks than `max` (block quotes, lists, indentation), before
  * parsing: the parser would run out of stack on such a file, and could not say where. */
@@ -125,35 +134,79 @@ export function frontMatterOnly(item: ParseItem): ParseResult {
   const split = splitFrontMatter(item.source.raw, item.source.id, item.kind);
   const frontMatter = split.data ?? split.fallback;
   if (!frontMatter) return { diagnostics: split.diagnostics };
-  return { doc: documentOf(item.source, frontMatter, split.bodyLine, { html: '', headings: [], ids: [], links: [], words: 0 }), diagnostics: split.diagnostics };
+  return {
+    doc: documentOf(item.source, frontMatter, split.bodyLine, { html: '', headings: [], ids: [], links: [], words: 0 }),
+    diagnostics: split.diagnostics,
+  };
 }
 
 /** A source file's document: where it comes from, its front matter and what its body became. */
-function documentOf(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], bodyLine: ParsedDocument['bodyLine'], body: Pick<ParsedDocument, 'html' | 'excerptHtml' | 'headings' | 'ids' | 'links' | 'words' | 'sections'>): ParsedDocument {
-  return { source: source.id, hash: source.hash, locale: source.locale, path: source.path, frontMatter, bodyLine, ...body };
+function documentOf(
+  source: SourceFile,
+  frontMatter: ParsedDocument['frontMatter'],
+  bodyLine: ParsedDocument['bodyLine'],
+  body: Pick<ParsedDocument, 'html' | 'excerptHtml' | 'headings' | 'ids' | 'links' | 'words' | 'sections'>,
+): ParsedDocument {
+  return {
+    source: source.id,
+    hash: source.hash,
+    locale: source.locale,
+    path: source.path,
+    frontMatter,
+    bodyLine,
+    ...body,
+  };
 }
 
 /** `includes`: the Markdown files the source may include, by id (generator/markdown/plugins/includes.ts). */
-export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: MarkdownLabels, limits?: MarkdownLimits, includes: Record<string, string> = {}): ParseResult {
+export function parseSource(
+  source: SourceFile,
+  kind: FrontMatterKind,
+  labels: MarkdownLabels,
+  limits?: MarkdownLimits,
+  includes: Record<string, string> = {},
+): ParseResult {
   if (limits) {
     const bytes = Buffer.byteLength(source.raw);
     if (bytes > limits.maxFileKB * 1024) {
-      const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
-      return unparsed(source, kind, diagnostic({ file: source.id }, 'markdown-size', 'tooLarge', { size: size(bytes), limit: size(limits.maxFileKB * 1024) }));
+      const size = (n: number) =>
+        n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+      return unparsed(
+        source,
+        kind,
+        diagnostic({ file: source.id }, 'markdown-size', 'tooLarge', {
+          size: size(bytes),
+          limit: size(limits.maxFileKB * 1024),
+        }),
+      );
     }
   }
   const split = splitFrontMatter(source.raw, source.id, kind);
   const diagnostics = [...split.diagnostics];
   const deep = limits && tooDeep(split.body, limits.maxNesting);
   if (deep) {
-    return unparsed(source, kind, diagnostic({ file: source.id, line: deep.line + split.bodyLine - 1, column: deep.column }, 'markdown-depth', 'tooDeep', { limit: limits.maxNesting }));
+    return unparsed(
+      source,
+      kind,
+      diagnostic(
+        { file: source.id, line: deep.line + split.bodyLine - 1, column: deep.column },
+        'markdown-depth',
+        'tooDeep',
+        { limit: limits.maxNesting },
+      ),
+    );
   }
   let result;
   const written = split.data ?? split.fallback;
   try {
-    result = renderMarkdown(processorFor(labels), split.body, written?.title, { sections: mayBeLaidOutBySections(source.path, written?.slug), includes: { self: source.id, bodyLine: split.bodyLine, files: includes } });
+    result = renderMarkdown(processorFor(labels), split.body, written?.title, {
+      sections: mayBeLaidOutBySections(source.path, written?.slug),
+      includes: { self: source.id, bodyLine: split.bodyLine, files: includes },
+    });
   } catch (error) {
-    diagnostics.push(diagnostic({ file: source.id }, 'markdown', 'unprocessable', { reason: (error as Error).message }));
+    diagnostics.push(
+      diagnostic({ file: source.id }, 'markdown', 'unprocessable', { reason: (error as Error).message }),
+    );
     return { diagnostics };
   }
   const offset = split.bodyLine - 1;
@@ -170,7 +223,12 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
   // lost that line in the Markdown stage, one that opens with another would show two headings.
   const lead = result.leadingTitle;
   if (lead) {
-    diagnostics.push(diagnostic({ file: source.id, line: lead.line + offset, column: lead.column }, 'duplicate-title', 'leading', { heading: lead.text, title: frontMatter.title }));
+    diagnostics.push(
+      diagnostic({ file: source.id, line: lead.line + offset, column: lead.column }, 'duplicate-title', 'leading', {
+        heading: lead.text,
+        title: frontMatter.title,
+      }),
+    );
   }
   if (frontMatter.list_pages && !(kind === 'doc' && /(^|\/)index$/.test(source.path))) {
     const at = source.raw.split('\n').findIndex((l) => l.startsWith('list_pages'));
@@ -192,7 +250,10 @@ export function parseSource(source: SourceFile, kind: FrontMatterKind, labels: M
 /** A source as its parse result depends on it: with the files it includes (`::include`, found
  * through partials that include others), whose bytes are part of its hash, and a file it names that
  * does not exist, so that creating it parses the source again. */
-function withIncludes(source: SourceFile, files: Map<string, SourceFile>): { source: SourceFile; includes?: Record<string, string> } {
+function withIncludes(
+  source: SourceFile,
+  files: Map<string, SourceFile>,
+): { source: SourceFile; includes?: Record<string, string> } {
   if (!source.raw.includes('::include')) return { source };
   const includes: Record<string, string> = {};
   const key: string[] = [];
@@ -210,13 +271,21 @@ function withIncludes(source: SourceFile, files: Map<string, SourceFile>): { sou
 
 /** The content rules of the body (generator/markdown/plugins/content-rules.ts) for the title and description, which
  * the page shows as its heading and lead, and search engines and cards show too. */
-function frontMatterText(source: SourceFile, frontMatter: ParsedDocument['frontMatter'], placeholders: readonly string[]): Diagnostic[] {
+function frontMatterText(
+  source: SourceFile,
+  frontMatter: ParsedDocument['frontMatter'],
+  placeholders: readonly string[],
+): Diagnostic[] {
   const lines = source.raw.split('\n');
   const found: Diagnostic[] = [];
   for (const key of ['title', 'description'] as const) {
     const value = frontMatter[key];
     const at = lines.findIndex((l) => l.startsWith(`${key}:`));
-    const place = (text: string) => ({ file: source.id, line: at + 1 || 1, column: Math.max(lines[at]?.indexOf(text) ?? -1, 0) + 1 });
+    const place = (text: string) => ({
+      file: source.id,
+      line: at + 1 || 1,
+      column: Math.max(lines[at]?.indexOf(text) ?? -1, 0) + 1,
+    });
     for (const gap of numberUnitGaps(value)) {
       found.push(diagnostic(place(gap.written), 'number-unit', 'frontMatter', { key, written: gap.written }));
     }
@@ -232,7 +301,16 @@ function frontMatterText(source: SourceFile, frontMatter: ParsedDocument['frontM
  * on disk when a store is given). `parsed` counts real parses. `partials`: the files pages include.
  * With `lazy`, what is not cached is read for its front matter only and handed back as `pending`,
  * to be parsed whole later (`parseSource` on each item); such results are not cached. */
-export async function parseAll(config: SiteConfig, messages: MessagesByLocale, written: SourceFile[], cache: ParseCache, pool: Parser, store?: ParseStore, partials: SourceFile[] = [], lazy = false): Promise<{ results: ParseResult[]; parsed: number; pending: ParseItem[] }> {
+export async function parseAll(
+  config: SiteConfig,
+  messages: MessagesByLocale,
+  written: SourceFile[],
+  cache: ParseCache,
+  pool: Parser,
+  store?: ParseStore,
+  partials: SourceFile[] = [],
+  lazy = false,
+): Promise<{ results: ParseResult[]; parsed: number; pending: ParseItem[] }> {
   const files = new Map([...written, ...partials].map((s) => [s.id, s]));
   const withFiles = written.map((s) => withIncludes(s, files));
   const sources = withFiles.map((s) => s.source);
@@ -248,11 +326,21 @@ export async function parseAll(config: SiteConfig, messages: MessagesByLocale, w
     }
     const stored = store?.get(source, kind);
     if (stored) cache.set(keyOf(source), stored);
-    else todo.push({ source, kind, labels: markdownLabels(messages[source.locale]), ...(includesOf.get(source.id) ? { includes: includesOf.get(source.id) } : {}) });
+    else
+      todo.push({
+        source,
+        kind,
+        labels: markdownLabels(messages[source.locale]),
+        ...(includesOf.get(source.id) ? { includes: includesOf.get(source.id) } : {}),
+      });
   }
   if (lazy && todo.length) {
     const partial = new Map(todo.map((item) => [keyOf(item.source), frontMatterOnly(item)]));
-    return { results: sources.map((source) => cache.get(keyOf(source)) ?? partial.get(keyOf(source))!), parsed: 0, pending: todo };
+    return {
+      results: sources.map((source) => cache.get(keyOf(source)) ?? partial.get(keyOf(source))!),
+      parsed: 0,
+      pending: todo,
+    };
   }
   const fresh = await pool.parse(todo, config.markdown);
   todo.forEach((item, i) => {

@@ -6,15 +6,15 @@ import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildVersion, loadEsbuild, type Esbuild } from '../bundle/esbuild-module.ts';
+import { type Esbuild, esbuildVersion, loadEsbuild } from '../bundle/esbuild-module.ts';
 import { removeStale } from '../bundle/noted-bundle.ts';
-import { writeWhole } from '../write/whole-file.ts';
+import { PACKAGE_ROOT } from '../bundle/package-root.ts';
+import { DESIGN_IMPORT } from '../config/design-css.ts';
 import { hashOf } from '../content/load.ts';
 import type { Assets, ThemeFiles } from '../theming/theme-contract.ts';
-import { PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { themePlugin, type ResolvedTheme } from '../theming/theme-loader.ts';
-import { DESIGN_IMPORT } from '../config/design-css.ts';
+import { type ResolvedTheme, themePlugin } from '../theming/theme-loader.ts';
 import { stampOf, unchangedSince } from '../write/file-stamp.ts';
+import { writeWhole } from '../write/whole-file.ts';
 
 /** Every face the stylesheet declares is on every page above the fold (text, headings, the mono
  * eyebrows and sidebar titles), and with `font-display: optional` one that misses the first paint
@@ -35,8 +35,15 @@ function designPlugin(css: string): Esbuild.Plugin {
   return {
     name: 'site-design',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${DESIGN_IMPORT}$`) }, () => ({ path: DESIGN_IMPORT, namespace: 'site-design' }));
-      build.onLoad({ filter: /.*/, namespace: 'site-design' }, () => ({ contents: css, loader: 'css', resolveDir: PACKAGE_ROOT }));
+      build.onResolve({ filter: new RegExp(`^${DESIGN_IMPORT}$`) }, () => ({
+        path: DESIGN_IMPORT,
+        namespace: 'site-design',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'site-design' }, () => ({
+        contents: css,
+        loader: 'css',
+        resolveDir: PACKAGE_ROOT,
+      }));
     },
   };
 }
@@ -56,14 +63,29 @@ type Made = { built: BuiltAssets; inputs: Record<string, string | undefined> };
  * no bundler. */
 const made = new Map<string, Promise<Made>>();
 
-export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, designCss: string, cacheDir?: string): Promise<BuiltAssets> {
+export async function buildAssets(
+  theme: ResolvedTheme,
+  themeFiles: ThemeFiles,
+  designCss: string,
+  cacheDir?: string,
+): Promise<BuiltAssets> {
   const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
   const key = JSON.stringify([theme, themeFiles, islands, designCss]);
   const known = await made.get(key)?.catch(() => undefined);
   if (known && unchangedSince(known.inputs)) return known.built;
-  const note = cacheDir && path.join(cacheDir, `client-${hashOf(JSON.stringify([key, esbuildVersion(), BUNDLER, stampOf(BUNDLER)])).slice(0, 16)}.json`);
+  const note =
+    cacheDir &&
+    path.join(
+      cacheDir,
+      `client-${hashOf(JSON.stringify([key, esbuildVersion(), BUNDLER, stampOf(BUNDLER)])).slice(0, 16)}.json`,
+    );
   const kept = note ? keptAssets(note) : undefined;
-  const bundled = kept && unchangedSince(kept.inputs) ? Promise.resolve(kept) : bundleAssets(theme, themeFiles, islands, designCss).then(async (fresh) => (note ? keepAssets(note, fresh) : fresh));
+  const bundled =
+    kept && unchangedSince(kept.inputs)
+      ? Promise.resolve(kept)
+      : bundleAssets(theme, themeFiles, islands, designCss).then(async (fresh) =>
+          note ? keepAssets(note, fresh) : fresh,
+        );
   made.set(key, bundled);
   bundled.catch(() => made.delete(key));
   return (await bundled).built;
@@ -72,10 +94,22 @@ export async function buildAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, 
 /** The bundle kept in `note` by an earlier process, or nothing when it is missing or unreadable. */
 function keptAssets(note: string): Made | undefined {
   try {
-    const kept = JSON.parse(readFileSync(note, 'utf8')) as { built: { assets: BuiltAssets['assets']; files: { path: string; base64: string }[] }; inputs: Made['inputs'] };
+    const kept = JSON.parse(readFileSync(note, 'utf8')) as {
+      built: { assets: BuiltAssets['assets']; files: { path: string; base64: string }[] };
+      inputs: Made['inputs'];
+    };
     const now = new Date();
     utimesSync(note, now, now);
-    return { built: { assets: kept.built.assets, files: kept.built.files.map((f) => ({ path: f.path, contents: new Uint8Array(Buffer.from(f.base64, 'base64')) })) }, inputs: kept.inputs };
+    return {
+      built: {
+        assets: kept.built.assets,
+        files: kept.built.files.map((f) => ({
+          path: f.path,
+          contents: new Uint8Array(Buffer.from(f.base64, 'base64')),
+        })),
+      },
+      inputs: kept.inputs,
+    };
   } catch {
     return undefined;
   }
@@ -95,7 +129,12 @@ async function keepAssets(note: string, fresh: Made): Promise<Made> {
   return fresh;
 }
 
-async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, islands: Record<string, string>, designCss: string): Promise<{ built: BuiltAssets; inputs: Record<string, string | undefined> }> {
+async function bundleAssets(
+  theme: ResolvedTheme,
+  themeFiles: ThemeFiles,
+  islands: Record<string, string>,
+  designCss: string,
+): Promise<{ built: BuiltAssets; inputs: Record<string, string | undefined> }> {
   const started = Date.now();
   // Output paths are relative to this folder: `assets/<name>.<hash>`.
   const root = PACKAGE_ROOT;
@@ -126,25 +165,39 @@ async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, island
     logLevel: 'silent',
   });
   const files = withoutUnusedHelperImports(
-    result.outputFiles.map((f) => ({ path: path.relative(root, f.path).split(path.sep).join('/'), contents: f.contents })),
+    result.outputFiles.map((f) => ({
+      path: path.relative(root, f.path).split(path.sep).join('/'),
+      contents: f.contents,
+    })),
     result.metafile,
   );
   const find = (entry: string) => {
-    const out = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined && path.resolve(root, meta.entryPoint) === entry);
+    const out = Object.entries(result.metafile.outputs).find(
+      ([, meta]) => meta.entryPoint !== undefined && path.resolve(root, meta.entryPoint) === entry,
+    );
     if (!out) throw new Error(`esbuild produced no output for ${entry}`);
     return `/${out[0]}`;
   };
-  const islandAssets = Object.fromEntries(Object.entries(islands).map(([name, entry]) => [name.slice('islands/'.length), find(entry)]));
-  const fonts = Object.keys(result.metafile.outputs).filter((out) => PRELOADED_FONT.test(path.basename(out))).map((out) => `/${out}`);
+  const islandAssets = Object.fromEntries(
+    Object.entries(islands).map(([name, entry]) => [name.slice('islands/'.length), find(entry)]),
+  );
+  const fonts = Object.keys(result.metafile.outputs)
+    .filter((out) => PRELOADED_FONT.test(path.basename(out)))
+    .map((out) => `/${out}`);
   const js = find(client);
-  const jsImports = result.metafile.outputs[js.slice(1)].imports.filter((i) => i.kind === 'import-statement').map((i) => `/${i.path}`);
+  const jsImports = result.metafile.outputs[js.slice(1)].imports
+    .filter((i) => i.kind === 'import-statement')
+    .map((i) => `/${i.path}`);
   // A file written while esbuild ran may be in the bundle as it was before: it gets no stamp, so
   // the next call bundles again.
   const inputs = Object.fromEntries(
     Object.keys(result.metafile.inputs)
       .filter((input) => !input.includes(':'))
       .map((input) => path.resolve(root, input))
-      .map((input) => [input, (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= started ? undefined : stampOf(input)]),
+      .map((input) => [
+        input,
+        (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= started ? undefined : stampOf(input),
+      ]),
   );
   return { built: { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets }, files }, inputs };
 }
@@ -156,12 +209,17 @@ async function bundleAssets(theme: ResolvedTheme, themeFiles: ThemeFiles, island
 // names nothing (`import"./chunk.X.js";`) and the chunk has no side effect, so it goes.
 /** Chunks made of esbuild's helpers only: the metafile lists no input of the project in them. */
 function helperChunks(metafile: Esbuild.Metafile): Set<string> {
-  const chunks = Object.entries(metafile.outputs).filter(([out, meta]) => out.endsWith('.js') && meta.entryPoint === undefined && Object.keys(meta.inputs).length === 0);
+  const chunks = Object.entries(metafile.outputs).filter(
+    ([out, meta]) => out.endsWith('.js') && meta.entryPoint === undefined && Object.keys(meta.inputs).length === 0,
+  );
   return new Set(chunks.map(([out]) => out));
 }
 
 /** The files with every import of a helpers-only chunk that imports no name removed, and the metafile's import lists to match. */
-export function withoutUnusedHelperImports(files: BuiltAssets['files'], metafile: Esbuild.Metafile): BuiltAssets['files'] {
+export function withoutUnusedHelperImports(
+  files: BuiltAssets['files'],
+  metafile: Esbuild.Metafile,
+): BuiltAssets['files'] {
   const helpers = helperChunks(metafile);
   if (helpers.size === 0) return files;
   return files.map((file) => {

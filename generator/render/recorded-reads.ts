@@ -6,7 +6,18 @@
 import type { SiteGraph } from '../types.ts';
 
 /** The collections of the graph a theme looks things up in, by key. */
-const KEYED = ['pages', 'documents', 'links', 'sidebars', 'authors', 'tags', 'versions', 'notFound', 'sectionTitles', 'titleUses'] as const;
+const KEYED = [
+  'pages',
+  'documents',
+  'links',
+  'sidebars',
+  'authors',
+  'tags',
+  'versions',
+  'notFound',
+  'sectionTitles',
+  'titleUses',
+] as const;
 type Keyed = (typeof KEYED)[number];
 
 /** `pages:/en/docs/`, `sidebars:*` (the list of sidebars was enumerated), `feeds` (a whole list). */
@@ -22,7 +33,8 @@ export function recordingGraph(graph: SiteGraph): { graph: SiteGraph; reads: Set
         const value = Reflect.get(t, key, receiver) as unknown;
         if (typeof key !== 'string') return value;
         // An entry that is an object is read field by field: a page's sidebar label, not its body.
-        if (value && typeof value === 'object' && !Array.isArray(value)) return recordingEntry(value as Record<string, unknown>, `${name}:${key}`, reads);
+        if (value && typeof value === 'object' && !Array.isArray(value))
+          return recordingEntry(value as Record<string, unknown>, `${name}:${key}`, reads);
         reads.add(`${name}:${key}`);
         return value;
       },

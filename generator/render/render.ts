@@ -1,15 +1,15 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import { checkedStrings } from '../../common/checked-strings.ts';
-import type { SiteConfig } from '../config/config.ts';
-import { LINK_MARKER } from '../markdown/markdown.ts';
-import { mapSection, wholeBody } from '../markdown/body-sections.ts';
 import { escapeHtml } from '../../common/escape.ts';
-import { servedPath, type BaseConfig } from '../../common/served-url.ts';
+import { type BaseConfig, servedPath } from '../../common/served-url.ts';
+import type { SiteConfig } from '../config/config.ts';
+import { mapSection, wholeBody } from '../markdown/body-sections.ts';
+import { LINK_MARKER } from '../markdown/markdown.ts';
+import type { MessagesByLocale } from '../theming/messages.ts';
+import { type Assets, renderWith, type Theme, type ThemeContext } from '../theming/theme-contract.ts';
+import type { BodySection, Page, Route, SiteGraph } from '../types.ts';
 import { scanHtml } from '../validate/links.ts';
 import { recordingGraph } from './recorded-reads.ts';
-import type { BodySection, Page, Route, SiteGraph } from '../types.ts';
-import { renderWith, type Assets, type Theme, type ThemeContext } from '../theming/theme-contract.ts';
-import type { MessagesByLocale } from '../theming/messages.ts';
 
 const MARKER = new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g');
 
@@ -49,9 +49,20 @@ function resolveTarget(target: string, links: Record<number, string> | undefined
 
 /** A document's sections with their links resolved; a document without them is its whole body as
  * one part. The HTML links to served URLs; the targets stay routes, for looking pages up. */
-export function resolveSections(sections: BodySection[] | undefined, html: string, links: Record<number, string> | undefined, config: BaseConfig): BodySection[] {
+export function resolveSections(
+  sections: BodySection[] | undefined,
+  html: string,
+  links: Record<number, string> | undefined,
+  config: BaseConfig,
+): BodySection[] {
   const all: BodySection[] = sections ?? wholeBody(html);
-  return all.map((section) => mapSection(section, (piece) => resolveMarkers(piece, links, config), (target) => resolveTarget(target, links)));
+  return all.map((section) =>
+    mapSection(
+      section,
+      (piece) => resolveMarkers(piece, links, config),
+      (target) => resolveTarget(target, links),
+    ),
+  );
 }
 
 export function renderPage(setup: RenderSetup, theme: Theme, page: Page): string {
@@ -109,7 +120,12 @@ export interface RenderOptions {
   record: boolean;
 }
 
-export function renderAndScan(setup: RenderSetup, theme: Theme, page: Page, { scan, record }: RenderOptions): RenderedPage {
+export function renderAndScan(
+  setup: RenderSetup,
+  theme: Theme,
+  page: Page,
+  { scan, record }: RenderOptions,
+): RenderedPage {
   const recording = record ? recordingGraph(setup.graph) : undefined;
   let html: string;
   try {

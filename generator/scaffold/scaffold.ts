@@ -18,37 +18,61 @@ export interface ScaffoldOptions {
   titles?: Record<string, string>;
 }
 
-export async function scaffoldPage(root: string, section: string, pagePath: string, options: ScaffoldOptions = {}): Promise<ScaffoldResult> {
+export async function scaffoldPage(
+  root: string,
+  section: string,
+  pagePath: string,
+  options: ScaffoldOptions = {},
+): Promise<ScaffoldResult> {
   const { config, diagnostics } = await loadConfig(root);
   if (!config) return { ok: false, error: diagnostics.map((d) => `${d.file}  ${d.message}`).join('\n') };
   const sectionConfig = config.sections.find((s) => s.id === section);
   if (!sectionConfig) {
-    return { ok: false, error: `Unknown section "${section}". Sections: ${config.sections.map((s) => s.id).join(', ')}.` };
+    return {
+      ok: false,
+      error: `Unknown section "${section}". Sections: ${config.sections.map((s) => s.id).join(', ')}.`,
+    };
   }
   const clean = pagePath.replace(/\.md$/, '').replace(/^\/+|\/+$/g, '');
   if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(clean)) {
-    return { ok: false, error: `"${pagePath}" is not a valid page path: use lower-case letters, digits, dashes and slashes, e.g. databases/redis.` };
+    return {
+      ok: false,
+      error: `"${pagePath}" is not a valid page path: use lower-case letters, digits, dashes and slashes, e.g. databases/redis.`,
+    };
   }
   const locales = Object.keys(config.locales);
   const unknownLocales = Object.keys(options.titles ?? {}).filter((l) => !locales.includes(l));
-  if (unknownLocales.length) return { ok: false, error: `--title names no locale of the site: ${unknownLocales.join(', ')}. Locales: ${locales.join(', ')}.` };
+  if (unknownLocales.length)
+    return {
+      ok: false,
+      error: `--title names no locale of the site: ${unknownLocales.join(', ')}. Locales: ${locales.join(', ')}.`,
+    };
   const files = locales.map((l) => path.join('content', l, section, `${clean}.md`));
   const existing = files.filter((f) => existsSync(path.join(root, f)));
   if (existing.length) return { ok: false, error: `Already there: ${existing.join(', ')}. Nothing was created.` };
   const isPost = sectionConfig.kind === 'blog';
   if (isPost) {
     const authors = authorsOf(root, locales);
-    const list = authors.length ? `Authors: ${authors.map((a) => `${a.id} (${a.name})`).join(', ')}.` : 'content/authors.yml names no author yet: add one there first.';
-    if (!options.author) return { ok: false, error: `A post needs its author: pass --author <id>. ${list} Nothing was created.` };
-    if (!authors.some((a) => a.id === options.author)) return { ok: false, error: `Unknown author "${options.author}". ${list} Nothing was created.` };
+    const list = authors.length
+      ? `Authors: ${authors.map((a) => `${a.id} (${a.name})`).join(', ')}.`
+      : 'content/authors.yml names no author yet: add one there first.';
+    if (!options.author)
+      return { ok: false, error: `A post needs its author: pass --author <id>. ${list} Nothing was created.` };
+    if (!authors.some((a) => a.id === options.author))
+      return { ok: false, error: `Unknown author "${options.author}". ${list} Nothing was created.` };
   }
   const loaded = await loadMessages(root, locales);
-  if (!loaded.messages) return { ok: false, error: loaded.diagnostics.map((d) => `${d.file}  ${d.message}`).join('\n') };
+  if (!loaded.messages)
+    return { ok: false, error: loaded.diagnostics.map((d) => `${d.file}  ${d.message}`).join('\n') };
   const today = new Date().toISOString().slice(0, 10);
   for (const [i, locale] of locales.entries()) {
     const text = loaded.messages[locale].scaffold;
     // JSON strings are YAML strings: a placeholder's colon cannot end the value.
-    const lines = ['---', `title: ${JSON.stringify(options.titles?.[locale] ?? text.title)}`, `description: ${JSON.stringify(text.description)}`];
+    const lines = [
+      '---',
+      `title: ${JSON.stringify(options.titles?.[locale] ?? text.title)}`,
+      `description: ${JSON.stringify(text.description)}`,
+    ];
     if (isPost) lines.push(`date: ${today}`, `authors: [${options.author}]`, 'tags: []');
     lines.push('draft: true', '---', '', text.intro, '', `## ${text.section}`, '');
     await mkdir(path.dirname(path.join(root, files[i])), { recursive: true });

@@ -5,8 +5,8 @@
 // (German or English; a locale of another language starts from the English text).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { languageName } from '../import/docusaurus/config-file.ts';
 import { PACKAGE_ROOT } from '../bundle/package-root.ts';
+import { languageName } from '../import/docusaurus/config-file.ts';
 
 const STARTER = path.join(PACKAGE_ROOT, 'generator', 'scaffold', 'starter');
 const LANGUAGES = ['de', 'en'];
@@ -40,7 +40,8 @@ const languageOf = (locale: string) => LANGUAGES.find((l) => locale === l || loc
 export function localesProblem(locales: string[]): string | undefined {
   if (!locales.length) return '--locales names no locale: give one or more, e.g. --locales en or --locales de,en.';
   const bad = locales.filter((l) => !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(l));
-  if (bad.length) return `--locales: ${bad.join(', ')} ${bad.length === 1 ? 'is no locale' : 'are no locales'} like en, de or pt-BR.`;
+  if (bad.length)
+    return `--locales: ${bad.join(', ')} ${bad.length === 1 ? 'is no locale' : 'are no locales'} like en, de or pt-BR.`;
   if (new Set(locales).size !== locales.length) return '--locales names a locale twice.';
   return undefined;
 }
@@ -51,17 +52,23 @@ function pageTexts(language: string): StarterFile[] {
     readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((entry) => {
       const file = path.posix.join(rel, entry.name);
       if (entry.isDirectory()) return walk(file);
-      return entry.name === 'strings.json' ? [] : [{ path: file, contents: readFileSync(path.join(dir, file), 'utf8') }];
+      return entry.name === 'strings.json'
+        ? []
+        : [{ path: file, contents: readFileSync(path.join(dir, file), 'utf8') }];
     });
   return walk('');
 }
 
-const strings = (language: string): LanguageStrings & { title: string } => JSON.parse(readFileSync(path.join(STARTER, language, 'strings.json'), 'utf8'));
+const strings = (language: string): LanguageStrings & { title: string } =>
+  JSON.parse(readFileSync(path.join(STARTER, language, 'strings.json'), 'utf8'));
 const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 function configText(options: StarterOptions): string {
   const [defaultLocale] = options.locales;
-  const locales = options.locales.map((l) => `    ${/^[a-z]+$/.test(l) ? l : quote(l)}: { label: ${quote(languageName(l))}, htmlLang: ${quote(l)}, path: ${quote(l === defaultLocale ? '' : l.toLowerCase())} },`);
+  const locales = options.locales.map(
+    (l) =>
+      `    ${/^[a-z]+$/.test(l) ? l : quote(l)}: { label: ${quote(languageName(l))}, htmlLang: ${quote(l)}, path: ${quote(l === defaultLocale ? '' : l.toLowerCase())} },`,
+  );
   return `// The site's configuration: title, address, locales, sections and menus. Every key, with its
 // type and default, is in the engine's README ("The config"). Menu labels are keys of the UI strings
 // in i18n/<locale>.ts, or text shown as written when they start with a capital.
@@ -106,10 +113,17 @@ export default {
 /** content/authors.yml and content/tags.yml: the post's author and tag, named in every locale. */
 function dataFiles(locales: string[]): StarterFile[] {
   const [first] = locales;
-  const perLocale = (pick: (s: LanguageStrings) => string) => locales.map((l) => `    ${l}: ${JSON.stringify(pick(strings(languageOf(l))))}`).join('\n');
+  const perLocale = (pick: (s: LanguageStrings) => string) =>
+    locales.map((l) => `    ${l}: ${JSON.stringify(pick(strings(languageOf(l))))}`).join('\n');
   return [
-    { path: 'content/authors.yml', contents: `editor:\n  name: ${JSON.stringify(strings(languageOf(first)).author.name)}\n  title:\n${perLocale((s) => s.author.title)}\n  bio:\n${perLocale((s) => s.author.bio)}\n` },
-    { path: 'content/tags.yml', contents: `news:\n  label:\n${perLocale((s) => s.tag.label)}\n  description:\n${perLocale((s) => s.tag.description)}\n` },
+    {
+      path: 'content/authors.yml',
+      contents: `editor:\n  name: ${JSON.stringify(strings(languageOf(first)).author.name)}\n  title:\n${perLocale((s) => s.author.title)}\n  bio:\n${perLocale((s) => s.author.bio)}\n`,
+    },
+    {
+      path: 'content/tags.yml',
+      contents: `news:\n  label:\n${perLocale((s) => s.tag.label)}\n  description:\n${perLocale((s) => s.tag.description)}\n`,
+    },
   ];
 }
 
@@ -119,7 +133,10 @@ export function starterSite(options: StarterOptions): StarterFile[] {
   for (const locale of options.locales) {
     const language = languageOf(locale);
     for (const page of pageTexts(language)) {
-      files.push({ path: `content/${locale}/${page.path}`, contents: page.contents.replaceAll('{{locale}}', locale).replaceAll('{{date}}', options.today) });
+      files.push({
+        path: `content/${locale}/${page.path}`,
+        contents: page.contents.replaceAll('{{locale}}', locale).replaceAll('{{date}}', options.today),
+      });
     }
     files.push({ path: `i18n/${locale}.ts`, contents: messagesText(language) });
   }
@@ -134,7 +151,11 @@ export function starterSite(options: StarterOptions): StarterFile[] {
 
 /** The site's package.json: private, its scripts the `site` commands, and the engine as its one dependency. */
 export function packageJson(name: string, engine: string): string {
-  const packageName = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'site';
+  const packageName =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[._-]+/, '') || 'site';
   const manifest = {
     name: packageName,
     private: true,
@@ -152,7 +173,9 @@ export const ENGINE_NAME: string = JSON.parse(readFileSync(path.join(PACKAGE_ROO
  * it when the two share a folder below the file system's root, else absolute. */
 export function engineDependency(dir: string): string {
   const engine = path.resolve(PACKAGE_ROOT);
-  const shared = path.parse(engine).root !== engine && (dir + path.sep).startsWith(`${engine.split(path.sep).slice(0, 2).join(path.sep)}${path.sep}`);
+  const shared =
+    path.parse(engine).root !== engine &&
+    (dir + path.sep).startsWith(`${engine.split(path.sep).slice(0, 2).join(path.sep)}${path.sep}`);
   const target = shared ? path.relative(dir, engine) || '.' : engine;
   return `file:${target.split(path.sep).join('/')}`;
 }

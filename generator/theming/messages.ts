@@ -5,11 +5,11 @@
 // `fallbackLocale`) for what the site's file does not give, and one warning per locale lists them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { importSiteModule } from '../config/config-file.ts';
 import { ENGINE_MESSAGES, type Messages, type MessagesByLocale } from '../../common/messages.ts';
+import { importSiteModule } from '../config/config-file.ts';
+import type { ConfigFile } from '../config/config-links.ts';
 import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
-import type { ConfigFile } from '../config/config-links.ts';
 import type { Theme } from './theme-contract.ts';
 
 export type { EngineStrings, Messages, MessagesByLocale, MessagesInput, StringTree } from '../../common/messages.ts';
@@ -34,10 +34,13 @@ function overlay(base: unknown, site: unknown): unknown {
 /** Keys of `base` that `value` lacks, as dotted paths. */
 function missingKeys(base: unknown, value: unknown, at = ''): string[] {
   if (typeof base !== 'object' || base === null) return value === undefined ? [at] : [];
-  return Object.entries(base).flatMap(([key, inner]) => missingKeys(inner, (value as Record<string, unknown> | undefined)?.[key], at ? `${at}.${key}` : key));
+  return Object.entries(base).flatMap(([key, inner]) =>
+    missingKeys(inner, (value as Record<string, unknown> | undefined)?.[key], at ? `${at}.${key}` : key),
+  );
 }
 
-const valueAt = (tree: unknown, key: string) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], tree);
+const valueAt = (tree: unknown, key: string) =>
+  key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], tree);
 
 /** The theme's defaults for a locale: its own, or (`fallback`) those of its fallback locale. */
 function themeDefaults(theme: ThemeStringsOf | undefined, locale: string): { strings: object; fallback: boolean } {
@@ -49,12 +52,19 @@ function themeDefaults(theme: ThemeStringsOf | undefined, locale: string): { str
 
 /** The defaults a site's strings are laid over for a locale: the engine's and the theme's. */
 export function defaultStrings(locale: string, theme?: ThemeStringsOf): Record<string, unknown> {
-  return overlay(ENGINE_MESSAGES[locale] ?? ENGINE_MESSAGES[ENGINE_FALLBACK], themeDefaults(theme, locale).strings) as Record<string, unknown>;
+  return overlay(
+    ENGINE_MESSAGES[locale] ?? ENGINE_MESSAGES[ENGINE_FALLBACK],
+    themeDefaults(theme, locale).strings,
+  ) as Record<string, unknown>;
 }
 
 /** The strings of each locale: the engine's and the theme's defaults with the site's own (`own`:
  * what each locale's file exports) over them; warnings for locales shown partly in a fallback. */
-export function mergeMessages(locales: string[], own: Record<string, unknown>, theme?: ThemeStringsOf): { messages: MessagesByLocale; diagnostics: Diagnostic[] } {
+export function mergeMessages(
+  locales: string[],
+  own: Record<string, unknown>,
+  theme?: ThemeStringsOf,
+): { messages: MessagesByLocale; diagnostics: Diagnostic[] } {
   const messages: MessagesByLocale = {};
   const diagnostics: Diagnostic[] = [];
   for (const locale of locales) {
@@ -66,7 +76,14 @@ export function mergeMessages(locales: string[], own: Record<string, unknown>, t
     const missing = fromFallback.flatMap((base) => missingKeys(base, site).filter((key) => valueAt(base, key) !== ''));
     if (missing.length) {
       const id = messagesFile(locale);
-      diagnostics.push(diagnostic({ file: own[locale] !== undefined ? id : 'config/site.config.ts' }, 'missing-messages', 'inEnglish', { locale, keys: [...new Set(missing)], file: id }));
+      diagnostics.push(
+        diagnostic(
+          { file: own[locale] !== undefined ? id : 'config/site.config.ts' },
+          'missing-messages',
+          'inEnglish',
+          { locale, keys: [...new Set(missing)], file: id },
+        ),
+      );
     }
     messages[locale] = overlay(defaultStrings(locale, theme), site) as Messages;
   }
@@ -76,7 +93,16 @@ export function mergeMessages(locales: string[], own: Record<string, unknown>, t
 /** The UI strings of each locale; `own`: what the site's file of each locale exports, and `files`
  * their text, for checking its keys. Without `theme`, the engine's strings and the site's: enough
  * for what the engine writes itself (Markdown, the graph's titles, `site new`, the backend). */
-export async function loadMessages(root: string, locales: string[], theme?: ThemeStringsOf): Promise<{ messages?: MessagesByLocale; own: Record<string, unknown>; files: Record<string, ConfigFile>; diagnostics: Diagnostic[] }> {
+export async function loadMessages(
+  root: string,
+  locales: string[],
+  theme?: ThemeStringsOf,
+): Promise<{
+  messages?: MessagesByLocale;
+  own: Record<string, unknown>;
+  files: Record<string, ConfigFile>;
+  diagnostics: Diagnostic[];
+}> {
   const own: Record<string, unknown> = {};
   const files: Record<string, ConfigFile> = {};
   const diagnostics: Diagnostic[] = [];
@@ -84,7 +110,9 @@ export async function loadMessages(root: string, locales: string[], theme?: Them
     const id = messagesFile(locale);
     const file = path.join(root, id);
     if (!existsSync(file)) continue;
-    const loaded = await importSiteModule(root, file, id, (cause) => diagnosis('config', 'stringsNotLoaded', { cause }));
+    const loaded = await importSiteModule(root, file, id, (cause) =>
+      diagnosis('config', 'stringsNotLoaded', { cause }),
+    );
     if ('diagnostics' in loaded) {
       diagnostics.push(...loaded.diagnostics);
       continue;

@@ -2,10 +2,11 @@
 // asks the theme to render. A theme is a module (a folder's index.ts, or a package) whose default
 // export satisfies `Theme`; the site's config names it (`theme`), and theme-loader.ts bundles and
 // loads it. The engine knows a theme by these types only, never by its files.
+
+import type { ZodType } from 'zod';
 import type { SiteConfig } from '../config/config.ts';
 import type { NamedRoute } from '../config/config-links.ts';
 import type { BodySection, Page, Route, SiteGraph, StandalonePage } from '../types.ts';
-import type { ZodType } from 'zod';
 import type { Messages } from './messages.ts';
 
 /** The built client files a page links, with their hashed public paths. */
@@ -73,13 +74,24 @@ export interface ThemeForms {
 }
 
 /** The page type of the graph a kind names. */
-export type PageOfKind<K extends Page['kind']> = Page extends infer P ? (P extends { kind: infer Kinds } ? (K extends Kinds ? P : never) : never) : never;
+export type PageOfKind<K extends Page['kind']> = Page extends infer P
+  ? P extends { kind: infer Kinds }
+    ? K extends Kinds
+      ? P
+      : never
+    : never
+  : never;
 
 /** How a page of each kind of the graph becomes HTML; the standalone pages by their layout. */
-export type PageRenderers<S extends object = object, C = unknown> = { [K in Exclude<Page['kind'], 'standalone'>]: (ctx: ThemeContext<S, C> & { page: PageOfKind<K> }) => string };
+export type PageRenderers<S extends object = object, C = unknown> = {
+  [K in Exclude<Page['kind'], 'standalone'>]: (ctx: ThemeContext<S, C> & { page: PageOfKind<K> }) => string;
+};
 
 /** How a standalone page becomes HTML: one renderer per layout name (StandalonePage.layout). */
-export type LayoutRenderers<S extends object = object, C = unknown> = Record<string, (ctx: ThemeContext<S, C> & { page: StandalonePage }) => string>;
+export type LayoutRenderers<S extends object = object, C = unknown> = Record<
+  string,
+  (ctx: ThemeContext<S, C> & { page: StandalonePage }) => string
+>;
 
 /** A label the theme shows from its options: a key into the UI strings (looked up in `groups`, the
  * first that has it wins) or text. The build checks every key in every locale, at its line. */
@@ -139,7 +151,9 @@ export interface Theme<S extends object = object, C = unknown> {
 export function renderWith(theme: Theme, ctx: ThemeContext): string {
   // The key is the page's own kind (or layout), so the renderer gets the page type it expects.
   const { page } = ctx;
-  const render = (page.kind === 'standalone' ? theme.layouts[page.layout] : theme.pages[page.kind]) as ((ctx: ThemeContext) => string) | undefined;
+  const render = (page.kind === 'standalone' ? theme.layouts[page.layout] : theme.pages[page.kind]) as
+    | ((ctx: ThemeContext) => string)
+    | undefined;
   // The build reports an unknown layout before rendering (standalone-pages.ts); this is for a page rendered on its own.
   if (!render) throw new Error(`the theme has no layout "${(page as StandalonePage).layout}"`);
   return render(ctx);

@@ -14,24 +14,28 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { esbuildVersion, loadEsbuild, type Esbuild } from '../bundle/esbuild-module.ts';
+import { pinnedPackages } from '../bundle/bundle-module.ts';
+import { type Esbuild, esbuildVersion, loadEsbuild } from '../bundle/esbuild-module.ts';
 import { bundledOnce, bundleNote } from '../bundle/noted-bundle.ts';
+import { cacheDirOf, engineCacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
+import { sitePackageDir } from '../bundle/site-package.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { CONFIG_FILE } from '../config/config.ts';
-import { diagnosis, type Diagnosis } from '../diagnostics/diagnostic-rules.ts';
+import type { ConfigFile } from '../config/config-links.ts';
+import { type KeyPath, locateConfig } from '../config/config-locations.ts';
+import { closestKey } from '../diagnostics/closest-key.ts';
+import { type Diagnosis, diagnosis } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Theme } from './theme-contract.ts';
-import { cacheDirOf, engineCacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { pinnedPackages } from '../bundle/bundle-module.ts';
-import { closestKey } from '../diagnostics/closest-key.ts';
-import { locateConfig, type KeyPath } from '../config/config-locations.ts';
-import type { ConfigFile } from '../config/config-links.ts';
-import { sitePackageDir } from '../bundle/site-package.ts';
 
 /** The engine's own theme, which renders a site whose config names none. */
 export const BUILT_IN_THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
 /** The built-in theme as `resolveTheme` gives it for a config that names no theme and overrides nothing. */
-export const BUILT_IN_THEME: ResolvedTheme = { dir: BUILT_IN_THEME_DIR, entry: path.join(BUILT_IN_THEME_DIR, 'index.ts'), overrides: {} };
+export const BUILT_IN_THEME: ResolvedTheme = {
+  dir: BUILT_IN_THEME_DIR,
+  entry: path.join(BUILT_IN_THEME_DIR, 'index.ts'),
+  overrides: {},
+};
 const ENTRY_NAMES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs'];
 const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
 const PAGE_KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'not-found'] as const;
@@ -64,10 +68,15 @@ export function componentNames(dir: string): Map<string, string> {
 }
 
 /** Where the config's theme and its component overrides are; problems name the config's key. */
-export function resolveTheme(root: string, config: Pick<SiteConfig, 'theme' | 'components'>, files: ConfigFile[] = []): { theme?: ResolvedTheme; diagnostics: Diagnostic[] } {
+export function resolveTheme(
+  root: string,
+  config: Pick<SiteConfig, 'theme' | 'components'>,
+  files: ConfigFile[] = [],
+): { theme?: ResolvedTheme; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let key: KeyPath = ['theme'];
-  const problem = (says: Diagnosis) => diagnostics.push({ ...(locateConfig(files, key) ?? { file: CONFIG_FILE }), ...says });
+  const problem = (says: Diagnosis) =>
+    diagnostics.push({ ...(locateConfig(files, key) ?? { file: CONFIG_FILE }), ...says });
   let dir = BUILT_IN_THEME_DIR;
   let entry: string | undefined = path.join(dir, 'index.ts');
   const spec = config.theme;
@@ -76,7 +85,15 @@ export function resolveTheme(root: string, config: Pick<SiteConfig, 'theme' | 'c
     const isFile = existsSync(target) && statSync(target).isFile();
     dir = isFile ? path.dirname(target) : target;
     entry = isFile ? target : existsSync(target) ? entryIn(target) : undefined;
-    if (!entry) problem(diagnosis('config', 'themeNoEntry', { spec, folderExists: existsSync(target), entries: [...ENTRY_NAMES], at: path.relative(root, target) || '.' }));
+    if (!entry)
+      problem(
+        diagnosis('config', 'themeNoEntry', {
+          spec,
+          folderExists: existsSync(target),
+          entries: [...ENTRY_NAMES],
+          at: path.relative(root, target) || '.',
+        }),
+      );
   } else if (spec) {
     const folder = sitePackageDir(root, spec);
     if (!folder) {
@@ -170,25 +187,39 @@ const loaded = new Map<string, Promise<Theme>>();
 export function themeAt(file: string): Promise<Theme> {
   let theme = loaded.get(file);
   if (!theme) {
-    theme = import(pathToFileURL(file).href).then((module: { default?: Partial<Theme> }) => checkedTheme(module.default));
+    theme = import(pathToFileURL(file).href).then((module: { default?: Partial<Theme> }) =>
+      checkedTheme(module.default),
+    );
     loaded.set(file, theme);
   }
   return theme;
 }
 
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkedTheme(theme: Partial<Theme> | undefined): Theme {
-  const hint = 'a theme default-exports { pages, layouts, strings, colorModeScript, files } (generator/theming/theme-contract.ts)';
+  const hint =
+    'a theme default-exports { pages, layouts, strings, colorModeScript, files } (generator/theming/theme-contract.ts)';
   if (!theme || typeof theme !== 'object') throw new Error(`the theme has no default export: ${hint}`);
   const missing = [
     ...(typeof theme.colorModeScript === 'function' ? [] : ['colorModeScript']),
-    ...(theme.files && ['client', 'styles', 'islands'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string') ? [] : ['files']),
+    ...(theme.files &&
+    ['client', 'styles', 'islands'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string')
+      ? []
+      : ['files']),
     ...PAGE_KINDS.filter((kind) => typeof theme.pages?.[kind] !== 'function').map((kind) => `pages['${kind}']`),
-    ...(theme.layouts && typeof theme.layouts === 'object' && Object.values(theme.layouts).every((render) => typeof render === 'function') ? [] : ['layouts']),
+    ...(theme.layouts &&
+    typeof theme.layouts === 'object' &&
+    Object.values(theme.layouts).every((render) => typeof render === 'function')
+      ? []
+      : ['layouts']),
     // Its strings by locale (an object of objects; `{}` for a theme whose components have no words).
     ...(isObject(theme.strings) && Object.values(theme.strings).every(isObject) ? [] : ['strings']),
-    ...(theme.config === undefined || typeof (theme.config?.schema as { safeParse?: unknown } | undefined)?.safeParse === 'function' ? [] : ['config.schema']),
+    ...(theme.config === undefined ||
+    typeof (theme.config?.schema as { safeParse?: unknown } | undefined)?.safeParse === 'function'
+      ? []
+      : ['config.schema']),
   ];
   if (missing.length) throw new Error(`the theme gives no ${missing.join(', ')}: ${hint}`);
   return theme as Theme;

@@ -4,14 +4,14 @@
 // name labels in, `home` for the built-in theme) that no label names (`nav.contat`) is shown
 // nowhere. Each is reported at its line, with the key it was likely meant as.
 import { isStringKey, type StringGroup } from '../../common/config-strings.ts';
+import type { SiteConfig } from '../config/config.ts';
+import type { ConfigFile } from '../config/config-links.ts';
+import { closestKey } from '../diagnostics/closest-key.ts';
+import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import type { Diagnostic } from '../types.ts';
+import { labelsOf } from './config-strings.ts';
 import { defaultStrings, type ThemeStringsOf } from './messages.ts';
 import type { ThemeConfigContract } from './theme-contract.ts';
-import { closestKey } from '../diagnostics/closest-key.ts';
-import { labelsOf } from './config-strings.ts';
-import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
-import type { ConfigFile } from '../config/config-links.ts';
-import type { SiteConfig } from '../config/config.ts';
-import type { Diagnostic } from '../types.ts';
 
 /** The groups whose keys a site adds: labels the config names by key (common/config-strings.ts). */
 const LABEL_GROUPS: readonly string[] = ['nav', 'footer', 'announcement'] satisfies StringGroup[];
@@ -37,13 +37,20 @@ export function locateKey(file: ConfigFile, keyPath: string[]): Pick<Diagnostic,
 
 /** Every problem of the site's own UI strings: `own` is what each locale's file exports, `files` their text. */
 /** `theme`: the loaded theme, whose strings and option labels count as read; `options`: its checked options. */
-export function checkUiStringKeys<C>(config: SiteConfig, own: Record<string, unknown>, files: Record<string, ConfigFile>, theme?: ThemeStringsOf & { config?: ThemeConfigContract<C> }, options?: C): Diagnostic[] {
+export function checkUiStringKeys<C>(
+  config: SiteConfig,
+  own: Record<string, unknown>,
+  files: Record<string, ConfigFile>,
+  theme?: ThemeStringsOf & { config?: ThemeConfigContract<C> },
+  options?: C,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   // The keys the config's labels name, by the group they are looked up in.
   // The engine's groups and those the theme's options name labels in.
   const labelGroups = [...LABEL_GROUPS, ...(theme?.config?.labelGroups ?? [])];
   const named = new Map<string, Set<string>>(labelGroups.map((g) => [g, new Set<string>()]));
-  for (const { label, groups } of labelsOf(config, theme, options)) if (isStringKey(label)) for (const group of groups) named.get(group)?.add(label);
+  for (const { label, groups } of labelsOf(config, theme, options))
+    if (isStringKey(label)) for (const group of groups) named.get(group)?.add(label);
   for (const [locale, strings] of Object.entries(own)) {
     const file = files[locale];
     if (!file || !isTree(strings)) continue;
@@ -57,12 +64,25 @@ export function checkUiStringKeys<C>(config: SiteConfig, own: Record<string, unk
         }
         if (at.length === 1 && labelGroups.includes(at[0])) {
           if (named.get(at[0])!.has(key)) continue;
-          const suggestion = closestKey(key, [...named.get(at[0])!].filter((k) => !Object.hasOwn(site, k)));
-          diagnostics.push(diagnostic(locateKey(file, keyPath), 'ui-string', 'unusedLabel', { key: keyPath.join('.'), suggestion: suggestion && [...at, suggestion].join('.') }));
+          const suggestion = closestKey(
+            key,
+            [...named.get(at[0])!].filter((k) => !Object.hasOwn(site, k)),
+          );
+          diagnostics.push(
+            diagnostic(locateKey(file, keyPath), 'ui-string', 'unusedLabel', {
+              key: keyPath.join('.'),
+              suggestion: suggestion && [...at, suggestion].join('.'),
+            }),
+          );
           continue;
         }
         const suggestion = isTree(base) ? closestKey(key, Object.keys(base)) : undefined;
-        diagnostics.push(diagnostic(locateKey(file, keyPath), 'ui-string', 'unknownKey', { key: keyPath.join('.'), suggestion: suggestion && [...at, suggestion].join('.') }));
+        diagnostics.push(
+          diagnostic(locateKey(file, keyPath), 'ui-string', 'unknownKey', {
+            key: keyPath.join('.'),
+            suggestion: suggestion && [...at, suggestion].join('.'),
+          }),
+        );
       }
     };
     walk(strings, engine, []);

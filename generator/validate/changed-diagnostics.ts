@@ -5,19 +5,23 @@
 // or i18n/.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path/posix';
-import { localePrefix, type SiteConfig } from '../config/config.ts';
 import { localeOfRoute, routeOf } from '../../common/routes.ts';
+import { localePrefix, type SiteConfig } from '../config/config.ts';
 import type { Diagnostic, Route, SiteGraph } from '../types.ts';
 
 /** Files changed since `ref` (committed, staged, unstaged and untracked), relative to `root`. */
 export function changedSince(root: string, ref: string): Set<string> {
-  const git = (args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const git = (args: string[]) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   } catch {
     throw new Error(`--changed ${ref}: git knows no commit "${ref}" in this clone`);
   }
-  const lines = [...git(['diff', '--name-only', '--relative', ref, '--']).split('\n'), ...git(['ls-files', '--others', '--exclude-standard']).split('\n')];
+  const lines = [
+    ...git(['diff', '--name-only', '--relative', ref, '--']).split('\n'),
+    ...git(['ls-files', '--others', '--exclude-standard']).split('\n'),
+  ];
   return new Set(lines.map((l) => l.trim()).filter(Boolean));
 }
 
@@ -38,7 +42,8 @@ function linkTarget(config: SiteConfig, graph: SiteGraph, d: Diagnostic): { rout
   const link = doc?.links.find((l) => l.line === d.line && l.column === d.column);
   if (!link) return undefined;
   const pathname = link.url.split('#')[0].split('?')[0];
-  if (link.kind === 'image') return { file: `public${pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname)}` };
+  if (link.kind === 'image')
+    return { file: `public${pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname)}` };
   if (pathname === '') return undefined;
   if (pathname.endsWith('.md')) {
     const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.path), pathname);
@@ -46,11 +51,19 @@ function linkTarget(config: SiteConfig, graph: SiteGraph, d: Diagnostic): { rout
   }
   const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x${routeOf(config, doc)}`).pathname;
   const withSlash = absolute.endsWith('/') ? absolute : `${absolute}/`;
-  const route = localeOfRoute(config, withSlash) !== config.defaultLocale ? withSlash : `${localePrefix(config, doc.locale)}${withSlash}`;
+  const route =
+    localeOfRoute(config, withSlash) !== config.defaultLocale
+      ? withSlash
+      : `${localePrefix(config, doc.locale)}${withSlash}`;
   return { route };
 }
 
-export function diagnosticsForChanges(diagnostics: Diagnostic[], changed: Set<string>, config?: SiteConfig, graph?: SiteGraph): Diagnostic[] {
+export function diagnosticsForChanges(
+  diagnostics: Diagnostic[],
+  changed: Set<string>,
+  config?: SiteConfig,
+  graph?: SiteGraph,
+): Diagnostic[] {
   const siteWide = [...changed].some((f) => SITE_WIDE.test(f));
   const changedRoutes = new Set(config ? [...changed].flatMap((f) => routeOfFile(config, graph, f) ?? []) : []);
   return diagnostics.filter((d) => {

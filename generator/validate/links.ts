@@ -1,14 +1,14 @@
 // Link resolution and checking. A Markdown link is resolved against the page's locale and file,
 // checked against the graph (page, #fragment, file in public/) and reported with its position.
 import path from 'node:path/posix';
+import { keyOf, localeOfRoute, notFoundPathOf, routeOf } from '../../common/routes.ts';
+import { routeOfServedPath } from '../../common/served-url.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix } from '../config/config.ts';
-import { isExternal } from '../markdown/markdown.ts';
-import { keyOf, localeOfRoute, notFoundPathOf, routeOf } from '../../common/routes.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
-import { routeOfServedPath } from '../../common/served-url.ts';
+import { type Diagnosis, diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import { isExternal } from '../markdown/markdown.ts';
 import type { Diagnostic, ParsedDocument, Route, SiteGraph, SourceLink } from '../types.ts';
-import { diagnosis, diagnostic, type Diagnosis } from '../diagnostics/diagnostic-rules.ts';
 
 export interface LinkContext {
   config: SiteConfig;
@@ -38,7 +38,11 @@ function splitUrl(url: string): { pathname: string; fragment?: string; query: st
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
   const fragment = hash === -1 ? undefined : decodeFragment(url.slice(hash + 1));
   const q = beforeHash.indexOf('?');
-  return { pathname: q === -1 ? beforeHash : beforeHash.slice(0, q), query: q === -1 ? '' : beforeHash.slice(q), fragment };
+  return {
+    pathname: q === -1 ? beforeHash : beforeHash.slice(0, q),
+    query: q === -1 ? '' : beforeHash.slice(q),
+    fragment,
+  };
 }
 
 /** A file name ends in an extension that starts with a letter: `x.pdf`, `a.tar.gz`; `release-10.9.0` is a route. */
@@ -46,7 +50,9 @@ const hasExtension = (p: string) => /\.[a-z][a-z0-9]*$/i.test(p.split('/').pop()
 
 /** Routes in content are relative to the page's locale unless they carry a locale prefix. */
 function withLocale(config: SiteConfig, locale: string, pathname: string): string {
-  return localeOfRoute(config, pathname) !== config.defaultLocale ? pathname : `${localePrefix(config, locale)}${pathname}`;
+  return localeOfRoute(config, pathname) !== config.defaultLocale
+    ? pathname
+    : `${localePrefix(config, locale)}${pathname}`;
 }
 
 export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceLink, ownRoute: Route): Resolution {
@@ -56,7 +62,8 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
   // starting from the folder of the Markdown file, as for a `.md` link.
   const publicFile = pathname.startsWith('/') ? pathname : path.join(path.dirname(`/${doc.path}`), pathname);
   if (link.kind === 'image') {
-    if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, ...diagnosis('broken-image', 'missing', { url: link.url, publicFile }) };
+    if (!ctx.files.has(publicFile))
+      return { ok: false, href: link.url, ...diagnosis('broken-image', 'missing', { url: link.url, publicFile }) };
     return { ok: true, href: publicFile };
   }
   let route: Route;
@@ -64,7 +71,9 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
     route = ownRoute;
   } else if (pathname.endsWith('.md')) {
     // Relative to the file's real folder, number prefixes and all (`../02-setup/01-intro.md`).
-    const rel = pathname.startsWith('/') ? pathname.slice(1) : path.join(path.dirname(doc.source.split('/').slice(2).join('/')), pathname);
+    const rel = pathname.startsWith('/')
+      ? pathname.slice(1)
+      : path.join(path.dirname(doc.source.split('/').slice(2).join('/')), pathname);
     const source = `content/${doc.locale}/${path.normalize(rel)}`;
     const target = ctx.routeOfSource.get(source);
     // `/legal/dpa/index.md` is no source but the page's Markdown twin: a download the site serves
@@ -72,12 +81,17 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
     const twin = pathname.startsWith('/') && !target ? withLocale(ctx.config, doc.locale, pathname) : undefined;
     if (twin && ctx.files.has(twin)) return { ok: true, href: twin + query + frag };
     if (!target) {
-      return { ok: false, href: link.url, ...diagnosis('broken-link', 'relative', { target: link.url, lookedFor: source }) };
+      return {
+        ok: false,
+        href: link.url,
+        ...diagnosis('broken-link', 'relative', { target: link.url, lookedFor: source }),
+      };
     }
     route = target;
   } else if (pathname.startsWith('/') || !isExternal(pathname)) {
     if (hasExtension(pathname)) {
-      if (!ctx.files.has(publicFile)) return { ok: false, href: link.url, ...diagnosis('broken-link', 'file', { target: link.url, publicFile }) };
+      if (!ctx.files.has(publicFile))
+        return { ok: false, href: link.url, ...diagnosis('broken-link', 'file', { target: link.url, publicFile }) };
       return { ok: true, href: publicFile + query + frag };
     }
     const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x${ownRoute}`).pathname;
@@ -91,13 +105,30 @@ export function resolveLink(ctx: LinkContext, doc: ParsedDocument, link: SourceL
   const page = ctx.graph.pages[route];
   if (!page) {
     const redirect = ctx.redirectSources.get(route);
-    if (redirect) return { ok: false, href: link.url, ...diagnosis('redirected-link', 'redirect', { link: link.url, target: redirect }) };
-    return { ok: false, href: link.url, ...diagnosis('broken-link', 'noPage', { target: link.url, route, suggestions: suggest(ctx, route) }) };
+    if (redirect)
+      return {
+        ok: false,
+        href: link.url,
+        ...diagnosis('redirected-link', 'redirect', { link: link.url, target: redirect }),
+      };
+    return {
+      ok: false,
+      href: link.url,
+      ...diagnosis('broken-link', 'noPage', { target: link.url, route, suggestions: suggest(ctx, route) }),
+    };
   }
   if (fragment !== undefined) {
     const targetDoc = 'doc' in page && page.doc ? ctx.graph.documents[page.doc] : undefined;
     if (targetDoc && !targetDoc.ids.includes(fragment)) {
-      return { ok: false, href: link.url, ...diagnosis('broken-fragment', 'missing', { fragment, route, headings: targetDoc.headings.map((h) => `#${h.id}`).slice(0, 6) }) };
+      return {
+        ok: false,
+        href: link.url,
+        ...diagnosis('broken-fragment', 'missing', {
+          fragment,
+          route,
+          headings: targetDoc.headings.map((h) => `#${h.id}`).slice(0, 6),
+        }),
+      };
     }
   }
   return { ok: true, href: pathname === '' ? frag : route + query + frag, route, fragment };
@@ -116,13 +147,21 @@ function suggest(ctx: LinkContext, route: Route): string[] | undefined {
   const pages = Object.values(graph.pages);
   const own = pages.filter((p) => p.locale === locale);
   const key = keyOf(config, route);
-  const closest = closestKey(key, own.map((p) => p.key), routeSlips);
+  const closest = closestKey(
+    key,
+    own.map((p) => p.key),
+    routeSlips,
+  );
   if (closest !== undefined) return [own.find((p) => p.key === closest)!.route];
   const last = route.split('/').filter(Boolean).pop() ?? '';
   const sameName = own.filter((p) => p.route.endsWith(`/${last}/`)).map((p) => p.route);
   if (sameName.length) return sameName.slice(0, 3);
   const others = pages.filter((p) => p.locale !== locale);
-  const elsewhere = closestKey(key, others.map((p) => p.key), routeSlips);
+  const elsewhere = closestKey(
+    key,
+    others.map((p) => p.key),
+    routeSlips,
+  );
   return elsewhere !== undefined ? [others.find((p) => p.key === elsewhere)!.route] : undefined;
 }
 
@@ -207,7 +246,12 @@ export class RenderedLinkCheck {
         this.markdownFragments.push({
           pathname,
           fragment,
-          diagnostic: diagnostic({ file: link.file ?? source, line: link.line, column: link.column }, 'broken-fragment', 'generatedPage', { fragment, route: pathname }),
+          diagnostic: diagnostic(
+            { file: link.file ?? source, line: link.line, column: link.column },
+            'broken-fragment',
+            'generatedPage',
+            { fragment, route: pathname },
+          ),
         });
       }
     }
@@ -224,15 +268,27 @@ export class RenderedLinkCheck {
       const isPath = onSite.startsWith('/') && !onSite.startsWith('//');
       const href = isPath ? routeOfServedPath(this.ctx.config, onSite) : onSite;
       if (href === undefined) {
-        this.problems.push({ problem: diagnosis('broken-theme-link', 'outsideBase', { href: onSite, baseUrl: this.ctx.config.baseUrl }), route, order });
+        this.problems.push({
+          problem: diagnosis('broken-theme-link', 'outsideBase', { href: onSite, baseUrl: this.ctx.config.baseUrl }),
+          route,
+          order,
+        });
         continue;
       }
-      if (!href || this.checked.has(href) || page.markdownHrefs.has(href) || href.startsWith('data:') || isExternal(href)) continue;
+      if (
+        !href ||
+        this.checked.has(href) ||
+        page.markdownHrefs.has(href) ||
+        href.startsWith('data:') ||
+        isExternal(href)
+      )
+        continue;
       const { pathname, fragment } = splitUrl(href);
       const report = (problem: Diagnosis) => this.problems.push({ problem, route, order });
       if (pathname === '') {
         // Depends on the page it stands on: never taken as checked for another page.
-        if (fragment && fragment !== 'main' && !page.ids.has(fragment)) report(diagnosis('broken-theme-link', 'fragment', { fragment, route }));
+        if (fragment && fragment !== 'main' && !page.ids.has(fragment))
+          report(diagnosis('broken-theme-link', 'fragment', { fragment, route }));
         continue;
       }
       this.checked.add(href);
@@ -250,7 +306,12 @@ export class RenderedLinkCheck {
   finish(): Diagnostic[] {
     for (const link of this.waiting) {
       const ids = this.idsOf.get(link.pathname);
-      if (ids && !ids.has(link.fragment)) this.problems.push({ problem: diagnosis('broken-theme-link', 'fragment', { fragment: link.fragment, route: link.pathname }), route: link.route, order: link.order });
+      if (ids && !ids.has(link.fragment))
+        this.problems.push({
+          problem: diagnosis('broken-theme-link', 'fragment', { fragment: link.fragment, route: link.pathname }),
+          route: link.route,
+          order: link.order,
+        });
     }
     const markdown = this.markdownFragments.filter((link) => {
       const ids = this.idsOf.get(link.pathname);

@@ -1,8 +1,9 @@
 // Every URL a build serves, as `_routes.json`, and the check that none of yesterday's vanished:
 // `site check --baseline <manifest or sitemap>` reports each route of the baseline that the new
 // build serves neither as a page nor as a redirect (`route-removed`), with the likely successor.
+
+import { type BaseConfig, routeOfServedPath } from '../../common/served-url.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
-import { routeOfServedPath, type BaseConfig } from '../../common/served-url.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic, Route, SiteGraph } from '../types.ts';
 
@@ -39,8 +40,12 @@ export function parseBaseline(text: string, site: BaseConfig & { url: string }):
     } catch (error) {
       return { error: `it is not valid JSON (${(error as Error).message})` };
     }
-    if (!Array.isArray(manifest.pages)) return { error: `it has no "pages" list: is it a ${ROUTE_MANIFEST} written by site build?` };
-    return [...manifest.pages.map((p) => ({ route: p.route, title: p.title })), ...(manifest.redirects ?? []).map((r) => ({ route: r.from }))];
+    if (!Array.isArray(manifest.pages))
+      return { error: `it has no "pages" list: is it a ${ROUTE_MANIFEST} written by site build?` };
+    return [
+      ...manifest.pages.map((p) => ({ route: p.route, title: p.title })),
+      ...(manifest.redirects ?? []).map((r) => ({ route: r.from })),
+    ];
   }
   if (trimmed.startsWith('<')) {
     const base = new URL(siteUrl);
@@ -69,7 +74,9 @@ function successor(gone: Baseline[number], graph: SiteGraph): Route | undefined 
   const { parent, name } = split(gone.route);
   const bySegment = pages.filter((p) => split(p.route).name === name);
   if (name && bySegment.length === 1) return bySegment[0].route;
-  const siblings = new Map(pages.filter((p) => split(p.route).parent === parent).map((p) => [split(p.route).name, p.route]));
+  const siblings = new Map(
+    pages.filter((p) => split(p.route).parent === parent).map((p) => [split(p.route).name, p.route]),
+  );
   const close = closestKey(name, [...siblings.keys()]);
   return close === undefined ? undefined : siblings.get(close);
 }

@@ -7,7 +7,15 @@ import { localeOfRoute, routeOf } from '../../common/routes.ts';
 import { localePrefix, type SiteConfig } from '../config/config.ts';
 import type { Commit, History } from '../content/git-history.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
-import type { Diagnostic, LocaleId, OutdatedTranslation, ParsedDocument, Route, SiteGraph, SourceId } from '../types.ts';
+import type {
+  Diagnostic,
+  LocaleId,
+  OutdatedTranslation,
+  ParsedDocument,
+  Route,
+  SiteGraph,
+  SourceId,
+} from '../types.ts';
 
 export type TranslationState =
   | { state: 'source' | 'done' | 'missing' }
@@ -23,7 +31,10 @@ export interface PageTranslations {
 }
 
 /** Documents by their path in the locale trees. */
-function groups(config: SiteConfig, documents: Record<SourceId, ParsedDocument>): Map<string, Map<LocaleId, ParsedDocument>> {
+function groups(
+  config: SiteConfig,
+  documents: Record<SourceId, ParsedDocument>,
+): Map<string, Map<LocaleId, ParsedDocument>> {
   const byPath = new Map<string, Map<LocaleId, ParsedDocument>>();
   for (const doc of Object.values(documents)) {
     if (!config.locales[doc.locale]) continue;
@@ -46,12 +57,24 @@ function stateOf(history: History | undefined, source: SourceId, translation: So
   const translated = history?.byFile.get(translation)?.[0];
   // A translation git does not know yet is being written now; a history-less folder can tell nothing.
   if (!history || translated === undefined) return { state: 'done' };
-  const commits = (history.byFile.get(source) ?? []).filter((i) => i < translated).map((i) => history.commits[i]).filter((c) => !c.noTranslation);
+  const commits = (history.byFile.get(source) ?? [])
+    .filter((i) => i < translated)
+    .map((i) => history.commits[i])
+    .filter((c) => !c.noTranslation);
   if (!commits.length) return { state: 'done' };
-  return { state: 'outdated', commits, since: history.commits[translated].date, translatedIn: history.commits[translated].hash };
+  return {
+    state: 'outdated',
+    commits,
+    since: history.commits[translated].date,
+    translatedIn: history.commits[translated].hash,
+  };
 }
 
-export function translationStatus(config: SiteConfig, documents: Record<SourceId, ParsedDocument>, history: History | undefined): PageTranslations[] {
+export function translationStatus(
+  config: SiteConfig,
+  documents: Record<SourceId, ParsedDocument>,
+  history: History | undefined,
+): PageTranslations[] {
   const locales = Object.keys(config.locales);
   const pages: PageTranslations[] = [];
   for (const [pagePath, group] of groups(config, documents)) {
@@ -71,14 +94,18 @@ export function translationStatus(config: SiteConfig, documents: Record<SourceId
   return pages.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-
 export function outdatedDiagnostics(pages: PageTranslations[], strict: boolean): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const page of pages) {
     const sourceFile = page.files[page.source];
     for (const [locale, state] of Object.entries(page.states)) {
       if (state.state !== 'outdated' || !sourceFile) continue;
-      const found = diagnostic({ file: page.files[locale]! }, 'translation-outdated', 'behind', { source: sourceFile, commits: state.commits, since: state.since, translatedIn: state.translatedIn });
+      const found = diagnostic({ file: page.files[locale]! }, 'translation-outdated', 'behind', {
+        source: sourceFile,
+        commits: state.commits,
+        since: state.since,
+        translatedIn: state.translatedIn,
+      });
       diagnostics.push(strict ? { ...found, severity: 'error' } : found);
     }
   }
@@ -96,7 +123,9 @@ function targetKey(config: SiteConfig, href: string): string | undefined {
 /** Positions in `a` that the longest common subsequence with `b` leaves out. */
 function unmatched<T>(a: T[], b: T[]): number[] {
   const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   const left: number[] = [];
   let i = 0;
   let j = 0;
@@ -121,7 +150,12 @@ export interface StructureDiagnostic {
 
 /** What a translation lacks of its source's structure: headings (matched by their levels, in
  * order), code blocks, images and internal link targets. Each page is told once, naming what is missing. */
-export function structureDiagnostics(config: SiteConfig, pages: PageTranslations[], documents: Record<SourceId, ParsedDocument>, links: SiteGraph['links']): StructureDiagnostic[] {
+export function structureDiagnostics(
+  config: SiteConfig,
+  pages: PageTranslations[],
+  documents: Record<SourceId, ParsedDocument>,
+  links: SiteGraph['links'],
+): StructureDiagnostic[] {
   const diagnostics: StructureDiagnostic[] = [];
   for (const page of pages) {
     const source = page.files[page.source] && documents[page.files[page.source]!];
@@ -129,17 +163,34 @@ export function structureDiagnostics(config: SiteConfig, pages: PageTranslations
     for (const [locale, file] of Object.entries(page.files)) {
       if (locale === page.source || !file) continue;
       const doc = documents[file];
-      const headings = unmatched(source.headings.map((h) => h.depth), doc.headings.map((h) => h.depth)).map((i) => source.headings[i]);
+      const headings = unmatched(
+        source.headings.map((h) => h.depth),
+        doc.headings.map((h) => h.depth),
+      ).map((i) => source.headings[i]);
       const code = Math.max(0, codeBlocks(source) - codeBlocks(doc));
       // Images are counted, not matched: a translation may show its own language's picture.
-      const images = Math.max(0, source.links.filter((l) => l.kind === 'image').length - doc.links.filter((l) => l.kind === 'image').length);
-      const targets = (d: ParsedDocument) => new Set(Object.entries(links[d.source] ?? {}).flatMap(([i, href]) => (d.links[Number(i)]?.kind === 'link' && targetKey(config, href)) || []));
+      const images = Math.max(
+        0,
+        source.links.filter((l) => l.kind === 'image').length - doc.links.filter((l) => l.kind === 'image').length,
+      );
+      const targets = (d: ParsedDocument) =>
+        new Set(
+          Object.entries(links[d.source] ?? {}).flatMap(
+            ([i, href]) => (d.links[Number(i)]?.kind === 'link' && targetKey(config, href)) || [],
+          ),
+        );
       const theirs = targets(doc);
       const lacking = [...targets(source)].filter((t) => !theirs.has(t));
       if (!headings.length && !code && !images && !lacking.length) continue;
       diagnostics.push({
         source: source.source,
-        diagnostic: diagnostic({ file }, 'translation-structure', 'lacks', { source: source.source, headings, codeBlocks: code, images, links: lacking }),
+        diagnostic: diagnostic({ file }, 'translation-structure', 'lacks', {
+          source: source.source,
+          headings,
+          codeBlocks: code,
+          images,
+          links: lacking,
+        }),
       });
     }
   }
@@ -147,7 +198,11 @@ export function structureDiagnostics(config: SiteConfig, pages: PageTranslations
 }
 
 /** The notice an outdated page shows its visitors: where the original is, and since when. */
-export function outdatedNotices(config: SiteConfig, pages: PageTranslations[], documents: Record<SourceId, ParsedDocument>): Map<Route, OutdatedTranslation> {
+export function outdatedNotices(
+  config: SiteConfig,
+  pages: PageTranslations[],
+  documents: Record<SourceId, ParsedDocument>,
+): Map<Route, OutdatedTranslation> {
   const notices = new Map<Route, OutdatedTranslation>();
   if (!config.translations.notice) return notices;
   for (const page of pages) {
@@ -156,7 +211,12 @@ export function outdatedNotices(config: SiteConfig, pages: PageTranslations[], d
     for (const [locale, state] of Object.entries(page.states)) {
       if (state.state !== 'outdated') continue;
       const doc = documents[page.files[locale]!];
-      notices.set(routeOf(config, doc), { sourceLocale: page.source, sourceRoute: routeOf(config, documents[sourceFile]), since: state.since, commits: state.commits.length });
+      notices.set(routeOf(config, doc), {
+        sourceLocale: page.source,
+        sourceRoute: routeOf(config, documents[sourceFile]),
+        since: state.since,
+        commits: state.commits.length,
+      });
     }
   }
   return notices;
@@ -165,5 +225,7 @@ export function outdatedNotices(config: SiteConfig, pages: PageTranslations[], d
 /** The structure warnings of pairs whose files have no errors. */
 export function withoutErroneous(structure: StructureDiagnostic[], diagnostics: Diagnostic[]): Diagnostic[] {
   const erroneous = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
-  return structure.filter((s) => !erroneous.has(s.diagnostic.file) && !erroneous.has(s.source)).map((s) => s.diagnostic);
+  return structure
+    .filter((s) => !erroneous.has(s.diagnostic.file) && !erroneous.has(s.source))
+    .map((s) => s.diagnostic);
 }

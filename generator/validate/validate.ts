@@ -1,10 +1,11 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
+
+import type { SiteConfig } from '../config/config.ts';
+import type { SourceFile } from '../content/load.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
-import type { SiteConfig } from '../config/config.ts';
-import { checkMarkdownLinks, routeMap, type LinkContext } from './links.ts';
-import type { SourceFile } from '../content/load.ts';
 import type { Diagnostic, Route, SiteGraph } from '../types.ts';
+import { checkMarkdownLinks, type LinkContext, routeMap } from './links.ts';
 
 /** The line of the first occurrence of `needle` in a file, for errors about front matter values. */
 function lineOf(source: SourceFile | undefined, needle: string): { line: number; column: number } {
@@ -27,7 +28,10 @@ export interface ValidateInput {
 /** Checks the graph; returns its problems and the resolved href of every Markdown link. */
 /** "; did you mean …?" when an id is a slip away from a known one. */
 
-export function validate({ config, graph, sources, files }: ValidateInput): { links: SiteGraph['links']; diagnostics: Diagnostic[] } {
+export function validate({ config, graph, sources, files }: ValidateInput): {
+  links: SiteGraph['links'];
+  diagnostics: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
   const locales = Object.keys(config.locales);
 
@@ -42,7 +46,11 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
       if (present.has(locale)) continue;
       const [existingLocale, existing] = [...present][0];
       diagnostics.push(
-        diagnostic({ file: existing, line: 1, column: 1 }, 'missing-translation', 'missing', { label: config.locales[locale].label, missing: `content/${locale}/${docPath}.md`, existing: `content/${existingLocale}/${docPath}.md` }),
+        diagnostic({ file: existing, line: 1, column: 1 }, 'missing-translation', 'missing', {
+          label: config.locales[locale].label,
+          missing: `content/${locale}/${docPath}.md`,
+          existing: `content/${existingLocale}/${docPath}.md`,
+        }),
       );
     }
   }
@@ -52,13 +60,25 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
     for (const author of doc.frontMatter.authors ?? []) {
       if (!graph.authors[author]) {
         const known = Object.keys(graph.authors);
-        diagnostics.push(diagnostic({ file: doc.source, ...lineOf(source, author) }, 'unknown-author', 'unknown', { author, suggestion: closestKey(author, known), known }));
+        diagnostics.push(
+          diagnostic({ file: doc.source, ...lineOf(source, author) }, 'unknown-author', 'unknown', {
+            author,
+            suggestion: closestKey(author, known),
+            known,
+          }),
+        );
       }
     }
     for (const tag of doc.frontMatter.tags ?? []) {
       if (!graph.tags[tag]) {
         const known = Object.keys(graph.tags);
-        diagnostics.push(diagnostic({ file: doc.source, ...lineOf(source, tag) }, 'unknown-tag', 'unknown', { tag, suggestion: closestKey(tag, known), known }));
+        diagnostics.push(
+          diagnostic({ file: doc.source, ...lineOf(source, tag) }, 'unknown-tag', 'unknown', {
+            tag,
+            suggestion: closestKey(tag, known),
+            known,
+          }),
+        );
       }
     }
   }
@@ -68,13 +88,22 @@ export function validate({ config, graph, sources, files }: ValidateInput): { li
     redirectSources.set(redirect.from, redirect.to);
     if (graph.pages[redirect.from]) {
       const page = graph.pages[redirect.from];
-      diagnostics.push(diagnostic({ file: redirect.origin }, 'redirect-shadows-page', 'shadows', { from: redirect.from, page: 'doc' in page && page.doc ? page.doc : page.kind }));
+      diagnostics.push(
+        diagnostic({ file: redirect.origin }, 'redirect-shadows-page', 'shadows', {
+          from: redirect.from,
+          page: 'doc' in page && page.doc ? page.doc : page.kind,
+        }),
+      );
     }
     if (!graph.pages[redirect.to]) {
-      diagnostics.push(diagnostic({ file: redirect.origin }, 'redirect-target-missing', 'missing', { from: redirect.from, to: redirect.to }));
+      diagnostics.push(
+        diagnostic({ file: redirect.origin }, 'redirect-target-missing', 'missing', {
+          from: redirect.from,
+          to: redirect.to,
+        }),
+      );
     }
   }
-
 
   const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources };
   const checked = checkMarkdownLinks(ctx);

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
-import { listFiles, type KeptFile, type Output, type WriteStats } from './write.ts';
 import { hashOf } from '../content/load.ts';
 import type { OutputStore } from './output-store.ts';
 import { Slots } from './slots.ts';
+import { type KeptFile, listFiles, type Output, type WriteStats } from './write.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -30,7 +30,14 @@ const asBytes = (contents: Bytes): Uint8Array => (typeof contents === 'string' ?
  * twin kept there (by the hash of the bytes and the level) is linked, not read, and a twin made
  * now is stored and linked, so each twin is compressed once and written once. `read` gives the
  * bytes, and is called only when a twin has to be made. */
-async function writeTwins(inner: Output, file: string, size: number, hash: string, read: () => Promise<Uint8Array>, store?: OutputStore): Promise<void> {
+async function writeTwins(
+  inner: Output,
+  file: string,
+  size: number,
+  hash: string,
+  read: () => Promise<Uint8Array>,
+  store?: OutputStore,
+): Promise<void> {
   const asset = file.startsWith('assets/');
   const brLevel = asset ? 11 : 5;
   const gzLevel = asset ? 9 : 6;
@@ -50,7 +57,14 @@ async function writeTwins(inner: Output, file: string, size: number, hash: strin
     else await inner.write(`${file}.${ext}`, made);
   };
   await Promise.all([
-    twin('br', `br${brLevel}:${hash}`, (contents) => brotli(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brLevel, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length } })),
+    twin('br', `br${brLevel}:${hash}`, (contents) =>
+      brotli(contents, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: brLevel,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length,
+        },
+      }),
+    ),
     twin('gz', `gz${gzLevel}:${hash}`, (contents) => gzip(contents, { level: gzLevel })),
   ]);
 }
@@ -63,14 +77,16 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
   const slots = new Slots(MAX_PENDING);
   const failures: unknown[] = [];
   /** Runs `job` beside the build, at most MAX_PENDING at once. */
-  const start = (job: () => Promise<void>) => slots.start(() => job().catch((error: unknown) => void failures.push(error)));
+  const start = (job: () => Promise<void>) =>
+    slots.start(() => job().catch((error: unknown) => void failures.push(error)));
   const compressible = (file: string, size: number) => size >= MIN_BYTES && isCompressible(contentTypeOf(file));
 
   const write = async (file: string, contents: Bytes) => {
     if (!store) {
       await inner.write(file, contents);
       const bytes = asBytes(contents);
-      if (compressible(file, bytes.length)) await start(() => writeTwins(inner, file, bytes.length, '', async () => bytes));
+      if (compressible(file, bytes.length))
+        await start(() => writeTwins(inner, file, bytes.length, '', async () => bytes));
       return;
     }
     const bytes = asBytes(contents);
@@ -79,14 +95,24 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
     if (kept) await link(file, kept, bytes);
     else {
       await inner.write(file, bytes);
-      if (compressible(file, bytes.length)) await start(() => writeTwins(inner, file, bytes.length, hash, async () => bytes, store));
+      if (compressible(file, bytes.length))
+        await start(() => writeTwins(inner, file, bytes.length, hash, async () => bytes, store));
     }
   };
   const link = async (file: string, kept: KeptFile, contents?: Bytes) => {
     await inner.link(file, kept, contents);
     if (!compressible(file, kept.size)) return;
     // The twins of a kept file are found by its hash; its bytes are read only to make a missing one.
-    await start(() => writeTwins(inner, file, kept.size, kept.hash, async () => (contents === undefined ? readFile(kept.path) : asBytes(contents)), store));
+    await start(() =>
+      writeTwins(
+        inner,
+        file,
+        kept.size,
+        kept.hash,
+        async () => (contents === undefined ? readFile(kept.path) : asBytes(contents)),
+        store,
+      ),
+    );
   };
   return {
     write,
@@ -95,14 +121,16 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
       // With a store, the site's own files are kept and linked like everything the build makes: a
       // build that changed nothing then writes nothing at all (write.ts).
       if (store) {
-        for (const rel of await listFiles(from, true)) if (!skip?.has(rel)) await write(rel, await readFile(path.join(from, rel)));
+        for (const rel of await listFiles(from, true))
+          if (!skip?.has(rel)) await write(rel, await readFile(path.join(from, rel)));
         return;
       }
       await inner.copyDir(from, skip);
       for (const rel of await listFiles(from)) {
         if (skip?.has(rel)) continue;
         const bytes = await readFile(path.join(from, rel));
-        if (compressible(rel, bytes.length)) await start(() => writeTwins(inner, rel, bytes.length, '', async () => bytes));
+        if (compressible(rel, bytes.length))
+          await start(() => writeTwins(inner, rel, bytes.length, '', async () => bytes));
       }
     },
     async finish(): Promise<WriteStats> {

@@ -7,7 +7,7 @@
 // about 1.3 GB to 1.5 to 1.9 GB, over the 1.5 GB budget. So a site of more pages than
 // DIRECT_MAX_PAGES, and the dev server, which answers requests while it writes, make their files
 // through libuv.
-import { linkSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { linkSync, mkdirSync, type Stats, statSync } from 'node:fs';
 import { link, mkdir, stat } from 'node:fs/promises';
 import { writeWhole, writeWholeSync } from './whole-file.ts';
 

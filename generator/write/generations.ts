@@ -66,8 +66,12 @@ export class PublishLock {
           await rm(file, { force: true });
           continue;
         }
-        if (!told) onWait(`waiting for the build in process ${holder} to finish: it is publishing ${path.basename(outDir)}/ (lock ${path.relative(process.cwd(), file) || file})`);
-      } else if (!told) onWait(`waiting for the other build of this process to finish publishing ${path.basename(outDir)}/`);
+        if (!told)
+          onWait(
+            `waiting for the build in process ${holder} to finish: it is publishing ${path.basename(outDir)}/ (lock ${path.relative(process.cwd(), file) || file})`,
+          );
+      } else if (!told)
+        onWait(`waiting for the other build of this process to finish publishing ${path.basename(outDir)}/`);
       told = true;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -157,7 +161,10 @@ export async function restoreGeneration(outDir: string, staging: string, name: s
  * this process's JavaScript), else with Node's `rm`. Never fails: what stays is removed next time. */
 function removeFolders(folders: string[]): Promise<void> {
   if (!folders.length) return Promise.resolve();
-  const inNode = () => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }).catch(() => undefined))).then(() => undefined);
+  const inNode = () =>
+    Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }).catch(() => undefined))).then(
+      () => undefined,
+    );
   if (process.platform === 'win32') return inNode();
   return new Promise((resolve) => {
     const child = spawn('rm', ['-rf', '--', ...folders], { stdio: 'ignore' });
@@ -180,7 +187,11 @@ async function recover(outDir: string): Promise<void> {
   const legacy = new RegExp(`^${escape(path.basename(outDir))}\\.old-(\\d+)$`);
   for (const name of await readdir(parent)) {
     const pid = legacy.exec(name)?.[1];
-    if (pid && !isAlive(Number(pid))) await rename(path.join(parent, name), path.join(dir, `g-${Math.floor((await stat(path.join(parent, name))).mtimeMs)}-${pid}`));
+    if (pid && !isAlive(Number(pid)))
+      await rename(
+        path.join(parent, name),
+        path.join(dir, `g-${Math.floor((await stat(path.join(parent, name))).mtimeMs)}-${pid}`),
+      );
   }
   const newest = (await readdir(dir))
     .map((name) => ({ name, ms: Number(COMPLETE.exec(name)?.[1]) }))
@@ -230,6 +241,7 @@ async function removeStaleFolders(outDir: string): Promise<void> {
   const entries = await readdir(parent).catch(() => []);
   for (const name of entries) {
     const pid = Number(stale.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !isAlive(pid)) await rm(path.join(parent, name), { recursive: true, force: true });
+    if (pid && pid !== process.pid && !isAlive(pid))
+      await rm(path.join(parent, name), { recursive: true, force: true });
   }
 }

@@ -11,10 +11,10 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { inodeStampOf, settledStampOf } from './file-stamp.ts';
 import { hashOf, hashOfFile } from '../content/load.ts';
-import { threadedCalls, type FileCalls } from './file-calls.ts';
-import { keptFileOf, type KeptFile } from './write.ts';
+import { type FileCalls, threadedCalls } from './file-calls.ts';
+import { inodeStampOf, settledStampOf } from './file-stamp.ts';
+import { type KeptFile, keptFileOf } from './write.ts';
 
 export const OUTPUT_STORE_DIR = path.join('.cache', 'outputs');
 
@@ -68,13 +68,18 @@ export class OutputStore {
 
   /** The store of this version of the generator under `root`, or none when there is no key.
    * `calls` write its entries (file-calls.ts). */
-  static open(root: string, key = process.env.SITE_BUNDLE_KEY, calls: FileCalls = threadedCalls): OutputStore | undefined {
+  static open(
+    root: string,
+    key = process.env.SITE_BUNDLE_KEY,
+    calls: FileCalls = threadedCalls,
+  ): OutputStore | undefined {
     if (!key || !/^[\w-]+$/.test(key)) return undefined;
     const base = path.join(root, OUTPUT_STORE_DIR);
     try {
       mkdirSync(path.join(base, key, 'files'), { recursive: true });
       // Entries of earlier versions of the code, removed beside the build: thousands of files.
-      for (const entry of readdirSync(base)) if (entry !== key) rm(path.join(base, entry), { recursive: true, force: true }).catch(() => undefined);
+      for (const entry of readdirSync(base))
+        if (entry !== key) rm(path.join(base, entry), { recursive: true, force: true }).catch(() => undefined);
     } catch {
       return undefined;
     }
@@ -104,7 +109,12 @@ export class OutputStore {
   /** Stores `contents` under `id`; gives the entry, to be linked into the output, or nothing when
    * the store could not be written. The entry counts once its file is complete. `hash`: the
    * contents' hash (hashOf), when the caller has it already. */
-  set(id: string, contents: string | Uint8Array, meta?: unknown, hash = hashOf(contents)): Promise<KeptFile | undefined> {
+  set(
+    id: string,
+    contents: string | Uint8Array,
+    meta?: unknown,
+    hash = hashOf(contents),
+  ): Promise<KeptFile | undefined> {
     const under = this.writing.get(id);
     if (under) return under;
     // Made or checked by this build already, with these very bytes: two files of one content (a
@@ -203,7 +213,10 @@ export class OutputStore {
 
   /** The entry under `id` as `check` finds it (undefined: its bytes no longer match their hash),
    * counted; an entry that is missing, changed or unreadable is dropped and counts as a miss. */
-  private verified<T>(id: string, check: (file: string, hash: string, entry: Entry) => T | undefined): { value: T; meta?: unknown } | undefined {
+  private verified<T>(
+    id: string,
+    check: (file: string, hash: string, entry: Entry) => T | undefined,
+  ): { value: T; meta?: unknown } | undefined {
     const entry = this.index[id];
     if (!entry) return this.count(id, 'misses');
     let value: T | undefined;

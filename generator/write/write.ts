@@ -14,13 +14,20 @@
 // published generation has, nothing is linked at all: a build that changed nothing keeps the
 // published generation instead of making a copy of it.
 import { existsSync, lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
+import { copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from '../content/load.ts';
-import { discardGeneration, prepareGeneration, publishedGeneration, publishGeneration, PublishLock, restoreGeneration } from './generations.ts';
+import { type FileCalls, threadedCalls } from './file-calls.ts';
+import {
+  discardGeneration,
+  PublishLock,
+  prepareGeneration,
+  publishedGeneration,
+  publishGeneration,
+  restoreGeneration,
+} from './generations.ts';
 import { killPoint } from './kill-point.ts';
 import { Slots } from './slots.ts';
-import { threadedCalls, type FileCalls } from './file-calls.ts';
 
 /** A file kept in the output store: where it is, the hash of its bytes (as `hashOf` makes it) and
  * its size. The store checked the bytes against the hash just before handing it out. */
@@ -67,7 +74,9 @@ export class WriteError extends Error {
     cause: unknown,
   ) {
     // Node's message ends in the absolute path (", open '/…/build.tmp-123/x'"): the file is named already.
-    super(`could not be written: ${((cause as Error)?.message ?? String(cause)).replace(/, \w+ '[^']*'$/, '')}`, { cause });
+    super(`could not be written: ${((cause as Error)?.message ?? String(cause)).replace(/, \w+ '[^']*'$/, '')}`, {
+      cause,
+    });
   }
 }
 
@@ -145,7 +154,8 @@ class Writer {
     const order = this.started++;
     if (this.recycled) {
       this.mine.files.add(full);
-      for (let at = parent; at.length > this.dir.length && !this.mine.folders.has(at); at = path.dirname(at)) this.mine.folders.add(at);
+      for (let at = parent; at.length > this.dir.length && !this.mine.folders.has(at); at = path.dirname(at))
+        this.mine.folders.add(at);
     }
     await this.slots.start(async () => {
       try {
@@ -256,9 +266,13 @@ export class FreshOutput implements Output {
     for (const rel of files) {
       if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
       // A folder the older generation has there goes, one of this build's stays (a conflict, as in a new folder).
-      else if (this.recycled && !this.started.holdsFilesUnder(path.join(this.tmp, rel))) await rm(path.join(this.tmp, rel), { recursive: true, force: true });
+      else if (this.recycled && !this.started.holdsFilesUnder(path.join(this.tmp, rel)))
+        await rm(path.join(this.tmp, rel), { recursive: true, force: true });
     }
-    await cp(from, this.tmp, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
+    await cp(from, this.tmp, {
+      recursive: true,
+      filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')),
+    });
     for (const rel of files) this.made.add(rel);
   }
   /** Publishes the new generation: `outDir` links to it from one rename on. */
@@ -279,7 +293,13 @@ export class FreshOutput implements Output {
     await publishGeneration(this.outDir, this.tmp);
     await this.removed;
     await this.lock?.release();
-    return { written: this.count, unchanged: 0, removed: 0, ...(this.linked ? { linked: this.linked } : {}), files: this.files };
+    return {
+      written: this.count,
+      unchanged: 0,
+      removed: 0,
+      ...(this.linked ? { linked: this.linked } : {}),
+      files: this.files,
+    };
   }
   private seen(file: string): boolean {
     if (this.made.has(file)) return true;
@@ -334,7 +354,11 @@ export class IncrementalOutput implements Output {
     this.stats.unchanged++;
   }
   async copyDir(from: string, skip: ReadonlySet<string> = new Set()) {
-    if (existsSync(from)) await cp(from, this.outDir, { recursive: true, filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')) });
+    if (existsSync(from))
+      await cp(from, this.outDir, {
+        recursive: true,
+        filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')),
+      });
   }
   async finish(): Promise<WriteStats> {
     await this.writer.drain();
@@ -356,7 +380,8 @@ export class IncrementalOutput implements Output {
  * took several hundred milliseconds for the 1,400 folders of a 1,400-page site on a busy machine. */
 function holdsOnly(dir: string, files: Iterable<string>): boolean {
   try {
-    for (const [folder, expected] of namesByFolder(files)) if (readdirSync(path.join(dir, folder)).length !== expected.size) return false;
+    for (const [folder, expected] of namesByFolder(files))
+      if (readdirSync(path.join(dir, folder)).length !== expected.size) return false;
     return true;
   } catch {
     return false;
@@ -406,7 +431,11 @@ function namesByFolder(files: Iterable<string>): Map<string, Set<string>> {
 export const fileIdFrom = (stats: { dev: number; ino: number }) => `${stats.dev}:${stats.ino}`;
 
 /** A file kept by a store, at `file`, from the hash of its bytes and its stats. */
-export const keptFileOf = (file: string, hash: string, stats: { size: number; dev: number; ino: number }): KeptFile => ({ path: file, hash, size: stats.size, fileId: fileIdFrom(stats) });
+export const keptFileOf = (
+  file: string,
+  hash: string,
+  stats: { size: number; dev: number; ino: number },
+): KeptFile => ({ path: file, hash, size: stats.size, fileId: fileIdFrom(stats) });
 
 /** The `fileId` of the file at `file`, if there is one. */
 export function fileIdOf(file: string): string | undefined {
@@ -418,6 +447,12 @@ export function fileIdOf(file: string): string | undefined {
  * with `followLinks`, symbolic links to files too (what `cp` copies). */
 export async function listFiles(dir: string, followLinks = false): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  const isFile = (e: (typeof entries)[number]) => e.isFile() || (followLinks && e.isSymbolicLink() && statSync(path.join(e.parentPath, e.name), { throwIfNoEntry: false })?.isFile());
-  return entries.filter(isFile).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  const isFile = (e: (typeof entries)[number]) =>
+    e.isFile() ||
+    (followLinks &&
+      e.isSymbolicLink() &&
+      statSync(path.join(e.parentPath, e.name), { throwIfNoEntry: false })?.isFile());
+  return entries
+    .filter(isFile)
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }

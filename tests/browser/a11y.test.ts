@@ -2,15 +2,28 @@
 // home page, a docs page, a page with a wide table, a blog post, the contact page, the services
 // overview, the company page and the 404 page, in both colour modes; the home page in both
 // languages; on a phone with the menu and every submenu open; on a desktop with each dropdown open.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { REPO } from '../helpers.ts';
-import { buildSite, inTabs, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, buildSite, inTabs, launchBrowser, type SiteServer, serveSite } from './harness.ts';
 
-const PAGES = ['/', '/en/', '/en/services/databases/postgresql/', '/en/blog/containers/', '/en/contact/', '/en/this-page-does-not-exist/', '/services/databases/postgresql/', '/services/', '/en/about-us/', '/contact/', '/en/compare/almwerk-vs-aws/'];
+const PAGES = [
+  '/',
+  '/en/',
+  '/en/services/databases/postgresql/',
+  '/en/blog/containers/',
+  '/en/contact/',
+  '/en/this-page-does-not-exist/',
+  '/services/databases/postgresql/',
+  '/services/',
+  '/en/about-us/',
+  '/contact/',
+  '/en/compare/almwerk-vs-aws/',
+];
 /** Pages checked at once, each in a tab of its own. */
 const TABS = 3;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -21,7 +34,11 @@ let server: SiteServer;
 let axeSource: string;
 
 before(async () => {
-  [browser, site, axeSource] = await Promise.all([launchBrowser(), buildSite(), readFile(path.join(REPO, 'node_modules/axe-core/axe.min.js'), 'utf8')]);
+  [browser, site, axeSource] = await Promise.all([
+    launchBrowser(),
+    buildSite(),
+    readFile(path.join(REPO, 'node_modules/axe-core/axe.min.js'), 'utf8'),
+  ]);
   server = await serveSite(site);
 });
 after(async () => {
@@ -39,10 +56,18 @@ interface Violation {
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const found = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }))
+      .violations;
   }, TAGS);
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`));
+  return found.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id}: ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`,
+    ),
+  );
 }
 
 for (const mode of ['dark', 'light'] as const) {
@@ -85,9 +110,18 @@ for (const mode of ['dark', 'light'] as const) {
         const toggle = toggles.nth(i);
         if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
         assert.equal(await toggle.getAttribute('aria-expanded'), 'true', `${route}: submenu ${i + 1} opens on a tap`);
-        await page.waitForFunction(() => document.getElementById('mobile-menu')!.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'));
+        await page.waitForFunction(() =>
+          document
+            .getElementById('mobile-menu')!
+            .getAnimations({ subtree: true })
+            .every((a) => a.playState !== 'running'),
+        );
       }
-      assert.equal(await page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle[aria-expanded="true"]').count(), count, 'every submenu open');
+      assert.equal(
+        await page.locator('#mobile-menu [data-panel="primary"] .dropdown-toggle[aria-expanded="true"]').count(),
+        count,
+        'every submenu open',
+      );
       problems.push(...(await violations(page)).map((v) => `${route} submenus: ${v}`));
       await page.close();
     });

@@ -1,10 +1,11 @@
 // Analytics in a real browser: the events of spec 7 reach the site's own endpoint (a test
 // endpoint here) with their properties, only same-origin messages count, no cookie is set, and a
 // script that does not load says so in the console.
-import { after, before, beforeEach, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from './harness.ts';
 import { RECORD_NAVIGATIONS, routeFor, sleep, waitForNavigation } from './runtime-helpers.ts';
 
 interface Received {
@@ -88,7 +89,17 @@ test('a page view on the first load and on every client navigation, with colour 
   await waitForNavigation(page, 3);
   assert.equal((await received('pageview', 4))[3].u, `${server.url}/en/legal/notice/`);
   assert.deepEqual(await context.cookies(), [], 'analytics set no cookie');
-  assert.equal(await page.evaluate(() => localStorage.length + sessionStorage.length - (sessionStorage.getItem('scroll-positions') ? 1 : 0) - (localStorage.getItem('theme') ? 1 : 0)), 0, 'and store nothing');
+  assert.equal(
+    await page.evaluate(
+      () =>
+        localStorage.length +
+        sessionStorage.length -
+        (sessionStorage.getItem('scroll-positions') ? 1 : 0) -
+        (localStorage.getItem('theme') ? 1 : 0),
+    ),
+    0,
+    'and store nothing',
+  );
   await context.close();
 });
 
@@ -117,7 +128,11 @@ test('booking and contact completion count only from same-origin window messages
     document.body.append(frame);
   `);
   await sleep(500);
-  assert.deepEqual(events.filter((e) => e.n !== 'pageview'), [], 'messages from another origin are ignored');
+  assert.deepEqual(
+    events.filter((e) => e.n !== 'pageview'),
+    [],
+    'messages from another origin are ignored',
+  );
 
   await page.evaluate(() => {
     window.postMessage({ type: 'booking-success', event: 'Initial consultation' }, location.origin);
@@ -126,18 +141,27 @@ test('booking and contact completion count only from same-origin window messages
     window.postMessage('booking-success', location.origin);
   });
   const bookings = await received('booking-complete', 2);
-  assert.deepEqual(bookings.map((e) => e.p.event), ['Initial consultation', 'unknown']);
+  assert.deepEqual(
+    bookings.map((e) => e.p.event),
+    ['Initial consultation', 'unknown'],
+  );
   assert.deepEqual(bookings[0].p, { event: 'Initial consultation', colorMode: 'dark', locale: 'de' });
   const [contact] = await received('contact-complete');
   assert.deepEqual(contact.p, { colorMode: 'dark', locale: 'de' });
   await sleep(200);
-  assert.equal(events.filter((e) => e.n === 'booking-complete').length, 2, 'a message that is not an object is ignored');
+  assert.equal(
+    events.filter((e) => e.n === 'booking-complete').length,
+    2,
+    'a message that is not an object is ignored',
+  );
   await context.close();
 });
 
 test('the analytics script comes from the site itself; when it fails to load, the console says so', async () => {
   const { context, page } = await open('/en/blog/');
-  const script = await page.evaluate(() => [...document.scripts].map((s) => s.src).find((src) => src.endsWith('/insights.js')));
+  const script = await page.evaluate(() =>
+    [...document.scripts].map((s) => s.src).find((src) => src.endsWith('/insights.js')),
+  );
   assert.equal(script, `${server.url}/insights.js`);
   await context.close();
 

@@ -5,14 +5,15 @@
 // `booking-success` window message the analytics counts; the mail with the .ics arrives; the time
 // is gone for the next visitor; without JavaScript the server lists the times and the result is a
 // page of the site.
-import { after, afterEach, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { wallOf } from '../../server/booking-slots.ts';
 import { REPO } from '../helpers.ts';
-import { mimeParts, smtpSink, startServer, type RunningServer, type SmtpSink } from '../integration/contact-helpers.ts';
-import { buildSite, launchBrowser, type BuiltSite } from './harness.ts';
+import { mimeParts, type RunningServer, type SmtpSink, smtpSink, startServer } from '../integration/contact-helpers.ts';
 import { RECORD_MESSAGES, textOf, windowMessages } from './contact-helpers.ts';
+import { type BuiltSite, buildSite, launchBrowser } from './harness.ts';
 
 const SLOT = 'form[data-booking-form] input[name="slot"]';
 const STATUS = '#booking-status';
@@ -25,7 +26,10 @@ let contexts: BrowserContext[] = [];
 
 before(async () => {
   [browser, site, sink] = await Promise.all([launchBrowser(), buildSite(), smtpSink()]);
-  server = await startServer({ root: REPO, dir: site.dir }, { smtp: { url: sink.url, to: 'hello@almwerk.example', from: 'Almwerk <website@almwerk.example>' } });
+  server = await startServer(
+    { root: REPO, dir: site.dir },
+    { smtp: { url: sink.url, to: 'hello@almwerk.example', from: 'Almwerk <website@almwerk.example>' } },
+  );
 });
 after(async () => {
   await browser?.close();
@@ -69,7 +73,10 @@ test('the navbar button leads to the booking; the visitor books a time with the 
   assert.ok(starts.length > 20, `${starts.length} free times`);
   // In the visitor's zone: the label of each time is its hour in New York.
   assert.equal(await textOf(page, '#booking-zone'), 'Times in the time zone America/New York.');
-  const nyTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const nyTime = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(
+      new Date(iso),
+    );
   assert.equal(await textOf(page, 'label[for="booking-slot-0"]'), nyTime(starts[0]));
   // Every time offered is within the office hours in Vienna and at least a day ahead.
   for (const start of starts) {
@@ -83,7 +90,9 @@ test('the navbar button leads to the booking; the visitor books a time with the 
   await page.fill('#booking-email', 'kim.keyboard@example.org');
   await page.check('#booking-terms');
   await page.click('form[data-booking-form] button[type="submit"]');
-  await page.waitForFunction(() => document.getElementById('booking-slot-error')?.textContent === 'Please choose a time.');
+  await page.waitForFunction(
+    () => document.getElementById('booking-slot-error')?.textContent === 'Please choose a time.',
+  );
   assert.equal(await page.getAttribute('#booking-slot-error', 'role'), 'alert');
   assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name), 'slot');
 
@@ -97,17 +106,34 @@ test('the navbar button leads to the booking; the visitor books a time with the 
 
   const mailsBefore = sink.mails.length;
   const [event] = await Promise.all([
-    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/event' && (r.postData() ?? '').includes('booking-complete')),
+    page.waitForRequest(
+      (r) =>
+        r.method() === 'POST' &&
+        new URL(r.url()).pathname === '/api/event' &&
+        (r.postData() ?? '').includes('booking-complete'),
+    ),
     page.click('form[data-booking-form] button[type="submit"]'),
   ]);
   assert.match(event.postData() ?? '', /intro-call/);
-  await page.waitForFunction(() => document.getElementById('booking-status')?.getAttribute('data-status') === 'success');
+  await page.waitForFunction(
+    () => document.getElementById('booking-status')?.getAttribute('data-status') === 'success',
+  );
   const success = await textOf(page, STATUS);
-  assert.match(success, /^Your introductory call is booked: .+ \(America\/New York\)\. The invitation is on its way to kim\.keyboard@example\.org\.$/);
+  assert.match(
+    success,
+    /^Your introductory call is booked: .+ \(America\/New York\)\. The invitation is on its way to kim\.keyboard@example\.org\.$/,
+  );
   assert.ok(success.includes(nyTime(chosen)), success);
-  assert.equal(await page.evaluate(() => document.activeElement?.id), 'booking-status', 'the result takes the focus, so it is read out');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.id),
+    'booking-status',
+    'the result takes the focus, so it is read out',
+  );
   const messages = await windowMessages(page);
-  assert.deepEqual(messages.filter((m) => (m.data as { type?: string }).type === 'booking-success').map((m) => [m.data, m.origin]), [[{ type: 'booking-success', event: 'intro-call' }, server.url]]);
+  assert.deepEqual(
+    messages.filter((m) => (m.data as { type?: string }).type === 'booking-success').map((m) => [m.data, m.origin]),
+    [[{ type: 'booking-success', event: 'intro-call' }, server.url]],
+  );
 
   await sink.waitFor(mailsBefore + 1);
   const mail = sink.mails.slice(mailsBefore).find((m) => m.to.includes('kim.keyboard@example.org'))!;
@@ -136,13 +162,21 @@ test('without JavaScript the server lists the free times, and the booking ends o
   await page.fill('#booking-name', 'Nora Ohneskript');
   await page.fill('#booking-email', 'nora@example.org');
   await page.check('#booking-terms');
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/booking'), page.click('form[data-booking-form] button[type="submit"]')]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/booking'),
+    page.click('form[data-booking-form] button[type="submit"]'),
+  ]);
   assert.equal(response.status(), 303);
   await page.waitForURL(/\/contact\/\?result=[0-9a-f]{32}#appointment$/);
-  assert.match(await textOf(page, STATUS), /^Ihr Erstgespräch ist gebucht: .+ \(Europe\/Vienna\)\. Die Einladung ist unterwegs an nora@example\.org\.$/);
+  assert.match(
+    await textOf(page, STATUS),
+    /^Ihr Erstgespräch ist gebucht: .+ \(Europe\/Vienna\)\. Die Einladung ist unterwegs an nora@example\.org\.$/,
+  );
   // A reload shows the same page and books nothing twice.
   await page.reload();
   assert.match(await textOf(page, STATUS), /^Ihr Erstgespräch ist gebucht/);
   const again = await visit(`${server.url}/contact/?slots=1`, { javaScriptEnabled: false });
-  assert.ok(!(await again.$$eval(SLOT, (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).includes(radios[2]));
+  assert.ok(
+    !(await again.$$eval(SLOT, (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).includes(radios[2]),
+  );
 });

@@ -3,15 +3,16 @@
 // stylesheet the site ships (at most 20 KB gzip), and no request to another origin, both in the
 // browser (pages loaded and scrolled to the bottom) and in the HTML of every built page.
 // 1 KB is counted as 1,000 bytes here, the stricter reading of the budgets.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import config from '../../config/site.config.ts';
-import { islandHydrated } from './runtime-helpers.ts';
 import { type BuiltSite, inTabs, type SiteServer, withRealSite } from './harness.ts';
+import { islandHydrated } from './runtime-helpers.ts';
 
 const KB = 1000;
 const JS_BUDGET = 12 * KB;
@@ -63,18 +64,31 @@ async function scriptsLoadedBy(route: string, reach?: (page: Page) => Promise<vo
   return scripts;
 }
 
-const hasReact = (scripts: LoadedScript[]) => scripts.some((s) => REACT_RUNTIME.some((marker) => marker.test(s.body.toString('utf8'))));
+const hasReact = (scripts: LoadedScript[]) =>
+  scripts.some((s) => REACT_RUNTIME.some((marker) => marker.test(s.body.toString('utf8'))));
 
 test('a docs page and a blog post load at most 12 KB of JavaScript (gzip) and no React', async () => {
-  await inTabs(['/en/services/databases/postgresql/', '/services/databases/postgresql/', '/en/blog/containers/', '/blog/containers/'], TABS, async (route) => {
-    const scripts = await scriptsLoadedBy(route);
-    assert.ok(scripts.length > 0, `${route} loads the site's runtime`);
-    const sizes = scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: gzipSize(s.body) }));
-    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(`JS ${route}: ${total} bytes gzip (${sizes.map((s) => `${s.url} ${s.gzip}`).join(', ')})`);
-    assert.ok(total <= JS_BUDGET, `${route} loads ${total} bytes of JavaScript (gzip), more than ${JS_BUDGET}: ${JSON.stringify(sizes)}`);
-    assert.equal(hasReact(scripts), false, `${route} loads React: ${sizes.map((s) => s.url).join(', ')}`);
-  });
+  await inTabs(
+    [
+      '/en/services/databases/postgresql/',
+      '/services/databases/postgresql/',
+      '/en/blog/containers/',
+      '/blog/containers/',
+    ],
+    TABS,
+    async (route) => {
+      const scripts = await scriptsLoadedBy(route);
+      assert.ok(scripts.length > 0, `${route} loads the site's runtime`);
+      const sizes = scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: gzipSize(s.body) }));
+      const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+      console.log(`JS ${route}: ${total} bytes gzip (${sizes.map((s) => `${s.url} ${s.gzip}`).join(', ')})`);
+      assert.ok(
+        total <= JS_BUDGET,
+        `${route} loads ${total} bytes of JavaScript (gzip), more than ${JS_BUDGET}: ${JSON.stringify(sizes)}`,
+      );
+      assert.equal(hasReact(scripts), false, `${route} loads React: ${sizes.map((s) => s.url).join(', ')}`);
+    },
+  );
 });
 
 test('the contact page loads React when the visitor reaches for its form, not with the page', async () => {
@@ -82,26 +96,45 @@ test('the contact page loads React when the visitor reaches for its form, not wi
   // The same markers that find no React above find it here once it has loaded.
   await inTabs(['/en/contact/', '/contact/'], TABS, async (route) => {
     const untouched = await scriptsLoadedBy(route);
-    assert.equal(hasReact(untouched), false, `${route} loads React before anyone reached for the form: ${untouched.map((s) => s.url).join(', ')}`);
+    assert.equal(
+      hasReact(untouched),
+      false,
+      `${route} loads React before anyone reached for the form: ${untouched.map((s) => s.url).join(', ')}`,
+    );
     const reaches = [
-      ['a pointer over the form', (page: Page) => page.hover('form[data-contact-form]').then(() => islandHydrated(page))],
+      [
+        'a pointer over the form',
+        (page: Page) => page.hover('form[data-contact-form]').then(() => islandHydrated(page)),
+      ],
       ['the focus moved into it', (page: Page) => page.focus('#contact-name').then(() => islandHydrated(page))],
     ] as const;
     await inTabs(reaches, reaches.length, async ([how, reach]) => {
       const scripts = await scriptsLoadedBy(route, reach);
-      assert.equal(hasReact(scripts), true, `${route} loads React after ${how}: ${scripts.map((s) => s.url).join(', ')}`);
-      console.log(`JS ${route}: ${untouched.reduce((sum, s) => sum + gzipSize(s.body), 0)} bytes gzip with the page, ${scripts.reduce((sum, s) => sum + gzipSize(s.body), 0)} after ${how}`);
+      assert.equal(
+        hasReact(scripts),
+        true,
+        `${route} loads React after ${how}: ${scripts.map((s) => s.url).join(', ')}`,
+      );
+      console.log(
+        `JS ${route}: ${untouched.reduce((sum, s) => sum + gzipSize(s.body), 0)} bytes gzip with the page, ${scripts.reduce((sum, s) => sum + gzipSize(s.body), 0)} after ${how}`,
+      );
     });
   });
 });
 
 test('all stylesheets the site ships are at most 20 KB (gzip) together', () => {
   const sheets = filesUnder(site.dir, (name) => name.endsWith('.css'));
-  assert.ok(sheets.some((f) => f.startsWith(path.join(site.dir, 'assets'))), 'the site ships its stylesheet under assets/');
+  assert.ok(
+    sheets.some((f) => f.startsWith(path.join(site.dir, 'assets'))),
+    'the site ships its stylesheet under assets/',
+  );
   const sizes = sheets.map((f) => ({ file: path.relative(site.dir, f), gzip: gzipSize(readFileSync(f)) }));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
   console.log(`CSS: ${total} bytes gzip (${sizes.map((s) => `${s.file} ${s.gzip}`).join(', ')})`);
-  assert.ok(total <= CSS_BUDGET, `the stylesheets are ${total} bytes (gzip), more than ${CSS_BUDGET}: ${JSON.stringify(sizes)}`);
+  assert.ok(
+    total <= CSS_BUDGET,
+    `the stylesheets are ${total} bytes (gzip), more than ${CSS_BUDGET}: ${JSON.stringify(sizes)}`,
+  );
 });
 
 /** Scrolls down half a screen per frame to the end, so lazy images and anything else load. */
@@ -130,14 +163,18 @@ test('no page makes a request to another origin while it loads and scrolls', asy
     await scrollToBottom(page);
     await page.waitForLoadState('networkidle');
     await context.close();
-    assert.ok(requests.some((u) => u.includes('/assets/') && u.endsWith('.css')), `${route}: the requests were recorded`);
+    assert.ok(
+      requests.some((u) => u.includes('/assets/') && u.endsWith('.css')),
+      `${route}: the requests were recorded`,
+    );
     const foreign = requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
     assert.deepEqual(foreign, [], `${route} requested another origin`);
   });
 });
 
 /** Link relations that make the browser fetch something; canonical, alternate and plain links do not. */
-const FETCHING_RELS = /\b(stylesheet|preload|modulepreload|prefetch|preconnect|dns-prefetch|prerender|icon|apple-touch-icon|manifest|mask-icon)\b/i;
+const FETCHING_RELS =
+  /\b(stylesheet|preload|modulepreload|prefetch|preconnect|dns-prefetch|prerender|icon|apple-touch-icon|manifest|mask-icon)\b/i;
 
 function attr(tag: string, name: string): string | undefined {
   const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
@@ -147,7 +184,9 @@ function attr(tag: string, name: string): string | undefined {
 /** Every URL a page's HTML makes the browser fetch without a click. */
 function fetchedUrls(html: string): string[] {
   const urls: string[] = [];
-  for (const [tag, name] of html.matchAll(/<(link|script|img|source|iframe|frame|video|audio|track|embed|object|input)\b[^>]*>/gi)) {
+  for (const [tag, name] of html.matchAll(
+    /<(link|script|img|source|iframe|frame|video|audio|track|embed|object|input)\b[^>]*>/gi,
+  )) {
     const element = name.toLowerCase();
     if (element === 'link') {
       if (FETCHING_RELS.test(attr(tag, 'rel') ?? '')) urls.push(attr(tag, 'href') ?? '');
@@ -193,9 +232,12 @@ test('no built page or stylesheet refers to a resource on another origin', () =>
   }
   const sheets = filesUnder(site.dir, (name) => name.endsWith('.css'));
   for (const file of sheets) {
-    for (const u of foreignOf(cssUrls(readFileSync(file, 'utf8')))) problems.push(`${path.relative(site.dir, file)}: ${u}`);
+    for (const u of foreignOf(cssUrls(readFileSync(file, 'utf8'))))
+      problems.push(`${path.relative(site.dir, file)}: ${u}`);
   }
-  console.log(`origin scan: ${pages.length} HTML pages and ${sheets.length} stylesheet(s), ${fetched} fetched URLs in the HTML`);
+  console.log(
+    `origin scan: ${pages.length} HTML pages and ${sheets.length} stylesheet(s), ${fetched} fetched URLs in the HTML`,
+  );
   for (const file of ['index.html', 'en/index.html', '404.html', 'en/404.html', 'en/blog/containers/index.html']) {
     assert.ok(pages.includes(path.join(site.dir, file)), `${file} is scanned`);
   }

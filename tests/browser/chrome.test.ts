@@ -1,13 +1,14 @@
 // The page chrome as a visitor uses it: navbar and footer links, dropdowns by keyboard, mouse and
 // touch, the mobile sidebar, colour mode, the announcement bar, docs sidebar and table of
 // contents, back-to-top, the skip link, the 404 page and the base-URL banner.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fixtureCopy } from '../helpers.ts';
-import { buildSite, serveSite, type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
+import { type BuiltSite, buildSite, type SiteServer, serveSite, withRealSite } from './harness.ts';
 
 const DOC = '/en/services/databases/postgresql/';
 
@@ -16,7 +17,10 @@ let site: BuiltSite;
 let server: SiteServer;
 withRealSite((real) => ({ browser, site, server } = real));
 
-async function open(route: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function open(
+  route: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   await page.goto(`${server.url}${route}`);
@@ -24,7 +28,8 @@ async function open(route: string, options: Parameters<Browser['newContext']>[0]
 }
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-const visible = (page: Page, selector: string) => page.$eval(selector, (el) => getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0);
+const visible = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0);
 
 test('every navbar and footer link leads to a page that exists, in both languages', async () => {
   const { context, page } = await open('/');
@@ -32,8 +37,11 @@ test('every navbar and footer link leads to a page that exists, in both language
   const external: string[] = [];
   for (const route of ['/', '/en/', DOC]) {
     await page.goto(`${server.url}${route}`);
-    const links = await page.$$eval('.navbar a[href], .footer a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
-    for (const href of links) (new URL(href).origin === server.url ? hrefs : { add: (h: string) => external.push(h) }).add(href);
+    const links = await page.$$eval('.navbar a[href], .footer a[href]', (as) =>
+      as.map((a) => (a as HTMLAnchorElement).href),
+    );
+    for (const href of links)
+      (new URL(href).origin === server.url ? hrefs : { add: (h: string) => external.push(h) }).add(href);
   }
   assert.ok(hrefs.size > 40, `only ${hrefs.size} links found`);
   const broken: string[] = [];
@@ -46,22 +54,40 @@ test('every navbar and footer link leads to a page that exists, in both language
   );
   assert.deepEqual(broken.sort(), []);
   assert.ok(external.length >= 7, 'the official profiles are linked');
-  assert.ok(external.every((href) => href.startsWith('https://')), external.join());
+  assert.ok(
+    external.every((href) => href.startsWith('https://')),
+    external.join(),
+  );
   const contact = await page.$('.navbar .navbar-cta');
   assert.equal(await contact!.getAttribute('data-track'), 'booking-link-click');
-  assert.equal(await contact!.getAttribute('href'), '/en/contact/#appointment', 'the appointment button leads to the booking');
-  assert.match((await page.textContent('.footer-bottom')) ?? '', /Copyright © \d{4} Almwerk GmbH[\s\S]*Version: v1\.19\.6/);
+  assert.equal(
+    await contact!.getAttribute('href'),
+    '/en/contact/#appointment',
+    'the appointment button leads to the booking',
+  );
+  assert.match(
+    (await page.textContent('.footer-bottom')) ?? '',
+    /Copyright © \d{4} Almwerk GmbH[\s\S]*Version: v1\.19\.6/,
+  );
   await context.close();
 });
 
 test('the language menu leads to the same page in the other language', async () => {
   const { context, page } = await open(DOC);
-  assert.equal(await page.getAttribute('.navbar .language-menu a[hreflang="de"]', 'href'), '/services/databases/postgresql/');
+  assert.equal(
+    await page.getAttribute('.navbar .language-menu a[hreflang="de"]', 'href'),
+    '/services/databases/postgresql/',
+  );
   await page.click('.navbar .language-toggle');
   await page.click('.navbar .language-menu a[hreflang="de"]');
   await page.waitForURL(`${server.url}/services/databases/postgresql/`);
   await page.waitForSelector('html[lang="de"]', { state: 'attached' });
-  assert.equal(await page.textContent('h1'), await (await fetch(`${server.url}/services/databases/postgresql/`)).text().then((html) => /<h1[^>]*>([^<]*)/.exec(html)![1]));
+  assert.equal(
+    await page.textContent('h1'),
+    await (await fetch(`${server.url}/services/databases/postgresql/`))
+      .text()
+      .then((html) => /<h1[^>]*>([^<]*)/.exec(html)![1]),
+  );
   await context.close();
 });
 
@@ -82,7 +108,11 @@ test('navbar dropdowns work by keyboard: Enter, arrows, Home/End, Escape returns
   assert.equal(await focused(page), 'Comparisons');
   await page.keyboard.press('Escape');
   assert.equal(await page.getAttribute(why, 'aria-expanded'), 'false');
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), 'menu-why', 'focus returns to the toggle');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')),
+    'menu-why',
+    'focus returns to the toggle',
+  );
   await page.waitForFunction(() => getComputedStyle(document.getElementById('menu-why')!).visibility === 'hidden');
 
   // A section with a page of its own: the link stays a link, the caret beside it opens the menu.
@@ -129,7 +159,13 @@ test('without JavaScript every navbar link can be reached by Tab, on a desktop a
       for (const name of names) {
         await page.keyboard.press('Tab');
         assert.equal(await focused(page), name, `${id} at ${width}px`);
-        assert.ok(await page.evaluate(() => document.activeElement!.getBoundingClientRect().height > 0 && getComputedStyle(document.activeElement!).visibility === 'visible'));
+        assert.ok(
+          await page.evaluate(
+            () =>
+              document.activeElement!.getBoundingClientRect().height > 0 &&
+              getComputedStyle(document.activeElement!).visibility === 'visible',
+          ),
+        );
       }
     }
     await context.close();
@@ -143,14 +179,24 @@ test('mobile sidebar at 375 px: opens on the section menu, traps focus, Escape a
   await page.waitForSelector('#mobile-menu[open]');
   assert.equal(await page.getAttribute('.navbar-toggle', 'aria-expanded'), 'true');
   assert.ok(await page.isVisible('#mobile-menu .navbar-sidebar-back'), 'a docs page opens on its own section menu');
-  assert.ok(await page.isVisible('#mobile-menu .sidebar a[aria-current="page"]'), 'the current page is in the section menu');
+  assert.ok(
+    await page.isVisible('#mobile-menu .sidebar a[aria-current="page"]'),
+    'the current page is in the section menu',
+  );
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
-    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('#mobile-menu')), `focus left the menu after ${i + 1} presses`);
+    assert.ok(
+      await page.evaluate(() => !!document.activeElement?.closest('#mobile-menu')),
+      `focus left the menu after ${i + 1} presses`,
+    );
   }
   await page.keyboard.press('Escape');
   await page.waitForSelector('#mobile-menu:not([open])', { state: 'attached' });
-  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('navbar-toggle')), true, 'focus returns to the hamburger');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.classList.contains('navbar-toggle')),
+    true,
+    'focus returns to the hamburger',
+  );
 
   await page.click('.navbar-toggle');
   await page.click('#mobile-menu .navbar-sidebar-back');
@@ -183,12 +229,16 @@ test('colour mode: dark by default, toggled, remembered across reloads before fi
   await other.goto(`${server.url}${DOC}`);
   await page.evaluate(() => {
     (window as unknown as { events: unknown[] }).events = [];
-    document.addEventListener('site:event', (e) => (window as unknown as { events: unknown[] }).events.push((e as CustomEvent).detail));
+    document.addEventListener('site:event', (e) =>
+      (window as unknown as { events: unknown[] }).events.push((e as CustomEvent).detail),
+    );
   });
   await page.click('.navbar .color-mode-toggle');
   assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
   assert.match((await page.getAttribute('.navbar .color-mode-toggle', 'aria-label'))!, /Light/);
-  assert.deepEqual(await page.evaluate(() => (window as unknown as { events: unknown[] }).events), [{ name: 'Color Change Click', props: { item: 'light', position: 'navbar' } }]);
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { events: unknown[] }).events), [
+    { name: 'Color Change Click', props: { item: 'light', position: 'navbar' } },
+  ]);
   await other.waitForFunction(() => document.documentElement.dataset.theme === 'light');
 
   // With the bundle blocked, only the inline head script can have set the mode: no flash.
@@ -223,7 +273,10 @@ test('the 404 page: status 404, in the language of the path, and it offers the s
   assert.equal(en.status, 404);
   const { context, page } = await open('/en/no-such-page/');
   assert.equal(await page.textContent('h1'), 'Page Not Found');
-  assert.match((await page.textContent('main'))!, /We could not find what you were looking for[\s\S]*owner of the site that linked you/);
+  assert.match(
+    (await page.textContent('main'))!,
+    /We could not find what you were looking for[\s\S]*owner of the site that linked you/,
+  );
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.equal(await page.getAttribute('main a.button-primary', 'href'), '/en/');
   // It offers the search, with the words of the missing address typed in.
@@ -234,7 +287,11 @@ test('the 404 page: status 404, in the language of the path, and it offers the s
   await page.waitForSelector('.search-result');
   assert.match((await page.textContent('.search-result'))!, /backup/i);
   await page.keyboard.press('Escape');
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Search the site', 'focus is back on the button');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.textContent),
+    'Search the site',
+    'focus is back on the button',
+  );
   const de = await fetch(`${server.url}/gibt-es-nicht/`);
   assert.equal(de.status, 404);
   await page.goto(`${server.url}/gibt-es-nicht/`);
@@ -271,14 +328,19 @@ test('docs: the table of contents marks the section in view', async () => {
   assert.ok(ids.length > 3);
   const target = ids[3];
   await page.$eval(`[id="${target}"]`, (h) => h.scrollIntoView());
-  await page.waitForFunction((id) => document.querySelector('.docs-toc .toc a.active')?.getAttribute('href') === `#${id}`, target);
+  await page.waitForFunction(
+    (id) => document.querySelector('.docs-toc .toc a.active')?.getAttribute('href') === `#${id}`,
+    target,
+  );
   assert.equal(await page.$$eval('.docs-toc .toc a.active', (as) => as.length), 1);
   await context.close();
 });
 
 test('docs: sidebar categories fold, animated, and stay as the reader left them while navigating', async () => {
   const { context, page } = await open(DOC);
-  const category = await page.$$eval('.docs-sidebar details[data-category]:not([data-active])', (ds) => ds.map((d) => (d as HTMLDetailsElement).dataset.category!));
+  const category = await page.$$eval('.docs-sidebar details[data-category]:not([data-active])', (ds) =>
+    ds.map((d) => (d as HTMLDetailsElement).dataset.category!),
+  );
   const key = category[0];
   const details = `.docs-sidebar details[data-category="${key}"]`;
   const wasOpen = await page.$eval(details, (d) => (d as HTMLDetailsElement).open);
@@ -292,15 +354,31 @@ test('docs: sidebar categories fold, animated, and stay as the reader left them 
     };
   });
   await page.click(`${details} > summary`);
-  if (!wasOpen) assert.equal(await page.$eval(`${details} > ul`, (ul) => (ul as HTMLElement).dataset.animations), '1', 'opening is animated');
-  await page.waitForFunction(([sel, open]) => (document.querySelector(sel) as HTMLDetailsElement).open === open, [details, !wasOpen] as const);
+  if (!wasOpen)
+    assert.equal(
+      await page.$eval(`${details} > ul`, (ul) => (ul as HTMLElement).dataset.animations),
+      '1',
+      'opening is animated',
+    );
+  await page.waitForFunction(([sel, open]) => (document.querySelector(sel) as HTMLDetailsElement).open === open, [
+    details,
+    !wasOpen,
+  ] as const);
   await page.goto(`${server.url}/en/services/databases/mariadb-mysql/`);
-  assert.equal(await page.$eval(details, (d) => (d as HTMLDetailsElement).open), !wasOpen, 'the state survives navigation');
-  assert.equal(await page.$eval('.docs-sidebar details[data-active]', (d) => (d as HTMLDetailsElement).open), true, 'the current page is always in view');
+  assert.equal(
+    await page.$eval(details, (d) => (d as HTMLDetailsElement).open),
+    !wasOpen,
+    'the state survives navigation',
+  );
+  assert.equal(
+    await page.$eval('.docs-sidebar details[data-active]', (d) => (d as HTMLDetailsElement).open),
+    true,
+    'the current page is always in view',
+  );
   await context.close();
 });
 
-test('docs: the sidebar hides for the session; the version menu names the real version in the page\'s language and remembers the choice', async () => {
+test("docs: the sidebar hides for the session; the version menu names the real version in the page's language and remembers the choice", async () => {
   const { context, page } = await open(DOC);
   await page.click('.docs-sidebar .sidebar-hide');
   assert.equal(await page.isVisible('.docs-sidebar .sidebar'), false);
@@ -318,7 +396,11 @@ test('docs: the sidebar hides for the session; the version menu names the real v
   assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-services')), 'current');
   await page.goto(`${server.url}/services/databases/mariadb-mysql/`);
   assert.equal((await page.textContent('.docs-version .version-toggle'))!.trim(), 'Version 1.19');
-  assert.equal((await page.textContent('.docs-version a[data-docs-version]'))!.trim(), 'Version 1.19 (aktuell)', 'the German page speaks German');
+  assert.equal(
+    (await page.textContent('.docs-version a[data-docs-version]'))!.trim(),
+    'Version 1.19 (aktuell)',
+    'the German page speaks German',
+  );
   await context.close();
 });
 
@@ -336,7 +418,10 @@ test('base-URL banner: shown when the site is served outside its configured base
 
   // The same fixture, with the same base, as tests/browser/subpath.test.ts: one build serves both.
   const fixture = await fixtureCopy('basic');
-  await writeFile(path.join(fixture.root, 'config/site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/docs/' };\n");
+  await writeFile(
+    path.join(fixture.root, 'config/site.config.ts'),
+    "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/docs/' };\n",
+  );
   const moved = await buildSite(fixture.root);
   const movedServer = await serveSite(moved);
   try {

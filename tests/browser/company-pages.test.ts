@@ -2,12 +2,13 @@
 // overview as cards, the company page with its people and office, the contact page with the form
 // in the first screen. Screenshots at 1366 and 390 px in both colour modes land in
 // tests/.output/screenshots/ (git-ignored), for anyone to look at what the tests saw.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { test } from 'node:test';
 import { REPO } from '../helpers.ts';
-import { withRealSite, type RealSite } from './harness.ts';
+import { type RealSite, withRealSite } from './harness.ts';
 
 const OUT = path.join(REPO, 'tests', '.output', 'screenshots');
 const PAGES = [
@@ -29,7 +30,10 @@ for (const viewport of VIEWPORTS) {
   for (const mode of ['dark', 'light'] as const) {
     test(`company pages at ${viewport.width} px in ${mode} mode: screenshots, nothing wider than the screen`, async () => {
       await mkdir(OUT, { recursive: true });
-      const context = await real.browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: 1 });
+      const context = await real.browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: 1,
+      });
       await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
       const page = await context.newPage();
       for (const { name, route } of PAGES) {
@@ -56,7 +60,10 @@ test('the services overview shows the ten service areas as cards, each with an i
         el.scrollIntoView();
         const img = el.querySelector('img.home-column-icon') as HTMLImageElement | null;
         await img?.decode().catch(() => undefined);
-        seen.push({ icon: img?.naturalWidth ?? 0, link: [...el.querySelectorAll('.markdown p a')].pop()?.getAttribute('href') ?? '' });
+        seen.push({
+          icon: img?.naturalWidth ?? 0,
+          link: [...el.querySelectorAll('.markdown p a')].pop()?.getAttribute('href') ?? '',
+        });
       }
       return seen;
     });
@@ -75,9 +82,21 @@ test('the company page shows the three people with initials, role and years, and
   const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
   await page.goto(`${real.server.url}/en/about-us/`);
   const people = await page.locator('.team-card').evaluateAll((els) =>
-    els.map((el) => ({ initials: el.querySelector('.avatar')?.textContent, name: el.querySelector('h3')?.textContent, role: el.querySelector('.team-role')?.textContent, text: el.textContent })),
+    els.map((el) => ({
+      initials: el.querySelector('.avatar')?.textContent,
+      name: el.querySelector('h3')?.textContent,
+      role: el.querySelector('.team-role')?.textContent,
+      text: el.textContent,
+    })),
   );
-  assert.deepEqual(people.map((p) => [p.initials, p.name]), [['LM', 'Lena Moser'], ['TW', 'Tobias Wimmer'], ['CE', 'Clara Eder']]);
+  assert.deepEqual(
+    people.map((p) => [p.initials, p.name]),
+    [
+      ['LM', 'Lena Moser'],
+      ['TW', 'Tobias Wimmer'],
+      ['CE', 'Clara Eder'],
+    ],
+  );
   for (const person of people) {
     assert.ok(person.role, `${person.name} has a role`);
     assert.match(person.text!, /\d+ years/, `${person.name}: years of experience`);
@@ -105,14 +124,23 @@ test('contact: on a phone the booking starts within the first screen after the i
     const bookingBottom = await page.locator('#appointment').evaluate((el) => el.getBoundingClientRect().bottom);
     const formTop = await page.locator('.contact-form-wrap').evaluate((el) => el.getBoundingClientRect().top);
     const introBottom = await page.locator('.landing-hero').evaluate((el) => el.getBoundingClientRect().bottom);
-    assert.ok(bookingTop < 844 - 200, `the booking starts at ${Math.round(bookingTop)} px, too low in the first screen`);
+    assert.ok(
+      bookingTop < 844 - 200,
+      `the booking starts at ${Math.round(bookingTop)} px, too low in the first screen`,
+    );
     assert.ok(bookingTop >= introBottom, 'after the intro');
-    assert.ok(formTop >= bookingBottom && formTop - bookingBottom < 120, `the form follows the booking (${Math.round(bookingBottom)} -> ${Math.round(formTop)} px)`);
+    assert.ok(
+      formTop >= bookingBottom && formTop - bookingBottom < 120,
+      `the form follows the booking (${Math.round(bookingBottom)} -> ${Math.round(formTop)} px)`,
+    );
     const hints = await page.locator('.field-hint').allInnerTexts();
     assert.equal(hints.length, 3);
     for (const hint of hints) assert.doesNotMatch(hint, /^\d+ bis \d+ Zeichen$/, 'no bare length range');
     const box = page.locator('#contact-terms');
-    const before = await box.evaluate((el) => ({ appearance: getComputedStyle(el).appearance, background: getComputedStyle(el).backgroundColor }));
+    const before = await box.evaluate((el) => ({
+      appearance: getComputedStyle(el).appearance,
+      background: getComputedStyle(el).backgroundColor,
+    }));
     assert.equal(before.appearance, 'none', 'drawn by the site, not the browser');
     await page.locator('label[for="contact-terms"]').click({ position: { x: 2, y: 2 } });
     assert.ok(await box.isChecked());
@@ -123,8 +151,18 @@ test('contact: on a phone the booking starts within the first screen after the i
       return getComputedStyle(probe).color;
     });
     // The fill fades in (0.15 s): read it once the transition is over.
-    await page.waitForFunction((colour) => getComputedStyle(document.querySelector('#contact-terms')!).backgroundColor === colour, accent, { timeout: 2000 }).catch(() => undefined);
-    assert.equal(await box.evaluate((el) => getComputedStyle(el).backgroundColor), accent, `${mode}: ticked, the box fills with the accent`);
+    await page
+      .waitForFunction(
+        (colour) => getComputedStyle(document.querySelector('#contact-terms')!).backgroundColor === colour,
+        accent,
+        { timeout: 2000 },
+      )
+      .catch(() => undefined);
+    assert.equal(
+      await box.evaluate((el) => getComputedStyle(el).backgroundColor),
+      accent,
+      `${mode}: ticked, the box fills with the accent`,
+    );
     await context.close();
   }
 });

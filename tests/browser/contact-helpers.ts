@@ -6,8 +6,8 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { REPO } from '../helpers.ts';
+import { type RunningServer, startServer } from '../integration/contact-helpers.ts';
 import { islandHydrated } from './runtime-helpers.ts';
-import { startServer, type RunningServer } from '../integration/contact-helpers.ts';
 
 export type ContactServer = RunningServer;
 
@@ -27,7 +27,9 @@ export interface StoredRow {
 export function storedFrom(server: ContactServer, name: string): StoredRow[] {
   const db = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
   try {
-    return db.prepare('SELECT name, email, message, locale FROM messages WHERE name = ? ORDER BY id').all(name) as StoredRow[];
+    return db
+      .prepare('SELECT name, email, message, locale FROM messages WHERE name = ? ORDER BY id')
+      .all(name) as StoredRow[];
   } finally {
     db.close();
   }
@@ -94,7 +96,11 @@ export function windowMessages(page: Page): Promise<WindowMessage[]> {
 /** Waits until the element's text is `text` (whitespace trimmed); fails with what it last held. */
 export async function waitForText(page: Page, selector: string, text: string): Promise<void> {
   try {
-    await page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.trim() === t, [selector, text] as const, { timeout: 10_000 });
+    await page.waitForFunction(
+      ([s, t]) => document.querySelector(s)?.textContent?.trim() === t,
+      [selector, text] as const,
+      { timeout: 10_000 },
+    );
   } catch (error) {
     const actual = await page.$eval(selector, (el) => el.textContent).catch(() => '(no such element)');
     throw new Error(`${selector} did not come to read "${text}"; it reads "${actual}"`, { cause: error });

@@ -8,13 +8,14 @@
 // - "Show email" / "Show phone number": the details are in nothing the page loads until pressed;
 // - with JavaScript off: a plain form-encoded POST answered with 303 to the contact page of the
 //   visitor's language, which shows the result.
-import { after, afterEach, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
-import { buildSite, launchBrowser, type BuiltSite } from './harness.ts';
 import {
   attributeOf,
   axNode,
+  type ContactServer,
   focusedId,
   RECORD_MESSAGES,
   startContactServer,
@@ -23,8 +24,8 @@ import {
   waitForIsland,
   waitForText,
   windowMessages,
-  type ContactServer,
 } from './contact-helpers.ts';
+import { type BuiltSite, buildSite, launchBrowser } from './harness.ts';
 
 const EMAIL = 'hello@almwerk.example';
 const PHONE = '+43 316 555 0100';
@@ -114,7 +115,8 @@ async function fillForm(page: Page, values: { name: string; email: string; messa
   await page.check('#contact-terms');
 }
 
-const isSubmission = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact';
+const isSubmission = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/api/contact';
 
 /** Asserts that a field shows `text` as its error, beside it and in its accessible description. */
 async function assertFieldError(page: Page, field: (typeof FIELDS)[number], text: string): Promise<void> {
@@ -122,13 +124,23 @@ async function assertFieldError(page: Page, field: (typeof FIELDS)[number], text
   const errorId = `contact-${field}-error`;
   assert.equal(await textOf(page, `#${errorId}`), text, `the error of ${field}`);
   assert.equal(await attributeOf(page, input, 'aria-invalid'), 'true', `${field} is marked invalid`);
-  assert.ok((await attributeOf(page, input, 'aria-describedby'))?.split(' ').includes(errorId), `${field} is described by its error`);
-  assert.ok(await page.$eval(input, (el, id) => Boolean(el.closest('.field')?.contains(document.getElementById(id))), errorId), `the error of ${field} sits in the field's own box`);
+  assert.ok(
+    (await attributeOf(page, input, 'aria-describedby'))?.split(' ').includes(errorId),
+    `${field} is described by its error`,
+  );
+  assert.ok(
+    await page.$eval(input, (el, id) => Boolean(el.closest('.field')?.contains(document.getElementById(id))), errorId),
+    `the error of ${field} sits in the field's own box`,
+  );
   const ax = await axNode(page, input);
   assert.equal(ax.invalid, 'true', `screen readers hear that ${field} is invalid`);
   assert.ok(ax.description?.includes(text), `screen readers read the error with ${field}: "${ax.description}"`);
   const alert = await axNode(page, `#${errorId}`);
-  assert.deepEqual([alert.ignored, alert.role, alert.live], [false, 'alert', 'assertive'], `the error of ${field} is announced as an alert`);
+  assert.deepEqual(
+    [alert.ignored, alert.role, alert.live],
+    [false, 'alert', 'assertive'],
+    `the error of ${field} is announced as an alert`,
+  );
 }
 
 async function assertFieldValid(page: Page, field: (typeof FIELDS)[number]): Promise<void> {
@@ -144,7 +156,11 @@ for (const l of LOCALES) {
 
     // A polite live region is announced only if it is in the accessibility tree before its text changes.
     const status = await axNode(page, STATUS);
-    assert.deepEqual([status.ignored, status.role, status.live], [false, 'status', 'polite'], 'the form status is a live region from the start');
+    assert.deepEqual(
+      [status.ignored, status.role, status.live],
+      [false, 'status', 'polite'],
+      'the form status is a live region from the start',
+    );
 
     await page.click(SEND);
     await waitForText(page, STATUS, l.invalid);
@@ -267,8 +283,12 @@ test('on success the page posts one same-origin `contact-success` window message
   await fillForm(page, values);
   await page.click(SEND);
   await waitForText(page, STATUS, SUCCESS_DE);
-  await page.waitForFunction(() => (window as unknown as { __messages: unknown[] }).__messages.length > 0, undefined, { timeout: 5000 });
-  assert.deepEqual(await windowMessages(page), [{ data: { type: 'contact-success' }, origin: server.url, fromThisWindow: true }]);
+  await page.waitForFunction(() => (window as unknown as { __messages: unknown[] }).__messages.length > 0, undefined, {
+    timeout: 5000,
+  });
+  assert.deepEqual(await windowMessages(page), [
+    { data: { type: 'contact-success' }, origin: server.url, fromThisWindow: true },
+  ]);
   assert.deepEqual(storedFrom(server, values.name), [{ ...values, locale: 'de' }]);
 });
 
@@ -298,14 +318,18 @@ test('"Show email" and "Show phone number": the details are in nothing the page 
   // The page, its scripts and its styles (not the other pages the runtime prefetches for links).
   const loaded: Promise<string>[] = [];
   page.on('response', (r) => {
-    if (r.url().startsWith(server.url) && ['document', 'script', 'stylesheet'].includes(r.request().resourceType())) loaded.push(r.text());
+    if (r.url().startsWith(server.url) && ['document', 'script', 'stylesheet'].includes(r.request().resourceType()))
+      loaded.push(r.text());
   });
   await page.goto(`${server.url}/en/contact/`);
   await waitForIsland(page);
   const bodies = await Promise.all(loaded);
   assert.ok(bodies.length >= 2, 'the page and its scripts were looked at');
   for (const body of [...bodies, await page.content()]) {
-    assert.ok(!body.includes(EMAIL) && !body.includes('555 0100') && !body.includes('5550100'), 'no contact detail before a press');
+    assert.ok(
+      !body.includes(EMAIL) && !body.includes('555 0100') && !body.includes('5550100'),
+      'no contact detail before a press',
+    );
   }
 
   await page.click('button[name="reveal"][value="email"]');
@@ -329,7 +353,14 @@ test('with JavaScript off, the form posts form-encoded data and the answer is th
   assert.equal(request.isNavigationRequest(), true, 'a page load, not a script request');
   assert.equal(request.headers()['content-type'], 'application/x-www-form-urlencoded');
   const sent = Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
-  assert.deepEqual(sent, { locale: 'en', name: values.name, email: values.email, message: values.message, website: '', terms: 'accepted' });
+  assert.deepEqual(sent, {
+    locale: 'en',
+    name: values.name,
+    email: values.email,
+    message: values.message,
+    website: '',
+    terms: 'accepted',
+  });
 
   const response = await request.response();
   assert.equal(response?.status(), 303, 'the result is a page of the site, not the endpoint');

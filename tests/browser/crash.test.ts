@@ -1,12 +1,21 @@
 // The crash page: when putting a loaded page in place throws, the visitor sees "This page crashed"
 // with the error and its causes and a "Try again" button, in the page's language, and the
 // document title says "Page Error". Try again loads the page afresh.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { causesOf } from '../../theme/client/crash.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
-import { builtPage, markWindow, RECORD_NAVIGATIONS, SAVE_DATA, sameWindow, titleOf, waitForNavigation } from './runtime-helpers.ts';
+import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from './harness.ts';
+import {
+  builtPage,
+  markWindow,
+  RECORD_NAVIGATIONS,
+  SAVE_DATA,
+  sameWindow,
+  titleOf,
+  waitForNavigation,
+} from './runtime-helpers.ts';
 
 let browser: Browser;
 let site: BuiltSite;
@@ -15,7 +24,8 @@ let server: SiteServer;
 const broken = new Map<string, number>();
 
 /** What a proxy or a half-finished deployment might answer: HTML, but not a page of the site. */
-const INCOMPLETE = '<!DOCTYPE html><html lang="en"><head><title>Maintenance</title></head><body><p>Back soon.</p></body></html>';
+const INCOMPLETE =
+  '<!DOCTYPE html><html lang="en"><head><title>Maintenance</title></head><body><p>Back soon.</p></body></html>';
 
 before(async () => {
   [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
@@ -38,8 +48,24 @@ after(async () => {
 });
 
 for (const { locale, from, to, heading, retry, causes, title } of [
-  { locale: 'en', from: '/en/blog/', to: '/en/legal/terms/', heading: 'This page crashed.', retry: 'Try again', causes: 'Causes', title: 'Page Error | Almwerk' },
-  { locale: 'de', from: '/blog/', to: '/legal/terms/', heading: 'Diese Seite ist abgestürzt.', retry: 'Erneut versuchen', causes: 'Ursachen', title: 'Seitenfehler | Almwerk' },
+  {
+    locale: 'en',
+    from: '/en/blog/',
+    to: '/en/legal/terms/',
+    heading: 'This page crashed.',
+    retry: 'Try again',
+    causes: 'Causes',
+    title: 'Page Error | Almwerk',
+  },
+  {
+    locale: 'de',
+    from: '/blog/',
+    to: '/legal/terms/',
+    heading: 'Diese Seite ist abgestürzt.',
+    retry: 'Erneut versuchen',
+    causes: 'Ursachen',
+    title: 'Seitenfehler | Almwerk',
+  },
 ]) {
   test(`a page that cannot be put in place shows the crash page, and Try again recovers (${locale})`, async () => {
     broken.set(to, 1);

@@ -2,10 +2,11 @@
 // reads it: drawn as wide as the content column of a 390 px screen, in the light and the dark
 // colour mode. Its text must be at least 12 px, stay inside the box it labels, and keep a contrast
 // of 4.5:1 against what is behind it; the diagram's own background must follow the colour mode.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { REPO } from '../helpers.ts';
 import { launchBrowser } from './harness.ts';
@@ -85,10 +86,16 @@ async function read(file: string, colorScheme: 'light' | 'dark'): Promise<Readin
   try {
     // Inline, so the test can look inside; an <img> gets the same colours (the page's color-scheme
     // reaches the image's prefers-color-scheme).
-    const svg = readFileSync(path.join(REPO, file), 'utf8').replace('<svg ', `<svg style="display:block;width:${COLUMN}px;height:auto" `);
+    const svg = readFileSync(path.join(REPO, file), 'utf8').replace(
+      '<svg ',
+      `<svg style="display:block;width:${COLUMN}px;height:auto" `,
+    );
     await page.setContent(`<!doctype html><body style="margin:0;padding:0 16px">${svg}</body>`);
     // The whole diagram in the viewport: what lies below it cannot be hit-tested.
-    await page.setViewportSize({ width: 390, height: Math.ceil((await page.evaluate('document.body.scrollHeight')) as number) });
+    await page.setViewportSize({
+      width: 390,
+      height: Math.ceil((await page.evaluate('document.body.scrollHeight')) as number),
+    });
     return (await page.evaluate(MEASURE)) as Reading;
   } finally {
     await page.close();
@@ -103,11 +110,23 @@ for (const file of diagrams()) {
   test(`${file} reads on a phone in both colour modes`, async () => {
     const light = await read(file, 'light');
     const dark = await read(file, 'dark');
-    for (const [mode, reading] of [['light', light], ['dark', dark]] as const) {
-      assert.ok(reading.smallestFontPx >= 12, `${mode}: the smallest text is ${reading.smallestFontPx.toFixed(1)} px at ${COLUMN} px wide`);
+    for (const [mode, reading] of [
+      ['light', light],
+      ['dark', dark],
+    ] as const) {
+      assert.ok(
+        reading.smallestFontPx >= 12,
+        `${mode}: the smallest text is ${reading.smallestFontPx.toFixed(1)} px at ${COLUMN} px wide`,
+      );
       assert.deepEqual(reading.problems, [], `${mode} mode`);
     }
-    assert.ok(light.backgroundLuminance > 0.7, `light mode: the diagram's background is light (luminance ${light.backgroundLuminance.toFixed(2)})`);
-    assert.ok(dark.backgroundLuminance < 0.05, `dark mode: the diagram's background is dark (luminance ${dark.backgroundLuminance.toFixed(2)})`);
+    assert.ok(
+      light.backgroundLuminance > 0.7,
+      `light mode: the diagram's background is light (luminance ${light.backgroundLuminance.toFixed(2)})`,
+    );
+    assert.ok(
+      dark.backgroundLuminance < 0.05,
+      `dark mode: the diagram's background is dark (luminance ${dark.backgroundLuminance.toFixed(2)})`,
+    );
   });
 }

@@ -3,14 +3,15 @@
 // that is a message key (`trustIso`, `nav.contact`), a table or code block wider than its column on
 // the desktop, a page that scrolls sideways, an image that did not load, an error in the console, a
 // request that failed. One browser, several tabs at once, so that all of it stays under 3 minutes.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
-import { withRealSite, type RealSite } from './harness.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
 import { strings as themeStrings } from '../../theme/strings.ts';
+import { type RealSite, withRealSite } from './harness.ts';
 
 let real: RealSite;
 // The contact and analytics endpoints belong to the server, not to the static files served here
@@ -57,11 +58,15 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent!.trim();
     const el = node.parentElement;
-    if (!text || !el || el.closest('code, pre, script, style, template, [hidden]') || !el.getClientRects().length) continue;
+    if (!text || !el || el.closest('code, pre, script, style, template, [hidden]') || !el.getClientRects().length)
+      continue;
     // A domain or a file name shown as a link to itself is written so on purpose.
     const link = el.closest('a');
     if (link && link.getAttribute('href')?.includes(text)) continue;
-    if (key.test(text)) found.push(`text "${text}" looks like a message key (in <${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ''}>)`);
+    if (key.test(text))
+      found.push(
+        `text "${text}" looks like a message key (in <${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ''}>)`,
+      );
   }
 
   const width = (el: Element) => Math.round(el.getBoundingClientRect().width);
@@ -69,7 +74,8 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
     const style = getComputedStyle(el);
     return Math.round(el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
   };
-  const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth;
+  const scrolls = (el: Element) =>
+    ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth;
   if (desktop) {
     for (const table of document.querySelectorAll('main table')) {
       const box = table.parentElement!.classList.contains('table-scroll') ? table.parentElement! : table;
@@ -82,21 +88,35 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
       const narrowest = width(table);
       (table as HTMLElement).style.width = before;
       const what = `table (${(table as HTMLTableElement).rows[0]?.cells.length ?? 0} columns, first row "${table.querySelector('tr')?.textContent?.trim().replace(/\s+/g, ' ').slice(0, 50)}")`;
-      if (narrowest <= column + 1) found.push(`${what} is ${wide} px wide in a ${column} px column, though its cells wrapped it would fit (${narrowest} px)`);
-      else if (box === table || !scrolls(box) || width(box) > column + 1) found.push(`${what} is ${wide} px wide in a ${column} px column and no box scrolls it`);
+      if (narrowest <= column + 1)
+        found.push(
+          `${what} is ${wide} px wide in a ${column} px column, though its cells wrapped it would fit (${narrowest} px)`,
+        );
+      else if (box === table || !scrolls(box) || width(box) > column + 1)
+        found.push(`${what} is ${wide} px wide in a ${column} px column and no box scrolls it`);
     }
     for (const pre of document.querySelectorAll('main pre')) {
       const column = contentWidth(pre.parentElement!);
       if (width(pre) > column + 1) found.push(`code block is ${width(pre)} px wide in a ${column} px column`);
-      else if (pre.scrollWidth > pre.clientWidth + 1 && !scrolls(pre)) found.push(`code block's lines are cut at ${width(pre)} px (${pre.scrollWidth} px long) and it does not scroll`);
+      else if (pre.scrollWidth > pre.clientWidth + 1 && !scrolls(pre))
+        found.push(
+          `code block's lines are cut at ${width(pre)} px (${pre.scrollWidth} px long) and it does not scroll`,
+        );
     }
   }
   if (document.documentElement.scrollWidth > document.documentElement.clientWidth) {
     // The culprit: the element sticking out furthest that no scroll box or clipping ancestor holds in.
-    const held = (el: Element) => { for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true; return false; };
-    const widest = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !held(el))
+    const held = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
+    const widest = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !held(el))
       .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)[0];
-    found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in a ${document.documentElement.clientWidth} px window${widest ? ` (widest: <${widest.tagName.toLowerCase()} class="${widest.className}">, right edge at ${Math.round(widest.getBoundingClientRect().right)} px)` : ''}`);
+    found.push(
+      `the page scrolls sideways: ${document.documentElement.scrollWidth} px in a ${document.documentElement.clientWidth} px window${widest ? ` (widest: <${widest.tagName.toLowerCase()} class="${widest.className}">, right edge at ${Math.round(widest.getBoundingClientRect().right)} px)` : ''}`,
+    );
   }
   for (const img of document.images) {
     if (img.naturalWidth === 0) found.push(`image did not load: ${img.getAttribute('src')}`);
@@ -126,7 +146,9 @@ function loadImages(): Promise<void> {
 /** Runs a function of this file in the page. The test's TypeScript loader names functions with a
  * helper (`__name`) the page does not have; the page gets one that does nothing. */
 function inPage<A, R>(tab: Page, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
-  return tab.evaluate(`(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg) ?? ''}); })()`) as Promise<R>;
+  return tab.evaluate(
+    `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg) ?? ''}); })()`,
+  ) as Promise<R>;
 }
 
 /** Opens a page at the desktop size, looks at it, then at the phone's width, in one load: the
@@ -138,8 +160,11 @@ async function visit(tab: Page, url: string, route: string): Promise<string[]> {
   const onConsole = (m: ConsoleMessage) => m.type() === 'error' && note(`console error: ${m.text().slice(0, 200)}`);
   const onPageError = (e: Error) => note(`uncaught error: ${e.message.slice(0, 200)}`);
   // ERR_ABORTED is the browser cancelling a request it no longer needs (a prefetch when the tab moves on).
-  const onFailed = (r: Request) => r.failure()?.errorText !== 'net::ERR_ABORTED' && note(`request failed: ${r.url().replace(url, '')} (${r.failure()?.errorText})`);
-  const onResponse = (r: Response) => r.status() >= 400 && note(`request failed: ${r.url().replace(url, '')} answered ${r.status()}`);
+  const onFailed = (r: Request) =>
+    r.failure()?.errorText !== 'net::ERR_ABORTED' &&
+    note(`request failed: ${r.url().replace(url, '')} (${r.failure()?.errorText})`);
+  const onResponse = (r: Response) =>
+    r.status() >= 400 && note(`request failed: ${r.url().replace(url, '')} answered ${r.status()}`);
   tab.on('console', onConsole);
   tab.on('pageerror', onPageError);
   tab.on('requestfailed', onFailed);
@@ -169,14 +194,19 @@ async function visit(tab: Page, url: string, route: string): Promise<string[]> {
 test('every built page in both locales, at 1366x900 and 390x844: no message keys, tables and code in their column, no sideways scrolling, every image and request loads, no console error', async (t) => {
   const routes = builtPages(real.site.dir, real.site.static.redirects);
   // Both locales, the 404 pages and more than a sample: the site has some 300 pages.
-  assert.ok(routes.includes('/') && routes.includes('/en/') && routes.includes('/404.html') && routes.includes('/en/404.html'), routes.slice(0, 10).join(' '));
+  assert.ok(
+    routes.includes('/') && routes.includes('/en/') && routes.includes('/404.html') && routes.includes('/en/404.html'),
+    routes.slice(0, 10).join(' '),
+  );
   assert.ok(routes.length > 300, `only ${routes.length} pages found in ${real.site.dir}`);
 
   const started = performance.now();
   const problems: string[] = [];
   const queue = [...routes];
   // One window for both sizes: a phone's width is a window 390 px wide (the layout follows the width).
-  const context = await real.browser.newContext({ viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height } });
+  const context = await real.browser.newContext({
+    viewport: { width: VIEWPORTS[0].width, height: VIEWPORTS[0].height },
+  });
   try {
     // Each tab takes the next page until none is left.
     await Promise.all(
@@ -185,13 +215,16 @@ test('every built page in both locales, at 1366x900 and 390x844: no message keys
         for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
           const visitStarted = performance.now();
           problems.push(...(await visit(tab, real.server.url, route)));
-          if (process.env.EVERY_PAGE_DEBUG) console.error(`${route} ${Math.round(performance.now() - visitStarted)} ms`);
+          if (process.env.EVERY_PAGE_DEBUG)
+            console.error(`${route} ${Math.round(performance.now() - visitStarted)} ms`);
         }
       }),
     );
   } finally {
     await context.close();
   }
-  t.diagnostic(`${routes.length} pages at ${VIEWPORTS.length} sizes visited in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  t.diagnostic(
+    `${routes.length} pages at ${VIEWPORTS.length} sizes visited in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   assert.deepEqual(problems.sort(), [], `${problems.length} problems:\n${problems.sort().join('\n')}`);
 });

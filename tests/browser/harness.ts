@@ -4,18 +4,27 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { serveStatic, type StaticOptions } from '../../server/static.ts';
+import { type Browser, chromium } from 'playwright-core';
+import { type StaticOptions, serveStatic } from '../../server/static.ts';
 import { fixtureSiteBuild } from '../fixture-site.ts';
 import { realSiteBuild, type SiteBuild } from '../real-site.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** A missing browser fails the run: a skipped browser suite would pass without testing anything. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium) to run the browser tests`);
+    throw new Error(
+      `${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium) to run the browser tests`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
@@ -35,7 +44,10 @@ export async function buildSite(root?: string): Promise<BuiltSite> {
 }
 
 /** What the static server needs of a build. */
-const served = (built: SiteBuild): Omit<BuiltSite, 'dispose'> => ({ dir: built.dir, static: { dir: built.dir, redirects: built.redirects, localePrefixes: built.localePrefixes } });
+const served = (built: SiteBuild): Omit<BuiltSite, 'dispose'> => ({
+  dir: built.dir,
+  static: { dir: built.dir, redirects: built.redirects, localePrefixes: built.localePrefixes },
+});
 
 /** A test-only route: return true when it answered the request. */
 export type Route = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;

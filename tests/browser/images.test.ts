@@ -3,10 +3,11 @@
 // online), "not found" on a 404, and for any other failure an error that reloads the image when
 // clicked. And the built images themselves: every <img> carries its width and height, and images
 // below the fold load lazily.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 
@@ -64,10 +65,15 @@ async function fallbackMessage(page: Page): Promise<string> {
 /** Waits until the diagram is on screen and decoded. */
 async function waitForImageShown(page: Page, c: Case): Promise<void> {
   await imageOf(page, c).waitFor({ state: 'visible' });
-  await page.waitForFunction(`(() => { const img = document.querySelector('main img[src="${c.image}"]'); return img && img.complete && img.naturalWidth > 0; })()`);
+  await page.waitForFunction(
+    `(() => { const img = document.querySelector('main img[src="${c.image}"]'); return img && img.complete && img.naturalWidth > 0; })()`,
+  );
 }
 
-const fulfil = (status: number): Handler => (route) => route.fulfill({ status, contentType: 'text/plain', body: status === 404 ? 'not found' : 'server error' });
+const fulfil =
+  (status: number): Handler =>
+  (route) =>
+    route.fulfill({ status, contentType: 'text/plain', body: status === 404 ? 'not found' : 'server error' });
 
 test('offline, the image says the browser is offline and the image was not loaded', async () => {
   for (const c of LOCALES) {
@@ -85,7 +91,11 @@ test('offline, the image says the browser is offline and the image was not loade
     assert.equal(await imageOf(page, c).isHidden(), true, 'the broken image is replaced, not shown beside the message');
     const fallback = page.locator('main .image-fallback');
     assert.equal(await fallback.getAttribute('role'), 'img');
-    assert.match((await fallback.getAttribute('aria-label')) ?? '', new RegExp(`^${c.offline}: `), 'screen readers hear the message and the alt text');
+    assert.match(
+      (await fallback.getAttribute('aria-label')) ?? '',
+      new RegExp(`^${c.offline}: `),
+      'screen readers hear the message and the alt text',
+    );
     await context.close();
   }
 });
@@ -121,12 +131,18 @@ test('an image that answers 404 says "Image not found" in its place, at its size
     const fallback = page.locator('main .image-fallback');
     assert.match((await fallback.getAttribute('aria-label')) ?? '', new RegExp(`^${c.notFound}: `));
     // The message keeps the diagram's box, so the text around it does not move.
-    const [width, height] = [Number(await imageOf(page, c).getAttribute('width')), Number(await imageOf(page, c).getAttribute('height'))];
+    const [width, height] = [
+      Number(await imageOf(page, c).getAttribute('width')),
+      Number(await imageOf(page, c).getAttribute('height')),
+    ];
     const box = (await fallback.boundingBox())!;
     const column = (await page.locator('main .markdown').boundingBox())!;
     const expectedWidth = Math.min(width, column.width);
     assert.ok(Math.abs(box.width - expectedWidth) <= 1, `fallback width ${box.width}, image width ${expectedWidth}`);
-    assert.ok(Math.abs(box.height - (expectedWidth * height) / width) <= 2, `fallback height ${box.height}, image height ${(expectedWidth * height) / width}`);
+    assert.ok(
+      Math.abs(box.height - (expectedWidth * height) / width) <= 2,
+      `fallback height ${box.height}, image height ${(expectedWidth * height) / width}`,
+    );
     await context.close();
   }
 });
@@ -173,7 +189,10 @@ function builtPages(): { route: string; html: string }[] {
     .filter((e) => e.isFile() && e.name === 'index.html')
     .map((e) => {
       const file = path.join(e.parentPath, e.name);
-      return { route: `/${path.relative(site.dir, path.dirname(file)).split(path.sep).join('/')}/`.replace(/^\/\/$/, '/'), html: readFileSync(file, 'utf8') };
+      return {
+        route: `/${path.relative(site.dir, path.dirname(file)).split(path.sep).join('/')}/`.replace(/^\/\/$/, '/'),
+        html: readFileSync(file, 'utf8'),
+      };
     });
 }
 
@@ -205,14 +224,19 @@ test('every built image has its width and height, matching the picture', async (
   for (const route of withPictures) {
     await page.goto(`${server.url}${route}`);
     await page.evaluate(`document.querySelector('main img').scrollIntoView()`);
-    await page.waitForFunction(`[...document.querySelectorAll('main img')].every((img) => img.complete && img.naturalWidth > 0)`);
+    await page.waitForFunction(
+      `[...document.querySelectorAll('main img')].every((img) => img.complete && img.naturalWidth > 0)`,
+    );
     const measured = (await page.evaluate(`[...document.querySelectorAll('main img')].map((img) => ({
       src: img.getAttribute('src'), width: +img.getAttribute('width'), height: +img.getAttribute('height'),
       natural: img.naturalWidth / img.naturalHeight, shown: img.getBoundingClientRect().width / img.getBoundingClientRect().height,
     }))`)) as { src: string; width: number; height: number; natural: number; shown: number }[];
     for (const m of measured) {
       const ratio = m.width / m.height;
-      assert.ok(Math.abs(m.natural / ratio - 1) < 0.01, `${route} ${m.src}: ${m.width}x${m.height} but the picture is ${m.natural.toFixed(3)}:1`);
+      assert.ok(
+        Math.abs(m.natural / ratio - 1) < 0.01,
+        `${route} ${m.src}: ${m.width}x${m.height} but the picture is ${m.natural.toFixed(3)}:1`,
+      );
       assert.ok(Math.abs(m.shown / ratio - 1) < 0.02, `${route} ${m.src}: shown at ${m.shown.toFixed(3)}:1`);
     }
   }
@@ -222,20 +246,28 @@ test('every built image has its width and height, matching the picture', async (
 test('images below the fold load lazily, on a desktop and on a phone', async () => {
   const routes = pagesWithPictures();
   const lazyBelow: string[] = [];
-  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     for (const route of routes) {
       await page.goto(`${server.url}${route}`);
       await page.evaluate('document.fonts.ready');
-      const images = (await page.evaluate(`[...document.images].filter((img) => img.getClientRects().length > 0).map((img) => ({
+      const images =
+        (await page.evaluate(`[...document.images].filter((img) => img.getClientRects().length > 0).map((img) => ({
         src: img.getAttribute('src'), top: img.getBoundingClientRect().top + scrollY, loading: img.getAttribute('loading'),
       }))`)) as { src: string; top: number; loading: string | null }[];
       // An image repeating a file already shown above the fold (the footer's logo) costs no request.
       const aboveTheFold = new Set(images.filter((i) => i.top < viewport.height).map((i) => i.src));
       for (const image of images) {
         if (image.top < viewport.height || aboveTheFold.has(image.src)) continue;
-        assert.equal(image.loading, 'lazy', `${viewport.width}x${viewport.height} ${route}: ${image.src} starts at ${Math.round(image.top)} px, below the fold`);
+        assert.equal(
+          image.loading,
+          'lazy',
+          `${viewport.width}x${viewport.height} ${route}: ${image.src} starts at ${Math.round(image.top)} px, below the fold`,
+        );
         lazyBelow.push(`${viewport.width} ${route}`);
       }
     }

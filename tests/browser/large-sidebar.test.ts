@@ -2,14 +2,15 @@
 // page arrive as their link and an empty toggle, so a page's size does not grow with its section.
 // Opening such a category fills it from the category's own page; without JavaScript its link
 // leads there.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
 import { fixtureCopy } from '../helpers.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from './harness.ts';
 
 /** Enough pages in one collapsed category to put the docs sidebar over the limit. */
 const PAGES = FULL_SIDEBAR_LIMIT + 10;
@@ -26,9 +27,17 @@ before(async () => {
     const dir = path.join(fixture.root, 'content', locale, 'docs', 'many');
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, '_category.yml'), `label: Many ${locale}\nposition: 3\ncollapsed: true\n`);
-    await writeFile(path.join(dir, 'index.md'), `---\ntitle: Many ${locale}\ndescription: A large category.\n---\n\nAll of them.\n`);
+    await writeFile(
+      path.join(dir, 'index.md'),
+      `---\ntitle: Many ${locale}\ndescription: A large category.\n---\n\nAll of them.\n`,
+    );
     await Promise.all(
-      Array.from({ length: PAGES }, (_, i) => writeFile(path.join(dir, `page-${i}.md`), `---\ntitle: Page ${i} ${locale}\ndescription: Page ${i}.\nsidebar_position: ${i + 1}\n---\n\nText ${i}.\n`)),
+      Array.from({ length: PAGES }, (_, i) =>
+        writeFile(
+          path.join(dir, `page-${i}.md`),
+          `---\ntitle: Page ${i} ${locale}\ndescription: Page ${i}.\nsidebar_position: ${i + 1}\n---\n\nText ${i}.\n`,
+        ),
+      ),
     );
   }
   // Kept apart from the build: when the build fails, the browser is still closed.
@@ -45,11 +54,17 @@ after(async () => {
 
 test('pages outside the large category carry its link, not its pages', async () => {
   const outside = await readFile(path.join(site.dir, 'en', 'docs', 'guides', 'install', 'index.html'), 'utf8');
-  assert.match(outside, /<a href="\/en\/docs\/many\/" class="sidebar-category-link">Many en<\/a><details class="needs-js" data-category="[^"]*Many en" data-lazy="\/en\/docs\/many\/">/);
+  assert.match(
+    outside,
+    /<a href="\/en\/docs\/many\/" class="sidebar-category-link">Many en<\/a><details class="needs-js" data-category="[^"]*Many en" data-lazy="\/en\/docs\/many\/">/,
+  );
   assert.doesNotMatch(outside, /href="\/en\/docs\/many\/page-0\/"/);
   const inside = await readFile(path.join(site.dir, 'en', 'docs', 'many', 'page-7', 'index.html'), 'utf8');
   assert.match(inside, /href="\/en\/docs\/many\/page-0\/"/, 'the category holding the page is sent whole');
-  assert.ok(inside.length - outside.length > PAGES * 40, `a page away from the category leaves out its ${PAGES} links (${outside.length} bytes against ${inside.length})`);
+  assert.ok(
+    inside.length - outside.length > PAGES * 40,
+    `a page away from the category leaves out its ${PAGES} links (${outside.length} bytes against ${inside.length})`,
+  );
 });
 
 test('opening the category fills it from its own page; the reader can go on to any of its pages', async () => {
@@ -59,21 +74,34 @@ test('opening the category fills it from its own page; the reader can go on to a
   const category = page.locator('details[data-lazy="/en/docs/many/"]');
   assert.equal(await category.locator('li').count(), 0);
   await category.locator('summary').click();
-  await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('details[data-lazy="/en/docs/many/"]')!.open);
+  await page.waitForFunction(
+    () => document.querySelector<HTMLDetailsElement>('details[data-lazy="/en/docs/many/"]')!.open,
+  );
   assert.equal(await category.locator('li').count(), PAGES);
   // The list grows open in an animation; on a busy machine a click aimed while it ran landed beside
   // the link (the tab stayed on the page it was on, nothing loading, no error). A reader clicks
   // what has stopped moving.
-  await page.waitForFunction(() => document.querySelector('details[data-lazy="/en/docs/many/"]')!.lastElementChild!.getAnimations().length === 0);
+  await page.waitForFunction(
+    () => document.querySelector('details[data-lazy="/en/docs/many/"]')!.lastElementChild!.getAnimations().length === 0,
+  );
   const logged: string[] = [];
   page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`));
   await category.getByRole('link', { name: `Page ${PAGES - 1} en` }).click();
   // Seen once on a busy machine: the page did not arrive in 30 s. What the tab showed then says why.
-  await page.locator('h1', { hasText: `Page ${PAGES - 1} en` }).waitFor().catch(async (error: Error) => {
-    const shown = await page.evaluate(() => ({ h1: document.querySelector('h1')?.textContent, busy: document.getElementById('main')?.getAttribute('aria-busy'), error: document.querySelector('.nav-error, .crash')?.textContent?.trim() }));
-    assert.fail(`${error.message.split('\n')[0]}; the tab shows ${page.url()} ${JSON.stringify(shown)}; console: ${logged.join(' | ') || 'nothing'}`);
-  });
+  await page
+    .locator('h1', { hasText: `Page ${PAGES - 1} en` })
+    .waitFor()
+    .catch(async (error: Error) => {
+      const shown = await page.evaluate(() => ({
+        h1: document.querySelector('h1')?.textContent,
+        busy: document.getElementById('main')?.getAttribute('aria-busy'),
+        error: document.querySelector('.nav-error, .crash')?.textContent?.trim(),
+      }));
+      assert.fail(
+        `${error.message.split('\n')[0]}; the tab shows ${page.url()} ${JSON.stringify(shown)}; console: ${logged.join(' | ') || 'nothing'}`,
+      );
+    });
   assert.equal(new URL(page.url()).pathname, `/en/docs/many/page-${PAGES - 1}/`);
   assert.equal(await page.locator('.sidebar a[aria-current="page"]').textContent(), `Page ${PAGES - 1} en`);
   await context.close();

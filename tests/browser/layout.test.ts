@@ -1,15 +1,20 @@
 // Alignment and layout as a visitor sees it, measured by bounding boxes in Chromium: one content
 // edge for header, page and footer; prices of a row on one line; the chevrons of the phone menu in
 // one column; wide tables that say they scroll; home page cards that all link.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { inTabs, withRealSite, type RealSite } from './harness.ts';
+import { inTabs, type RealSite, withRealSite } from './harness.ts';
 
 let real: RealSite;
 withRealSite((r) => (real = r));
 
-const left = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => Math.round(el.getBoundingClientRect().left));
+const left = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Math.round(el.getBoundingClientRect().left));
 
 for (const width of [1366, 1024, 390]) {
   test(`at ${width} px the logo, the page's content and the footer start at the same x`, async () => {
@@ -29,7 +34,12 @@ for (const width of [1366, 1024, 390]) {
     const offsets = Object.entries(edges).filter(([, x]) => Math.abs(x - edges.heroTitle) > (width <= 996 ? 8 : 1));
     assert.deepEqual(offsets, [], `edges: ${JSON.stringify(edges)}`);
     await page.goto(`${real.server.url}/services/databases/postgresql/`);
-    if (width > 996) assert.equal(await left(page, '.docs-sidebar'), await left(page, '.navbar .navbar-brand'), 'docs sidebar under the logo');
+    if (width > 996)
+      assert.equal(
+        await left(page, '.docs-sidebar'),
+        await left(page, '.navbar .navbar-brand'),
+        'docs sidebar under the logo',
+      );
     await page.close();
   });
 }
@@ -46,7 +56,9 @@ test('from 997 px (the phone menu ends) to 1440 px the navbar stays on one line 
       const seen = await page.evaluate(() => {
         const brand = document.querySelector('.navbar-brand')!;
         const inner = document.querySelector('.navbar-inner')!;
-        const middles = ['.navbar-brand', '.navbar-items', '.navbar-right'].map((selector) => document.querySelector(selector)!.getBoundingClientRect()).map((box) => box.top + box.height / 2);
+        const middles = ['.navbar-brand', '.navbar-items', '.navbar-right']
+          .map((selector) => document.querySelector(selector)!.getBoundingClientRect())
+          .map((box) => box.top + box.height / 2);
         return {
           sideways: document.documentElement.scrollWidth - innerWidth,
           navbar: inner.scrollWidth - inner.clientWidth,
@@ -55,14 +67,22 @@ test('from 997 px (the phone menu ends) to 1440 px the navbar stays on one line 
           offLine: Math.round(Math.max(...middles) - Math.min(...middles)),
         };
       });
-      if (seen.sideways > 0 || seen.navbar > 0 || seen.logoClipped > 0 || seen.offLine > 2) problems.push(`${route} at ${width} px: ${JSON.stringify(seen)}`);
+      if (seen.sideways > 0 || seen.navbar > 0 || seen.logoClipped > 0 || seen.offLine > 2)
+        problems.push(`${route} at ${width} px: ${JSON.stringify(seen)}`);
     }
   }
-  for (const [route, cta, language] of [['/', 'Termin vereinbaren', /Deutsch/], ['/en/', 'Book an appointment', /English/]] as const) {
+  for (const [route, cta, language] of [
+    ['/', 'Termin vereinbaren', /Deutsch/],
+    ['/en/', 'Book an appointment', /English/],
+  ] as const) {
     await page.setViewportSize({ width: 1100, height: 900 });
     await page.goto(`${real.server.url}${route}`);
     await page.getByRole('link', { name: cta }).first().waitFor();
-    assert.equal(await page.locator('.navbar-inner').getByRole('link', { name: cta }).count(), 1, `${route}: the booking button is named though only its icon shows`);
+    assert.equal(
+      await page.locator('.navbar-inner').getByRole('link', { name: cta }).count(),
+      1,
+      `${route}: the booking button is named though only its icon shows`,
+    );
     assert.match((await page.locator('.language-toggle').textContent()) ?? '', language);
   }
   await page.close();
@@ -73,7 +93,9 @@ test('the quickstart prices on the home page stand at the same height', async ()
   const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
   for (const route of ['/', '/en/']) {
     await page.goto(`${real.server.url}${route}`);
-    const tops = await page.locator('.offer-price').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    const tops = await page
+      .locator('.offer-price')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     assert.ok(tops.length >= 3, route);
     assert.equal(new Set(tops).size, 1, `${route}: prices at ${tops.join(', ')}`);
   }
@@ -84,9 +106,18 @@ test('every card of the home page links to a page', async () => {
   const page = await real.browser.newPage({ viewport: { width: 1366, height: 900 } });
   for (const route of ['/', '/en/']) {
     await page.goto(`${real.server.url}${route}`);
-    const cards = await page.locator('.is-features li, .offer-card').evaluateAll((els) => els.map((el) => ({ text: el.textContent!.trim().slice(0, 40), linked: !!el.querySelector('.item-title a, h3 a') })));
+    const cards = await page.locator('.is-features li, .offer-card').evaluateAll((els) =>
+      els.map((el) => ({
+        text: el.textContent!.trim().slice(0, 40),
+        linked: !!el.querySelector('.item-title a, h3 a'),
+      })),
+    );
     assert.ok(cards.length >= 6, route);
-    assert.deepEqual(cards.filter((c) => !c.linked), [], route);
+    assert.deepEqual(
+      cards.filter((c) => !c.linked),
+      [],
+      route,
+    );
   }
   await page.close();
 });
@@ -145,10 +176,19 @@ const RECORD_SHIFTS = () => {
 const shiftsOf = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as { shifts: number[]; shiftObserver: PerformanceObserver };
-    return [...w.shifts, ...w.shiftObserver.takeRecords().map((entry) => (entry as unknown as { value: number }).value)];
+    return [
+      ...w.shifts,
+      ...w.shiftObserver.takeRecords().map((entry) => (entry as unknown as { value: number }).value),
+    ];
   });
-const plexLoaded = (page: Page) => page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.family.includes('IBM Plex') && !f.family.includes('Fallback')).map((f) => `${f.family} ${f.weight}`));
-const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const plexLoaded = (page: Page) =>
+  page.evaluate(() =>
+    [...document.fonts]
+      .filter((f) => f.status === 'loaded' && f.family.includes('IBM Plex') && !f.family.includes('Fallback'))
+      .map((f) => `${f.family} ${f.weight}`),
+  );
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test('web fonts that arrive late move nothing on the page; on time, the page is set in IBM Plex', async () => {
   const routes = ['/blog/containers/', '/en/services/databases/postgresql/', '/en/'];
@@ -189,7 +229,10 @@ test('web fonts that arrive late move nothing on the page; on time, the page is 
     await page.goto(`${real.server.url}${route}`);
     await page.evaluate(() => document.fonts.ready);
     const loaded = await plexLoaded(page);
-    assert.ok(loaded.some((f) => f.startsWith('"IBM Plex Sans"') || f.startsWith('IBM Plex Sans')), `${route}: set in IBM Plex Sans (${loaded.join(', ')})`);
+    assert.ok(
+      loaded.some((f) => f.startsWith('"IBM Plex Sans"') || f.startsWith('IBM Plex Sans')),
+      `${route}: set in IBM Plex Sans (${loaded.join(', ')})`,
+    );
     await page.close();
   });
 });

@@ -1,13 +1,14 @@
 // Tabs and code blocks in the browser, on a fixture site with one page of each: tabs readable
 // without JavaScript, ARIA tabs with the keyboard when enhanced, synced by group across the page
 // and remembered on the next page load; the copy button copies the code without line numbers.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { fixtureCopy } from '../helpers.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from './harness.ts';
 
 const PAGE = `---
 title: Install TITLE
@@ -55,7 +56,10 @@ before(async () => {
   const { root, dispose } = await fixtureCopy('basic');
   disposeFixture = dispose;
   for (const locale of ['en', 'de']) {
-    await writeFile(path.join(root, 'content', locale, 'docs', 'guides', 'tabs.md'), PAGE.replace('TITLE', locale).replace('LOCALE', locale));
+    await writeFile(
+      path.join(root, 'content', locale, 'docs', 'guides', 'tabs.md'),
+      PAGE.replace('TITLE', locale).replace('LOCALE', locale),
+    );
   }
   [browser, site] = await Promise.all([launchBrowser(), buildSite(root)]);
   server = await serveSite(site);
@@ -104,7 +108,10 @@ test('tabs: ARIA tabs, arrow keys, synced by group and remembered', async () => 
   assert.equal(await panel.isVisible(), true, 'the panel is named by its tab');
   // Remembered on the next load.
   await page.reload();
-  assert.equal(await page.locator('.tabs').first().getByRole('tab', { name: 'pnpm' }).getAttribute('aria-selected'), 'true');
+  assert.equal(
+    await page.locator('.tabs').first().getByRole('tab', { name: 'pnpm' }).getAttribute('aria-selected'),
+    'true',
+  );
   assert.equal(await page.getByText('pnpm again.').isVisible(), true);
   await context.close();
 });

@@ -1,24 +1,40 @@
 // Client navigation in a real browser on the real site: links load pages in place, the head and
 // focus follow, scroll positions come back, slow and failed loads show their states, and
 // prefetching stays off for visitors who save data.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, inTabs, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
-import { builtPage, markWindow, RECORD_NAVIGATIONS, SAVE_DATA, SLOW_2G, sameWindow, sleep, titleOf, waitForNavigation } from './runtime-helpers.ts';
+import { type BuiltSite, buildSite, inTabs, launchBrowser, type SiteServer, serveSite } from './harness.ts';
+import {
+  builtPage,
+  markWindow,
+  RECORD_NAVIGATIONS,
+  SAVE_DATA,
+  SLOW_2G,
+  sameWindow,
+  sleep,
+  titleOf,
+  waitForNavigation,
+} from './runtime-helpers.ts';
 
 let browser: Browser;
 let site: BuiltSite;
 let server: SiteServer;
 /** Per-test answers for single paths, tried before the site's files. */
-const overrides = new Map<string, (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>>();
+const overrides = new Map<
+  string,
+  (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>
+>();
 
 before(async () => {
   [browser, site] = await Promise.all([launchBrowser(), buildSite()]);
-  server = await serveSite(site, [(req, res) => overrides.get(new URL(req.url ?? '/', 'http://x').pathname)?.(req, res) ?? false]);
+  server = await serveSite(site, [
+    (req, res) => overrides.get(new URL(req.url ?? '/', 'http://x').pathname)?.(req, res) ?? false,
+  ]);
 });
 after(async () => {
   await browser?.close();
@@ -53,8 +69,18 @@ test('a click loads the next page in place: title, description, canonical, langu
   assert.equal(await page.title(), titleOf(expected));
   assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'https://almwerk.example/en/legal/privacy/');
   assert.equal(await page.locator('meta[name="description"]').count(), 1);
-  assert.equal(await page.getAttribute('meta[name="description"]', 'content'), /<meta name="description" content="([^"]*)"/.exec(expected)![1].replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
-  assert.equal(await page.getAttribute('link[rel="alternate"][hreflang="de"]', 'href'), 'https://almwerk.example/legal/privacy/');
+  assert.equal(
+    await page.getAttribute('meta[name="description"]', 'content'),
+    /<meta name="description" content="([^"]*)"/
+      .exec(expected)![1]
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
+  assert.equal(
+    await page.getAttribute('link[rel="alternate"][hreflang="de"]', 'href'),
+    'https://almwerk.example/legal/privacy/',
+  );
   assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus is on the new page heading');
   assert.equal(await page.evaluate(() => document.activeElement?.closest('main')?.id), 'main');
 
@@ -98,7 +124,10 @@ test('modified clicks, new tabs, files and downloads are left to the browser', a
   assert.equal(new URL(page.url()).pathname, '/en/blog/');
   assert.equal(await navigationsOrZero(page), 0);
   // Ctrl+click opens a new tab and leaves this page alone.
-  const [popup] = await Promise.all([context.waitForEvent('page'), page.click('footer a[href="/en/legal/notice/"]', { modifiers: ['Control'] })]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.click('footer a[href="/en/legal/notice/"]', { modifiers: ['Control'] }),
+  ]);
   await popup.close();
   assert.equal(new URL(page.url()).pathname, '/en/blog/');
   assert.equal(await navigationsOrZero(page), 0);
@@ -144,7 +173,8 @@ function crossPageFragmentLink(): { from: string; href: string } {
     const route = `/${path.relative(site.dir, path.dirname(file))}/`;
     const html = readFileSync(file, 'utf8');
     const main = html.slice(html.indexOf('<main'));
-    for (const m of main.matchAll(/href="(\/en\/[^"#]*\/)#([^"]+)"/g)) if (m[1] !== route) return { from: route, href: `${m[1]}#${m[2]}` };
+    for (const m of main.matchAll(/href="(\/en\/[^"#]*\/)#([^"]+)"/g))
+      if (m[1] !== route) return { from: route, href: `${m[1]}#${m[2]}` };
   }
   throw new Error('the site has no link to a heading on another page');
 }
@@ -205,7 +235,11 @@ test('the progress bar shows only when a page takes longer than 200 ms', async (
       SAVE_DATA,
       'window.__clicks = []; window.__bars = []; addEventListener("click", () => window.__clicks.push(performance.now()), true); new MutationObserver((m) => { for (const r of m) for (const n of r.addedNodes) if (n.getAttribute?.("role") === "progressbar") window.__bars.push(performance.now()); }).observe(document, { childList: true, subtree: true });',
     ]);
-    const marks = () => page.evaluate(() => ({ clicks: (window as unknown as { __clicks: number[] }).__clicks, bars: (window as unknown as { __bars: number[] }).__bars }));
+    const marks = () =>
+      page.evaluate(() => ({
+        clicks: (window as unknown as { __clicks: number[] }).__clicks,
+        bars: (window as unknown as { __bars: number[] }).__bars,
+      }));
     // Fast: a bar appears only if the page took longer than 200 ms.
     await page.click('footer a[href="/en/legal/notice/"]');
     const fastStarted = Date.now();
@@ -214,14 +248,19 @@ test('the progress bar shows only when a page takes longer than 200 ms', async (
     await sleep(300);
     const fast = await marks();
     if (fastMs < 150) assert.equal(fast.bars.length, 0, `a page in place after ${fastMs} ms showed a bar`);
-    for (const shown of fast.bars) assert.ok(shown - fast.clicks[0] >= 195, `a bar ${Math.round(shown - fast.clicks[0])} ms after the click`);
+    for (const shown of fast.bars)
+      assert.ok(shown - fast.clicks[0] >= 195, `a bar ${Math.round(shown - fast.clicks[0])} ms after the click`);
     // Slow: the bar appears after 200 ms and goes when the page is in place.
     const barsBefore = fast.bars.length;
     await page.click('footer a[href="/en/legal/terms/"]');
     const bar = page.getByRole('progressbar', { name: 'Loading page …' });
     // The page's own record of a new bar, not any bar attached: on a busy machine the fast page's
     // bar may still be on its way out when this click is made.
-    await page.waitForFunction((before) => (window as unknown as { __bars: number[] }).__bars.length > before, barsBefore, { timeout: 1400 });
+    await page.waitForFunction(
+      (before) => (window as unknown as { __bars: number[] }).__bars.length > before,
+      barsBefore,
+      { timeout: 1400 },
+    );
     const slow = await marks();
     const shownAfter = slow.bars[barsBefore] - slow.clicks[1];
     assert.ok(shownAfter >= 195, `not before 200 ms (${Math.round(shownAfter)} ms)`);
@@ -268,7 +307,11 @@ test('a page that fails to load shows the red box with Retry, in the page langua
     overrides.set('/legal/terms/', overrides.get('/en/legal/terms/')!);
     const de = await open('/blog/', [SAVE_DATA]);
     await de.page.click('footer a[href="/legal/terms/"]');
-    await de.page.getByRole('alert').filter({ hasText: 'Die Seite konnte nicht geladen werden.' }).getByRole('button', { name: 'Erneut versuchen' }).waitFor();
+    await de.page
+      .getByRole('alert')
+      .filter({ hasText: 'Die Seite konnte nicht geladen werden.' })
+      .getByRole('button', { name: 'Erneut versuchen' })
+      .waitFor();
     await de.context.close();
   } finally {
     overrides.delete('/en/legal/terms/');
@@ -277,7 +320,12 @@ test('a page that fails to load shows the red box with Retry, in the page langua
 });
 
 test('a page whose resources fail to preload logs a warning and is loaded as a full page', async () => {
-  overrides.set('/en/legal/notice/', serveFile('en/legal/notice', (html) => html.replace('</head>', '<link rel="stylesheet" href="/assets/missing.css"></head>')));
+  overrides.set(
+    '/en/legal/notice/',
+    serveFile('en/legal/notice', (html) =>
+      html.replace('</head>', '<link rel="stylesheet" href="/assets/missing.css"></head>'),
+    ),
+  );
   try {
     const { context, page } = await open('/en/blog/', [SAVE_DATA]);
     await markWindow(page);
@@ -288,7 +336,10 @@ test('a page whose resources fail to preload logs a warning and is loaded as a f
     await Promise.all([page.waitForEvent('load'), page.click('footer a[href="/en/legal/notice/"]')]);
     assert.equal(new URL(page.url()).pathname, '/en/legal/notice/');
     assert.equal(await sameWindow(page), false, 'a full page load happened');
-    assert.ok(warnings.some((w) => w.includes('Preloading /en/legal/notice/ failed')), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => w.includes('Preloading /en/legal/notice/ failed')),
+      warnings.join('\n'),
+    );
     assert.equal(await page.title(), titleOf(builtPage(site.dir, 'en/legal/notice')));
     await context.close();
   } finally {
@@ -301,7 +352,8 @@ function pageRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (r.resourceType() === 'fetch' && url.pathname.endsWith('/') && !url.pathname.startsWith('/api/')) seen.push(url.pathname);
+    if (r.resourceType() === 'fetch' && url.pathname.endsWith('/') && !url.pathname.startsWith('/api/'))
+      seen.push(url.pathname);
   });
   return seen;
 }

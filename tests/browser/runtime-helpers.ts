@@ -46,11 +46,17 @@ export function builtPage(dir: string, route: string): string {
 }
 
 export function titleOf(html: string): string {
-  return (/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+  return (/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 }
 
 /** A test route for one path: `handle` answers, or returns false to let the site answer. */
-export function routeFor(pathname: string, handle: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>): Route {
+export function routeFor(
+  pathname: string,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>,
+): Route {
   return (req, res) => (new URL(req.url ?? '/', 'http://x').pathname === pathname ? handle(req, res) : false);
 }
 

@@ -2,13 +2,14 @@
 // (1280 px) and a phone (375 px), in both colour modes. Written to tests/.output/screenshots/
 // (git-ignored) so anyone can look at what the tests saw; each run checks that the page rendered
 // in the requested mode with its fonts loaded and nothing wider than the viewport.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { REPO } from '../helpers.ts';
-import { buildSite, launchBrowser, serveSite, type BuiltSite, type SiteServer } from './harness.ts';
+import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from './harness.ts';
 
 const OUT = path.join(REPO, 'tests', '.output', 'screenshots');
 const PAGES = [
@@ -39,7 +40,10 @@ after(async () => {
 for (const viewport of VIEWPORTS) {
   for (const mode of MODES) {
     test(`screenshots: ${viewport.name}, ${mode}`, async () => {
-      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: 1,
+      });
       await context.addInitScript((m) => localStorage.setItem('theme', m), mode);
       const page = await context.newPage();
       for (const { name, route } of PAGES) {

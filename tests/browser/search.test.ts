@@ -4,10 +4,11 @@
 // stays in the dialog and comes back; the result opens with the client navigation; no results
 // offer the contact page; axe finds nothing with the dialog open; and on a phone the button is in
 // the navbar beside the hamburger.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import matter from 'gray-matter';
 import type { Browser, Page } from 'playwright-core';
 import { REPO } from '../helpers.ts';
@@ -41,12 +42,17 @@ function wordOnlyIn(locale: string): string {
   const own = `${data.title} ${data.description}`.toLowerCase();
   const prose = content.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`]*`|\]\([^)]*\)|<[^>]*>/g, ' ');
   const words = [...new Set(prose.match(/\p{L}{7,}/gu) ?? [])];
-  const word = words.find((w) => !own.includes(w.toLowerCase()) && others.every((text) => !text.includes(w.toLowerCase())));
+  const word = words.find(
+    (w) => !own.includes(w.toLowerCase()) && others.every((text) => !text.includes(w.toLowerCase())),
+  );
   assert.ok(word, `no word of ${file} is missing from every other page`);
   return word;
 }
 
-async function openPage(route: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; requests: string[]; close: () => Promise<void> }> {
+async function openPage(
+  route: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; requests: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(RECORD_NAVIGATIONS);
   const page = await context.newPage();
@@ -74,9 +80,17 @@ for (const { locale, prefix, contact } of LOCALES) {
     assert.equal(await activeId(page), 'search-input', 'the input has focus');
     await page.keyboard.type(word);
     await page.waitForSelector('.search-result');
-    const results = await page.$$eval('.search-result', (links) => links.map((a) => ({ href: a.getAttribute('href'), marks: [...a.querySelectorAll('mark')].map((m) => m.textContent) })));
+    const results = await page.$$eval('.search-result', (links) =>
+      links.map((a) => ({
+        href: a.getAttribute('href'),
+        marks: [...a.querySelectorAll('mark')].map((m) => m.textContent),
+      })),
+    );
     assert.equal(results[0].href?.split('#')[0], `${prefix}/${TARGET}/`, `"${word}" finds ${TARGET} first`);
-    assert.ok(results[0].marks.some((m) => m?.toLowerCase() === word.toLowerCase()), `the excerpt marks "${word}": ${JSON.stringify(results[0].marks)}`);
+    assert.ok(
+      results[0].marks.some((m) => m?.toLowerCase() === word.toLowerCase()),
+      `the excerpt marks "${word}": ${JSON.stringify(results[0].marks)}`,
+    );
     assert.ok(
       requests.every((url) => url.startsWith(server.url)),
       'every request stays on the site',
@@ -116,7 +130,13 @@ for (const { locale, prefix, contact } of LOCALES) {
     const visited = new Set<string>();
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      visited.add(await page.evaluate(() => (document.activeElement?.closest('#search-dialog') ? document.activeElement.className || document.activeElement.tagName : 'OUTSIDE')));
+      visited.add(
+        await page.evaluate(() =>
+          document.activeElement?.closest('#search-dialog')
+            ? document.activeElement.className || document.activeElement.tagName
+            : 'OUTSIDE',
+        ),
+      );
     }
     assert.ok(!visited.has('OUTSIDE'), `focus left the dialog: ${[...visited].join(', ')}`);
     assert.deepEqual([...visited].sort(), ['A', 'search-close icon-button', 'search-input'].sort());
@@ -137,7 +157,12 @@ test('front matter keywords are searched, each result names its section, and a q
     await page.waitForSelector('.search-result', { state: 'detached' });
     await page.fill('.search-input', query);
     await page.waitForSelector('.search-result, .search-empty:not([hidden])');
-    const results = await page.$$eval('.search-result', (links) => links.map((a) => ({ href: a.getAttribute('href')!.split('#')[0], section: a.querySelector('.search-result-section')?.textContent ?? '' })));
+    const results = await page.$$eval('.search-result', (links) =>
+      links.map((a) => ({
+        href: a.getAttribute('href')!.split('#')[0],
+        section: a.querySelector('.search-result-section')?.textContent ?? '',
+      })),
+    );
     const empty = await page.isVisible('.search-empty');
     await page.keyboard.press('Escape');
     return { results, empty };
@@ -169,7 +194,10 @@ test('a pointer resting on the search button starts loading the engine, so resul
   // Pagefind's worker fetches its WebAssembly once the module has started it.
   await page.waitForRequest((request) => request.url().endsWith('/pagefind/en/wasm.en.pagefind'));
   assert.equal(await page.locator('#search-dialog[open]').count(), 0, 'the dialog is not open yet');
-  assert.ok(fetched().every((url) => url.includes('/pagefind/en/')), "only this language's bundle");
+  assert.ok(
+    fetched().every((url) => url.includes('/pagefind/en/')),
+    "only this language's bundle",
+  );
   await page.mouse.down();
   await page.mouse.up();
   await page.waitForSelector('#search-dialog[open]');
@@ -205,7 +233,11 @@ test('search opened while the next page loads stays open on it, with what was ty
   assert.equal(await activeId(page), 'search-input', 'typing goes on in the input');
   await page.waitForSelector('#search-dialog .search-result');
   await page.keyboard.press('Escape');
-  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', "closing it leaves the focus on the new page's heading");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.tagName),
+    'H1',
+    "closing it leaves the focus on the new page's heading",
+  );
 
   // Search opened on a page and then left by Back is not a search on the page Back leads to.
   await page.keyboard.press('Control+k');

@@ -1,6 +1,7 @@
 // The browser harness itself: Chromium starts, the real site builds and its home page renders.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { type BuiltSite, type SiteServer, withRealSite } from './harness.ts';
 

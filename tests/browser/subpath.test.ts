@@ -4,19 +4,20 @@
 // walked in the browser: each link, asset, image, feed and form target it names answers, and
 // nothing the pages name or the browser loads lies outside /docs/. Client navigation and search
 // stay under it too.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness.ts';
+import { contentTypeOf } from '../../common/content-types.ts';
 import { fixtureSiteBuild } from '../fixture-site.ts';
 import { fixtureCopy } from '../helpers.ts';
-import { startServer, type RunningServer } from '../integration/contact-helpers.ts';
-import { contentTypeOf } from '../../common/content-types.ts';
+import { type RunningServer, startServer } from '../integration/contact-helpers.ts';
+import { launchBrowser } from './harness.ts';
 
 const BASE = '/docs/';
 
@@ -30,7 +31,10 @@ let plain: { url: string; close: () => Promise<void> };
 function plainServer(root: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = pathname.startsWith(BASE) && !pathname.split('/').includes('..') ? path.join(root, pathname.slice(BASE.length), pathname.endsWith('/') ? 'index.html' : '') : undefined;
+    const file =
+      pathname.startsWith(BASE) && !pathname.split('/').includes('..')
+        ? path.join(root, pathname.slice(BASE.length), pathname.endsWith('/') ? 'index.html' : '')
+        : undefined;
     if (!file || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
       return;
@@ -50,7 +54,10 @@ function plainServer(root: string): Promise<{ url: string; close: () => Promise<
 
 before(async () => {
   fixture = await fixtureCopy('basic');
-  await writeFile(path.join(fixture.root, 'config/site.config.ts'), `import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '${BASE}' };\n`);
+  await writeFile(
+    path.join(fixture.root, 'config/site.config.ts'),
+    `import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '${BASE}' };\n`,
+  );
   // Built once per state of the fixture and the engine (tests/fixture-site.ts); only read here.
   dir = (await fixtureSiteBuild(fixture.root)).dir;
   start = await startServer({ root: fixture.root, dir });
@@ -117,9 +124,14 @@ async function walk(origin: string, options: { forms: boolean }): Promise<{ prob
       await response.arrayBuffer();
       const location = response.headers.get('location');
       // An endpoint a form posts to may refuse a GET (405): it is there; a missing one is 404.
-      if (what === 'form' ? response.status === 404 : response.status >= 400) problems.push(`${key} (${what} on ${url}) answered ${response.status}`);
-      else if (location && !new URL(location, key).pathname.startsWith(BASE)) problems.push(`${key} redirects to ${location}, outside ${BASE}`);
-      const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html') && response.status === 200 && what === 'a[href]';
+      if (what === 'form' ? response.status === 404 : response.status >= 400)
+        problems.push(`${key} (${what} on ${url}) answered ${response.status}`);
+      else if (location && !new URL(location, key).pathname.startsWith(BASE))
+        problems.push(`${key} redirects to ${location}, outside ${BASE}`);
+      const isPage =
+        (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+        response.status === 200 &&
+        what === 'a[href]';
       if (isPage && !seen.has(key)) {
         seen.add(key);
         queue.push(key);
@@ -140,10 +152,12 @@ async function walk(origin: string, options: { forms: boolean }): Promise<{ prob
     tab.on('request', (request) => {
       const url = new URL(request.url());
       if (url.protocol === 'data:') return;
-      if (url.origin !== origin || !url.pathname.startsWith(BASE)) problems.push(`the browser loaded ${request.url()} (from ${tab.url()})`);
+      if (url.origin !== origin || !url.pathname.startsWith(BASE))
+        problems.push(`the browser loaded ${request.url()} (from ${tab.url()})`);
     });
     tab.on('response', (response) => {
-      if (response.status() >= 400 && response.request().resourceType() !== 'document') problems.push(`${response.url()} answered ${response.status()} (loaded by ${tab.url()})`);
+      if (response.status() >= 400 && response.request().resourceType() !== 'document')
+        problems.push(`${response.url()} answered ${response.status()} (loaded by ${tab.url()})`);
     });
     for (;;) {
       const url = queue.shift();
@@ -188,7 +202,7 @@ test('site start sends / and /docs to /docs/, a redirect stays under it, and a p
   assert.equal((await get('/docs/en/docs/guides')).headers.get('location'), '/docs/en/docs/guides/');
   const missing = await get('/docs/en/nope/');
   assert.equal(missing.status, 404);
-  assert.match(await missing.text(), /<html lang="en"/, "the English not-found page");
+  assert.match(await missing.text(), /<html lang="en"/, 'the English not-found page');
   assert.equal((await get('/en/docs/')).status, 404, 'a route without the base');
 });
 
@@ -199,7 +213,11 @@ test('client navigation and search stay under /docs/', async () => {
   await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
   await page.click('.navbar-items a[href="/docs/en/news/"]');
   await page.waitForURL(`${start.url}${BASE}en/news/`);
-  assert.equal(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay), 1, 'loaded by client navigation, not a full load');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __stay?: number }).__stay),
+    1,
+    'loaded by client navigation, not a full load',
+  );
   await page.keyboard.press('Control+k');
   await page.keyboard.type('machine');
   await page.waitForSelector('.search-result');
@@ -209,6 +227,10 @@ test('client navigation and search stay under /docs/', async () => {
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname !== `${BASE}en/news/`);
   assert.ok(new URL(page.url()).pathname.startsWith(`${BASE}en/docs/`), page.url());
-  assert.equal(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay), 1, 'the result opened by client navigation');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __stay?: number }).__stay),
+    1,
+    'the result opened by client navigation',
+  );
   await context.close();
 });

@@ -1,13 +1,14 @@
 // Another company on the same engine and theme (tests/fixtures/acme/: one locale, a docs section,
 // no contact page, its own palette, font, logo and art, its own footer): nothing of Almwerk's
 // look or name reaches its build, social cards included, and its footer is the one rendered.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { runBuild, type BuildResult } from '../../generator/build/build.ts';
 import { design as almwerk } from '../../config/design.ts';
+import { type BuildResult, runBuild } from '../../generator/build/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 let root: string;
@@ -32,19 +33,29 @@ function outputFiles(dir = out, prefix = ''): string[] {
 }
 
 const TEXT = /\.(html|css|js|json|xml|txt|md|svg|conf)$|(^|\/)_(headers|redirects)$/;
-const hexColours = (values: string[]) => [...new Set(values.filter((v) => /^#[0-9a-f]{6}$/i.test(v)).map((v) => v.toLowerCase()))].filter((v) => v !== '#ffffff');
+const hexColours = (values: string[]) =>
+  [...new Set(values.filter((v) => /^#[0-9a-f]{6}$/i.test(v)).map((v) => v.toLowerCase()))].filter(
+    (v) => v !== '#ffffff',
+  );
 /** Almwerk's colours as the config sets them, both modes and the cards. */
-const ALMWERK_COLOURS = hexColours([...Object.values(almwerk.palette.dark), ...Object.values(almwerk.palette.light), ...Object.values(almwerk.socialCard)]);
+const ALMWERK_COLOURS = hexColours([
+  ...Object.values(almwerk.palette.dark),
+  ...Object.values(almwerk.palette.light),
+  ...Object.values(almwerk.socialCard),
+]);
 /** The start of the innermost contour ring the built-in theme draws for `heroArt: 'contours'`. */
 const CONTOUR_RING = 'M455.7 250.0L';
 
 test('the site builds without a problem', () => {
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
-  assert.deepEqual(result.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    result.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   assert.ok(ALMWERK_COLOURS.length > 30, `${ALMWERK_COLOURS.length} colours of Almwerk to look for`);
 });
 
-test('no output file carries Almwerk\'s name, colours, fonts or contour art', () => {
+test("no output file carries Almwerk's name, colours, fonts or contour art", () => {
   const files = outputFiles();
   assert.ok(files.filter((f) => TEXT.test(f)).length > 15, `${files.length} files`);
   const found: string[] = [];
@@ -61,7 +72,7 @@ test('no output file carries Almwerk\'s name, colours, fonts or contour art', ()
   assert.deepEqual(found, []);
 });
 
-test('the pages are set in the site\'s own font and palette', () => {
+test("the pages are set in the site's own font and palette", () => {
   const css = outputFiles().filter((f) => /^assets\/site\.\w+\.css$/.test(f));
   assert.equal(css.length, 1);
   const text = readFileSync(path.join(out, css[0]), 'utf8');
@@ -69,15 +80,19 @@ test('the pages are set in the site\'s own font and palette', () => {
   assert.match(text, /\[data-theme=dark\]\{--bg:#1b1030;[^}]*--accent:#ff7a1a/);
   const home = readFileSync(path.join(out, 'index.html'), 'utf8');
   assert.match(home, /<link rel="preload" href="\/assets\/inter-latin-600-normal\.\w+\.woff2" as="font"/);
-  assert.match(home, /<img class="hero-art" src="\/img\/gears\.svg"/, 'the hero shows the site\'s own art');
+  assert.match(home, /<img class="hero-art" src="\/img\/gears\.svg"/, "the hero shows the site's own art");
 });
 
-test('every page renders the site\'s own footer in place of the theme\'s, and the rest of the theme as it is', () => {
+test("every page renders the site's own footer in place of the theme's, and the rest of the theme as it is", () => {
   const pages = outputFiles().filter((f) => f.endsWith('.html'));
   assert.ok(pages.length >= 4, pages.join(', '));
   for (const page of pages) {
     const html = readFileSync(path.join(out, page), 'utf8');
-    assert.match(html, /<footer class="footer acme-footer" data-component="acme-footer"><p>Acme Tools Inc\. · Tools that last a lifetime<\/p><\/footer>/, page);
+    assert.match(
+      html,
+      /<footer class="footer acme-footer" data-component="acme-footer"><p>Acme Tools Inc\. · Tools that last a lifetime<\/p><\/footer>/,
+      page,
+    );
     assert.doesNotMatch(html, /class="footer-inner"/, page);
     assert.match(html, /<header class="navbar">/, `${page}: the theme's navbar`);
     assert.doesNotMatch(html, /language-menu/, `${page}: a site in one language offers no language menu`);
@@ -88,7 +103,15 @@ test('every page renders the site\'s own footer in place of the theme\'s, and th
 
 /** Texts of the marketing vocabulary: the no-results hint that offers help, and the claims, buttons
  * and labels of Almwerk's home page and navbar. */
-const MARKETING_TEXTS = ['glad to help', 'helfen gern', 'Ask us directly', 'ISO 27001', 'green electricity', 'Book an appointment', 'Termin vereinbaren'];
+const MARKETING_TEXTS = [
+  'glad to help',
+  'helfen gern',
+  'Ask us directly',
+  'ISO 27001',
+  'green electricity',
+  'Book an appointment',
+  'Termin vereinbaren',
+];
 
 test('a docs-only site without marketing options writes none of the marketing vocabulary', () => {
   const found: string[] = [];
@@ -106,9 +129,10 @@ test('a docs-only site without marketing options writes none of the marketing vo
 });
 
 /** Euclidean distance of an RGB pixel from a colour. */
-const distance = (data: Buffer, i: number, colour: string) => Math.hypot(...[0, 1, 2].map((c) => data[i + c] - parseInt(colour.slice(1 + 2 * c, 3 + 2 * c), 16)));
+const distance = (data: Buffer, i: number, colour: string) =>
+  Math.hypot(...[0, 1, 2].map((c) => data[i + c] - parseInt(colour.slice(1 + 2 * c, 3 + 2 * c), 16)));
 
-test('the social cards are drawn in the site\'s colours, with none of Almwerk\'s', async () => {
+test("the social cards are drawn in the site's colours, with none of Almwerk's", async () => {
   const cards = outputFiles().filter((f) => f.endsWith('social.jpg'));
   assert.equal(cards.length, 3, cards.join(', '));
   const card = almwerk.socialCard;
@@ -141,9 +165,17 @@ test('a palette token the theme does not read is an error at its line, with the 
     assert.equal(checked.ok, false);
     const problem = checked.diagnostics.find((d) => d.message.startsWith('design.palette.light.acent'));
     assert.ok(problem, JSON.stringify(checked.diagnostics));
-    assert.equal(problem.message, 'design.palette.light.acent: the theme has no colour token acent; did you mean "accent"?');
+    assert.equal(
+      problem.message,
+      'design.palette.light.acent: the theme has no colour token acent; did you mean "accent"?',
+    );
     assert.equal(problem.file, 'config/site.config.ts');
-    assert.equal(problem.line, readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('acent:')) + 1);
+    assert.equal(
+      problem.line,
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('acent:')) + 1,
+    );
   } finally {
     await drop();
   }

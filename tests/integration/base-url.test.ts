@@ -1,15 +1,16 @@
 // The fixture site built with `baseUrl: '/docs/'`: what the build writes names every URL under the
 // base (pages, Markdown twins, llms.txt, feeds, redirects, nginx.conf), `_routes.json` keeps the
 // routes without it, and `site serve` answers under it.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { runBuild } from '../../generator/build/build.ts';
+import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
 import { startDevServer } from '../../generator/dev/serve.ts';
 import { devServerHooks } from '../../server/dev-hooks.ts';
-import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 const SITE = 'https://fixture.example';
@@ -19,9 +20,15 @@ const out = (file: string) => readFileSync(path.join(root, 'build', file), 'utf8
 
 before(async () => {
   ({ root, dispose } = await fixtureCopy('basic'));
-  await writeFile(path.join(root, 'config/site.config.ts'), "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/docs/' };\n");
+  await writeFile(
+    path.join(root, 'config/site.config.ts'),
+    "import { base } from './base.ts';\n\nexport default { ...base, baseUrl: '/docs/' };\n",
+  );
   const result = await runBuild({ root, mode: 'build' });
-  assert.deepEqual(result.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    result.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
 });
 after(async () => {
   await closeParseWorkers();
@@ -32,12 +39,15 @@ after(async () => {
 const ownUrls = (text: string) => [...text.matchAll(/https:\/\/fixture\.example[^\s"'<>)\]]*/g)].map((m) => m[0]);
 
 test('every page names its links, assets, forms and islands under /docs/', () => {
-  const htmlFiles = readdirSync(path.join(root, 'build'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+  const htmlFiles = readdirSync(path.join(root, 'build'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('.html'),
+  );
   assert.ok(htmlFiles.length > 30);
   const outside = new Set<string>();
   for (const file of htmlFiles) {
     const html = out(file);
-    for (const m of html.matchAll(/\s(?:href|src|action|data-src|data-lazy|data-bundle)="(\/[^"]*)"/g)) if (!m[1].startsWith('/docs/')) outside.add(`${file}: ${m[1]}`);
+    for (const m of html.matchAll(/\s(?:href|src|action|data-src|data-lazy|data-bundle)="(\/[^"]*)"/g))
+      if (!m[1].startsWith('/docs/')) outside.add(`${file}: ${m[1]}`);
     for (const url of ownUrls(html)) if (!url.startsWith(`${SITE}/docs/`)) outside.add(`${file}: ${url}`);
   }
   assert.deepEqual([...outside], []);
@@ -82,7 +92,14 @@ test('_routes.json holds the routes without the base, so a move under a subpath 
 });
 
 test('site serve answers under the base and sends / there', async () => {
-  const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: false, out: '.serve', hooks: devServerHooks({ root }) });
+  const dev = await startDevServer({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    watch: false,
+    out: '.serve',
+    hooks: devServerHooks({ root }),
+  });
   try {
     const address = dev.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -90,7 +107,10 @@ test('site serve answers under the base and sends / there', async () => {
     assert.equal((await get('/')).headers.get('location'), '/docs/');
     const page = await get('/docs/en/docs/guides/install/');
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /<link rel="canonical" href="https:\/\/fixture\.example\/docs\/en\/docs\/guides\/install\/"\/>/);
+    assert.match(
+      await page.text(),
+      /<link rel="canonical" href="https:\/\/fixture\.example\/docs\/en\/docs\/guides\/install\/"\/>/,
+    );
     assert.equal((await get('/docs/old/')).headers.get('location'), '/docs/docs/');
     assert.equal((await get('/en/docs/')).status, 404);
     // Live reload's events come from under the base too.

@@ -3,15 +3,25 @@
 // swap is done), the next build cleans up after it, concurrent builds take turns, a killed
 // bundling's staging folder does not stay in .cache/, and a new bundle of the engine leaves the
 // earlier ones a running process still uses.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { runBuild } from '../../generator/build/build.ts';
 import { generationsDir } from '../../generator/write/generations.ts';
-import { ENGINE_CACHE, REPO, fixtureCopy } from '../helpers.ts';
+import { ENGINE_CACHE, fixtureCopy, REPO } from '../helpers.ts';
 import { startServer } from './contact-helpers.ts';
 
 let root: string;
@@ -27,7 +37,11 @@ interface Run {
 
 function site(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -43,7 +57,12 @@ function snapshot(): string {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\0${createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')}\n`);
+  for (const file of files)
+    hash.update(
+      `${file}\0${createHash('sha256')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('hex')}\n`,
+    );
   return `${files.length}:${hash.digest('hex')}`;
 }
 
@@ -60,13 +79,28 @@ test('a build killed at any step boundary or instant of the swap leaves build/ a
   assert.ok(steps.includes('render') && steps.includes('finish'), steps.join(', '));
   // A visible change, so the new site can be told from the old one.
   appendFileSync(path.join(root, 'content/en/index.md'), '\nA sentence added for the next build.\n');
-  const points = [...steps.map((s) => `before:${s}`), 'publish:locked', 'publish:set-aside', 'publish:named', 'publish:linked', 'publish:swapped'];
+  const points = [
+    ...steps.map((s) => `before:${s}`),
+    'publish:locked',
+    'publish:set-aside',
+    'publish:named',
+    'publish:linked',
+    'publish:swapped',
+  ];
   const seen: { point: string; site: string }[] = [];
   for (const point of points) {
     const run = await site(['build'], { SITE_KILL_AT: point });
-    assert.equal(run.signal, 'SIGKILL', `the build reached ${point} and was killed there (exit ${run.code}: ${run.stderr})`);
+    assert.equal(
+      run.signal,
+      'SIGKILL',
+      `the build reached ${point} and was killed there (exit ${run.code}: ${run.stderr})`,
+    );
     // The folders the builds killed before left are set aside for removal, and this kill leaves them so.
-    if (point === 'publish:set-aside') assert.ok(readdirSync(generationsDir(buildDir())).some((name) => name.startsWith('old-')), 'a generation set aside and not yet removed');
+    if (point === 'publish:set-aside')
+      assert.ok(
+        readdirSync(generationsDir(buildDir())).some((name) => name.startsWith('old-')),
+        'a generation set aside and not yet removed',
+      );
     seen.push({ point, site: snapshot() });
   }
   const done = await site(['build']);
@@ -75,12 +109,19 @@ test('a build killed at any step boundary or instant of the swap leaves build/ a
   assert.notEqual(fresh, old, 'the change is in the new site');
   for (const { point, site } of seen) {
     const expected = point === 'publish:swapped' ? fresh : old;
-    assert.equal(site, expected, `after a kill at ${point}, build/ is the ${point === 'publish:swapped' ? 'new' : 'old'} site, whole`);
+    assert.equal(
+      site,
+      expected,
+      `after a kill at ${point}, build/ is the ${point === 'publish:swapped' ? 'new' : 'old'} site, whole`,
+    );
   }
   // What the killed builds left is gone; the generation before this one stays until the next build.
   const left = readdirSync(generationsDir(buildDir())).sort();
   assert.equal(left.length, 2, `the published generation and the one before it, nothing else: ${left.join(', ')}`);
-  assert.ok(left.every((name) => /^g-\d+-\d+$/.test(name)), left.join(', '));
+  assert.ok(
+    left.every((name) => /^g-\d+-\d+$/.test(name)),
+    left.join(', '),
+  );
   assert.ok(lstatSync(buildDir()).isSymbolicLink(), 'build is a link to the published generation');
 
   // The production server serves the published generation.
@@ -115,15 +156,24 @@ test('builds of one project take turns: a build waits while another process hold
   // The first to take the lock publishes the edit. The second publishes a generation of its own,
   // or, when every file it made is the one just published, leaves that one as it is.
   const left = readdirSync(generationsDir(buildDir())).sort();
-  assert.ok(left.length >= 1 && left.length <= 2 && left.every((name) => /^g-\d+-\d+$/.test(name)), `the published generation and at most the one before it: ${left.join(', ')}`);
-  assert.match(readFileSync(path.join(buildDir(), 'en', 'index.html'), 'utf8'), /A sentence for the builds that take turns/);
+  assert.ok(
+    left.length >= 1 && left.length <= 2 && left.every((name) => /^g-\d+-\d+$/.test(name)),
+    `the published generation and at most the one before it: ${left.join(', ')}`,
+  );
+  assert.match(
+    readFileSync(path.join(buildDir(), 'en', 'index.html'), 'utf8'),
+    /A sentence for the builds that take turns/,
+  );
 });
 
 /** A `site` run whose standard error can be waited on while it runs. */
 function watched(args: string[]): { done: Promise<Run>; heard: (pattern: RegExp) => Promise<void> } {
   let stderr = '';
   const listeners = new Set<() => void>();
-  const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
     for (const listener of listeners) listener();
@@ -141,7 +191,9 @@ function watched(args: string[]): { done: Promise<Run>; heard: (pattern: RegExp)
       };
       listeners.add(check);
       check();
-      void done.then(() => (pattern.test(stderr) ? resolve() : reject(new Error(`the build ended without saying ${pattern}:\n${stderr}`))));
+      void done.then(() =>
+        pattern.test(stderr) ? resolve() : reject(new Error(`the build ended without saying ${pattern}:\n${stderr}`)),
+      );
     });
   return { done, heard };
 }
@@ -159,12 +211,20 @@ test('a build of the version before generations (build/ a plain folder) is taken
   writeFileSync(`${dir}.tmp-999999/en/index.html`, 'half a build');
   const run = await site(['build'], { SITE_KILL_AT: 'before:render' });
   assert.equal(run.signal, 'SIGKILL');
-  assert.ok(existsSync(path.join(dir, 'index.html')), 'the last good site is published again before the build writes anything');
+  assert.ok(
+    existsSync(path.join(dir, 'index.html')),
+    'the last good site is published again before the build writes anything',
+  );
   assert.ok(!existsSync(`${dir}.tmp-999999`), 'the half-written folder of the killed build is removed');
   const done = await site(['build']);
   assert.equal(done.code, 0, done.stderr);
   assert.ok(existsSync(path.join(dir, 'en/index.html')));
-  assert.deepEqual(readdirSync(root).filter((n) => n.startsWith('build')).sort(), ['build', 'build.generations']);
+  assert.deepEqual(
+    readdirSync(root)
+      .filter((n) => n.startsWith('build'))
+      .sort(),
+    ['build', 'build.generations'],
+  );
 });
 
 test('a staging folder of a bundling that was killed is removed by the next start of site', async () => {
@@ -183,7 +243,15 @@ test('bundles of earlier engine sources are kept while a running process uses th
   const cache = ENGINE_CACHE;
   // The key the next start of site uses: the bundle it loads is named after it.
   const entry = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `import { engineEntry } from ${JSON.stringify(path.join(REPO, 'bin', 'engine-bundle.js'))}; console.log(await engineEntry('cli'));`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { engineEntry } from ${JSON.stringify(path.join(REPO, 'bin', 'engine-bundle.js'))}; console.log(await engineEntry('cli'));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -196,8 +264,10 @@ test('bundles of earlier engine sources are kept while a running process uses th
   const gone = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => gone.on('exit', resolve));
   const versions = { used: 'a1b2c3d4e5f6', unused: '0f1e2d3c4b5a' };
-  const filesOf = (k: string) => [`cli.${k}.mjs`, `worker.${k}.mjs`, `chunk.${k}.ABCDEFGH.mjs`].map((f) => path.join(cache, f));
-  for (const file of [...filesOf(versions.used), ...filesOf(versions.unused)]) writeFileSync(file, '// an earlier bundle\n');
+  const filesOf = (k: string) =>
+    [`cli.${k}.mjs`, `worker.${k}.mjs`, `chunk.${k}.ABCDEFGH.mjs`].map((f) => path.join(cache, f));
+  for (const file of [...filesOf(versions.used), ...filesOf(versions.unused)])
+    writeFileSync(file, '// an earlier bundle\n');
   writeFileSync(path.join(cache, `in-use.${versions.used}.${running.pid}`), '');
   writeFileSync(path.join(cache, `in-use.${versions.unused}.${gone.pid}`), '');
   try {
@@ -206,9 +276,14 @@ test('bundles of earlier engine sources are kept while a running process uses th
     const run = await site(['--help']);
     assert.equal(run.code, 0, run.stderr);
     assert.ok(existsSync(path.join(cache, `cli.${key}.mjs`)), 'the current version is bundled');
-    for (const file of filesOf(versions.used)) assert.ok(existsSync(file), `${path.basename(file)} is kept: a running process uses it`);
-    for (const file of filesOf(versions.unused)) assert.ok(!existsSync(file), `${path.basename(file)} is removed: no process uses it`);
-    assert.ok(!existsSync(path.join(cache, `in-use.${versions.unused}.${gone.pid}`)), 'the mark of a process that is gone is removed');
+    for (const file of filesOf(versions.used))
+      assert.ok(existsSync(file), `${path.basename(file)} is kept: a running process uses it`);
+    for (const file of filesOf(versions.unused))
+      assert.ok(!existsSync(file), `${path.basename(file)} is removed: no process uses it`);
+    assert.ok(
+      !existsSync(path.join(cache, `in-use.${versions.unused}.${gone.pid}`)),
+      'the mark of a process that is gone is removed',
+    );
   } finally {
     running.kill();
     for (const file of filesOf(versions.used)) rmSync(file, { force: true });

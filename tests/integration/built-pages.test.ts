@@ -2,15 +2,16 @@
 // that exists and has the size networks expect, addresses only where a page has one, a title of
 // its own within its language, breadcrumbs and names that say where a link leads, lists in the
 // order of their language.
-import { test, before } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { before, test } from 'node:test';
 import sharp from 'sharp';
-import { realSiteBuild } from '../real-site.ts';
-import { REPO } from '../helpers.ts';
-import { formatDate } from '../../theme/format.ts';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
+import { formatDate } from '../../theme/format.ts';
+import { REPO } from '../helpers.ts';
+import { realSiteBuild } from '../real-site.ts';
 
 const SITE_URL = 'https://almwerk.example';
 let out: string;
@@ -18,9 +19,16 @@ let out: string;
 const pages = new Map<string, string>();
 
 function htmlFiles(dir: string, base = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? htmlFiles(path.join(dir, e.name), `${base}${e.name}/`) : e.name.endsWith('.html') ? [`${base}${e.name}`] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? htmlFiles(path.join(dir, e.name), `${base}${e.name}/`)
+      : e.name.endsWith('.html')
+        ? [`${base}${e.name}`]
+        : [],
+  );
 }
-const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
 const isRedirect = (html: string) => html.includes('http-equiv="refresh"');
 
@@ -86,7 +94,9 @@ test('no two pages of a locale share a <title>; redirect pages have a title in w
     const key = `${file.startsWith('en/') ? 'en' : 'de'} ${title}`;
     byTitle.set(key, [...(byTitle.get(key) ?? []), file]);
   }
-  const shared = [...byTitle].filter(([, files]) => files.length > 1).map(([title, files]) => `${title}: ${files.join(', ')}`);
+  const shared = [...byTitle]
+    .filter(([, files]) => files.length > 1)
+    .map(([title, files]) => `${title}: ${files.join(', ')}`);
   assert.deepEqual(shared, []);
   assert.equal(titleOf(pages.get('services/kubernetes/index.html')!), 'Kubernetes | Leistungen | Almwerk');
 });
@@ -101,15 +111,25 @@ test('data-block scripts name their module in a data attribute, never in src (in
     }
   }
   assert.deepEqual(invalid, []);
-  assert.match(pages.get('contact/index.html')!, /<script type="text\/x-site-island" data-src="\/assets\/[^"]+\.js" data-island="contact"><\/script>/);
+  assert.match(
+    pages.get('contact/index.html')!,
+    /<script type="text\/x-site-island" data-src="\/assets\/[^"]+\.js" data-island="contact"><\/script>/,
+  );
 });
 
 test("German dates use the Austrian month names, as the locale's UI strings choose", () => {
   assert.equal(formatDate('2026-01-15', ENGINE_MESSAGES.de.dates.locale), '15. Jänner 2026');
   assert.equal(formatDate('2026-01-15', ENGINE_MESSAGES.en.dates.locale), '15 January 2026');
-  const german = [...pages].filter(([file]) => !file.startsWith('en/')).flatMap(([, html]) => html.match(/<time dateTime="[^"]+">[^<]+<\/time>/g) ?? []);
+  const german = [...pages]
+    .filter(([file]) => !file.startsWith('en/'))
+    .flatMap(([, html]) => html.match(/<time dateTime="[^"]+">[^<]+<\/time>/g) ?? []);
   assert.ok(german.length > 0, 'German pages show dates');
-  assert.ok(german.every((d) => /\d{1,2}\. (Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}</.test(d)), german.find((d) => !/Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember/.test(d)));
+  assert.ok(
+    german.every((d) =>
+      /\d{1,2}\. (Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}</.test(d),
+    ),
+    german.find((d) => !/Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember/.test(d)),
+  );
 });
 
 const sidebarLabels = (html: string, group: string) => {
@@ -130,41 +150,83 @@ test('the German glossary lists its terms in German alphabetical order', () => {
 });
 
 test('the glossary index lists every term of its section, by the title shown, in the order of its language', () => {
-  for (const [locale, prefix] of [['de', ''], ['en', 'en/']]) {
+  for (const [locale, prefix] of [
+    ['de', ''],
+    ['en', 'en/'],
+  ]) {
     const html = pages.get(`${prefix}glossary/index.html`)!;
     const sections = [...html.matchAll(/<section class="page-listing"[^>]*>([\s\S]*?)<\/section>/g)].map((m) => m[1]);
-    const listed = sections.map((body) => [...body.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({ href: m[1], label: m[2].replace(/&amp;/g, '&') })));
+    const listed = sections.map((body) =>
+      [...body.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({
+        href: m[1],
+        label: m[2].replace(/&amp;/g, '&'),
+      })),
+    );
     assert.ok(listed.length >= 4, `${locale}: the groups are shown`);
     const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
     for (const group of listed) {
       const labels = group.map((g) => g.label);
       assert.deepEqual(labels, [...labels].sort(collator.compare), `${locale}: ${labels.join(', ')}`);
     }
-    const terms = readdirSync(path.join(REPO, 'content', locale, 'glossary'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && f.includes('/'));
+    const terms = readdirSync(path.join(REPO, 'content', locale, 'glossary'), {
+      recursive: true,
+      encoding: 'utf8',
+    }).filter((f) => f.endsWith('.md') && f.includes('/'));
     const hrefs = listed.flat().map((g) => g.href);
-    assert.deepEqual(hrefs.toSorted(), terms.map((f) => `/${prefix}glossary/${f.replace(/\.md$/, '')}/`).toSorted(), `${locale}: every term file is listed, once`);
+    assert.deepEqual(
+      hrefs.toSorted(),
+      terms.map((f) => `/${prefix}glossary/${f.replace(/\.md$/, '')}/`).toSorted(),
+      `${locale}: every term file is listed, once`,
+    );
   }
   // The title is shown (not the sidebar label), and "Überwachung" sorts with the U's.
   const infra = /id="infrastruktur"[\s\S]*?<\/ul>/.exec(pages.get('glossary/index.html')!)![0];
-  const order = ['On-Premises-Hosting', 'Überwachung (Monitoring)', 'Versionierung', 'Wartung'].map((label) => infra.indexOf(`>${label}</a>`));
-  assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])), `in this order: ${order.join(', ')}`);
+  const order = ['On-Premises-Hosting', 'Überwachung (Monitoring)', 'Versionierung', 'Wartung'].map((label) =>
+    infra.indexOf(`>${label}</a>`),
+  );
+  assert.ok(
+    order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])),
+    `in this order: ${order.join(', ')}`,
+  );
 });
 
 test('the footer column titles come from the footer strings', () => {
-  assert.match(pages.get('en/index.html')!, /<h2 class="footer-title" id="footer-knowledge">Knowledge and Insights<\/h2>/);
+  assert.match(
+    pages.get('en/index.html')!,
+    /<h2 class="footer-title" id="footer-knowledge">Knowledge and Insights<\/h2>/,
+  );
   assert.match(pages.get('index.html')!, /<h2 class="footer-title" id="footer-knowledge">Wissen und Einblicke<\/h2>/);
 });
 
 test('every section index page has breadcrumbs naming the section; links to a folder name the folder', () => {
-  for (const section of ['about-us', 'services', 'solutions', 'compare', 'policies', 'trust', 'glossary', 'legal', 'faq']) {
+  for (const section of [
+    'about-us',
+    'services',
+    'solutions',
+    'compare',
+    'policies',
+    'trust',
+    'glossary',
+    'legal',
+    'faq',
+  ]) {
     for (const prefix of ['', 'en/']) {
       const html = pages.get(`${prefix}${section}/index.html`)!;
       assert.match(html, /<nav class="breadcrumbs"/, `${prefix}${section}/`);
     }
   }
-  assert.match(pages.get('services/index.html')!, /<nav class="breadcrumbs"[\s\S]*?<li aria-current="page">Leistungen<\/li>/);
-  assert.match(pages.get('services/databases/postgresql/index.html')!, /<nav class="breadcrumbs"[\s\S]*?<a href="\/services\/">Leistungen<\/a>/);
-  const previous = /class="paginator-link paginator-previous" href="([^"]+)"[^>]*>[\s\S]*?paginator-title">« ([^<]+)</.exec(pages.get('services/databases/postgresql/index.html')!);
+  assert.match(
+    pages.get('services/index.html')!,
+    /<nav class="breadcrumbs"[\s\S]*?<li aria-current="page">Leistungen<\/li>/,
+  );
+  assert.match(
+    pages.get('services/databases/postgresql/index.html')!,
+    /<nav class="breadcrumbs"[\s\S]*?<a href="\/services\/">Leistungen<\/a>/,
+  );
+  const previous =
+    /class="paginator-link paginator-previous" href="([^"]+)"[^>]*>[\s\S]*?paginator-title">« ([^<]+)</.exec(
+      pages.get('services/databases/postgresql/index.html')!,
+    );
   assert.deepEqual(previous?.slice(1), ['/services/databases/', 'Datenbanken']);
   assert.doesNotMatch([...pages.values()].join(''), /paginator-title">« Übersicht</, 'no back link named "Übersicht"');
 });
@@ -174,16 +236,23 @@ test('every page asks at once for what it starts with: each font face, and the r
   const home = pages.get('index.html')!;
   const css = /<link rel="stylesheet" href="\/([^"]+)"/.exec(home)![1];
   const js = /<script type="module" src="\/([^"]+)"/.exec(home)![1];
-  const faces = [...readFileSync(path.join(out, css), 'utf8').matchAll(/url\("?\.\/([^")]+\.woff2)"?\)/g)].map((m) => `/assets/${m[1]}`);
-  const chunks = [...readFileSync(path.join(out, js), 'utf8').matchAll(/from\s*"\.\/(chunk\.[^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+  const faces = [...readFileSync(path.join(out, css), 'utf8').matchAll(/url\("?\.\/([^")]+\.woff2)"?\)/g)].map(
+    (m) => `/assets/${m[1]}`,
+  );
+  const chunks = [...readFileSync(path.join(out, js), 'utf8').matchAll(/from\s*"\.\/(chunk\.[^"]+\.js)"/g)].map(
+    (m) => `/assets/${m[1]}`,
+  );
   assert.equal(faces.length, 3, `the stylesheet declares the three faces of the design: ${faces.join(', ')}`);
   assert.ok(chunks.length > 0, 'the runtime imports its shared chunks');
   const problems: string[] = [];
   for (const [file, html] of pages) {
     if (isRedirect(html)) continue;
     const h = head(html);
-    for (const face of faces) if (!h.includes(`<link rel="preload" href="${face}" as="font" type="font/woff2" crossorigin="anonymous"/>`)) problems.push(`${file}: ${face} not preloaded`);
-    for (const chunk of chunks) if (!h.includes(`<link rel="modulepreload" href="${chunk}"/>`)) problems.push(`${file}: ${chunk} not preloaded`);
+    for (const face of faces)
+      if (!h.includes(`<link rel="preload" href="${face}" as="font" type="font/woff2" crossorigin="anonymous"/>`))
+        problems.push(`${file}: ${face} not preloaded`);
+    for (const chunk of chunks)
+      if (!h.includes(`<link rel="modulepreload" href="${chunk}"/>`)) problems.push(`${file}: ${chunk} not preloaded`);
     if (!h.includes(`<script type="module" src="/${js}"></script>`)) problems.push(`${file}: the runtime is missing`);
   }
   assert.deepEqual(problems, []);

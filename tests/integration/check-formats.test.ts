@@ -1,17 +1,23 @@
 // `site check --format text|json|github` and `--changed <ref>` as CI runs them: the exact output
 // of each format for broken fixtures, exit code 1 on any error in every format, GitHub's escaping,
 // and a pull request's check that reports only what it changed and the links into it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { githubCommand } from '../../generator/diagnostics/diagnostic-formats.ts';
-import { FIXTURES, REPO, fixtureCopy } from '../helpers.ts';
+import { FIXTURES, fixtureCopy, REPO } from '../helpers.ts';
 
-const site = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
+const site = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
 const git = (cwd: string, ...args: string[]) => {
-  const r = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync(
+    'git',
+    ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', '-c', 'commit.gpgsign=false', ...args],
+    { cwd, encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 };
@@ -24,7 +30,15 @@ async function brokenSite() {
   return copy;
 }
 
-const LINK_EN = { file: 'content/en/docs/guides/upgrade.md', line: 8, column: 9, rule: 'broken-link', severity: 'error', message: 'link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/)', hint: 'did you mean /en/docs/guides/install/?' };
+const LINK_EN = {
+  file: 'content/en/docs/guides/upgrade.md',
+  line: 8,
+  column: 9,
+  rule: 'broken-link',
+  severity: 'error',
+  message: 'link target /docs/guides/instal/ does not exist (no page at /en/docs/guides/instal/)',
+  hint: 'did you mean /en/docs/guides/install/?',
+};
 
 test('each format prints the exact diagnostics of a broken site and exits 1', async () => {
   const { root, dispose } = await brokenSite();
@@ -43,7 +57,15 @@ test('each format prints the exact diagnostics of a broken site and exits 1', as
     const json = site(root, 'check', '--format', 'json');
     assert.equal(json.status, 1);
     assert.deepEqual(JSON.parse(json.stdout), [
-      { file: 'content/de/docs/guides/upgrade.md', line, column: 7, rule: 'broken-link', severity: 'error', message: 'link target ./gone.md#teil does not exist (looked for content/de/docs/guides/gone.md)', hint: 'check the path; relative links start from the folder of this file' },
+      {
+        file: 'content/de/docs/guides/upgrade.md',
+        line,
+        column: 7,
+        rule: 'broken-link',
+        severity: 'error',
+        message: 'link target ./gone.md#teil does not exist (looked for content/de/docs/guides/gone.md)',
+        hint: 'check the path; relative links start from the folder of this file',
+      },
       LINK_EN,
     ]);
 
@@ -67,7 +89,10 @@ test('a problem without a position: github leaves out line and col, json gives n
   try {
     const github = site(broken.root, 'check', '--format', 'github');
     assert.equal(github.status, 1);
-    assert.equal(github.stdout.split('\n')[0], '::error file=config/site.config.ts,title=[redirect-target-missing]::redirect from /old/ points at /docs/gone/, which does not exist (fix the target route in the redirects of config/site.config.ts)');
+    assert.equal(
+      github.stdout.split('\n')[0],
+      '::error file=config/site.config.ts,title=[redirect-target-missing]::redirect from /old/ points at /docs/gone/, which does not exist (fix the target route in the redirects of config/site.config.ts)',
+    );
     const json = JSON.parse(site(broken.root, 'check', '--format', 'json').stdout);
     assert.equal(json[0].line, null);
     assert.equal(json[0].column, null);
@@ -85,8 +110,19 @@ test('a problem without a position: github leaves out line and col, json gives n
 });
 
 test("github escapes %, CR and LF in messages, and also ',' and ':' in properties, as GitHub's workflow commands require", () => {
-  const command = githubCommand({ file: 'content/en/a,b:c%.md', line: 3, column: 4, rule: 'x:y' as never, severity: 'warning', message: '100% done\r\nnext: line', hint: 'a, b' });
-  assert.equal(command, '::warning file=content/en/a%2Cb%3Ac%25.md,line=3,col=4,title=[x%3Ay]::100%25 done%0D%0Anext: line (a, b)');
+  const command = githubCommand({
+    file: 'content/en/a,b:c%.md',
+    line: 3,
+    column: 4,
+    rule: 'x:y' as never,
+    severity: 'warning',
+    message: '100% done\r\nnext: line',
+    hint: 'a, b',
+  });
+  assert.equal(
+    command,
+    '::warning file=content/en/a%2Cb%3Ac%25.md,line=3,col=4,title=[x%3Ay]::100%25 done%0D%0Anext: line (a, b)',
+  );
 });
 
 test('--changed reports problems in the changed files and broken links into them from unchanged files, and exits 1 only for those', async () => {
@@ -99,7 +135,7 @@ test('--changed reports problems in the changed files and broken links into them
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'base');
     const unrelated = site(root, 'check', '--changed', 'main', '--format', 'json');
-    assert.equal(unrelated.status, 0, 'nothing changed: the old problem is not this change\'s');
+    assert.equal(unrelated.status, 0, "nothing changed: the old problem is not this change's");
     assert.deepEqual(JSON.parse(unrelated.stdout), []);
 
     // The change deletes the English upgrade guide, which the install guide links to, and breaks a link in the German one.
@@ -110,10 +146,19 @@ test('--changed reports problems in the changed files and broken links into them
     const changed = site(root, 'check', '--changed', 'main', '--format', 'json');
     assert.equal(changed.status, 1);
     const reported = JSON.parse(changed.stdout) as { file: string; rule: string; message: string }[];
-    assert.ok(reported.some((d) => d.file === 'content/de/docs/guides/upgrade.md' && /\/fehlt\//.test(d.message)), 'the new broken link in a changed file');
-    assert.ok(reported.some((d) => d.file === 'content/en/docs/guides/install.md' && d.rule === 'broken-link'), 'the link from an unchanged page into the deleted one');
+    assert.ok(
+      reported.some((d) => d.file === 'content/de/docs/guides/upgrade.md' && /\/fehlt\//.test(d.message)),
+      'the new broken link in a changed file',
+    );
+    assert.ok(
+      reported.some((d) => d.file === 'content/en/docs/guides/install.md' && d.rule === 'broken-link'),
+      'the link from an unchanged page into the deleted one',
+    );
     assert.ok(!reported.some((d) => d.file === 'content/en/docs/reference/cli.md'), 'not the old problem elsewhere');
-    assert.ok(all.some((d) => d.file === 'content/en/docs/reference/cli.md'), 'which the full check still reports');
+    assert.ok(
+      all.some((d) => d.file === 'content/en/docs/reference/cli.md'),
+      'which the full check still reports',
+    );
     const bad = site(root, 'check', '--changed', 'no-such-ref');
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /--changed no-such-ref: git knows no commit "no-such-ref" in this clone/);

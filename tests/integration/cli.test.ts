@@ -1,12 +1,14 @@
 // The `site` command as a user runs it: exit codes, output, scaffolding.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENGINE_CACHE, REPO, fixtureCopy, exists } from '../helpers.ts';
+import { test } from 'node:test';
+import { ENGINE_CACHE, exists, fixtureCopy, REPO } from '../helpers.ts';
 
-const site = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
+const site = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
 
 test('site --help lists the commands', () => {
   const r = site(REPO, '--help');
@@ -31,7 +33,10 @@ test('site check passes on a good site, writes nothing, and fails with file:line
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee [nothing](/missing/).\n`);
     const bad = site(root, 'check');
     assert.equal(bad.status, 1);
-    assert.match(bad.stderr, /^content\/en\/docs\/reference\/cli\.md:10:5 {2}link target \/missing\/ does not exist \(no page at \/en\/missing\/\) {2}\[broken-link\]$/m);
+    assert.match(
+      bad.stderr,
+      /^content\/en\/docs\/reference\/cli\.md:10:5 {2}link target \/missing\/ does not exist \(no page at \/en\/missing\/\) {2}\[broken-link\]$/m,
+    );
     assert.doesNotMatch(bad.stderr, /\n\s+at /, 'no stack trace');
   } finally {
     await dispose();
@@ -53,8 +58,15 @@ test('site build writes the site; site new scaffolds a draft page in both locale
     assert.match(english, /\nWrite the introduction here: .*\n\n## Heading of the first section\n/);
     const untitled = site(root, 'new', 'docs', 'guides/restore');
     assert.equal(untitled.status, 0, untitled.stderr);
-    assert.match(readFileSync(path.join(root, 'content/de/docs/guides/restore.md'), 'utf8'), /^---\ntitle: "TODO: Titel der Seite"\n/, 'a title to write, in the language of the file');
-    assert.match(readFileSync(path.join(root, 'content/en/docs/guides/restore.md'), 'utf8'), /^---\ntitle: "TODO: title of the page"\n/);
+    assert.match(
+      readFileSync(path.join(root, 'content/de/docs/guides/restore.md'), 'utf8'),
+      /^---\ntitle: "TODO: Titel der Seite"\n/,
+      'a title to write, in the language of the file',
+    );
+    assert.match(
+      readFileSync(path.join(root, 'content/en/docs/guides/restore.md'), 'utf8'),
+      /^---\ntitle: "TODO: title of the page"\n/,
+    );
     const again = site(root, 'new', 'docs', 'guides/backup');
     assert.equal(again.status, 1);
     assert.match(again.stderr, /Already there/);
@@ -77,8 +89,14 @@ test('site build writes the site; site new scaffolds a draft page in both locale
     assert.ok(!exists(root, 'build/en/docs/guides/backup/index.html'), 'the scaffold is a draft');
     // The built-in theme's bundle is the engine's code alone: kept with the engine's own bundle and
     // made once for every site, so this site's first build found it there.
-    assert.deepEqual(readdirSync(path.join(root, '.cache')).filter((f) => f.startsWith('theme-')), []);
-    assert.ok(readdirSync(ENGINE_CACHE).some((f) => /^theme-[0-9a-f]{16}\.mjs$/.test(f)), "the theme's bundle is kept with the engine's");
+    assert.deepEqual(
+      readdirSync(path.join(root, '.cache')).filter((f) => f.startsWith('theme-')),
+      [],
+    );
+    assert.ok(
+      readdirSync(ENGINE_CACHE).some((f) => /^theme-[0-9a-f]{16}\.mjs$/.test(f)),
+      "the theme's bundle is kept with the engine's",
+    );
     // Published with its placeholders, the page fails the check.
     for (const locale of ['de', 'en']) {
       const file = path.join(root, `content/${locale}/docs/guides/backup.md`);
@@ -86,8 +104,14 @@ test('site build writes the site; site new scaffolds a draft page in both locale
     }
     const published = site(root, 'check');
     assert.equal(published.status, 1);
-    assert.match(published.stderr, /^content\/de\/docs\/guides\/backup\.md:3:\d+ {2}description: placeholder text "TODO"/m);
-    assert.match(published.stderr, /^content\/en\/docs\/guides\/backup\.md:6:1 {2}placeholder text "Write the introduction here: /m);
+    assert.match(
+      published.stderr,
+      /^content\/de\/docs\/guides\/backup\.md:3:\d+ {2}description: placeholder text "TODO"/m,
+    );
+    assert.match(
+      published.stderr,
+      /^content\/en\/docs\/guides\/backup\.md:6:1 {2}placeholder text "Write the introduction here: /m,
+    );
     assert.match(published.stderr, /\[placeholder\]/);
     const unknown = site(root, 'new', 'nope', 'x');
     assert.equal(unknown.status, 1);

@@ -1,11 +1,12 @@
 // `site contact list` and `site contact export --format csv|json`, run as the owners run them, on
 // a real store holding messages that try to break CSV, spreadsheets and terminals.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { ContactStore, DB_FILE } from '../../server/contact-store.ts';
@@ -15,8 +16,16 @@ const run = promisify(execFile);
 let dataDir: string;
 
 const tricky = [
-  { name: '=HYPERLINK("https://evil.example","Click")', email: 'formula@example.org', message: '+1 and -1 and @SUM(A1:A9)' },
-  { name: 'Anna "the quoter" Berger', email: 'anna@example.org', message: 'Line one,\nline two; with "quotes", commas\r\nand a CRLF.' },
+  {
+    name: '=HYPERLINK("https://evil.example","Click")',
+    email: 'formula@example.org',
+    message: '+1 and -1 and @SUM(A1:A9)',
+  },
+  {
+    name: 'Anna "the quoter" Berger',
+    email: 'anna@example.org',
+    message: 'Line one,\nline two; with "quotes", commas\r\nand a CRLF.',
+  },
   { name: 'Eve\u001b[31m red \u0007', email: 'eve@example.org', message: 'Terminal\u001b]0;pwned\u0007 escape' },
   { name: 'Jürgen Ößterreicher', email: 'juergen@example.at', message: 'Grüß Gott! 😀 Wir brauchen Hosting in Graz.' },
 ];
@@ -26,13 +35,23 @@ before(async () => {
   const store = ContactStore.open(dataDir, { relay: false });
   let i = 0;
   for (const m of tricky) {
-    await store.submit({ ...m, receivedAt: `2026-05-0${++i}T10:00:00.000Z`, locale: i % 2 ? 'de' : 'en', idempotencyKey: `cli-${i}`, payloadHash: `hash-${i}` });
+    await store.submit({
+      ...m,
+      receivedAt: `2026-05-0${++i}T10:00:00.000Z`,
+      locale: i % 2 ? 'de' : 'en',
+      idempotencyKey: `cli-${i}`,
+      payloadHash: `hash-${i}`,
+    });
   }
   store.close();
 });
 after(() => rm(dataDir, { recursive: true, force: true }));
 
-const site = (...args: string[]) => run(process.execPath, [path.join(REPO, 'bin/site.js'), 'contact', ...args, '--data', dataDir], { cwd: REPO, env: { ...process.env, SITE_DATA_DIR: '' } });
+const site = (...args: string[]) =>
+  run(process.execPath, [path.join(REPO, 'bin/site.js'), 'contact', ...args, '--data', dataDir], {
+    cwd: REPO,
+    env: { ...process.env, SITE_DATA_DIR: '' },
+  });
 
 /** RFC 4180, as a spreadsheet reads it. */
 function parseCsv(text: string): string[][] {
@@ -71,7 +90,11 @@ test('export --format csv: every value back exactly, formulas defused', async ()
   assert.equal(rows[3][3], 'Jürgen Ößterreicher');
   assert.equal(rows[3][5], tricky[3].message);
   for (const row of rows) for (const cell of row) assert.doesNotMatch(cell, /^[=+\-@]/);
-  assert.deepEqual(rows.map((r) => r[0]), ['1', '2', '3', '4'], 'oldest first');
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ['1', '2', '3', '4'],
+    'oldest first',
+  );
   assert.equal(rows[0][6], 'not-configured');
 });
 
@@ -79,7 +102,10 @@ test('export --format json --out: the stored values, unchanged, in a private fil
   const out = path.join(dataDir, 'export.json');
   await site('export', '--format', 'json', '--out', out);
   const messages = JSON.parse(await readFile(out, 'utf8')) as { name: string; message: string; email: string }[];
-  assert.deepEqual(messages.map((m) => m.name), tricky.map((m) => m.name));
+  assert.deepEqual(
+    messages.map((m) => m.name),
+    tricky.map((m) => m.name),
+  );
   assert.equal(messages[2].message, tricky[2].message);
   assert.equal((await stat(out)).mode & 0o777, 0o600);
 });
@@ -97,12 +123,34 @@ test('list: newest first, and nothing a visitor typed can steer the terminal', a
 
 test('export to a terminal: escape sequences and bidi overrides cannot reach it; to a pipe the values stay exact', async () => {
   const store = ContactStore.open(dataDir, { relay: false });
-  await store.submit({ name: 'Reverse \u202eexe.txt', email: 'rlo@example.org', message: 'Bell\u0007 and NUL\u0000 and CSI\u009b2J here', receivedAt: '2026-05-09T10:00:00.000Z', locale: 'en', idempotencyKey: 'cli-tty', payloadHash: 'hash-tty' });
+  await store.submit({
+    name: 'Reverse \u202eexe.txt',
+    email: 'rlo@example.org',
+    message: 'Bell\u0007 and NUL\u0000 and CSI\u009b2J here',
+    receivedAt: '2026-05-09T10:00:00.000Z',
+    locale: 'en',
+    idempotencyKey: 'cli-tty',
+    payloadHash: 'hash-tty',
+  });
   store.close();
   try {
     // `script` runs the command on a pseudo-terminal, as an owner's shell would.
-    const command = [process.execPath, path.join(REPO, 'bin/site.js'), 'contact', 'export', '--format', 'csv', '--data', dataDir].map((a) => `'${a}'`).join(' ');
-    const { stdout } = await run('script', ['-qec', command, '/dev/null'], { cwd: REPO, env: { ...process.env, SITE_DATA_DIR: '' } });
+    const command = [
+      process.execPath,
+      path.join(REPO, 'bin/site.js'),
+      'contact',
+      'export',
+      '--format',
+      'csv',
+      '--data',
+      dataDir,
+    ]
+      .map((a) => `'${a}'`)
+      .join(' ');
+    const { stdout } = await run('script', ['-qec', command, '/dev/null'], {
+      cwd: REPO,
+      env: { ...process.env, SITE_DATA_DIR: '' },
+    });
     assert.match(stdout, /Reverse \ufffdexe\.txt/);
     assert.match(stdout, /Bell\ufffd and NUL\ufffd and CSI\ufffd2J here/);
     assert.match(stdout, /Eve\ufffd\[31m red \ufffd/);

@@ -1,16 +1,17 @@
 // Nothing lost: 500 concurrent submissions to the running server are all stored exactly once (and
 // their retries change nothing); a server process killed with SIGKILL in the middle of a burst
 // has every message it answered 201 for on disk; SIGTERM answers what is in flight, then exits.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { REPO } from '../helpers.ts';
-import { buildFixture, postJson, startServer, validMessage, type BuiltFixture } from './contact-helpers.ts';
+import { type BuiltFixture, buildFixture, postJson, startServer, validMessage } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 
@@ -31,8 +32,18 @@ function storedNames(dataDir: string): string[] {
 test('500 concurrent submissions are all stored, exactly once, and retries store nothing new', async () => {
   const server = await startServer(site);
   try {
-    const messages = Array.from({ length: 500 }, (_, i) => ({ body: validMessage({ name: `Concurrent ${i}` }), key: `concurrent-${String(i).padStart(4, '0')}` }));
-    const send = () => Promise.all(messages.map((m) => postJson(server.url, m.body, { 'idempotency-key': m.key }).then(async (r) => (await r.arrayBuffer(), r.status))));
+    const messages = Array.from({ length: 500 }, (_, i) => ({
+      body: validMessage({ name: `Concurrent ${i}` }),
+      key: `concurrent-${String(i).padStart(4, '0')}`,
+    }));
+    const send = () =>
+      Promise.all(
+        messages.map((m) =>
+          postJson(server.url, m.body, { 'idempotency-key': m.key }).then(
+            async (r) => (await r.arrayBuffer(), r.status),
+          ),
+        ),
+      );
     const statuses = await send();
     assert.deepEqual(new Set(statuses), new Set([201]));
     const names = storedNames(server.dataDir);
@@ -63,7 +74,9 @@ async function startChild(dataDir: string): Promise<Child> {
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
     const check = () => {
@@ -126,7 +139,9 @@ test('SIGKILL in the middle of a burst: every message answered 201 is in the dat
     const stored = new Set(storedNames(dataDir));
     const lost = load.acknowledged.filter((name) => !stored.has(name));
     assert.deepEqual(lost, [], `${lost.length} of ${load.acknowledged.length} acknowledged messages missing`);
-    console.log(`# SIGKILL during a burst: ${load.acknowledged.length} answers 201, ${stored.size} rows, ${lost.length} answers without a row`);
+    console.log(
+      `# SIGKILL during a burst: ${load.acknowledged.length} answers 201, ${stored.size} rows, ${lost.length} answers without a row`,
+    );
     assert.ok(load.acknowledged.length >= 400);
     // The next start opens the same file (its WAL recovered) and takes messages again.
     const again = await startChild(dataDir);
@@ -150,9 +165,16 @@ test('SIGTERM in the middle of a burst: requests in flight are answered, stored,
     await load.stop();
     assert.equal(code, 0, child.output());
     assert.match(child.output(), /SIGTERM: finishing requests in flight/);
-    assert.deepEqual(load.other.filter((s) => s >= 500), [], 'no 5xx while shutting down');
+    assert.deepEqual(
+      load.other.filter((s) => s >= 500),
+      [],
+      'no 5xx while shutting down',
+    );
     const stored = new Set(storedNames(dataDir));
-    assert.deepEqual(load.acknowledged.filter((name) => !stored.has(name)), []);
+    assert.deepEqual(
+      load.acknowledged.filter((name) => !stored.has(name)),
+      [],
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

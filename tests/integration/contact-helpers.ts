@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { DEFAULT_SETTINGS, type BackendSettings } from '../../server/backend-config.ts';
-import { startProductionServer, type ProductionServer } from '../../server/main.ts';
+import { type BackendSettings, DEFAULT_SETTINGS } from '../../server/backend-config.ts';
+import { type ProductionServer, startProductionServer } from '../../server/main.ts';
 import type { Mailer } from '../../server/outbox-relay.ts';
-import { builtFixtureCopy, type BuiltFixture } from '../fixture-site.ts';
+import { type BuiltFixture, builtFixtureCopy } from '../fixture-site.ts';
 
 export type { BuiltFixture };
 
@@ -28,7 +28,11 @@ export interface RunningServer {
 }
 
 /** The production server on the fixture, with its own data directory; no rate limit unless given. */
-export async function startServer(site: Pick<BuiltFixture, 'root' | 'dir'>, settings: Partial<BackendSettings> = {}, mailer?: Mailer): Promise<RunningServer> {
+export async function startServer(
+  site: Pick<BuiltFixture, 'root' | 'dir'>,
+  settings: Partial<BackendSettings> = {},
+  mailer?: Mailer,
+): Promise<RunningServer> {
   const dataDir = settings.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'site-contact-data-')));
   const app = await startProductionServer({
     root: site.root,
@@ -69,16 +73,31 @@ export function validMessage(overrides: Record<string, unknown> = {}): Record<st
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${url}/api/contact`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
 /** POST as a browser with JavaScript off does: a urlencoded form, answered with a page. */
-export function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}, pathname = '/api/contact'): Promise<Response> {
+export function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  pathname = '/api/contact',
+): Promise<Response> {
   return fetch(`${url}${pathname}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml', 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -88,8 +107,13 @@ export function postForm(url: string, fields: Record<string, string>, headers: R
  * A plain form's answer: 303 to the contact page of the visitor's language showing the result
  * (`?result=<token>` and the form's anchor), as a browser follows it with GET.
  */
-export async function followResult(url: string, response: Response, page = /^\/(en\/)?contact\/\?result=[0-9a-f]{32}#[\w-]+$/): Promise<Response> {
-  if (response.status !== 303) throw new Error(`expected 303 See Other, got ${response.status}: ${(await response.text()).slice(0, 200)}`);
+export async function followResult(
+  url: string,
+  response: Response,
+  page = /^\/(en\/)?contact\/\?result=[0-9a-f]{32}#[\w-]+$/,
+): Promise<Response> {
+  if (response.status !== 303)
+    throw new Error(`expected 303 See Other, got ${response.status}: ${(await response.text()).slice(0, 200)}`);
   const location = response.headers.get('location') ?? '';
   if (!page.test(location)) throw new Error(`the result is not a contact page of the site: ${location}`);
   return fetch(`${url}${location}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
@@ -123,7 +147,12 @@ export function decodeWords(value: string): string {
     .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
       encoding.toLowerCase() === 'b'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -166,7 +195,12 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
           const raw = Buffer.concat(chunks).toString('utf8');
           const code = behaviour.rejectWith?.(raw);
           if (code) return callback(Object.assign(new Error('Refused by the test server'), { responseCode: code }));
-          mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, headers: parseHeaders(raw) });
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            headers: parseHeaders(raw),
+          });
           for (const w of waiters.filter((w) => mails.length >= w.n)) w.resolve();
           const delay = behaviour.delayMs?.(raw) ?? 0;
           if (delay) setTimeout(() => callback(), delay);
@@ -177,10 +211,11 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
   // A client that vanishes mid-mail (the relay killed with SIGKILL) is that client's problem, not the test's.
   const quietErrors = (server: SMTPServer) => (server.on('error', () => undefined), server);
   let server = quietErrors(create());
-  const listen = () => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
   await listen();
   port = (server.server.address() as AddressInfo).port;
   return {
@@ -196,7 +231,10 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
     waitFor: (n, timeoutMs = 10_000) =>
       new Promise<void>((resolve, reject) => {
         if (mails.length >= n) return resolve();
-        const timer = setTimeout(() => reject(new Error(`only ${mails.length} of ${n} mails arrived in ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${mails.length} of ${n} mails arrived in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
       }),
   };
@@ -215,7 +253,11 @@ export interface FloodResult {
  * A client that declares (or streams, chunked) a huge body and keeps sending for up to `forMs`:
  * shows whether the server answers and then closes the connection, or keeps taking the body in.
  */
-export async function flood(url: string, pathname: string, options: { method?: string; chunked?: boolean; contentType?: string; forMs?: number } = {}): Promise<FloodResult> {
+export async function flood(
+  url: string,
+  pathname: string,
+  options: { method?: string; chunked?: boolean; contentType?: string; forMs?: number } = {},
+): Promise<FloodResult> {
   const { hostname, port } = new URL(url);
   const net = await import('node:net');
   const socket = net.connect(Number(port), hostname);
@@ -228,34 +270,55 @@ export async function flood(url: string, pathname: string, options: { method?: s
     if (!head.includes('\r\n\r\n')) head += chunk.toString('latin1');
   });
   socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => ((closedAfterMs = Date.now() - started), resolve())));
+  const closed = new Promise<void>((resolve) =>
+    socket.once('close', () => ((closedAfterMs = Date.now() - started), resolve())),
+  );
   const length = options.chunked ? 'transfer-encoding: chunked' : 'content-length: 50000000';
-  socket.write(`${options.method ?? 'POST'} ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: ${options.contentType ?? 'application/json'}\r\nsec-fetch-site: same-origin\r\n${length}\r\n\r\n`);
+  socket.write(
+    `${options.method ?? 'POST'} ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: ${options.contentType ?? 'application/json'}\r\nsec-fetch-site: same-origin\r\n${length}\r\n\r\n`,
+  );
   const chunk = Buffer.alloc(64 * 1024, 'x');
-  const framed = options.chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+  const framed = options.chunked
+    ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+    : chunk;
   const end = started + (options.forMs ?? 4000);
   while (closedAfterMs === undefined && Date.now() < end) {
     if (socket.write(framed)) sent += chunk.length;
-    else await Promise.race([new Promise((r) => socket.once('drain', r)), closed, new Promise((r) => setTimeout(r, 50))]);
+    else
+      await Promise.race([new Promise((r) => socket.once('drain', r)), closed, new Promise((r) => setTimeout(r, 50))]);
     await new Promise((r) => setImmediate(r));
   }
   socket.destroy();
   await closed;
   const answered = head.split('\r\n\r\n')[0].toLowerCase();
-  return { head: answered, closedAfterMs: closedAfterMs !== undefined && closedAfterMs < (options.forMs ?? 4000) ? closedAfterMs : undefined, sent };
+  return {
+    head: answered,
+    closedAfterMs: closedAfterMs !== undefined && closedAfterMs < (options.forMs ?? 4000) ? closedAfterMs : undefined,
+    sent,
+  };
 }
 
 /** The MIME parts of a mail whose Content-Type starts with `type`, headers and decoded body. */
 export function mimeParts(raw: string, type: string): { headers: string; body: string }[] {
   const parts: { headers: string; body: string }[] = [];
-  const pattern = new RegExp(`(^|\\r\\n)(Content-Type: ${type.replace(/[/.]/g, '\\$&')}[^]*?)\\r\\n\\r\\n([^]*?)(?=\\r\\n--)`, 'gi');
+  const pattern = new RegExp(
+    `(^|\\r\\n)(Content-Type: ${type.replace(/[/.]/g, '\\$&')}[^]*?)\\r\\n\\r\\n([^]*?)(?=\\r\\n--)`,
+    'gi',
+  );
   for (const match of raw.matchAll(pattern)) {
     const headers = match[2];
     const encoding = /Content-Transfer-Encoding: *([\w-]+)/i.exec(headers)?.[1].toLowerCase();
     const body =
-      encoding === 'base64' ? Buffer.from(match[3].replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable' ? Buffer.from(match[3].replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-      : match[3];
+      encoding === 'base64'
+        ? Buffer.from(match[3].replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(
+              match[3]
+                .replace(/=\r\n/g, '')
+                .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              'latin1',
+            ).toString('utf8')
+          : match[3];
     parts.push({ headers, body });
   }
   return parts;

@@ -1,27 +1,40 @@
 // Each contact message reaches the owners' inbox once, against a real SMTP server (smtp-server on
 // 127.0.0.1) that is slow, refuses, is down, or whose sender is killed in the middle of a send.
 // Duplicates are counted by Message-ID at the server.
-import { ENGINE_MESSAGES } from '../../common/messages.ts';
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { after, test } from 'node:test';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { DEFAULT_SETTINGS, smtpTimeouts, type RelayTiming } from '../../server/backend-config.ts';
+import { ENGINE_MESSAGES } from '../../common/messages.ts';
+import { DEFAULT_SETTINGS, type RelayTiming, smtpTimeouts } from '../../server/backend-config.ts';
 import { ContactStore, DB_FILE } from '../../server/contact-store.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../server/migrations.ts';
 import { OutboxRelay, smtpMailer } from '../../server/outbox-relay.ts';
 import { REPO } from '../helpers.ts';
-import { quiet, smtpSink, type SinkBehaviour, type SmtpSink } from './contact-helpers.ts';
+import { quiet, type SinkBehaviour, type SmtpSink, smtpSink } from './contact-helpers.ts';
 
 const run = promisify(execFile);
-const mail = { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Fixture', t: ENGINE_MESSAGES.en.contact, domain: 'fixture.example' };
+const mail = {
+  to: 'owners@almwerk.example',
+  from: 'website@almwerk.example',
+  siteTitle: 'Fixture',
+  t: ENGINE_MESSAGES.en.contact,
+  domain: 'fixture.example',
+};
 /** Short timeouts so a "slower than the timeout" server takes seconds, not minutes (but not so short that a busy machine trips them). */
-const timing = (overrides: Partial<RelayTiming> = {}): RelayTiming => ({ ...DEFAULT_SETTINGS.relay, baseDelayMs: 100, maxDelayMs: 400, ...smtpTimeouts(1000), ...overrides });
+const timing = (overrides: Partial<RelayTiming> = {}): RelayTiming => ({
+  ...DEFAULT_SETTINGS.relay,
+  baseDelayMs: 100,
+  maxDelayMs: 400,
+  ...smtpTimeouts(1000),
+  ...overrides,
+});
 
 const dirs: string[] = [];
 after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -51,14 +64,36 @@ async function storeWith(names: string[]): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-relay-once-'));
   dirs.push(dataDir);
   const store = ContactStore.open(dataDir, { relay: true });
-  await Promise.all(names.map((name, i) => store.submit({ receivedAt: new Date().toISOString(), locale: 'en', name, email: `v${i}@example.org`, message: `Message from ${name} about managed hosting.`, idempotencyKey: `once-${name}-${i}`, payloadHash: `h${i}` })));
+  await Promise.all(
+    names.map((name, i) =>
+      store.submit({
+        receivedAt: new Date().toISOString(),
+        locale: 'en',
+        name,
+        email: `v${i}@example.org`,
+        message: `Message from ${name} about managed hosting.`,
+        idempotencyKey: `once-${name}-${i}`,
+        payloadHash: `h${i}`,
+      }),
+    ),
+  );
   store.close();
   return dataDir;
 }
 
-function relayOn(dataDir: string, sink: SmtpSink, relayTiming: RelayTiming): { relay: OutboxRelay; store: ContactStore } {
+function relayOn(
+  dataDir: string,
+  sink: SmtpSink,
+  relayTiming: RelayTiming,
+): { relay: OutboxRelay; store: ContactStore } {
   const store = ContactStore.open(dataDir, { relay: true });
-  const relay = new OutboxRelay(store, smtpMailer({ url: sink.url, to: mail.to, from: mail.from }, relayTiming), mail, relayTiming, quiet);
+  const relay = new OutboxRelay(
+    store,
+    smtpMailer({ url: sink.url, to: mail.to, from: mail.from }, relayTiming),
+    mail,
+    relayTiming,
+    quiet,
+  );
   relay.start();
   return { relay, store };
 }
@@ -75,7 +110,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Copies per Message-ID that arrived at the server. */
 function copies(sink: SmtpSink): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const m of sink.mails) counts.set(m.headers.get('message-id')!, (counts.get(m.headers.get('message-id')!) ?? 0) + 1);
+  for (const m of sink.mails)
+    counts.set(m.headers.get('message-id')!, (counts.get(m.headers.get('message-id')!) ?? 0) + 1);
   return counts;
 }
 const duplicates = (sink: SmtpSink) => [...copies(sink).values()].reduce((sum, n) => sum + n - 1, 0);
@@ -98,7 +134,10 @@ test('a server slower than the timeout gets the mail once, and the slow mail hol
     const { relay, store } = relayOn(dataDir, sink, timing({ unconfirmedDelayMs: 60 * 60_000 }));
     try {
       await until(() => outbox(dataDir).filter((r) => r.sent_at).length === 3, 5000, 'the three quick mails');
-      assert.ok(Date.now() - started < 4000, `the quick mails went out before the slow one was answered (${Date.now() - started} ms)`);
+      assert.ok(
+        Date.now() - started < 4000,
+        `the quick mails went out before the slow one was answered (${Date.now() - started} ms)`,
+      );
       await until(() => outbox(dataDir)[0].unconfirmed === 1, 5000, 'the slow attempt to be recorded');
       // Long enough for several retries of the old 100 ms backoff.
       await sleep(2500);
@@ -170,7 +209,11 @@ test('a permanent refusal (5xx) is tried once and becomes a dead letter that `si
       await relay.stop();
       store.close();
     }
-    const { stdout } = await run(process.execPath, [path.join(REPO, 'bin/site.js'), 'contact', 'list', '--data', dataDir], { cwd: REPO });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(REPO, 'bin/site.js'), 'contact', 'list', '--data', dataDir],
+      { cwd: REPO },
+    );
     assert.match(stdout, /1 relayed, 0 waiting for the mail server, 1 dead letter/);
     assert.match(stdout, /Refused <v0@example\.org>\s+\[dead letter, not relayed after 1 attempt: .*550/);
   });
@@ -220,10 +263,15 @@ test('a relay killed (SIGKILL) in the middle of sending: at most one duplicate p
       await until(() => outbox(dataDir).every((r) => r.sent_at || r.dead_at), 40_000, 'every message to be relayed');
       const perMessage = copies(sink);
       assert.equal(perMessage.size, 30, 'every message arrived');
-      assert.ok([...perMessage.values()].every((n) => n <= 2), 'no message arrived three times');
+      assert.ok(
+        [...perMessage.values()].every((n) => n <= 2),
+        'no message arrived three times',
+      );
       const dup = duplicates(sink);
       assert.ok(dup <= inFlight, `${dup} duplicates for ${inFlight} messages in flight`);
-      console.log(`# SIGKILL during DATA: ${inFlight} messages in flight, ${dup} duplicates, ${sink.mails.length} mails for 30 messages`);
+      console.log(
+        `# SIGKILL during DATA: ${inFlight} messages in flight, ${dup} duplicates, ${sink.mails.length} mails for 30 messages`,
+      );
     } finally {
       await relay.stop();
       store.close();
@@ -242,7 +290,10 @@ test('stopping the server while a mail server is slow waits only a moment; the a
     assert.ok(Date.now() - started < 1500, `stopped after ${Date.now() - started} ms`);
     const [row] = outbox(dataDir);
     assert.equal(row.attempts, 1, 'the attempt is counted');
-    assert.ok(row.lease_until && row.lease_until > Date.now(), 'still leased: the next start waits for the lease, then counts it unconfirmed');
+    assert.ok(
+      row.lease_until && row.lease_until > Date.now(),
+      'still leased: the next start waits for the lease, then counts it unconfirmed',
+    );
     assert.deepEqual([row.sent_at, row.dead_at], [null, null]);
     // The send finishes in the background after the store is closed, without an error.
     await sleep(300);
@@ -254,10 +305,17 @@ test('a database of the first schema is upgraded on open: waiting messages keep 
   dirs.push(dataDir);
   const db = new Database(path.join(dataDir, DB_FILE));
   db.exec(MIGRATIONS[0].sql);
-  db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (1, ?, ?)').run(MIGRATIONS[0].name, new Date().toISOString());
+  db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (1, ?, ?)').run(
+    MIGRATIONS[0].name,
+    new Date().toISOString(),
+  );
   db.pragma('user_version = 1');
-  db.prepare("INSERT INTO messages VALUES (1, ?, 'de', 'Aus Version eins', 'v1@example.org', 'Eine Nachricht aus der Zeit vor dem Upgrade.', 'v1-key', 'v1-hash')").run(new Date().toISOString());
-  db.prepare("INSERT INTO outbox (message_id, attempts, next_attempt_at, last_error) VALUES (1, 2, 0, 'connection refused')").run();
+  db.prepare(
+    "INSERT INTO messages VALUES (1, ?, 'de', 'Aus Version eins', 'v1@example.org', 'Eine Nachricht aus der Zeit vor dem Upgrade.', 'v1-key', 'v1-hash')",
+  ).run(new Date().toISOString());
+  db.prepare(
+    "INSERT INTO outbox (message_id, attempts, next_attempt_at, last_error) VALUES (1, 2, 0, 'connection refused')",
+  ).run();
   db.close();
   await withSink({}, async (sink) => {
     const { relay, store } = relayOn(dataDir, sink, timing());

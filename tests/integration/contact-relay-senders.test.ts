@@ -3,32 +3,63 @@
 // stored while the senders are busy is taken by an idle one at once; and the log says what became
 // of each message (a dead letter is never announced as a retry). The delays are scaled down from
 // the issue's 30 s to 1.5 s; the socket timeout is scaled with them, the logic is the same.
-import { ENGINE_MESSAGES } from '../../common/messages.ts';
-import { after, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, smtpTimeouts, type RelayTiming } from '../../server/backend-config.ts';
+import { after, test } from 'node:test';
+import { ENGINE_MESSAGES } from '../../common/messages.ts';
+import { DEFAULT_SETTINGS, type RelayTiming, smtpTimeouts } from '../../server/backend-config.ts';
 import { ContactStore } from '../../server/contact-store.ts';
-import { OutboxRelay, smtpMailer, type RelayEvent } from '../../server/outbox-relay.ts';
-import { smtpSink, type SmtpSink } from './contact-helpers.ts';
+import { OutboxRelay, type RelayEvent, smtpMailer } from '../../server/outbox-relay.ts';
+import { type SmtpSink, smtpSink } from './contact-helpers.ts';
 
-const mail = { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Fixture', t: ENGINE_MESSAGES.en.contact, domain: 'fixture.example' };
+const mail = {
+  to: 'owners@almwerk.example',
+  from: 'website@almwerk.example',
+  siteTitle: 'Fixture',
+  t: ENGINE_MESSAGES.en.contact,
+  domain: 'fixture.example',
+};
 const DELAY_MS = 1500;
-const timing = (overrides: Partial<RelayTiming> = {}): RelayTiming => ({ ...DEFAULT_SETTINGS.relay, baseDelayMs: 100, maxDelayMs: 400, ...smtpTimeouts(4 * DELAY_MS), ...overrides });
+const timing = (overrides: Partial<RelayTiming> = {}): RelayTiming => ({
+  ...DEFAULT_SETTINGS.relay,
+  baseDelayMs: 100,
+  maxDelayMs: 400,
+  ...smtpTimeouts(4 * DELAY_MS),
+  ...overrides,
+});
 
 const dirs: string[] = [];
 after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 let n = 0;
-const message = (name: string) => ({ receivedAt: new Date().toISOString(), locale: 'en', name, email: `v${n}@example.org`, message: `Message from ${name} about managed hosting.`, idempotencyKey: `senders-${name}-${n++}`, payloadHash: `h${n}` });
+const message = (name: string) => ({
+  receivedAt: new Date().toISOString(),
+  locale: 'en',
+  name,
+  email: `v${n}@example.org`,
+  message: `Message from ${name} about managed hosting.`,
+  idempotencyKey: `senders-${name}-${n++}`,
+  payloadHash: `h${n}`,
+});
 
-async function relayOn(sink: SmtpSink, relayTiming: RelayTiming, log = { log: () => undefined, error: (_line: string) => undefined, relay: (_e: RelayEvent) => undefined }) {
+async function relayOn(
+  sink: SmtpSink,
+  relayTiming: RelayTiming,
+  log = { log: () => undefined, error: (_line: string) => undefined, relay: (_e: RelayEvent) => undefined },
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-relay-senders-'));
   dirs.push(dataDir);
   const store = ContactStore.open(dataDir, { relay: true });
-  const relay = new OutboxRelay(store, smtpMailer({ url: sink.url, to: mail.to, from: mail.from }, relayTiming), mail, relayTiming, log);
+  const relay = new OutboxRelay(
+    store,
+    smtpMailer({ url: sink.url, to: mail.to, from: mail.from }, relayTiming),
+    mail,
+    relayTiming,
+    log,
+  );
   relay.start();
   return {
     store,
@@ -69,7 +100,10 @@ test('ten messages to a mail server that answers late are delivered in three rou
     const overlap = Math.max(...held.map((t) => held.filter((u) => u <= t && t < u + DELAY_MS).length));
     assert.equal(overlap, 4, `the server held ${overlap} mails at once`);
     // Three rounds plus connection set-up, which a machine under load stretches; ten rounds would be 15 s.
-    assert.ok(seconds < 5 * (DELAY_MS / 1000), `ten mails delivered in ${seconds} s, about three rounds of ${DELAY_MS} ms`);
+    assert.ok(
+      seconds < 5 * (DELAY_MS / 1000),
+      `ten mails delivered in ${seconds} s, about three rounds of ${DELAY_MS} ms`,
+    );
     assert.equal(sink.mails.length, 10, 'each once');
     console.log(`# ten mails to a server answering after ${DELAY_MS} ms: ${seconds.toFixed(1)} s`);
   } finally {
@@ -89,7 +123,10 @@ test('a message stored while a slow send is in flight is taken by an idle sender
     await relay.post('Quick');
     await until(() => relay.sent() === 1, 2 * DELAY_MS, 'the quick mail');
     const ms = Date.now() - posted;
-    assert.ok(ms < DELAY_MS, `the quick mail went out ${ms} ms after it was stored, while the slow one still waited for its answer`);
+    assert.ok(
+      ms < DELAY_MS,
+      `the quick mail went out ${ms} ms after it was stored, while the slow one still waited for its answer`,
+    );
     assert.equal(relay.store.list(10).find((m) => m.name === 'Slow')?.relay, 'pending');
   } finally {
     await relay.stop();
@@ -102,7 +139,11 @@ test('the log says a message became a dead letter, and announces no retry for it
   await sink.stop();
   const lines: string[] = [];
   const events: RelayEvent[] = [];
-  const relay = await relayOn(sink, timing({ maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 50 }), { log: () => undefined, error: (line: string) => void lines.push(line), relay: (e: RelayEvent) => void events.push(e) });
+  const relay = await relayOn(sink, timing({ maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 50 }), {
+    log: () => undefined,
+    error: (line: string) => void lines.push(line),
+    relay: (e: RelayEvent) => void events.push(e),
+  });
   try {
     await relay.post('Never');
     await until(() => relay.store.list(1)[0].relay === 'dead', 5000, 'the dead letter');
@@ -110,7 +151,10 @@ test('the log says a message became a dead letter, and announces no retry for it
     assert.match(lines[0], /not accepted .*; retried at \d{4}-/);
     assert.match(lines[1], /gave up after 2 attempts\); kept as a dead letter, not sent again/);
     assert.doesNotMatch(lines[1], /retr/i, 'no retry announced for a dead letter');
-    assert.deepEqual(events.map((e) => e.event), ['retry', 'dead']);
+    assert.deepEqual(
+      events.map((e) => e.event),
+      ['retry', 'dead'],
+    );
   } finally {
     await relay.stop();
   }

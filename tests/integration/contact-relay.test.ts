@@ -2,26 +2,41 @@
 // like, that nothing a visitor types reaches a header, that a mail server that is down gets
 // everything once it is back (also across a restart of the site's server), and that without SMTP
 // messages are only stored.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DEFAULT_SETTINGS } from '../../server/backend-config.ts';
 import { DB_FILE } from '../../server/contact-store.ts';
-import { buildFixture, postJson, smtpSink, startServer, validMessage, type BuiltFixture, type SmtpSink } from './contact-helpers.ts';
+import {
+  type BuiltFixture,
+  buildFixture,
+  postJson,
+  type SmtpSink,
+  smtpSink,
+  startServer,
+  validMessage,
+} from './contact-helpers.ts';
 
 let site: BuiltFixture;
 const fast = { ...DEFAULT_SETTINGS.relay, baseDelayMs: 100, maxDelayMs: 400 };
-const smtpFor = (sink: SmtpSink) => ({ url: sink.url, to: 'owners@almwerk.example', from: 'Website <website@almwerk.example>' });
+const smtpFor = (sink: SmtpSink) => ({
+  url: sink.url,
+  to: 'owners@almwerk.example',
+  from: 'Website <website@almwerk.example>',
+});
 
 before(async () => {
   site = await buildFixture();
 });
 after(() => site?.dispose());
 
-function outbox(dataDir: string): { message_id: number; attempts: number; sent_at: string | null; last_error: string | null }[] {
+function outbox(
+  dataDir: string,
+): { message_id: number; attempts: number; sent_at: string | null; last_error: string | null }[] {
   const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
   try {
     return db.prepare('SELECT * FROM outbox ORDER BY message_id').all() as never;
@@ -42,7 +57,11 @@ test('a stored message goes out: the site as sender, the visitor only in Reply-T
   const sink = await smtpSink();
   const server = await startServer(site, { smtp: smtpFor(sink), relay: fast });
   try {
-    const message = validMessage({ name: 'Anna Berger', email: 'anna@example.org', message: 'We run three Rails apps and want them managed.\nCan we talk?' });
+    const message = validMessage({
+      name: 'Anna Berger',
+      email: 'anna@example.org',
+      message: 'We run three Rails apps and want them managed.\nCan we talk?',
+    });
     assert.equal((await postJson(server.url, message)).status, 201);
     await sink.waitFor(1);
     const [mail] = sink.mails;
@@ -55,7 +74,8 @@ test('a stored message goes out: the site as sender, the visitor only in Reply-T
     assert.match(mail.headers.get('subject')!, /Fixture · Kontaktformular: Anna Berger/);
     assert.match(mail.headers.get('message-id')!, /^<contact-1\.\d+@fixture\.example>$/);
     assert.match(mail.raw, /We run three Rails apps and want them managed\./);
-    for (const name of ['from', 'to', 'sender', 'return-path', 'cc', 'bcc']) assert.doesNotMatch(mail.headers.get(name) ?? '', /anna@example\.org/, name);
+    for (const name of ['from', 'to', 'sender', 'return-path', 'cc', 'bcc'])
+      assert.doesNotMatch(mail.headers.get(name) ?? '', /anna@example\.org/, name);
     await until(() => outbox(server.dataDir)[0]?.sent_at !== null);
     assert.equal(outbox(server.dataDir)[0].attempts, 1);
   } finally {
@@ -72,7 +92,15 @@ test('line breaks in a name cannot add headers or recipients', async () => {
     assert.equal((await postJson(server.url, evil)).status, 400, 'the form refuses it');
     // Should such a name reach the store anyway (an older version, a manual import), the mail is still safe.
     const { backend } = server.app;
-    await backend.store.messages.submit({ receivedAt: new Date().toISOString(), locale: 'en', name: evil.name as string, email: 'eve@example.org', message: 'Forged headers?', idempotencyKey: 'evil-headers', payloadHash: 'evil' });
+    await backend.store.messages.submit({
+      receivedAt: new Date().toISOString(),
+      locale: 'en',
+      name: evil.name as string,
+      email: 'eve@example.org',
+      message: 'Forged headers?',
+      idempotencyKey: 'evil-headers',
+      payloadHash: 'evil',
+    });
     backend.stored();
     await sink.waitFor(1);
     const [mail] = sink.mails;
@@ -93,15 +121,27 @@ test('the mail server is down: messages wait in the outbox with backoff and go o
   await sink.stop();
   const server = await startServer(site, { smtp: smtpFor(sink), relay: fast });
   try {
-    for (let i = 0; i < 3; i++) assert.equal((await postJson(server.url, validMessage({ name: `Waiting ${i}` }))).status, 201, 'stored while SMTP is down');
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (await postJson(server.url, validMessage({ name: `Waiting ${i}` }))).status,
+        201,
+        'stored while SMTP is down',
+      );
     await until(() => outbox(server.dataDir).every((row) => row.attempts >= 2), 5000);
     const waiting = outbox(server.dataDir);
     assert.equal(waiting.length, 3);
-    assert.ok(waiting.every((row) => row.sent_at === null && row.last_error), 'failures recorded, nothing marked sent');
+    assert.ok(
+      waiting.every((row) => row.sent_at === null && row.last_error),
+      'failures recorded, nothing marked sent',
+    );
     assert.equal(sink.mails.length, 0);
     await sink.restart();
     await sink.waitFor(3, 5000);
-    assert.deepEqual(sink.mails.map((m) => m.headers.get('reply-to')!.replace(/ <.*/, '')).sort(), ['Waiting 0', 'Waiting 1', 'Waiting 2']);
+    assert.deepEqual(sink.mails.map((m) => m.headers.get('reply-to')!.replace(/ <.*/, '')).sort(), [
+      'Waiting 0',
+      'Waiting 1',
+      'Waiting 2',
+    ]);
     await until(() => outbox(server.dataDir).every((row) => row.sent_at !== null));
   } finally {
     await server.stop();
@@ -114,7 +154,11 @@ test('a backlog survives a restart of the site’s server and goes out when the 
   const sink = await smtpSink();
   await sink.stop();
   try {
-    const first = await startServer(site, { dataDir, smtp: smtpFor(sink), relay: { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const first = await startServer(site, {
+      dataDir,
+      smtp: smtpFor(sink),
+      relay: { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
     assert.equal((await postJson(first.url, validMessage({ name: 'Backlog' }))).status, 201);
     await until(() => outbox(dataDir)[0]?.attempts === 1);
     await first.stop();
@@ -141,7 +185,10 @@ test('without SMTP configured, messages are only stored', async () => {
   try {
     assert.equal((await postJson(server.url, validMessage({ name: 'Only Stored' }))).status, 201);
     assert.deepEqual(outbox(server.dataDir), []);
-    assert.deepEqual((await server.app.backend.store.messages.list(5)).map((m) => [m.name, m.relay]), [['Only Stored', 'not-configured']]);
+    assert.deepEqual(
+      (await server.app.backend.store.messages.list(5)).map((m) => [m.name, m.relay]),
+      [['Only Stored', 'not-configured']],
+    );
   } finally {
     await server.stop();
   }

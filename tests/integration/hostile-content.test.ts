@@ -1,12 +1,13 @@
 // Content that would hang or crash a build, or publish something other than what the editor
 // wrote, generated here at run time (no large or odd files in the repository): each gives one
 // clear message naming the file, or is taken as the editor meant it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
+import { test } from 'node:test';
+import { formatDiagnostic, runBuild } from '../../generator/build/build.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 /** A page with valid front matter and `body`, in both locales unless `only` names one. */
@@ -28,10 +29,19 @@ async function check(files: Record<string, string | Uint8Array>) {
 }
 
 test('bytes that are not UTF-8: file, line and column of the first one [encoding]', async () => {
-  const bytes = Buffer.concat([Buffer.from(page('Cafe', 'The menu:\n\nCaf').trimEnd()), Buffer.from([0xe9]), Buffer.from(' au lait\n')]);
-  const { result, lines } = await check({ 'content/en/docs/guides/menu.md': bytes, 'content/de/docs/guides/menu.md': page('Cafe', 'Die Karte.') });
+  const bytes = Buffer.concat([
+    Buffer.from(page('Cafe', 'The menu:\n\nCaf').trimEnd()),
+    Buffer.from([0xe9]),
+    Buffer.from(' au lait\n'),
+  ]);
+  const { result, lines } = await check({
+    'content/en/docs/guides/menu.md': bytes,
+    'content/de/docs/guides/menu.md': page('Cafe', 'Die Karte.'),
+  });
   assert.equal(result.ok, false);
-  assert.deepEqual(lines, ['content/en/docs/guides/menu.md:8:4  invalid UTF-8 (save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?))  [encoding]']);
+  assert.deepEqual(lines, [
+    'content/en/docs/guides/menu.md:8:4  invalid UTF-8 (save the file with the encoding UTF-8; the bytes here are in another encoding (Windows-1252, Latin-1?))  [encoding]',
+  ]);
 });
 
 test('a UTF-8 byte order mark and Windows line ends are taken as the editor meant them', async () => {
@@ -57,12 +67,16 @@ test('a UTF-8 byte order mark and Windows line ends are taken as the editor mean
 test('file names a URL cannot carry as they are: an error naming the file and the allowed characters [file-name]', async () => {
   const names = ['tab\there', '100%', 'why?', 'c#', 'café', 'two words'];
   const files: Record<string, string> = {};
-  for (const name of names) for (const locale of ['de', 'en']) files[`content/${locale}/docs/guides/${name}.md`] = page('Named', 'Text.');
+  for (const name of names)
+    for (const locale of ['de', 'en']) files[`content/${locale}/docs/guides/${name}.md`] = page('Named', 'Text.');
   const { result, lines } = await check(files);
   assert.equal(result.ok, false);
   const hint = '(rename it using only the letters a-z and A-Z, the digits 0-9, "-", "_" and ".")  [file-name]';
   const expected = (name: string, chars: string) =>
-    ['de', 'en'].map((l) => `content/${l}/docs/guides/${name}.md  the name ${JSON.stringify(`${name}.md`)} has characters a page URL cannot carry as they are (${chars}) ${hint}`);
+    ['de', 'en'].map(
+      (l) =>
+        `content/${l}/docs/guides/${name}.md  the name ${JSON.stringify(`${name}.md`)} has characters a page URL cannot carry as they are (${chars}) ${hint}`,
+    );
   assert.deepEqual(
     lines,
     [
@@ -93,7 +107,8 @@ test('a dangling .md symlink and a pipe named .md are skipped with a warning nam
 });
 
 /** The fixture's configuration with other Markdown limits, for limits a test can reach quickly. */
-const limits = (markdown: Record<string, unknown>) => `import { base } from './base.ts';\n\nexport default { ...base, markdown: ${JSON.stringify(markdown)} };\n`;
+const limits = (markdown: Record<string, unknown>) =>
+  `import { base } from './base.ts';\n\nexport default { ...base, markdown: ${JSON.stringify(markdown)} };\n`;
 
 test('nesting: a 1,000-deep list and a 10,000-deep block quote stop at the line that goes too deep [markdown-depth]', async () => {
   const list = Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
@@ -105,7 +120,8 @@ test('nesting: a 1,000-deep list and a 10,000-deep block quote stop at the line 
     'content/de/docs/guides/quote.md': page('Zitat', 'Flach.'),
   });
   assert.equal(result.ok, false);
-  const hint = '(lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts)  [markdown-depth]';
+  const hint =
+    '(lists and block quotes nest this deep by mistake; flatten them, or raise markdown.maxNesting in config/site.config.ts)  [markdown-depth]';
   assert.deepEqual(lines, [
     // Line 6 is the first list line; level 101 is 200 columns in, and its marker makes 101.
     `content/en/docs/guides/list.md:106:201  nesting deeper than 100 ${hint}`,
@@ -116,10 +132,15 @@ test('nesting: a 1,000-deep list and a 10,000-deep block quote stop at the line 
 
 test('a 5 MB Markdown file: an error naming the file and the limit, at once [markdown-size]', async () => {
   const paragraph = 'Managed hosting means someone else keeps the servers patched, backed up and watched. ';
-  const big = page('Big', Array.from({ length: 5 * 1024 * 1024 / paragraph.length }, () => paragraph).join('\n\n'));
-  const { result, lines, ms } = await check({ 'content/en/docs/guides/big.md': big, 'content/de/docs/guides/big.md': page('Gross', 'Klein.') });
+  const big = page('Big', Array.from({ length: (5 * 1024 * 1024) / paragraph.length }, () => paragraph).join('\n\n'));
+  const { result, lines, ms } = await check({
+    'content/en/docs/guides/big.md': big,
+    'content/de/docs/guides/big.md': page('Gross', 'Klein.'),
+  });
   assert.equal(result.ok, false);
-  assert.deepEqual(lines, ['content/en/docs/guides/big.md  is 5.1 MB, more than the 1.0 MB a Markdown file may have (split it into several pages, or raise markdown.maxFileKB in config/site.config.ts)  [markdown-size]']);
+  assert.deepEqual(lines, [
+    'content/en/docs/guides/big.md  is 5.1 MB, more than the 1.0 MB a Markdown file may have (split it into several pages, or raise markdown.maxFileKB in config/site.config.ts)  [markdown-size]',
+  ]);
   console.log(`5 MB file: check in ${Math.round(ms)} ms`);
 });
 
@@ -139,17 +160,25 @@ test('100 KB of emphasis markers in one paragraph: the build ends with an error 
 test('a 3,000 x 300 table: the size limit names the file; above it, the memory limit does', async () => {
   const row = (cell: string) => `|${` ${cell} |`.repeat(300)}`;
   const table = [row('h'), `|${'---|'.repeat(300)}`, ...Array.from({ length: 3000 }, () => row('1'))].join('\n');
-  const files = { 'content/en/docs/guides/table.md': page('Table', table), 'content/de/docs/guides/table.md': page('Tabelle', 'Klein.') };
+  const files = {
+    'content/en/docs/guides/table.md': page('Table', table),
+    'content/de/docs/guides/table.md': page('Tabelle', 'Klein.'),
+  };
   const sized = await check(files);
   assert.deepEqual(sized.lines, [
     `content/en/docs/guides/table.md  is 3.4 MB, more than the 1.0 MB a Markdown file may have (split it into several pages, or raise markdown.maxFileKB in config/site.config.ts)  [markdown-size]`,
   ]);
-  const { result, lines, ms } = await check({ ...files, 'config/site.config.ts': limits({ maxFileKB: 8192, memoryMB: 64, timeoutSeconds: 120 }) });
+  const { result, lines, ms } = await check({
+    ...files,
+    'config/site.config.ts': limits({ maxFileKB: 8192, memoryMB: 64, timeoutSeconds: 120 }),
+  });
   assert.equal(result.ok, false);
   assert.deepEqual(lines, [
     'content/en/docs/guides/table.md  needs more than 64 MB of memory to parse (split the page, or raise markdown.memoryMB in config/site.config.ts)  [markdown-memory]',
   ]);
-  console.log(`3,000 x 300 table: check in ${Math.round(sized.ms)} ms (size limit), ${Math.round(ms)} ms (memory limit)`);
+  console.log(
+    `3,000 x 300 table: check in ${Math.round(sized.ms)} ms (size limit), ${Math.round(ms)} ms (memory limit)`,
+  );
 });
 
 test('javascript:, vbscript: and data: in links and images are errors; data: images when the config allows them [unsafe-link]', async () => {
@@ -164,9 +193,13 @@ test('javascript:, vbscript: and data: in links and images are errors; data: ima
     '',
     'See [ref].',
   ].join('\n');
-  const files = { 'content/en/docs/guides/unsafe.md': page('Unsafe', body), 'content/de/docs/guides/unsafe.md': page('Unsicher', 'Sicher.') };
+  const files = {
+    'content/en/docs/guides/unsafe.md': page('Unsafe', body),
+    'content/de/docs/guides/unsafe.md': page('Unsicher', 'Sicher.'),
+  };
   const js = '(remove it: a link on this site opens a page or a file, it does not run code)  [unsafe-link]';
-  const data = '(link to a file in public/ instead; data: images can be allowed with markdown.dataImages in config/site.config.ts)  [unsafe-link]';
+  const data =
+    '(link to a file in public/ instead; data: images can be allowed with markdown.dataImages in config/site.config.ts)  [unsafe-link]';
   const { lines } = await check(files);
   assert.deepEqual(lines, [
     `content/en/docs/guides/unsafe.md:6:7  javascript: URL in a link or image ${js}`,

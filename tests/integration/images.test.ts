@@ -1,13 +1,14 @@
 // Raster images in Markdown: the build writes the responsive sizes (64 to 1024 px at quality 85)
 // with content-hashed names, and the page's <img> carries srcset, sizes, width and height; an
 // image that opens the content loads eagerly, one further down lazily.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
+import { formatDiagnostic, runBuild } from '../../generator/build/build.ts';
 import { IMAGE_WIDTHS, responsiveWidths } from '../../generator/images/images.ts';
 import { fixtureCopy } from '../helpers.ts';
 
@@ -21,9 +22,16 @@ before(async () => {
   const img = path.join(fixture.root, 'public', 'img');
   await mkdir(img, { recursive: true });
   // A photo wider than the largest size, and a small one between two sizes.
-  await sharp({ create: { width: 1600, height: 800, channels: 3, background: '#2a6f4e' } }).png().toFile(path.join(img, 'rack.png'));
-  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0583a' } }).jpeg().toFile(path.join(img, 'badge.jpg'));
-  const filler = Array.from({ length: 6 }, (_, i) => `Paragraph ${i} about the rack in the data centre, long enough to push the next image down.`).join('\n\n');
+  await sharp({ create: { width: 1600, height: 800, channels: 3, background: '#2a6f4e' } })
+    .png()
+    .toFile(path.join(img, 'rack.png'));
+  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0583a' } })
+    .jpeg()
+    .toFile(path.join(img, 'badge.jpg'));
+  const filler = Array.from(
+    { length: 6 },
+    (_, i) => `Paragraph ${i} about the rack in the data centre, long enough to push the next image down.`,
+  ).join('\n\n');
   for (const locale of ['de', 'en']) {
     await writeFile(
       path.join(fixture.root, 'content', locale, 'docs', 'guides', 'photos.md'),
@@ -53,8 +61,13 @@ test('every configured width up to the original is written, with a content hash 
   assert.deepEqual(responsiveWidths(1600), [...IMAGE_WIDTHS]);
   assert.deepEqual(responsiveWidths(300), [64, 128, 256, 300]);
   const [rack] = imgTags();
-  const candidates = attr(rack, 'srcset')!.split(', ').map((c) => c.split(' '));
-  assert.deepEqual(candidates.map(([, w]) => w), IMAGE_WIDTHS.map((w) => `${w}w`));
+  const candidates = attr(rack, 'srcset')!
+    .split(', ')
+    .map((c) => c.split(' '));
+  assert.deepEqual(
+    candidates.map(([, w]) => w),
+    IMAGE_WIDTHS.map((w) => `${w}w`),
+  );
   for (const [url, w] of candidates) {
     assert.match(url, new RegExp(`^/assets/img/rack\\.[0-9a-f]{10}\\.${Number.parseInt(w, 10)}\\.png$`));
     const file = path.join(out, url);

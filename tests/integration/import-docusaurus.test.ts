@@ -1,17 +1,19 @@
 // `site import docusaurus` on a small Docusaurus project (tests/fixtures/docusaurus): what it
 // writes, what it reports, and that `site check` then passes on everything but the reported MDX.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import YAML from 'yaml';
-import { FIXTURES, REPO, exists, read } from '../helpers.ts';
+import { exists, FIXTURES, REPO, read } from '../helpers.ts';
 
 const PROJECT = path.join(FIXTURES, 'docusaurus');
-const site = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
+const site = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], { cwd, encoding: 'utf8' });
 
 async function tempDir(): Promise<{ root: string; dispose: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-import-'));
@@ -76,11 +78,23 @@ test('site import docusaurus writes the content tree, config and public files, a
     assert.deepEqual(positions(r.stdout), EXPECTED_REPORT);
     // Each line says what happened to the text, so nothing is lost without a word.
     assert.doesNotMatch(r.stdout, /import Tabs/, 'the imports of converted components need no word');
-    assert.match(r.stdout, /docusaurus\.config\.js:1:1 {2}2 URLs of blog\/ changed \(such as \/news\/2024\/01\/05\/first-release -> \/news\/first-release\/\); a redirect from each old URL is in config\/site\.config\.ts {2}\[redirect\]/);
+    assert.match(
+      r.stdout,
+      /docusaurus\.config\.js:1:1 {2}2 URLs of blog\/ changed \(such as \/news\/2024\/01\/05\/first-release -> \/news\/first-release\/\); a redirect from each old URL is in config\/site\.config\.ts {2}\[redirect\]/,
+    );
     assert.match(r.stdout, /02-configure\.mdx:30:1 {2}MDX comment left out: "Keep this list short\."/);
-    assert.match(r.stdout, /^content\/en\/docs\/guides\/configure\.md:11:58 {2}MDX expression "\{defaultSize\}" kept as written/m);
-    assert.match(r.stdout, /^content\/de\/docs\/guides\/configure\.md:9:10 {2}custom heading id \{#rules\} left out: the heading's id is #regeln/m);
-    assert.match(r.stdout, /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 22 files written, 4 copied into \.\/\. 11 items to look at: 2 author, 1 front-matter, 1 heading-id, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.$/m);
+    assert.match(
+      r.stdout,
+      /^content\/en\/docs\/guides\/configure\.md:11:58 {2}MDX expression "\{defaultSize\}" kept as written/m,
+    );
+    assert.match(
+      r.stdout,
+      /^content\/de\/docs\/guides\/configure\.md:9:10 {2}custom heading id \{#rules\} left out: the heading's id is #regeln/m,
+    );
+    assert.match(
+      r.stdout,
+      /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 22 files written, 4 copied into \.\/\. 11 items to look at: 2 author, 1 front-matter, 1 heading-id, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.$/m,
+    );
 
     assert.deepEqual(listFiles(root).sort(), EXPECTED_FILES);
 
@@ -109,7 +123,10 @@ Read [Installation](guides/install.md) and then [Configuration](/docs/guides/con
 `,
     );
     const deInstall = await read(root, 'content/de/docs/guides/install.md');
-    assert.match(deInstall, /^---\ntitle: Installation\ndescription: Tidewatch aus dem Paket-Repository oder als einzelne Binärdatei installieren\.\nsidebar_position: 1\n---\n\n/);
+    assert.match(
+      deInstall,
+      /^---\ntitle: Installation\ndescription: Tidewatch aus dem Paket-Repository oder als einzelne Binärdatei installieren\.\nsidebar_position: 1\n---\n\n/,
+    );
     assert.match(deInstall, /:::note\[Dienstbenutzer\]\n/);
     assert.match(deInstall, /\[Konfiguration\]\(configure\.md#regeln\)/, 'a link to a custom id follows the heading');
     assert.match(await read(root, 'content/en/docs/guides/install.md'), /\[configuration\]\(configure\.md#rules\)/);
@@ -122,18 +139,38 @@ Read [Installation](guides/install.md) and then [Configuration](/docs/guides/con
     assert.match(configure, /Read the \[introduction\]\(\.\.\/index\.md\)/);
     assert.match(await read(root, 'content/de/docs/guides/configure.md'), /^## Regeln$/m);
     const rotation = await read(root, 'content/en/docs/guides/advanced/rotation.md');
-    assert.match(rotation, /```md\n:::caution\nThis fence shows Markdown and stays as it is\.\n:::\n```/, 'code is never rewritten');
+    assert.match(
+      rotation,
+      /```md\n:::caution\nThis fence shows Markdown and stays as it is\.\n:::\n```/,
+      'code is never rewritten',
+    );
     assert.match(rotation, /^:::danger$/m);
     assert.match(rotation, /\[installation\]\(\/docs\/guides\/install\/\)/);
-    assert.equal(await read(root, 'content/de/docs/guides/advanced/rotation.md'), rotation, 'the missing translation shows the original, as Docusaurus did');
+    assert.equal(
+      await read(root, 'content/de/docs/guides/advanced/rotation.md'),
+      rotation,
+      'the missing translation shows the original, as Docusaurus did',
+    );
 
-    assert.equal(await read(root, 'content/en/docs/guides/_category.yml'), 'label: Guides\nposition: 2\ndescription: Install Tidewatch and set it up for your services.\n');
-    assert.equal(await read(root, 'content/de/docs/guides/_category.yml'), 'label: Anleitungen\nposition: 2\ndescription: Tidewatch installieren und für die eigenen Dienste einrichten.\n');
-    assert.equal(await read(root, 'content/de/docs/guides/advanced/_category.yml'), 'label: Für Fortgeschrittene\nposition: 3\ncollapsed: false\n');
+    assert.equal(
+      await read(root, 'content/en/docs/guides/_category.yml'),
+      'label: Guides\nposition: 2\ndescription: Install Tidewatch and set it up for your services.\n',
+    );
+    assert.equal(
+      await read(root, 'content/de/docs/guides/_category.yml'),
+      'label: Anleitungen\nposition: 2\ndescription: Tidewatch installieren und für die eigenen Dienste einrichten.\n',
+    );
+    assert.equal(
+      await read(root, 'content/de/docs/guides/advanced/_category.yml'),
+      'label: Für Fortgeschrittene\nposition: 3\ncollapsed: false\n',
+    );
 
     // Dates from file names, authors by id (inline ones added), tags by id with labels per locale.
     const firstRelease = await read(root, 'content/de/news/first-release.md');
-    assert.match(firstRelease, /^---\ntitle: Tidewatch 1\.0 ist da\ndescription: Die erste stabile Version rotiert nach Zeit und nach Größe\.\ndate: 2024-01-05\nauthors: \[mara\]\ntags: \[release, logging\]\n---\n/);
+    assert.match(
+      firstRelease,
+      /^---\ntitle: Tidewatch 1\.0 ist da\ndescription: Die erste stabile Version rotiert nach Zeit und nach Größe\.\ndate: 2024-01-05\nauthors: \[mara\]\ntags: \[release, logging\]\n---\n/,
+    );
     assert.match(firstRelease, /\n<!-- truncate -->\n/);
     const tips = await read(root, 'content/en/news/rotation-tips.md');
     assert.match(tips, /\ndate: 2024-03-12\nauthors: \[jonas-weber\]\ntags: \[logging, operations\]\n/);
@@ -141,13 +178,26 @@ Read [Installation](guides/install.md) and then [Configuration](/docs/guides/con
     assert.match(tips, /\[first release\]\(\/news\/first-release\/\)/);
     assert.match(await read(root, 'content/de/news/rotation-tips.md'), /^:::warning\[Auf die Inodes achten\]$/m);
     assert.deepEqual(YAML.parse(await read(root, 'content/authors.yml')), {
-      mara: { name: 'Mara Lindqvist', page: 'https://code.example/mara', image: '/img/mara.svg', title: { en: 'Maintainer', de: 'Maintainerin' }, bio: { en: 'Maintainer', de: 'Maintainerin' } },
-      'jonas-weber': { name: 'Jonas Weber', title: { en: 'Site reliability engineer', de: 'Site-Reliability-Engineer' }, bio: { en: 'Site reliability engineer', de: 'Site-Reliability-Engineer' } },
+      mara: {
+        name: 'Mara Lindqvist',
+        page: 'https://code.example/mara',
+        image: '/img/mara.svg',
+        title: { en: 'Maintainer', de: 'Maintainerin' },
+        bio: { en: 'Maintainer', de: 'Maintainerin' },
+      },
+      'jonas-weber': {
+        name: 'Jonas Weber',
+        title: { en: 'Site reliability engineer', de: 'Site-Reliability-Engineer' },
+        bio: { en: 'Site reliability engineer', de: 'Site-Reliability-Engineer' },
+      },
     });
     assert.deepEqual(YAML.parse(await read(root, 'content/tags.yml')), {
       logging: { label: { en: 'Logging', de: 'Protokolle' }, description: { en: 'Logging', de: 'Protokolle' } },
       operations: { label: { en: 'Operations', de: 'Betrieb' }, description: { en: 'Operations', de: 'Betrieb' } },
-      release: { label: { en: 'Release', de: 'Release' }, description: { en: 'New versions of Tidewatch.', de: 'New versions of Tidewatch.' } },
+      release: {
+        label: { en: 'Release', de: 'Release' },
+        description: { en: 'New versions of Tidewatch.', de: 'New versions of Tidewatch.' },
+      },
     });
 
     const config = await read(root, 'config/site.config.ts');
@@ -161,7 +211,8 @@ Read [Installation](guides/install.md) and then [Configuration](/docs/guides/con
       /from: "\/news\/2024\/01\/05\/first-release\/",\n\s+to: "\/news\/first-release\/"/,
       /from: "\/docs\/category\/guides\/",\n\s+to: "\/docs\/guides\/"/,
       /href: "https:\/\/code\.example\/tidewatch",\n\s+label: "Source"/,
-    ]) assert.match(config, expected);
+    ])
+      assert.match(config, expected);
 
     // The engine finds nothing to complain about: the {defaultSize} the importer named is text
     // once its export is gone, and the page shows it as written.
@@ -183,7 +234,10 @@ test('site import docusaurus refuses a non-empty content/ without --force and ke
     await writeFile(path.join(root, 'config', 'site.config.ts'), 'export default {};\n');
     const refused = site(root, 'import', 'docusaurus', PROJECT);
     assert.equal(refused.status, 1);
-    assert.equal(refused.stderr.trim(), 'site import docusaurus: content/ is not empty; nothing was written. Import into an empty folder (--out <dir>), or add --force to replace content/ as a whole.');
+    assert.equal(
+      refused.stderr.trim(),
+      'site import docusaurus: content/ is not empty; nothing was written. Import into an empty folder (--out <dir>), or add --force to replace content/ as a whole.',
+    );
     assert.equal(await read(root, 'content/en/keep.md'), 'mine\n');
     assert.ok(!exists(root, 'content/en/docs'));
 
@@ -192,7 +246,10 @@ test('site import docusaurus refuses a non-empty content/ without --force and ke
     assert.ok(!exists(root, 'content/en/keep.md'), '--force replaces content/ as a whole');
     assert.ok(exists(root, 'content/en/docs/index.md'));
     assert.equal(await read(root, 'config/site.config.ts'), 'export default {};\n', 'an existing config is left alone');
-    assert.match(forced.stdout, /config\/site\.config\.ts exists and was left as it is\. The imported settings, to merge by hand:\n\n\/\/ Made by `site import docusaurus`[\s\S]*title: "Tidewatch"/);
+    assert.match(
+      forced.stdout,
+      /config\/site\.config\.ts exists and was left as it is\. The imported settings, to merge by hand:\n\n\/\/ Made by `site import docusaurus`[\s\S]*title: "Tidewatch"/,
+    );
   } finally {
     await dispose();
   }
@@ -204,21 +261,33 @@ test('site import docusaurus names a folder that is no Docusaurus project, and -
     await mkdir(path.join(root, 'empty'));
     const wrong = site(root, 'import', 'docusaurus', 'empty');
     assert.equal(wrong.status, 1);
-    assert.equal(wrong.stderr.trim(), 'site import docusaurus: empty has no docusaurus.config.js, no docs/ and no blog/: is it the folder of a Docusaurus project?');
+    assert.equal(
+      wrong.stderr.trim(),
+      'site import docusaurus: empty has no docusaurus.config.js, no docs/ and no blog/: is it the folder of a Docusaurus project?',
+    );
     assert.doesNotMatch(wrong.stderr, /\n\s+at /);
     const missing = site(root, 'import', 'docusaurus', 'nowhere');
     assert.equal(missing.stderr.trim(), 'site import docusaurus: nowhere is not a folder');
 
     const elsewhere = site(root, 'import', 'docusaurus', PROJECT, '--out', 'new-site');
     assert.equal(elsewhere.status, 0, elsewhere.stderr);
-    assert.match(elsewhere.stdout, /^new-site\/content\/en\/docs\/guides\/configure\.md:11:58 {2}MDX expression "\{defaultSize\}" kept as written/m);
+    assert.match(
+      elsewhere.stdout,
+      /^new-site\/content\/en\/docs\/guides\/configure\.md:11:58 {2}MDX expression "\{defaultSize\}" kept as written/m,
+    );
     assert.ok(exists(root, 'new-site/content/en/docs/index.md'));
     assert.ok(!exists(root, 'content'));
     // A site of its own: `npm install && npx site build` in it takes this engine.
-    const manifest = JSON.parse(await read(root, 'new-site/package.json')) as { private: boolean; dependencies: Record<string, string> };
+    const manifest = JSON.parse(await read(root, 'new-site/package.json')) as {
+      private: boolean;
+      dependencies: Record<string, string>;
+    };
     assert.equal(manifest.private, true);
     assert.deepEqual(Object.keys(manifest.dependencies), ['sitesmith']);
-    assert.equal(path.resolve(root, 'new-site', manifest.dependencies.sitesmith.replace(/^file:/, '')), REPO.replace(/\/$/, ''));
+    assert.equal(
+      path.resolve(root, 'new-site', manifest.dependencies.sitesmith.replace(/^file:/, '')),
+      REPO.replace(/\/$/, ''),
+    );
 
     const help = site(root, 'import', 'docusaurus', '--help');
     assert.equal(help.status, 0);

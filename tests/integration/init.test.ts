@@ -2,24 +2,33 @@
 // its `file:` path (offline: nothing comes from the registry), then `npx site build` and `npx site
 // check` inside the folder. The build runs as an unprivileged user, for whom the engine's folder
 // is read-only: whatever the engine caches goes to the site's own .cache/.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { type SpawnSyncOptions, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ENGINE_CACHE, REPO, exists, read } from '../helpers.ts';
+import { test } from 'node:test';
+import { ENGINE_CACHE, exists, REPO, read } from '../helpers.ts';
 
 const NOBODY = 65534;
-const run = (command: string, args: string[], cwd: string, options: SpawnSyncOptions = {}) => spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, ...options }) as { status: number | null; stdout: string; stderr: string };
-const site = (cwd: string, ...args: string[]) => run(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], cwd);
+const run = (command: string, args: string[], cwd: string, options: SpawnSyncOptions = {}) =>
+  spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, ...options }) as {
+    status: number | null;
+    stdout: string;
+    stderr: string;
+  };
+const site = (cwd: string, ...args: string[]) =>
+  run(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], cwd);
 const npm = (cwd: string, ...args: string[]) => run('npm', [...args, '--offline', '--no-audit', '--no-fund'], cwd);
 
 /** Runs as user nobody where the test runs as root (root may write anywhere, so read-only is shown as another user). */
 const asNobody = (command: string[], cwd: string) =>
   process.getuid?.() === 0
-    ? run('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...command], cwd, { env: { ...process.env, HOME: cwd, npm_config_cache: path.join(cwd, '.npm') } })
+    ? run('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...command], cwd, {
+        env: { ...process.env, HOME: cwd, npm_config_cache: path.join(cwd, '.npm') },
+      })
     : run(command[0], command.slice(1), cwd);
 
 /**
@@ -27,10 +36,13 @@ const asNobody = (command: string[], cwd: string) =>
  * share there (tests/real-site.ts), which they may make while this test runs, and its bundles' cache
  * but for the bundles of the engine itself.
  */
-const ownCache = () => [
-  ...readdirSync(path.join(REPO, '.cache')).filter((f) => !/^(real-site|fixture-sites)(\.lock)?$/.test(f)),
-  ...readdirSync(ENGINE_CACHE).filter((f) => !/^(cli|api|worker|chunk)\./.test(f) && !/^in-use\./.test(f)).map((f) => `engine:${f}`),
-].sort();
+const ownCache = () =>
+  [
+    ...readdirSync(path.join(REPO, '.cache')).filter((f) => !/^(real-site|fixture-sites)(\.lock)?$/.test(f)),
+    ...readdirSync(ENGINE_CACHE)
+      .filter((f) => !/^(cli|api|worker|chunk)\./.test(f) && !/^in-use\./.test(f))
+      .map((f) => `engine:${f}`),
+  ].sort();
 
 function chownTree(dir: string): void {
   chownSync(dir, NOBODY, NOBODY);
@@ -50,7 +62,11 @@ test('site init writes a two-locale site that builds with its own npx site, the 
     assert.equal(made.status, 0, made.stderr);
     assert.match(made.stdout, /^Wrote a site in 2 locales \(de, en\) to acme\/: \d+ files\./m);
     const dir = path.join(tmp, 'acme');
-    const manifest = JSON.parse(await read(dir, 'package.json')) as { name: string; private: boolean; dependencies: Record<string, string> };
+    const manifest = JSON.parse(await read(dir, 'package.json')) as {
+      name: string;
+      private: boolean;
+      dependencies: Record<string, string>;
+    };
     assert.equal(manifest.name, 'acme');
     assert.equal(path.resolve(dir, manifest.dependencies.sitesmith.replace(/^file:/, '')), REPO.replace(/\/$/, ''));
     assert.match(await read(dir, 'config/site.config.ts'), /^import \{ defineConfig \} from 'sitesmith';$/m);
@@ -63,17 +79,32 @@ test('site init writes a two-locale site that builds with its own npx site, the 
     const built = asNobody(['npx', '--offline', 'site', 'build'], dir);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     assert.match(built.stdout, /^\d+ pages, \d+ files written in [\d.]+ s\.$/m);
-    for (const page of ['index.html', 'en/index.html', 'docs/index.html', 'docs/getting-started/index.html', 'en/docs/getting-started/index.html', 'blog/index.html', 'blog/welcome/index.html', 'en/blog/welcome/index.html', 'sitemap.xml']) {
+    for (const page of [
+      'index.html',
+      'en/index.html',
+      'docs/index.html',
+      'docs/getting-started/index.html',
+      'en/docs/getting-started/index.html',
+      'blog/index.html',
+      'blog/welcome/index.html',
+      'en/blog/welcome/index.html',
+      'sitemap.xml',
+    ]) {
       assert.ok(exists(dir, `build/${page}`), `build/${page} was written`);
     }
     const home = await read(dir, 'build/en/index.html');
     assert.match(home, /<title>[^<]*acme[^<]*<\/title>/);
-    assert.match(home, /href="\/en\/docs\/"/, 'the navbar links the docs in the page\'s locale');
-    assert.doesNotMatch(home, /Almwerk/, 'the new site carries nothing of the repository\'s own site');
+    assert.match(home, /href="\/en\/docs\/"/, "the navbar links the docs in the page's locale");
+    assert.doesNotMatch(home, /Almwerk/, "the new site carries nothing of the repository's own site");
 
     // What the engine cached is in the site's folder; the engine's own folder gained nothing.
-    for (const part of ['parse', 'social', 'outputs', 'fonts']) assert.ok(statSync(path.join(dir, '.cache', part)).isDirectory(), `.cache/${part} in the site`);
-    if (process.getuid?.() === 0) assert.ok(readdirSync(path.join(dir, '.cache', 'engine')).some((f) => /^cli\..*\.mjs$/.test(f)), 'the CLI was bundled into the site, the engine being read-only');
+    for (const part of ['parse', 'social', 'outputs', 'fonts'])
+      assert.ok(statSync(path.join(dir, '.cache', part)).isDirectory(), `.cache/${part} in the site`);
+    if (process.getuid?.() === 0)
+      assert.ok(
+        readdirSync(path.join(dir, '.cache', 'engine')).some((f) => /^cli\..*\.mjs$/.test(f)),
+        'the CLI was bundled into the site, the engine being read-only',
+      );
     assert.deepEqual(ownCache(), engineCache);
 
     const checked = run('npx', ['--offline', 'site', 'check'], dir);
@@ -94,15 +125,26 @@ test('site init in one locale, and the programmatic API from plain Node', async 
     assert.ok(exists(dir, 'content/en/index.md') && !exists(dir, 'content/de'));
     assert.ok(npm(dir, 'install').status === 0);
     // A script of the site's own, no TypeScript loader: `sitesmith/api` resolves through the package's exports.
-    await writeFile(path.join(dir, 'check.mjs'), "import { check } from 'sitesmith/api';\nconst r = await check();\nconsole.log(JSON.stringify({ ok: r.ok, pages: r.stats.pages, problems: r.diagnostics.length }));\n");
+    await writeFile(
+      path.join(dir, 'check.mjs'),
+      "import { check } from 'sitesmith/api';\nconst r = await check();\nconsole.log(JSON.stringify({ ok: r.ok, pages: r.stats.pages, problems: r.diagnostics.length }));\n",
+    );
     const checked = run(process.execPath, ['check.mjs'], dir);
     assert.equal(checked.status, 0, checked.stderr);
     // The same from `node -e`, whose --input-type the worker threads must not inherit.
-    const evaluated = run(process.execPath, ['--input-type=module', '-e', "import { build } from 'sitesmith/api'; console.log((await build()).ok);"], dir);
+    const evaluated = run(
+      process.execPath,
+      ['--input-type=module', '-e', "import { build } from 'sitesmith/api'; console.log((await build()).ok);"],
+      dir,
+    );
     assert.equal(evaluated.status, 0, evaluated.stderr);
     assert.match(evaluated.stdout, /^true$/m);
     assert.ok(exists(dir, 'build/index.html'));
-    const result = JSON.parse(checked.stdout.trim().split('\n').at(-1)!) as { ok: boolean; pages: number; problems: number };
+    const result = JSON.parse(checked.stdout.trim().split('\n').at(-1)!) as {
+      ok: boolean;
+      pages: number;
+      problems: number;
+    };
     assert.equal(result.ok, true);
     assert.equal(result.problems, 0);
     assert.ok(result.pages >= 5, `${result.pages} pages`);

@@ -4,12 +4,13 @@
 // Accept-Encoding, hashed assets, 404s of both locales) both servers give the same status,
 // Location, content type and encoding, caching headers, security headers with the CSP, length,
 // Last-Modified and bytes. ETag, Date and Server differ by design and are not compared.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { buildFixture, startServer, type BuiltFixture, type RunningServer } from './contact-helpers.ts';
-import { get as getAs, startNginx, type Answer, type RunningNginx } from '../nginx.ts';
+import { after, before, test } from 'node:test';
+import { type Answer, get as getAs, type RunningNginx, startNginx } from '../nginx.ts';
+import { type BuiltFixture, buildFixture, type RunningServer, startServer } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 let start: RunningServer;
@@ -30,13 +31,32 @@ after(async () => {
   await site?.dispose();
 });
 
-const COMPARED = ['location', 'content-type', 'content-encoding', 'cache-control', 'vary', 'content-length', 'last-modified', 'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy'];
-const get = (base: string, pathname: string, headers: Record<string, string>): Promise<Answer> => getAs(base, pathname, headers, COMPARED);
+const COMPARED = [
+  'location',
+  'content-type',
+  'content-encoding',
+  'cache-control',
+  'vary',
+  'content-length',
+  'last-modified',
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+];
+const get = (base: string, pathname: string, headers: Record<string, string>): Promise<Answer> =>
+  getAs(base, pathname, headers, COMPARED);
 
 /** The paths to compare: every kind of answer the static site gives. */
 function paths(): string[] {
   const dir = site.dir;
-  const redirects = readFileSync(path.join(dir, '_redirects'), 'utf8').trim().split('\n').map((l) => l.split(' ')[0]);
+  const redirects = readFileSync(path.join(dir, '_redirects'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' ')[0]);
   const asset = (ext: string) => `/assets/${readdirSync(path.join(dir, 'assets')).find((f) => f.endsWith(ext))}`;
   return [
     '/',
@@ -67,7 +87,10 @@ function paths(): string[] {
 
 test('nginx with the generated include answers every path as site start does', async () => {
   const list = paths();
-  assert.ok(list.every((p) => p && !p.includes('undefined')), list.join(' '));
+  assert.ok(
+    list.every((p) => p && !p.includes('undefined')),
+    list.join(' '),
+  );
   const differences: string[] = [];
   let compared = 0;
   for (const pathname of list) {
@@ -76,14 +99,17 @@ test('nginx with the generated include answers every path as site start does', a
       const [ours, theirs] = await Promise.all([get(start.url, pathname, encoding), get(nginxUrl, pathname, encoding)]);
       compared++;
       const label = `${pathname} (${encoding['accept-encoding'] ?? 'identity'})`;
-      if (ours.status !== theirs.status) differences.push(`${label}: status ${ours.status} from site start, ${theirs.status} from nginx`);
+      if (ours.status !== theirs.status)
+        differences.push(`${label}: status ${ours.status} from site start, ${theirs.status} from nginx`);
       for (const h of COMPARED) {
         // A redirect's body (nginx writes a small page, site start none) is not read by anyone.
         if (ours.status === 301 && (h === 'content-type' || h === 'content-length')) continue;
-        if (ours.headers[h] !== theirs.headers[h]) differences.push(`${label}: ${h}: "${ours.headers[h]}" from site start, "${theirs.headers[h]}" from nginx`);
+        if (ours.headers[h] !== theirs.headers[h])
+          differences.push(`${label}: ${h}: "${ours.headers[h]}" from site start, "${theirs.headers[h]}" from nginx`);
       }
       if (ours.status === 200 || ours.status === 404) {
-        if (!ours.body.equals(theirs.body)) differences.push(`${label}: the bodies differ (${ours.body.length} and ${theirs.body.length} bytes)`);
+        if (!ours.body.equals(theirs.body))
+          differences.push(`${label}: the bodies differ (${ours.body.length} and ${theirs.body.length} bytes)`);
       }
     }
   }

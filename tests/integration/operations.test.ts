@@ -1,7 +1,7 @@
 // What operators rely on: /healthz and /readyz for the load balancer, Range requests, one JSON log
 // line per request and per relay event with LOG_FORMAT=json, and a graceful stop on SIGTERM that
 // refuses new connections and still finishes the mail being sent.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, renameSync } from 'node:fs';
@@ -9,10 +9,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../../server/contact-store.ts';
 import { REPO } from '../helpers.ts';
-import { buildFixture, postJson, smtpSink, startServer, validMessage, type BuiltFixture } from './contact-helpers.ts';
+import { type BuiltFixture, buildFixture, postJson, smtpSink, startServer, validMessage } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 before(async () => {
@@ -21,7 +22,10 @@ before(async () => {
 after(() => site?.dispose());
 
 /** A GET with the given headers, the body as bytes. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -96,7 +100,14 @@ test('site start with LOG_FORMAT=json logs one JSON line per request and relay e
   const sink = await smtpSink(0, { delayMs: () => 2000, onDataStart: () => bodyArrived() });
   const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
     cwd: site.root,
-    env: { ...process.env, SITE_DATA_DIR: dataDir, CONTACT_RATE_LIMIT: 'off', SMTP_URL: sink.url, CONTACT_TO: 'owners@almwerk.example', LOG_FORMAT: 'json' },
+    env: {
+      ...process.env,
+      SITE_DATA_DIR: dataDir,
+      CONTACT_RATE_LIMIT: 'off',
+      SMTP_URL: sink.url,
+      CONTACT_TO: 'owners@almwerk.example',
+      LOG_FORMAT: 'json',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -117,25 +128,37 @@ test('site start with LOG_FORMAT=json logs one JSON line per request and relay e
     // The mail server holds the mail for 2 s: stop now, in the middle of the send.
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    const refused = await get(`${url}/`).then(() => false, (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED');
+    const refused = await get(`${url}/`).then(
+      () => false,
+      (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
+    );
     assert.ok(refused, 'no new connections after SIGTERM');
     assert.equal(await exited, 0, stderr);
     const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
-    const row = db.prepare('SELECT sent_at, attempts FROM outbox').get() as { sent_at: string | null; attempts: number };
+    const row = db.prepare('SELECT sent_at, attempts FROM outbox').get() as {
+      sent_at: string | null;
+      attempts: number;
+    };
     db.close();
     assert.ok(row.sent_at, 'the send in flight was finished and recorded before the process ended');
     assert.equal(sink.mails.length, 1);
 
     const lines = stdout.trim().split('\n');
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    assert.ok(records.every((r) => typeof r.time === 'string' && typeof r.level === 'string'), 'every line is a JSON record');
+    assert.ok(
+      records.every((r) => typeof r.time === 'string' && typeof r.level === 'string'),
+      'every line is a JSON record',
+    );
     const page = records.find((r) => r.type === 'request' && r.path === '/en/');
     assert.ok(page, lines.join('\n'));
     assert.equal(page.status, 200);
     assert.equal(page.method, 'GET');
     assert.ok(!JSON.stringify(records).includes('secret'), 'no query string in the log');
     assert.ok(records.some((r) => r.type === 'request' && r.path === '/api/contact' && r.status === 201));
-    assert.deepEqual(records.filter((r) => r.type === 'relay').map((r) => [r.event, r.id]), [['sent', 1]]);
+    assert.deepEqual(
+      records.filter((r) => r.type === 'relay').map((r) => [r.event, r.id]),
+      [['sent', 1]],
+    );
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     await sink.stop();

@@ -1,10 +1,11 @@
 // Parse results on disk: a build in a new process parses only the files whose bytes changed since
 // the last build of the same code, and a change to the code (a new bundle key) starts afresh.
-import { after, before, test, type TestContext } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, type TestContext, test } from 'node:test';
 import { runBuild } from '../../generator/build/build.ts';
 import { PARSE_STORE_DIR, ParseStore } from '../../generator/parse/parse-store.ts';
 import { fixtureCopy } from '../helpers.ts';
@@ -20,7 +21,8 @@ after(() => fixture?.dispose());
 /** The test's builds run under `value` as the bundle key; the process's own key is back after it
  * (the other integration tests run in this process). */
 function useKey(t: TestContext, value: string | undefined) {
-  const set = (v: string | undefined) => (v === undefined ? delete process.env.SITE_BUNDLE_KEY : (process.env.SITE_BUNDLE_KEY = v));
+  const set = (v: string | undefined) =>
+    v === undefined ? delete process.env.SITE_BUNDLE_KEY : (process.env.SITE_BUNDLE_KEY = v);
   t.after(() => void set(key));
   set(value);
 }

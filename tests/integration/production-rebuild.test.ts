@@ -2,16 +2,17 @@
 // `site build` does) changes the Content-Security-Policy without a restart, SIGHUP re-reads an
 // edited `_headers`, and requests during swaps never get a 404 for a page both builds have, nor a
 // page whose inline script its CSP does not allow.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { scriptHash } from '../../generator/extras/csp.ts';
 import { blockedInlineScripts } from '../../server/security-headers.ts';
 import { REPO } from '../helpers.ts';
-import { buildFixture, startServer, type BuiltFixture } from './contact-helpers.ts';
+import { type BuiltFixture, buildFixture, startServer } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 let other: string;
@@ -155,9 +156,18 @@ test('SIGHUP makes `site start` read an edited `_headers` again', async () => {
       child.once('exit', (code) => reject(new Error(`site start exited (${code}): ${out}`)));
     });
     const headersFile = path.join(fresh.dir, '_headers');
-    await writeFile(headersFile, (await readFile(headersFile, 'utf8')).replace('X-Frame-Options: DENY', 'X-Frame-Options: SAMEORIGIN'));
-    assert.equal((await fetch(`${url}/`)).headers.get('x-frame-options'), 'DENY', 'an edit in place alone changes nothing');
-    const reloaded = new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => /serving the build/.test(String(chunk)) && resolve()));
+    await writeFile(
+      headersFile,
+      (await readFile(headersFile, 'utf8')).replace('X-Frame-Options: DENY', 'X-Frame-Options: SAMEORIGIN'),
+    );
+    assert.equal(
+      (await fetch(`${url}/`)).headers.get('x-frame-options'),
+      'DENY',
+      'an edit in place alone changes nothing',
+    );
+    const reloaded = new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => /serving the build/.test(String(chunk)) && resolve()),
+    );
     child.kill('SIGHUP');
     await reloaded;
     assert.equal((await fetch(`${url}/`)).headers.get('x-frame-options'), 'SAMEORIGIN');

@@ -1,14 +1,15 @@
 // URLs that vanish: every build writes _routes.json, and `site check --baseline` fails for every
 // route of yesterday's manifest or sitemap that is now neither a page nor a redirect.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runBuild, formatDiagnostic } from '../../generator/build/build.ts';
+import { after, before, test } from 'node:test';
 import { runCheck } from '../../bin/check.ts';
+import { formatDiagnostic, runBuild } from '../../generator/build/build.ts';
 import type { RouteManifest } from '../../generator/validate/route-manifest.ts';
 import { fixtureCopy } from '../helpers.ts';
 
@@ -38,7 +39,10 @@ async function renameUpgradeGuide(root: string, name: string): Promise<void> {
     const dir = path.join(root, 'content', locale, 'docs', 'guides');
     await rename(path.join(dir, 'upgrade.md'), path.join(dir, `${name}.md`));
     const install = path.join(dir, 'install.md');
-    await writeFile(install, (await readFile(install, 'utf8')).replace('/docs/guides/upgrade/', `/docs/guides/${name}/`));
+    await writeFile(
+      install,
+      (await readFile(install, 'utf8')).replace('/docs/guides/upgrade/', `/docs/guides/${name}/`),
+    );
   }
 }
 
@@ -47,9 +51,16 @@ test('a route of the baseline manifest that vanished without a redirect fails th
   try {
     assert.equal(built.ok, true);
     const manifest = JSON.parse(await readFile(path.join(out, '_routes.json'), 'utf8')) as RouteManifest;
-    assert.deepEqual(manifest.pages.map((p) => p.route).sort(), Object.keys(built.graph!.pages).sort(), 'every page is in the manifest');
+    assert.deepEqual(
+      manifest.pages.map((p) => p.route).sort(),
+      Object.keys(built.graph!.pages).sort(),
+      'every page is in the manifest',
+    );
     assert.ok(manifest.pages.some((p) => p.route === '/en/docs/guides/upgrade/' && p.title === 'Upgrade en'));
-    assert.ok(manifest.redirects.some((r) => r.from === '/old/' && r.to === '/docs/'), 'redirect sources too');
+    assert.ok(
+      manifest.redirects.some((r) => r.from === '/old/' && r.to === '/docs/'),
+      'redirect sources too',
+    );
     const baseline = path.join(out, '_routes.json');
 
     assert.equal((await runCheck(root, { baseline })).ok, true, 'nothing vanished yet');
@@ -68,7 +79,10 @@ test('a route of the baseline manifest that vanished without a redirect fails th
       "import { base } from './base.ts';\n\nexport default { ...base, redirects: [...base.redirects, { from: '/docs/guides/upgrade/', to: '/docs/guides/updating/' }, { from: '/en/docs/guides/upgrade/', to: '/en/docs/guides/updating/' }] };\n",
     );
     const fixed = await runCheck(root, { baseline });
-    assert.deepEqual(fixed.diagnostics.filter((d) => d.rule === 'route-removed'), []);
+    assert.deepEqual(
+      fixed.diagnostics.filter((d) => d.rule === 'route-removed'),
+      [],
+    );
   } finally {
     await dispose();
   }
@@ -96,7 +110,10 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
     const bySitemap = await runCheck(root, { baseline: path.join(deployed, 'sitemap.xml') });
     assert.deepEqual(
       bySitemap.diagnostics.filter((d) => d.rule === 'route-removed').map((d) => d.message),
-      ['/docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /docs/guides/upgrades/)', '/en/docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /en/docs/guides/upgrades/)'],
+      [
+        '/docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /docs/guides/upgrades/)',
+        '/en/docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /en/docs/guides/upgrades/)',
+      ],
     );
     const byUrl = await runCheck(root, { baseline: `${origin}/_routes.json` });
     assert.equal(byUrl.diagnostics.filter((d) => d.rule === 'route-removed').length, 2);
@@ -106,7 +123,10 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
     assert.match(formatDiagnostic(missing.diagnostics[0]), /the baseline could not be read: .*answered 404/);
     await writeFile(path.join(deployed, 'other.json'), '{"routes": []}');
     const wrong = await runCheck(root, { baseline: path.join(deployed, 'other.json') });
-    assert.match(wrong.diagnostics.map(formatDiagnostic).join('\n'), /the baseline cannot be used: it has no "pages" list/);
+    assert.match(
+      wrong.diagnostics.map(formatDiagnostic).join('\n'),
+      /the baseline cannot be used: it has no "pages" list/,
+    );
     await rm(deployed, { recursive: true, force: true });
   } finally {
     server.close();

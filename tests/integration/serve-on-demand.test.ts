@@ -2,14 +2,15 @@
 // bodies: the first build reads front matter and renders only the not-found pages (public/ is served
 // from where it is), a page is rendered (its bodies parsed, a social card drawn) when it is first
 // asked for, and a full build parses the rest behind it.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startDevServer } from '../../generator/dev/serve.ts';
-import { devServerHooks } from '../../server/dev-hooks.ts';
+import { after, before, test } from 'node:test';
 import type { BuildResult } from '../../generator/build/build.ts';
 import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
+import { devServerHooks } from '../../server/dev-hooks.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 let root: string;
@@ -21,7 +22,16 @@ const renders: string[] = [];
 
 before(async () => {
   ({ root, dispose } = await fixtureCopy('basic'));
-  dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: false, out: '.serve', hooks: devServerHooks({ root }), onBuild: (r) => builds.push(r), onRender: (route) => renders.push(route) });
+  dev = await startDevServer({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    watch: false,
+    out: '.serve',
+    hooks: devServerHooks({ root }),
+    onBuild: (r) => builds.push(r),
+    onRender: (route) => renders.push(route),
+  });
   const address = dev.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
@@ -55,7 +65,10 @@ test('the dev server answers / having rendered that page alone', async () => {
   assert.ok(pages > 30, `${pages} pages`);
   // The full build that followed parsed every body; what / showed was up to date.
   assert.equal(first.stats.parsed, Object.keys(first.graph!.documents).length);
-  assert.ok(first.stats.rendered <= Object.keys(first.graph!.notFound).length, 'the builds rendered the not-found pages only');
+  assert.ok(
+    first.stats.rendered <= Object.keys(first.graph!.notFound).length,
+    'the builds rendered the not-found pages only',
+  );
   assert.deepEqual(builds, [first]);
   await fetch(`${base}/`);
   assert.deepEqual(renders, ['/'], 'a page served once is not rendered again');

@@ -1,11 +1,12 @@
 // The Almwerk site itself: it builds without a problem and serves every route and redirect of
 // the route list (../shared/routes.txt and redirects.txt) in both locales.
-import { test, before } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { before, test } from 'node:test';
+import { exists, REPO, read } from '../helpers.ts';
 import { realSiteBuild, type SiteBuild } from '../real-site.ts';
-import { REPO, exists, read } from '../helpers.ts';
 
 const SHARED = path.join(REPO, '..', 'shared');
 const lines = (file: string) =>
@@ -26,7 +27,9 @@ test('the site builds with no errors and no warnings', () => {
   assert.deepEqual(site.diagnostics, []);
 });
 
-test('every route of the route list exists in German and English', { skip: !existsSync(SHARED) && !process.env.CI && 'shared/ is not beside the repository' }, () => {
+test('every route of the route list exists in German and English', {
+  skip: !existsSync(SHARED) && !process.env.CI && 'shared/ is not beside the repository',
+}, () => {
   const missing: string[] = [];
   for (const route of lines('routes.txt')) {
     for (const prefix of ['', '/en']) {
@@ -36,11 +39,14 @@ test('every route of the route list exists in German and English', { skip: !exis
   assert.deepEqual(missing, []);
 });
 
-test('every redirect of the list is served in both locales', { skip: !existsSync(SHARED) && !process.env.CI && 'shared/ is not beside the repository' }, async () => {
+test('every redirect of the list is served in both locales', {
+  skip: !existsSync(SHARED) && !process.env.CI && 'shared/ is not beside the repository',
+}, async () => {
   const netlify = await read(out, '_redirects');
   for (const line of lines('redirects.txt')) {
     const [from, to] = line.split(/\s+/);
-    for (const prefix of ['', '/en']) assert.ok(netlify.includes(`${prefix}${from} ${prefix}${to} 301\n`), `${prefix}${from}`);
+    for (const prefix of ['', '/en'])
+      assert.ok(netlify.includes(`${prefix}${from} ${prefix}${to} 301\n`), `${prefix}${from}`);
   }
 });
 

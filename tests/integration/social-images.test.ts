@@ -1,11 +1,12 @@
 // Social cards kept in the site's own .cache/social/: a later build takes them from there, and an
 // entry that a full disk or a crash left truncated or empty is drawn again, never published.
-import { after, before, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before, test } from 'node:test';
 import sharp from 'sharp';
-import { runBuild, type BuildResult } from '../../generator/build/build.ts';
+import { type BuildResult, runBuild } from '../../generator/build/build.ts';
 import { SOCIAL_CACHE_DIR } from '../../generator/images/social-images.ts';
 import { fixtureCopy } from '../helpers.ts';
 
@@ -30,9 +31,10 @@ async function build(): Promise<BuildResult & { card: (file: string) => Buffer }
 /** The kept cards (the folder also holds their stamps). */
 const entries = () => readdirSync(path.join(root, SOCIAL_CACHE_DIR)).filter((name) => name.endsWith('.jpg'));
 /** The cache entry holding exactly these bytes. */
-const entryOf = (bytes: Buffer) => entries().find((name) => readFileSync(path.join(root, SOCIAL_CACHE_DIR, name)).equals(bytes));
+const entryOf = (bytes: Buffer) =>
+  entries().find((name) => readFileSync(path.join(root, SOCIAL_CACHE_DIR, name)).equals(bytes));
 
-test('cards are drawn once into the site\'s .cache/social/; a truncated or empty entry is drawn again and the page keeps its whole card', async () => {
+test("cards are drawn once into the site's .cache/social/; a truncated or empty entry is drawn again and the page keeps its whole card", async () => {
   const first = await build();
   const total = first.stats.cards!.total;
   assert.ok(total > 20, `${total} cards`);
@@ -42,9 +44,18 @@ test('cards are drawn once into the site\'s .cache/social/; a truncated or empty
   assert.equal(first.stats.cards!.drawn, kept);
   const install = first.card(INSTALL);
   const home = first.card(HOME);
-  assert.deepEqual(await sharp(install).metadata().then((m) => [m.format, m.width, m.height]), ['jpeg', 1200, 630]);
+  assert.deepEqual(
+    await sharp(install)
+      .metadata()
+      .then((m) => [m.format, m.width, m.height]),
+    ['jpeg', 1200, 630],
+  );
   const inode = (file: string) => statSync(file).ino;
-  assert.equal(inode(path.join(root, 'build', INSTALL)), inode(path.join(root, SOCIAL_CACHE_DIR, entryOf(install)!)), 'the card in build/ is the kept file, linked: not a second copy');
+  assert.equal(
+    inode(path.join(root, 'build', INSTALL)),
+    inode(path.join(root, SOCIAL_CACHE_DIR, entryOf(install)!)),
+    'the card in build/ is the kept file, linked: not a second copy',
+  );
 
   const second = await build();
   assert.equal(second.stats.cards!.drawn, 0, 'every card came from .cache/social/');
@@ -58,7 +69,12 @@ test('cards are drawn once into the site\'s .cache/social/; a truncated or empty
   assert.equal(third.stats.cards!.drawn, 2);
   assert.ok(third.card(INSTALL).equals(install), 'the truncated entry was published');
   assert.ok(third.card(HOME).equals(home), 'the empty entry was published');
-  assert.deepEqual(await sharp(third.card(INSTALL)).stats().then((s) => s.isOpaque), true);
+  assert.deepEqual(
+    await sharp(third.card(INSTALL))
+      .stats()
+      .then((s) => s.isOpaque),
+    true,
+  );
   // What was drawn again replaced the broken entries.
   assert.ok(entries().every((name) => statSync(path.join(root, SOCIAL_CACHE_DIR, name)).size > 1000));
   assert.equal(entries().length, kept);

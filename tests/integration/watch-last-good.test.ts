@@ -1,9 +1,10 @@
 // Watch mode and a mistake in front matter: the one cause is the one error, and the page keeps
 // being served as it was last good (the error says so) until the file is fixed.
-import { after, test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { after, test } from 'node:test';
 import { createCache, runBuild } from '../../generator/build/build.ts';
 import { closeParseWorkers } from '../../generator/build/worker-pool.ts';
 import { renderOnDemand } from '../../generator/dev/pages-on-demand.ts';

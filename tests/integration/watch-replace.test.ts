@@ -1,15 +1,16 @@
 // Watch mode across a replaced content/ folder, as `git checkout` of another branch or a restore
 // from a backup does it: the watcher waits for the tree to be quiet, builds it whole, says that it
 // lost and regained the folder, and keeps rebuilding afterwards.
-import { devServerHooks } from '../../server/dev-hooks.ts';
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { startDevServer } from '../../generator/dev/serve.ts';
 import type { BuildResult } from '../../generator/build/build.ts';
+import { startDevServer } from '../../generator/dev/serve.ts';
+import { devServerHooks } from '../../server/dev-hooks.ts';
 import { fixtureCopy } from '../helpers.ts';
 
 const sh = promisify(execFile);
@@ -28,7 +29,15 @@ test('replacing content/ as a whole: one build of the whole tree, a message, and
   const said: string[] = [];
   const log = console.log;
   console.log = (...args: unknown[]) => said.push(args.join(' '));
-  const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: true, out: '.serve', hooks: devServerHooks({ root }), onBuild: (r) => (builds.push(r), waiting?.(r)) });
+  const dev = await startDevServer({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    watch: true,
+    out: '.serve',
+    hooks: devServerHooks({ root }),
+    onBuild: (r) => (builds.push(r), waiting?.(r)),
+  });
   // Edits below wait for the builds they start, not for the end of the first.
   await dev.firstBuild;
   try {
@@ -45,7 +54,8 @@ test('replacing content/ as a whole: one build of the whole tree, a message, and
       if (round === 0) {
         await sh('rm', ['-rf', 'content'], { cwd: root });
         const noticed = Date.now() + 60_000;
-        while (!said.some((line) => line.includes('content/ disappeared')) && Date.now() < noticed) await new Promise((resolve) => setTimeout(resolve, 50));
+        while (!said.some((line) => line.includes('content/ disappeared')) && Date.now() < noticed)
+          await new Promise((resolve) => setTimeout(resolve, 50));
         await sh('cp', ['-a', 'backup', 'content'], { cwd: root });
       } else {
         await sh('sh', ['-c', 'rm -rf content && cp -a backup content'], { cwd: root });

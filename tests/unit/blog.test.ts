@@ -1,9 +1,23 @@
 // Blog-style sections: posts by date, paginated lists, archive, tags, authors, reading time,
 // the sidebar by year and the feed.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { buildBlogSection, readingMinutes, WORDS_PER_MINUTE, type BlogSectionInput } from '../../generator/graph/blog.ts';
-import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SidebarItem, TagsPage } from '../../generator/types.ts';
+import { test } from 'node:test';
+import {
+  type BlogSectionInput,
+  buildBlogSection,
+  readingMinutes,
+  WORDS_PER_MINUTE,
+} from '../../generator/graph/blog.ts';
+import type {
+  ArchivePage,
+  AuthorsPage,
+  Page,
+  PostListPage,
+  PostPage,
+  SidebarItem,
+  TagsPage,
+} from '../../generator/types.ts';
 import { author, category, config, heading, messages, post, tag } from './factories.ts';
 
 const posts = [
@@ -25,7 +39,11 @@ function section(overrides: Partial<BlogSectionInput> = {}) {
     feeds: true,
     posts,
     t: messages.en.blog,
-    authors: { anna: author('anna', 'Anna Berger'), ben: author('ben', 'Ben Huber'), carl: author('carl', 'Carl Mayr') },
+    authors: {
+      anna: author('anna', 'Anna Berger'),
+      ben: author('ben', 'Ben Huber'),
+      carl: author('carl', 'Carl Mayr'),
+    },
     tags: { ops: tag('ops'), db: tag('db'), secret: tag('secret') },
     ...overrides,
   });
@@ -51,9 +69,16 @@ test('the post list is newest first, paginated by postsPerPage, and leaves unlis
       ['/en/blog/page/3/', 3, 3, LISTED.slice(4)],
     ],
   );
-  assert.deepEqual(lists.map((l) => l.title), ['Blog', 'Blog (Page 2 of 3)', 'Blog (Page 3 of 3)']);
+  assert.deepEqual(
+    lists.map((l) => l.title),
+    ['Blog', 'Blog (Page 2 of 3)', 'Blog (Page 3 of 3)'],
+  );
   assert.ok(lists.every((l) => l.base === '/en/blog/' && l.sidebar === 'en:blog'));
-  assert.deepEqual(lists[1].deps, ['content/en/blog/a.md', 'content/en/blog/c.md'], 'a list depends on the posts it shows');
+  assert.deepEqual(
+    lists[1].deps,
+    ['content/en/blog/a.md', 'content/en/blog/c.md'],
+    'a list depends on the posts it shows',
+  );
 });
 
 test('a section without posts still has its first list page', () => {
@@ -76,12 +101,18 @@ test('every post, unlisted too, gets a page; newer and older skip unlisted posts
 });
 
 test('post pages carry date, authors, tags, reading time and their table of contents', () => {
-  const withHeadings = { ...post('blog/h', '2023-02-02', { tags: ['ops'] }, 'en'), headings: [heading(2, 'Why'), heading(3, 'How'), heading(4, 'Detail')] };
+  const withHeadings = {
+    ...post('blog/h', '2023-02-02', { tags: ['ops'] }, 'en'),
+    headings: [heading(2, 'Why'), heading(3, 'How'), heading(4, 'Detail')],
+  };
   const { pages } = section({ posts: [...posts, withHeadings] });
   const b = find(pages, '/en/blog/b/', 'post');
   assert.deepEqual([b.date, b.authors, b.tags, b.readingMinutes], ['2025-06-01', ['anna', 'ben'], ['ops'], 5]);
   assert.equal(b.key, '/blog/b/');
-  assert.deepEqual(find(pages, '/en/blog/h/', 'post').toc.map((t) => t.id), ['why', 'how']);
+  assert.deepEqual(
+    find(pages, '/en/blog/h/', 'post').toc.map((t) => t.id),
+    ['why', 'how'],
+  );
 });
 
 test('reading time: words / WORDS_PER_MINUTE, rounded, at least one minute', () => {
@@ -102,17 +133,23 @@ test('the archive lists every listed post, newest first', () => {
 test('tags: an index with counts of declared tags, and a paginated list per tag', () => {
   const { pages } = section();
   const index: TagsPage = find(pages, '/en/blog/tags/', 'tags');
-  assert.deepEqual(index.tags, [
-    { id: 'db', route: '/en/blog/tags/db/', count: 2 },
-    { id: 'ops', route: '/en/blog/tags/ops/', count: 3 },
-  ], 'sorted by id; "undeclared" has no page; "secret" is only on an unlisted post');
+  assert.deepEqual(
+    index.tags,
+    [
+      { id: 'db', route: '/en/blog/tags/db/', count: 2 },
+      { id: 'ops', route: '/en/blog/tags/ops/', count: 3 },
+    ],
+    'sorted by id; "undeclared" has no page; "secret" is only on an unlisted post',
+  );
   const ops1 = find(pages, '/en/blog/tags/ops/', 'post-list');
   const ops2 = find(pages, '/en/blog/tags/ops/page/2/', 'post-list');
   assert.deepEqual([ops1.posts, ops2.posts], [['/en/blog/b/', '/en/blog/a/'], ['/en/blog/d/']]);
   assert.deepEqual([ops1.tag, ops1.base, ops1.pageCount], ['ops', '/en/blog/tags/ops/', 2]);
   assert.equal(ops1.title, '3 posts tagged "ops (en)"');
   assert.equal(ops1.description, 'About ops.');
-  assert.ok(!pages.some((p) => p.route.startsWith('/en/blog/tags/secret/') || p.route.startsWith('/en/blog/tags/undeclared/')));
+  assert.ok(
+    !pages.some((p) => p.route.startsWith('/en/blog/tags/secret/') || p.route.startsWith('/en/blog/tags/undeclared/')),
+  );
 });
 
 test('a tag with one post is titled in the singular', () => {
@@ -128,7 +165,10 @@ test('authors: an index with counts, and a list per author of listed posts', () 
     { id: 'ben', route: '/en/blog/authors/ben/', count: 2 },
   ]);
   const ben = find(pages, '/en/blog/authors/ben/', 'post-list');
-  assert.deepEqual([ben.posts, ben.author, ben.title, ben.description], [['/en/blog/b/', '/en/blog/c/'], 'ben', 'Posts by Ben Huber', 'Ben Huber writes.']);
+  assert.deepEqual(
+    [ben.posts, ben.author, ben.title, ben.description],
+    [['/en/blog/b/', '/en/blog/c/'], 'ben', 'Posts by Ben Huber', 'Ben Huber writes.'],
+  );
   assert.ok(!pages.some((p) => p.route.startsWith('/en/blog/authors/carl/')), 'carl wrote only an unlisted post');
 });
 
@@ -160,8 +200,18 @@ test('the sidebar lists only the newest posts when the section says how many; th
 
 test('the feed holds the newest 20 listed posts, and none when feeds are off', () => {
   const { feed } = section();
-  assert.deepEqual(feed, { section: 'blog', locale: 'en', title: 'Blog', description: '', rss: '/en/blog/rss.xml', atom: '/en/blog/atom.xml', posts: LISTED });
-  const many = Array.from({ length: 25 }, (_, i) => post(`blog/p${String(i).padStart(2, '0')}`, `2020-01-${String(i + 1).padStart(2, '0')}`, {}, 'en'));
+  assert.deepEqual(feed, {
+    section: 'blog',
+    locale: 'en',
+    title: 'Blog',
+    description: '',
+    rss: '/en/blog/rss.xml',
+    atom: '/en/blog/atom.xml',
+    posts: LISTED,
+  });
+  const many = Array.from({ length: 25 }, (_, i) =>
+    post(`blog/p${String(i).padStart(2, '0')}`, `2020-01-${String(i + 1).padStart(2, '0')}`, {}, 'en'),
+  );
   const big = section({ posts: many }).feed!;
   assert.equal(big.posts.length, 20);
   assert.equal(big.posts[0], '/en/blog/p24/');
@@ -169,7 +219,11 @@ test('the feed holds the newest 20 listed posts, and none when feeds are off', (
 });
 
 test('the default locale has no prefix and German titles', () => {
-  const { pages } = section({ locale: 'de', t: messages.de.blog, posts: [post('blog/x', '2025-01-01', { tags: ['db'] })] });
+  const { pages } = section({
+    locale: 'de',
+    t: messages.de.blog,
+    posts: [post('blog/x', '2025-01-01', { tags: ['db'] })],
+  });
   assert.equal(find(pages, '/blog/', 'post-list').title, 'Blog');
   assert.equal(find(pages, '/blog/archive/', 'archive').title, 'Archiv | Blog');
   const x: PostPage = find(pages, '/blog/x/', 'post');
@@ -178,11 +232,18 @@ test('the default locale has no prefix and German titles', () => {
 });
 
 test("a section's title and description come from its folder's _category.yml, not from the engine", () => {
-  const { pages, feed } = section({ section: 'case-studies', posts: [], category: category('case-studies', { label: 'Field Reports', description: 'How it went.' }) });
+  const { pages, feed } = section({
+    section: 'case-studies',
+    posts: [],
+    category: category('case-studies', { label: 'Field Reports', description: 'How it went.' }),
+  });
   assert.equal(find(pages, '/en/case-studies/', 'post-list').title, 'Field Reports');
   assert.equal(find(pages, '/en/case-studies/', 'post-list').description, 'How it went.');
   assert.equal(find(pages, '/en/case-studies/archive/', 'archive').title, 'Archive | Field Reports');
   assert.deepEqual([feed!.title, feed!.description], ['Field Reports', 'How it went.']);
   // Without one, the folder's name stands in, readable.
-  assert.equal(find(section({ section: 'case-studies', posts: [] }).pages, '/en/case-studies/', 'post-list').title, 'Case studies');
+  assert.equal(
+    find(section({ section: 'case-studies', posts: [] }).pages, '/en/case-studies/', 'post-list').title,
+    'Case studies',
+  );
 });

@@ -1,17 +1,24 @@
 // The booking's pure parts: which times can be booked (office hours in Europe/Vienna across the
 // changes to and from summer time, holidays, lead time, days ahead), why a time is refused, and
 // the calendar invitation as RFC 5545 has it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { checkSlot, freeSlots, instantOf, slotsOfDay, type SlotRules } from '../../server/booking-slots.ts';
-import { escapeText, fold, invitationIcs } from '../../server/booking-ics.ts';
+import { test } from 'node:test';
 import { validateConfig } from '../../generator/config/config.ts';
+import { escapeText, fold, invitationIcs } from '../../server/booking-ics.ts';
+import { checkSlot, freeSlots, instantOf, type SlotRules, slotsOfDay } from '../../server/booking-slots.ts';
 import { configInput } from './factories.ts';
 
 const RULES: SlotRules = {
   timeZone: 'Europe/Vienna',
   slotMinutes: 30,
-  officeHours: { mon: ['09:00-12:00', '13:00-14:00'], tue: ['09:00-10:00'], wed: ['09:00-10:00'], thu: ['09:00-10:00'], fri: ['09:00-10:00'] },
+  officeHours: {
+    mon: ['09:00-12:00', '13:00-14:00'],
+    tue: ['09:00-10:00'],
+    wed: ['09:00-10:00'],
+    thu: ['09:00-10:00'],
+    fri: ['09:00-10:00'],
+  },
   daysAhead: 14,
   leadTimeHours: 24,
   holidays: [],
@@ -21,7 +28,10 @@ const at = (iso: string) => Date.parse(iso);
 
 test('office hours are wall time in Vienna: 09:00 is 08:00 UTC in winter and 07:00 UTC in summer', () => {
   // Friday before and Monday after the change to summer time (Sunday 29 March 2026).
-  assert.deepEqual(slotsOfDay(RULES, '2026-03-27').map((s) => s.start), ['2026-03-27T08:00:00.000Z', '2026-03-27T08:30:00.000Z']);
+  assert.deepEqual(
+    slotsOfDay(RULES, '2026-03-27').map((s) => s.start),
+    ['2026-03-27T08:00:00.000Z', '2026-03-27T08:30:00.000Z'],
+  );
   assert.equal(slotsOfDay(RULES, '2026-03-30')[0].start, '2026-03-30T07:00:00.000Z');
   // And back on Sunday 25 October 2026: Friday in summer time, Monday in winter time.
   assert.equal(slotsOfDay(RULES, '2026-10-23')[0].start, '2026-10-23T07:00:00.000Z');
@@ -30,20 +40,31 @@ test('office hours are wall time in Vienna: 09:00 is 08:00 UTC in winter and 07:
   const monday = slotsOfDay(RULES, '2026-10-26');
   assert.equal(monday.length, 6 + 2);
   for (const slot of monday) assert.equal(Date.parse(slot.end) - Date.parse(slot.start), 30 * 60_000);
-  assert.equal(monday.at(-1)!.start, '2026-10-26T12:30:00.000Z', 'the last slot of 13:00-14:00 starts at 13:30 Vienna time');
+  assert.equal(
+    monday.at(-1)!.start,
+    '2026-10-26T12:30:00.000Z',
+    'the last slot of 13:00-14:00 starts at 13:30 Vienna time',
+  );
 });
 
 test('on the nights the clocks change, the skipped hour has no slots and the repeated one has its slots once', () => {
   const night: SlotRules = { ...RULES, officeHours: { sun: ['01:00-04:00'] } };
   // 29 March 2026: 02:00 becomes 03:00, so 02:00 and 02:30 do not exist.
   const spring = slotsOfDay(night, '2026-03-29');
-  assert.deepEqual(spring.map((s) => s.start), ['2026-03-29T00:00:00.000Z', '2026-03-29T00:30:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-29T01:30:00.000Z']);
+  assert.deepEqual(
+    spring.map((s) => s.start),
+    ['2026-03-29T00:00:00.000Z', '2026-03-29T00:30:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-29T01:30:00.000Z'],
+  );
   assert.equal(instantOf('2026-03-29', 150, 'Europe/Vienna'), undefined, '02:30 on that night is not a time in Vienna');
   // 25 October 2026: 03:00 becomes 02:00 again; 02:00 and 02:30 are taken at their first occurrence.
   const autumn = slotsOfDay(night, '2026-10-25');
   assert.equal(autumn.length, 6);
   assert.equal(new Set(autumn.map((s) => s.start)).size, 6);
-  assert.equal(autumn.find((s) => s.start === '2026-10-25T00:00:00.000Z') !== undefined, true, '02:00 summer time is 00:00 UTC');
+  assert.equal(
+    autumn.find((s) => s.start === '2026-10-25T00:00:00.000Z') !== undefined,
+    true,
+    '02:00 summer time is 00:00 UTC',
+  );
 });
 
 test('free slots: from today for the days ahead, after the lead time, without holidays and taken slots', () => {
@@ -108,7 +129,8 @@ test('the invitation: VCALENDAR with METHOD:REQUEST, one VEVENT in Vienna time w
   const ics = invitationIcs(INVITATION);
   assert.ok(ics.endsWith('\r\n'));
   assert.ok(!/[^\r]\n/.test(ics), 'every line ends in CRLF');
-  for (const line of ics.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75, `a line of ${Buffer.byteLength(line)} octets: ${line}`);
+  for (const line of ics.split('\r\n'))
+    assert.ok(Buffer.byteLength(line) <= 75, `a line of ${Buffer.byteLength(line)} octets: ${line}`);
   const lines = unfold(ics);
   assert.equal(lines[0], 'BEGIN:VCALENDAR');
   assert.ok(lines.includes('VERSION:2.0'));
@@ -120,20 +142,42 @@ test('the invitation: VCALENDAR with METHOD:REQUEST, one VEVENT in Vienna time w
   assert.ok(lines.includes('DTSTART;TZID=Europe/Vienna:20261202T090000'));
   assert.ok(lines.includes('DTEND;TZID=Europe/Vienna:20261202T093000'));
   assert.ok(lines.includes('ORGANIZER;CN="Almwerk":mailto:hello@almwerk.example'));
-  assert.ok(lines.some((l) => l.startsWith('ATTENDEE;CN="Jörg JJ Müller-Lüdenscheidt";') && l.endsWith(':mailto:joerg@example.org')), 'the quote cannot be escaped in a parameter, so it is dropped');
+  assert.ok(
+    lines.some(
+      (l) => l.startsWith('ATTENDEE;CN="Jörg JJ Müller-Lüdenscheidt";') && l.endsWith(':mailto:joerg@example.org'),
+    ),
+    'the quote cannot be escaped in a parameter, so it is dropped',
+  );
   assert.ok(lines.includes('SUMMARY:Erstgespräch mit Almwerk'));
-  assert.ok(lines.includes('DESCRIPTION:Kostenloses Erstgespräch (30 Minuten).\\n\\nIhr Thema: Migration\\; Kubernetes\\, Datenbanken \\\\ Backups'));
+  assert.ok(
+    lines.includes(
+      'DESCRIPTION:Kostenloses Erstgespräch (30 Minuten).\\n\\nIhr Thema: Migration\\; Kubernetes\\, Datenbanken \\\\ Backups',
+    ),
+  );
   // The zone: its two observances of the year, summer time from the last Sunday of March at 02:00
   // (+0100 to +0200) and winter time from the last Sunday of October at 03:00.
   const tz = lines.slice(lines.indexOf('BEGIN:VTIMEZONE'), lines.indexOf('END:VTIMEZONE') + 1);
   assert.ok(tz.includes('TZID:Europe/Vienna'));
   const daylight = tz.slice(tz.indexOf('BEGIN:DAYLIGHT'), tz.indexOf('END:DAYLIGHT'));
-  assert.ok(daylight.includes('DTSTART:20260329T020000') && daylight.includes('TZOFFSETFROM:+0100') && daylight.includes('TZOFFSETTO:+0200'), daylight.join(' | '));
+  assert.ok(
+    daylight.includes('DTSTART:20260329T020000') &&
+      daylight.includes('TZOFFSETFROM:+0100') &&
+      daylight.includes('TZOFFSETTO:+0200'),
+    daylight.join(' | '),
+  );
   const standard = tz.slice(tz.indexOf('BEGIN:STANDARD'), tz.indexOf('END:STANDARD'));
-  assert.ok(standard.includes('DTSTART:20261025T030000') && standard.includes('TZOFFSETFROM:+0200') && standard.includes('TZOFFSETTO:+0100'), standard.join(' | '));
+  assert.ok(
+    standard.includes('DTSTART:20261025T030000') &&
+      standard.includes('TZOFFSETFROM:+0200') &&
+      standard.includes('TZOFFSETTO:+0100'),
+    standard.join(' | '),
+  );
   // Components are nested properly: VTIMEZONE and VEVENT inside VCALENDAR.
   const order = lines.filter((l) => /^(BEGIN|END):/.test(l)).join(',');
-  assert.match(order, /^BEGIN:VCALENDAR,BEGIN:VTIMEZONE,(BEGIN:(STANDARD|DAYLIGHT),END:(STANDARD|DAYLIGHT),)+END:VTIMEZONE,BEGIN:VEVENT,END:VEVENT,END:VCALENDAR$/);
+  assert.match(
+    order,
+    /^BEGIN:VCALENDAR,BEGIN:VTIMEZONE,(BEGIN:(STANDARD|DAYLIGHT),END:(STANDARD|DAYLIGHT),)+END:VTIMEZONE,BEGIN:VEVENT,END:VEVENT,END:VCALENDAR$/,
+  );
 });
 
 test('the cancellation keeps the UID, raises the SEQUENCE and says CANCEL', () => {
@@ -159,7 +203,8 @@ test('folding: at most 75 octets a line, never inside a UTF-8 character, and unf
 });
 
 test('the booking keys of the config: defaults, and every mistake named by its key with what is expected', () => {
-  const withBooking = (booking: Record<string, unknown>) => validateConfig({ ...configInput, contact: { ...configInput.contact, booking } });
+  const withBooking = (booking: Record<string, unknown>) =>
+    validateConfig({ ...configInput, contact: { ...configInput.contact, booking } });
   const defaults = withBooking({}).config!.contact!.booking!;
   assert.equal(defaults.timeZone, 'Europe/Vienna');
   assert.equal(defaults.slotMinutes, 30);
@@ -169,7 +214,13 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   assert.deepEqual([defaults.daysAhead, defaults.leadTimeHours, defaults.holidays], [14, 24, []]);
   assert.equal(validateConfig(configInput).config!.contact!.booking, undefined, 'off unless configured');
 
-  const problems = withBooking({ timeZone: 'Europe/Graz', officeHours: { mon: ['9-12'], tue: ['14:00-13:00'], someday: ['09:00-10:00'] }, holidays: ['2026-02-30', '24.12.2026'], slotMinutes: 0, daysAhead: 1.5 }).diagnostics.map((d) => d.message);
+  const problems = withBooking({
+    timeZone: 'Europe/Graz',
+    officeHours: { mon: ['9-12'], tue: ['14:00-13:00'], someday: ['09:00-10:00'] },
+    holidays: ['2026-02-30', '24.12.2026'],
+    slotMinutes: 0,
+    daysAhead: 1.5,
+  }).diagnostics.map((d) => d.message);
   const about = (key: string) => {
     const found = problems.filter((m) => m.startsWith(`"${key}"`) || m.startsWith(`${key}:`));
     assert.equal(found.length, 1, `one message about ${key}: ${JSON.stringify(problems)}`);
@@ -183,5 +234,8 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   assert.match(about('contact.booking.holidays[1]'), /a date like 2026-12-24/);
   assert.ok(problems.some((m) => m.includes('contact.booking.slotMinutes')));
   assert.ok(problems.some((m) => m.includes('contact.booking.daysAhead')));
-  assert.deepEqual(withBooking({ endpoint: '/api/contact' }).diagnostics.map((d) => d.message), ['contact.booking.endpoint "/api/contact" is taken by the contact form']);
+  assert.deepEqual(
+    withBooking({ endpoint: '/api/contact' }).diagnostics.map((d) => d.message),
+    ['contact.booking.endpoint "/api/contact" is taken by the contact form'],
+  );
 });

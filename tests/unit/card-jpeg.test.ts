@@ -1,7 +1,8 @@
 // A card's JPEG spliced from the background's coded rows and its text band's must be the very file
 // sharp makes of the whole card; where splicing cannot hold, it declines and the card is encoded whole.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import sharp, { type JpegOptions } from 'sharp';
 import { bandRows, clearOfEdges, encodedBackground, MCU_ROWS, splice } from '../../generator/images/card-jpeg.ts';
 
@@ -40,10 +41,19 @@ function card(base: Buffer, top: number, bottom: number, left = 80, right = 1120
   return pixels;
 }
 
-const encode = (pixels: Buffer, height = HEIGHT, options: JpegOptions = JPEG) => sharp(pixels, { raw: { width: WIDTH, height, channels: 3 } }).jpeg(options).toBuffer();
+const encode = (pixels: Buffer, height = HEIGHT, options: JpegOptions = JPEG) =>
+  sharp(pixels, { raw: { width: WIDTH, height, channels: 3 } })
+    .jpeg(options)
+    .toBuffer();
 
 /** Encodes only the band's rows and splices them in, as social-images.ts does. */
-async function spliced(base: Awaited<ReturnType<typeof prepared>>, pixels: Buffer, top: number, bottom: number, options: JpegOptions = JPEG) {
+async function spliced(
+  base: Awaited<ReturnType<typeof prepared>>,
+  pixels: Buffer,
+  top: number,
+  bottom: number,
+  options: JpegOptions = JPEG,
+) {
   const rows = bandRows(base, top, bottom);
   assert.ok(rows, `rows ${top}-${bottom} can be spliced`);
   const first = rows.first * MCU_ROWS;
@@ -73,12 +83,20 @@ test('a card spliced from its text band and the background is byte for byte the 
     const whole = await encode(pixels);
     const result = await spliced(encoded, pixels, top, bottom);
     assert.ok(result, `rows ${top}-${bottom} were spliced`);
-    assert.ok(Buffer.from(result).equals(whole), `rows ${top}-${bottom}: the spliced card differs from the whole card's JPEG`);
+    assert.ok(
+      Buffer.from(result).equals(whole),
+      `rows ${top}-${bottom}: the spliced card differs from the whole card's JPEG`,
+    );
   }
   // The same rows again: from the rows kept for the first card, with other text in them.
   const pixels = card(base, 199, 335, 96, 700);
   assert.ok(Buffer.from((await spliced(encoded, pixels, 199, 335))!).equals(await encode(pixels)));
-  assert.deepEqual(await sharp(Buffer.from((await spliced(encoded, pixels, 199, 335))!)).metadata().then((m) => [m.format, m.width, m.height]), ['jpeg', WIDTH, HEIGHT]);
+  assert.deepEqual(
+    await sharp(Buffer.from((await spliced(encoded, pixels, 199, 335))!))
+      .metadata()
+      .then((m) => [m.format, m.width, m.height]),
+    ['jpeg', WIDTH, HEIGHT],
+  );
 });
 
 test('splicing declines what it cannot make exactly: text on the first or last row or column of blocks, other settings, other encodings', async () => {
@@ -90,9 +108,22 @@ test('splicing declines what it cannot make exactly: text on the first or last r
   assert.equal(clearOfEdges(encoded, 8, 1120), false, 'text in the first column of blocks');
   assert.equal(clearOfEdges(encoded, 80, 1190), false, 'text in the last column of blocks');
   // A band encoded at another quality has other tables.
-  assert.equal(await spliced(encoded, card(base, 199, 335), 199, 335, { quality: 70, optimiseCoding: false }), undefined);
+  assert.equal(
+    await spliced(encoded, card(base, 199, 335), 199, 335, { quality: 70, optimiseCoding: false }),
+    undefined,
+  );
   // Optimised tables differ from the standard ones, progressive scans are not spliced.
-  assert.equal(await spliced(encoded, card(base, 199, 335), 199, 335, { quality: 85, optimiseCoding: true }), undefined);
+  assert.equal(
+    await spliced(encoded, card(base, 199, 335), 199, 335, { quality: 85, optimiseCoding: true }),
+    undefined,
+  );
   assert.equal(encodedBackground(await encode(base, HEIGHT, { quality: 85, progressive: true })), undefined);
-  assert.equal(encodedBackground(await sharp(base, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toBuffer()), undefined);
+  assert.equal(
+    encodedBackground(
+      await sharp(base, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+        .png()
+        .toBuffer(),
+    ),
+    undefined,
+  );
 });

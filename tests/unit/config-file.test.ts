@@ -1,11 +1,12 @@
 // The site's TypeScript config is bundled once and kept in its .cache/ until one of the files it is
 // made of changes: a start with nothing changed runs no bundler, an edit to any of those files is
 // read at the next load, and each load is a fresh module.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { importSiteModule } from '../../generator/config/config-file.ts';
 import { diagnosis } from '../../generator/diagnostics/diagnostic-rules.ts';
 
@@ -23,7 +24,10 @@ test('a config module is bundled once, taken from .cache/ while its files are un
     assert.ok('value' in loaded, JSON.stringify(loaded));
     return loaded.value as { title: string; colour: string };
   };
-  const bundles = () => readdirSync(path.join(root, '.cache')).filter((f) => f.endsWith('.mjs')).sort();
+  const bundles = () =>
+    readdirSync(path.join(root, '.cache'))
+      .filter((f) => f.endsWith('.mjs'))
+      .sort();
 
   const first = await load();
   assert.deepEqual(first, { title: 'Acme', colour: 'teal' });

@@ -7,17 +7,23 @@
 // browser reads them (both sides parsed into a document and written out again), and each example
 // where the list removes something is listed below with the reason, and must be reported with a
 // `raw-html` warning. Any other difference fails.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { test } from 'node:test';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
-import { normalizeUri } from 'micromark-util-sanitize-uri';
-import { createMarkdownProcessor, renderMarkdown, LINK_MARKER, type MarkdownResult } from '../../generator/markdown/markdown.ts';
-import { ENGINE_MESSAGES } from '../../common/messages.ts';
 import { raw } from 'hast-util-raw';
 import { toHtml } from 'hast-util-to-html';
+import { normalizeUri } from 'micromark-util-sanitize-uri';
+import { ENGINE_MESSAGES } from '../../common/messages.ts';
+import {
+  createMarkdownProcessor,
+  LINK_MARKER,
+  type MarkdownResult,
+  renderMarkdown,
+} from '../../generator/markdown/markdown.ts';
 import { FIXTURES } from '../helpers.ts';
 
 interface Example {
@@ -46,11 +52,12 @@ const gfm = examplesOf(readFileSync(path.join(FIXTURES, 'gfm-spec', 'extensions.
 
 /** CommonMark examples whose input is raw HTML: blocks, inline tags, comments, declarations. */
 const COMMONMARK_RAW_HTML = [
-  21, 31, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174,
-  175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 201, 308, 309, 344, 475, 476, 477, 491, 494, 524, 536,
-  613, 614, 615, 616, 617, 623, 625, 626, 627, 628, 629, 630, 631, 642, 643,
+  21, 31, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169,
+  170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 201,
+  308, 309, 344, 475, 476, 477, 491, 494, 524, 536, 613, 614, 615, 616, 617, 623, 625, 626, 627, 628, 629, 630, 631,
+  642, 643,
 ];
-const CLASS = 'the class attribute is not on the list: a page cannot borrow the theme\'s styles';
+const CLASS = "the class attribute is not on the list: a page cannot borrow the theme's styles";
 const UNKNOWN = 'an element that is not on the list (custom or unknown): the tag is left out, its content shown';
 const COMMENT = 'comments, processing instructions and CDATA are not shown on a page: left out';
 /** Raw-HTML examples where the allow-list removes something, and why. Each is reported. */
@@ -109,7 +116,9 @@ const COMMONMARK_GFM_LITERALS: Record<number, string> = {
 };
 /** GFM extension examples whose input is raw HTML, and those the allow-list changes. */
 const GFM_RAW_HTML = [27];
-const GFM_REFUSED: Record<number, string> = { 27: 'title, textarea, style, xmp, iframe, noembed, noframes, script and plaintext are refused with their content (the disallowed raw HTML extension, stricter)' };
+const GFM_REFUSED: Record<number, string> = {
+  27: 'title, textarea, style, xmp, iframe, noembed, noframes, script and plaintext are refused with their content (the disallowed raw HTML extension, stricter)',
+};
 /** GFM examples where the parser follows github.com as it is today: `ftp://` is not linked there any more. */
 const GFM_FTP = 22;
 
@@ -118,7 +127,30 @@ const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
 
 // ---- HTML normalisation: the same for the spec's HTML and ours ----
 
-const BLOCK_TAGS = new Set(['p', 'li', 'ul', 'ol', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'div', 'section', 'br']);
+const BLOCK_TAGS = new Set([
+  'p',
+  'li',
+  'ul',
+  'ol',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'div',
+  'section',
+  'br',
+]);
 const TAG = /(<(?:[^>"']|"[^"]*"|'[^']*')*>)/;
 
 function decodeEntities(text: string): string {
@@ -132,7 +164,8 @@ function decodeEntities(text: string): string {
   });
 }
 
-const encode = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const encode = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function normalizeTag(tag: string): { name: string; closing: boolean; text: string } | undefined {
   const m = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([\s\S]*?)\/?>$/.exec(tag);
@@ -141,7 +174,11 @@ function normalizeTag(tag: string): { name: string; closing: boolean; text: stri
   const attrs: string[] = [];
   for (const a of m[3].matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
     const value = a[2] ?? a[3] ?? a[4];
-    attrs.push(value === undefined || value === '' ? a[1].toLowerCase() : `${a[1].toLowerCase()}="${encode(decodeEntities(value))}"`);
+    attrs.push(
+      value === undefined || value === ''
+        ? a[1].toLowerCase()
+        : `${a[1].toLowerCase()}="${encode(decodeEntities(value))}"`,
+    );
   }
   attrs.sort();
   return { name, closing: m[1] === '/', text: `<${m[1]}${name}${attrs.map((a) => ` ${a}`).join('')}>` };
@@ -177,7 +214,8 @@ function normalizeHtml(html: string): string {
 }
 
 /** HTML as a browser reads it: parsed into a document fragment and written out again. */
-const asBrowserReadsIt = (html: string) => toHtml(raw({ type: 'root', children: [{ type: 'raw', value: html }] } as never));
+const asBrowserReadsIt = (html: string) =>
+  toHtml(raw({ type: 'root', children: [{ type: 'raw', value: html }] } as never));
 
 /** Takes out what the project adds to the spec's HTML on purpose. `asWritten`: links of raw HTML
  * keep their URL as written (the spec passes raw HTML through untouched). */
@@ -188,14 +226,23 @@ function withoutProjectAdditions(result: MarkdownResult, asWritten = false): str
       .replace(/<a class="hash-link"[^>]*>#<\/a>/g, '')
       .replace(/(<h[1-6]) id="[^"]*"/g, '$1')
       // Internal links carry a marker until the render stage puts in the resolved URL.
-      .replace(new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g'), (_, i: string) => `href="${encode(asWritten ? result.links[Number(i)].url : normalizeUri(result.links[Number(i)].url))}"`)
+      .replace(
+        new RegExp(`href="${LINK_MARKER}(\\d+)"`, 'g'),
+        (_, i: string) =>
+          `href="${encode(asWritten ? result.links[Number(i)].url : normalizeUri(result.links[Number(i)].url))}"`,
+      )
       .replace(/ rel="noopener"/g, '')
       // Styling hooks on task lists.
       .replace(/ class="(?:contains-task-list|task-list-item)"/g, '')
       .replace(/ (?:data-site-image="\d+"|loading="lazy"|decoding="async")/g, '')
       // Syntax highlighting: the hljs class and its spans.
-      .replace(/<code class="hljs( [^"]*)?">/g, (_, rest?: string) => (rest ? `<code class="${rest.trim()}">` : '<code>'))
-      .replace(/<pre><code([^>]*)>([\s\S]*?)<\/code><\/pre>/g, (_, attrs: string, body: string) => `<pre><code${attrs}>${body.replace(/<\/?span[^>]*>/g, '')}</code></pre>`)
+      .replace(/<code class="hljs( [^"]*)?">/g, (_, rest?: string) =>
+        rest ? `<code class="${rest.trim()}">` : '<code>',
+      )
+      .replace(
+        /<pre><code([^>]*)>([\s\S]*?)<\/code><\/pre>/g,
+        (_, attrs: string, body: string) => `<pre><code${attrs}>${body.replace(/<\/?span[^>]*>/g, '')}</code></pre>`,
+      )
   );
 }
 
@@ -210,18 +257,25 @@ interface Exceptions {
   literals?: Record<number, string>;
 }
 
-function run(examples: Example[], name: string, { rawHtml = [], refused = {}, unclosed = [], literals = {} }: Exceptions = {}) {
+function run(
+  examples: Example[],
+  name: string,
+  { rawHtml = [], refused = {}, unclosed = [], literals = {} }: Exceptions = {},
+) {
   let passed = 0;
   const failures: string[] = [];
   for (const example of examples) {
     const markdown = tabs(example.markdown);
     const result = renderMarkdown(processor, markdown);
     const isRaw = rawHtml.includes(example.number);
-    const ours = normalizeHtml(isRaw ? asBrowserReadsIt(withoutProjectAdditions(result, true)) : withoutProjectAdditions(result));
+    const ours = normalizeHtml(
+      isRaw ? asBrowserReadsIt(withoutProjectAdditions(result, true)) : withoutProjectAdditions(result),
+    );
     const theirs = normalizeHtml(isRaw ? asBrowserReadsIt(tabs(example.html)) : tabs(example.html));
     const label = `${name} ${example.number} (${example.section})`;
     if (refused[example.number] !== undefined) {
-      if (!result.messages.some((m) => m.rule === 'raw-html')) failures.push(`${label}: refused HTML without a raw-html warning\n  ${JSON.stringify(markdown)}`);
+      if (!result.messages.some((m) => m.rule === 'raw-html'))
+        failures.push(`${label}: refused HTML without a raw-html warning\n  ${JSON.stringify(markdown)}`);
       else if (ours === theirs) failures.push(`${label}: listed as refused, but renders as the spec says`);
       else passed++;
       continue;
@@ -230,7 +284,10 @@ function run(examples: Example[], name: string, { rawHtml = [], refused = {}, un
       // Compared without white space, which the open element's repetition moves about.
       const squeeze = (html: string) => html.replace(/\s+/g, '');
       if (ours !== theirs && squeeze(theirs).startsWith(squeeze(ours)) && ours.length > 0) passed++;
-      else failures.push(`${label}: expected the spec's output up to the repeated open element\n  expected ${JSON.stringify(theirs)}\n  actual   ${JSON.stringify(ours)}`);
+      else
+        failures.push(
+          `${label}: expected the spec's output up to the repeated open element\n  expected ${JSON.stringify(theirs)}\n  actual   ${JSON.stringify(ours)}`,
+        );
       continue;
     }
     const literal = literals[example.number];
@@ -241,14 +298,22 @@ function run(examples: Example[], name: string, { rawHtml = [], refused = {}, un
       continue;
     }
     if (ours === theirs && !(isRaw && result.messages.some((m) => m.rule === 'raw-html'))) passed++;
-    else failures.push(`${label}:\n  input    ${JSON.stringify(markdown)}\n  expected ${JSON.stringify(theirs)}\n  actual   ${JSON.stringify(ours)}\n  ${result.messages.map((m) => m.message).join('; ')}`);
+    else
+      failures.push(
+        `${label}:\n  input    ${JSON.stringify(markdown)}\n  expected ${JSON.stringify(theirs)}\n  actual   ${JSON.stringify(ours)}\n  ${result.messages.map((m) => m.message).join('; ')}`,
+      );
   }
   return { passed, total: examples.length, failures };
 }
 
 test('CommonMark 0.31.2: every example renders as the spec says; raw HTML as a browser reads it, what the allow-list refuses reported', () => {
   assert.equal(commonmark.length, 652);
-  const { passed, failures } = run(commonmark, 'CommonMark example', { rawHtml: COMMONMARK_RAW_HTML, refused: COMMONMARK_REFUSED, unclosed: COMMONMARK_UNCLOSED, literals: COMMONMARK_GFM_LITERALS });
+  const { passed, failures } = run(commonmark, 'CommonMark example', {
+    rawHtml: COMMONMARK_RAW_HTML,
+    refused: COMMONMARK_REFUSED,
+    unclosed: COMMONMARK_UNCLOSED,
+    literals: COMMONMARK_GFM_LITERALS,
+  });
   assert.deepEqual(failures, []);
   assert.equal(passed, commonmark.length);
   // Of the 72 raw-HTML examples, these pass as the spec says: kept by the list as written.
@@ -263,13 +328,22 @@ test('GFM extensions: tables, task lists, strikethrough, autolinks render as the
     [`GFM example ${GFM_FTP}`],
     failures.filter((f) => !f.startsWith(`GFM example ${GFM_FTP} `)).join('\n'),
   );
-  assert.match(failures[0], /Anonymous FTP is available at ftp:\/\/foo\.bar\.baz\.<\/p>/, 'only the ftp:// link differs');
+  assert.match(
+    failures[0],
+    /Anonymous FTP is available at ftp:\/\/foo\.bar\.baz\.<\/p>/,
+    'only the ftp:// link differs',
+  );
   assert.equal(passed, gfm.length - 1);
 });
 
 test('bare URLs end where the GFM spec says: before `<` and before a trailing entity', () => {
   const html = (md: string) => renderMarkdown(processor, md).html;
-  assert.equal(html('www.commonmark.org/he<lp'), '<p><a href="http://www.commonmark.org/he" rel="noopener">www.commonmark.org/he</a>&#x3C;lp</p>');
-  assert.equal(html('www.google.com/search?q=commonmark&hl;'), '<p><a href="http://www.google.com/search?q=commonmark" rel="noopener">www.google.com/search?q=commonmark</a>&#x26;hl;</p>');
+  assert.equal(
+    html('www.commonmark.org/he<lp'),
+    '<p><a href="http://www.commonmark.org/he" rel="noopener">www.commonmark.org/he</a>&#x3C;lp</p>',
+  );
+  assert.equal(
+    html('www.google.com/search?q=commonmark&hl;'),
+    '<p><a href="http://www.google.com/search?q=commonmark" rel="noopener">www.google.com/search?q=commonmark</a>&#x26;hl;</p>',
+  );
 });
-

@@ -1,21 +1,48 @@
 // The shared validation rules: what the island checks while typing is what the server checks.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { CONTACT_LIMITS, honeypotFilled, IDEMPOTENCY_KEY, normalizeContact, validateContact, validateField } from '../../common/contact-rules.ts';
 
-const valid = { name: 'Anna Berger', email: 'anna@example.org', message: 'We would like to talk about hosting.', terms: true };
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  CONTACT_LIMITS,
+  honeypotFilled,
+  IDEMPOTENCY_KEY,
+  normalizeContact,
+  validateContact,
+  validateField,
+} from '../../common/contact-rules.ts';
+
+const valid = {
+  name: 'Anna Berger',
+  email: 'anna@example.org',
+  message: 'We would like to talk about hosting.',
+  terms: true,
+};
 
 test('a complete message passes', () => {
   assert.deepEqual(validateContact(valid), {});
 });
 
 test('every missing field is required, and the terms must be accepted', () => {
-  assert.deepEqual(validateContact({}), { name: 'required', email: 'required', message: 'required', terms: 'termsRequired' });
-  assert.deepEqual(validateContact({ name: '   ', email: '\n', message: '\t', terms: false }), { name: 'required', email: 'required', message: 'required', terms: 'termsRequired' });
+  assert.deepEqual(validateContact({}), {
+    name: 'required',
+    email: 'required',
+    message: 'required',
+    terms: 'termsRequired',
+  });
+  assert.deepEqual(validateContact({ name: '   ', email: '\n', message: '\t', terms: false }), {
+    name: 'required',
+    email: 'required',
+    message: 'required',
+    terms: 'termsRequired',
+  });
 });
 
 test('values that are not strings count as missing', () => {
-  assert.deepEqual(validateContact({ ...valid, name: 42, email: ['a@b.cd'], message: { text: 'x' } }), { name: 'required', email: 'required', message: 'required' });
+  assert.deepEqual(validateContact({ ...valid, name: 42, email: ['a@b.cd'], message: { text: 'x' } }), {
+    name: 'required',
+    email: 'required',
+    message: 'required',
+  });
 });
 
 test('length bounds are inclusive, counted in characters (code points), after trimming', () => {
@@ -25,7 +52,11 @@ test('length bounds are inclusive, counted in characters (code points), after tr
     assert.equal(validateContact({ ...valid, [field]: 'x'.repeat(min) })[field], undefined, `${field} at min`);
     assert.equal(validateContact({ ...valid, [field]: 'x'.repeat(max) })[field], undefined, `${field} at max`);
     assert.equal(validateContact({ ...valid, [field]: 'x'.repeat(max + 1) })[field], 'length', `${field} above max`);
-    assert.equal(validateContact({ ...valid, [field]: `  ${'x'.repeat(max)}  ` })[field], undefined, `${field} trimmed`);
+    assert.equal(
+      validateContact({ ...valid, [field]: `  ${'x'.repeat(max)}  ` })[field],
+      undefined,
+      `${field} trimmed`,
+    );
   }
   // 5,000 emoji are 10,000 UTF-16 units but 5,000 characters.
   assert.equal(validateContact({ ...valid, message: '😀'.repeat(CONTACT_LIMITS.message.max) }).message, undefined);
@@ -34,7 +65,14 @@ test('length bounds are inclusive, counted in characters (code points), after tr
 });
 
 test('an e-mail address needs a local part, a domain with a dot and no spaces or brackets', () => {
-  for (const bad of ['anna.example.org', 'anna@example', 'anna@@example.org', 'an na@example.org', '<anna@example.org>', 'anna@example.org,bob@example.org']) {
+  for (const bad of [
+    'anna.example.org',
+    'anna@example',
+    'anna@@example.org',
+    'an na@example.org',
+    '<anna@example.org>',
+    'anna@example.org,bob@example.org',
+  ]) {
     assert.equal(validateField('email', normalizeContact({ ...valid, email: bad })), 'invalidEmail', bad);
   }
   for (const good of ['anna@example.org', 'anna.berger+hosting@mail.example.co.at', 'ä@müller.example']) {
@@ -43,8 +81,10 @@ test('an e-mail address needs a local part, a domain with a dot and no spaces or
 });
 
 test('the terms box: a checkbox value, a boolean or "true"; nothing else', () => {
-  for (const yes of [true, 'on', 'accepted', 'true']) assert.equal(validateContact({ ...valid, terms: yes }).terms, undefined, String(yes));
-  for (const no of [false, 'false', 'off', '', 1, undefined, null, 'yes']) assert.equal(validateContact({ ...valid, terms: no }).terms, 'termsRequired', String(no));
+  for (const yes of [true, 'on', 'accepted', 'true'])
+    assert.equal(validateContact({ ...valid, terms: yes }).terms, undefined, String(yes));
+  for (const no of [false, 'false', 'off', '', 1, undefined, null, 'yes'])
+    assert.equal(validateContact({ ...valid, terms: no }).terms, 'termsRequired', String(no));
 });
 
 test('CRLF from a plain form counts like the LF the textarea showed', () => {
@@ -68,7 +108,10 @@ test('idempotency keys: 8 to 128 safe characters', () => {
 test('text is stored in Unicode NFC: a name typed with a combining accent is the same name', () => {
   const decomposed = 'Rene\u0301 Mu\u0308ller';
   assert.equal(normalizeContact({ ...valid, name: decomposed }).name, 'René Müller');
-  assert.equal(normalizeContact({ ...valid, message: `Gru\u0308ße aus Graz, ${'x'.repeat(20)}` }).message.startsWith('Grüße'), true);
+  assert.equal(
+    normalizeContact({ ...valid, message: `Gru\u0308ße aus Graz, ${'x'.repeat(20)}` }).message.startsWith('Grüße'),
+    true,
+  );
 });
 
 test('name and e-mail refuse line breaks, control characters, bidi overrides and zero-width characters', () => {
@@ -96,9 +139,18 @@ test('name and e-mail refuse line breaks, control characters, bidi overrides and
 });
 
 test('a message keeps its line breaks and tabs but refuses other control characters', () => {
-  assert.equal(validateContact({ ...valid, message: 'Line one\n\tindented line two, about hosting.' }).message, undefined);
-  assert.equal(validateContact({ ...valid, message: 'Terminal \u001b]0;pwned\u0007 escape in a message' }).message, 'invalidCharacters');
-  assert.equal(validateContact({ ...valid, message: 'A NUL \u0000 in the middle of a message' }).message, 'invalidCharacters');
+  assert.equal(
+    validateContact({ ...valid, message: 'Line one\n\tindented line two, about hosting.' }).message,
+    undefined,
+  );
+  assert.equal(
+    validateContact({ ...valid, message: 'Terminal \u001b]0;pwned\u0007 escape in a message' }).message,
+    'invalidCharacters',
+  );
+  assert.equal(
+    validateContact({ ...valid, message: 'A NUL \u0000 in the middle of a message' }).message,
+    'invalidCharacters',
+  );
 });
 
 test('name and message need visible characters: zero-width or blank-looking text counts as empty', () => {
@@ -112,5 +164,6 @@ test('the bot trap counts any text and any value that is not text as filled', ()
   assert.equal(honeypotFilled(undefined), false);
   assert.equal(honeypotFilled(''), false);
   assert.equal(honeypotFilled('  '), false);
-  for (const value of ['https://spam.example', 1, true, false, null, {}, [], ['x']]) assert.equal(honeypotFilled(value), true, JSON.stringify(value));
+  for (const value of ['https://spam.example', 1, true, false, null, {}, [], ['x']])
+    assert.equal(honeypotFilled(value), true, JSON.stringify(value));
 });

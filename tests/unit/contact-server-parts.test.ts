@@ -1,39 +1,102 @@
 // The contact server's small parts, each on its own: origin checks, rate limits, content types,
 // body parsing, header safety, backoff, CSV cells, content negotiation and the CSP.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import type { IncomingMessage } from 'node:http';
 import { createHash } from 'node:crypto';
-import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from '../../server/request-guards.ts';
-import { RateLimiter, clientKey } from '../../server/rate-limit.ts';
-import { parseBody } from '../../server/body.ts';
-import { contactMail, headerSafe } from '../../server/contact-mail.ts';
-import { backoff } from '../../server/outbox-relay.ts';
-import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-export.ts';
-import { messages } from './factories.ts';
-import { acceptedEncodings, encodingsByPreference } from '../../server/static.ts';
+import type { IncomingMessage } from 'node:http';
+import { test } from 'node:test';
 import { contentSecurityPolicy, headersFile, parseHeadersFile } from '../../common/security-headers.ts';
 import { scriptHash } from '../../generator/extras/csp.ts';
-import { parseRateLimit, settingsFromEnv, SettingsError } from '../../server/backend-config.ts';
-import { blockedInlineScripts, inlineStyleAttributes } from '../../server/security-headers.ts';
+import { parseRateLimit, SettingsError, settingsFromEnv } from '../../server/backend-config.ts';
+import { parseBody } from '../../server/body.ts';
+import { csvCell, csvLines, jsonLines, printable } from '../../server/contact-export.ts';
+import { contactMail, headerSafe } from '../../server/contact-mail.ts';
 import type { StoredMessage } from '../../server/contact-store.ts';
+import { backoff } from '../../server/outbox-relay.ts';
+import { clientKey, RateLimiter } from '../../server/rate-limit.ts';
+import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from '../../server/request-guards.ts';
+import { blockedInlineScripts, inlineStyleAttributes } from '../../server/security-headers.ts';
+import { acceptedEncodings, encodingsByPreference } from '../../server/static.ts';
+import { messages } from './factories.ts';
 
-const req = (headers: Record<string, string>, remoteAddress = '203.0.113.9') => ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+const req = (headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
+  ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
 const none = new Set<string>();
 
 test('cross-site: Sec-Fetch-Site decides first, then Origin against Host', () => {
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }), none), false);
   assert.equal(isCrossSite(req({ 'sec-fetch-site': 'none' }), none), false);
-  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'cross-site', origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true);
-  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), none), true);
-  assert.equal(isCrossSite(req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }), new Set(['https://www.almwerk.example'])), false);
+  assert.equal(
+    isCrossSite(
+      req({ 'sec-fetch-site': 'cross-site', origin: 'https://almwerk.example', host: 'almwerk.example' }),
+      none,
+    ),
+    true,
+  );
+  assert.equal(
+    isCrossSite(
+      req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }),
+      none,
+    ),
+    true,
+  );
+  assert.equal(
+    isCrossSite(
+      req({ 'sec-fetch-site': 'same-site', origin: 'https://www.almwerk.example', host: 'almwerk.example' }),
+      new Set(['https://www.almwerk.example']),
+    ),
+    false,
+  );
   assert.equal(isCrossSite(req({ origin: 'http://almwerk.example', host: 'almwerk.example' }), none), false);
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none), true, 'https posting to a plain http server');
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), new Set(['https://almwerk.example'])), false, 'the site’s own configured address');
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), false, 'behind a trusted TLS proxy');
-  assert.equal(isCrossSite(req({ origin: 'http://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), true, 'http posting to the https site');
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, false), true, 'X-Forwarded-Proto only from a trusted proxy');
-  assert.equal(isCrossSite(req({ origin: 'https://almwerk.example:443', host: 'almwerk.example', 'x-forwarded-proto': 'https' }), none, true), false, 'default port');
+  assert.equal(
+    isCrossSite(req({ origin: 'https://almwerk.example', host: 'almwerk.example' }), none),
+    true,
+    'https posting to a plain http server',
+  );
+  assert.equal(
+    isCrossSite(
+      req({ origin: 'https://almwerk.example', host: 'almwerk.example' }),
+      new Set(['https://almwerk.example']),
+    ),
+    false,
+    'the site’s own configured address',
+  );
+  assert.equal(
+    isCrossSite(
+      req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }),
+      none,
+      true,
+    ),
+    false,
+    'behind a trusted TLS proxy',
+  );
+  assert.equal(
+    isCrossSite(
+      req({ origin: 'http://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }),
+      none,
+      true,
+    ),
+    true,
+    'http posting to the https site',
+  );
+  assert.equal(
+    isCrossSite(
+      req({ origin: 'https://almwerk.example', host: 'almwerk.example', 'x-forwarded-proto': 'https' }),
+      none,
+      false,
+    ),
+    true,
+    'X-Forwarded-Proto only from a trusted proxy',
+  );
+  assert.equal(
+    isCrossSite(
+      req({ origin: 'https://almwerk.example:443', host: 'almwerk.example', 'x-forwarded-proto': 'https' }),
+      none,
+      true,
+    ),
+    false,
+    'default port',
+  );
   assert.equal(isCrossSite(req({ origin: 'https://evil.example', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ origin: 'null', host: 'almwerk.example' }), none), true);
   assert.equal(isCrossSite(req({ origin: 'not a url', host: 'almwerk.example' }), none), true);
@@ -45,7 +108,13 @@ test('content types: JSON and urlencoded forms in UTF-8 only', () => {
   assert.equal(bodyKindOf(req({ 'content-type': 'application/json; charset=UTF-8' })), 'json');
   assert.equal(bodyKindOf(req({ 'content-type': 'application/x-www-form-urlencoded' })), 'form');
   assert.equal(bodyKindOf(req({ 'content-type': 'application/x-www-form-urlencoded;charset="utf-8"' })), 'form');
-  for (const refused of ['text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=iso-8859-1', 'application/jsonx', '']) {
+  for (const refused of [
+    'text/plain',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=iso-8859-1',
+    'application/jsonx',
+    '',
+  ]) {
     assert.equal(bodyKindOf(req(refused ? { 'content-type': refused } : {})), undefined, refused);
   }
 });
@@ -80,13 +149,19 @@ test('rate limits: per address, per /64 for IPv6, with a retry time', () => {
 });
 
 test('bodies: urlencoded first values, JSON objects only, UTF-8 only', () => {
-  assert.deepEqual({ ...(parseBody('form', Buffer.from('name=Anna+B%C3%A4r&name=Eve&terms=on')) as { fields: object }).fields }, { name: 'Anna Bär', terms: 'on' });
+  assert.deepEqual(
+    { ...(parseBody('form', Buffer.from('name=Anna+B%C3%A4r&name=Eve&terms=on')) as { fields: object }).fields },
+    { name: 'Anna Bär', terms: 'on' },
+  );
   const proto = parseBody('form', Buffer.from('__proto__=x&constructor=y'));
   assert.equal(proto.ok, true);
   assert.equal(({} as Record<string, unknown>).x, undefined);
   assert.deepEqual(parseBody('json', Buffer.from('[1]')), { ok: false, problem: 'The body must be a JSON object.' });
   assert.deepEqual(parseBody('json', Buffer.from('{"a":')), { ok: false, problem: 'The body is not valid JSON.' });
-  assert.deepEqual(parseBody('json', Buffer.from([0x7b, 0xff, 0x7d])), { ok: false, problem: 'The body is not valid UTF-8.' });
+  assert.deepEqual(parseBody('json', Buffer.from([0x7b, 0xff, 0x7d])), {
+    ok: false,
+    problem: 'The body is not valid UTF-8.',
+  });
 });
 
 const stored: StoredMessage = {
@@ -107,7 +182,13 @@ const stored: StoredMessage = {
 test('mail headers: no line breaks or control characters; the visitor only in Reply-To', () => {
   assert.equal(headerSafe('a\r\nb\nc\u2028d\u0000e\u001bf'), 'a b c def');
   assert.equal(headerSafe('Eve \u202egpj.exe\u200b\u2066x\u2069'), 'Eve gpj.exex', 'bidi and zero-width characters');
-  const mail = contactMail(stored, { to: 'owners@almwerk.example', from: 'website@almwerk.example', siteTitle: 'Almwerk', t: messages.de.contact, domain: 'almwerk.example' });
+  const mail = contactMail(stored, {
+    to: 'owners@almwerk.example',
+    from: 'website@almwerk.example',
+    siteTitle: 'Almwerk',
+    t: messages.de.contact,
+    domain: 'almwerk.example',
+  });
   assert.equal(mail.from, 'website@almwerk.example');
   assert.equal(mail.to, 'owners@almwerk.example');
   assert.deepEqual(mail.replyTo, { name: 'Eve Bcc: victim@example.org', address: 'eve@example.org' });
@@ -120,12 +201,30 @@ test('mail headers: no line breaks or control characters; the visitor only in Re
 
 test('relay backoff doubles from the base up to the cap, with ±20 % jitter', () => {
   const timing = { baseDelayMs: 1000, maxDelayMs: 60_000 };
-  assert.equal(backoff(1, timing, () => 0.5), 1000);
-  assert.equal(backoff(2, timing, () => 0.5), 2000);
-  assert.equal(backoff(5, timing, () => 0.5), 16_000);
-  assert.equal(backoff(30, timing, () => 0.5), 60_000);
-  assert.equal(backoff(1, timing, () => 0), 800);
-  assert.equal(backoff(1, timing, () => 0.999999), 1200);
+  assert.equal(
+    backoff(1, timing, () => 0.5),
+    1000,
+  );
+  assert.equal(
+    backoff(2, timing, () => 0.5),
+    2000,
+  );
+  assert.equal(
+    backoff(5, timing, () => 0.5),
+    16_000,
+  );
+  assert.equal(
+    backoff(30, timing, () => 0.5),
+    60_000,
+  );
+  assert.equal(
+    backoff(1, timing, () => 0),
+    800,
+  );
+  assert.equal(
+    backoff(1, timing, () => 0.999999),
+    1200,
+  );
 });
 
 async function all(lines: AsyncIterable<string>): Promise<string[]> {
@@ -144,7 +243,10 @@ test('CSV: every cell quoted, quotes doubled, formulas defused', async () => {
   const lines = await all(csvLines([stored]));
   assert.equal(lines[0], 'id,receivedAt,locale,name,email,message,relay,attempts,sentAt\r\n');
   assert.equal(lines.length, 2);
-  assert.deepEqual(JSON.parse((await all(jsonLines([stored, { ...stored, id: 8 }]))).join('')).map((m: { id: number }) => m.id), [7, 8]);
+  assert.deepEqual(
+    JSON.parse((await all(jsonLines([stored, { ...stored, id: 8 }]))).join('')).map((m: { id: number }) => m.id),
+    [7, 8],
+  );
   assert.deepEqual(JSON.parse((await all(jsonLines([]))).join('')), []);
 });
 
@@ -200,22 +302,42 @@ test('settings from the environment: defaults, SMTP needs a recipient, limits pa
   assert.equal(defaults.dataDir, '/site/.data');
   assert.equal(defaults.smtp, undefined);
   assert.deepEqual(defaults.rateLimit, { max: 10, windowMs: 600_000 });
-  const smtp = settingsFromEnv('/site', { SITE_DATA_DIR: '/var/lib/site', SMTP_URL: 'smtp://u:p@mail.example:587', CONTACT_TO: 'owners@almwerk.example', CONTACT_RATE_LIMIT: 'off' });
+  const smtp = settingsFromEnv('/site', {
+    SITE_DATA_DIR: '/var/lib/site',
+    SMTP_URL: 'smtp://u:p@mail.example:587',
+    CONTACT_TO: 'owners@almwerk.example',
+    CONTACT_RATE_LIMIT: 'off',
+  });
   assert.equal(smtp.dataDir, '/var/lib/site');
   assert.deepEqual(smtp.smtp, { url: 'smtp://u:p@mail.example:587', to: 'owners@almwerk.example', from: '' });
   assert.equal(smtp.rateLimit, false);
   assert.throws(() => settingsFromEnv('/site', { SMTP_URL: 'smtp://mail.example' }), SettingsError);
-  assert.throws(() => settingsFromEnv('/site', { SMTP_URL: 'http://mail.example', CONTACT_TO: 'x@y.z' }), SettingsError);
+  assert.throws(
+    () => settingsFromEnv('/site', { SMTP_URL: 'http://mail.example', CONTACT_TO: 'x@y.z' }),
+    SettingsError,
+  );
   assert.deepEqual(parseRateLimit('5/60', 'X'), { max: 5, windowMs: 60_000 });
   assert.throws(() => parseRateLimit('lots', 'X'), SettingsError);
 });
 
 test('DATABASE_URL: unset is SQLite in the data directory; a PostgreSQL URL is taken; anything else is refused with what to write', () => {
   assert.equal(settingsFromEnv('/site', {}).databaseUrl, undefined);
-  assert.equal(settingsFromEnv('/site', { DATABASE_URL: 'postgres://site:pw@db.internal:5432/site' }).databaseUrl, 'postgres://site:pw@db.internal:5432/site');
-  assert.equal(settingsFromEnv('/site', { DATABASE_URL: 'postgresql://db.internal/site' }).databaseUrl, 'postgresql://db.internal/site');
-  assert.throws(() => settingsFromEnv('/site', { DATABASE_URL: 'mysql://db.internal/site' }), /DATABASE_URL must start with postgres:\/\/ \(PostgreSQL; unset it for SQLite in SITE_DATA_DIR\), not mysql:\/\//);
-  assert.throws(() => settingsFromEnv('/site', { DATABASE_URL: 'db.internal' }), /DATABASE_URL is not a URL \(expected postgres:\/\/user:password@host:5432\/database\)/);
+  assert.equal(
+    settingsFromEnv('/site', { DATABASE_URL: 'postgres://site:pw@db.internal:5432/site' }).databaseUrl,
+    'postgres://site:pw@db.internal:5432/site',
+  );
+  assert.equal(
+    settingsFromEnv('/site', { DATABASE_URL: 'postgresql://db.internal/site' }).databaseUrl,
+    'postgresql://db.internal/site',
+  );
+  assert.throws(
+    () => settingsFromEnv('/site', { DATABASE_URL: 'mysql://db.internal/site' }),
+    /DATABASE_URL must start with postgres:\/\/ \(PostgreSQL; unset it for SQLite in SITE_DATA_DIR\), not mysql:\/\//,
+  );
+  assert.throws(
+    () => settingsFromEnv('/site', { DATABASE_URL: 'db.internal' }),
+    /DATABASE_URL is not a URL \(expected postgres:\/\/user:password@host:5432\/database\)/,
+  );
 });
 
 test('settings of the relay and of retention: defaults, and nonsense refused with the variable named', () => {
@@ -224,12 +346,25 @@ test('settings of the relay and of retention: defaults, and nonsense refused wit
   assert.equal(defaults.relay.maxAttempts, 48);
   assert.ok(defaults.relay.leaseMs > defaults.relay.sendTimeoutMs, 'the lease outlasts any send');
   assert.ok(defaults.relay.unconfirmedDelayMs >= 60 * 60_000, 'the retry of a possibly delivered mail waits long');
-  const set = settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '6', CONTACT_RETRY_LIMIT: '10', SMTP_TIMEOUT_MS: '40000' });
+  const set = settingsFromEnv('/site', {
+    DATA_RETENTION_MONTHS: '6',
+    CONTACT_RETRY_LIMIT: '10',
+    SMTP_TIMEOUT_MS: '40000',
+  });
   assert.equal(set.retentionMonths, 6);
   assert.equal(set.relay.maxAttempts, 10);
   assert.deepEqual([set.relay.socketTimeoutMs, set.relay.sendTimeoutMs, set.relay.leaseMs], [40_000, 100_000, 200_000]);
-  assert.throws(() => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '0' }), /DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "0"/);
+  assert.throws(
+    () => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '0' }),
+    /DATA_RETENTION_MONTHS must be a whole number of months, 1 or more, not "0"/,
+  );
   assert.throws(() => settingsFromEnv('/site', { DATA_RETENTION_MONTHS: '1.5' }), SettingsError);
-  assert.throws(() => settingsFromEnv('/site', { CONTACT_RETRY_LIMIT: 'many' }), /CONTACT_RETRY_LIMIT must be a positive number of attempts, not "many"/);
-  assert.throws(() => settingsFromEnv('/site', { SMTP_TIMEOUT_MS: '-1' }), /SMTP_TIMEOUT_MS must be a positive number of milliseconds/);
+  assert.throws(
+    () => settingsFromEnv('/site', { CONTACT_RETRY_LIMIT: 'many' }),
+    /CONTACT_RETRY_LIMIT must be a positive number of attempts, not "many"/,
+  );
+  assert.throws(
+    () => settingsFromEnv('/site', { SMTP_TIMEOUT_MS: '-1' }),
+    /SMTP_TIMEOUT_MS must be a positive number of milliseconds/,
+  );
 });

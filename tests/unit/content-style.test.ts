@@ -1,10 +1,11 @@
 // House style of the site's text: one spelling per term and one price format per language, the
 // offers named as their own pages name them. Scans the real content (and the interface strings
 // in i18n/) so that a variant spelling that comes back fails with the file and line.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import matter from 'gray-matter';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,7 +21,10 @@ interface Rule {
 const RULES: Record<Locale, Rule[]> = {
   de: [
     { banned: /Managed[ -]Kubernetes Cluster|Managed Kubernetes-Cluster/, write: 'Managed-Kubernetes-Cluster' },
-    { banned: /verwaltete[nrs]? Kubernetes-Cluster/i, write: 'Managed-Kubernetes-Cluster (the title of the service page)' },
+    {
+      banned: /verwaltete[nrs]? Kubernetes-Cluster/i,
+      write: 'Managed-Kubernetes-Cluster (the title of the service page)',
+    },
     { banned: /Multi-?Faktor|Multifaktor|Mehrfaktor|Mehr Faktor/i, write: 'Mehr-Faktor-Authentifizierung' },
     { banned: /Faktor-Authentisierung|Faktor-Anmeldung/, write: 'Zwei-Faktor-/Mehr-Faktor-Authentifizierung' },
     { banned: /\d\s*(Euro|EUR)\b/, write: 'the amount before the euro sign: 480 €' },
@@ -28,10 +32,19 @@ const RULES: Record<Locale, Rule[]> = {
     { banned: /\d€/, write: 'a (no-break) space before the euro sign: 480 €' },
     { banned: /\d,\d{3}\s*€/, write: 'a full stop as thousands separator: 1.200 €' },
     { banned: /\bJanuar\b/, write: 'Jänner (Austrian month name)' },
-    { banned: /Infrastruktur-Check und Review|Infrastrukturcheck/, write: 'Infrastruktur-Check (the title of its page)' },
+    {
+      banned: /Infrastruktur-Check und Review|Infrastrukturcheck/,
+      write: 'Infrastruktur-Check (the title of its page)',
+    },
     // The infrastructure health check is priced "ab"; only the feasibility check has a fixed price.
-    { banned: /(Quickstart|Einstiegsangebote?)\S*\s+(zum|zu|mit)\s+(Fixpreis|Festpreis)/i, write: 'a fixed price only for the Kubernetes-Machbarkeitsprüfung' },
-    { banned: /Infrastruktur-Check[^.]{0,60}\b(Fixpreis|Festpreis)/, write: 'ab 1.200 € for the Infrastruktur-Check, not a fixed price' },
+    {
+      banned: /(Quickstart|Einstiegsangebote?)\S*\s+(zum|zu|mit)\s+(Fixpreis|Festpreis)/i,
+      write: 'a fixed price only for the Kubernetes-Machbarkeitsprüfung',
+    },
+    {
+      banned: /Infrastruktur-Check[^.]{0,60}\b(Fixpreis|Festpreis)/,
+      write: 'ab 1.200 € for the Infrastruktur-Check, not a fixed price',
+    },
   ],
   en: [
     { banned: /Managed Kubernetes Cluster/, write: 'managed Kubernetes cluster' },
@@ -41,8 +54,14 @@ const RULES: Record<Locale, Rule[]> = {
     { banned: /€\s\d/, write: 'no space after the euro sign: €480' },
     { banned: /€\d{1,3}\.\d{3}\b/, write: 'a comma as thousands separator: €1,200' },
     { banned: /Infrastructure check and review/i, write: 'infrastructure health check (the title of its page)' },
-    { banned: /quickstart\S*\s+(at|for)\s+a\s+fixed\s+price/i, write: 'a fixed price only for the Kubernetes feasibility check' },
-    { banned: /infrastructure (health )?check[^.]{0,60}\bfixed price/i, write: 'from €1,200 for the infrastructure health check, not a fixed price' },
+    {
+      banned: /quickstart\S*\s+(at|for)\s+a\s+fixed\s+price/i,
+      write: 'a fixed price only for the Kubernetes feasibility check',
+    },
+    {
+      banned: /infrastructure (health )?check[^.]{0,60}\bfixed price/i,
+      write: 'from €1,200 for the infrastructure health check, not a fixed price',
+    },
   ],
 };
 
@@ -80,10 +99,15 @@ function localeTexts(locale: Locale): TextFile[] {
     file,
     lines: proseLines(readFileSync(file, 'utf8')),
   }));
-  files.push({ file: path.join(ROOT, 'i18n', `${locale}.ts`), lines: readFileSync(path.join(ROOT, 'i18n', `${locale}.ts`), 'utf8').split('\n') });
+  files.push({
+    file: path.join(ROOT, 'i18n', `${locale}.ts`),
+    lines: readFileSync(path.join(ROOT, 'i18n', `${locale}.ts`), 'utf8').split('\n'),
+  });
   for (const shared of ['authors.yml', 'tags.yml']) {
     const file = path.join(ROOT, 'content', shared);
-    const lines = readFileSync(file, 'utf8').split('\n').map((line) => (line.trimStart().startsWith(`${locale}:`) ? line : ''));
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => (line.trimStart().startsWith(`${locale}:`) ? line : ''));
     files.push({ file, lines });
   }
   return files;
@@ -111,14 +135,31 @@ for (const locale of ['de', 'en'] as const) {
 }
 
 test('the canonical spellings are the ones the pages use', () => {
-  const all = (locale: Locale) => localeTexts(locale).flatMap((t) => t.lines).join('\n');
+  const all = (locale: Locale) =>
+    localeTexts(locale)
+      .flatMap((t) => t.lines)
+      .join('\n');
   const de = all('de');
   const en = all('en');
   // Amount and euro sign joined by a no-break space, so a line never breaks between them ([number-unit]).
-  for (const form of ['Managed-Kubernetes-Cluster', 'Mehr-Faktor-Authentifizierung', '480\u00a0€', '320\u00a0€', '2.000\u00a0€', 'ab 1.200\u00a0€']) {
+  for (const form of [
+    'Managed-Kubernetes-Cluster',
+    'Mehr-Faktor-Authentifizierung',
+    '480\u00a0€',
+    '320\u00a0€',
+    '2.000\u00a0€',
+    'ab 1.200\u00a0€',
+  ]) {
     assert.ok(de.includes(form), `German text never writes ${form}`);
   }
-  for (const form of ['managed Kubernetes cluster', 'multi-factor authentication', '€480', '€320', '€2,000', 'from €1,200']) {
+  for (const form of [
+    'managed Kubernetes cluster',
+    'multi-factor authentication',
+    '€480',
+    '€320',
+    '€2,000',
+    'from €1,200',
+  ]) {
     assert.ok(en.includes(form), `English text never writes ${form}`);
   }
 });

@@ -1,10 +1,11 @@
 // The catalogue of diagnostic rules (generator/diagnostics/diagnostic-rules.ts) and the broken fixtures agree:
 // every rule has a fixture under tests/fixtures/broken/<rule>/ whose expected output reports it,
 // and every fixture belongs to a rule. tests/integration/broken.test.ts runs the fixtures.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { DIAGNOSTIC_RULES, type DiagnosticRule } from '../../generator/diagnostics/diagnostic-rules.ts';
 import { FIXTURES } from '../helpers.ts';
 

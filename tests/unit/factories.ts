@@ -1,14 +1,15 @@
 // Small typed inputs for the unit tests: a site configuration, parsed documents, sources, authors
 // and tags. Every factory takes overrides, so a test states only what it is about.
-import { validateConfig, type SiteConfig, type SiteConfigInput } from '../../generator/config/config.ts';
-import { hashOf, type SourceFile } from '../../generator/content/load.ts';
+
 import type { Messages, MessagesByLocale } from '../../common/messages.ts';
-import { mergeMessages } from '../../generator/theming/messages.ts';
-import { strings as themeStrings, type Strings } from '../../theme/strings.ts';
-import { optionsSchema, type ThemeOptions, type ThemeOptionsInput } from '../../theme/options.ts';
-import { markdownLabels, type MarkdownLabels } from '../../generator/parse/parse.ts';
-import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
+import { type SiteConfig, type SiteConfigInput, validateConfig } from '../../generator/config/config.ts';
+import { hashOf, type SourceFile } from '../../generator/content/load.ts';
 import type { CardLook } from '../../generator/images/social-images.ts';
+import { type MarkdownLabels, markdownLabels } from '../../generator/parse/parse.ts';
+import { mergeMessages } from '../../generator/theming/messages.ts';
+import type { Author, Category, FrontMatter, Heading, ParsedDocument, Tag } from '../../generator/types.ts';
+import { optionsSchema, type ThemeOptions, type ThemeOptionsInput } from '../../theme/options.ts';
+import { type Strings, strings as themeStrings } from '../../theme/strings.ts';
 
 /** Two locales (German at `/`, English at `/en/`), a docs section and a blog section. */
 export const configInput = {
@@ -28,7 +29,13 @@ export const configInput = {
   themeConfig: { navbar: { cta: { to: '/contact/', label: 'Contact' } } },
   footer: { groups: [] },
   redirects: [{ from: '/old/', to: '/docs/' }],
-  contact: { email: 'hello@unit.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },
+  contact: {
+    email: 'hello@unit.example',
+    phone: '+43 1 000',
+    endpoint: '/api/contact',
+    terms: '/docs/',
+    privacy: '/docs/',
+  },
 } satisfies SiteConfigInput;
 
 export function makeConfig(overrides: Partial<SiteConfigInput> = {}): SiteConfig {
@@ -40,7 +47,8 @@ export function makeConfig(overrides: Partial<SiteConfigInput> = {}): SiteConfig
 export const config = makeConfig();
 
 /** The engine's and the built-in theme's UI strings, as a site without an i18n/ folder gets them. */
-export const messages = mergeMessages(['de', 'en'], {}, { strings: themeStrings }).messages as Record<string, Strings> & MessagesByLocale;
+export const messages = mergeMessages(['de', 'en'], {}, { strings: themeStrings }).messages as Record<string, Strings> &
+  MessagesByLocale;
 
 /** The built-in theme's options as its schema completes them. */
 export function themeOptions(input: ThemeOptionsInput = {}): ThemeOptions {
@@ -67,7 +75,15 @@ export interface DocInput {
 }
 
 /** A ParsedDocument as the parse stage would hand it on; ids default to the headings' ids. */
-export function doc({ locale = 'de', path, title, fm = {}, headings = [], ids, words = 100 }: DocInput): ParsedDocument {
+export function doc({
+  locale = 'de',
+  path,
+  title,
+  fm = {},
+  headings = [],
+  ids,
+  words = 100,
+}: DocInput): ParsedDocument {
   const name = path.split('/').pop()!;
   return {
     source: `content/${locale}/${path}.md`,
@@ -107,7 +123,12 @@ export function category(dir: string, fields: Partial<Category> = {}): Category 
 }
 
 export function author(id: string, name: string): Author {
-  return { id, name, title: { de: 'Technik', en: 'Engineering' }, bio: { de: `${name} schreibt.`, en: `${name} writes.` } };
+  return {
+    id,
+    name,
+    title: { de: 'Technik', en: 'Engineering' },
+    bio: { de: `${name} schreibt.`, en: `${name} writes.` },
+  };
 }
 
 export function tag(id: string): Tag {
@@ -115,4 +136,8 @@ export function tag(id: string): Tag {
 }
 
 /** A social card's look in plain colours, with the machine's sans-serif and no art. */
-export const cardLook: CardLook = { colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' }, fonts: { regular: [], semibold: [] }, art: '' };
+export const cardLook: CardLook = {
+  colors: { background: '#101010', text: '#f0f0f0', muted: '#a0a0a0', accent: '#30c090' },
+  fonts: { regular: [], semibold: [] },
+  art: '',
+};

@@ -1,8 +1,9 @@
 // Front matter: what an editor gets back for each kind of mistake.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { splitFrontMatter, splitMatter } from '../../generator/content/frontmatter.ts';
@@ -18,7 +19,11 @@ test('valid docs front matter is returned typed, with the line where the body st
 });
 
 test('an unknown key is reported at its own line, with the closest known key; the other keys still count', () => {
-  const r = splitFrontMatter('---\ntitle: A\ndescription: B\nsidebar-position: 2\ncustom_edit_url: x\n---\n', file, 'doc');
+  const r = splitFrontMatter(
+    '---\ntitle: A\ndescription: B\nsidebar-position: 2\ncustom_edit_url: x\n---\n',
+    file,
+    'doc',
+  );
   assert.deepEqual(r.data, { title: 'A', description: 'B' });
   assert.deepEqual(
     r.diagnostics.map((d) => [d.line, d.column, d.message, d.rule, d.key]),
@@ -28,7 +33,10 @@ test('an unknown key is reported at its own line, with the closest known key; th
     ],
   );
   assert.match(r.diagnostics[0].hint!, /extraFrontMatterKeys in config\/site\.config\.ts/);
-  assert.equal(splitFrontMatter('---\ntitle: A\ndescription: B\nsidebar_positon: 2\n---\n', file, 'doc').diagnostics[0].message, 'unknown key "sidebar_positon"; did you mean "sidebar_position"?');
+  assert.equal(
+    splitFrontMatter('---\ntitle: A\ndescription: B\nsidebar_positon: 2\n---\n', file, 'doc').diagnostics[0].message,
+    'unknown key "sidebar_positon"; did you mean "sidebar_position"?',
+  );
 });
 
 test('a wrong type names the key and its line', () => {
@@ -39,15 +47,21 @@ test('a wrong type names the key and its line', () => {
 
 test('a missing required key is named', () => {
   const r = splitFrontMatter('---\ntitle: A\n---\n', file, 'doc');
-  assert.deepEqual(r.diagnostics.map((d) => d.message), ['"description" is required']);
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.message),
+    ['"description" is required'],
+  );
 });
 
 test('posts need a date written YYYY-MM-DD and at least one author; dates stay strings', () => {
   const bad = splitFrontMatter('---\ntitle: A\ndescription: B\ndate: 12.3.2025\nauthors: []\n---\n', file, 'post');
-  assert.deepEqual(bad.diagnostics.map((d) => [d.line, d.message]), [
-    [4, '"date": must be a date written YYYY-MM-DD'],
-    [5, '"authors": name at least one author from content/authors.yml'],
-  ]);
+  assert.deepEqual(
+    bad.diagnostics.map((d) => [d.line, d.message]),
+    [
+      [4, '"date": must be a date written YYYY-MM-DD'],
+      [5, '"authors": name at least one author from content/authors.yml'],
+    ],
+  );
   const good = splitFrontMatter('---\ntitle: A\ndescription: B\ndate: 2025-03-12\nauthors: [x]\n---\n', file, 'post');
   assert.equal(good.data?.date, '2025-03-12');
 });
@@ -67,11 +81,18 @@ test('a page without front matter gets a hint on how to start one', () => {
 test('front matter in JavaScript or another language than YAML or JSON is refused at its first line, never run; the body is kept', () => {
   const ran = globalThis as { ranFrontMatter?: boolean };
   for (const language of ['js', 'javascript', 'coffee', 'toml']) {
-    const r = splitFrontMatter(`---${language}\n{ title: (function () { globalThis.ranFrontMatter = true; return 'Ran'; })(), description: 'x' }\n---\nThe body.\n`, file, 'doc');
+    const r = splitFrontMatter(
+      `---${language}\n{ title: (function () { globalThis.ranFrontMatter = true; return 'Ran'; })(), description: 'x' }\n---\nThe body.\n`,
+      file,
+      'doc',
+    );
     assert.equal(ran.ranFrontMatter, undefined, `---${language}: the block was run`);
     assert.equal(r.data, undefined);
     assert.deepEqual([r.body, r.bodyLine], ['The body.\n', 4]);
-    assert.deepEqual(r.diagnostics.map((d) => [d.file, d.line, d.rule]), [[file, 1, 'front-matter']]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.file, d.line, d.rule]),
+      [[file, 1, 'front-matter']],
+    );
     assert.match(r.diagnostics[0].message, new RegExp(`"${language}" is not read`));
   }
 });
@@ -103,7 +124,8 @@ test('front matter is split where gray-matter split it, on every Markdown file o
   const files: string[] = [];
   for (const dir of ['content', 'tests/fixtures', 'generator/scaffold/starter']) {
     for (const entry of readdirSync(path.join(REPO, dir), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && /\.mdx?$/.test(entry.name)) files.push(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+      if (entry.isFile() && /\.mdx?$/.test(entry.name))
+        files.push(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
     }
   }
   assert.ok(files.length > 300, `${files.length} files`);

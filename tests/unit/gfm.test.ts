@@ -1,12 +1,12 @@
 // The parser leaves out GFM's literal autolinks where a body cannot hold one (generator/markdown/gfm.ts).
 // What it gives must be the tree the full GFM parser gives, positions included, for every spec
 // example and for the ways a link's characters can be written without being typed as they are.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { unified } from 'unified';
+import path from 'node:path';
+import { test } from 'node:test';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
@@ -18,12 +18,17 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import { unified } from 'unified';
 import remarkGfm, { mayHoldLiteralAutolink } from '../../generator/markdown/gfm.ts';
 import { FIXTURES } from '../helpers.ts';
 
 const require = createRequire(import.meta.url);
 const commonmark = (require('commonmark-spec') as { tests: { markdown: string }[] }).tests.map((t) => t.markdown);
-const gfmSpec = [...readFileSync(path.join(FIXTURES, 'gfm-spec', 'extensions.txt'), 'utf8').matchAll(/^`{32} example[^\n]*\n([\s\S]*?)^\.\n/gm)].map((m) => m[1].replaceAll('→', '\t'));
+const gfmSpec = [
+  ...readFileSync(path.join(FIXTURES, 'gfm-spec', 'extensions.txt'), 'utf8').matchAll(
+    /^`{32} example[^\n]*\n([\s\S]*?)^\.\n/gm,
+  ),
+].map((m) => m[1].replaceAll('→', '\t'));
 
 /** Characters of a link written another way than typed: escaped, as references, in other case. */
 const DISGUISED = [
@@ -44,14 +49,21 @@ const DISGUISED = [
 const full = (markdown: string) =>
   fromMarkdown(markdown, {
     extensions: [gfmAutolinkLiteral(), gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem()],
-    mdastExtensions: [gfmAutolinkLiteralFromMarkdown(), gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown()],
+    mdastExtensions: [
+      gfmAutolinkLiteralFromMarkdown(),
+      gfmFootnoteFromMarkdown(),
+      gfmStrikethroughFromMarkdown(),
+      gfmTableFromMarkdown(),
+      gfmTaskListItemFromMarkdown(),
+    ],
   });
 
 test('the parser gives the full GFM tree for every spec example and every disguised link', () => {
   const parser = unified().use(remarkGfm);
   const inputs = [...commonmark, ...gfmSpec, ...DISGUISED];
   assert.ok(gfmSpec.length > 20, 'the GFM spec examples were read');
-  for (const markdown of inputs) assert.deepEqual(parser.parse(markdown), full(markdown), `the same tree for ${JSON.stringify(markdown)}`);
+  for (const markdown of inputs)
+    assert.deepEqual(parser.parse(markdown), full(markdown), `the same tree for ${JSON.stringify(markdown)}`);
   // Both ways were taken: the test compares the shortcut too, not only the full parser.
   const shortcut = inputs.filter((markdown) => !mayHoldLiteralAutolink(markdown));
   assert.ok(shortcut.length > 200, `${shortcut.length} of ${inputs.length} inputs parsed without literal autolinks`);
@@ -60,7 +72,8 @@ test('the parser gives the full GFM tree for every spec example and every disgui
 test('only a body that could hold a literal autolink is searched for one', () => {
   const prose = DISGUISED.at(-1)!;
   // Every other input could: a link written as Markdown too, as its URL has `https://` in it.
-  for (const markdown of DISGUISED.filter((m) => m !== prose)) assert.equal(mayHoldLiteralAutolink(markdown), true, markdown);
+  for (const markdown of DISGUISED.filter((m) => m !== prose))
+    assert.equal(mayHoldLiteralAutolink(markdown), true, markdown);
   // An ampersand in prose is no character reference.
   assert.equal(mayHoldLiteralAutolink(prose), false);
 });

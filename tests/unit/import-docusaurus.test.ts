@@ -1,15 +1,16 @@
 // The parts of `site import docusaurus`: admonitions, paths, the config read as text, and the
 // conversion of pages of small Docusaurus projects written to a temporary folder.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { rewriteAdmonitionLine } from '../../generator/import/docusaurus/admonitions.ts';
 import { docPlace, postPlace, stripNumberPrefix } from '../../generator/import/docusaurus/paths.ts';
+import { type ImportPlan, planImport } from '../../generator/import/docusaurus/plan.ts';
 import { readDocusaurusSettings } from '../../generator/import/docusaurus/read-config.ts';
 import { readDocusaurusProject } from '../../generator/import/docusaurus/read-project.ts';
-import { planImport, type ImportPlan } from '../../generator/import/docusaurus/plan.ts';
 import { formatReportItem, sortReport } from '../../generator/import/docusaurus/report.ts';
 
 const apply = (line: string) => {
@@ -35,18 +36,47 @@ test('paths: number prefixes, index files, id and slug, dated posts as Docusauru
   assert.deepEqual(stripNumberPrefix('3_dlna'), { name: 'dlna', number: 3 });
   assert.deepEqual(stripNumberPrefix('2024-01-05-release'), { name: '2024-01-05-release' }, 'a date is no prefix');
   assert.deepEqual(stripNumberPrefix('1.2-notes'), { name: '1.2-notes' }, 'a version is no prefix');
-  assert.deepEqual(docPlace('02-guides/01-install.md', 'docs', {}), { target: 'guides/install', route: 'docs/guides/install', number: 1 });
+  assert.deepEqual(docPlace('02-guides/01-install.md', 'docs', {}), {
+    target: 'guides/install',
+    route: 'docs/guides/install',
+    number: 1,
+  });
   assert.equal(docPlace('guides/README.md', 'docs', {}).target, 'guides/index');
   assert.equal(docPlace('02-guides/guides.mdx', 'docs', {}).target, 'guides/index');
-  assert.deepEqual(docPlace('intro.md', 'docs', { slug: '/' }), { target: 'index', route: 'docs', number: undefined, trailingSlash: true });
-  assert.equal(docPlace('guides/index.md', 'docs', {}).trailingSlash, true, 'Docusaurus serves a folder\'s index at /docs/guides/');
+  assert.deepEqual(docPlace('intro.md', 'docs', { slug: '/' }), {
+    target: 'index',
+    route: 'docs',
+    number: undefined,
+    trailingSlash: true,
+  });
+  assert.equal(
+    docPlace('guides/index.md', 'docs', {}).trailingSlash,
+    true,
+    "Docusaurus serves a folder's index at /docs/guides/",
+  );
   assert.equal(docPlace('guides/setup.md', 'docs', {}).trailingSlash, undefined);
   assert.equal(docPlace('a/b.md', 'docs', { id: 'renamed' }).target, 'a/renamed');
   assert.equal(docPlace('a/b.md', '', { slug: '/elsewhere/page' }).route, 'elsewhere/page');
-  assert.deepEqual(postPlace('2024-01-05-first.md', 'blog', {}), { target: 'first', route: 'blog/2024/01/05/first', date: '2024-01-05' });
-  assert.deepEqual(postPlace('2024-3-9-folder-post/index.md', 'news', {}), { target: 'folder-post', route: 'news/2024/03/09/folder-post', date: '2024-03-09' });
-  assert.deepEqual(postPlace('2023/12/31/year-end.md', 'blog', {}), { target: 'year-end', route: 'blog/2023/12/31/year-end', date: '2023-12-31' });
-  assert.deepEqual(postPlace('plain.md', 'blog', { slug: '/custom' }), { target: 'custom', route: 'blog/custom', date: undefined });
+  assert.deepEqual(postPlace('2024-01-05-first.md', 'blog', {}), {
+    target: 'first',
+    route: 'blog/2024/01/05/first',
+    date: '2024-01-05',
+  });
+  assert.deepEqual(postPlace('2024-3-9-folder-post/index.md', 'news', {}), {
+    target: 'folder-post',
+    route: 'news/2024/03/09/folder-post',
+    date: '2024-03-09',
+  });
+  assert.deepEqual(postPlace('2023/12/31/year-end.md', 'blog', {}), {
+    target: 'year-end',
+    route: 'blog/2023/12/31/year-end',
+    date: '2023-12-31',
+  });
+  assert.deepEqual(postPlace('plain.md', 'blog', { slug: '/custom' }), {
+    target: 'custom',
+    route: 'blog/custom',
+    date: undefined,
+  });
 });
 
 test('the Docusaurus config is read as text: locales, routes, switched-off plugins, navbar labels', () => {
@@ -83,7 +113,12 @@ function importOf(files: Record<string, string>): { plan: ImportPlan; report: st
       writeFileSync(path.join(dir, rel), text);
     }
     const plan = planImport(readDocusaurusProject(dir));
-    return { plan, report: sortReport(plan.report).map((item) => formatReportItem({ ...item, file: item.file.replace(`${dir}/`, 'P/') })) };
+    return {
+      plan,
+      report: sortReport(plan.report).map((item) =>
+        formatReportItem({ ...item, file: item.file.replace(`${dir}/`, 'P/') }),
+      ),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -119,18 +154,36 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
     'docs/guides/img/shot.png': 'png',
     'static/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'static/files/manual.pdf': 'pdf',
-    'blog/2025-02-01-notes.mdx': '---\ntitle: Notes\nauthor: Kim Lee\nauthor_title: Writer\ntags: [ops]\n---\n\nShort.\n\n{/* truncate */}\n\nMore.\n',
+    'blog/2025-02-01-notes.mdx':
+      '---\ntitle: Notes\nauthor: Kim Lee\nauthor_title: Writer\ntags: [ops]\n---\n\nShort.\n\n{/* truncate */}\n\nMore.\n',
     'blog/authors.yml': 'kim:\n  name: Kim Lee\n  title: Editor\n',
   });
   const setup = plan.files.get('content/en/docs/guides/setup.md')!;
-  assert.match(setup, /\[the intro\]\(\/docs\/intro\/\) and \[guides\]\(\/docs\/guides\/\), the \[PDF\]\(\/files\/manual\.pdf\), \[ops posts\]\(\/blog\/tags\/ops\/\) and \[gone\]\(\/docs\/nowhere\/\)/);
+  assert.match(
+    setup,
+    /\[the intro\]\(\/docs\/intro\/\) and \[guides\]\(\/docs\/guides\/\), the \[PDF\]\(\/files\/manual\.pdf\), \[ops posts\]\(\/blog\/tags\/ops\/\) and \[gone\]\(\/docs\/nowhere\/\)/,
+  );
   assert.match(setup, /!\[Shot\]\(\/img\/docs\/guides\/img\/shot\.png\) !\[Logo\]\(\/img\/logo\.svg\)/);
-  assert.match(setup, /\n\nexport the report as CSV when you need it\.\n$/, 'prose that starts with "export" is no MDX export');
+  assert.match(
+    setup,
+    /\n\nexport the report as CSV when you need it\.\n$/,
+    'prose that starts with "export" is no MDX export',
+  );
   assert.equal(plan.copies.get('docs/guides/img/shot.png'), 'public/img/docs/guides/img/shot.png');
-  assert.match(plan.files.get('content/en/docs/guides/index.md')!, /All guides, first \[setup\]\(\/docs\/guides\/setup\/\)\.\n$/, 'README.md is the folder page; its relative links start from the folder');
-  assert.match(plan.files.get('content/en/docs/intro.md')!, /^---\ntitle: Intro\ndescription: First words\.\n---\n\nFirst words\.\n$/);
+  assert.match(
+    plan.files.get('content/en/docs/guides/index.md')!,
+    /All guides, first \[setup\]\(\/docs\/guides\/setup\/\)\.\n$/,
+    'README.md is the folder page; its relative links start from the folder',
+  );
+  assert.match(
+    plan.files.get('content/en/docs/intro.md')!,
+    /^---\ntitle: Intro\ndescription: First words\.\n---\n\nFirst words\.\n$/,
+  );
   const notes = plan.files.get('content/en/blog/notes.md')!;
-  assert.match(notes, /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/);
+  assert.match(
+    notes,
+    /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/,
+  );
   assert.deepEqual(
     report.filter((line) => !/\[(author|page)\]$/.test(line)),
     [
@@ -146,15 +199,31 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
 test('a page beside a folder of the same name becomes its page; a partial is written beside the pages and included', () => {
   const { plan, report } = importOf({
     'docusaurus.config.js': CONFIG,
-    'docs/guides.md': '---\ntitle: Guides\ndescription: All guides.\n---\n\nimport Shared from \'./_shared.mdx\';\n\nStart here.\n\n<Shared />\n',
+    'docs/guides.md':
+      "---\ntitle: Guides\ndescription: All guides.\n---\n\nimport Shared from './_shared.mdx';\n\nStart here.\n\n<Shared />\n",
     'docs/guides/one.md': '---\ntitle: One\ndescription: The first.\n---\n\nSee [all guides](../guides.md).\n',
     'docs/_shared.mdx': 'Shared words, see [one](./guides/one.md).\n',
   });
-  assert.deepEqual([...plan.files.keys()].filter((f) => f.startsWith('content/en/docs/')).sort(), ['content/en/docs/_shared.md', 'content/en/docs/guides/index.md', 'content/en/docs/guides/one.md', 'content/en/docs/index.md']);
+  assert.deepEqual([...plan.files.keys()].filter((f) => f.startsWith('content/en/docs/')).sort(), [
+    'content/en/docs/_shared.md',
+    'content/en/docs/guides/index.md',
+    'content/en/docs/guides/one.md',
+    'content/en/docs/index.md',
+  ]);
   assert.match(plan.files.get('content/en/docs/guides/one.md')!, /\[all guides\]\(index\.md\)/);
-  assert.equal(plan.files.get('content/en/docs/guides/index.md'), '---\ntitle: Guides\ndescription: All guides.\n---\n\nStart here.\n\n::include{file="../_shared.md"}\n');
-  assert.equal(plan.files.get('content/en/docs/_shared.md'), 'Shared words, see [one](guides/one.md).\n', 'no front matter; links from its own folder');
-  assert.deepEqual(report.filter((line) => !/\[page\]$/.test(line)), []);
+  assert.equal(
+    plan.files.get('content/en/docs/guides/index.md'),
+    '---\ntitle: Guides\ndescription: All guides.\n---\n\nStart here.\n\n::include{file="../_shared.md"}\n',
+  );
+  assert.equal(
+    plan.files.get('content/en/docs/_shared.md'),
+    'Shared words, see [one](guides/one.md).\n',
+    'no front matter; links from its own folder',
+  );
+  assert.deepEqual(
+    report.filter((line) => !/\[page\]$/.test(line)),
+    [],
+  );
 });
 
 test('an export that spans lines goes with everything in it; links to generated category pages find the folder', () => {
@@ -178,10 +247,15 @@ test('an export that spans lines goes with everything in it; links to generated 
       '',
     ].join('\n'),
   });
-  assert.equal(plan.files.get('content/en/docs/start.md'), '---\ntitle: Start\ndescription: Where to begin.\n---\n\nBegin with [the setup](/docs/setup/).\n');
+  assert.equal(
+    plan.files.get('content/en/docs/start.md'),
+    '---\ntitle: Start\ndescription: Where to begin.\n---\n\nBegin with [the setup](/docs/setup/).\n',
+  );
   assert.deepEqual(
     report.filter((line) => !/\[(page)\]$/.test(line)),
-    ['P/docs/start.mdx:6:1  MDX export left out: "export const Box = ({children}) => ("; the engine has no components or variables  [mdx-export]'],
+    [
+      'P/docs/start.mdx:6:1  MDX export left out: "export const Box = ({children}) => ("; the engine has no components or variables  [mdx-export]',
+    ],
   );
 });
 
@@ -204,21 +278,56 @@ test('the config is parsed, never run: quoted keys, the plugins array, docs at t
         "themeConfig": { "footer": { "links": [{ "title": "Docs", "items": [{ "label": "Start", "to": "/" }] }] } },
       } satisfies Config;
     }`);
-  assert.equal(settings.title, 'Pakkit', 'the title, not a footer group\'s');
+  assert.equal(settings.title, 'Pakkit', "the title, not a footer group's");
   assert.equal(settings.trailingSlash, false);
   assert.deepEqual(settings.instances, [
     { kind: 'docs', id: 'default', path: 'manual', route: '', sidebarPath: undefined, postsPerPage: undefined },
-    { kind: 'docs', id: 'community', path: 'community', route: 'community', sidebarPath: undefined, postsPerPage: undefined },
+    {
+      kind: 'docs',
+      id: 'community',
+      path: 'community',
+      route: 'community',
+      sidebarPath: undefined,
+      postsPerPage: undefined,
+    },
     { kind: 'blog', id: 'default', path: 'news', route: 'posts', sidebarPath: undefined, postsPerPage: 4 },
   ]);
-  assert.deepEqual(settings.redirects, [{ from: '/old', to: '/new' }, { from: '/older', to: '/new' }]);
+  assert.deepEqual(settings.redirects, [
+    { from: '/old', to: '/new' },
+    { from: '/older', to: '/new' },
+  ]);
   assert.ok(settings.createRedirects?.fn, 'createRedirects is kept as a function to read');
-  assert.deepEqual(settings.footer, [{ title: 'Docs', items: [{ label: 'Start', to: '/', href: undefined, type: undefined, docId: undefined, sidebarId: undefined, docsPluginId: undefined, items: [] }] }]);
-  assert.deepEqual(settings.problems, [{ line: 14, message: "plugin require('./local-plugin') left out: it is code, the engine runs no Docusaurus plugins" }]);
-  assert.deepEqual(readDocusaurusSettings('module.exports = {', false).problems.map((p) => p.line), [1], 'a syntax error is named, not thrown');
+  assert.deepEqual(settings.footer, [
+    {
+      title: 'Docs',
+      items: [
+        {
+          label: 'Start',
+          to: '/',
+          href: undefined,
+          type: undefined,
+          docId: undefined,
+          sidebarId: undefined,
+          docsPluginId: undefined,
+          items: [],
+        },
+      ],
+    },
+  ]);
+  assert.deepEqual(settings.problems, [
+    {
+      line: 14,
+      message: "plugin require('./local-plugin') left out: it is code, the engine runs no Docusaurus plugins",
+    },
+  ]);
+  assert.deepEqual(
+    readDocusaurusSettings('module.exports = {', false).problems.map((p) => p.line),
+    [1],
+    'a syntax error is named, not thrown',
+  );
 });
 
-test('client redirects and a static createRedirects become redirects to the pages\' new routes; docs at the root move under /docs/', () => {
+test("client redirects and a static createRedirects become redirects to the pages' new routes; docs at the root move under /docs/", () => {
   const { plan, report } = importOf({
     'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]],
       plugins: [['@docusaurus/plugin-client-redirects', { redirects: [{ from: '/setup', to: '/install' }, { from: '/gone', to: '/nowhere' }],
@@ -228,34 +337,65 @@ test('client redirects and a static createRedirects become redirects to the page
     'docs/guide/one.md': '---\ntitle: One\ndescription: The first.\n---\n\nWords.\n',
   });
   const config = plan.config.replace(/\s+/g, ' ');
-  for (const [from, to] of [['/install/', '/docs/install/'], ['/guide/one/', '/docs/guide/one/'], ['/setup/', '/docs/install/'], ['/manual/one/', '/docs/guide/one/']]) {
+  for (const [from, to] of [
+    ['/install/', '/docs/install/'],
+    ['/guide/one/', '/docs/guide/one/'],
+    ['/setup/', '/docs/install/'],
+    ['/manual/one/', '/docs/guide/one/'],
+  ]) {
     assert.ok(config.includes(`{ from: "${from}", to: "${to}" }`), `${from} -> ${to} in ${config}`);
   }
   assert.doesNotMatch(config, /"\/gone\/"/);
-  assert.ok(report.includes('P/docusaurus.config.js:1:1  2 URLs of docs/ changed (such as /guide/one -> /docs/guide/one/); a redirect from each old URL is in config/site.config.ts  [redirect]'), report.join('\n'));
-  assert.ok(report.includes('P/docusaurus.config.js:1:1  client redirect from /gone left out: its target /nowhere is no page of the import  [redirect]'), report.join('\n'));
+  assert.ok(
+    report.includes(
+      'P/docusaurus.config.js:1:1  2 URLs of docs/ changed (such as /guide/one -> /docs/guide/one/); a redirect from each old URL is in config/site.config.ts  [redirect]',
+    ),
+    report.join('\n'),
+  );
+  assert.ok(
+    report.includes(
+      'P/docusaurus.config.js:1:1  client redirect from /gone left out: its target /nowhere is no page of the import  [redirect]',
+    ),
+    report.join('\n'),
+  );
   assert.match(plan.files.get('content/en/docs/index.md')!, /See \[install\]\(install\.md\)/);
 });
 
 test('a hand-written sidebar gives the order and the categories, with their translated labels', () => {
   const { plan, report } = importOf({
     'docusaurus.config.js': `module.exports = { title: 'T', url: 'https://t.example', i18n: { defaultLocale: 'en', locales: ['en', 'de'] }, presets: [['classic', { docs: { sidebarPath: './sidebars.json' }, blog: false }]] };`,
-    'sidebars.json': JSON.stringify({ main: ['zeta', { type: 'category', label: 'Setup', collapsed: false, items: ['setup/b', 'setup/a'] }, { type: 'category', label: 'Mixed', items: ['alpha', 'setup/c'] }, 'missing'] }),
+    'sidebars.json': JSON.stringify({
+      main: [
+        'zeta',
+        { type: 'category', label: 'Setup', collapsed: false, items: ['setup/b', 'setup/a'] },
+        { type: 'category', label: 'Mixed', items: ['alpha', 'setup/c'] },
+        'missing',
+      ],
+    }),
     'docs/zeta.md': '---\ntitle: Zeta\ndescription: Z.\n---\n\nZ.\n',
     'docs/alpha.md': '---\ntitle: Alpha\ndescription: A.\n---\n\nA.\n',
     'docs/setup/a.md': '---\ntitle: A\ndescription: A.\n---\n\nA.\n',
     'docs/setup/b.md': '---\ntitle: B\ndescription: B.\n---\n\nB.\n',
     'docs/setup/c.md': '---\ntitle: C\ndescription: C.\n---\n\nC.\n',
-    'i18n/de/docusaurus-plugin-content-docs/current.json': JSON.stringify({ 'sidebar.main.category.Setup': { message: 'Einrichtung' } }),
+    'i18n/de/docusaurus-plugin-content-docs/current.json': JSON.stringify({
+      'sidebar.main.category.Setup': { message: 'Einrichtung' },
+    }),
   });
-  const position = (file: string) => Number(/sidebar_position: (\d+)/.exec(plan.files.get(`content/en/docs/${file}.md`)!)?.[1]);
+  const position = (file: string) =>
+    Number(/sidebar_position: (\d+)/.exec(plan.files.get(`content/en/docs/${file}.md`)!)?.[1]);
   assert.deepEqual(['zeta', 'setup/b', 'setup/a', 'alpha', 'setup/c'].map(position), [1, 1, 2, 1, 2]);
   assert.equal(plan.files.get('content/en/docs/setup/_category.yml'), 'label: Setup\nposition: 2\ncollapsed: false\n');
-  assert.equal(plan.files.get('content/de/docs/setup/_category.yml'), 'label: Einrichtung\nposition: 2\ncollapsed: false\n');
-  assert.deepEqual(report.filter((l) => l.endsWith('[sidebar]')), [
-    'P/sidebars.json:1:1  category "Mixed" holds pages of 2 folders (., setup): here a category is a folder; its pages keep their folders  [sidebar]',
-    'P/sidebars.json:1:1  doc "missing" is no page of docs/; left out of the order  [sidebar]',
-  ]);
+  assert.equal(
+    plan.files.get('content/de/docs/setup/_category.yml'),
+    'label: Einrichtung\nposition: 2\ncollapsed: false\n',
+  );
+  assert.deepEqual(
+    report.filter((l) => l.endsWith('[sidebar]')),
+    [
+      'P/sidebars.json:1:1  category "Mixed" holds pages of 2 folders (., setup): here a category is a folder; its pages keep their folders  [sidebar]',
+      'P/sidebars.json:1:1  doc "missing" is no page of docs/; left out of the order  [sidebar]',
+    ],
+  );
 });
 
 test('MDX with a Markdown meaning is converted: tabs, mdx-code-block, images by require and import, DocCardList, details', () => {
@@ -277,7 +417,7 @@ test('MDX with a Markdown meaning is converted: tabs, mdx-code-block, images by 
       '',
       '<DocCardList />',
       '',
-      '<Tabs values={[{label: \'Linux\', value: \'linux\'}, {label: \'macOS\', value: \'mac\'}]}>',
+      "<Tabs values={[{label: 'Linux', value: 'linux'}, {label: 'macOS', value: 'mac'}]}>",
       '  <TabItem value="linux">',
       '',
       '  ```bash',
@@ -294,7 +434,7 @@ test('MDX with a Markdown meaning is converted: tabs, mdx-code-block, images by 
       '',
       '<img src={Shot} alt="A shot" />',
       '',
-      "<img src={require('./shot.png').default} alt=\"Again\" />",
+      '<img src={require(\'./shot.png\').default} alt="Again" />',
       '',
       '<details>',
       '<summary>More</summary>',
@@ -367,15 +507,35 @@ test('navbar and footer links are carried, with the translations of navbar.json,
       themeConfig: { navbar: { items: [{ type: 'docSidebar', sidebarId: 's', label: 'Docs' }, { href: 'https://code.example/t', label: 'Code' }, { type: 'localeDropdown' }] },
         footer: { links: [{ title: 'More', items: [{ label: 'Start', to: '/docs/start' }, { label: 'Home page', href: 'https://t.example/docs/start' }] }] } } };`,
     'docs/start.md': '---\ntitle: Start\ndescription: S.\n---\n\nS.\n',
-    'i18n/zh/docusaurus-theme-classic/navbar.json': JSON.stringify({ 'item.label.Docs': { message: '文档' }, title: { message: 'T' } }),
+    'i18n/zh/docusaurus-theme-classic/navbar.json': JSON.stringify({
+      'item.label.Docs': { message: '文档' },
+      title: { message: 'T' },
+    }),
     'i18n/zh/docusaurus-theme-classic/footer.json': JSON.stringify({ 'link.title.More': { message: '更多' } }),
-    'i18n/zh/code.json': JSON.stringify({ 'theme.docs.paginator.next': { message: '下一页' }, 'theme.blog.post.readingTime.plurals': { message: '{readingTime} 分钟' } }),
+    'i18n/zh/code.json': JSON.stringify({
+      'theme.docs.paginator.next': { message: '下一页' },
+      'theme.blog.post.readingTime.plurals': { message: '{readingTime} 分钟' },
+    }),
   });
   const config = plan.config.replace(/\s+/g, ' ');
   assert.match(config, /items: \[ \{ label: "Docs", to: "\/docs\/start\/" \} \]/);
-  assert.match(config, /groups: \[ \{ title: "More", items: \[ \{ to: "\/docs\/start\/", label: "Start" \}, \{ to: "\/docs\/start\/", label: "Home page" \} \] \}, \{ title: "T", items: \[ \{ href: "https:\/\/code\.example\/t", label: "Code" \} \] \} \]/);
-  assert.equal(plan.files.get('i18n/zh.ts')!.replace(/^\/\/.*\n/gm, '').replace(/\s+/g, ' '), 'export default { "nav": { "Docs": "文档" }, "footer": { "More": "更多" }, "docs": { "next": "下一页" } }; ');
-  assert.ok(report.includes('P/docusaurus.config.js:1:1  navbar link "Code" (https://code.example/t) moved to the footer: the navbar here links to pages of the site  [navbar]'), report.join('\n'));
+  assert.match(
+    config,
+    /groups: \[ \{ title: "More", items: \[ \{ to: "\/docs\/start\/", label: "Start" \}, \{ to: "\/docs\/start\/", label: "Home page" \} \] \}, \{ title: "T", items: \[ \{ href: "https:\/\/code\.example\/t", label: "Code" \} \] \} \]/,
+  );
+  assert.equal(
+    plan.files
+      .get('i18n/zh.ts')!
+      .replace(/^\/\/.*\n/gm, '')
+      .replace(/\s+/g, ' '),
+    'export default { "nav": { "Docs": "文档" }, "footer": { "More": "更多" }, "docs": { "next": "下一页" } }; ',
+  );
+  assert.ok(
+    report.includes(
+      'P/docusaurus.config.js:1:1  navbar link "Code" (https://code.example/t) moved to the footer: the navbar here links to pages of the site  [navbar]',
+    ),
+    report.join('\n'),
+  );
 });
 
 test('a createRedirects that is more than paths and conditions is reported, not guessed', () => {
@@ -384,5 +544,10 @@ test('a createRedirects that is more than paths and conditions is reported, not 
       plugins: [['@docusaurus/plugin-client-redirects', { createRedirects(existingPath) { return lookup(existingPath); } }]] };`,
     'docs/a.md': '---\ntitle: A\ndescription: A.\n---\n\nA.\n',
   });
-  assert.ok(report.includes('P/docusaurus.config.js:2:1  createRedirects left out: it uses a call, which the importer does not read; write its redirects into config/site.config.ts  [redirect]'), report.join('\n'));
+  assert.ok(
+    report.includes(
+      'P/docusaurus.config.js:2:1  createRedirects left out: it uses a call, which the importer does not read; write its redirects into config/site.config.ts  [redirect]',
+    ),
+    report.join('\n'),
+  );
 });

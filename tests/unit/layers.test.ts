@@ -6,15 +6,16 @@
 //   server ──► generator: types, the loading of the config and the UI strings, the script hash
 //   everything ──► common/ (no Node, imports nothing outside itself)
 //   theme/client/ and whatever it reaches: theme/ and common/ only, no Node module
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { builtinModules } from 'node:module';
-import { API } from 'typescript/unstable/sync';
-import { SyntaxKind, type Node, type SourceFile } from 'typescript/unstable/ast';
+import { test } from 'node:test';
+import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
 import * as is from 'typescript/unstable/ast/is';
+import { API } from 'typescript/unstable/sync';
 import { REPO } from '../helpers.ts';
 
 interface Import {
@@ -46,7 +47,8 @@ const COMPUTED_IMPORTS: Record<string, string> = {
   'bin/site.js': 'the CLI as bundled into .cache/',
   'bin/api.js': 'the programmatic API as bundled into .cache/',
   'server/build-manifest.ts': "the forms' server render the build wrote (_server/forms.mjs)",
-  'generator/extras/server-manifest.ts': "the theme's forms as bundled into .cache/ for the build, which site serve renders with too",
+  'generator/extras/server-manifest.ts':
+    "the theme's forms as bundled into .cache/ for the build, which site serve renders with too",
 };
 
 /** Every file's syntax tree, from TypeScript's own parser (its API, run on a program of exactly
@@ -54,15 +56,23 @@ const COMPUTED_IMPORTS: Record<string, string> = {
 function syntaxTrees(list: string[], root = REPO): Map<string, SourceFile> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'site-layers-'));
   const config = path.join(dir, 'tsconfig.json');
-  writeFileSync(config, JSON.stringify({ compilerOptions: { allowJs: true, noResolve: true, noLib: true, types: [], jsx: 'react-jsx', noEmit: true }, files: list.map((f) => path.join(root, f)) }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      compilerOptions: { allowJs: true, noResolve: true, noLib: true, types: [], jsx: 'react-jsx', noEmit: true },
+      files: list.map((f) => path.join(root, f)),
+    }),
+  );
   const api = new API({ cwd: root });
   try {
     const program = api.updateSnapshot({ openProjects: [config] }).getProject(config)!.program;
-    return new Map(list.map((file) => {
-      const tree = program.getSourceFile(path.join(root, file));
-      if (!tree) throw new Error(`TypeScript did not parse ${file}`);
-      return [file, tree];
-    }));
+    return new Map(
+      list.map((file) => {
+        const tree = program.getSourceFile(path.join(root, file));
+        if (!tree) throw new Error(`TypeScript did not parse ${file}`);
+        return [file, tree];
+      }),
+    );
   } finally {
     api.close();
     rmSync(dir, { recursive: true, force: true });
@@ -75,25 +85,49 @@ function syntaxTrees(list: string[], root = REPO): Map<string, SourceFile> {
 function importsOf(file: string, tree: SourceFile): Import[] {
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean) => {
-    const to = specifier.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : specifier;
+    const to = specifier.startsWith('.')
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+      : specifier;
     found.push({ from: file, to, typeOnly });
   };
-  const literal = (node: Node | undefined) => (node && (is.isStringLiteral(node) || is.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
+  const literal = (node: Node | undefined) =>
+    node && (is.isStringLiteral(node) || is.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
   const visit = (node: Node): void => {
     if (is.isImportDeclaration(node)) {
       const clause = node.importClause;
       const bindings = clause?.namedBindings;
-      const typeOnly = Boolean(clause && (clause.phaseModifier === SyntaxKind.TypeKeyword || (!clause.name && bindings && is.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly))));
+      const typeOnly = Boolean(
+        clause &&
+          (clause.phaseModifier === SyntaxKind.TypeKeyword ||
+            (!clause.name &&
+              bindings &&
+              is.isNamedImports(bindings) &&
+              bindings.elements.length > 0 &&
+              bindings.elements.every((e) => e.isTypeOnly))),
+      );
       add(literal(node.moduleSpecifier)!, typeOnly);
     } else if (is.isExportDeclaration(node) && node.moduleSpecifier) {
       const clause = node.exportClause;
-      add(literal(node.moduleSpecifier)!, node.isTypeOnly || Boolean(clause && is.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly)));
+      add(
+        literal(node.moduleSpecifier)!,
+        node.isTypeOnly ||
+          Boolean(
+            clause &&
+              is.isNamedExports(clause) &&
+              clause.elements.length > 0 &&
+              clause.elements.every((e) => e.isTypeOnly),
+          ),
+      );
     } else if (is.isImportEqualsDeclaration(node) && is.isExternalModuleReference(node.moduleReference)) {
       add(literal(node.moduleReference.expression) ?? '<computed>', node.isTypeOnly);
     } else if (is.isImportTypeNode(node) && is.isLiteralTypeNode(node.argument)) {
       const specifier = literal(node.argument.literal);
       if (specifier) add(specifier, true);
-    } else if (is.isCallExpression(node) && (node.expression.kind === SyntaxKind.ImportKeyword || (is.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    } else if (
+      is.isCallExpression(node) &&
+      (node.expression.kind === SyntaxKind.ImportKeyword ||
+        (is.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       const specifier = literal(node.arguments[0]);
       if (specifier) add(specifier, false);
       else found.push({ from: file, to: '<computed>', typeOnly: false });
@@ -115,11 +149,19 @@ const show = (list: Import[]) => list.map((i) => `${i.from} -> ${i.to}${i.typeOn
 test('the imports are found (the rules below are not vacuous)', () => {
   assert.ok(local.length > 300, `only ${local.length} imports between the folders' files`);
   assert.ok(local.some((i) => i.from.startsWith('server/') && i.to === 'theme/index.ts'));
-  assert.ok(local.some((i) => i.from === 'theme/index.ts' && i.to === 'generator/theming/theme-contract.ts' && i.typeOnly));
+  assert.ok(
+    local.some((i) => i.from === 'theme/index.ts' && i.to === 'generator/theming/theme-contract.ts' && i.typeOnly),
+  );
   assert.ok(all.some((i) => i.from.startsWith('server/') && isNode(i.to)));
   // Dynamic imports, `typeof import()` types and re-exports are read too.
-  assert.ok(local.some((i) => i.from === 'generator/build/worker.ts' && i.to === 'generator/render/render.ts' && !i.typeOnly));
-  assert.ok(local.some((i) => i.from === 'generator/build/worker.ts' && i.to === 'generator/theming/theme-loader.ts' && i.typeOnly));
+  assert.ok(
+    local.some((i) => i.from === 'generator/build/worker.ts' && i.to === 'generator/render/render.ts' && !i.typeOnly),
+  );
+  assert.ok(
+    local.some(
+      (i) => i.from === 'generator/build/worker.ts' && i.to === 'generator/theming/theme-loader.ts' && i.typeOnly,
+    ),
+  );
 });
 
 test('the parser finds what a pattern over the text would miss, and tells type imports from value imports', () => {
@@ -133,11 +175,21 @@ test('the parser finds what a pattern over the text would miss, and tells type i
       "const later = () => import(\n  './split.ts'\n);",
       "type E = typeof import('./typed.ts');",
       "// import { f } from './commented.ts';",
-      "const text = \"import { g } from './quoted.ts'\";",
+      'const text = "import { g } from \'./quoted.ts\'";',
     ].join('\n');
     writeFileSync(path.join(dir, 'probe.ts'), code);
     const found = importsOf('generator/probe.ts', syntaxTrees(['probe.ts'], dir).get('probe.ts')!);
-    assert.deepEqual(found.map((i) => `${i.to}${i.typeOnly ? ' (type)' : ''}`), ['generator/types.ts (type)', 'generator/mixed.ts', 'generator/reexported.ts (type)', '<computed>', 'generator/split.ts', 'generator/typed.ts (type)']);
+    assert.deepEqual(
+      found.map((i) => `${i.to}${i.typeOnly ? ' (type)' : ''}`),
+      [
+        'generator/types.ts (type)',
+        'generator/mixed.ts',
+        'generator/reexported.ts (type)',
+        '<computed>',
+        'generator/split.ts',
+        'generator/typed.ts (type)',
+      ],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -145,12 +197,21 @@ test('the parser finds what a pattern over the text would miss, and tells type i
 
 test('a dynamic import is of a string, so the rules see it, or of a file made at run time (listed with why)', () => {
   const computed = all.filter((i) => i.to === '<computed>');
-  assert.deepEqual(computed.map((i) => i.from).filter((file) => !COMPUTED_IMPORTS[file]), []);
-  assert.deepEqual(Object.keys(COMPUTED_IMPORTS).filter((file) => !computed.some((i) => i.from === file)), [], 'a listed file no longer has one: take it off the list');
+  assert.deepEqual(
+    computed.map((i) => i.from).filter((file) => !COMPUTED_IMPORTS[file]),
+    [],
+  );
+  assert.deepEqual(
+    Object.keys(COMPUTED_IMPORTS).filter((file) => !computed.some((i) => i.from === file)),
+    [],
+    'a listed file no longer has one: take it off the list',
+  );
 });
 
 test('the engine (bin/, generator/, common/) imports no file of theme/: it loads the theme through the contract', () => {
-  const offenders = local.filter((i) => ['generator', 'common', 'bin'].includes(top(i.from)) && i.to.startsWith('theme/'));
+  const offenders = local.filter(
+    (i) => ['generator', 'common', 'bin'].includes(top(i.from)) && i.to.startsWith('theme/'),
+  );
   assert.deepEqual(show(offenders), []);
 });
 
@@ -160,7 +221,9 @@ test('nothing imports bin/, and the generator does not import the server', () =>
 });
 
 test('the server reaches the theme through its one entry point, theme/index.ts', () => {
-  const offenders = local.filter((i) => top(i.from) === 'server' && i.to.startsWith('theme/') && i.to !== 'theme/index.ts');
+  const offenders = local.filter(
+    (i) => top(i.from) === 'server' && i.to.startsWith('theme/') && i.to !== 'theme/index.ts',
+  );
   assert.deepEqual(show(offenders), []);
 });
 
@@ -170,18 +233,28 @@ test('the server reaches the theme through its one entry point, theme/index.ts',
 const SERVER_USES = ['generator/config/config-file.ts', 'generator/theming/messages.ts', 'generator/extras/csp.ts'];
 
 test('the server imports the generator for its types, for loading the config and the UI strings, and for the script hash only', () => {
-  const offenders = local.filter((i) => top(i.from) === 'server' && top(i.to) === 'generator' && !i.typeOnly && !SERVER_USES.includes(i.to));
+  const offenders = local.filter(
+    (i) => top(i.from) === 'server' && top(i.to) === 'generator' && !i.typeOnly && !SERVER_USES.includes(i.to),
+  );
   assert.deepEqual(show(offenders), []);
   assert.ok(local.some((i) => top(i.from) === 'server' && i.to === 'generator/config/config-file.ts'));
 });
 
 test('the theme imports the generator for its types only, and never the server', () => {
-  const offenders = local.filter((i) => i.from.startsWith('theme/') && ((top(i.to) === 'generator' && !i.typeOnly) || top(i.to) === 'server' || top(i.to) === 'bin'));
+  const offenders = local.filter(
+    (i) =>
+      i.from.startsWith('theme/') &&
+      ((top(i.to) === 'generator' && !i.typeOnly) || top(i.to) === 'server' || top(i.to) === 'bin'),
+  );
   assert.deepEqual(show(offenders), []);
 });
 
 test('common/ imports only common/ and no Node module: the browser, the server and the generator share it', () => {
-  const offenders = all.filter((i) => i.from.startsWith('common/') && (isNode(i.to) || (!i.to.startsWith('common/') && FOLDERS.some((f) => i.to.startsWith(`${f}/`)))));
+  const offenders = all.filter(
+    (i) =>
+      i.from.startsWith('common/') &&
+      (isNode(i.to) || (!i.to.startsWith('common/') && FOLDERS.some((f) => i.to.startsWith(`${f}/`)))),
+  );
   assert.deepEqual(show(offenders), []);
   assert.ok(files('common').length >= 4);
 });
@@ -214,7 +287,9 @@ test('between the top-level folders the value imports form no cycle', () => {
     edges.get(folder(i.from))!.add(folder(i.to));
   }
   const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
-    [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+    [...(edges.get(from) ?? [])].some(
+      (next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))),
+    );
   const cycles = [...edges.keys()].filter((f) => reaches(f, f));
   assert.deepEqual(cycles, [], `edges: ${JSON.stringify(Object.fromEntries([...edges].map(([k, v]) => [k, [...v]])))}`);
 });

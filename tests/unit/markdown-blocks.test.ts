@@ -1,7 +1,8 @@
 // Blocks documentation writes beyond CommonMark: code block meta, tabs, GitHub alerts. Each case is
 // input Markdown, the HTML a visitor gets, and what is reported.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { createMarkdownProcessor, renderMarkdown } from '../../generator/markdown/markdown.ts';
 import { messages } from './factories.ts';
 
@@ -13,14 +14,18 @@ const reported = (body: string) => render(body).messages.map((m) => [m.line, m.c
 // ---- Code blocks ----
 
 const CODE: [string, string, string][] = [
-  ['a block without meta stays as it was', '```sh\nsite build\n```\n', '<pre><code class="hljs language-sh">site build\n</code></pre>'],
+  [
+    'a block without meta stays as it was',
+    '```sh\nsite build\n```\n',
+    '<pre><code class="hljs language-sh">site build\n</code></pre>',
+  ],
   [
     'a title is the caption of a figure',
     '```yaml title="config/site.yml"\nname: x\n```\n',
     '<figure class="code-block"><figcaption class="code-title">config/site.yml</figcaption><pre><code class="hljs language-yaml"><span class="hljs-attr">name:</span> <span class="hljs-string">x</span>\n</code></pre></figure>',
   ],
   [
-    "a title in single quotes, with spaces",
+    'a title in single quotes, with spaces',
     "```text title='Read me first'\nHello\n```\n",
     '<figure class="code-block"><figcaption class="code-title">Read me first</figcaption><pre><code class="hljs language-text">Hello\n</code></pre></figure>',
   ],
@@ -73,7 +78,9 @@ test('code block: unknown meta is a warning at the fence, never dropped silently
 });
 
 test('code block: highlighting a line the block does not have is a warning', () => {
-  assert.deepEqual(reported('```text {2,9}\none\ntwo\n```\n'), [[1, 1, 'code-meta', 'warning', 'code block meta highlights line 9, but the block has 2 lines']]);
+  assert.deepEqual(reported('```text {2,9}\none\ntwo\n```\n'), [
+    [1, 1, 'code-meta', 'warning', 'code block meta highlights line 9, but the block has 2 lines'],
+  ]);
 });
 
 test('code block: a highlight comment in prose or inline code is text', () => {
@@ -84,7 +91,9 @@ test('code block: a highlight comment in prose or inline code is text', () => {
 // ---- Tabs ----
 
 test('tabs: every panel shows under its label without JavaScript, the group named for the runtime', () => {
-  const r = render('::::tabs{group="pkg"}\n:::tab[npm]\n```sh\nnpm install site\n```\n:::\n:::tab[`pnpm`]\nUse **pnpm**.\n:::\n::::\n');
+  const r = render(
+    '::::tabs{group="pkg"}\n:::tab[npm]\n```sh\nnpm install site\n```\n:::\n:::tab[`pnpm`]\nUse **pnpm**.\n:::\n::::\n',
+  );
   assert.equal(
     r.html,
     '<div class="tabs" data-group="pkg"><div class="tab-panel" data-tab="npm"><p class="tab-label">npm</p><pre><code class="hljs language-sh">npm install site\n</code></pre></div><div class="tab-panel" data-tab="pnpm"><p class="tab-label"><code>pnpm</code></p><p>Use <strong>pnpm</strong>.</p></div></div>',
@@ -94,7 +103,10 @@ test('tabs: every panel shows under its label without JavaScript, the group name
 
 test('tabs: a tab may name its value for syncing apart from its label', () => {
   const r = render('::::tabs{group="os"}\n:::tab[macOS (Homebrew)]{value="mac"}\nbrew\n:::\n::::\n');
-  assert.match(r.html, /<div class="tab-panel" data-tab="mac"><p class="tab-label">macOS \(Homebrew\)<\/p><p>brew<\/p><\/div>/);
+  assert.match(
+    r.html,
+    /<div class="tab-panel" data-tab="mac"><p class="tab-label">macOS \(Homebrew\)<\/p><p>brew<\/p><\/div>/,
+  );
 });
 
 test('tabs: a tab without a label, a tab outside tabs and stray content are warnings with positions', () => {
@@ -124,7 +136,10 @@ const ALERTS: [string, string, string][] = [
 for (const [marker, kind, title] of ALERTS) {
   test(`GitHub alert [!${marker}] renders as the ${kind} admonition`, () => {
     const r = render(`> [!${marker}]\n> Read **this** first.\n>\n> Second paragraph.\n`);
-    assert.equal(r.html, `<aside class="admonition admonition-${kind}" role="note">\n<p class="admonition-title">${title}</p>\n<p>Read <strong>this</strong> first.</p>\n<p>Second paragraph.</p>\n</aside>`);
+    assert.equal(
+      r.html,
+      `<aside class="admonition admonition-${kind}" role="note">\n<p class="admonition-title">${title}</p>\n<p>Read <strong>this</strong> first.</p>\n<p>Second paragraph.</p>\n</aside>`,
+    );
     assert.deepEqual(r.messages, []);
   });
 }
@@ -133,5 +148,8 @@ test('GitHub alerts: lower case works; a marker not alone on its line or unknown
   assert.match(render('> [!tip]\n> Text.\n').html, /admonition-tip/);
   assert.equal(render('> [!TIP] Not alone\n').html, '<blockquote>\n<p>[!TIP] Not alone</p>\n</blockquote>');
   assert.equal(render('> [!FOO]\n> Text.\n').html, '<blockquote>\n<p>[!FOO]\nText.</p>\n</blockquote>');
-  assert.equal(render('> A quote with [!NOTE] inside.\n').html, '<blockquote>\n<p>A quote with [!NOTE] inside.</p>\n</blockquote>');
+  assert.equal(
+    render('> A quote with [!NOTE] inside.\n').html,
+    '<blockquote>\n<p>A quote with [!NOTE] inside.</p>\n</blockquote>',
+  );
 });

@@ -1,9 +1,10 @@
 // What an editor types is what the page shows: everyday prose with colons, brackets and braces
 // comes out character for character, next to the links and footnotes written beside it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown/markdown.ts';
+import { test } from 'node:test';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
+import { createMarkdownProcessor, LINK_MARKER, renderMarkdown } from '../../generator/markdown/markdown.ts';
 
 const en = ENGINE_MESSAGES.en;
 const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
@@ -24,7 +25,12 @@ function visibleText(html: string): string {
 /** The first paragraph's visible text. */
 const paragraphText = (html: string) => visibleText(/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '');
 
-for (const url of ['https://grafana.example.com:3000/d/abc', 'http://192.168.0.10:8096', 'https://en.wikipedia.org/wiki/Help:Contents', 'https://x.example/?q=a:b']) {
+for (const url of [
+  'https://grafana.example.com:3000/d/abc',
+  'http://192.168.0.10:8096',
+  'https://en.wikipedia.org/wiki/Help:Contents',
+  'https://x.example/?q=a:b',
+]) {
   test(`a bare URL with colons is one link, the whole URL: ${url}`, () => {
     const r = render(`Open ${url} in the browser.\n`);
     assert.equal(r.html, `<p>Open <a href="${url}" rel="noopener">${url}</a> in the browser.</p>`);
@@ -41,8 +47,17 @@ for (const [line, before] of [
     const r = render(`${line} and more.\n\n[^${label}]: The note.\n`);
     // Footnotes are numbered in the order they are referenced: this one shows as 1.
     assert.equal(paragraphText(r.html), `${before}1 and more.`);
-    assert.match(r.html, new RegExp(`${before}<sup><a href="#user-content-fn-${label}" id="user-content-fnref-${label}" data-footnote-ref aria-describedby="footnote-label">1</a></sup> and more\\.`));
-    assert.match(r.html, new RegExp(`<li id="user-content-fn-${label}">\\s*<p>The note\\.`), 'the footnote is rendered');
+    assert.match(
+      r.html,
+      new RegExp(
+        `${before}<sup><a href="#user-content-fn-${label}" id="user-content-fnref-${label}" data-footnote-ref aria-describedby="footnote-label">1</a></sup> and more\\.`,
+      ),
+    );
+    assert.match(
+      r.html,
+      new RegExp(`<li id="user-content-fn-${label}">\\s*<p>The note\\.`),
+      'the footnote is rendered',
+    );
     assert.deepEqual(r.messages, []);
   });
 }
@@ -54,10 +69,23 @@ test('text glued to a link stays as typed, and the link works: Termin:Montag[hie
   assert.deepEqual(r.messages, []);
 });
 
-for (const text of ['a:b[c]', 'key:value{x}', 'a:hover{color:red}', '10:30', '3:1', '16:9', 'std::vector', '::1', '[::]:443', ':smile:', 'Hinweis:Text']) {
+for (const text of [
+  'a:b[c]',
+  'key:value{x}',
+  'a:hover{color:red}',
+  '10:30',
+  '3:1',
+  '16:9',
+  'std::vector',
+  '::1',
+  '[::]:443',
+  ':smile:',
+  'Hinweis:Text',
+]) {
   test(`prose comes out exactly as typed: ${text}`, () => {
     // `[::]:443` alone on a line is a link definition to CommonMark: tested below.
-    const bodies = text === '[::]:443' ? [`Before ${text} after.\n`] : [`${text}\n`, `Before ${text} after.\n`, `- ${text}\n`];
+    const bodies =
+      text === '[::]:443' ? [`Before ${text} after.\n`] : [`${text}\n`, `Before ${text} after.\n`, `- ${text}\n`];
     for (const body of bodies) {
       const r = render(body);
       assert.equal(visibleText(r.html).trim(), body.replace(/^- /, '').trim(), `from ${JSON.stringify(body)}`);
@@ -68,7 +96,13 @@ for (const text of ['a:b[c]', 'key:value{x}', 'a:hover{color:red}', '10:30', '3:
 
 test('a line that Markdown takes as an unused link definition is reported, not dropped silently', () => {
   const r = render('Listen on all addresses:\n\n[::]:443\n');
-  assert.deepEqual(r.messages.map((m) => [m.line, m.column, m.rule]), [[3, 1, 'unused-definition']]);
-  assert.match(r.messages[0].message, /\[::\]: 443 is a link definition nothing uses, so the line does not show on the page/);
+  assert.deepEqual(
+    r.messages.map((m) => [m.line, m.column, m.rule]),
+    [[3, 1, 'unused-definition']],
+  );
+  assert.match(
+    r.messages[0].message,
+    /\[::\]: 443 is a link definition nothing uses, so the line does not show on the page/,
+  );
   assert.match(r.messages[0].hint ?? '', /escape the bracket/);
 });

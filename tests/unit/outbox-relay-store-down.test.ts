@@ -1,8 +1,9 @@
 // A relay whose store stops answering (a shared database restarting) logs it, keeps the process
 // alive, and sends what is due once the store answers again, without being told.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { OutboxRelay, type Mailer } from '../../server/outbox-relay.ts';
+import { test } from 'node:test';
+import { type Mailer, OutboxRelay } from '../../server/outbox-relay.ts';
 import type { OutboxSource, RecordedOutcome } from '../../server/store.ts';
 
 test('the store down: an error line, no crash, and the due mail is sent once the store is back', async () => {
@@ -21,11 +22,28 @@ test('the store down: an error line, no crash, and the due mail is sent once the
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
-  const relay = new OutboxRelay(source, mailer, () => ({ subject: 'x' }), { baseDelayMs: 50, maxDelayMs: 100, maxAttempts: 3, socketTimeoutMs: 1000, sendTimeoutMs: 2500, leaseMs: 5000, unconfirmedDelayMs: 1000 }, { log: () => undefined, error: (line: string) => errors.push(line) });
+  const relay = new OutboxRelay(
+    source,
+    mailer,
+    () => ({ subject: 'x' }),
+    {
+      baseDelayMs: 50,
+      maxDelayMs: 100,
+      maxAttempts: 3,
+      socketTimeoutMs: 1000,
+      sendTimeoutMs: 2500,
+      leaseMs: 5000,
+      unconfirmedDelayMs: 1000,
+    },
+    { log: () => undefined, error: (line: string) => errors.push(line) },
+  );
   try {
     relay.start();
     while (errors.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    assert.match(errors.join('\n'), /relay: the store did not answer \(connect ECONNREFUSED 127\.0\.0\.1:5432\); looking again in 0 s/);
+    assert.match(
+      errors.join('\n'),
+      /relay: the store did not answer \(connect ECONNREFUSED 127\.0\.0\.1:5432\); looking again in 0 s/,
+    );
     assert.equal(sent.length, 0);
     down = false;
     while (sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));

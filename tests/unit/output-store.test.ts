@@ -1,11 +1,12 @@
 // The output store within one build: an entry made twice with the same bytes (two files of one
 // content, each compressed at once) stays one file, so every name build/ gives it is that file, and
 // the next build finds the entry as the file build/ holds.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from 'node:test';
 import { OutputStore } from '../../generator/write/output-store.ts';
 
 test('an entry set again with the same bytes, after the first write finished, is the same file', async (t) => {

@@ -1,11 +1,12 @@
 // The front matter fast path (generator/content/plain-yaml.ts) reads exactly what the YAML parser reads, or
 // leaves the block to it: an editor's front matter means the same whichever reads it.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import { test } from 'node:test';
 import matter from 'gray-matter';
+import YAML from 'yaml';
 import { plainYaml, plainYamlLines } from '../../generator/content/plain-yaml.ts';
 import { REPO } from '../helpers.ts';
 
@@ -18,7 +19,10 @@ function frontMatterBlocks(): { file: string; block: string }[] {
       const file = path.join(entry.parentPath, entry.name);
       const raw = readFileSync(file, 'utf8');
       if (!raw.startsWith('---')) continue;
-      blocks.push({ file: path.relative(REPO, file), block: matter(raw, { engines: { yaml: () => ({}) } }).matter.replace(/^\r?\n/, '') });
+      blocks.push({
+        file: path.relative(REPO, file),
+        block: matter(raw, { engines: { yaml: () => ({}) } }).matter.replace(/^\r?\n/, ''),
+      });
     }
   }
   return blocks;
@@ -42,9 +46,21 @@ test('on every front matter of the site and the fixtures, the fast path reads wh
 });
 
 test('plain lines are read as YAML 1.2 reads them: strings, whole numbers, booleans, one-line lists, quoted text', () => {
-  const block = 'title: "Backups, replicas: all of it"\nsidebar_label: \'Ops\'\nsidebar_position: 3\ndraft: false\ndate: 2024-05-01\nslot: 12:30\nanswer: no\ntags: [kubernetes, "postgres", backups]\nempty: []\nlanguage: C#';
+  const block =
+    'title: "Backups, replicas: all of it"\nsidebar_label: \'Ops\'\nsidebar_position: 3\ndraft: false\ndate: 2024-05-01\nslot: 12:30\nanswer: no\ntags: [kubernetes, "postgres", backups]\nempty: []\nlanguage: C#';
   assert.deepEqual(plainYaml(block), YAML.parse(block));
-  assert.deepEqual(plainYaml(block), { title: 'Backups, replicas: all of it', sidebar_label: 'Ops', sidebar_position: 3, draft: false, date: '2024-05-01', slot: '12:30', answer: 'no', tags: ['kubernetes', 'postgres', 'backups'], empty: [], language: 'C#' });
+  assert.deepEqual(plainYaml(block), {
+    title: 'Backups, replicas: all of it',
+    sidebar_label: 'Ops',
+    sidebar_position: 3,
+    draft: false,
+    date: '2024-05-01',
+    slot: '12:30',
+    answer: 'no',
+    tags: ['kubernetes', 'postgres', 'backups'],
+    empty: [],
+    language: 'C#',
+  });
 });
 
 test('what YAML could read otherwise is left to YAML: nulls, floats, leading zeros, escapes, comments, nesting, anchors, repeated keys', () => {
@@ -83,7 +99,11 @@ test('titles and descriptions written as plain lines are what YAML writes, byte 
       continue; // the broken fixtures' front matter
     }
     const fields = { title: data?.title, description: data?.description };
-    if (typeof fields.title !== 'string' || (fields.description !== undefined && typeof fields.description !== 'string')) continue;
+    if (
+      typeof fields.title !== 'string' ||
+      (fields.description !== undefined && typeof fields.description !== 'string')
+    )
+      continue;
     all++;
     const plain = plainYamlLines(fields as Record<string, string | undefined>);
     if (plain === undefined) continue;

@@ -1,8 +1,9 @@
 // Raw HTML through the allow-list (generator/markdown/plugins/raw-html.ts), as READMEs write it: input Markdown,
 // the HTML a visitor gets, and what is reported.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { createMarkdownProcessor, renderMarkdown, LINK_MARKER } from '../../generator/markdown/markdown.ts';
+import { test } from 'node:test';
+import { createMarkdownProcessor, LINK_MARKER, renderMarkdown } from '../../generator/markdown/markdown.ts';
 import { messages } from './factories.ts';
 
 const en = messages.en;
@@ -11,12 +12,18 @@ const render = (body: string) => renderMarkdown(processor, body);
 
 /** Input, expected HTML: what the list keeps comes out as written, nothing reported. */
 const KEPT: [string, string][] = [
-  ['<details>\n<summary>Show the log</summary>\n\n```sh\nsite build\n```\n\n</details>\n', '<details>\n<summary>Show the log</summary>\n<pre><code class="hljs language-sh">site build\n</code></pre>\n</details>'],
+  [
+    '<details>\n<summary>Show the log</summary>\n\n```sh\nsite build\n```\n\n</details>\n',
+    '<details>\n<summary>Show the log</summary>\n<pre><code class="hljs language-sh">site build\n</code></pre>\n</details>',
+  ],
   ['<details open><summary>Open</summary>Text</details>\n', '<details open><summary>Open</summary>Text</details>'],
   ['Press <kbd>Ctrl</kbd> + <kbd>K</kbd>.\n', '<p>Press <kbd>Ctrl</kbd> + <kbd>K</kbd>.</p>'],
   ['H<sub>2</sub>O and E = mc<sup>2</sup>\n', '<p>H<sub>2</sub>O and E = mc<sup>2</sup></p>'],
   ['Line one<br>line two<br/>line three\n', '<p>Line one<br>line two<br>line three</p>'],
-  ['<ins>new</ins> <del>old</del> <abbr title="Service level agreement">SLA</abbr> <mark>hit</mark>\n', '<p><ins>new</ins> <del>old</del> <abbr title="Service level agreement">SLA</abbr> <mark>hit</mark></p>'],
+  [
+    '<ins>new</ins> <del>old</del> <abbr title="Service level agreement">SLA</abbr> <mark>hit</mark>\n',
+    '<p><ins>new</ins> <del>old</del> <abbr title="Service level agreement">SLA</abbr> <mark>hit</mark></p>',
+  ],
   ['<p align="center">\n  <b>Centred</b>\n</p>\n', '<p align="center">\n  <b>Centred</b>\n</p>'],
   ['<div><span lang="de">Grüß Gott</span></div>\n', '<div><span lang="de">Grüß Gott</span></div>'],
   [
@@ -27,7 +34,10 @@ const KEPT: [string, string][] = [
     '<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="https://example.org/dark.png">\n  <img alt="Logo" src="https://example.org/light.png" width="120">\n</picture>\n',
     '<picture>\n  <source media="(prefers-color-scheme: dark)" srcset="https://example.org/dark.png">\n  <img alt="Logo" src="https://example.org/light.png" width="120" loading="lazy" decoding="async">\n</picture>',
   ],
-  ['<a href="https://example.org/" title="Example">site</a>\n', '<p><a href="https://example.org/" title="Example" rel="noopener">site</a></p>'],
+  [
+    '<a href="https://example.org/" title="Example">site</a>\n',
+    '<p><a href="https://example.org/" title="Example" rel="noopener">site</a></p>',
+  ],
 ];
 
 for (const [input, html] of KEPT) {
@@ -41,11 +51,29 @@ for (const [input, html] of KEPT) {
 /** Input, expected HTML, what is reported (line, column, rule, severity). */
 const REMOVED: [string, string, [number, number, string, string][]][] = [
   ['<span style="color:red">red</span>\n', '<p><span>red</span></p>', [[1, 1, 'raw-html', 'warning']]],
-  ['<img src="https://example.org/x.png" alt="x" onerror="steal()">\n', '<img src="https://example.org/x.png" alt="x" loading="lazy" decoding="async">', [[1, 1, 'raw-html', 'warning']]],
+  [
+    '<img src="https://example.org/x.png" alt="x" onerror="steal()">\n',
+    '<img src="https://example.org/x.png" alt="x" loading="lazy" decoding="async">',
+    [[1, 1, 'raw-html', 'warning']],
+  ],
   ['Before\n\n<script>alert(1)</script>\n\nAfter\n', '<p>Before</p>\n\n<p>After</p>', [[3, 1, 'raw-html', 'warning']]],
   ['<iframe src="https://example.org/"></iframe>\n', '', [[1, 1, 'raw-html', 'warning']]],
-  ['<object data="x.swf"></object><embed src="x.swf">\n', '<p></p>', [[1, 1, 'raw-html', 'warning'], [1, 31, 'raw-html', 'warning']]],
-  ['<form action="/x"><button>Send</button></form>\n', 'Send', [[1, 1, 'raw-html', 'warning'], [1, 19, 'raw-html', 'warning']]],
+  [
+    '<object data="x.swf"></object><embed src="x.swf">\n',
+    '<p></p>',
+    [
+      [1, 1, 'raw-html', 'warning'],
+      [1, 31, 'raw-html', 'warning'],
+    ],
+  ],
+  [
+    '<form action="/x"><button>Send</button></form>\n',
+    'Send',
+    [
+      [1, 1, 'raw-html', 'warning'],
+      [1, 19, 'raw-html', 'warning'],
+    ],
+  ],
   ['<style>body{display:none}</style>\n\nText\n', '<p>Text</p>', [[1, 1, 'raw-html', 'warning']]],
   ['<a href="javascript:alert(1)">click</a>\n', '<p><a>click</a></p>', [[1, 1, 'unsafe-link', 'error']]],
   ['<a href="&#106;avascript:alert(1)">click</a>\n', '<p><a>click</a></p>', [[1, 1, 'unsafe-link', 'error']]],
@@ -69,13 +97,18 @@ test('a removal names what was removed and where the list is', () => {
   const r = render('<span style="color:red" onclick="go()">x</span> <script>x()</script>\n');
   assert.deepEqual(
     r.messages.map((m) => m.message),
-    ['"style", "onclick" are not allowed on <span> and were left out', '<script> is not allowed in Markdown and was left out with its content'],
+    [
+      '"style", "onclick" are not allowed on <span> and were left out',
+      '<script> is not allowed in Markdown and was left out with its content',
+    ],
   );
   assert.match(r.messages[0].hint!, /docs\/content\.md/);
 });
 
 test('links and images of raw HTML are collected and marked like Markdown', () => {
-  const r = render('Intro\n\n<p align="center">\n  <a href="./install.md#req"><img src="/img/logo.svg" alt="Almwerk" width="80" title="Logo"></a>\n</p>\n\n<picture><source srcset="/img/dark.png 1x, /img/dark@2x.png 2x"><img src="diagram.png" alt=""></picture>\n');
+  const r = render(
+    'Intro\n\n<p align="center">\n  <a href="./install.md#req"><img src="/img/logo.svg" alt="Almwerk" width="80" title="Logo"></a>\n</p>\n\n<picture><source srcset="/img/dark.png 1x, /img/dark@2x.png 2x"><img src="diagram.png" alt=""></picture>\n',
+  );
   assert.deepEqual(r.links, [
     { url: './install.md#req', line: 4, column: 3, kind: 'link' },
     { url: '/img/logo.svg', line: 4, column: 30, kind: 'image', alt: 'Almwerk', title: 'Logo' },
@@ -83,7 +116,12 @@ test('links and images of raw HTML are collected and marked like Markdown', () =
     { url: '/img/dark@2x.png', line: 7, column: 10, kind: 'image', alt: '' },
     { url: 'diagram.png', line: 7, column: 65, kind: 'image', alt: '' },
   ]);
-  assert.match(r.html, new RegExp(`<a href="${LINK_MARKER}0"><img src="/img/logo.svg" alt="Almwerk" width="80" title="Logo" data-site-image="1"`));
+  assert.match(
+    r.html,
+    new RegExp(
+      `<a href="${LINK_MARKER}0"><img src="/img/logo.svg" alt="Almwerk" width="80" title="Logo" data-site-image="1"`,
+    ),
+  );
   assert.match(r.html, /<img src="diagram.png" alt="" data-site-image="4"/);
 });
 
@@ -103,7 +141,17 @@ test('an <img> of raw HTML keeps the width it was given, its height follows the 
   const links = render('<img src="/img/rack.png" alt="Rack" width="120" align="right">\n').links;
   const images = new Map([['/img/rack.png', { src: '/img/rack.png', width: 1200, height: 600 }]]);
   const out = rewriteImages(html, links, new Map([[0, '/img/rack.png']]), images, false, (f) => f);
-  assert.match(out, /<img src="\/img\/rack.png" alt="Rack" width="120" height="60" align="right" loading="lazy" decoding="async">/);
-  const markdown = rewriteImages(render('![Rack](/img/rack.png)\n').html, links, new Map([[0, '/img/rack.png']]), images, false, (f) => f);
-  assert.match(markdown, /width="1200" height="600"/, 'a Markdown image has the picture\'s own size');
+  assert.match(
+    out,
+    /<img src="\/img\/rack.png" alt="Rack" width="120" height="60" align="right" loading="lazy" decoding="async">/,
+  );
+  const markdown = rewriteImages(
+    render('![Rack](/img/rack.png)\n').html,
+    links,
+    new Map([[0, '/img/rack.png']]),
+    images,
+    false,
+    (f) => f,
+  );
+  assert.match(markdown, /width="1200" height="600"/, "a Markdown image has the picture's own size");
 });

@@ -1,6 +1,7 @@
 // Redirects, three ways: a static page for any host, `_redirects` and an nginx include.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { netlifyRedirects, nginxRedirects, redirectPage } from '../../generator/extras/redirects.ts';
 import { buildGraph } from '../../generator/graph/graph.ts';
 import type { Redirect } from '../../generator/types.ts';
@@ -21,10 +22,20 @@ function attributes(html: string, pattern: RegExp): Record<string, string> {
 test('the redirect page refreshes at once to the target, is canonical there and not indexed', () => {
   const html = redirectPage(config, redirects[1], 'en', 'This page has moved to');
   assert.match(html, /^<!DOCTYPE html><html lang="en">/);
-  assert.deepEqual(attributes(html, /<meta http-equiv[^>]*>/), { 'http-equiv': 'refresh', content: '0; url=/en/docs/' });
-  assert.deepEqual(attributes(html, /<link rel="canonical"[^>]*>/), { rel: 'canonical', href: 'https://unit.example/en/docs/' });
+  assert.deepEqual(attributes(html, /<meta http-equiv[^>]*>/), {
+    'http-equiv': 'refresh',
+    content: '0; url=/en/docs/',
+  });
+  assert.deepEqual(attributes(html, /<link rel="canonical"[^>]*>/), {
+    rel: 'canonical',
+    href: 'https://unit.example/en/docs/',
+  });
   assert.deepEqual(attributes(html, /<meta name="robots"[^>]*>/), { name: 'robots', content: 'noindex' });
-  assert.match(html, /<body><p>This page has moved to <a href="\/en\/docs\/">https:\/\/unit.example\/en\/docs\/<\/a><\/p><\/body>/, 'a link for browsers without refresh');
+  assert.match(
+    html,
+    /<body><p>This page has moved to <a href="\/en\/docs\/">https:\/\/unit.example\/en\/docs\/<\/a><\/p><\/body>/,
+    'a link for browsers without refresh',
+  );
   assert.match(html, /<meta charset="utf-8">/);
   assert.match(html, /<title>This page has moved to \| Unit<\/title>/, 'a title in words, not the bare target path');
 });
@@ -36,7 +47,12 @@ test('the canonical URL follows the configured site URL', () => {
 });
 
 test('text and targets are escaped', () => {
-  const html = redirectPage(config, { from: '/a/', to: '/b/?x="1"&y=<2>', origin: 'x' }, 'en', 'Moved <here> & "there"');
+  const html = redirectPage(
+    config,
+    { from: '/a/', to: '/b/?x="1"&y=<2>', origin: 'x' },
+    'en',
+    'Moved <here> & "there"',
+  );
   assert.doesNotMatch(html, /"1"|<2>|<here>/);
   assert.match(html, /content="0; url=\/b\/\?x=&quot;1&quot;&amp;y=&lt;2>"/);
   assert.match(html, /Moved &lt;here> &amp; &quot;there&quot;/);
@@ -61,6 +77,14 @@ test('nginx include: one exact-match location per redirect returning 301', () =>
 });
 
 test('the graph declares every configured redirect once per locale, with its prefix', () => {
-  const { graph } = buildGraph({ config, documents: [doc({ path: 'docs/index' })], categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
+  const { graph } = buildGraph({
+    config,
+    documents: [doc({ path: 'docs/index' })],
+    categories: new Map(),
+    authors: {},
+    tags: {},
+    messages,
+    includeDrafts: false,
+  });
   assert.deepEqual(graph.redirects, redirects);
 });

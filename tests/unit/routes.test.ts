@@ -1,6 +1,7 @@
 // Routes: how source paths become routes and files, and which locale a route belongs to.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { fileOf, joinRoute, keyOf, localeOfRoute, routeOf } from '../../common/routes.ts';
 import { localePrefix } from '../../generator/config/config.ts';
 import { config, makeConfig } from './factories.ts';
@@ -9,7 +10,10 @@ test('routeOf: the path inside the locale tree, with a trailing slash; index is 
   assert.equal(routeOf(config, { locale: 'de', path: 'index' }), '/');
   assert.equal(routeOf(config, { locale: 'de', path: 'contact' }), '/contact/');
   assert.equal(routeOf(config, { locale: 'de', path: 'services/index' }), '/services/');
-  assert.equal(routeOf(config, { locale: 'de', path: 'services/databases/postgresql' }), '/services/databases/postgresql/');
+  assert.equal(
+    routeOf(config, { locale: 'de', path: 'services/databases/postgresql' }),
+    '/services/databases/postgresql/',
+  );
 });
 
 test('routeOf: other locales get their prefix, the default locale none', () => {
@@ -20,9 +24,19 @@ test('routeOf: other locales get their prefix, the default locale none', () => {
 });
 
 test('routeOf: a slug replaces the last segment, of a page or of a folder index', () => {
-  assert.equal(routeOf(config, { locale: 'de', path: 'blog/2025-03-post', frontMatter: { slug: 'hello' } }), '/blog/hello/');
-  assert.equal(routeOf(config, { locale: 'en', path: 'services/databases/index', frontMatter: { slug: 'db' } }), '/en/services/db/');
-  assert.equal(routeOf(config, { locale: 'de', path: 'index', frontMatter: { slug: 'home' } }), '/', 'the home page keeps its route');
+  assert.equal(
+    routeOf(config, { locale: 'de', path: 'blog/2025-03-post', frontMatter: { slug: 'hello' } }),
+    '/blog/hello/',
+  );
+  assert.equal(
+    routeOf(config, { locale: 'en', path: 'services/databases/index', frontMatter: { slug: 'db' } }),
+    '/en/services/db/',
+  );
+  assert.equal(
+    routeOf(config, { locale: 'de', path: 'index', frontMatter: { slug: 'home' } }),
+    '/',
+    'the home page keeps its route',
+  );
 });
 
 test('joinRoute: leading and trailing slashes of either part do not double up', () => {
@@ -43,7 +57,9 @@ test('localeOfRoute: by prefix, whole segments only; everything else is the defa
 });
 
 test('localeOfRoute with a third locale', () => {
-  const three = makeConfig({ locales: { ...config.locales, 'de-at': { label: 'Österreich', htmlLang: 'de-AT', path: 'at' } } });
+  const three = makeConfig({
+    locales: { ...config.locales, 'de-at': { label: 'Österreich', htmlLang: 'de-AT', path: 'at' } },
+  });
   assert.equal(localeOfRoute(three, '/at/x/'), 'de-at');
   assert.equal(localeOfRoute(three, '/en/x/'), 'en');
   assert.equal(routeOf(three, { locale: 'de-at', path: 'x/index' }), '/at/x/');

@@ -1,11 +1,12 @@
 // Docs sections: the sidebar from folders, _category.yml and sidebar_position, and what hangs off
 // it: category pages, breadcrumbs, previous/next.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
-import { buildDocsSection, type DocsSectionInput } from '../../generator/graph/sidebar.ts';
-import { sidebarFor, FULL_SIDEBAR_LIMIT } from '../../theme/docs/visible-sidebar.ts';
+import { test } from 'node:test';
 import { buildGraph, versionLabel } from '../../generator/graph/graph.ts';
+import { buildDocsSection, type DocsSectionInput } from '../../generator/graph/sidebar.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../generator/types.ts';
+import { FULL_SIDEBAR_LIMIT, sidebarFor } from '../../theme/docs/visible-sidebar.ts';
 import { category, config, doc, heading, messages } from './factories.ts';
 
 const docs = [
@@ -16,16 +17,35 @@ const docs = [
   doc({ path: 'docs/beta', title: 'Alpha title' }),
   doc({ path: 'docs/alpha', title: 'Zulu title', fm: { sidebar_label: 'Zulu' } }),
   doc({ path: 'docs/guides/upgrade', title: 'Upgrade', fm: { sidebar_position: 2 } }),
-  doc({ path: 'docs/guides/install', title: 'Install', fm: { sidebar_position: 1 }, headings: [heading(2, 'Requirements'), heading(4, 'Deep')] }),
+  doc({
+    path: 'docs/guides/install',
+    title: 'Install',
+    fm: { sidebar_position: 1 },
+    headings: [heading(2, 'Requirements'), heading(4, 'Deep')],
+  }),
   doc({ path: 'docs/guides/index', title: 'Guides', fm: { sidebar_position: 2 } }),
   doc({ path: 'docs/reference/cli', title: 'CLI' }),
   doc({ path: 'docs/reference/hidden', title: 'Hidden', fm: { unlisted: true } }),
   doc({ path: 'docs/extras/tips', title: 'Tips' }),
 ];
-const categories = new Map([['docs/reference', category('docs/reference', { label: 'Reference', position: 3, collapsed: false, description: 'All commands.' })]]);
+const categories = new Map([
+  [
+    'docs/reference',
+    category('docs/reference', { label: 'Reference', position: 3, collapsed: false, description: 'All commands.' }),
+  ],
+]);
 
 function section(overrides: Partial<DocsSectionInput> = {}) {
-  return buildDocsSection({ config, locale: 'de', section: 'docs', sidebar: true, docs, categories, versionLabel: '1.19', ...overrides });
+  return buildDocsSection({
+    config,
+    locale: 'de',
+    section: 'docs',
+    sidebar: true,
+    docs,
+    categories,
+    versionLabel: '1.19',
+    ...overrides,
+  });
 }
 
 const pageAt = (pages: Page[], route: string) => {
@@ -69,18 +89,27 @@ test("labels sort as the locale's language sorts them, not by file name or code 
       doc({ path: 'docs/backups', title: 'Backups' }),
     ],
   });
-  assert.deepEqual(german.sidebar.map((item) => item.label), ['ärztliche Software', 'Backups', 'On-Premises', 'Überwachung', 'Wartung', 'Zero Trust']);
+  assert.deepEqual(
+    german.sidebar.map((item) => item.label),
+    ['ärztliche Software', 'Backups', 'On-Premises', 'Überwachung', 'Wartung', 'Zero Trust'],
+  );
 });
 
 test('_category.yml gives label, position and collapsed; without one a folder is collapsed and named after itself', () => {
   const { sidebar } = section();
-  const byLabel = (label: string) => sidebar.find((i) => i.label === label) as Extract<SidebarItem, { type: 'category' }>;
+  const byLabel = (label: string) =>
+    sidebar.find((i) => i.label === label) as Extract<SidebarItem, { type: 'category' }>;
   assert.equal(byLabel('Reference').collapsed, false);
   assert.equal(byLabel('Guides').collapsed, true);
   assert.equal(byLabel('Extras').collapsed, true, '"extras" humanised');
   // A category's position beats its index page's sidebar_position.
-  const moved = section({ categories: new Map([['docs/guides', category('docs/guides', { label: 'Anleitungen', position: 0 })]]) });
-  assert.deepEqual(moved.sidebar.slice(0, 3).map((i) => i.label), ['Overview', 'Anleitungen', 'Zeta intro']);
+  const moved = section({
+    categories: new Map([['docs/guides', category('docs/guides', { label: 'Anleitungen', position: 0 })]]),
+  });
+  assert.deepEqual(
+    moved.sidebar.slice(0, 3).map((i) => i.label),
+    ['Overview', 'Anleitungen', 'Zeta intro'],
+  );
 });
 
 test('a folder with index.md links to that page; the page lists nothing generated', () => {
@@ -123,7 +152,19 @@ test('breadcrumbs lead from the section index through the folders, without the p
 
 test('previous and next follow the sidebar, depth first, across categories', () => {
   const { pages } = section();
-  const order = ['/docs/', '/docs/intro/', '/docs/guides/', '/docs/guides/install/', '/docs/guides/upgrade/', '/docs/reference/', '/docs/reference/cli/', '/docs/beta/', '/docs/extras/', '/docs/extras/tips/', '/docs/alpha/'];
+  const order = [
+    '/docs/',
+    '/docs/intro/',
+    '/docs/guides/',
+    '/docs/guides/install/',
+    '/docs/guides/upgrade/',
+    '/docs/reference/',
+    '/docs/reference/cli/',
+    '/docs/beta/',
+    '/docs/extras/',
+    '/docs/extras/tips/',
+    '/docs/alpha/',
+  ];
   order.forEach((route, i) => {
     const page = pageAt(pages, route) as DocPage | CategoryPage;
     assert.equal(page.previous, order[i - 1], `previous of ${route}`);
@@ -140,20 +181,29 @@ test('an unlisted page is built (noindex) but left out of the sidebar, category 
   assert.equal(hidden.next, undefined);
   assert.ok(!outline(sidebar).some((line) => line.includes('hidden')));
   // An unlisted folder index hides the whole folder from the sidebar.
-  const unlistedFolder = section({ docs: [...docs.filter((d) => d.path !== 'docs/guides/index'), doc({ path: 'docs/guides/index', title: 'Guides', fm: { unlisted: true } })] });
+  const unlistedFolder = section({
+    docs: [
+      ...docs.filter((d) => d.path !== 'docs/guides/index'),
+      doc({ path: 'docs/guides/index', title: 'Guides', fm: { unlisted: true } }),
+    ],
+  });
   assert.ok(!outline(unlistedFolder.sidebar).some((line) => line.includes('guides')));
 });
 
 test('draft pages are left out by `site build` and shown by `site serve`', () => {
   const documents = [...docs, doc({ path: 'docs/guides/draft', title: 'Draft', fm: { draft: true } })];
-  const graphOf = (includeDrafts: boolean) => buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts }).graph;
+  const graphOf = (includeDrafts: boolean) =>
+    buildGraph({ config, documents, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts }).graph;
   const built = graphOf(false);
   assert.equal(built.pages['/docs/guides/draft/'], undefined);
   assert.ok(!outline(built.sidebars['de:docs']).some((line) => line.includes('Draft')));
   const served = graphOf(true);
   assert.equal(served.pages['/docs/guides/draft/'].draft, true);
   assert.equal(served.pages['/docs/guides/draft/'].noindex, true);
-  assert.ok(served.versions['de:docs'][0].docs.some((d) => d.route === '/docs/guides/draft/'), 'the version dropdown knows the draft page');
+  assert.ok(
+    served.versions['de:docs'][0].docs.some((d) => d.route === '/docs/guides/draft/'),
+    'the version dropdown knows the draft page',
+  );
 });
 
 test('doc pages carry their table of contents, sidebar id and source', () => {
@@ -165,7 +215,13 @@ test('doc pages carry their table of contents, sidebar id and source', () => {
 });
 
 test('other locales get their prefix and their own sidebar id; without a sidebar there is no previous/next', () => {
-  const english = section({ locale: 'en', docs: [doc({ locale: 'en', path: 'docs/index', title: 'Overview' }), doc({ locale: 'en', path: 'docs/a', title: 'A' })] });
+  const english = section({
+    locale: 'en',
+    docs: [
+      doc({ locale: 'en', path: 'docs/index', title: 'Overview' }),
+      doc({ locale: 'en', path: 'docs/a', title: 'A' }),
+    ],
+  });
   assert.equal(english.sidebarId, 'en:docs');
   assert.deepEqual(outline(english.sidebar), ['- Overview /en/docs/', '- A /en/docs/a/']);
   assert.equal(pageAt(english.pages, '/en/docs/a/').key, '/docs/a/');
@@ -176,10 +232,14 @@ test('other locales get their prefix and their own sidebar id; without a sidebar
   assert.equal(intro.next, undefined);
 });
 
-test('the version model: one current version named by the site\'s version, with every doc', () => {
+test("the version model: one current version named by the site's version, with every doc", () => {
   const { version } = section();
   assert.equal(version.label, '1.19');
-  assert.equal(versionLabel({ customFields: { version: 'v1.19.6' } }), '1.19', 'readers name a version by major and minor');
+  assert.equal(
+    versionLabel({ customFields: { version: 'v1.19.6' } }),
+    '1.19',
+    'readers name a version by major and minor',
+  );
   assert.equal(versionLabel({ customFields: {} }), '', 'no version configured: none named');
   assert.equal(version.name, 'current');
   assert.equal(version.path, '/docs/');
@@ -187,12 +247,18 @@ test('the version model: one current version named by the site\'s version, with 
 });
 
 test('large sidebars show collapsed categories empty unless they hold the current page', () => {
-  const many = Array.from({ length: FULL_SIDEBAR_LIMIT }, (_, i) => doc({ path: `docs/big/p${String(i).padStart(3, '0')}`, title: `P${i}` }));
+  const many = Array.from({ length: FULL_SIDEBAR_LIMIT }, (_, i) =>
+    doc({ path: `docs/big/p${String(i).padStart(3, '0')}`, title: `P${i}` }),
+  );
   const { sidebar } = section({ docs: [...docs, ...many] });
-  const big = (items: SidebarItem[]) => items.find((i) => i.label === 'Big') as Extract<SidebarItem, { type: 'category' }>;
+  const big = (items: SidebarItem[]) =>
+    items.find((i) => i.label === 'Big') as Extract<SidebarItem, { type: 'category' }>;
   assert.equal(big(sidebarFor(sidebar, '/docs/intro/')).items.length, 0);
   assert.equal(big(sidebarFor(sidebar, '/docs/big/p007/')).items.length, FULL_SIDEBAR_LIMIT);
-  const reference = sidebarFor(sidebar, '/docs/intro/').find((i) => i.label === 'Reference') as Extract<SidebarItem, { type: 'category' }>;
+  const reference = sidebarFor(sidebar, '/docs/intro/').find((i) => i.label === 'Reference') as Extract<
+    SidebarItem,
+    { type: 'category' }
+  >;
   assert.equal(reference.items.length, 1, 'expanded categories keep their items');
   const small = section().sidebar;
   assert.equal(sidebarFor(small, '/docs/intro/'), small, 'small sidebars are shown whole');
@@ -204,27 +270,47 @@ test('an index.md with list_pages lists its folder from the section itself: grou
     doc({ path: 'glossary/about', title: 'Über dieses Glossar' }),
     doc({ path: 'glossary/infra/maintainance', title: 'Wartung', fm: { sidebar_label: 'A maintenance' } }),
     doc({ path: 'glossary/infra/monitoring', title: 'Überwachung (Monitoring)', fm: { sidebar_label: 'Monitoring' } }),
-    doc({ path: 'glossary/infra/on-premises-hosting', title: 'On-Premises-Hosting', fm: { sidebar_label: 'B on-premises' } }),
+    doc({
+      path: 'glossary/infra/on-premises-hosting',
+      title: 'On-Premises-Hosting',
+      fm: { sidebar_label: 'B on-premises' },
+    }),
     doc({ path: 'glossary/infra/hidden', title: 'Aaa hidden', fm: { unlisted: true } }),
     doc({ path: 'glossary/ops/vm', title: 'Virtuelle Maschine (VM)' }),
     doc({ path: 'glossary/ops/cluster', title: 'Cluster' }),
   ];
   const groups = new Map([
-    ['glossary/infra', category('glossary/infra', { label: 'Infrastruktur', position: 1, description: 'Server und Pflege.' })],
+    [
+      'glossary/infra',
+      category('glossary/infra', { label: 'Infrastruktur', position: 1, description: 'Server und Pflege.' }),
+    ],
     ['glossary/ops', category('glossary/ops', { label: 'Betrieb', position: 2 })],
   ]);
-  const build = (list: typeof glossary) => pageAt(section({ section: 'glossary', docs: list, categories: groups }).pages, '/glossary/') as DocPage;
+  const build = (list: typeof glossary) =>
+    pageAt(section({ section: 'glossary', docs: list, categories: groups }).pages, '/glossary/') as DocPage;
   const index = build(glossary);
   assert.deepEqual(index.listing, [
     { items: ['/glossary/about/'] },
-    { heading: { id: 'infrastruktur', text: 'Infrastruktur' }, description: 'Server und Pflege.', items: ['/glossary/infra/on-premises-hosting/', '/glossary/infra/monitoring/', '/glossary/infra/maintainance/'] },
+    {
+      heading: { id: 'infrastruktur', text: 'Infrastruktur' },
+      description: 'Server und Pflege.',
+      items: ['/glossary/infra/on-premises-hosting/', '/glossary/infra/monitoring/', '/glossary/infra/maintainance/'],
+    },
     // The body has a heading "Betrieb" already: the group's id stays unique on the page.
     { heading: { id: 'betrieb-1', text: 'Betrieb' }, items: ['/glossary/ops/cluster/', '/glossary/ops/vm/'] },
   ]);
-  assert.deepEqual(index.toc.map((i) => i.id), ['betrieb', 'infrastruktur', 'betrieb-1'], 'the groups are in the table of contents');
+  assert.deepEqual(
+    index.toc.map((i) => i.id),
+    ['betrieb', 'infrastruktur', 'betrieb-1'],
+    'the groups are in the table of contents',
+  );
   assert.ok(index.deps.includes('content/de/glossary/ops/vm.md'), 'an edit of a listed page renders the index again');
   const added = build([...glossary, doc({ path: 'glossary/ops/kubernetes', title: 'Kubernetes' })]);
-  assert.deepEqual(added.listing?.at(-1)?.items, ['/glossary/ops/cluster/', '/glossary/ops/kubernetes/', '/glossary/ops/vm/'], 'a new term appears without editing the index');
+  assert.deepEqual(
+    added.listing?.at(-1)?.items,
+    ['/glossary/ops/cluster/', '/glossary/ops/kubernetes/', '/glossary/ops/vm/'],
+    'a new term appears without editing the index',
+  );
   const plain = pageAt(section().pages, '/docs/') as DocPage;
   assert.equal(plain.listing, undefined, 'without list_pages an index lists nothing');
 });

@@ -1,12 +1,13 @@
 // Social cards and a failing output: a card that cannot be written fails the drawing, which the
 // build reports, and no promise is left to reject unhandled while other cards are still drawn (a
 // build whose output failed, a feed written over a page's folder, ended in an unhandled rejection).
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { drawSocialImages, type CardPainter } from '../../generator/images/social-images.ts';
+import { test } from 'node:test';
+import { type CardPainter, drawSocialImages } from '../../generator/images/social-images.ts';
 import { cardLook, makeConfig } from './factories.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,7 +20,11 @@ test('a card that cannot be written fails the drawing; no rejection goes unhandl
   process.on('unhandledRejection', onUnhandled);
   t.after(() => void process.off('unhandledRejection', onUnhandled));
 
-  const cards = Array.from({ length: 24 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: 'Docs', title: `Page ${i}` }));
+  const cards = Array.from({ length: 24 }, (_, i) => ({
+    file: `p${i}/social.jpg`,
+    eyebrow: 'Docs',
+    title: `Page ${i}`,
+  }));
   // Cards come one at a time, as a worker's batches do, the last ones well after the first fails.
   const painter: CardPainter = async (_key, _template, batch, onBatch) => {
     for (const [i] of batch.entries()) {

@@ -1,21 +1,39 @@
 // What `site init` writes, without running it: the files of each locale, the engine dependency,
 // and the refusals of locales that are none.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { engineDependency, localesProblem, starterSite } from '../../generator/scaffold/starter-site.ts';
+import { test } from 'node:test';
 import { PACKAGE_ROOT } from '../../generator/bundle/package-root.ts';
+import { engineDependency, localesProblem, starterSite } from '../../generator/scaffold/starter-site.ts';
 
-const files = (locales: string[]) => new Map(starterSite({ name: 'Acme Docs', locales, engine: 'file:../engine', today: '2026-11-26' }).map((f) => [f.path, f.contents]));
+const files = (locales: string[]) =>
+  new Map(
+    starterSite({ name: 'Acme Docs', locales, engine: 'file:../engine', today: '2026-11-26' }).map((f) => [
+      f.path,
+      f.contents,
+    ]),
+  );
 
 test('every locale gets a home page, the docs, the blog post and UI strings in its language or in English', () => {
   const site = files(['fr', 'de']);
   for (const locale of ['fr', 'de']) {
-    for (const page of ['index.md', 'docs/index.md', 'docs/getting-started.md', 'blog/_category.yml', 'blog/welcome.md']) assert.ok(site.has(`content/${locale}/${page}`), `${locale}/${page}`);
+    for (const page of [
+      'index.md',
+      'docs/index.md',
+      'docs/getting-started.md',
+      'blog/_category.yml',
+      'blog/welcome.md',
+    ])
+      assert.ok(site.has(`content/${locale}/${page}`), `${locale}/${page}`);
     assert.ok(site.has(`i18n/${locale}.ts`));
   }
   assert.match(site.get('content/de/docs/getting-started.md')!, /^title: Erste Schritte$/m);
-  assert.match(site.get('content/fr/docs/getting-started.md')!, /^title: Getting started$/m, 'a locale without starter text of its own starts from English');
+  assert.match(
+    site.get('content/fr/docs/getting-started.md')!,
+    /^title: Getting started$/m,
+    'a locale without starter text of its own starts from English',
+  );
   assert.match(site.get('content/fr/blog/welcome.md')!, /^date: 2026-11-26$/m);
   assert.match(site.get('content/de/index.md')!, /`content\/de\/index\.md`/, 'the page names its own file');
   const config = site.get('config/site.config.ts')!;

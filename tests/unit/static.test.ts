@@ -1,14 +1,15 @@
 // The URL rules of the server (shared by `site serve` and production), against a small built
 // site in a temporary folder.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { acceptedEncodings, resolvePath, serveStatic, type Resolved, type StaticOptions } from '../../server/static.ts';
+import { after, before, test } from 'node:test';
 import { contentTypeOf } from '../../common/content-types.ts';
+import { acceptedEncodings, type Resolved, resolvePath, type StaticOptions, serveStatic } from '../../server/static.ts';
 
 let tmp: string;
 let dir: string;
@@ -34,7 +35,14 @@ before(async () => {
   // Beside the site, not in it: no request may reach it.
   await writeFile(path.join(tmp, 'secret.txt'), 'secret');
   await writeFile(path.join(tmp, 'site-secret.txt'), 'secret');
-  options = { dir, redirects: new Map([['/old/', '/docs/'], ['/en/old/', '/en/docs/']]), localePrefixes: ['/en'] };
+  options = {
+    dir,
+    redirects: new Map([
+      ['/old/', '/docs/'],
+      ['/en/old/', '/en/docs/'],
+    ]),
+    localePrefixes: ['/en'],
+  };
 });
 after(() => rm(tmp, { recursive: true, force: true }));
 
@@ -66,7 +74,10 @@ test('configured redirects apply with or without the trailing slash, before any 
   assert.deepEqual(resolve('/old/'), redirect('/docs/'));
   assert.deepEqual(resolve('/old'), redirect('/docs/'));
   assert.deepEqual(resolve('/en/old/'), redirect('/en/docs/'));
-  assert.deepEqual(resolvePath({ ...options, redirects: new Map([['/docs/', '/en/docs/']]) }, '/docs/'), redirect('/en/docs/'));
+  assert.deepEqual(
+    resolvePath({ ...options, redirects: new Map([['/docs/', '/en/docs/']]) }, '/docs/'),
+    redirect('/en/docs/'),
+  );
 });
 
 test("a missing page gets its locale's 404 page with status 404", () => {
@@ -76,11 +87,29 @@ test("a missing page gets its locale's 404 page with status 404", () => {
   assert.deepEqual(resolve('/en/'), file('en/404.html', 404), 'no /en/index.html in this folder');
   assert.deepEqual(resolve('/english/'), file('404.html', 404), 'a prefix counts only as a whole segment');
   assert.deepEqual(resolve('/style.css/'), file('404.html', 404), 'a file is not a folder');
-  assert.deepEqual(resolvePath({ ...options, dir: path.join(dir, 'docs') }, '/missing/'), { type: 'not-found' }, 'without a 404.html');
+  assert.deepEqual(
+    resolvePath({ ...options, dir: path.join(dir, 'docs') }, '/missing/'),
+    { type: 'not-found' },
+    'without a 404.html',
+  );
 });
 
 test('path traversal never leaves the folder, encoded or not', () => {
-  for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/docs/../../secret.txt', '/docs/%2e%2e/%2e%2e/secret.txt', '/../site-secret.txt', '/..%5csecret.txt', '/%00', '/docs/%00/', '/%E0%A4%A', '/%']) {
+  for (const attempt of [
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E/secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/docs/../../secret.txt',
+    '/docs/%2e%2e/%2e%2e/secret.txt',
+    '/../site-secret.txt',
+    '/..%5csecret.txt',
+    '/%00',
+    '/docs/%00/',
+    '/%E0%A4%A',
+    '/%',
+  ]) {
     const r = resolve(attempt);
     assert.notEqual(r.type, 'redirect', attempt);
     if (r.type === 'file') {
@@ -95,7 +124,11 @@ test('path traversal never leaves the folder, encoded or not', () => {
 test('redirects never leave the site: no protocol-relative Location from an encoded slash', () => {
   // GET /%2Fevil.example/index.html decodes to //evil.example/index.html; a Location of
   // //evil.example/ sends the browser to another host (an open redirect on the production server).
-  for (const attempt of ['/%2Fevil.example/index.html', '/%2F%2Fevil.example/index.html', '/%5Cevil.example/index.html']) {
+  for (const attempt of [
+    '/%2Fevil.example/index.html',
+    '/%2F%2Fevil.example/index.html',
+    '/%5Cevil.example/index.html',
+  ]) {
     const r = resolve(attempt);
     if (r.type !== 'redirect') continue;
     assert.ok(/^\/(?![/\\])/.test(r.location), `${attempt} -> Location: ${r.location}`);
@@ -130,7 +163,10 @@ test('over HTTP: 301 with the query kept, 404 with the locale page, 304 on a mat
     const missing = await fetch(`${base}/en/nope/`);
     assert.deepEqual([missing.status, await missing.text()], [404, '<p>not found</p>']);
     const page = await fetch(`${base}/docs/`);
-    assert.deepEqual([page.status, page.headers.get('content-type'), page.headers.get('cache-control')], [200, 'text/html; charset=utf-8', 'no-cache']);
+    assert.deepEqual(
+      [page.status, page.headers.get('content-type'), page.headers.get('cache-control')],
+      [200, 'text/html; charset=utf-8', 'no-cache'],
+    );
     await page.text();
     const again = await fetch(`${base}/docs/`, { headers: { 'if-none-match': page.headers.get('etag')! } });
     assert.equal(again.status, 304);
@@ -160,7 +196,9 @@ test('Last-Modified is the second the file was written, not the next one: a writ
     const answer = await fetch(`${base}/late.css`);
     await answer.text();
     assert.equal(answer.headers.get('last-modified'), 'Fri, 27 Nov 2026 08:28:24 GMT');
-    const since = await fetch(`${base}/late.css`, { headers: { 'if-modified-since': answer.headers.get('last-modified')! } });
+    const since = await fetch(`${base}/late.css`, {
+      headers: { 'if-modified-since': answer.headers.get('last-modified')! },
+    });
     assert.equal(since.status, 304, 'the date it gave is taken back as current');
   } finally {
     server.closeAllConnections();

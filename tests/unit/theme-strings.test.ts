@@ -1,15 +1,16 @@
 // The theme's part of the UI strings and of the config: its strings lie between the engine's and
 // the site's, a site's key is checked against the theme it names, and its options (`themeConfig`)
 // are checked by its schema, each problem at its line with the closest key.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { z } from 'zod';
-import { mergeMessages } from '../../generator/theming/messages.ts';
-import { checkUiStringKeys } from '../../generator/theming/ui-string-keys.ts';
-import { themeOptionsOf } from '../../generator/theming/theme-options.ts';
 import { validateConfig } from '../../generator/config/config.ts';
-import { strings as builtInStrings } from '../../theme/strings.ts';
+import { mergeMessages } from '../../generator/theming/messages.ts';
+import { themeOptionsOf } from '../../generator/theming/theme-options.ts';
+import { checkUiStringKeys } from '../../generator/theming/ui-string-keys.ts';
 import { options as builtInOptions } from '../../theme/options.ts';
+import { strings as builtInStrings } from '../../theme/strings.ts';
 import { configInput, makeConfig } from './factories.ts';
 
 /** A theme of two strings, in English only. */
@@ -29,7 +30,10 @@ test("a locale the theme has no strings for reads its fallback locale's, and one
   assert.equal((messages.de as unknown as Record<string, Record<string, string>>).hero.kicker, 'New');
   assert.equal(diagnostics.length, 1);
   assert.equal(diagnostics[0].rule, 'missing-messages');
-  assert.match(diagnostics[0].message, /locale "de" shows 2 UI strings in English[^:]*: search\.placeholder, hero\.kicker$/);
+  assert.match(
+    diagnostics[0].message,
+    /locale "de" shows 2 UI strings in English[^:]*: search\.placeholder, hero\.kicker$/,
+  );
 });
 
 test("a site's key is checked against the theme it names: known there, or unknown at its line with the closest key", () => {
@@ -38,34 +42,59 @@ test("a site's key is checked against the theme it names: known there, or unknow
   const files = { en: { id: 'i18n/en.ts', raw } };
   const own = { en: { hero: { kicker: 'Fresh', kickr: 'Fresh' } } };
   const found = checkUiStringKeys(config, own, files, tiny);
-  assert.deepEqual(found.map((d) => [d.file, d.line, d.rule]), [['i18n/en.ts', 4, 'ui-string']]);
-  assert.match(found[0].message, /unknown UI string key "hero\.kickr": neither the engine nor the theme has such a string, .*did you mean "hero\.kicker"\?/);
+  assert.deepEqual(
+    found.map((d) => [d.file, d.line, d.rule]),
+    [['i18n/en.ts', 4, 'ui-string']],
+  );
+  assert.match(
+    found[0].message,
+    /unknown UI string key "hero\.kickr": neither the engine nor the theme has such a string, .*did you mean "hero\.kicker"\?/,
+  );
   // The built-in theme has no `hero` group: there the group itself is unknown.
   const builtIn = checkUiStringKeys(config, own, files, { strings: builtInStrings });
-  assert.deepEqual(builtIn.map((d) => [d.line, d.message.split(':')[0]]), [[2, 'unknown UI string key "hero"']]);
+  assert.deepEqual(
+    builtIn.map((d) => [d.line, d.message.split(':')[0]]),
+    [[2, 'unknown UI string key "hero"']],
+  );
 });
 
 test("the theme's options are checked by its schema: a misspelt key is a config error at its line, with the closest key", () => {
-  const raw = "export default defineConfig({\n  themeConfig: {\n    navbar: {\n      cat: { to: '/contact/', label: 'contact' },\n    },\n  },\n});\n";
+  const raw =
+    "export default defineConfig({\n  themeConfig: {\n    navbar: {\n      cat: { to: '/contact/', label: 'contact' },\n    },\n  },\n});\n";
   const config = makeConfig({ themeConfig: { navbar: { cat: { to: '/contact/', label: 'contact' } } } });
-  const { options, diagnostics } = themeOptionsOf(config, { config: builtInOptions }, [{ id: 'config/site.config.ts', raw }]);
+  const { options, diagnostics } = themeOptionsOf(config, { config: builtInOptions }, [
+    { id: 'config/site.config.ts', raw },
+  ]);
   assert.equal(options, undefined);
-  assert.deepEqual(diagnostics.map((d) => [d.file, d.line, d.rule, d.severity]), [['config/site.config.ts', 4, 'config', 'error']]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.file, d.line, d.rule, d.severity]),
+    [['config/site.config.ts', 4, 'config', 'error']],
+  );
   assert.equal(diagnostics[0].message, 'themeConfig.navbar: unknown key "cat"; did you mean "cta"?');
 });
 
 test("the theme's schema completes the options; a theme without options takes none", () => {
   const done = themeOptionsOf(makeConfig({ themeConfig: {} }), { config: builtInOptions }, []);
   assert.deepEqual(done, { options: { navbar: {}, home: { actions: [], trust: [] } }, diagnostics: [] });
-  const own = themeOptionsOf(makeConfig({ themeConfig: {} }), { config: { schema: z.strictObject({ accent: z.boolean().default(true) }).default({ accent: true }) } }, []);
+  const own = themeOptionsOf(
+    makeConfig({ themeConfig: {} }),
+    { config: { schema: z.strictObject({ accent: z.boolean().default(true) }).default({ accent: true }) } },
+    [],
+  );
   assert.deepEqual(own.options, { accent: true });
   const none = themeOptionsOf(makeConfig({ themeConfig: { home: {} } }), {}, []);
-  assert.deepEqual(none.diagnostics.map((d) => d.message), ['themeConfig: unknown key "home"']);
+  assert.deepEqual(
+    none.diagnostics.map((d) => d.message),
+    ['themeConfig: unknown key "home"'],
+  );
 });
 
-test("a key the engine had and the theme has now names where it went", () => {
+test('a key the engine had and the theme has now names where it went', () => {
   const result = validateConfig({ ...configInput, home: { trust: [] } });
-  assert.deepEqual(result.diagnostics.map((d) => [d.rule, d.message]), [['config', 'home is an option of the theme, written under themeConfig as themeConfig.home']]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.rule, d.message]),
+    [['config', 'home is an option of the theme, written under themeConfig as themeConfig.home']],
+  );
   assert.match(result.diagnostics[0].hint ?? '', /^move it to themeConfig\.home/);
 });
 
@@ -75,7 +104,19 @@ test("a label group is the theme's: a key no option names is a warning there, an
   const own = { en: { home: { trustIzo: 'ISO 27001' } } };
   const options = builtInOptions.schema.parse({ home: { trust: [{ icon: 'shield', label: 'trustIso' }] } });
   const builtIn = checkUiStringKeys(config, own, files, { strings: builtInStrings, config: builtInOptions }, options);
-  assert.deepEqual(builtIn.map((d) => [d.line, d.severity, d.message.split(' (')[0]]), [[2, 'warning', 'UI string "home.trustIzo" is named by no label of the config and by no component, so it is never shown; did you mean "home.trustIso"?']]);
+  assert.deepEqual(
+    builtIn.map((d) => [d.line, d.severity, d.message.split(' (')[0]]),
+    [
+      [
+        2,
+        'warning',
+        'UI string "home.trustIzo" is named by no label of the config and by no component, so it is never shown; did you mean "home.trustIso"?',
+      ],
+    ],
+  );
   const other = checkUiStringKeys(config, own, files, tiny);
-  assert.deepEqual(other.map((d) => [d.line, d.severity]), [[2, 'error']]);
+  assert.deepEqual(
+    other.map((d) => [d.line, d.severity]),
+    [[2, 'error']],
+  );
 });

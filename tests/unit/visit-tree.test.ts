@@ -1,10 +1,11 @@
 // The site's own tree walk (generator/markdown/visit-tree.ts) stands in for unist-util-visit in the Markdown
 // plugins: on real pages it must reach the same nodes in the same order, with the same index and
 // parent, and obey what a visitor answers (SKIP, EXIT, an index to go on at) as the library does.
-import { test } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Node, Parent } from 'unist';
 import * as library from 'unist-util-visit';
@@ -28,7 +29,8 @@ function trees(): Node[] {
 /** What a walk saw: each node's type, index and parent's type. */
 function trace(walk: Walk, tree: Node, type?: string): string[] {
   const seen: string[] = [];
-  const note = (node: Node, index: number | undefined, parent: Parent | undefined) => void seen.push(`${node.type}@${index}<${parent?.type}`);
+  const note = (node: Node, index: number | undefined, parent: Parent | undefined) =>
+    void seen.push(`${node.type}@${index}<${parent?.type}`);
   if (type) walk.visit(tree, type, note as never);
   else walk.visit(tree, note as never);
   return seen;
@@ -73,9 +75,17 @@ test('SKIP leaves a node’s children out, EXIT ends the walk, a returned index 
       }
       return undefined;
     });
-    assert.deepEqual(tree.children.map((c) => c.type), ['heading', 'list'], name);
+    assert.deepEqual(
+      tree.children.map((c) => c.type),
+      ['heading', 'list'],
+      name,
+    );
     // The heading, the list and its items are each reached once.
-    assert.deepEqual(visited.filter((t) => ['heading', 'list', 'listItem'].includes(t)), ['heading', 'list', 'listItem', 'listItem'], name);
+    assert.deepEqual(
+      visited.filter((t) => ['heading', 'list', 'listItem'].includes(t)),
+      ['heading', 'list', 'listItem', 'listItem'],
+      name,
+    );
     removals.push(visited);
   }
   // What is under a removed node is walked as the library walks it.

@@ -2,22 +2,35 @@
 // in the order of the input, for large jobs and small ones; one file that takes too long or too
 // much memory gets an error naming it and the others are parsed as usual. Social cards drawn on
 // the workers are those the main thread draws.
-import { test, after } from 'node:test';
+
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import assert from 'node:assert/strict';
-import { Pool, MIN_PARALLEL_ITEMS, closeParseWorkers } from '../../generator/build/worker-pool.ts';
+import { after, test } from 'node:test';
+import { closeParseWorkers, MIN_PARALLEL_ITEMS, Pool } from '../../generator/build/worker-pool.ts';
+import { buildGraph } from '../../generator/graph/graph.ts';
 import type { ParseItem } from '../../generator/parse/parse.ts';
 import { parseSource } from '../../generator/parse/parse.ts';
 import { alternatesOf, RenderError, type RenderSetup } from '../../generator/render/render.ts';
-import { buildGraph } from '../../generator/graph/graph.ts';
-import type { Page } from '../../generator/types.ts';
 import { BUILT_IN_THEME, bundleTheme } from '../../generator/theming/theme-loader.ts';
+import type { Page } from '../../generator/types.ts';
 
 import { REPO } from '../helpers.ts';
+
 const themeFile = await bundleTheme(REPO, BUILT_IN_THEME);
-import { cardLook, config, doc, labelsOf, makeConfig, markdownFile, messages, source, themeOptions } from './factories.ts';
+
+import {
+  cardLook,
+  config,
+  doc,
+  labelsOf,
+  makeConfig,
+  markdownFile,
+  messages,
+  source,
+  themeOptions,
+} from './factories.ts';
 
 const pools: Pool[] = [];
 after(() => Promise.all([...pools.map((p) => p.close()), closeParseWorkers()]));
@@ -43,19 +56,59 @@ function items(count: number): ParseItem[] {
 
 function item(i: number, locale: string): Omit<ParseItem, 'labels'> {
   switch (i % 6) {
-      case 0:
-        return { kind: 'doc', source: source(locale, `docs/page-${i}`, markdownFile(`## Part ${i}\n\nSee [next](./page-${i + 1}.md#part-${i + 1}) and ![x](/img/${i}.png).\n\n:::tip\nTip ${i}.\n:::\n`)) };
-      case 1:
-        return { kind: 'post', source: source(locale, `news/post-${i}`, markdownFile(`Intro ${i}.\n\n<!-- truncate -->\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`, { date: '2025-01-02', authors: ['anna'], tags: ['ops'] })) };
-      case 2:
-        return { kind: 'doc', source: source(locale, `docs/raw-${i}`, markdownFile(`Some <font>raw</font> HTML ${i}.\n`)) };
-      case 3:
-        // Every other one without any front matter: no document at all.
-        return { kind: 'doc', source: source(locale, `docs/bad-${i}`, i % 4 === 1 ? `# No front matter ${i}\n` : `---\ntitle: Bad ${i}\nsidebar_positon: 2\n---\n\n# Text\n`) };
-      case 4:
-        return { kind: 'post', source: source(locale, `news/undated-${i}`, markdownFile(`Words ${i}[^n].\n\n[^n]: Note.\n`)) };
-      default:
-        return { kind: 'doc', source: source(locale, `docs/table-${i}`, markdownFile(`| a | b |\n| - | - |\n| ${i} | ~~x~~ |\n\n- [x] done\n\nhttps://example.org/${i}\n`)) };
+    case 0:
+      return {
+        kind: 'doc',
+        source: source(
+          locale,
+          `docs/page-${i}`,
+          markdownFile(
+            `## Part ${i}\n\nSee [next](./page-${i + 1}.md#part-${i + 1}) and ![x](/img/${i}.png).\n\n:::tip\nTip ${i}.\n:::\n`,
+          ),
+        ),
+      };
+    case 1:
+      return {
+        kind: 'post',
+        source: source(
+          locale,
+          `news/post-${i}`,
+          markdownFile(`Intro ${i}.\n\n<!-- truncate -->\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`, {
+            date: '2025-01-02',
+            authors: ['anna'],
+            tags: ['ops'],
+          }),
+        ),
+      };
+    case 2:
+      return {
+        kind: 'doc',
+        source: source(locale, `docs/raw-${i}`, markdownFile(`Some <font>raw</font> HTML ${i}.\n`)),
+      };
+    case 3:
+      // Every other one without any front matter: no document at all.
+      return {
+        kind: 'doc',
+        source: source(
+          locale,
+          `docs/bad-${i}`,
+          i % 4 === 1 ? `# No front matter ${i}\n` : `---\ntitle: Bad ${i}\nsidebar_positon: 2\n---\n\n# Text\n`,
+        ),
+      };
+    case 4:
+      return {
+        kind: 'post',
+        source: source(locale, `news/undated-${i}`, markdownFile(`Words ${i}[^n].\n\n[^n]: Note.\n`)),
+      };
+    default:
+      return {
+        kind: 'doc',
+        source: source(
+          locale,
+          `docs/table-${i}`,
+          markdownFile(`| a | b |\n| - | - |\n| ${i} | ~~x~~ |\n\n- [x] done\n\nhttps://example.org/${i}\n`),
+        ),
+      };
   }
 }
 
@@ -67,13 +120,18 @@ test('a large job is parsed on worker threads with exactly the results of parseS
     const work = items(MIN_PARALLEL_ITEMS + 20);
     const results = await pool.parse(work, limits);
     assert.equal(results.length, work.length);
-    assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels, limits)));
+    assert.deepStrictEqual(
+      results,
+      work.map((item) => parseSource(item.source, item.kind, item.labels, limits)),
+    );
     // The inputs are varied enough for the comparison to mean something.
     assert.ok(results.some((r) => r.doc?.excerptHtml));
     assert.ok(results.some((r) => r.diagnostics.some((d) => d.rule === 'raw-html')));
     assert.ok(results.some((r) => r.doc && r.diagnostics.some((d) => d.rule === 'front-matter')));
     assert.ok(results.some((r) => !r.doc));
-    results.forEach((r, i) => assert.ok(!r.doc || r.doc.source === work[i].source.id, `result ${i} belongs to its item`));
+    results.forEach((r, i) =>
+      assert.ok(!r.doc || r.doc.source === work[i].source.id, `result ${i} belongs to its item`),
+    );
   } finally {
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;
@@ -105,17 +163,24 @@ test('a small job is parsed on a worker too, with the same results', async () =>
   const work = items(12);
   const results = await pool.parse(work, limits);
   assert.equal(workersOf(pool), 0, 'no render workers for a small job');
-  assert.deepStrictEqual(results, work.map((item) => parseSource(item.source, item.kind, item.labels, limits)));
+  assert.deepStrictEqual(
+    results,
+    work.map((item) => parseSource(item.source, item.kind, item.labels, limits)),
+  );
   assert.deepEqual(await pool.parse([], limits), []);
 });
 
 test('a file that takes longer than the deadline gets an error naming it; the files after it are parsed', async () => {
   const pool = newPool();
-  const slow: ParseItem = { kind: 'doc', source: source('en', 'docs/stars', markdownFile('a*'.repeat(50 * 1024))), labels: labelsOf('en') };
+  const slow: ParseItem = {
+    kind: 'doc',
+    source: source('en', 'docs/stars', markdownFile('a*'.repeat(50 * 1024))),
+    labels: labelsOf('en'),
+  };
   const work = [slow, ...items(6)];
   const started = performance.now();
   const results = await pool.parse(work, { ...limits, timeoutSeconds: 1 });
-  const ms = performance.now() - started; 
+  const ms = performance.now() - started;
   assert.ok(ms < 30_000, 'the deadline held');
   assert.deepEqual(results[0].diagnostics, [
     {
@@ -127,14 +192,33 @@ test('a file that takes longer than the deadline gets an error naming it; the fi
     },
   ]);
   assert.equal(results[0].doc?.html, '', 'the page keeps its front matter, without a body');
-  assert.deepStrictEqual(results.slice(1), work.slice(1).map((item) => parseSource(item.source, item.kind, item.labels, limits)));
+  assert.deepStrictEqual(
+    results.slice(1),
+    work.slice(1).map((item) => parseSource(item.source, item.kind, item.labels, limits)),
+  );
 });
 
 /** A render setup of the unit site, and its pages with one broken (no breadcrumbs, as no graph makes it). */
 function renderWork(count: number) {
   const docs = Array.from({ length: count }, (_, i) => doc({ path: `docs/page-${i}`, title: `Page ${i}` }));
-  const { graph } = buildGraph({ config, documents: docs, categories: new Map(), authors: {}, tags: {}, messages, includeDrafts: false });
-  const setup: RenderSetup = { config, graph, messages, themeConfig: themeOptions(), themeFile, alternates: alternatesOf(graph), assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' } };
+  const { graph } = buildGraph({
+    config,
+    documents: docs,
+    categories: new Map(),
+    authors: {},
+    tags: {},
+    messages,
+    includeDrafts: false,
+  });
+  const setup: RenderSetup = {
+    config,
+    graph,
+    messages,
+    themeConfig: themeOptions(),
+    themeFile,
+    alternates: alternatesOf(graph),
+    assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' },
+  };
   const pages = Object.values(graph.pages);
   const broken = pages.findIndex((p) => p.route === '/docs/page-7/');
   pages[broken] = { ...pages[broken], breadcrumbs: undefined } as unknown as Page;
@@ -148,25 +232,44 @@ test('pages rendered on a worker, which reads the bodies from one shared buffer,
     // Bodies of every width of UTF-8, and one empty: each is decoded from where the one before ends.
     const work = () => {
       const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 4);
-      Object.values(setup.graph.documents).forEach((d, i) => (d.html = i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`));
+      Object.values(setup.graph.documents).forEach(
+        (d, i) => (d.html = i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`),
+      );
       return { setup, pages: pages.filter((p) => p.route !== '/docs/page-7/') };
     };
     const onWorker = work();
     const fromWorker: string[] = [];
     const pool = newPool();
-    await pool.render(onWorker.setup, onWorker.pages, { scan: false, record: false }, async (i, page) => void (fromWorker[i] = page.html));
+    await pool.render(
+      onWorker.setup,
+      onWorker.pages,
+      { scan: false, record: false },
+      async (i, page) => void (fromWorker[i] = page.html),
+    );
     assert.equal(pool.stats().workers, 1, 'rendered on a worker');
     const onMain = work();
     const fromMain: string[] = [];
     // Fewer pages than a worker is started for: the main thread renders them, from its own strings.
     for (let start = 0; start < onMain.pages.length; start += 10) {
-      await newPool().render(onMain.setup, onMain.pages.slice(start, start + 10), { scan: false, record: false }, async (i, page) => void (fromMain[start + i] = page.html));
+      await newPool().render(
+        onMain.setup,
+        onMain.pages.slice(start, start + 10),
+        { scan: false, record: false },
+        async (i, page) => void (fromMain[start + i] = page.html),
+      );
     }
     assert.equal(fromWorker.length, onMain.pages.length);
-    fromWorker.forEach((html, i) => assert.ok(html === fromMain[i], `page ${onMain.pages[i].route} as the main thread renders it`));
-    assert.ok(fromWorker.some((html) => html.includes(`<p>Größe „12“ — 🚀 ${'ж'.repeat(12)}</p>`)), 'the bodies are on the pages');
+    fromWorker.forEach((html, i) =>
+      assert.ok(html === fromMain[i], `page ${onMain.pages[i].route} as the main thread renders it`),
+    );
+    assert.ok(
+      fromWorker.some((html) => html.includes(`<p>Größe „12“ — 🚀 ${'ж'.repeat(12)}</p>`)),
+      'the bodies are on the pages',
+    );
     // The main thread reads the same buffer from now on: its documents say what they said.
-    Object.values(onWorker.setup.graph.documents).forEach((d, i) => assert.equal(d.html, i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`));
+    Object.values(onWorker.setup.graph.documents).forEach((d, i) =>
+      assert.equal(d.html, i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`),
+    );
   } finally {
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;
@@ -208,14 +311,22 @@ async function cardTemplate() {
 test('social cards drawn on the workers are, byte for byte, the cards the calling thread draws, in the order asked', async () => {
   const { cardDrawer } = await import('../../generator/images/social-images.ts');
   const template = await cardTemplate();
-  const cards = Array.from({ length: 6 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: i % 2 ? 'Docs' : 'Blog', title: `A title of card ${i}${' that wraps'.repeat(i)}` }));
+  const cards = Array.from({ length: 6 }, (_, i) => ({
+    file: `p${i}/social.jpg`,
+    eyebrow: i % 2 ? 'Docs' : 'Blog',
+    title: `A title of card ${i}${' that wraps'.repeat(i)}`,
+  }));
   const pool = newPool();
   const drawn: Uint8Array[] = new Array(cards.length);
   await pool.cards('k', template, cards, (start, batch) => batch.forEach((bytes, i) => (drawn[start + i] = bytes)));
   assert.ok(workersOf(pool) > 0, 'drawn on worker threads');
   const draw = cardDrawer(template);
   for (const [i, card] of cards.entries()) assert.ok(Buffer.from(drawn[i]).equals(await draw(card)), `card ${i}`);
-  assert.equal(new Set(drawn.map((b) => Buffer.from(b).toString('base64'))).size, cards.length, 'every card shows its own title');
+  assert.equal(
+    new Set(drawn.map((b) => Buffer.from(b).toString('base64'))).size,
+    cards.length,
+    'every card shows its own title',
+  );
 });
 
 test('a worker that renders pages while it draws cards counts the time once: busy within its span', async () => {
@@ -223,14 +334,24 @@ test('a worker that renders pages while it draws cards counts the time once: bus
   process.env.SITE_WORKERS = '2';
   try {
     const template = await cardTemplate();
-    const cards = Array.from({ length: 40 }, (_, i) => ({ file: `p${i}/social.jpg`, eyebrow: 'Docs', title: `Card ${i} with a title that wraps onto a second line` }));
+    const cards = Array.from({ length: 40 }, (_, i) => ({
+      file: `p${i}/social.jpg`,
+      eyebrow: 'Docs',
+      title: `Card ${i} with a title that wraps onto a second line`,
+    }));
     const pool = newPool();
     const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 20);
     const good = pages.filter((p) => p.route !== '/docs/page-7/');
-    await Promise.all([pool.render(setup, good, { scan: false, record: false }, async () => undefined), pool.cards('k', template, cards, () => undefined)]);
+    await Promise.all([
+      pool.render(setup, good, { scan: false, record: false }, async () => undefined),
+      pool.cards('k', template, cards, () => undefined),
+    ]);
     const stats = pool.stats();
     assert.equal(stats.workers, 1);
-    assert.ok(stats.busyMs <= stats.spanMs, `busy ${Math.round(stats.busyMs)} ms within the worker's span of ${Math.round(stats.spanMs)} ms`);
+    assert.ok(
+      stats.busyMs <= stats.spanMs,
+      `busy ${Math.round(stats.busyMs)} ms within the worker's span of ${Math.round(stats.spanMs)} ms`,
+    );
   } finally {
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;

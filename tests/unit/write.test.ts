@@ -1,14 +1,22 @@
 // The write stage: a build swaps a fresh folder in (a failed build leaves the old site alone);
 // watch mode writes only the bytes that changed and removes what is no longer produced.
-import { test, before, after } from 'node:test';
+
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileIdFrom, fileIdOf, FreshOutput, IncrementalOutput, WriteError, type KeptFile } from '../../generator/write/write.ts';
-import { generationsDir } from '../../generator/write/generations.ts';
+import { after, before, test } from 'node:test';
 import { directCalls, threadedCalls } from '../../generator/write/file-calls.ts';
+import { generationsDir } from '../../generator/write/generations.ts';
+import {
+  FreshOutput,
+  fileIdFrom,
+  fileIdOf,
+  IncrementalOutput,
+  type KeptFile,
+  WriteError,
+} from '../../generator/write/write.ts';
 
 /** The two ways a build makes its files (file-calls.ts): the tests that write, link and fail run with both. */
 const CALLS = [
@@ -117,7 +125,12 @@ test('IncrementalOutput: writes only files whose bytes changed, removes files no
   await first.write('index.html', 'home');
   await first.write('a/index.html', 'a v1');
   await first.write('b/index.html', 'b');
-  assert.deepEqual(await first.finish(), { written: 3, unchanged: 0, removed: 0, files: ['index.html', 'a/index.html', 'b/index.html'] });
+  assert.deepEqual(await first.finish(), {
+    written: 3,
+    unchanged: 0,
+    removed: 0,
+    files: ['index.html', 'a/index.html', 'b/index.html'],
+  });
   assert.equal(hashes.size, 3);
 
   // Date the files back, so a rewrite would show in their modification time.
@@ -131,10 +144,18 @@ test('IncrementalOutput: writes only files whose bytes changed, removes files no
   const stats = await second.finish();
   assert.deepEqual(stats, { written: 2, unchanged: 1, removed: 1, files: ['a/index.html', 'c/index.html'] });
   assert.deepEqual(await tree(dir), ['a/index.html', 'c/index.html', 'index.html']);
-  assert.equal((await stat(path.join(dir, 'index.html'))).mtimeMs, past.getTime(), 'unchanged bytes are not written, whether string or bytes');
+  assert.equal(
+    (await stat(path.join(dir, 'index.html'))).mtimeMs,
+    past.getTime(),
+    'unchanged bytes are not written, whether string or bytes',
+  );
   assert.equal(await text(dir, 'a/index.html'), 'a v2');
   assert.ok(!existsSync(path.join(dir, 'b/index.html')));
-  assert.deepEqual([...hashes.keys()].sort(), ['a/index.html', 'c/index.html', 'index.html'], 'the removed file is forgotten');
+  assert.deepEqual(
+    [...hashes.keys()].sort(),
+    ['a/index.html', 'c/index.html', 'index.html'],
+    'the removed file is forgotten',
+  );
 });
 
 /** An incremental output that has written a home page and a docs page once. */
@@ -167,26 +188,27 @@ test('IncrementalOutput: flush waits for the writes and removes nothing', async 
   assert.equal(await text(dir, 'index.html'), 'home', 'not produced by this update, and still there');
 });
 
-for (const [how, calls] of CALLS) test(`a write that fails is reported by finish (not dropped), and the old folder stays as it was (${how})`, async () => {
-  const dir = await folder({ 'index.html': 'old home', 'docs/index.html': 'old docs' });
-  const out = await new FreshOutput(dir, undefined, calls).start();
-  await out.write('index.html', 'new home');
-  await out.write('page/index.html', 'a page');
-  // A file and a folder of the same name: one of the two writes fails, whichever comes second.
-  const late = out.write('page/index.html/extra.html', 'never');
-  await late.catch(() => undefined);
-  const failure = await out.finish().then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  assert.ok(failure instanceof WriteError, `finish rejected with ${String(failure)}`);
-  assert.ok(['page/index.html', 'page/index.html/extra.html'].includes(failure.file), failure.file);
-  assert.match(failure.message, /^could not be written: E(ISDIR|NOTDIR|EXIST)/);
-  await out.abort();
-  assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html']);
-  assert.equal(await text(dir, 'index.html'), 'old home');
-  assert.deepEqual(await leftovers(dir), [], 'the temporary folder is gone');
-});
+for (const [how, calls] of CALLS)
+  test(`a write that fails is reported by finish (not dropped), and the old folder stays as it was (${how})`, async () => {
+    const dir = await folder({ 'index.html': 'old home', 'docs/index.html': 'old docs' });
+    const out = await new FreshOutput(dir, undefined, calls).start();
+    await out.write('index.html', 'new home');
+    await out.write('page/index.html', 'a page');
+    // A file and a folder of the same name: one of the two writes fails, whichever comes second.
+    const late = out.write('page/index.html/extra.html', 'never');
+    await late.catch(() => undefined);
+    const failure = await out.finish().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.ok(failure instanceof WriteError, `finish rejected with ${String(failure)}`);
+    assert.ok(['page/index.html', 'page/index.html/extra.html'].includes(failure.file), failure.file);
+    assert.match(failure.message, /^could not be written: E(ISDIR|NOTDIR|EXIST)/);
+    await out.abort();
+    assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html']);
+    assert.equal(await text(dir, 'index.html'), 'old home');
+    assert.deepEqual(await leftovers(dir), [], 'the temporary folder is gone');
+  });
 
 test('IncrementalOutput: a reader during rewrites sees the old or the new file, never an empty or truncated one', async () => {
   const dir = await folder();
@@ -231,7 +253,10 @@ test('FreshOutput: temporary folders of killed builds are removed at the next bu
     const out = await new FreshOutput(dir).start();
     await out.write('index.html', 'home');
     await out.finish();
-    assert.deepEqual(await siblings(dir), ['build', 'build.generations', `build.tmp-${alive.pid}`, 'build.tmp-notapid'].sort());
+    assert.deepEqual(
+      await siblings(dir),
+      ['build', 'build.generations', `build.tmp-${alive.pid}`, 'build.tmp-notapid'].sort(),
+    );
   } finally {
     alive.kill();
   }
@@ -288,7 +313,11 @@ async function linkBuild(dir: string, kept: Record<string, KeptFile>) {
   const out = await new FreshOutput(dir).start();
   for (const [file, entry] of Object.entries(kept)) await out.link(file, entry);
   const stats = await out.finish();
-  return { stats, published: await readlink(dir), generations: (await readdir(generationsDir(dir))).filter((n) => /^g-/.test(n)) };
+  return {
+    stats,
+    published: await readlink(dir),
+    generations: (await readdir(generationsDir(dir))).filter((n) => /^g-/.test(n)),
+  };
 }
 
 test('FreshOutput: a build whose every file is the published one leaves the published site as it is', async () => {
@@ -308,10 +337,18 @@ test('FreshOutput: a build whose every file is the published one leaves the publ
   assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html'], 'with the unchanged files too');
   assert.equal(await text(dir, 'docs/index.html'), 'new docs');
   assert.equal(await text(dir, 'index.html'), 'home');
-  assert.equal(fileIdOf(path.join(dir, 'index.html')), kept['index.html'].fileId, 'the unchanged file is the store\'s entry, linked');
+  assert.equal(
+    fileIdOf(path.join(dir, 'index.html')),
+    kept['index.html'].fileId,
+    "the unchanged file is the store's entry, linked",
+  );
   const before = path.resolve(path.dirname(dir), first.published);
-  assert.equal(await text(before, 'docs/index.html'), 'docs', 'the generation before is as it was: nothing written through its links');
-  assert.equal(await readFile(kept['docs/index.html'].path, 'utf8'), 'docs', 'and so is the store\'s entry');
+  assert.equal(
+    await text(before, 'docs/index.html'),
+    'docs',
+    'the generation before is as it was: nothing written through its links',
+  );
+  assert.equal(await readFile(kept['docs/index.html'].path, 'utf8'), 'docs', "and so is the store's entry");
 });
 
 test('FreshOutput: a file removed from the site, or added, deleted or replaced by hand in build/, makes a new generation', async () => {
@@ -323,7 +360,11 @@ test('FreshOutput: a file removed from the site, or added, deleted or replaced b
   assert.equal(dropped.stats.unchangedSite, undefined);
   assert.deepEqual(await tree(dir), ['index.html'], 'the page the site no longer has is gone');
   assert.ok(!existsSync(path.join(dir, 'old')), 'and its folder: it would answer 403, not 404');
-  assert.equal(fileIdOf(path.join(dir, 'index.html')), kept['index.html'].fileId, 'the file kept is the store\'s entry, linked');
+  assert.equal(
+    fileIdOf(path.join(dir, 'index.html')),
+    kept['index.html'].fileId,
+    "the file kept is the store's entry, linked",
+  );
 
   await writeFile(path.join(dir, 'stray.html'), 'put there by hand');
   await linkBuild(dir, { 'index.html': kept['index.html'] });
@@ -342,50 +383,82 @@ test('FreshOutput: a file removed from the site, or added, deleted or replaced b
   await writeFile(path.join(dir, 'index.html'), 'edited by hand');
   const restored = await linkBuild(dir, { 'index.html': kept['index.html'] });
   assert.equal(restored.stats.unchangedSite, undefined);
-  assert.equal(await text(dir, 'index.html'), 'home', 'a file replaced by hand is the build\'s again');
+  assert.equal(await text(dir, 'index.html'), 'home', "a file replaced by hand is the build's again");
 });
 
-for (const [how, calls] of CALLS) test(`FreshOutput: a build takes over the generation before the published one, keeps what is the new site's there and removes the rest; the published one stays as it was (${how})`, async () => {
-  const dir = await folder({}, false);
-  const kept = {
-    'index.html': await keptFile(`${how} r1`, 'home'),
-    'docs/index.html': await keptFile(`${how} r2`, 'docs'),
-    'old/deep/index.html': await keptFile(`${how} r3`, 'a page removed later'),
-    x: await keptFile(`${how} r4`, 'a file where a folder comes later'),
-  };
-  const first = await linkBuild(dir, kept);
-  const second = await linkBuild(dir, { ...kept, 'docs/index.html': await keptFile(`${how} r5`, 'docs, second') });
-  const published = path.resolve(path.dirname(dir), second.published);
+for (const [how, calls] of CALLS)
+  test(`FreshOutput: a build takes over the generation before the published one, keeps what is the new site's there and removes the rest; the published one stays as it was (${how})`, async () => {
+    const dir = await folder({}, false);
+    const kept = {
+      'index.html': await keptFile(`${how} r1`, 'home'),
+      'docs/index.html': await keptFile(`${how} r2`, 'docs'),
+      'old/deep/index.html': await keptFile(`${how} r3`, 'a page removed later'),
+      x: await keptFile(`${how} r4`, 'a file where a folder comes later'),
+    };
+    const first = await linkBuild(dir, kept);
+    const second = await linkBuild(dir, { ...kept, 'docs/index.html': await keptFile(`${how} r5`, 'docs, second') });
+    const published = path.resolve(path.dirname(dir), second.published);
 
-  const third = { 'index.html': kept['index.html'], 'docs/index.html': await keptFile(`${how} r6`, 'docs, third'), 'x/index.html': await keptFile(`${how} r7`, 'a folder where a file was') };
-  const out = await new FreshOutput(dir, undefined, calls).start();
-  assert.ok(!(await readdir(generationsDir(dir))).includes(path.basename(first.published)), 'the first generation is the one being written');
-  for (const [file, entry] of Object.entries(third)) await out.link(file, entry);
-  await out.write('new.html', 'written');
-  await out.finish();
+    const third = {
+      'index.html': kept['index.html'],
+      'docs/index.html': await keptFile(`${how} r6`, 'docs, third'),
+      'x/index.html': await keptFile(`${how} r7`, 'a folder where a file was'),
+    };
+    const out = await new FreshOutput(dir, undefined, calls).start();
+    assert.ok(
+      !(await readdir(generationsDir(dir))).includes(path.basename(first.published)),
+      'the first generation is the one being written',
+    );
+    for (const [file, entry] of Object.entries(third)) await out.link(file, entry);
+    await out.write('new.html', 'written');
+    await out.finish();
 
-  assert.deepEqual(await tree(dir), ['docs/index.html', 'index.html', 'new.html', 'x/index.html'], 'no page removed since, no file of the generation taken over');
-  assert.ok(!existsSync(path.join(dir, 'old')), 'nor its folder: it would answer 403, not 404');
-  assert.equal(await text(dir, 'docs/index.html'), 'docs, third');
-  assert.equal(await text(dir, 'x/index.html'), 'a folder where a file was');
-  assert.equal(await text(dir, 'new.html'), 'written');
-  assert.equal(fileIdOf(path.join(dir, 'index.html')), kept['index.html'].fileId, 'an unchanged file is the store\'s entry');
-  assert.equal(await text(published, 'docs/index.html'), 'docs, second', 'the generation published before is as it was');
-  assert.equal(await readFile(kept['docs/index.html'].path, 'utf8'), 'docs', 'and so is every entry of the store: nothing was written through a link');
-  assert.equal(await readFile(kept.x.path, 'utf8'), 'a file where a folder comes later');
-  const generations = (await readdir(generationsDir(dir))).filter((n) => /^g-/.test(n)).sort();
-  assert.equal(generations.length, 2, `the published generation and the one before it: ${generations.join(', ')}`);
-  assert.ok(generations.includes(path.basename(published)));
-  assert.deepEqual(await leftovers(dir), []);
+    assert.deepEqual(
+      await tree(dir),
+      ['docs/index.html', 'index.html', 'new.html', 'x/index.html'],
+      'no page removed since, no file of the generation taken over',
+    );
+    assert.ok(!existsSync(path.join(dir, 'old')), 'nor its folder: it would answer 403, not 404');
+    assert.equal(await text(dir, 'docs/index.html'), 'docs, third');
+    assert.equal(await text(dir, 'x/index.html'), 'a folder where a file was');
+    assert.equal(await text(dir, 'new.html'), 'written');
+    assert.equal(
+      fileIdOf(path.join(dir, 'index.html')),
+      kept['index.html'].fileId,
+      "an unchanged file is the store's entry",
+    );
+    assert.equal(
+      await text(published, 'docs/index.html'),
+      'docs, second',
+      'the generation published before is as it was',
+    );
+    assert.equal(
+      await readFile(kept['docs/index.html'].path, 'utf8'),
+      'docs',
+      'and so is every entry of the store: nothing was written through a link',
+    );
+    assert.equal(await readFile(kept.x.path, 'utf8'), 'a file where a folder comes later');
+    const generations = (await readdir(generationsDir(dir))).filter((n) => /^g-/.test(n)).sort();
+    assert.equal(generations.length, 2, `the published generation and the one before it: ${generations.join(', ')}`);
+    assert.ok(generations.includes(path.basename(published)));
+    assert.deepEqual(await leftovers(dir), []);
 
-  // A build that makes the published site again leaves it published and gives the generation it
-  // took over its name back, as it was.
-  const fourth = await linkBuild(dir, { ...third, 'new.html': { path: path.join(dir, 'new.html'), hash: 'n', size: 7, fileId: fileIdOf(path.join(dir, 'new.html')) } });
-  assert.equal(fourth.stats.unchangedSite, true);
-  assert.deepEqual(fourth.generations.sort(), generations, 'the same two generations');
-  assert.equal(await text(published, 'docs/index.html'), 'docs, second');
-  assert.deepEqual(await leftovers(dir), []);
-});
+    // A build that makes the published site again leaves it published and gives the generation it
+    // took over its name back, as it was.
+    const fourth = await linkBuild(dir, {
+      ...third,
+      'new.html': {
+        path: path.join(dir, 'new.html'),
+        hash: 'n',
+        size: 7,
+        fileId: fileIdOf(path.join(dir, 'new.html')),
+      },
+    });
+    assert.equal(fourth.stats.unchangedSite, true);
+    assert.deepEqual(fourth.generations.sort(), generations, 'the same two generations');
+    assert.equal(await text(published, 'docs/index.html'), 'docs, second');
+    assert.deepEqual(await leftovers(dir), []);
+  });
 
 /** A build folder whose next build takes over a generation: two builds, each with `index.html`
  * ('home') and `page` (other bytes each time). */
@@ -397,30 +470,31 @@ async function withGenerationToTakeOver(name: string, page: string): Promise<str
   return dir;
 }
 
-for (const [how, calls] of CALLS) test(`FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other (${how})`, async () => {
-  const dir = await withGenerationToTakeOver(`c-${how}`, 'x/index.html');
-  for (const [first, second] of [
-    ['x/index.html', 'x'],
-    ['y', 'y/index.html'],
-  ]) {
-    const out = await new FreshOutput(dir, undefined, calls).start();
-    await out.link('index.html', await keptFile(`c4-${how}-${first}`, 'home, third'));
-    await out.write(first, 'first');
-    // Written before the second starts, as a page is long before a feed that collides with it.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await out.write(second, 'second');
-    const failed = await out.finish().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    assert.ok(failed instanceof WriteError, `${first} then ${second}: the build fails`);
-    // The writes run at once: either may be the one that finds the other in its way.
-    assert.ok([first, second].includes(failed.file), `naming a file that could not be written: ${failed.file}`);
-    await out.abort();
-    assert.equal(await text(dir, 'index.html'), 'home', 'the published site is as it was');
-    assert.deepEqual(await leftovers(dir), []);
-  }
-});
+for (const [how, calls] of CALLS)
+  test(`FreshOutput: in a generation taken over, a file and a folder of the build at one path fail it as in a new folder; nothing of the build is removed for the other (${how})`, async () => {
+    const dir = await withGenerationToTakeOver(`c-${how}`, 'x/index.html');
+    for (const [first, second] of [
+      ['x/index.html', 'x'],
+      ['y', 'y/index.html'],
+    ]) {
+      const out = await new FreshOutput(dir, undefined, calls).start();
+      await out.link('index.html', await keptFile(`c4-${how}-${first}`, 'home, third'));
+      await out.write(first, 'first');
+      // Written before the second starts, as a page is long before a feed that collides with it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await out.write(second, 'second');
+      const failed = await out.finish().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      assert.ok(failed instanceof WriteError, `${first} then ${second}: the build fails`);
+      // The writes run at once: either may be the one that finds the other in its way.
+      assert.ok([first, second].includes(failed.file), `naming a file that could not be written: ${failed.file}`);
+      await out.abort();
+      assert.equal(await text(dir, 'index.html'), 'home', 'the published site is as it was');
+      assert.deepEqual(await leftovers(dir), []);
+    }
+  });
 
 test('FreshOutput: in a generation taken over, a public file goes where the older build had a folder', async () => {
   const dir = await withGenerationToTakeOver('p', 'foo/index.html');

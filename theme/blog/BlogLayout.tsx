@@ -4,23 +4,34 @@ import type { Page } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
 import { Sidebar } from '../docs/Sidebar.tsx';
 import { SidebarFrame } from '../docs/SidebarFrame.tsx';
-import { Banners } from '../layout/Banners.tsx';
 import { Icon, type IconName } from '../icons/Icon.tsx';
+import { Banners } from '../layout/Banners.tsx';
 
-export function BlogLayout({ page, sidebar, children, aside }: { page: Page; sidebar: string; children: ReactNode; aside?: ReactNode }) {
+export function BlogLayout({
+  page,
+  sidebar,
+  children,
+  aside,
+}: {
+  page: Page;
+  sidebar: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   const { t, graph } = useTheme();
   const served = useHref();
   const feed = graph.feeds.find((f) => f.locale === page.locale && f.section === page.section);
   const base = feed ? feed.rss.replace(/rss\.xml$/, '') : undefined;
-  const links: [string, string, IconName][] = feed && base
-    ? [
-        [`${base}archive/`, t.blog.archive, 'clock'],
-        [`${base}tags/`, t.blog.tags, 'tag'],
-        [`${base}authors/`, t.blog.authors, 'people'],
-        [feed.rss, t.blog.rss, 'rss'],
-        [feed.atom, t.blog.atom, 'rss'],
-      ]
-    : [];
+  const links: [string, string, IconName][] =
+    feed && base
+      ? [
+          [`${base}archive/`, t.blog.archive, 'clock'],
+          [`${base}tags/`, t.blog.tags, 'tag'],
+          [`${base}authors/`, t.blog.authors, 'people'],
+          [feed.rss, t.blog.rss, 'rss'],
+          [feed.atom, t.blog.atom, 'rss'],
+        ]
+      : [];
   return (
     <div className={aside ? 'docs-layout blog-layout' : 'docs-layout docs-layout-notoc blog-layout'}>
       <SidebarFrame>

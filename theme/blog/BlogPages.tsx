@@ -1,15 +1,24 @@
 // The pages of blog-style sections: post, list (also of a tag or an author), archive, tags, authors.
-import type { ArchivePage, AuthorsPage, Page, PostListPage, PostPage, SiteGraph, TagsPage } from '../../generator/types.ts';
-import { useHref, useTheme } from '../context.ts';
+
 import { format } from '../../common/format-message.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
-import { formatDate } from '../format.ts';
-import { BlogLayout } from './BlogLayout.tsx';
-import { PostMeta, PostTags } from './PostMeta.tsx';
-import { Avatar } from './Avatar.tsx';
-import { Toc, TocCollapsible } from '../docs/Toc.tsx';
+import type {
+  ArchivePage,
+  AuthorsPage,
+  Page,
+  PostListPage,
+  PostPage,
+  SiteGraph,
+  TagsPage,
+} from '../../generator/types.ts';
+import { useHref, useTheme } from '../context.ts';
 import { Paginator } from '../docs/Paginator.tsx';
 import { scrollableTables } from '../docs/scrollable-tables.ts';
+import { Toc, TocCollapsible } from '../docs/Toc.tsx';
+import { formatDate } from '../format.ts';
+import { Avatar } from './Avatar.tsx';
+import { BlogLayout } from './BlogLayout.tsx';
+import { PostMeta, PostTags } from './PostMeta.tsx';
 
 function sectionLabel(graph: SiteGraph, page: Page): string {
   return graph.sectionTitles[`${page.locale}:${page.section}`] ?? page.section ?? '';
@@ -27,14 +36,22 @@ export function Post({ page }: { page: PostPage }) {
           <PostMeta post={page} />
         </header>
         <TocCollapsible items={page.toc} />
-        <div className="markdown" dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
+        <div
+          className="markdown"
+          dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }}
+        />
         {page.tags.length > 0 && (
           <footer className="post-footer">
             <PostTags post={page} />
           </footer>
         )}
       </article>
-      <Paginator previous={page.newer} next={page.older} labels={[t.blog.newerPost, t.blog.olderPost]} ariaLabel={t.blog.postNavigation} />
+      <Paginator
+        previous={page.newer}
+        next={page.older}
+        labels={[t.blog.newerPost, t.blog.olderPost]}
+        ariaLabel={t.blog.postNavigation}
+      />
     </BlogLayout>
   );
 }
@@ -55,7 +72,17 @@ export function PostList({ page }: { page: PostListPage }) {
               <h1>{page.title}</h1>
               <p className="author-title">{author.title[page.locale]}</p>
               <p>{author.bio[page.locale]}</p>
-              {author.page && <a href={author.page.startsWith('/') ? href(`${localePrefix(config, page.locale)}${author.page}`) : author.page}>{author.name}</a>}
+              {author.page && (
+                <a
+                  href={
+                    author.page.startsWith('/')
+                      ? href(`${localePrefix(config, page.locale)}${author.page}`)
+                      : author.page
+                  }
+                >
+                  {author.name}
+                </a>
+              )}
             </div>
           </div>
         ) : (
@@ -75,11 +102,15 @@ export function PostList({ page }: { page: PostListPage }) {
           const post = graph.pages[route] as PostPage;
           return (
             <article key={route} className="post-summary">
-              <h2><a href={href(route)}>{post.title}</a></h2>
+              <h2>
+                <a href={href(route)}>{post.title}</a>
+              </h2>
               <PostMeta post={post} withAuthors={false} />
               <div className="markdown post-excerpt" dangerouslySetInnerHTML={{ __html: excerptOf(post.doc) }} />
               <p className="post-summary-foot">
-                <span className="post-summary-authors">{post.authors.map((id) => graph.authors[id]?.name ?? id).join(', ')}</span>
+                <span className="post-summary-authors">
+                  {post.authors.map((id) => graph.authors[id]?.name ?? id).join(', ')}
+                </span>
                 <a href={href(route)} className="read-more" aria-label={`${t.blog.readMore}: ${post.title}`}>
                   {`${t.blog.readMore} →`}
                 </a>
@@ -90,9 +121,20 @@ export function PostList({ page }: { page: PostListPage }) {
       </div>
       {page.pageCount > 1 && (
         <nav className="paginator-pages" aria-label={t.blog.listNavigation}>
-          {page.page > 1 ? <a rel="prev" href={href(page.page === 2 ? page.base : `${page.base}page/${page.page - 1}/`)}>{`« ${t.blog.newer}`}</a> : <span />}
+          {page.page > 1 ? (
+            <a
+              rel="prev"
+              href={href(page.page === 2 ? page.base : `${page.base}page/${page.page - 1}/`)}
+            >{`« ${t.blog.newer}`}</a>
+          ) : (
+            <span />
+          )}
           <span>{format(t.blog.pageOf, { page: page.page, count: page.pageCount })}</span>
-          {page.page < page.pageCount ? <a rel="next" href={href(`${page.base}page/${page.page + 1}/`)}>{`${t.blog.older} »`}</a> : <span />}
+          {page.page < page.pageCount ? (
+            <a rel="next" href={href(`${page.base}page/${page.page + 1}/`)}>{`${t.blog.older} »`}</a>
+          ) : (
+            <span />
+          )}
         </nav>
       )}
     </BlogLayout>
@@ -174,7 +216,9 @@ export function Authors({ page }: { page: AuthorsPage }) {
                 <a href={href(entry.route)}>{author.name}</a>
                 <p className="author-title">{author.title[page.locale]}</p>
                 <p>{author.bio[page.locale]}</p>
-                <p className="count">{entry.count === 1 ? t.blog.postCountOne : format(t.blog.postCount, { count: entry.count })}</p>
+                <p className="count">
+                  {entry.count === 1 ? t.blog.postCountOne : format(t.blog.postCount, { count: entry.count })}
+                </p>
               </div>
             </li>
           );

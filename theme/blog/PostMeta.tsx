@@ -1,7 +1,8 @@
 // Date, reading time and authors of a post; its tags, where the page wants them.
+
+import { format } from '../../common/format-message.ts';
 import type { PostPage } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
-import { format } from '../../common/format-message.ts';
 import { formatDate } from '../format.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { Avatar } from './Avatar.tsx';

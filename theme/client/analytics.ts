@@ -76,7 +76,8 @@ export function initAnalytics(): void {
       if (!el) return;
       const props: Props = {};
       for (const [key, value] of Object.entries(el.dataset)) {
-        if (key.startsWith('track') && key !== 'track' && value !== undefined) props[key[5].toLowerCase() + key.slice(6)] = value;
+        if (key.startsWith('track') && key !== 'track' && value !== undefined)
+          props[key[5].toLowerCase() + key.slice(6)] = value;
       }
       record(el.dataset.track!, props);
     },

@@ -1,10 +1,10 @@
 // Colour mode: dark by default, light on request (and "system" where config allows following
 // the system), remembered in localStorage and synced across tabs. The inline head script has
 // already set it before first paint; this only reacts to the toggle and to other tabs.
-import { COLOR_MODE_KEY } from './storage.ts';
-import { onNavigated, track } from './events.ts';
-import { readStorage, writeStorage } from './storage.ts';
+
 import { closest, html } from './chrome/dom.ts';
+import { onNavigated, track } from './events.ts';
+import { COLOR_MODE_KEY, readStorage, writeStorage } from './storage.ts';
 
 type Choice = 'light' | 'dark' | 'system';
 const system = matchMedia('(prefers-color-scheme: dark)');
@@ -18,7 +18,10 @@ function button(): HTMLButtonElement | null {
 }
 
 function choice(): Choice {
-  return valid(readStorage(COLOR_MODE_KEY)) ?? (button()?.hasAttribute('data-system') ? 'system' : (html.dataset.theme as Choice) || 'dark');
+  return (
+    valid(readStorage(COLOR_MODE_KEY)) ??
+    (button()?.hasAttribute('data-system') ? 'system' : (html.dataset.theme as Choice) || 'dark')
+  );
 }
 
 function apply(mode: Choice): void {

@@ -76,7 +76,9 @@ export function showCrash(error: unknown, options: CrashOptions): void {
   button.addEventListener('click', () => options.retry(), { once: true });
   section.append(button);
   main.replaceChildren(section);
-  document.title = options.siteTitle ? `${strings.title} ${options.delimiter ?? '|'} ${options.siteTitle}` : strings.title;
+  document.title = options.siteTitle
+    ? `${strings.title} ${options.delimiter ?? '|'} ${options.siteTitle}`
+    : strings.title;
   window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   heading.focus({ preventScroll: true });
 }

@@ -81,7 +81,8 @@ export function initImageErrors(): void {
   document.addEventListener('error', onError, true);
   // Images that failed before this script ran: complete, but nothing decoded.
   for (const img of document.images) {
-    if (img.complete && img.naturalWidth === 0 && (img.currentSrc || img.getAttribute('src'))) void showFallback(img, true);
+    if (img.complete && img.naturalWidth === 0 && (img.currentSrc || img.getAttribute('src')))
+      void showFallback(img, true);
   }
   // Back online: try the images that failed for being offline.
   window.addEventListener('online', () => {

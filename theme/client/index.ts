@@ -1,10 +1,10 @@
 // The browser runtime. Every page works without it; it only enhances.
 import { initColorMode } from './color-mode.ts';
 import './chrome/index.ts';
-import { initNavigation } from './navigation/index.ts';
 import { initAnalytics } from './analytics.ts';
 import { initImageErrors } from './image-errors.ts';
 import { loadIslands } from './navigation/apply.ts';
+import { initNavigation } from './navigation/index.ts';
 import { initSearch } from './search/index.ts';
 
 initColorMode();

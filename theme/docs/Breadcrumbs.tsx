@@ -1,6 +1,6 @@
+import { localePrefix } from '../../common/locale-prefix.ts';
 import type { BreadcrumbItem } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
-import { localePrefix } from '../../common/locale-prefix.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function Breadcrumbs({ items, current }: { items: BreadcrumbItem[]; current: string }) {
@@ -15,7 +15,9 @@ export function Breadcrumbs({ items, current }: { items: BreadcrumbItem[]; curre
           </a>
         </li>
         {items.map((item) => (
-          <li key={item.label}>{item.route ? <a href={href(item.route)}>{item.label}</a> : <span>{item.label}</span>}</li>
+          <li key={item.label}>
+            {item.route ? <a href={href(item.route)}>{item.label}</a> : <span>{item.label}</span>}
+          </li>
         ))}
         <li aria-current="page">{current}</li>
       </ol>

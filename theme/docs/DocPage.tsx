@@ -1,15 +1,15 @@
 // A docs page, or the generated index page of a folder. FAQ-like sections have no sidebar.
 import type { CategoryPage, DocPage as DocPageNode } from '../../generator/types.ts';
 import { useHref, useTheme, useTitleOf } from '../context.ts';
+import { Banners } from '../layout/Banners.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { PageListing } from './PageListing.tsx';
 import { Paginator } from './Paginator.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SidebarFrame } from './SidebarFrame.tsx';
+import { scrollableTables } from './scrollable-tables.ts';
 import { Toc, TocCollapsible } from './Toc.tsx';
 import { VersionDropdown } from './VersionDropdown.tsx';
-import { Banners } from '../layout/Banners.tsx';
-import { PageListing } from './PageListing.tsx';
-import { scrollableTables } from './scrollable-tables.ts';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const { t, bodyOf, graph, config } = useTheme();
@@ -18,7 +18,9 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const versioned = !(section?.kind === 'docs' && !section.versionMenu);
   const titleOf = useTitleOf();
   const toc = page.kind === 'doc' ? page.toc : [];
-  const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc'].filter(Boolean).join(' ');
+  const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={layout}>
       {page.sidebar && (
@@ -52,7 +54,12 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
             </>
           )}
         </article>
-        <Paginator previous={page.previous} next={page.next} labels={[t.docs.previous, t.docs.next]} ariaLabel={t.docs.pagination} />
+        <Paginator
+          previous={page.previous}
+          next={page.next}
+          labels={[t.docs.previous, t.docs.next]}
+          ariaLabel={t.docs.pagination}
+        />
       </main>
       {toc.length > 0 && (
         <div className="docs-toc">

@@ -1,7 +1,17 @@
 // Previous/next at the end of a docs page or a post.
 import { useHref, useTitleOf } from '../context.ts';
 
-export function Paginator({ previous, next, labels, ariaLabel }: { previous?: string; next?: string; labels: [string, string]; ariaLabel: string }) {
+export function Paginator({
+  previous,
+  next,
+  labels,
+  ariaLabel,
+}: {
+  previous?: string;
+  next?: string;
+  labels: [string, string];
+  ariaLabel: string;
+}) {
   const titleOf = useTitleOf();
   const href = useHref();
   if (!previous && !next) return null;

@@ -7,10 +7,11 @@
 // from the current page arrives without its items, and is sent as its link and an empty toggle
 // that the client fills from the category's own page, whose sidebar has it open. Without
 // JavaScript, the link leads there too.
-import type { SidebarItem } from '../../generator/types.ts';
-import { holds, sidebarFor } from './visible-sidebar.ts';
-import { useHref, useTheme } from '../context.ts';
+
 import { format } from '../../common/format-message.ts';
+import type { SidebarItem } from '../../generator/types.ts';
+import { useHref, useTheme } from '../context.ts';
+import { holds, sidebarFor } from './visible-sidebar.ts';
 
 function Items({ items, route, path }: { items: SidebarItem[]; route: string; path: string }) {
   const { t } = useTheme();
@@ -38,7 +39,10 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
                 {item.label}
               </a>
               <details className="needs-js" data-category={key} data-lazy={href(item.route)}>
-                <summary aria-label={format(t.docs.toggleCategory, { label: item.label })} title={format(t.docs.toggleCategory, { label: item.label })} />
+                <summary
+                  aria-label={format(t.docs.toggleCategory, { label: item.label })}
+                  title={format(t.docs.toggleCategory, { label: item.label })}
+                />
                 <ul className="sidebar-list" />
               </details>
             </li>
@@ -52,7 +56,14 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
               </a>
             )}
             <details open={open} data-category={key} data-active={active ? '' : undefined}>
-              {item.route ? <summary aria-label={format(t.docs.toggleCategory, { label: item.label })} title={format(t.docs.toggleCategory, { label: item.label })} /> : <summary>{item.label}</summary>}
+              {item.route ? (
+                <summary
+                  aria-label={format(t.docs.toggleCategory, { label: item.label })}
+                  title={format(t.docs.toggleCategory, { label: item.label })}
+                />
+              ) : (
+                <summary>{item.label}</summary>
+              )}
               <Items items={item.items} route={route} path={key} />
             </details>
           </li>

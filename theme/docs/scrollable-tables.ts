@@ -4,5 +4,8 @@
 import { escapeHtml } from '../../common/escape.ts';
 
 export function scrollableTables(html: string, label: string): string {
-  return html.replace(/<table[\s>][\s\S]*?<\/table>/g, (table) => `<div class="table-scroll" role="region" tabindex="0" aria-label="${escapeHtml(label)}">${table}</div>`);
+  return html.replace(
+    /<table[\s>][\s\S]*?<\/table>/g,
+    (table) => `<div class="table-scroll" role="region" tabindex="0" aria-label="${escapeHtml(label)}">${table}</div>`,
+  );
 }

@@ -8,7 +8,12 @@ export function CallToAction() {
   return (
     <p className="cta-actions">
       {themeConfig.home.actions.map((action, i) => (
-        <ActionLink key={action.to} action={action} className={`button ${i === 0 ? 'button-primary' : 'button-secondary'} button-lg`} iconSize={i === 0 ? 20 : 18} />
+        <ActionLink
+          key={action.to}
+          action={action}
+          className={`button ${i === 0 ? 'button-primary' : 'button-secondary'} button-lg`}
+          iconSize={i === 0 ? 20 : 18}
+        />
       ))}
     </p>
   );

@@ -8,7 +8,8 @@ function ring(k: number, cx: number, cy: number, base: number): string {
   const points: string[] = [];
   for (let i = 0; i <= STEPS; i++) {
     const a = (i / STEPS) * Math.PI * 2;
-    const r = base * (1 + 0.13 * Math.sin(3 * a + k * 0.35) + 0.07 * Math.sin(5 * a - k * 0.5) + 0.04 * Math.cos(7 * a + 1.1));
+    const r =
+      base * (1 + 0.13 * Math.sin(3 * a + k * 0.35) + 0.07 * Math.sin(5 * a - k * 0.5) + 0.04 * Math.cos(7 * a + 1.1));
     points.push(`${(cx + r * Math.cos(a) * 1.35).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`);
   }
   return `M${points.join('L')}Z`;
@@ -23,7 +24,10 @@ function contourPaths(): string[] {
  * placed right of the card's text, every fourth ring stronger, as on the hero. */
 export function contourArt(color: string): string {
   const rings = contourPaths()
-    .map((d, k) => `<path d="${d}" fill="none" stroke="${color}" stroke-opacity="${k % 4 === 3 ? 0.3 : 0.14}" stroke-width="${k % 4 === 3 ? 2 : 1.3}"/>`)
+    .map(
+      (d, k) =>
+        `<path d="${d}" fill="none" stroke="${color}" stroke-opacity="${k % 4 === 3 ? 0.3 : 0.14}" stroke-width="${k % 4 === 3 ? 2 : 1.3}"/>`,
+    )
     .join('');
   return `<g transform="translate(560 110) scale(1.05)">${rings}</g>`;
 }
@@ -31,7 +35,13 @@ export function contourArt(color: string): string {
 export function Contours() {
   const paths = contourPaths();
   return (
-    <svg className="contours" viewBox="0 0 840 500" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+    <svg
+      className="contours"
+      viewBox="0 0 840 500"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+    >
       {paths.map((d, k) => (
         <path key={k} d={d} className={k % 4 === 3 ? 'contour-index' : undefined} />
       ))}

@@ -1,10 +1,11 @@
 // One `##` section of the home page or a landing page, laid out by its kind (theme/home/sections.ts).
-import { useHref, useTheme } from '../context.ts';
-import { CallToAction } from './CallToAction.tsx';
-import { Avatar } from '../blog/Avatar.tsx';
-import { scrollableTables } from '../docs/scrollable-tables.ts';
+
 import { localePrefix } from '../../common/locale-prefix.ts';
 import type { Author, SiteGraph } from '../../generator/types.ts';
+import { Avatar } from '../blog/Avatar.tsx';
+import { useHref, useTheme } from '../context.ts';
+import { scrollableTables } from '../docs/scrollable-tables.ts';
+import { CallToAction } from './CallToAction.tsx';
 import type { LaidOutSection, OfferRow } from './sections.ts';
 
 /** The picture that stands for a page (its `image`), for the card that links to it. */
@@ -17,7 +18,12 @@ function iconOf(graph: SiteGraph, links: string[]): string | undefined {
 }
 
 /** A table whose first column names people of content/authors.yml (linked to their pages). */
-function peopleOf(graph: SiteGraph, locale: string, prefix: string, offers: OfferRow[]): { author: Author; focus: string }[] | undefined {
+function peopleOf(
+  graph: SiteGraph,
+  locale: string,
+  prefix: string,
+  offers: OfferRow[],
+): { author: Author; focus: string }[] | undefined {
   const people = offers.map((row) => {
     const href = row.links[0];
     const author = Object.values(graph.authors).find((a) => a.page && `${prefix}${a.page}` === href);
@@ -104,7 +110,17 @@ export function HomeSection({ section }: { section: LaidOutSection }) {
               const icon = iconOf(graph, links);
               return (
                 <div key={i} className="home-column">
-                  {icon && <img className="home-column-icon" src={href(icon)} alt="" width={44} height={44} loading="lazy" decoding="async" />}
+                  {icon && (
+                    <img
+                      className="home-column-icon"
+                      src={href(icon)}
+                      alt=""
+                      width={44}
+                      height={44}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <Html className="markdown" html={html} />
                 </div>
               );

@@ -83,7 +83,15 @@ function offersOf(blocks: SectionBlock[]): { at: number; rows: OfferRow[] } | un
   const at = blocks.findIndex((block) => block.contains.includes('table'));
   const rows = blocks[at]?.tag === 'table' ? blocks[at].rows : undefined;
   if (!rows || rows.length === 0 || rows.some((cells) => cells.length !== 3)) return undefined;
-  return { at, rows: rows.map(([name, text, price]) => ({ name: leadsAsTitles(name.html), text: leadsAsTitles(text.html), price: leadsAsTitles(price.html), links: name.links })) };
+  return {
+    at,
+    rows: rows.map(([name, text, price]) => ({
+      name: leadsAsTitles(name.html),
+      text: leadsAsTitles(text.html),
+      price: leadsAsTitles(price.html),
+      links: name.links,
+    })),
+  };
 }
 
 /** Each section's kind and pieces, in the body's order. */
@@ -92,16 +100,29 @@ export function layOut(sections: BodySection[]): LaidOutSection[] {
   let seenList = false;
   return sections.map((section, index): LaidOutSection => {
     const { blocks } = section;
-    if (section.part !== 'section') return { kind: section.part === 'intro' ? 'intro' : 'prose', html: blocks.map((block) => block.html).join('') };
+    if (section.part !== 'section')
+      return { kind: section.part === 'intro' ? 'intro' : 'prose', html: blocks.map((block) => block.html).join('') };
     const headingId = section.heading?.id;
     const holding = (tag: string) => blocks.some((block) => block.contains.includes(tag));
     if (holding('ol')) return { kind: 'steps', headingId, html: joined(blocks) };
     const offers = offersOf(blocks);
-    if (offers) return { kind: 'offers', headingId, before: joined(blocks.slice(0, offers.at)), rows: offers.rows, after: joined(blocks.slice(offers.at + 1)) };
+    if (offers)
+      return {
+        kind: 'offers',
+        headingId,
+        before: joined(blocks.slice(0, offers.at)),
+        rows: offers.rows,
+        after: joined(blocks.slice(offers.at + 1)),
+      };
     const starts = blocks.flatMap((block, i) => (block.tag === 'h3' ? [i] : []));
     if (starts.length) {
       const columns = starts.map((start, i) => blocks.slice(start, starts[i + 1]));
-      return { kind: 'columns', headingId, lead: joined(blocks.slice(0, starts[0])), columns: columns.map((part) => ({ html: joined(part), links: part.flatMap((block) => block.links) })) };
+      return {
+        kind: 'columns',
+        headingId,
+        lead: joined(blocks.slice(0, starts[0])),
+        columns: columns.map((part) => ({ html: joined(part), links: part.flatMap((block) => block.links) })),
+      };
     }
     let kind: SectionKind = 'prose';
     if (holding('ul')) {

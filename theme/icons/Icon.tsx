@@ -15,7 +15,8 @@ const PATHS = {
   sun: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
   moon: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
   system: 'M3 5h18v11H3zM8 20h8M12 16v4',
-  globe: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
+  globe:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M8 14h3',
   home: 'M4 11l8-7 8 7M6 9.5V20h12V9.5',
   rss: 'M5 5a14 14 0 0 1 14 14M5 11a8 8 0 0 1 8 8M6 18.5h.01',
@@ -23,8 +24,10 @@ const PATHS = {
   shield: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM8.5 12l2.5 2.5 4.5-5',
   lock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3M12 15v2',
   leaf: 'M5 19c0-8 5-13 14-14-.5 9-5.5 14-13 14M5 19l7-7',
-  database: 'M5 6c0-1.7 3.1-3 7-3s7 1.3 7 3-3.1 3-7 3-7-1.3-7-3zM5 6v12c0 1.7 3.1 3 7 3s7-1.3 7-3V6M5 12c0 1.7 3.1 3 7 3s7-1.3 7-3',
-  people: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c.5-3.5 3-5.5 6-5.5s5.5 2 6 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c1.7.8 2.8 2.6 3 5.2',
+  database:
+    'M5 6c0-1.7 3.1-3 7-3s7 1.3 7 3-3.1 3-7 3-7-1.3-7-3zM5 6v12c0 1.7 3.1 3 7 3s7-1.3 7-3V6M5 12c0 1.7 3.1 3 7 3s7-1.3 7-3',
+  people:
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20c.5-3.5 3-5.5 6-5.5s5.5 2 6 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c1.7.8 2.8 2.6 3 5.2',
   clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5V12l3 2',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   tag: 'M3 12V4h8l9 9-8 8zM7.5 8h.01',
@@ -40,7 +43,17 @@ export function isIconName(name: string | undefined): name is IconName {
 }
 
 /** Decorative by default; pass a label when the icon is the only content of its control. */
-export function Icon({ name, size = 20, className, label }: { name: IconName; size?: number; className?: string; label?: string }) {
+export function Icon({
+  name,
+  size = 20,
+  className,
+  label,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+  label?: string;
+}) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}

@@ -2,8 +2,9 @@
 // page's language, and so is its link's text ("Learn more", the fallback, says nothing to a search
 // engine or to a screen reader listing links). A dismissal is remembered by id: a new announcement
 // shows again.
-import { useHref, useTheme } from '../context.ts';
+
 import { localePrefix } from '../../common/locale-prefix.ts';
+import { useHref, useTheme } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { labelOf } from './labels.ts';
 
@@ -15,7 +16,12 @@ export function AnnouncementBar() {
   const message = labelOf(t, announcement.message, 'announcement');
   const linkText = announcement.link ? labelOf(t, announcement.link, 'announcement') : t.announcement.more;
   return (
-    <div className="announcement" data-announcement-id={announcement.id} role="region" aria-label={t.announcement.label}>
+    <div
+      className="announcement"
+      data-announcement-id={announcement.id}
+      role="region"
+      aria-label={t.announcement.label}
+    >
       <p>
         {message}
         {announcement.to && (
@@ -25,7 +31,12 @@ export function AnnouncementBar() {
           </>
         )}
       </p>
-      <button type="button" className="announcement-close needs-js" aria-label={t.banner.dismiss} title={t.banner.dismiss}>
+      <button
+        type="button"
+        className="announcement-close needs-js"
+        aria-label={t.banner.dismiss}
+        title={t.banner.dismiss}
+      >
         <Icon name="close" size={18} />
       </button>
     </div>

@@ -1,6 +1,7 @@
 // The draft, unlisted and outdated-translation banners at the top of a page's content.
-import type { Page } from '../../generator/types.ts';
+
 import { format } from '../../common/format-message.ts';
+import type { Page } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
 import { formatDate } from '../format.ts';
 import { Icon } from '../icons/Icon.tsx';
@@ -15,7 +16,10 @@ export function Banners({ page }: { page: Page }) {
         <div className="banner banner-outdated" role="note">
           <Icon name="info" />
           <p>
-            {format(t.docs.outdatedTranslation, { language: config.locales[outdated.sourceLocale]?.label ?? outdated.sourceLocale, date: formatDate(outdated.since, config.locales[page.locale].htmlLang) })}{' '}
+            {format(t.docs.outdatedTranslation, {
+              language: config.locales[outdated.sourceLocale]?.label ?? outdated.sourceLocale,
+              date: formatDate(outdated.since, config.locales[page.locale].htmlLang),
+            })}{' '}
             <a href={href(outdated.sourceRoute)} hrefLang={config.locales[outdated.sourceLocale]?.htmlLang}>
               {t.docs.readOriginal}
             </a>

@@ -1,7 +1,8 @@
 // The colour mode button. It needs JavaScript to do anything, so without it it is not shown;
 // its label names the current mode and is kept up to date by the client.
-import { useTheme } from '../context.ts';
+
 import { format } from '../../common/format-message.ts';
+import { useTheme } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export function ColorModeToggle() {

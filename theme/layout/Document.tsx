@@ -1,13 +1,13 @@
 // The whole HTML document around a page's main content.
 import type { ReactNode } from 'react';
 import { useTheme } from '../context.ts';
-import { Head } from './Head.tsx';
-import { Navbar } from './Navbar.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
-import { Footer } from './Footer.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
-import { BaseUrlBanner } from './BaseUrlBanner.tsx';
 import { BackToTop } from './BackToTop.tsx';
+import { BaseUrlBanner } from './BaseUrlBanner.tsx';
+import { Footer } from './Footer.tsx';
+import { Head } from './Head.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { Navbar } from './Navbar.tsx';
 
 export function Document({ children }: { children: ReactNode }) {
   const { config, page, t } = useTheme();

@@ -1,7 +1,8 @@
 // The footer of spec 2.3: the brand, four link groups, the copyright line and the version.
-import { useHref, useTheme, useTitleOf } from '../context.ts';
-import { localePrefix } from '../../common/locale-prefix.ts';
+
 import { format } from '../../common/format-message.ts';
+import { localePrefix } from '../../common/locale-prefix.ts';
+import { useHref, useTheme, useTitleOf } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { Brand } from './Logo.tsx';
 import { labelOf } from './labels.ts';
@@ -28,7 +29,9 @@ export function Footer() {
               {group.items.map((link) =>
                 'to' in link ? (
                   <li key={link.to}>
-                    <a href={href(`${prefix}${link.to}`)}>{link.label ? labelOf(t, link.label, 'footer') : titleOf(`${prefix}${link.to}`)}</a>
+                    <a href={href(`${prefix}${link.to}`)}>
+                      {link.label ? labelOf(t, link.label, 'footer') : titleOf(`${prefix}${link.to}`)}
+                    </a>
                   </li>
                 ) : (
                   <li key={link.href}>
@@ -44,8 +47,15 @@ export function Footer() {
         ))}
       </div>
       <div className="footer-bottom">
-        <p>{format(t.footer.copyright, { year: new Date().getFullYear(), owner: config.organization?.name ?? config.title })}</p>
-        {config.customFields.version && <p className="footer-version">{format(t.footer.version, { version: config.customFields.version })}</p>}
+        <p>
+          {format(t.footer.copyright, {
+            year: new Date().getFullYear(),
+            owner: config.organization?.name ?? config.title,
+          })}
+        </p>
+        {config.customFields.version && (
+          <p className="footer-version">{format(t.footer.version, { version: config.customFields.version })}</p>
+        )}
       </div>
     </footer>
   );

@@ -1,11 +1,12 @@
 // The <head>: title, description, canonical, hreflang alternates, social cards, feeds, JSON-LD.
-import { useTheme } from '../context.ts';
-import { jsonLdOf } from './json-ld.ts';
-import { documentTitle } from './document-title.ts';
-import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
+
 import { hasMarkdownTwin, twinRouteOf } from '../../common/markdown-twin-route.ts';
-import { socialImageOf } from '../../common/social-image-path.ts';
 import { absoluteUrl, servedPath } from '../../common/served-url.ts';
+import { socialImageOf } from '../../common/social-image-path.ts';
+import { useTheme } from '../context.ts';
+import { RUNTIME_DATA_ID, runtimeDataJson } from '../runtime-data.ts';
+import { documentTitle } from './document-title.ts';
+import { jsonLdOf } from './json-ld.ts';
 
 export function Head() {
   const ctx = useTheme();
@@ -27,8 +28,12 @@ export function Head() {
       {page.kind !== 'not-found' && <link rel="canonical" href={url(page.route)} />}
       {page.noindex && <meta name="robots" content="noindex, nofollow" />}
       {page.kind !== 'not-found' &&
-        alternates.map((a) => <link key={a.locale} rel="alternate" hrefLang={config.locales[a.locale].htmlLang} href={url(a.route)} />)}
-      {page.kind !== 'not-found' && defaultAlternate && <link rel="alternate" hrefLang="x-default" href={url(defaultAlternate.route)} />}
+        alternates.map((a) => (
+          <link key={a.locale} rel="alternate" hrefLang={config.locales[a.locale].htmlLang} href={url(a.route)} />
+        ))}
+      {page.kind !== 'not-found' && defaultAlternate && (
+        <link rel="alternate" hrefLang="x-default" href={url(defaultAlternate.route)} />
+      )}
       {hasMarkdownTwin(page) && <link rel="alternate" type="text/markdown" href={href(twinRouteOf(page.route))} />}
       <meta property="og:title" content={page.title} />
       {description && <meta property="og:description" content={description} />}
@@ -49,8 +54,20 @@ export function Head() {
       )}
       <link rel="icon" href={href(config.favicon)} type="image/svg+xml" />
       {feeds.flatMap((f) => [
-        <link key={f.rss} rel="alternate" type="application/rss+xml" href={href(f.rss)} title={`${config.title} ${f.title} RSS`} />,
-        <link key={f.atom} rel="alternate" type="application/atom+xml" href={href(f.atom)} title={`${config.title} ${f.title} Atom`} />,
+        <link
+          key={f.rss}
+          rel="alternate"
+          type="application/rss+xml"
+          href={href(f.rss)}
+          title={`${config.title} ${f.title} RSS`}
+        />,
+        <link
+          key={f.atom}
+          rel="alternate"
+          type="application/atom+xml"
+          href={href(f.atom)}
+          title={`${config.title} ${f.title} Atom`}
+        />,
       ])}
       <script dangerouslySetInnerHTML={{ __html: assets.colorModeScript }} />
       {assets.fonts.map((font) => (
@@ -62,7 +79,12 @@ export function Head() {
         <link key={src} rel="modulepreload" href={href(src)} />
       ))}
       <script type="application/json" id={RUNTIME_DATA_ID} dangerouslySetInnerHTML={{ __html: runtimeDataJson(ctx) }} />
-      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}
+      {jsonLd && (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+        />
+      )}
     </head>
   );
 }

@@ -1,6 +1,7 @@
 // The logo from config, always at its configured size (34 x 34) so the navbar never shifts.
-import { useHref, useTheme } from '../context.ts';
+
 import { localePrefix } from '../../common/locale-prefix.ts';
+import { useHref, useTheme } from '../context.ts';
 
 export function Brand({ className = 'navbar-brand' }: { className?: string }) {
   const { config, page } = useTheme();

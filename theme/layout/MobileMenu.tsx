@@ -10,7 +10,12 @@ export function MobileMenu() {
     <dialog className="navbar-sidebar" id="mobile-menu" aria-label={t.nav.mainMenu}>
       <div className="navbar-sidebar-head">
         <Brand />
-        <button type="button" className="navbar-sidebar-close icon-button" aria-label={t.nav.closeMenu} title={t.nav.closeMenu}>
+        <button
+          type="button"
+          className="navbar-sidebar-close icon-button"
+          aria-label={t.nav.closeMenu}
+          title={t.nav.closeMenu}
+        >
           <Icon name="close" />
         </button>
       </div>

@@ -2,11 +2,11 @@
 // and the colour mode. At 996 px and below, the hamburger opens the same links in MobileMenu.
 import { useTheme } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
-import { Brand } from './Logo.tsx';
 import { ActionLink } from './ActionLink.tsx';
-import { NavItem } from './NavItem.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { Brand } from './Logo.tsx';
+import { NavItem } from './NavItem.tsx';
 import { SearchButton } from './SearchButton.tsx';
 
 export function Navbar() {
@@ -15,7 +15,14 @@ export function Navbar() {
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label={t.nav.mainMenu}>
-        <button type="button" className="navbar-toggle icon-button" aria-label={t.nav.openMenu} aria-expanded="false" aria-controls="mobile-menu" aria-haspopup="dialog">
+        <button
+          type="button"
+          className="navbar-toggle icon-button"
+          aria-label={t.nav.openMenu}
+          aria-expanded="false"
+          aria-controls="mobile-menu"
+          aria-haspopup="dialog"
+        >
           <Icon name="menu" size={22} />
         </button>
         <Brand />

@@ -1,9 +1,10 @@
 // The search button of the navbar and its dialog. Search needs JavaScript, so without it neither
 // is shown. The dialog is written here with every text in the page's language; the client
 // (theme/client/search/) fills in the results and loads the index of this locale on first open.
-import { useHref, useTheme } from '../context.ts';
+
 import { contactRoute } from '../../common/locale-prefix.ts';
 import { searchBundleUrl } from '../../common/search-bundle.ts';
+import { useHref, useTheme } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
 
 export const SEARCH_DIALOG_ID = 'search-dialog';
@@ -17,12 +18,25 @@ export function SearchButton() {
   const strings = { count: s.count, countOne: s.countOne, none: s.none, loading: s.loading, failed: s.failed };
   return (
     <>
-      <button type="button" className="search-button icon-button needs-js" title={`${s.open} (Ctrl+K)`} aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID} aria-keyshortcuts="Control+K Meta+K /">
+      <button
+        type="button"
+        className="search-button icon-button needs-js"
+        title={`${s.open} (Ctrl+K)`}
+        aria-haspopup="dialog"
+        aria-controls={SEARCH_DIALOG_ID}
+        aria-keyshortcuts="Control+K Meta+K /"
+      >
         <Icon name="search" />
         {/* Its name; the button shows only the icon, as the navbar's other icon buttons do. */}
         <span className="visually-hidden">{s.button}</span>
       </button>
-      <dialog className="search-dialog" id={SEARCH_DIALOG_ID} aria-label={s.title} data-bundle={searchBundleUrl(config, page.locale)} data-strings={JSON.stringify(strings)}>
+      <dialog
+        className="search-dialog"
+        id={SEARCH_DIALOG_ID}
+        aria-label={s.title}
+        data-bundle={searchBundleUrl(config, page.locale)}
+        data-strings={JSON.stringify(strings)}
+      >
         <div className="search-head">
           <Icon name="search" className="search-head-icon" />
           <input

@@ -1,7 +1,8 @@
 // Structured data where it fits: Organization and WebSite on the home page, BreadcrumbList on
 // docs pages, BlogPosting on posts.
-import type { ThemeContext } from '../context.ts';
+
 import { absoluteUrl } from '../../common/served-url.ts';
+import type { ThemeContext } from '../context.ts';
 
 export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | undefined {
   const url = (route: string) => absoluteUrl(config, route);
@@ -49,7 +50,12 @@ export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | und
     return {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.route ? { item: url(c.route) } : {}) })),
+      itemListElement: crumbs.map((c, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: c.label,
+        ...(c.route ? { item: url(c.route) } : {}),
+      })),
     };
   }
   if (page.kind === 'post') {
@@ -61,7 +67,11 @@ export function jsonLdOf({ config, page, graph, t }: ThemeContext): object | und
       datePublished: page.date,
       inLanguage: config.locales[page.locale].htmlLang,
       mainEntityOfPage: url(page.route),
-      author: page.authors.map((id) => ({ '@type': 'Person', name: graph.authors[id]?.name ?? id, ...(graph.authors[id]?.page ? { url: url(graph.authors[id].page!) } : {}) })),
+      author: page.authors.map((id) => ({
+        '@type': 'Person',
+        name: graph.authors[id]?.name ?? id,
+        ...(graph.authors[id]?.page ? { url: url(graph.authors[id].page!) } : {}),
+      })),
       keywords: page.tags.map((id) => graph.tags[id]?.label[page.locale] ?? id).join(', '),
       publisher: { '@type': 'Organization', name: organization?.name ?? config.title, url: url('/') },
     };

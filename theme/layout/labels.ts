@@ -1,13 +1,18 @@
 // Labels in config (navbar, footer, announcement, the theme's options) are keys into the UI strings,
 // or text shown as written (common/config-strings.ts says which).
+
+import { localeOf, MissingStringError } from '../../common/checked-strings.ts';
+import { CONFIG_PLACES, type ConfigPlace, configString } from '../../common/config-strings.ts';
 import type { Messages } from '../../generator/theming/messages.ts';
 import type { ThemeLabel } from '../../generator/theming/theme-contract.ts';
 import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
-import { CONFIG_PLACES, configString, type ConfigPlace } from '../../common/config-strings.ts';
-import { localeOf, MissingStringError } from '../../common/checked-strings.ts';
 
 /** A label's text: `place` is one of the engine's places or one of the theme's options' (options.ts). */
-export function labelOf(t: Messages, label: string, place: ConfigPlace | Pick<ThemeLabel, 'groups' | 'component'>): string {
+export function labelOf(
+  t: Messages,
+  label: string,
+  place: ConfigPlace | Pick<ThemeLabel, 'groups' | 'component'>,
+): string {
   const { groups, component } = typeof place === 'string' ? CONFIG_PLACES[place] : place;
   const text = configString(t, label, groups);
   if (text !== undefined) return text;

@@ -4,12 +4,28 @@
 // the server's pages for visitors without JavaScript (times in the office's zone, said so) and the
 // browser island (times in the visitor's zone). Pure: state and handlers come in as props.
 import type { ChangeEvent, FocusEvent, FormEvent, MouseEvent } from 'react';
-import type { Messages } from '../../common/messages.ts';
-import { format } from '../../common/format-message.ts';
+import {
+  type BookingErrors,
+  type BookingField,
+  type BookingSlot,
+  type BookingValues,
+  EMPTY_BOOKING_VALUES,
+  TOPIC_MAX,
+} from '../../common/booking-rules.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../common/contact-rules.ts';
-import { EMPTY_BOOKING_VALUES, TOPIC_MAX, type BookingErrors, type BookingField, type BookingSlot, type BookingValues } from '../../common/booking-rules.ts';
+import { format } from '../../common/format-message.ts';
+import type { Messages } from '../../common/messages.ts';
 
-export type BookingStatus = 'closed' | 'loading' | 'load-error' | 'ready' | 'sending' | 'success' | 'invalid' | 'error' | 'rate-limited';
+export type BookingStatus =
+  | 'closed'
+  | 'loading'
+  | 'load-error'
+  | 'ready'
+  | 'sending'
+  | 'success'
+  | 'invalid'
+  | 'error'
+  | 'rate-limited';
 
 export interface BookingState {
   status: BookingStatus;
@@ -24,9 +40,25 @@ export interface BookingState {
   idempotencyKey: string;
 }
 
-export const EMPTY_BOOKING_STATE: BookingState = { status: 'closed', values: EMPTY_BOOKING_VALUES, errors: {}, idempotencyKey: '' };
+export const EMPTY_BOOKING_STATE: BookingState = {
+  status: 'closed',
+  values: EMPTY_BOOKING_VALUES,
+  errors: {},
+  idempotencyKey: '',
+};
 
-export type BookingContactTexts = Pick<Messages['contact'], 'acceptTerms' | 'terms' | 'privacy' | 'required' | 'length' | 'invalidEmail' | 'invalidCharacters' | 'termsRequired' | 'honeypot'>;
+export type BookingContactTexts = Pick<
+  Messages['contact'],
+  | 'acceptTerms'
+  | 'terms'
+  | 'privacy'
+  | 'required'
+  | 'length'
+  | 'invalidEmail'
+  | 'invalidCharacters'
+  | 'termsRequired'
+  | 'honeypot'
+>;
 
 /** Everything the form needs that is not state; also what the island reads from `data-props`. */
 export interface BookingSetup {
@@ -81,7 +113,15 @@ export function BookingRoot({ setup, state }: BookingProps) {
  * Intl gives zones differ between ICU versions, and the page is rendered on both).
  */
 export function formatSlot(start: string, dateLocale: string, zone: string): string {
-  const time = new Intl.DateTimeFormat(dateLocale, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(start));
+  const time = new Intl.DateTimeFormat(dateLocale, {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(start));
   return `${time} (${zoneName(zone)})`;
 }
 
@@ -101,7 +141,11 @@ function byDay(slots: BookingSlot[], dateLocale: string, zone: string): { day: s
   return days;
 }
 
-export function bookingErrorText(setup: Pick<BookingSetup, 't' | 'tc' | 'leadTimeHours'>, field: BookingField, errors: BookingErrors): string {
+export function bookingErrorText(
+  setup: Pick<BookingSetup, 't' | 'tc' | 'leadTimeHours'>,
+  field: BookingField,
+  errors: BookingErrors,
+): string {
   const { t, tc } = setup;
   const code = errors[field];
   if (!code) return '';
@@ -134,7 +178,11 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
   const statusKey = STATUS_TEXT[status];
   const statusLine = (
     <p className="form-status" id="booking-status" role="status" aria-live="polite" data-status={status} tabIndex={-1}>
-      {status === 'success' && state.booked ? format(t.success, { time: formatSlot(state.booked.start, setup.dateLocale, zone), email: state.booked.email }) : statusKey ? t[statusKey] : ''}
+      {status === 'success' && state.booked
+        ? format(t.success, { time: formatSlot(state.booked.start, setup.dateLocale, zone), email: state.booked.email })
+        : statusKey
+          ? t[statusKey]
+          : ''}
     </p>
   );
 
@@ -157,7 +205,12 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
     return (
       <form className="booking-show" method="get" action={`${setup.pageHref}#${BOOKING_ANCHOR}`}>
         <input type="hidden" name={SLOTS_QUERY} value="1" />
-        <button type="submit" className="button button-secondary" onClick={handlers?.onShow} aria-disabled={status === 'loading' || undefined}>
+        <button
+          type="submit"
+          className="button button-secondary"
+          onClick={handlers?.onShow}
+          aria-disabled={status === 'loading' || undefined}
+        >
           {t.showSlots}
         </button>
         {statusLine}
@@ -166,7 +219,10 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
   }
 
   const change = (field: BookingField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    (handlers?.onValue ?? noop)(field, field === 'terms' ? (event.target as HTMLInputElement).checked : event.target.value);
+    (handlers?.onValue ?? noop)(
+      field,
+      field === 'terms' ? (event.target as HTMLInputElement).checked : event.target.value,
+    );
   const leave = (field: BookingField) => (_event: FocusEvent) => handlers?.onLeave(field);
   const error = (field: BookingField) => (
     <p className="field-error" id={`booking-${field}-error`} role="alert">
@@ -182,10 +238,22 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
   let index = 0;
   return (
     <>
-      <form className="contact-form booking-form" method="post" action={setup.endpoint} data-booking-form="" noValidate aria-busy={sending || undefined} onSubmit={handlers?.onSubmit}>
+      <form
+        className="contact-form booking-form"
+        method="post"
+        action={setup.endpoint}
+        data-booking-form=""
+        noValidate
+        aria-busy={sending || undefined}
+        onSubmit={handlers?.onSubmit}
+      >
         <input type="hidden" name="locale" value={setup.locale} />
         {state.idempotencyKey && <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />}
-        <fieldset className="booking-slots" aria-describedby="booking-zone booking-slot-error" data-invalid={invalid('slot')}>
+        <fieldset
+          className="booking-slots"
+          aria-describedby="booking-zone booking-slot-error"
+          data-invalid={invalid('slot')}
+        >
           <legend>{t.slots}</legend>
           <p className="field-hint" id="booking-zone">
             {format(t.zone, { zone: zoneName(zone) })}
@@ -201,7 +269,16 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
                   const id = `booking-slot-${index++}`;
                   return (
                     <li key={slot.start}>
-                      <input type="radio" id={id} name="slot" value={slot.start} checked={values.slot === slot.start} onChange={change('slot')} required aria-invalid={invalid('slot')} />
+                      <input
+                        type="radio"
+                        id={id}
+                        name="slot"
+                        value={slot.start}
+                        checked={values.slot === slot.start}
+                        onChange={change('slot')}
+                        required
+                        aria-invalid={invalid('slot')}
+                      />
                       <label htmlFor={id}>{timeOf.format(new Date(slot.start))}</label>
                     </li>
                   );
@@ -213,17 +290,52 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
         </fieldset>
         <div className="field">
           <label htmlFor="booking-name">{t.name}</label>
-          <input id="booking-name" name="name" type="text" autoComplete="name" value={values.name} onChange={change('name')} onBlur={leave('name')} required maxLength={CONTACT_LIMITS.name.max} aria-invalid={invalid('name')} aria-describedby="booking-name-error" />
+          <input
+            id="booking-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            value={values.name}
+            onChange={change('name')}
+            onBlur={leave('name')}
+            required
+            maxLength={CONTACT_LIMITS.name.max}
+            aria-invalid={invalid('name')}
+            aria-describedby="booking-name-error"
+          />
           {error('name')}
         </div>
         <div className="field">
           <label htmlFor="booking-email">{t.email}</label>
-          <input id="booking-email" name="email" type="email" autoComplete="email" spellCheck={false} value={values.email} onChange={change('email')} onBlur={leave('email')} required maxLength={CONTACT_LIMITS.email.max} aria-invalid={invalid('email')} aria-describedby="booking-email-error" />
+          <input
+            id="booking-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            value={values.email}
+            onChange={change('email')}
+            onBlur={leave('email')}
+            required
+            maxLength={CONTACT_LIMITS.email.max}
+            aria-invalid={invalid('email')}
+            aria-describedby="booking-email-error"
+          />
           {error('email')}
         </div>
         <div className="field">
           <label htmlFor="booking-topic">{t.topic}</label>
-          <textarea id="booking-topic" name="topic" rows={3} value={values.topic} onChange={change('topic')} onBlur={leave('topic')} maxLength={TOPIC_MAX} aria-invalid={invalid('topic')} aria-describedby="booking-topic-hint booking-topic-error" />
+          <textarea
+            id="booking-topic"
+            name="topic"
+            rows={3}
+            value={values.topic}
+            onChange={change('topic')}
+            onBlur={leave('topic')}
+            maxLength={TOPIC_MAX}
+            aria-invalid={invalid('topic')}
+            aria-describedby="booking-topic-hint booking-topic-error"
+          />
           <p className="field-hint" id="booking-topic-hint">
             {t.topicHint}
           </p>
@@ -231,10 +343,28 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
         </div>
         <div className="field field-honeypot" aria-hidden="true">
           <label htmlFor={`booking-${HONEYPOT_FIELD}`}>{tc.honeypot}</label>
-          <input id={`booking-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={`booking-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <div className="field field-checkbox">
-          <input id="booking-terms" name="terms" type="checkbox" value="accepted" checked={values.terms} onChange={change('terms')} onBlur={leave('terms')} required aria-invalid={invalid('terms')} aria-describedby="booking-terms-error" />
+          <input
+            id="booking-terms"
+            name="terms"
+            type="checkbox"
+            value="accepted"
+            checked={values.terms}
+            onChange={change('terms')}
+            onBlur={leave('terms')}
+            required
+            aria-invalid={invalid('terms')}
+            aria-describedby="booking-terms-error"
+          />
           <label htmlFor="booking-terms">
             {before}
             <a href={setup.termsHref}>{tc.terms}</a>

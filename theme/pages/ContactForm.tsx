@@ -2,9 +2,16 @@
 // and the browser island, so all three produce the same HTML and the island hydrates it as it is.
 // Pure: state and handlers come in as props.
 import type { ChangeEvent, FocusEvent, FormEvent, MouseEvent } from 'react';
-import type { Messages } from '../../common/messages.ts';
+import {
+  CONTACT_LIMITS,
+  type ContactErrors,
+  type ContactField,
+  type ContactTextField,
+  type ContactValues,
+  HONEYPOT_FIELD,
+} from '../../common/contact-rules.ts';
 import { format } from '../../common/format-message.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD, type ContactErrors, type ContactField, type ContactTextField, type ContactValues } from '../../common/contact-rules.ts';
+import type { Messages } from '../../common/messages.ts';
 
 export type ContactStatus = 'idle' | 'sending' | 'success' | 'error' | 'invalid' | 'rate-limited';
 
@@ -78,7 +85,16 @@ const STATUS_TEXT: Record<ContactStatus, 'sending' | 'success' | 'error' | 'inva
 // for read-only fields; the island passes real ones.
 const noop = () => undefined;
 
-export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formHref, state, handlers }: ContactFormProps) {
+export function ContactForm({
+  locale,
+  t,
+  endpoint,
+  termsHref,
+  privacyHref,
+  formHref,
+  state,
+  handlers,
+}: ContactFormProps) {
   const [before, afterTerms] = t.acceptTerms.split('{terms}');
   const [middle, after] = afterTerms.split('{privacy}');
   const { values, errors, status } = state;
@@ -86,9 +102,13 @@ export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formH
   const success = status === 'success';
   const statusKey = STATUS_TEXT[status];
   const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    (handlers?.onValue ?? noop)(field, field === 'terms' ? (event.target as HTMLInputElement).checked : event.target.value);
+    (handlers?.onValue ?? noop)(
+      field,
+      field === 'terms' ? (event.target as HTMLInputElement).checked : event.target.value,
+    );
   const leave = (field: ContactField) => (_event: FocusEvent) => handlers?.onLeave(field);
-  const describedBy = (field: ContactField) => (field === 'terms' ? 'contact-terms-error' : `contact-${field}-hint contact-${field}-error`);
+  const describedBy = (field: ContactField) =>
+    field === 'terms' ? 'contact-terms-error' : `contact-${field}-hint contact-${field}-error`;
   const textField = (field: ContactTextField) => ({
     id: `contact-${field}`,
     name: field,
@@ -112,7 +132,16 @@ export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formH
   );
   return (
     <>
-      <form className="contact-form" method="post" action={endpoint} data-contact-form="" noValidate hidden={success} aria-busy={sending || undefined} onSubmit={handlers?.onSubmit}>
+      <form
+        className="contact-form"
+        method="post"
+        action={endpoint}
+        data-contact-form=""
+        noValidate
+        hidden={success}
+        aria-busy={sending || undefined}
+        onSubmit={handlers?.onSubmit}
+      >
         <input type="hidden" name="locale" value={locale} />
         {state.idempotencyKey && <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />}
         <div className="field">
@@ -135,7 +164,14 @@ export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formH
         </div>
         <div className="field field-honeypot" aria-hidden="true">
           <label htmlFor={`contact-${HONEYPOT_FIELD}`}>{t.honeypot}</label>
-          <input id={`contact-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={`contact-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <div className="field field-checkbox">
           <input
@@ -163,7 +199,14 @@ export function ContactForm({ locale, t, endpoint, termsHref, privacyHref, formH
           {t.submit}
         </button>
       </form>
-      <p className="form-status" id="contact-status" role="status" aria-live="polite" data-status={status} tabIndex={-1}>
+      <p
+        className="form-status"
+        id="contact-status"
+        role="status"
+        aria-live="polite"
+        data-status={status}
+        tabIndex={-1}
+      >
         {statusKey ? t[statusKey] : ''}
       </p>
       {success && (

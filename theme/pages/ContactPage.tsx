@@ -1,13 +1,14 @@
 // The contact page: the text from content/<locale>/contact.md, the buttons that reveal the contact
 // details and the form. Both work as plain HTML forms; the contact island (loaded on this page
 // only) hydrates them for inline states without a page load.
+
+import { localePrefix } from '../../common/locale-prefix.ts';
 import type { StandalonePage } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
-import { localePrefix } from '../../common/locale-prefix.ts';
+import { BookingSection, bookingContactTexts, EMPTY_BOOKING_STATE } from './BookingForm.tsx';
 import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
 import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
-import { BookingSection, bookingContactTexts, EMPTY_BOOKING_STATE } from './BookingForm.tsx';
 
 export function ContactPage({ page }: { page: StandalonePage }) {
   const { bodyOf, t, config, assets } = useTheme();
@@ -66,7 +67,12 @@ export function ContactPage({ page }: { page: StandalonePage }) {
         <div className="contact-facts">
           <section className="contact-direct" aria-labelledby="contact-direct-title">
             <h2 id="contact-direct-title">{t.contact.directTitle}</h2>
-            <ContactRevealRoot locale={page.locale} t={t.contact} action={revealAction(href(contact.endpoint))} state={EMPTY_REVEAL_STATE} />
+            <ContactRevealRoot
+              locale={page.locale}
+              t={t.contact}
+              action={revealAction(href(contact.endpoint))}
+              state={EMPTY_REVEAL_STATE}
+            />
           </section>
           {facts && <div className="markdown" dangerouslySetInnerHTML={{ __html: facts }} />}
         </div>

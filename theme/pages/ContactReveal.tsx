@@ -69,7 +69,13 @@ export function ContactReveal({ locale, t, action, state, onReveal }: RevealProp
                   </a>
                 </>
               ) : (
-                <button type="submit" name="reveal" value={kind} className="button button-secondary" onClick={onReveal && ((event) => onReveal(kind, event))}>
+                <button
+                  type="submit"
+                  name="reveal"
+                  value={kind}
+                  className="button button-secondary"
+                  onClick={onReveal && ((event) => onReveal(kind, event))}
+                >
                   {label[kind]}
                 </button>
               )}

@@ -2,10 +2,10 @@
 // content/<locale>/index.md, each laid out by its shape (theme/home/sections.ts).
 import type { StandalonePage } from '../../generator/types.ts';
 import { useTheme } from '../context.ts';
-import { HomeSection } from '../home/HomeSection.tsx';
-import { layOut } from '../home/sections.ts';
 import { CallToAction } from '../home/CallToAction.tsx';
 import { HeroArt } from '../home/HeroArt.tsx';
+import { HomeSection } from '../home/HomeSection.tsx';
+import { layOut } from '../home/sections.ts';
 import { TrustStrip } from '../home/TrustStrip.tsx';
 
 export function HomePage({ page }: { page: StandalonePage }) {

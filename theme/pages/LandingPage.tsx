@@ -3,9 +3,9 @@
 // their shape as on the home page (theme/home/sections.ts). No sidebar, no table of contents.
 import type { DocPage } from '../../generator/types.ts';
 import { useTheme, useTitleOf } from '../context.ts';
+import { Breadcrumbs } from '../docs/Breadcrumbs.tsx';
 import { HomeSection } from '../home/HomeSection.tsx';
 import { layOut } from '../home/sections.ts';
-import { Breadcrumbs } from '../docs/Breadcrumbs.tsx';
 import { Banners } from '../layout/Banners.tsx';
 
 export function LandingPage({ page }: { page: DocPage }) {
@@ -30,7 +30,17 @@ export function LandingPage({ page }: { page: DocPage }) {
 }
 
 /** Whether a page is the landing page of its section. */
-export function isLanding(page: { kind: string; route: string; section?: string }, sections: { id: string; kind: string; landing?: boolean }[], prefix: string): boolean {
+export function isLanding(
+  page: { kind: string; route: string; section?: string },
+  sections: { id: string; kind: string; landing?: boolean }[],
+  prefix: string,
+): boolean {
   const section = sections.find((s) => s.id === page.section);
-  return page.kind === 'doc' && !!section && section.kind === 'docs' && !!section.landing && page.route === `${prefix}/${section.id}/`;
+  return (
+    page.kind === 'doc' &&
+    !!section &&
+    section.kind === 'docs' &&
+    !!section.landing &&
+    page.route === `${prefix}/${section.id}/`
+  );
 }

@@ -1,6 +1,7 @@
 // The not-found page of a locale, served with status 404 for any unknown path under it.
-import { useHref, useTheme } from '../context.ts';
+
 import { contactRoute, localePrefix } from '../../common/locale-prefix.ts';
+import { useHref, useTheme } from '../context.ts';
 import { Icon } from '../icons/Icon.tsx';
 import { SEARCH_DIALOG_ID } from '../layout/SearchButton.tsx';
 
@@ -21,7 +22,13 @@ export function NotFoundPage() {
         <p className="cta-actions">
           {/* Opens the navbar's search dialog (theme/client/search/), with the words of the
            * address that was not found already typed. Search needs JavaScript, as in the navbar. */}
-          <button type="button" className="search-button button button-secondary needs-js" data-search-from-path="" aria-haspopup="dialog" aria-controls={SEARCH_DIALOG_ID}>
+          <button
+            type="button"
+            className="search-button button button-secondary needs-js"
+            data-search-from-path=""
+            aria-haspopup="dialog"
+            aria-controls={SEARCH_DIALOG_ID}
+          >
             <Icon name="search" size={18} />
             {t.notFound.search}
           </button>

@@ -41,9 +41,11 @@ export const de = {
     versionCurrent: '{version} (aktuell)',
     versionUnnamed: 'Aktuelle Version',
     draft: 'Entwurf: Diese Seite ist nur in der Vorschau sichtbar und wird nicht veröffentlicht.',
-    outdatedTranslation: 'Diese Übersetzung ist möglicherweise nicht aktuell: das Original ({language}) wurde seit dem {date} geändert.',
+    outdatedTranslation:
+      'Diese Übersetzung ist möglicherweise nicht aktuell: das Original ({language}) wurde seit dem {date} geändert.',
     readOriginal: 'Original lesen',
-    unlisted: 'Nicht gelistet: Diese Seite ist erreichbar, erscheint aber in keiner Übersicht und in keiner Suchmaschine.',
+    unlisted:
+      'Nicht gelistet: Diese Seite ist erreichbar, erscheint aber in keiner Übersicht und in keiner Suchmaschine.',
     overview: 'Überblick',
     categoryItems: 'Seiten in diesem Bereich',
     table: 'Tabelle, seitlich verschiebbar',
@@ -69,7 +71,8 @@ export const de = {
   },
   notFound: {
     heading: 'Seite nicht gefunden',
-    advice: 'Bitte kontaktieren Sie die Betreiber der Seite, die Sie hierher verlinkt hat, und teilen Sie ihnen mit, dass der Link nicht funktioniert.',
+    advice:
+      'Bitte kontaktieren Sie die Betreiber der Seite, die Sie hierher verlinkt hat, und teilen Sie ihnen mit, dass der Link nicht funktioniert.',
     home: 'Zur Startseite',
     search: 'Auf der Website suchen',
   },
@@ -96,7 +99,8 @@ export const de = {
   },
   banner: {
     dismiss: 'Hinweis schließen',
-    baseUrl: 'Die Seite wurde unter einer unerwarteten Adresse geladen. Prüfen Sie baseUrl in der Konfiguration (erwartet: {baseUrl}).',
+    baseUrl:
+      'Die Seite wurde unter einer unerwarteten Adresse geladen. Prüfen Sie baseUrl in der Konfiguration (erwartet: {baseUrl}).',
   },
   announcement: {
     label: 'Ankündigung',

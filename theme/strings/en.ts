@@ -69,7 +69,8 @@ export const en: typeof de = {
   },
   notFound: {
     heading: 'Page Not Found',
-    advice: 'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
+    advice:
+      'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
     home: 'Go to the home page',
     search: 'Search the site',
   },

@@ -3,7 +3,12 @@
 import { ADMONITION_KINDS } from '../../markdown/plugins/admonitions.ts';
 
 /** Docusaurus's aliases: `caution` today, `secondary`, `important` and `success` from version 1. */
-const ALIASES: Record<string, (typeof ADMONITION_KINDS)[number]> = { caution: 'warning', secondary: 'note', important: 'info', success: 'tip' };
+const ALIASES: Record<string, (typeof ADMONITION_KINDS)[number]> = {
+  caution: 'warning',
+  secondary: 'note',
+  important: 'info',
+  success: 'tip',
+};
 
 const OPENER = /^(\s{0,3}(?:>\s?)*)(:{3,})([A-Za-z][\w-]*)(.*)$/;
 
@@ -26,7 +31,8 @@ export function rewriteAdmonitionLine(line: string): AdmonitionRewrite | undefin
   if (!kind) return { from, text: keyword + rest, unknown: keyword };
   const title = rest.trim();
   // `[Title]` and `{attributes}` are already the directive form; anything else is a legacy title.
-  const label = !title || title.startsWith('[') || title.startsWith('{') ? rest : `[${title.replace(/([[\]\\])/g, '\\$1')}]`;
+  const label =
+    !title || title.startsWith('[') || title.startsWith('{') ? rest : `[${title.replace(/([[\]\\])/g, '\\$1')}]`;
   const text = kind + label;
   return text === keyword + rest ? undefined : { from, text };
 }

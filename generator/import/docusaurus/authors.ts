@@ -36,7 +36,11 @@ export class AuthorBook {
     const doc = YAML.parseDocument(file.raw, { lineCounter });
     const data = doc.toJS() as Record<string, Raw> | null;
     if (doc.errors.length || !data || typeof data !== 'object') {
-      this.problems.push({ rel: file.rel, line: doc.errors[0]?.linePos?.[0].line ?? 1, message: `not readable as YAML; its authors were not imported` });
+      this.problems.push({
+        rel: file.rel,
+        line: doc.errors[0]?.linePos?.[0].line ?? 1,
+        message: `not readable as YAML; its authors were not imported`,
+      });
       return;
     }
     const lineOf = (key: string) => {
@@ -55,7 +59,13 @@ export class AuthorBook {
   resolve(fm: Raw, locale: string, rel: string, line: number): string[] {
     const list = Array.isArray(fm.authors) ? fm.authors : fm.authors !== undefined ? [fm.authors] : [];
     const legacy = text(fm.author);
-    if (legacy) list.push({ name: legacy, title: fm.author_title ?? fm.authorTitle, url: fm.author_url ?? fm.authorURL, image_url: fm.author_image_url ?? fm.authorImageURL });
+    if (legacy)
+      list.push({
+        name: legacy,
+        title: fm.author_title ?? fm.authorTitle,
+        url: fm.author_url ?? fm.authorURL,
+        image_url: fm.author_image_url ?? fm.authorImageURL,
+      });
     const ids: string[] = [];
     for (const item of list) {
       if (typeof item === 'string') {
@@ -90,21 +100,43 @@ export class AuthorBook {
     if (image && !entry.image) {
       const local = image.replace(/^@site\/static\//, '/');
       if (local.startsWith('/') && this.staticFiles.has(local.slice(1))) entry.image = local;
-      else this.problems.push({ rel, line, message: `image of author "${entry.name}" (${image}) left out: the engine loads images only from public/; put the file in static/ and name it as /img/…` });
+      else
+        this.problems.push({
+          rel,
+          line,
+          message: `image of author "${entry.name}" (${image}) left out: the engine loads images only from public/; put the file in static/ and name it as /img/…`,
+        });
     }
     for (const key of ['socials', 'email']) {
-      if (raw[key] !== undefined) this.problems.push({ rel, line, message: `${key} of author "${entry.name}" left out: content/authors.yml has no such field` });
+      if (raw[key] !== undefined)
+        this.problems.push({
+          rel,
+          line,
+          message: `${key} of author "${entry.name}" left out: content/authors.yml has no such field`,
+        });
     }
   }
 }
 
 /** content/authors.yml, and the line of each author whose title or bio had to be filled in. */
-export function authorsYaml(book: AuthorBook, locales: string[], defaultLocale: string): { text: string; filled: { id: string; line: number; message: string }[] } {
+export function authorsYaml(
+  book: AuthorBook,
+  locales: string[],
+  defaultLocale: string,
+): { text: string; filled: { id: string; line: number; message: string }[] } {
   const out: Record<string, unknown> = {};
   for (const a of book.entries.values()) {
-    const title = Object.fromEntries(locales.map((l) => [l, a.title[l] ?? a.title[defaultLocale] ?? Object.values(a.title)[0] ?? a.name]));
+    const title = Object.fromEntries(
+      locales.map((l) => [l, a.title[l] ?? a.title[defaultLocale] ?? Object.values(a.title)[0] ?? a.name]),
+    );
     // Docusaurus authors have no bio; the engine wants one per locale.
-    out[a.id] = { name: a.name, ...(a.page ? { page: a.page } : {}), ...(a.image ? { image: a.image } : {}), title, bio: { ...title } };
+    out[a.id] = {
+      name: a.name,
+      ...(a.page ? { page: a.page } : {}),
+      ...(a.image ? { image: a.image } : {}),
+      title,
+      bio: { ...title },
+    };
   }
   const text = YAML.stringify(out, { lineWidth: 0 });
   const lines = text.split('\n');

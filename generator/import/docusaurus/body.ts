@@ -3,11 +3,11 @@
 // heading ids, the truncate comment. What has no counterpart (imports, exports, JSX, expressions)
 // is either kept, so the page and `site check` show it, or left out, and each is reported.
 import type { Definition, Image, Link, Nodes } from 'mdast';
-import { visit } from '../../markdown/visit-tree.ts';
 import { RAW_HTML_SCHEMA } from '../../markdown/plugins/raw-html.ts';
+import { visit } from '../../markdown/visit-tree.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
-import { importBinding, jsxBlockEdits, type Binding, type JsxContext } from './jsx-blocks.ts';
-import { inSpans, isEsm, type BodyTree, type Span } from './markdown-tree.ts';
+import { type Binding, importBinding, type JsxContext, jsxBlockEdits } from './jsx-blocks.ts';
+import { type BodyTree, inSpans, isEsm, type Span } from './markdown-tree.ts';
 
 export interface Edit extends Span {
   text: string;
@@ -87,7 +87,12 @@ function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void
     if (!inSpans(tree.protectedSpans, offset)) {
       const rewrite = rewriteAdmonitionLine(line);
       if (rewrite?.unknown) {
-        items.push({ offset: offset + rewrite.from, message: `admonition ":::${rewrite.unknown}" has no counterpart; kept as written (use note, tip, info, warning or danger)`, rule: 'admonition', kept: true });
+        items.push({
+          offset: offset + rewrite.from,
+          message: `admonition ":::${rewrite.unknown}" has no counterpart; kept as written (use note, tip, info, warning or danger)`,
+          rule: 'admonition',
+          kept: true,
+        });
       } else if (rewrite) {
         edits.push({ start: offset + rewrite.from, end: offset + line.length, text: rewrite.text });
       }
@@ -96,7 +101,13 @@ function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void
   }
 }
 
-function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[], jsx: JsxContext, bindings: Map<string, Binding>): void {
+function esmEdits(
+  tree: BodyTree,
+  edits: Edit[],
+  items: BodyItem[],
+  jsx: JsxContext,
+  bindings: Map<string, Binding>,
+): void {
   const { body } = tree;
   for (const node of tree.tree.children) {
     if (!isEsm(node, body)) continue;
@@ -112,7 +123,13 @@ function esmEdits(tree: BodyTree, edits: Edit[], items: BodyItem[], jsx: JsxCont
       const m = /^(import|export)\s/.exec(line);
       const bound = m?.[1] === 'import' ? importBinding(line, jsx) : undefined;
       if (bound) for (const [name, b] of bound) bindings.set(name, b);
-      else if (m) items.push({ offset, message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`, rule: `mdx-${m[1]}`, kept: false });
+      else if (m)
+        items.push({
+          offset,
+          message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`,
+          rule: `mdx-${m[1]}`,
+          kept: false,
+        });
       offset += line.length + 1;
     }
   }
@@ -139,7 +156,12 @@ function mdxEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
     for (const m of body.slice(span.start, span.end).matchAll(/<\/?([A-Z][\w.]*)(?:\s[^<>]*?)?\/?>/g)) {
       const start = span.start + m.index;
       jsx.push({ start, end: start + m[0].length });
-      items.push({ offset: start, message: `JSX ${quote(m[0], 40)} kept as written: the engine has no components; rewrite it in Markdown`, rule: 'mdx-jsx', kept: true });
+      items.push({
+        offset: start,
+        message: `JSX ${quote(m[0], 40)} kept as written: the engine has no components; rewrite it in Markdown`,
+        rule: 'mdx-jsx',
+        kept: true,
+      });
     }
     for (let i = span.start; i < span.end; i++) {
       if (body[i] === '\\') {
@@ -157,13 +179,29 @@ function mdxEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
         // A comment alone on its line goes with its line.
         const lineStart = body.lastIndexOf('\n', i - 1) + 1;
         const lineEnd = body.indexOf('\n', end);
-        const alone = !body.slice(lineStart, i).trim() && !body.slice(end, lineEnd === -1 ? body.length : lineEnd).trim();
+        const alone =
+          !body.slice(lineStart, i).trim() && !body.slice(end, lineEnd === -1 ? body.length : lineEnd).trim();
         // ... and with one of the blank lines around it, so that no gap is left.
-        const blankAround = alone && body.slice(lineStart - 2, lineStart) === '\n\n' && body.startsWith('\n', lineEnd + 1);
-        edits.push(alone ? { start: lineStart, end: lineEnd === -1 ? body.length : lineEnd + (blankAround ? 2 : 1), text: '' } : { start: i, end, text: '' });
-        items.push({ offset: i, message: `MDX comment left out: ${quote(comment[1])}`, rule: 'mdx-comment', kept: false });
+        const blankAround =
+          alone && body.slice(lineStart - 2, lineStart) === '\n\n' && body.startsWith('\n', lineEnd + 1);
+        edits.push(
+          alone
+            ? { start: lineStart, end: lineEnd === -1 ? body.length : lineEnd + (blankAround ? 2 : 1), text: '' }
+            : { start: i, end, text: '' },
+        );
+        items.push({
+          offset: i,
+          message: `MDX comment left out: ${quote(comment[1])}`,
+          rule: 'mdx-comment',
+          kept: false,
+        });
       } else {
-        items.push({ offset: i, message: `MDX expression ${quote(source, 40)} kept as written: the page shows it as text; replace it with the text it stood for`, rule: 'mdx-expression', kept: true });
+        items.push({
+          offset: i,
+          message: `MDX expression ${quote(source, 40)} kept as written: the page shows it as text; replace it with the text it stood for`,
+          rule: 'mdx-expression',
+          kept: true,
+        });
       }
       i = end - 1;
     }
@@ -190,25 +228,39 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   for (const c of tree.customIds) {
     edits.push({ ...c.span, text: '' });
     if (c.id !== c.slug) {
-      items.push({ offset: c.span.start, message: `custom heading id {#${c.id}} left out: the heading's id is #${c.slug}, and links in the imported pages now use it`, rule: 'heading-id', kept: true });
+      items.push({
+        offset: c.span.start,
+        message: `custom heading id {#${c.id}} left out: the heading's id is #${c.slug}, and links in the imported pages now use it`,
+        rule: 'heading-id',
+        kept: true,
+      });
     }
   }
   visit(tree.tree, (node: Nodes) => {
     if (node.type === 'code' && node.meta && /\btitle=/.test(node.meta)) {
-      items.push({ offset: node.position!.start.offset!, message: `code block title in ${quote(node.meta, 40)} is not shown by the engine; put it in the text before the block`, rule: 'code-title', kept: true });
+      items.push({
+        offset: node.position!.start.offset!,
+        message: `code block title in ${quote(node.meta, 40)} is not shown by the engine; put it in the text before the block`,
+        rule: 'code-title',
+        kept: true,
+      });
     }
     if (node.type === 'html') {
       const raw = node.value;
       if (raw.trim().startsWith('<!--')) return;
       const at = node.position!.start.offset!;
       // Tags converted above, and HTML the engine keeps, need no word.
-      const tags = [...raw.matchAll(/<(\/?)([A-Za-z][\w.:-]*)([^>]*)/g)].filter((t) => !converted(at + t.index) && !(KEPT_HTML.has(t[2].toLowerCase()) && !/\s(?:style|on\w+)=/i.test(t[3])));
+      const tags = [...raw.matchAll(/<(\/?)([A-Za-z][\w.:-]*)([^>]*)/g)].filter(
+        (t) => !converted(at + t.index) && !(KEPT_HTML.has(t[2].toLowerCase()) && !/\s(?:style|on\w+)=/i.test(t[3])),
+      );
       if (!tags.length) return;
       const isJsx = tags.some((t) => /^[A-Z]/.test(t[2]));
       const names = [...new Set(tags.map((t) => `<${t[1]}${t[2]}>`))].join(', ');
       items.push({
         offset: node.position!.start.offset!,
-        message: isJsx ? `JSX ${names} kept as written: the engine has no components; rewrite it in Markdown` : `HTML ${names} kept as written: the engine's sanitiser removes it (no style, no event handlers, only its list of elements); rewrite it in Markdown`,
+        message: isJsx
+          ? `JSX ${names} kept as written: the engine has no components; rewrite it in Markdown`
+          : `HTML ${names} kept as written: the engine's sanitiser removes it (no style, no event handlers, only its list of elements); rewrite it in Markdown`,
         rule: isJsx ? 'mdx-jsx' : 'raw-html',
         kept: true,
       });
@@ -220,7 +272,13 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     if (rewrite.url === undefined || rewrite.url === node.url) return;
     const span = urlSpan(body, node);
     if (span) edits.push({ ...span, text: rewrite.url });
-    else items.push({ offset: node.position!.start.offset!, message: `link ${node.url} should become ${rewrite.url}, but it is written with escapes; change it by hand`, rule: 'link', kept: true });
+    else
+      items.push({
+        offset: node.position!.start.offset!,
+        message: `link ${node.url} should become ${rewrite.url}, but it is written with escapes; change it by hand`,
+        rule: 'link',
+        kept: true,
+      });
   });
   mdxEdits(tree, edits, items);
   edits.sort((a, b) => a.start - b.start);

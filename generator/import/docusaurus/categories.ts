@@ -2,8 +2,8 @@
 // `_category.yml` in every locale, with the labels translated in `current.json`.
 import { slug } from 'github-slugger';
 import YAML from 'yaml';
-import type { ContentTree } from './read-project.ts';
 import { stripNumberPrefix } from './paths.ts';
+import type { ContentTree } from './read-project.ts';
 
 export interface CategoryOut {
   /** Folder inside the section, number prefixes stripped: `guides/advanced`. */
@@ -34,10 +34,12 @@ function readCategory(raw: string, rel: string): Record<string, unknown> | undef
 /** The translation of a sidebar string: `current.json` keys are `sidebar.<sidebar id>.category.<label>[...]`. */
 export function translated(labels: Record<string, string> | undefined, label: string, suffix = ''): string | undefined {
   if (!labels) return undefined;
-  const key = Object.keys(labels).find((k) => /^sidebar\.[^.]+\.category\./.test(k) && k.replace(/^sidebar\.[^.]+\.category\./, '') === `${label}${suffix}`);
+  const key = Object.keys(labels).find(
+    (k) =>
+      /^sidebar\.[^.]+\.category\./.test(k) && k.replace(/^sidebar\.[^.]+\.category\./, '') === `${label}${suffix}`,
+  );
   return key ? labels[key] : undefined;
 }
-
 
 /** What a hand-written sidebar says about a folder (sidebars.ts): its label per locale, position, collapsed. */
 export interface CategoryOverride {
@@ -46,7 +48,14 @@ export interface CategoryOverride {
   collapsed?: boolean;
 }
 
-export function convertCategories(tree: ContentTree, docsRoute: string, locales: string[], defaultLocale: string, problems: CategoryProblem[], overrides = new Map<string, CategoryOverride>()): CategoryOut[] {
+export function convertCategories(
+  tree: ContentTree,
+  docsRoute: string,
+  locales: string[],
+  defaultLocale: string,
+  problems: CategoryProblem[],
+  overrides = new Map<string, CategoryOverride>(),
+): CategoryOut[] {
   const files = new Map(tree.categories.map((c) => [c.path.replace(/\/?_category_\.(json|ya?ml)$/, ''), c]));
   const folders = new Set<string>();
   for (const f of tree.files) {
@@ -57,7 +66,10 @@ export function convertCategories(tree: ContentTree, docsRoute: string, locales:
   for (const folder of [...folders].sort()) {
     const name = stripNumberPrefix(folder.split('/').pop()!);
     const file = files.get(folder);
-    const dir = folder.split('/').map((s) => stripNumberPrefix(s).name).join('/');
+    const dir = folder
+      .split('/')
+      .map((s) => stripNumberPrefix(s).name)
+      .join('/');
     const override = overrides.get(dir);
     if (!file && name.number === undefined && !override) continue;
     const data = file ? readCategory(file.raw, file.rel) : {};
@@ -65,14 +77,33 @@ export function convertCategories(tree: ContentTree, docsRoute: string, locales:
       problems.push({ rel: file!.rel, line: 1, message: 'not readable; the folder gets the default label' });
     }
     const c = data ?? {};
-    const lineOf = (key: string) => Math.max(1, file!.raw.slice(0, Math.max(0, file!.raw.search(new RegExp(`["']?${key}["']?\\s*:`)))).split('\n').length);
+    const lineOf = (key: string) =>
+      Math.max(
+        1,
+        file!.raw.slice(0, Math.max(0, file!.raw.search(new RegExp(`["']?${key}["']?\\s*:`)))).split('\n').length,
+      );
     for (const key of Object.keys(c)) {
-      if (!KNOWN.has(key)) problems.push({ rel: file!.rel, line: lineOf(key), message: `"${key}" left out: _category.yml has label, position, collapsed and description` });
+      if (!KNOWN.has(key))
+        problems.push({
+          rel: file!.rel,
+          line: lineOf(key),
+          message: `"${key}" left out: _category.yml has label, position, collapsed and description`,
+        });
     }
     const link = c.link && typeof c.link === 'object' ? (c.link as Record<string, unknown>) : undefined;
-    if (link?.type === 'doc') problems.push({ rel: file!.rel, line: lineOf('link'), message: `the category's page (doc "${String(link.id)}") left out: the engine shows a folder's index.md, or a generated list; rename that page to index.md` });
+    if (link?.type === 'doc')
+      problems.push({
+        rel: file!.rel,
+        line: lineOf('link'),
+        message: `the category's page (doc "${String(link.id)}") left out: the engine shows a folder's index.md, or a generated list; rename that page to index.md`,
+      });
     for (const key of ['title', 'slug', 'keywords', 'image']) {
-      if (link && link[key] !== undefined) problems.push({ rel: file!.rel, line: lineOf(key), message: `link.${key} left out: a folder's generated page takes its label and description` });
+      if (link && link[key] !== undefined)
+        problems.push({
+          rel: file!.rel,
+          line: lineOf(key),
+          message: `link.${key} left out: a folder's generated page takes its label and description`,
+        });
     }
     const label = override?.label[defaultLocale] ?? (typeof c.label === 'string' && c.label ? c.label : name.name);
     const description = typeof link?.description === 'string' ? link.description : undefined;
@@ -86,10 +117,21 @@ export function convertCategories(tree: ContentTree, docsRoute: string, locales:
         collapsed: override?.collapsed ?? (typeof c.collapsed === 'boolean' ? c.collapsed : undefined),
         description: description && (translated(labels, label, '.link.generated-index.description') ?? description),
       };
-      text[locale] = YAML.stringify(Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)), { lineWidth: 0 });
+      text[locale] = YAML.stringify(Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)), {
+        lineWidth: 0,
+      });
     }
-    const generated = link?.type === 'generated-index' ? (typeof link.slug === 'string' ? link.slug : `/category/${slug(label)}`) : undefined;
-    out.push({ dir, text, generatedRoute: generated && [docsRoute, generated.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/') });
+    const generated =
+      link?.type === 'generated-index'
+        ? typeof link.slug === 'string'
+          ? link.slug
+          : `/category/${slug(label)}`
+        : undefined;
+    out.push({
+      dir,
+      text,
+      generatedRoute: generated && [docsRoute, generated.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'),
+    });
   }
   return out;
 }

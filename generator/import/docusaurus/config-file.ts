@@ -25,7 +25,10 @@ export interface ImportedSections {
   favicon: string;
 }
 
-export function configText(settings: DocusaurusSettings, { sections, navbar, footer, redirects, logo, favicon }: ImportedSections): string {
+export function configText(
+  settings: DocusaurusSettings,
+  { sections, navbar, footer, redirects, logo, favicon }: ImportedSections,
+): string {
   const { defaultLocale } = settings;
   const title = settings.title ?? 'Site';
   const config = {
@@ -34,9 +37,20 @@ export function configText(settings: DocusaurusSettings, { sections, navbar, foo
     baseUrl: settings.baseUrl,
     defaultLocale,
     locales: Object.fromEntries(
-      settings.locales.map((l) => [l, { label: settings.localeLabels[l] ?? languageName(l), htmlLang: settings.htmlLangs[l] ?? l, path: l === defaultLocale ? '' : l }]),
+      settings.locales.map((l) => [
+        l,
+        {
+          label: settings.localeLabels[l] ?? languageName(l),
+          htmlLang: settings.htmlLangs[l] ?? l,
+          path: l === defaultLocale ? '' : l,
+        },
+      ]),
     ),
-    sections: sections.map((s) => (s.kind === 'docs' ? { id: s.id, kind: 'docs' as const } : { id: s.id, kind: 'blog' as const, ...(s.postsPerPage ? { postsPerPage: s.postsPerPage } : {}) })),
+    sections: sections.map((s) =>
+      s.kind === 'docs'
+        ? { id: s.id, kind: 'docs' as const }
+        : { id: s.id, kind: 'blog' as const, ...(s.postsPerPage ? { postsPerPage: s.postsPerPage } : {}) },
+    ),
     navbar: { logo: { src: logo, width: 32, height: 32 }, items: navbar },
     footer: { groups: footer },
     redirects,

@@ -10,7 +10,8 @@ type Value = string | string[] | boolean | undefined | null;
 
 /** A function `(existingPath) => string | string[] | undefined`, or an error naming what is not static. */
 export function staticCreateRedirects(fn: Node): ((existingPath: string) => string[]) | { error: string } {
-  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'ObjectMethod') return { error: 'not a function' };
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'ObjectMethod')
+    return { error: 'not a function' };
   const param = fn.params[0];
   if (!param || param.type !== 'Identifier') return { error: 'its parameter is not a plain name' };
   const name = param.name;
@@ -27,7 +28,12 @@ export function staticCreateRedirects(fn: Node): ((existingPath: string) => stri
         if (node.name === 'undefined') return undefined;
         throw new NotStatic(node.name);
       case 'TemplateLiteral':
-        return node.quasis.map((q, i) => (q.value.cooked ?? '') + (i < node.expressions.length ? String(expr(node.expressions[i], path)) : '')).join('');
+        return node.quasis
+          .map(
+            (q, i) =>
+              (q.value.cooked ?? '') + (i < node.expressions.length ? String(expr(node.expressions[i], path)) : ''),
+          )
+          .join('');
       case 'ArrayExpression':
         return node.elements.map((e) => {
           const v = e && e.type !== 'SpreadElement' ? expr(e, path) : undefined;
@@ -55,7 +61,9 @@ export function staticCreateRedirects(fn: Node): ((existingPath: string) => stri
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') throw new NotStatic('a call');
         const target = expr(callee.object, path);
-        const args = node.arguments.map((a) => (a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : expr(a, path)));
+        const args = node.arguments.map((a) =>
+          a.type === 'SpreadElement' || a.type === 'ArgumentPlaceholder' ? undefined : expr(a, path),
+        );
         if (typeof target !== 'string' || args.some((a) => typeof a !== 'string')) throw new NotStatic('a call');
         const [x, y] = args as string[];
         switch (callee.property.name) {

@@ -21,7 +21,13 @@ export function splitFile(raw: string): SplitFile {
   const doc = YAML.parseDocument(m[1], { lineCounter });
   const bodyStart = m[0].length;
   if (doc.errors.length) {
-    return { data: {}, keyLines: {}, body: raw.slice(bodyStart), bodyStart, error: { line: (doc.errors[0].linePos?.[0].line ?? 0) + 1, message: doc.errors[0].message.split('\n')[0] } };
+    return {
+      data: {},
+      keyLines: {},
+      body: raw.slice(bodyStart),
+      bodyStart,
+      error: { line: (doc.errors[0].linePos?.[0].line ?? 0) + 1, message: doc.errors[0].message.split('\n')[0] },
+    };
   }
   const keyLines: Record<string, number> = {};
   if (YAML.isMap(doc.contents)) {
@@ -32,7 +38,12 @@ export function splitFile(raw: string): SplitFile {
     }
   }
   const data = doc.toJS() as unknown;
-  return { data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}, keyLines, body: raw.slice(bodyStart), bodyStart };
+  return {
+    data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
+    keyLines,
+    body: raw.slice(bodyStart),
+    bodyStart,
+  };
 }
 
 /** The engine's keys, in the order its docs list them. */

@@ -1,5 +1,6 @@
 // `site import docusaurus`: read a Docusaurus project, plan the content tree, write it.
-export { readDocusaurusProject, NotDocusaurusError } from './read-project.ts';
-export { planImport, type ImportPlan } from './plan.ts';
-export { writePlan, ContentExistsError } from './write-plan.ts';
-export { formatReportItem, sortReport, summarize, type ReportItem } from './report.ts';
+
+export { type ImportPlan, planImport } from './plan.ts';
+export { NotDocusaurusError, readDocusaurusProject } from './read-project.ts';
+export { formatReportItem, type ReportItem, sortReport, summarize } from './report.ts';
+export { ContentExistsError, writePlan } from './write-plan.ts';

@@ -7,7 +7,10 @@ import type { Edit } from './body.ts';
 import type { Span } from './markdown-tree.ts';
 
 /** What the page's imports bind a name to. */
-export type Binding = { kind: 'partial'; include: string } | { kind: 'asset'; spec: string } | { kind: 'component'; name: string };
+export type Binding =
+  | { kind: 'partial'; include: string }
+  | { kind: 'asset'; spec: string }
+  | { kind: 'component'; name: string };
 
 export interface JsxContext {
   /** The include path (relative to the written page) of a partial the page imports, by import path. */
@@ -41,7 +44,11 @@ export function importBinding(line: string, ctx: JsxContext): Map<string, Bindin
   return undefined;
 }
 
-const attr = (attrs: string, name: string) => /"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\}/.exec(new RegExp(`\\b${name}=("[^"]*"|'[^']*'|\\{[^}]*\\})`).exec(attrs)?.[1] ?? '')?.slice(1).find((v) => v !== undefined);
+const attr = (attrs: string, name: string) =>
+  /"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\}/
+    .exec(new RegExp(`\\b${name}=("[^"]*"|'[^']*'|\\{[^}]*\\})`).exec(attrs)?.[1] ?? '')
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /** `values={[{label: 'npm', value: 'npm'}, …]}` of an old-style `<Tabs>`: labels by value. */
 function valueLabels(attrs: string): Map<string, string> {
@@ -60,10 +67,16 @@ const escapeLabel = (label: string) => label.replace(/([[\]\\])/g, '\\$1');
  * Edits for the JSX lines of `body` that have a Markdown meaning. `code` are the spans of code
  * blocks, never touched. Tags must stand on lines of their own, as Docusaurus writes them.
  */
-export function jsxBlockEdits(body: string, code: Span[], bindings: Map<string, Binding>, ctx: JsxContext): { edits: Edit[]; problems: { offset: number; message: string }[] } {
+export function jsxBlockEdits(
+  body: string,
+  code: Span[],
+  bindings: Map<string, Binding>,
+  ctx: JsxContext,
+): { edits: Edit[]; problems: { offset: number; message: string }[] } {
   const edits: Edit[] = [];
   const problems: { offset: number; message: string }[] = [];
-  const names = (kind: string) => [...bindings].filter(([, b]) => b.kind === 'component' && b.name === kind).map(([n]) => n);
+  const names = (kind: string) =>
+    [...bindings].filter(([, b]) => b.kind === 'component' && b.name === kind).map(([n]) => n);
   const tabs = new Set(names('Tabs'));
   const tabItem = new Set(names('TabItem'));
   const cards = new Set(names('DocCardList'));
@@ -86,7 +99,9 @@ export function jsxBlockEdits(body: string, code: Span[], bindings: Map<string, 
     const inner = lines.slice(from, to).filter((l) => l.text.trim());
     const indent = Math.min(...inner.map((l) => /^[ \t]*/.exec(l.text)![0].length));
     if (!inner.length || !Number.isFinite(indent) || indent === 0) return;
-    for (let i = from; i < to; i++) if (lines[i].text.trim() && !replaced.has(i)) edits.push({ start: lines[i].start, end: lines[i].start + indent, text: '' });
+    for (let i = from; i < to; i++)
+      if (lines[i].text.trim() && !replaced.has(i))
+        edits.push({ start: lines[i].start, end: lines[i].start + indent, text: '' });
   };
   for (let i = 0; i < lines.length; i++) {
     const { start, text } = lines[i];
@@ -95,7 +110,11 @@ export function jsxBlockEdits(body: string, code: Span[], bindings: Map<string, 
     const open = /^<(\w+)((?:\s[^<>]*?)?)\s*(\/?)>$/.exec(t);
     const close = /^<\/(\w+)\s*>$/.exec(t);
     if (open && tabs.has(open[1]) && !open[3]) {
-      if (stack.length) problems.push({ offset: start, message: 'tabs inside tabs: the inner ones were written as a container of their own; check the colons' });
+      if (stack.length)
+        problems.push({
+          offset: start,
+          message: 'tabs inside tabs: the inner ones were written as a container of their own; check the colons',
+        });
       const group = attr(open[2], 'groupId');
       stack.push({ labels: valueLabels(open[2]), items: 0, depth: 4 + stack.length });
       replaceLine(i, `${':'.repeat(4 + stack.length - 1)}tabs${group ? `{group="${group.replace(/"/g, '')}"}` : ''}`);
@@ -104,7 +123,8 @@ export function jsxBlockEdits(body: string, code: Span[], bindings: Map<string, 
     } else if (open && tabItem.has(open[1]) && !open[3] && stack.length) {
       const top = stack[stack.length - 1];
       const value = attr(open[2], 'value');
-      const label = attr(open[2], 'label') ?? (value !== undefined ? (top.labels.get(value) ?? value) : `Tab ${top.items + 1}`);
+      const label =
+        attr(open[2], 'label') ?? (value !== undefined ? (top.labels.get(value) ?? value) : `Tab ${top.items + 1}`);
       top.items++;
       replaceLine(i, `${':'.repeat(top.depth - 1)}tab[${escapeLabel(label)}]`);
       item = { contentFrom: i + 1 };
@@ -114,7 +134,11 @@ export function jsxBlockEdits(body: string, code: Span[], bindings: Map<string, 
       replaceLine(i, ':'.repeat(stack[stack.length - 1].depth - 1));
     } else if (open && open[3] && bindings.get(open[1])?.kind === 'partial') {
       const b = bindings.get(open[1]) as { include: string };
-      if (open[2].trim()) problems.push({ offset: start, message: `props of <${open[1]}> left out: an include has none; the partial's {props} show as written` });
+      if (open[2].trim())
+        problems.push({
+          offset: start,
+          message: `props of <${open[1]}> left out: an include has none; the partial's {props} show as written`,
+        });
       replaceLine(i, `::include{file="${b.include}"}`);
     } else if (open && open[3] && cards.has(open[1])) {
       replaceLine(i, ctx.cardList());

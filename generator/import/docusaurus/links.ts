@@ -3,7 +3,7 @@
 // the ids the headings get, images beside the pages to public/.
 import path from 'node:path/posix';
 import type { LinkRewrite } from './body.ts';
-import { customIdsOf, targetFile, type ImportedPage, type SiteMap } from './site-map.ts';
+import { customIdsOf, type ImportedPage, type SiteMap, targetFile } from './site-map.ts';
 
 export interface LinkScope {
   map: SiteMap;
@@ -19,7 +19,11 @@ function split(url: string): { pathname: string; rest: string; fragment?: string
   const hash = url.indexOf('#');
   const before = hash === -1 ? url : url.slice(0, hash);
   const q = before.search(/\?/);
-  return { pathname: q === -1 ? before : before.slice(0, q), rest: q === -1 ? '' : before.slice(q), fragment: hash === -1 ? undefined : url.slice(hash + 1) };
+  return {
+    pathname: q === -1 ? before : before.slice(0, q),
+    rest: q === -1 ? '' : before.slice(q),
+    fragment: hash === -1 ? undefined : url.slice(hash + 1),
+  };
 }
 
 const hasExtension = (p: string) => /\.[a-z0-9]+$/i.test(p.split('/').pop() ?? '');
@@ -37,14 +41,21 @@ function routeKey(map: SiteMap, pathname: string): { key: string; locale?: strin
   const first = p.split('/')[1];
   const locale = map.locales.includes(first) && first !== map.defaultLocale ? first : undefined;
   if (locale) p = p.slice(first.length + 1);
-  return { key: p.replace(/\/index(\.html)?$/, '').replace(/\.html$/, '').replace(/^\/+|\/+$/g, ''), locale };
+  return {
+    key: p
+      .replace(/\/index(\.html)?$/, '')
+      .replace(/\.html$/, '')
+      .replace(/^\/+|\/+$/g, ''),
+    locale,
+  };
 }
 
 /** A route of a generated Docusaurus page (blog lists, tags, archive) that the engine makes too. */
 function generatedRoute(map: SiteMap, key: string): string | undefined {
   for (const blog of map.blogs) {
     const base = blog.route;
-    const rest = key === base ? '' : base === '' || key.startsWith(`${base}/`) ? key.slice(base ? base.length + 1 : 0) : undefined;
+    const rest =
+      key === base ? '' : base === '' || key.startsWith(`${base}/`) ? key.slice(base ? base.length + 1 : 0) : undefined;
     if (rest === undefined || !/^((tags|authors)(\/[^/]+)?|archive|page\/\d+)?$/.test(rest)) continue;
     return `/${blog.section}/${rest ? `${rest}/` : ''}`;
   }
@@ -74,7 +85,10 @@ function ownPath(map: SiteMap, url: string): string | undefined {
 
 function rewriteAsset(scope: LinkScope, pathname: string, suffix: string): LinkRewrite | undefined {
   const { map, page } = scope;
-  const candidates = [path.join(path.dirname(scope.rel), pathname), path.join(page.source.instance.path, path.dirname(page.treePath), pathname)];
+  const candidates = [
+    path.join(path.dirname(scope.rel), pathname),
+    path.join(page.source.instance.path, path.dirname(page.treePath), pathname),
+  ];
   const found = candidates.find((c) => map.assets.has(c));
   if (!found) return undefined;
   // A translation's own file keeps its locale in the name: the default locale's may be beside it.
@@ -97,20 +111,39 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
   const { pathname, rest, fragment } = split(url);
   const ownFile = targetFile(page, locale);
   if (pathname === '') return { url: rest + fragmentOf(scope, page, fragment) };
-  if (pathname.startsWith('@site/static/')) return { url: `/${pathname.slice('@site/static/'.length)}${rest}${fragment !== undefined ? `#${fragment}` : ''}` };
+  if (pathname.startsWith('@site/static/'))
+    return { url: `/${pathname.slice('@site/static/'.length)}${rest}${fragment !== undefined ? `#${fragment}` : ''}` };
 
   if (/\.mdx?$/.test(pathname)) {
     const root = page.source.instance.path;
     const base = path.join(root, path.dirname(page.treePath));
-    const candidates = pathname.startsWith('/') ? [pathname.slice(1), path.join(root, pathname)] : [path.join(base, pathname)];
+    const candidates = pathname.startsWith('/')
+      ? [pathname.slice(1), path.join(root, pathname)]
+      : [path.join(base, pathname)];
     const target = candidates.map((c) => map.byFile.get(c)).find(Boolean);
-    if (!target) return { problem: { message: `link target ${pathname} is not a page of the imported site; kept as written`, rule: 'broken-link' } };
-    return { url: path.relative(path.dirname(ownFile), targetFile(target, locale)) + rest + fragmentOf(scope, target, fragment) };
+    if (!target)
+      return {
+        problem: {
+          message: `link target ${pathname} is not a page of the imported site; kept as written`,
+          rule: 'broken-link',
+        },
+      };
+    return {
+      url:
+        path.relative(path.dirname(ownFile), targetFile(target, locale)) + rest + fragmentOf(scope, target, fragment),
+    };
   }
 
   const suffix = rest + (fragment !== undefined ? `#${fragment}` : '');
   if (!pathname.startsWith('/') && hasExtension(pathname)) {
-    return rewriteAsset(scope, pathname, suffix) ?? { problem: { message: `file ${pathname} was not found beside the page; kept as written`, rule: kind === 'image' ? 'broken-image' : 'broken-link' } };
+    return (
+      rewriteAsset(scope, pathname, suffix) ?? {
+        problem: {
+          message: `file ${pathname} was not found beside the page; kept as written`,
+          rule: kind === 'image' ? 'broken-image' : 'broken-link',
+        },
+      }
+    );
   }
   if (kind === 'image' || hasExtension(pathname)) {
     const { key } = routeKey(map, pathname.startsWith('/') ? pathname : `/${pathname}`);
@@ -121,11 +154,19 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
       // Not valid percent-encoding: looked up as written.
     }
     if (map.staticFiles.has(file)) return { url: `/${key}${suffix}` };
-    return { problem: { message: `file /${file} is not in static/; kept as written`, rule: kind === 'image' ? 'broken-image' : 'broken-link' } };
+    return {
+      problem: {
+        message: `file /${file} is not in static/; kept as written`,
+        rule: kind === 'image' ? 'broken-image' : 'broken-link',
+      },
+    };
   }
 
   // A route: absolute, or relative to the page's Docusaurus route (a folder's index page has a trailing slash there, other pages none).
-  const absolute = pathname.startsWith('/') ? pathname : new URL(pathname, `https://x/${page.place.route}${page.place.trailingSlash && page.place.route ? '/' : ''}`).pathname;
+  const absolute = pathname.startsWith('/')
+    ? pathname
+    : new URL(pathname, `https://x/${page.place.route}${page.place.trailingSlash && page.place.route ? '/' : ''}`)
+        .pathname;
   const { key, locale: named } = routeKey(map, absolute);
   const prefix = named ? `/${named}` : '';
   const found = map.byRoute.get(key);
@@ -133,5 +174,11 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
   const generated = generatedRoute(map, key);
   if (generated) return { url: `${prefix}${generated}${suffix}` };
   const withSlash = `${prefix}/${key ? `${key}/` : ''}${suffix}`;
-  return { url: withSlash, problem: { message: `link target ${pathname} is not a page of the imported site; written as ${withSlash}`, rule: 'broken-link' } };
+  return {
+    url: withSlash,
+    problem: {
+      message: `link target ${pathname} is not a page of the imported site; written as ${withSlash}`,
+      rule: 'broken-link',
+    },
+  };
 }

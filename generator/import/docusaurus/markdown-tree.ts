@@ -1,11 +1,12 @@
 // One Docusaurus body parsed as Markdown (CommonMark and GFM, as this engine reads it), with what
 // the importer needs to know before it rewrites anything: the leading `# Title`, the first
 // paragraph, custom heading ids and the spans that hold code or HTML.
-import type { Root, RootContent, Heading, Nodes } from 'mdast';
-import { unified } from 'unified';
+
 import GithubSlugger from 'github-slugger';
-import { visit } from '../../markdown/visit-tree.ts';
+import type { Heading, Nodes, Root, RootContent } from 'mdast';
+import { unified } from 'unified';
 import remarkGfm from '../../markdown/gfm.ts';
+import { visit } from '../../markdown/visit-tree.ts';
 
 export interface Span {
   start: number;
@@ -42,7 +43,10 @@ function unwrapMdxCodeBlocks(body: string): { body: string; spans: Span[] } {
     closer.lastIndex = m.index + m[0].length + 1;
     const c = closer.exec(body);
     if (!c) break;
-    for (const [start, length] of [[m.index, m[0].length], [c.index, c[0].length]]) {
+    for (const [start, length] of [
+      [m.index, m[0].length],
+      [c.index, c[0].length],
+    ]) {
       out = out.slice(0, start) + ' '.repeat(length) + out.slice(start + length);
       spans.push({ start, end: start + length + (body[start + length] === '\n' ? 1 : 0) });
     }
@@ -61,7 +65,8 @@ export function plainText(node: Nodes): string {
 
 const CUSTOM_ID = /\s*\{#([^}\s]+)\}\s*$/;
 /** An MDX import or export statement, not prose that starts with the word ("export the data…"). */
-const ESM = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
+const ESM =
+  /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
 
 export function isEsm(node: RootContent, body: string): boolean {
   return node.type === 'paragraph' && ESM.test(body.slice(node.position!.start.offset, node.position!.end.offset));
@@ -80,7 +85,8 @@ export function parseBody(raw: string): BodyTree {
     const next = tree.children[firstAt + 1];
     const raw = body.slice(spanOf(first).start, spanOf(first).end);
     const text = plainText(first).replace(CUSTOM_ID, '').trim();
-    if (text && !/^#+\s*$/.test(raw)) result.title = { text, span: { start: spanOf(first).start, end: next ? spanOf(next).start : body.length } };
+    if (text && !/^#+\s*$/.test(raw))
+      result.title = { text, span: { start: spanOf(first).start, end: next ? spanOf(next).start : body.length } };
   }
   for (const node of tree.children) {
     if (node.type !== 'paragraph' || isEsm(node, body)) continue;
@@ -92,7 +98,8 @@ export function parseBody(raw: string): BodyTree {
   const slugger = new GithubSlugger();
   let index = 0;
   visit(tree, (node) => {
-    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') result.protectedSpans.push(spanOf(node));
+    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html')
+      result.protectedSpans.push(spanOf(node));
     if (node.type !== 'heading') return;
     const heading = node as Heading;
     const own = index++;

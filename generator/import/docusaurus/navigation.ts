@@ -59,7 +59,10 @@ const THEME_STRINGS: Record<string, string> = {
 
 export interface NavigationScope {
   settings: DocusaurusSettings;
-  themeLabels: Record<string, { navbar: Record<string, string>; footer: Record<string, string>; code: Record<string, string> }>;
+  themeLabels: Record<
+    string,
+    { navbar: Record<string, string>; footer: Record<string, string>; code: Record<string, string> }
+  >;
   /** The route here of a path of the old site, or undefined when nothing answers it. */
   routeOf: (pathname: string) => string | undefined;
   /** The route of a docs instance (by plugin id), and of a doc (by instance and doc id). */
@@ -107,7 +110,8 @@ export function convertNavigation(scope: NavigationScope): Navigation {
       problems.push(`${where} "${label ?? to}" left out: ${to} is no page of the import`);
       return undefined;
     }
-    if (item.type && !['localeDropdown', 'search', 'docsVersionDropdown', 'docsPluginDropdown'].includes(item.type)) problems.push(`${where} item of type "${item.type}" left out: it has no counterpart here`);
+    if (item.type && !['localeDropdown', 'search', 'docsVersionDropdown', 'docsPluginDropdown'].includes(item.type))
+      problems.push(`${where} item of type "${item.type}" left out: it has no counterpart here`);
     return undefined;
   };
 
@@ -122,7 +126,9 @@ export function convertNavigation(scope: NavigationScope): Navigation {
     if (!link) continue;
     if ('href' in link) {
       external.push(link);
-      problems.push(`navbar link "${link.label}" (${link.href}) moved to the footer: the navbar here links to pages of the site`);
+      problems.push(
+        `navbar link "${link.label}" (${link.href}) moved to the footer: the navbar here links to pages of the site`,
+      );
     } else navbar.push({ label: link.label ?? link.to, to: link.to });
   }
   const footer: FooterGroup[] = [];

@@ -5,11 +5,11 @@ import path from 'node:path/posix';
 import type { AuthorBook } from './authors.ts';
 import { convertBody, mapOffset } from './body.ts';
 import { descriptionFrom, TARGET_KEYS, writeFrontMatter } from './front-matter.ts';
+import type { JsxContext } from './jsx-blocks.ts';
 import { rewriteUrl } from './links.ts';
 import { positionAt, type ReportItem } from './report.ts';
-import { targetFile, type ImportedPage, type PageSource, type SiteMap } from './site-map.ts';
+import { type ImportedPage, type PageSource, type SiteMap, targetFile } from './site-map.ts';
 import type { TagBook } from './tags.ts';
-import type { JsxContext } from './jsx-blocks.ts';
 
 export interface PageScope {
   map: SiteMap;
@@ -37,7 +37,20 @@ export interface ConvertedPage {
 }
 
 /** Keys that decide where the page goes or are taken apart into authors and tags. */
-const CONSUMED = new Set(['id', 'slug', 'authors', 'author', 'author_title', 'authorTitle', 'author_url', 'authorURL', 'author_image_url', 'authorImageURL', 'tags', 'date']);
+const CONSUMED = new Set([
+  'id',
+  'slug',
+  'authors',
+  'author',
+  'author_title',
+  'authorTitle',
+  'author_url',
+  'authorURL',
+  'author_image_url',
+  'authorImageURL',
+  'tags',
+  'date',
+]);
 const POST_ONLY_KEYS = new Set(['date', 'authors', 'tags']);
 
 export function convertPage(scope: PageScope): ConvertedPage {
@@ -47,17 +60,35 @@ export function convertPage(scope: PageScope): ConvertedPage {
   const isPost = page.tree === 'blog';
   const sourcePath = path.join(scope.projectDir, file.rel);
   const items: ReportItem[] = [];
-  const leftOut = (line: number, column: number, message: string, rule: string) => items.push({ file: sourcePath, line, column, message, rule });
-  if (split.error) leftOut(split.error.line, 1, `front matter is not valid YAML (${split.error.message}); none of it was carried`, 'front-matter');
+  const leftOut = (line: number, column: number, message: string, rule: string) =>
+    items.push({ file: sourcePath, line, column, message, rule });
+  if (split.error)
+    leftOut(
+      split.error.line,
+      1,
+      `front matter is not valid YAML (${split.error.message}); none of it was carried`,
+      'front-matter',
+    );
 
   const out: Record<string, unknown> = {};
   const fmTitle = typeof fm.title === 'string' || typeof fm.title === 'number' ? String(fm.title) : undefined;
   // The body's `# Title` is what Docusaurus shows; a different front matter title named the page in the sidebar.
-  const title = tree.title?.text ?? fmTitle ?? page.place.target.split('/').filter((s) => s !== 'index').pop() ?? page.section;
+  const title =
+    tree.title?.text ??
+    fmTitle ??
+    page.place.target
+      .split('/')
+      .filter((s) => s !== 'index')
+      .pop() ??
+    page.section;
   out.title = title;
-  const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : tree.firstParagraph && descriptionFrom(tree.firstParagraph);
+  const description =
+    typeof fm.description === 'string' && fm.description.trim()
+      ? fm.description
+      : tree.firstParagraph && descriptionFrom(tree.firstParagraph);
   out.description = description || title;
-  if (fmTitle && tree.title && fmTitle !== tree.title.text && fm.sidebar_label === undefined) out.sidebar_label = fmTitle;
+  if (fmTitle && tree.title && fmTitle !== tree.title.text && fm.sidebar_label === undefined)
+    out.sidebar_label = fmTitle;
 
   for (const key of Object.keys(fm)) {
     const line = split.keyLines[key] ?? 1;
@@ -65,18 +96,39 @@ export function convertPage(scope: PageScope): ConvertedPage {
     if (key === 'title' || key === 'description') continue;
     const value = fm[key];
     if (!(TARGET_KEYS as readonly string[]).includes(key) || (!isPost && POST_ONLY_KEYS.has(key))) {
-      leftOut(line, 1, `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`, 'front-matter');
+      leftOut(
+        line,
+        1,
+        `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`,
+        'front-matter',
+      );
       continue;
     }
     if (key === 'image') {
-      const image = typeof value === 'string' ? rewriteUrl({ map, page, locale, rel: file.rel, copies: scope.copies }, value, 'image') : undefined;
-      if (!image || image.problem) leftOut(line, 1, `front matter image ${JSON.stringify(value)} left out: it must be a file in static/`, 'front-matter');
+      const image =
+        typeof value === 'string'
+          ? rewriteUrl({ map, page, locale, rel: file.rel, copies: scope.copies }, value, 'image')
+          : undefined;
+      if (!image || image.problem)
+        leftOut(
+          line,
+          1,
+          `front matter image ${JSON.stringify(value)} left out: it must be a file in static/`,
+          'front-matter',
+        );
       else out.image = image.url ?? value;
-    } else if (key === 'keywords') out.keywords = Array.isArray(value) ? value.map(String) : String(value).split(',').map((s) => s.trim());
-    else if (key === 'sidebar_position' && typeof value === 'string' && Number.isFinite(Number(value))) out.sidebar_position = Number(value);
+    } else if (key === 'keywords')
+      out.keywords = Array.isArray(value)
+        ? value.map(String)
+        : String(value)
+            .split(',')
+            .map((s) => s.trim());
+    else if (key === 'sidebar_position' && typeof value === 'string' && Number.isFinite(Number(value)))
+      out.sidebar_position = Number(value);
     else out[key] = value;
   }
-  if (out.sidebar_position === undefined && page.place.number !== undefined && !isPost) out.sidebar_position = page.place.number;
+  if (out.sidebar_position === undefined && page.place.number !== undefined && !isPost)
+    out.sidebar_position = page.place.number;
   // A hand-written sidebar decides the order, as it did in Docusaurus.
   if (page.sidebar && !isPost) {
     out.sidebar_position = page.sidebar.position;
@@ -89,9 +141,11 @@ export function convertPage(scope: PageScope): ConvertedPage {
     const date = rawDate?.slice(0, 10) ?? page.place.date;
     if (date) out.date = date;
     else leftOut(1, 1, 'the post has no date in its front matter or file name; add date: YYYY-MM-DD', 'date');
-    if (rawDate && rawDate.length > 10) leftOut(split.keyLines.date ?? 1, 1, `time of day of ${rawDate} left out: posts here have a date only`, 'date');
+    if (rawDate && rawDate.length > 10)
+      leftOut(split.keyLines.date ?? 1, 1, `time of day of ${rawDate} left out: posts here have a date only`, 'date');
     out.authors = scope.authors.resolve(fm, locale, file.rel, split.keyLines.authors ?? split.keyLines.author ?? 1);
-    if (!(out.authors as string[]).length) leftOut(1, 1, 'the post names no author; add one to content/authors.yml and to the post', 'author');
+    if (!(out.authors as string[]).length)
+      leftOut(1, 1, 'the post names no author; add one to content/authors.yml and to the post', 'author');
     tags = scope.tags.resolve(fm.tags, locale, scope.originalTags);
     out.tags = tags;
   }

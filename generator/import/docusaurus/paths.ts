@@ -25,7 +25,12 @@ export interface PagePlace {
   trailingSlash?: boolean;
 }
 
-const clean = (route: string) => route.split('/').map((s) => s.trim()).filter(Boolean).join('/');
+const clean = (route: string) =>
+  route
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('/');
 const join = (...parts: string[]) => clean(parts.join('/'));
 const withoutExtension = (p: string) => p.replace(/\.mdx?$/, '');
 
@@ -39,9 +44,15 @@ export function docPlace(treePath: string, routeBase: string, fm: { id?: unknown
   let path: string;
   if (typeof fm.slug === 'string') path = fm.slug.startsWith('/') ? clean(fm.slug) : join(...dirs, fm.slug);
   else path = isIndex ? join(...dirs) : join(...dirs, base);
-  const folderPage = isIndex || path === '' || (typeof fm.slug === 'string' && fm.slug.endsWith('/') && fm.slug !== '/');
+  const folderPage =
+    isIndex || path === '' || (typeof fm.slug === 'string' && fm.slug.endsWith('/') && fm.slug !== '/');
   const trailing = typeof fm.slug === 'string' ? fm.slug.endsWith('/') : isIndex;
-  return { target: folderPage ? join(path, 'index') : path, route: join(routeBase, path), number: own.number, ...(trailing ? { trailingSlash: true } : {}) };
+  return {
+    target: folderPage ? join(path, 'index') : path,
+    route: join(routeBase, path),
+    number: own.number,
+    ...(trailing ? { trailingSlash: true } : {}),
+  };
 }
 
 const DATED = /^(.*?)(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:\/index)?\.mdx?$/;
@@ -51,7 +62,12 @@ export function postPlace(treePath: string, routeBase: string, fm: { slug?: unkn
   const dated = DATED.exec(treePath);
   const date = dated ? `${dated[2]}-${dated[3].padStart(2, '0')}-${dated[4].padStart(2, '0')}` : undefined;
   const undated = withoutExtension(treePath).replace(/\/index$/, '');
-  const route = typeof fm.slug === 'string' ? join(routeBase, fm.slug) : dated ? join(routeBase, dated[1], date!.replaceAll('-', '/'), dated[5]) : join(routeBase, undated);
+  const route =
+    typeof fm.slug === 'string'
+      ? join(routeBase, fm.slug)
+      : dated
+        ? join(routeBase, dated[1], date!.replaceAll('-', '/'), dated[5])
+        : join(routeBase, undated);
   const target = typeof fm.slug === 'string' ? clean(fm.slug) : dated ? join(dated[1], dated[5] || date!) : undated;
   return { target, route, date };
 }

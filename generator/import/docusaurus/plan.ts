@@ -3,22 +3,22 @@
 import path from 'node:path/posix';
 import YAML from 'yaml';
 import { AuthorBook, authorsYaml } from './authors.ts';
-import { convertCategories, type CategoryOut, type CategoryProblem } from './categories.ts';
-import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
-import { newRouteOf, rewriteUrl } from './links.ts';
-import type { JsxContext } from './jsx-blocks.ts';
-import { convertNavigation, messagesText } from './navigation.ts';
-import { applySidebars, docIdOf, type SidebarResult } from './sidebars.ts';
-import { slugId } from './slug.ts';
+import { type CategoryOut, type CategoryProblem, convertCategories } from './categories.ts';
 import { configText } from './config-file.ts';
+import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
 import { descriptionFrom, splitFile, writeFrontMatter } from './front-matter.ts';
+import type { JsxContext } from './jsx-blocks.ts';
+import { newRouteOf, rewriteUrl } from './links.ts';
 import { parseBody } from './markdown-tree.ts';
-import { projectNotes } from './project-notes.ts';
+import { convertNavigation, messagesText } from './navigation.ts';
 import { convertPage } from './page.ts';
 import { docPlace, postPlace, stripNumberPrefix } from './paths.ts';
+import { projectNotes } from './project-notes.ts';
 import type { ContentTree, DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
-import { sourceFor, targetFile, targetRoute, type ImportedPage, type SiteMap } from './site-map.ts';
+import { applySidebars, docIdOf, type SidebarResult } from './sidebars.ts';
+import { type ImportedPage, type SiteMap, sourceFor, targetFile, targetRoute } from './site-map.ts';
+import { slugId } from './slug.ts';
 import { TagBook, tagsYaml } from './tags.ts';
 
 export interface ImportPlan {
@@ -31,7 +31,12 @@ export interface ImportPlan {
   stats: { pages: number; posts: number; locales: string[]; authors: number; tags: number; staticFiles: number };
 }
 
-function collectPages(project: DocusaurusProject, tree: ContentTree, section: string, report: ReportItem[]): ImportedPage[] {
+function collectPages(
+  project: DocusaurusProject,
+  tree: ContentTree,
+  section: string,
+  report: ReportItem[],
+): ImportedPage[] {
   const { defaultLocale } = project.settings;
   const { kind, route: routeBase, path: root } = tree.instance;
   const pages = new Map<string, ImportedPage>();
@@ -39,14 +44,28 @@ function collectPages(project: DocusaurusProject, tree: ContentTree, section: st
   const where = (rel: string) => path.join(project.dir, rel);
   for (const file of tree.files.filter((f) => f.locale === defaultLocale)) {
     const split = splitFile(file.raw);
-    const place = kind === 'docs' ? docPlace(file.path, routeBase, split.data) : postPlace(file.path, routeBase, split.data);
+    const place =
+      kind === 'docs' ? docPlace(file.path, routeBase, split.data) : postPlace(file.path, routeBase, split.data);
     const other = taken.get(place.target);
     if (other) {
-      report.push({ file: where(file.rel), line: 1, column: 1, message: `left out: it would land at ${section}/${place.target}.md, like ${other}; give one of them another slug`, rule: 'duplicate-route' });
+      report.push({
+        file: where(file.rel),
+        line: 1,
+        column: 1,
+        message: `left out: it would land at ${section}/${place.target}.md, like ${other}; give one of them another slug`,
+        rule: 'duplicate-route',
+      });
       continue;
     }
     taken.set(place.target, file.rel);
-    pages.set(file.path, { tree: kind, source: tree, section, treePath: file.path, place, sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]) });
+    pages.set(file.path, {
+      tree: kind,
+      source: tree,
+      section,
+      treePath: file.path,
+      place,
+      sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]),
+    });
   }
   // `guides.md` beside a folder `guides/` without index: Docusaurus showed both, at /docs/guides
   // and /docs/category/guides; here a folder has one page, so the file becomes it.
@@ -62,7 +81,13 @@ function collectPages(project: DocusaurusProject, tree: ContentTree, section: st
   for (const file of tree.files.filter((f) => f.locale !== defaultLocale)) {
     const page = pages.get(file.path);
     if (!page) {
-      report.push({ file: where(file.rel), line: 1, column: 1, message: `left out: a translation of ${root}/${file.path}, which does not exist (Docusaurus does not show it either)`, rule: 'orphan-translation' });
+      report.push({
+        file: where(file.rel),
+        line: 1,
+        column: 1,
+        message: `left out: a translation of ${root}/${file.path}, which does not exist (Docusaurus does not show it either)`,
+        rule: 'orphan-translation',
+      });
       continue;
     }
     const split = splitFile(file.raw);
@@ -94,7 +119,11 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   const where = (rel: string) => path.join(project.dir, rel);
 
   const sections = sectionIds(project.trees);
-  const collected = project.trees.map((tree) => ({ tree, section: sections.get(tree)!, pages: collectPages(project, tree, sections.get(tree)!, report) }));
+  const collected = project.trees.map((tree) => ({
+    tree,
+    section: sections.get(tree)!,
+    pages: collectPages(project, tree, sections.get(tree)!, report),
+  }));
   const pages = collected.flatMap((c) => c.pages);
   const docs = pages.filter((p) => p.tree === 'docs');
   const posts = pages.filter((p) => p.tree === 'blog');
@@ -104,8 +133,18 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   for (const { tree, section } of collected) {
     for (const file of tree.partials.filter((f) => f.locale === defaultLocale)) {
       const split = splitFile(file.raw);
-      const segments = file.path.replace(/\.mdx?$/, '').split('/').map((s) => stripNumberPrefix(s).name);
-      const page: ImportedPage = { tree: tree.instance.kind, source: tree, section, treePath: file.path, place: { target: segments.join('/'), route: '' }, sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]) };
+      const segments = file.path
+        .replace(/\.mdx?$/, '')
+        .split('/')
+        .map((s) => stripNumberPrefix(s).name);
+      const page: ImportedPage = {
+        tree: tree.instance.kind,
+        source: tree,
+        section,
+        treePath: file.path,
+        place: { target: segments.join('/'), route: '' },
+        sources: new Map([[defaultLocale, { file, split, tree: parseBody(split.body) }]]),
+      };
       for (const t of tree.partials.filter((f) => f.locale !== defaultLocale && f.path === file.path)) {
         const s = splitFile(t.raw);
         page.sources.set(t.locale, { file: t, split: s, tree: parseBody(s.body) });
@@ -121,20 +160,34 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     const sidebars = project.sidebars.get(tree.instance.id);
     let overrides: SidebarResult['categories'] | undefined;
     if (sidebars && !/autogenerated/.test(sidebars.raw)) {
-      const result = applySidebars(sidebars, tree, own, (p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data), locales, defaultLocale);
+      const result = applySidebars(
+        sidebars,
+        tree,
+        own,
+        (p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data),
+        locales,
+        defaultLocale,
+      );
       overrides = result.categories;
-      for (const p of result.problems) report.push({ file: where(sidebars.rel), line: p.line, column: 1, message: p.message, rule: 'sidebar' });
+      for (const p of result.problems)
+        report.push({ file: where(sidebars.rel), line: p.line, column: 1, message: p.message, rule: 'sidebar' });
     }
-    categories.push({ section, out: convertCategories(tree, tree.instance.route, locales, defaultLocale, categoryProblems, overrides) });
+    categories.push({
+      section,
+      out: convertCategories(tree, tree.instance.route, locales, defaultLocale, categoryProblems, overrides),
+    });
   }
-  for (const p of categoryProblems) report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'category' });
+  for (const p of categoryProblems)
+    report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'category' });
 
   const map: SiteMap = {
     defaultLocale,
     locales,
     byFile: new Map(pages.map((p) => [`${p.source.instance.path}/${p.treePath}`, p])),
     byRoute: new Map(pages.map((p) => [p.place.route, { page: p, route: targetRoute(p) }])),
-    blogs: collected.filter((c) => c.tree.instance.kind === 'blog').map((c) => ({ route: c.tree.instance.route, section: c.section })),
+    blogs: collected
+      .filter((c) => c.tree.instance.kind === 'blog')
+      .map((c) => ({ route: c.tree.instance.route, section: c.section })),
     baseUrl: settings.baseUrl,
     siteUrl: settings.url,
     staticFiles: new Set(project.staticFiles),
@@ -150,7 +203,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     }
   }
   for (const { tree, section } of collected) {
-    if (tree.instance.kind === 'docs' && !map.byRoute.has(tree.instance.route)) map.byRoute.set(tree.instance.route, { route: tree.instance.route === '' ? '/' : `/${section}/` });
+    if (tree.instance.kind === 'docs' && !map.byRoute.has(tree.instance.route))
+      map.byRoute.set(tree.instance.route, { route: tree.instance.route === '' ? '/' : `/${section}/` });
   }
 
   const authors = new AuthorBook(map.staticFiles);
@@ -160,15 +214,28 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       const data = blog.data[locale];
       if (data?.authors) authors.addFile(data.authors, locale);
       const broken = data?.tags && tags.addFile(data.tags, locale);
-      if (broken) report.push({ file: where(data!.tags!.rel), line: broken, column: 1, message: 'not readable as YAML; its labels and descriptions were not imported', rule: 'tags' });
+      if (broken)
+        report.push({
+          file: where(data!.tags!.rel),
+          line: broken,
+          column: 1,
+          message: 'not readable as YAML; its labels and descriptions were not imported',
+          rule: 'tags',
+        });
     }
   }
 
   const jsxFor = (page: ImportedPage, locale: string, rel: string): JsxContext => ({
     partial: (spec) => {
       const root = page.source.instance.path;
-      const wanted = spec.startsWith('@site/') ? spec.slice('@site/'.length) : path.join(root, path.dirname(page.treePath), spec);
-      const found = partials.find((p) => `${p.source.instance.path}/${p.treePath}` === wanted || (p.source === page.source && path.join(path.dirname(rel), spec) === p.sources.get(locale)?.file.rel));
+      const wanted = spec.startsWith('@site/')
+        ? spec.slice('@site/'.length)
+        : path.join(root, path.dirname(page.treePath), spec);
+      const found = partials.find(
+        (p) =>
+          `${p.source.instance.path}/${p.treePath}` === wanted ||
+          (p.source === page.source && path.join(path.dirname(rel), spec) === p.sources.get(locale)?.file.rel),
+      );
       if (!found) return undefined;
       const include = path.relative(path.dirname(targetFile(page, locale)), targetFile(found, locale));
       return include.startsWith('.') ? include : `./${include}`;
@@ -179,22 +246,52 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   /** The pages of a page's folder (an index page's folder is its own), as a Markdown list with descriptions. */
   const parentOf = (target: string) => path.dirname(target.replace(/\/index$/, '')).replace(/^\.$/, '');
   const cardList = (page: ImportedPage, locale: string): string => {
-    const folder = page.place.target.endsWith('index') ? page.place.target.replace(/\/?index$/, '') : parentOf(page.place.target);
-    const members = pages.filter((p) => p !== page && p.section === page.section && parentOf(p.place.target) === folder && !(p.place.target === 'index' && folder === ''));
+    const folder = page.place.target.endsWith('index')
+      ? page.place.target.replace(/\/?index$/, '')
+      : parentOf(page.place.target);
+    const members = pages.filter(
+      (p) =>
+        p !== page &&
+        p.section === page.section &&
+        parentOf(p.place.target) === folder &&
+        !(p.place.target === 'index' && folder === ''),
+    );
     const titled = members.map((p) => {
       const { split, tree } = sourceFor(p, locale, defaultLocale);
       const fm = split.data;
-      const title = tree.title?.text ?? (typeof fm.title === 'string' ? fm.title : p.place.target.split('/').filter((x) => x !== 'index').pop()!);
+      const title =
+        tree.title?.text ??
+        (typeof fm.title === 'string'
+          ? fm.title
+          : p.place.target
+              .split('/')
+              .filter((x) => x !== 'index')
+              .pop()!);
       const description = typeof fm.description === 'string' ? fm.description : tree.firstParagraph;
-      const position = p.sidebar?.position ?? (typeof fm.sidebar_position === 'number' ? fm.sidebar_position : p.place.number) ?? Number.POSITIVE_INFINITY;
+      const position =
+        p.sidebar?.position ??
+        (typeof fm.sidebar_position === 'number' ? fm.sidebar_position : p.place.number) ??
+        Number.POSITIVE_INFINITY;
       const href = path.relative(path.dirname(targetFile(page, locale)), targetFile(p, locale));
-      return { position, title, line: `- [${title.replace(/([[\]\\])/g, '\\$1')}](${href})${description ? `: ${descriptionFrom(description)}` : ''}` };
+      return {
+        position,
+        title,
+        line: `- [${title.replace(/([[\]\\])/g, '\\$1')}](${href})${description ? `: ${descriptionFrom(description)}` : ''}`,
+      };
     });
     // Folders without a page of their own: the engine makes their page from the category.
     for (const c of categories.find((x) => x.section === page.section)?.out ?? []) {
-      if (parentOf(`${c.dir}/index`) !== folder || pages.some((p) => p.section === page.section && p.place.target === `${c.dir}/index`)) continue;
+      if (
+        parentOf(`${c.dir}/index`) !== folder ||
+        pages.some((p) => p.section === page.section && p.place.target === `${c.dir}/index`)
+      )
+        continue;
       const category = YAML.parse(c.text[locale]) as { label: string; position?: number; description?: string };
-      titled.push({ position: category.position ?? Number.POSITIVE_INFINITY, title: category.label, line: `- [${category.label.replace(/([[\]\\])/g, '\\$1')}](/${page.section}/${c.dir}/)${category.description ? `: ${category.description}` : ''}` });
+      titled.push({
+        position: category.position ?? Number.POSITIVE_INFINITY,
+        title: category.label,
+        line: `- [${category.label.replace(/([[\]\\])/g, '\\$1')}](/${page.section}/${c.dir}/)${category.description ? `: ${category.description}` : ''}`,
+      });
     }
     titled.sort((a, b) => a.position - b.position || a.title.localeCompare(b.title));
     return titled.map((t) => t.line).join('\n');
@@ -204,19 +301,50 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   // the sidebar link there, so it gets one that lists its pages, as a category page would.
   for (const { tree, section, pages: own } of collected) {
     if (tree.instance.kind !== 'docs' || !own.length || own.some((p) => p.place.target === 'index')) continue;
-    const index: ImportedPage = { tree: 'docs', source: tree, section, treePath: 'index.md', place: { target: 'index', route: tree.instance.route }, sources: new Map() };
-    const label = settings.navbar.find((i) => (i.type === 'docSidebar' || i.type === 'doc') && (i.docsPluginId ?? 'default') === tree.instance.id)?.label ?? section.charAt(0).toUpperCase() + section.slice(1);
+    const index: ImportedPage = {
+      tree: 'docs',
+      source: tree,
+      section,
+      treePath: 'index.md',
+      place: { target: 'index', route: tree.instance.route },
+      sources: new Map(),
+    };
+    const label =
+      settings.navbar.find(
+        (i) => (i.type === 'docSidebar' || i.type === 'doc') && (i.docsPluginId ?? 'default') === tree.instance.id,
+      )?.label ?? section.charAt(0).toUpperCase() + section.slice(1);
     for (const locale of locales) {
       const title = project.themeLabels[locale]?.navbar[`item.label.${label}`] ?? label;
-      files.set(targetFile(index, locale), `${writeFrontMatter({ title, description: settings.tagline ?? title })}\n${cardList(index, locale)}\n`);
+      files.set(
+        targetFile(index, locale),
+        `${writeFrontMatter({ title, description: settings.tagline ?? title })}\n${cardList(index, locale)}\n`,
+      );
     }
-    report.push({ file: targetFile(index, defaultLocale), written: true, line: 1, column: 1, message: `${tree.instance.path}/ had no page at its root; this one lists its pages (the breadcrumbs and the sidebar link here), one per locale`, rule: 'page' });
+    report.push({
+      file: targetFile(index, defaultLocale),
+      written: true,
+      line: 1,
+      column: 1,
+      message: `${tree.instance.path}/ had no page at its root; this one lists its pages (the breadcrumbs and the sidebar link here), one per locale`,
+      rule: 'page',
+    });
   }
 
   for (const partial of partials) {
     for (const locale of locales) {
       const source = sourceFor(partial, locale, defaultLocale);
-      const converted = convertPage({ map, page: partial, locale, source, projectDir: project.dir, authors, tags, copies, jsx: jsxFor(partial, locale, source.file.rel), partial: true });
+      const converted = convertPage({
+        map,
+        page: partial,
+        locale,
+        source,
+        projectDir: project.dir,
+        authors,
+        tags,
+        copies,
+        jsx: jsxFor(partial, locale, source.file.rel),
+        partial: true,
+      });
       files.set(converted.file, converted.text);
       report.push(...converted.items);
     }
@@ -227,34 +355,64 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     let originalTags: string[] | undefined;
     for (const locale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
       const source = sourceFor(page, locale, defaultLocale);
-      const converted = convertPage({ map, page, locale, source, projectDir: project.dir, authors, tags, originalTags, copies, jsx: jsxFor(page, locale, source.file.rel) });
+      const converted = convertPage({
+        map,
+        page,
+        locale,
+        source,
+        projectDir: project.dir,
+        authors,
+        tags,
+        originalTags,
+        copies,
+        jsx: jsxFor(page, locale, source.file.rel),
+      });
       if (locale === defaultLocale) originalTags = converted.tags;
       files.set(converted.file, converted.text);
       report.push(...converted.items);
       if (!page.sources.has(locale)) {
         const plugin = `docusaurus-plugin-content-${page.tree}${page.source.instance.id === 'default' ? '' : `-${page.source.instance.id}`}`;
         const own = `i18n/${locale}/${plugin}${page.tree === 'docs' ? '/current' : ''}/${page.treePath}`;
-        report.push({ file: converted.file, written: true, line: 1, column: 1, message: `no ${locale} translation (${own}): the ${defaultLocale} text was copied here, as Docusaurus showed it; translate it`, rule: 'missing-translation' });
+        report.push({
+          file: converted.file,
+          written: true,
+          line: 1,
+          column: 1,
+          message: `no ${locale} translation (${own}): the ${defaultLocale} text was copied here, as Docusaurus showed it; translate it`,
+          rule: 'missing-translation',
+        });
       }
     }
   }
   for (const { section, out } of categories) {
-    for (const c of out) for (const locale of locales) files.set(`content/${locale}/${section}/${c.dir}/_category.yml`, c.text[locale]);
+    for (const c of out)
+      for (const locale of locales) files.set(`content/${locale}/${section}/${c.dir}/_category.yml`, c.text[locale]);
   }
 
   const authorsOut = authorsYaml(authors, locales, defaultLocale);
-  for (const f of authorsOut.filled) report.push({ file: 'content/authors.yml', written: true, line: f.line, column: 1, message: f.message, rule: 'author' });
-  for (const p of authors.problems) report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'author' });
+  for (const f of authorsOut.filled)
+    report.push({
+      file: 'content/authors.yml',
+      written: true,
+      line: f.line,
+      column: 1,
+      message: f.message,
+      rule: 'author',
+    });
+  for (const p of authors.problems)
+    report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'author' });
   if (authors.entries.size) files.set('content/authors.yml', authorsOut.text);
   if (tags.entries.size) files.set('content/tags.yml', tagsYaml(tags, locales, defaultLocale));
 
   // The home page: Docusaurus's is a React page, reported with the other parts of the project.
   report.push(...projectNotes(project));
   const config = where(project.config?.rel ?? 'docusaurus.config.js');
-  const configNote = (line: number, message: string, rule = 'config') => report.push({ file: config, line, column: 1, message, rule });
+  const configNote = (line: number, message: string, rule = 'config') =>
+    report.push({ file: config, line, column: 1, message, rule });
   for (const p of settings.problems) configNote(p.line, p.message);
   const title = settings.title ?? 'Site';
-  for (const locale of locales) files.set(`content/${locale}/index.md`, writeFrontMatter({ title, description: settings.tagline ?? title }));
+  for (const locale of locales)
+    files.set(`content/${locale}/index.md`, writeFrontMatter({ title, description: settings.tagline ?? title }));
 
   for (const file of project.staticFiles) copies.set(`static/${file}`, `public/${file}`);
 
@@ -273,79 +431,141 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     return true;
   };
   for (const { tree, pages: own } of collected) {
-    const moved = own.filter((p) => p.place.route !== '' && addRedirect(`/${p.place.route}`, targetRoute(p), 'moved page'));
+    const moved = own.filter(
+      (p) => p.place.route !== '' && addRedirect(`/${p.place.route}`, targetRoute(p), 'moved page'),
+    );
     if (!moved.length) continue;
     const example = moved[0];
-    configNote(1, `${moved.length} URL${moved.length === 1 ? '' : 's'} of ${tree.instance.path}/ changed (such as /${example.place.route} -> ${targetRoute(example)}); a redirect from each old URL is in config/site.config.ts`, 'redirect');
+    configNote(
+      1,
+      `${moved.length} URL${moved.length === 1 ? '' : 's'} of ${tree.instance.path}/ changed (such as /${example.place.route} -> ${targetRoute(example)}); a redirect from each old URL is in config/site.config.ts`,
+      'redirect',
+    );
   }
   for (const r of generated) addRedirect(r.from, r.to, 'generated category page');
   for (const r of settings.redirects) {
     const to = newRouteOf(map, r.to);
     if (to) addRedirect(r.from, to, 'client redirect');
-    else configNote(1, `client redirect from ${r.from} left out: its target ${r.to} is no page of the import`, 'redirect');
+    else
+      configNote(1, `client redirect from ${r.from} left out: its target ${r.to} is no page of the import`, 'redirect');
   }
   if (settings.createRedirects?.fn) {
     const create = staticCreateRedirects(settings.createRedirects.fn);
-    if ('error' in create) configNote(settings.createRedirects.line, `createRedirects left out: ${create.error}; write its redirects into config/site.config.ts`, 'redirect');
+    if ('error' in create)
+      configNote(
+        settings.createRedirects.line,
+        `createRedirects left out: ${create.error}; write its redirects into config/site.config.ts`,
+        'redirect',
+      );
     else {
       try {
         for (const p of pages) {
           const existing = `/${p.place.route}${settings.trailingSlash ? '/' : ''}`;
-          for (const from of create(existing)) if (from && from !== existing) addRedirect(from, targetRoute(p), 'createRedirects');
+          for (const from of create(existing))
+            if (from && from !== existing) addRedirect(from, targetRoute(p), 'createRedirects');
         }
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
-        configNote(settings.createRedirects.line, `createRedirects left out: it uses ${error.message}, which the importer does not read; write its redirects into config/site.config.ts`, 'redirect');
+        configNote(
+          settings.createRedirects.line,
+          `createRedirects left out: it uses ${error.message}, which the importer does not read; write its redirects into config/site.config.ts`,
+          'redirect',
+        );
       }
     }
   }
-  if (settings.trailingSlash === false) configNote(1, 'trailingSlash: false: every route here ends with a slash; links were rewritten, and servers answer /x with the page at /x/', 'config');
+  if (settings.trailingSlash === false)
+    configNote(
+      1,
+      'trailingSlash: false: every route here ends with a slash; links were rewritten, and servers answer /x with the page at /x/',
+      'config',
+    );
 
   const docsTrees = collected.filter((c) => c.tree.instance.kind === 'docs');
-  const instanceOf = (pluginId: string | undefined) => docsTrees.find((c) => c.tree.instance.id === (pluginId ?? 'default')) ?? (pluginId ? undefined : docsTrees[0]);
+  const instanceOf = (pluginId: string | undefined) =>
+    docsTrees.find((c) => c.tree.instance.id === (pluginId ?? 'default')) ?? (pluginId ? undefined : docsTrees[0]);
   const navigation = convertNavigation({
     settings,
     themeLabels: project.themeLabels,
-    routeOf: (pathname) => newRouteOf(map, pathname) ?? (redirects.has(`/${pathname.replace(/^\/+|\/+$/g, '')}/`) ? redirects.get(`/${pathname.replace(/^\/+|\/+$/g, '')}/`) : undefined) ?? (pathname.replace(/\/+$/, '') === '' ? '/' : undefined),
+    routeOf: (pathname) =>
+      newRouteOf(map, pathname) ??
+      (redirects.has(`/${pathname.replace(/^\/+|\/+$/g, '')}/`)
+        ? redirects.get(`/${pathname.replace(/^\/+|\/+$/g, '')}/`)
+        : undefined) ??
+      (pathname.replace(/\/+$/, '') === '' ? '/' : undefined),
     // Docusaurus links a sidebar to its first doc; the section's own page where it has one.
     docsRoute: (pluginId) => {
       const c = instanceOf(pluginId);
       if (!c) return undefined;
       const top = c.pages.filter((p) => !p.place.target.includes('/') || p.place.target.endsWith('/index'));
       if (!top.length || top.some((p) => p.place.target === 'index')) return `/${c.section}/`;
-      const rank = (p: ImportedPage) => p.sidebar?.position ?? (p.sources.get(defaultLocale)!.split.data.sidebar_position as number | undefined) ?? p.place.number ?? Number.POSITIVE_INFINITY;
+      const rank = (p: ImportedPage) =>
+        p.sidebar?.position ??
+        (p.sources.get(defaultLocale)!.split.data.sidebar_position as number | undefined) ??
+        p.place.number ??
+        Number.POSITIVE_INFINITY;
       return targetRoute([...top].sort((a, b) => rank(a) - rank(b) || a.place.target.localeCompare(b.place.target))[0]);
     },
     docRoute: (pluginId, docId) => {
-      const page = instanceOf(pluginId)?.pages.find((p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data) === docId);
+      const page = instanceOf(pluginId)?.pages.find(
+        (p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data) === docId,
+      );
       return page && targetRoute(page);
     },
   });
   for (const problem of navigation.problems) configNote(1, problem, 'navbar');
-  for (const [locale, strings] of Object.entries(navigation.messages)) files.set(`i18n/${locale}.ts`, messagesText(locale, strings));
+  for (const [locale, strings] of Object.entries(navigation.messages))
+    files.set(`i18n/${locale}.ts`, messagesText(locale, strings));
 
-  const staticFile = (route: string | undefined) => route !== undefined && project.staticFiles.includes(route.replace(/^\//, ''));
-  for (const [key, value] of [['navbar logo', settings.logo], ['favicon', settings.favicon]] as const) {
-    if (value && !/^[a-z]+:/i.test(value) && !staticFile(value)) configNote(1, `${key} ${value} is not in static/: the pages would show a missing image; put the file at static${value}`, 'config');
+  const staticFile = (route: string | undefined) =>
+    route !== undefined && project.staticFiles.includes(route.replace(/^\//, ''));
+  for (const [key, value] of [
+    ['navbar logo', settings.logo],
+    ['favicon', settings.favicon],
+  ] as const) {
+    if (value && !/^[a-z]+:/i.test(value) && !staticFile(value))
+      configNote(
+        1,
+        `${key} ${value} is not in static/: the pages would show a missing image; put the file at static${value}`,
+        'config',
+      );
   }
-  const logo = [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
+  const logo =
+    [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
   const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/favicon.svg';
 
   const configFile = configText(settings, {
-    sections: collected.map((c) => ({ id: c.section, kind: c.tree.instance.kind, postsPerPage: c.tree.instance.postsPerPage })),
-    navbar: navigation.navbar.length ? navigation.navbar : collected.map((c) => ({ label: c.section, to: `/${c.section}/` })),
+    sections: collected.map((c) => ({
+      id: c.section,
+      kind: c.tree.instance.kind,
+      postsPerPage: c.tree.instance.postsPerPage,
+    })),
+    navbar: navigation.navbar.length
+      ? navigation.navbar
+      : collected.map((c) => ({ label: c.section, to: `/${c.section}/` })),
     footer: navigation.footer,
     redirects: [...redirects].map(([from, to]) => ({ from, to })),
     logo,
     favicon,
   });
   // A page copied into a locale without its translation brings the original's items again.
-  const unique = [...new Map(report.map((item) => [`${item.file}:${item.line}:${item.column}:${item.rule}:${item.message}`, item])).values()];
+  const unique = [
+    ...new Map(
+      report.map((item) => [`${item.file}:${item.line}:${item.column}:${item.rule}:${item.message}`, item]),
+    ).values(),
+  ];
   return {
     files,
     copies,
     config: configFile,
     report: unique,
-    stats: { pages: docs.length, posts: posts.length, locales, authors: authors.entries.size, tags: tags.entries.size, staticFiles: project.staticFiles.length },
+    stats: {
+      pages: docs.length,
+      posts: posts.length,
+      locales,
+      authors: authors.entries.size,
+      tags: tags.entries.size,
+      staticFiles: project.staticFiles.length,
+    },
   };
 }

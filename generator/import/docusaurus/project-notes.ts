@@ -13,14 +13,28 @@ export function projectNotes(project: DocusaurusProject): ReportItem[] {
   const note = (file: string, message: string, rule: string) => notes.push({ file, line: 1, column: 1, message, rule });
   for (const page of project.pages) {
     const home = /^src\/pages\/index\.(jsx?|tsx?|mdx?)$/.test(page);
-    note(where(page), `left out: pages in src/pages/ are React or MDX pages of their own${home ? '; content/<locale>/index.md was written with the site title and tagline instead' : ''}`, 'page');
+    note(
+      where(page),
+      `left out: pages in src/pages/ are React or MDX pages of their own${home ? '; content/<locale>/index.md was written with the site title and tagline instead' : ''}`,
+      'page',
+    );
   }
-  if (project.versionedDocs) note(where('versioned_docs'), 'left out: older docs versions; only the current docs were imported', 'versions');
+  if (project.versionedDocs)
+    note(where('versioned_docs'), 'left out: older docs versions; only the current docs were imported', 'versions');
   for (const locale of settings.locales) {
-    if (!(locale in ENGINE_MESSAGES)) note(config, `locale "${locale}" has no UI strings in the engine: its pages show the English ones where i18n/${locale}.ts has none (site check lists them); translate them there`, 'config');
+    if (!(locale in ENGINE_MESSAGES))
+      note(
+        config,
+        `locale "${locale}" has no UI strings in the engine: its pages show the English ones where i18n/${locale}.ts has none (site check lists them); translate them there`,
+        'config',
+      );
   }
-  for (const [key, value] of [['title', settings.title], ['url', settings.url]] as const) {
-    if (!value) note(config, `${key} not readable from the Docusaurus config; set it in config/site.config.ts`, 'config');
+  for (const [key, value] of [
+    ['title', settings.title],
+    ['url', settings.url],
+  ] as const) {
+    if (!value)
+      note(config, `${key} not readable from the Docusaurus config; set it in config/site.config.ts`, 'config');
   }
   return notes;
 }

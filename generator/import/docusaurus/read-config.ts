@@ -1,7 +1,7 @@
 // docusaurus.config.js/ts parsed, never run (static-value.ts): title, URL, locales, every docs and
 // blog instance (of the classic preset and of the `plugins` array), the client redirects, the
 // navbar and the footer. What the file computes instead of spelling out is named in `problems`.
-import { isRecord, Opaque, readStaticModule, str, type StaticValue } from './static-value.ts';
+import { isRecord, Opaque, readStaticModule, type StaticValue, str } from './static-value.ts';
 
 export interface ContentInstance {
   kind: 'docs' | 'blog';
@@ -75,17 +75,39 @@ function entry(value: StaticValue): { name?: string; options: { [key: string]: S
 function link(value: StaticValue): ConfigLink | undefined {
   if (!isRecord(value)) return undefined;
   const items = Array.isArray(value.items) ? value.items.map(link).filter((l): l is ConfigLink => Boolean(l)) : [];
-  return { label: str(value.label), to: str(value.to), href: str(value.href), type: str(value.type), docId: str(value.docId), sidebarId: str(value.sidebarId), docsPluginId: str(value.docsPluginId), items };
+  return {
+    label: str(value.label),
+    to: str(value.to),
+    href: str(value.href),
+    type: str(value.type),
+    docId: str(value.docId),
+    sidebarId: str(value.sidebarId),
+    docsPluginId: str(value.docsPluginId),
+    items,
+  };
 }
 
 export function readDocusaurusSettings(text: string, typescript = true): DocusaurusSettings {
   const module = readStaticModule(text, typescript);
   const problems: DocusaurusSettings['problems'] = [];
-  if (module.error) problems.push({ line: module.error.line, message: `not readable as JavaScript (${module.error.message}); title, URL, locales and routes are the defaults` });
+  if (module.error)
+    problems.push({
+      line: module.error.line,
+      message: `not readable as JavaScript (${module.error.message}); title, URL, locales and routes are the defaults`,
+    });
   const config = isRecord(module.exported) ? module.exported : {};
-  if (!module.error && !isRecord(module.exported)) problems.push({ line: 1, message: 'no exported config object found (export default {...} or module.exports = {...}); title, URL, locales and routes are the defaults' });
+  if (!module.error && !isRecord(module.exported))
+    problems.push({
+      line: 1,
+      message:
+        'no exported config object found (export default {...} or module.exports = {...}); title, URL, locales and routes are the defaults',
+    });
   const opaque = (key: string, value: StaticValue) => {
-    if (value instanceof Opaque) problems.push({ line: value.line, message: `${key} is computed (${value.source.split('\n')[0].slice(0, 60)}); the importer reads only values written out` });
+    if (value instanceof Opaque)
+      problems.push({
+        line: value.line,
+        message: `${key} is computed (${value.source.split('\n')[0].slice(0, 60)}); the importer reads only values written out`,
+      });
   };
   for (const key of ['title', 'url', 'baseUrl', 'trailingSlash']) opaque(key, config[key]);
 
@@ -125,8 +147,8 @@ export function readDocusaurusSettings(text: string, typescript = true): Docusau
   for (const preset of presets) {
     const { name, options } = entry(preset);
     if (!name || !PRESET.test(name)) continue;
-    addInstance('docs', options.docs, 'the preset\'s docs');
-    addInstance('blog', options.blog, 'the preset\'s blog');
+    addInstance('docs', options.docs, "the preset's docs");
+    addInstance('blog', options.blog, "the preset's blog");
   }
   for (const plugin of Array.isArray(config.plugins) ? config.plugins : []) {
     const { name, options } = entry(plugin);
@@ -141,10 +163,19 @@ export function readDocusaurusSettings(text: string, typescript = true): Docusau
       }
       if (options.createRedirects instanceof Opaque) createRedirects = options.createRedirects;
       for (const key of ['fromExtensions', 'toExtensions']) {
-        if (options[key] !== undefined) problems.push({ line: 1, message: `client redirects' ${key} left out: every route here ends with a slash and has no extension` });
+        if (options[key] !== undefined)
+          problems.push({
+            line: 1,
+            message: `client redirects' ${key} left out: every route here ends with a slash and has no extension`,
+          });
       }
-    } else if (plugin instanceof Opaque) problems.push({ line: plugin.line, message: `plugin ${plugin.source.split('\n')[0].slice(0, 60)} left out: it is code, the engine runs no Docusaurus plugins` });
-    else if (name) problems.push({ line: 1, message: `plugin "${name}" left out: the engine runs no Docusaurus plugins` });
+    } else if (plugin instanceof Opaque)
+      problems.push({
+        line: plugin.line,
+        message: `plugin ${plugin.source.split('\n')[0].slice(0, 60)} left out: it is code, the engine runs no Docusaurus plugins`,
+      });
+    else if (name)
+      problems.push({ line: 1, message: `plugin "${name}" left out: the engine runs no Docusaurus plugins` });
   }
 
   // A config that names neither presets nor plugins (or none at all): Docusaurus's classic defaults.
@@ -155,12 +186,19 @@ export function readDocusaurusSettings(text: string, typescript = true): Docusau
 
   const themeConfig = isRecord(config.themeConfig) ? config.themeConfig : {};
   const navbar = isRecord(themeConfig.navbar) ? themeConfig.navbar : {};
-  const navbarItems = (Array.isArray(navbar.items) ? navbar.items : []).map(link).filter((l): l is ConfigLink => Boolean(l));
+  const navbarItems = (Array.isArray(navbar.items) ? navbar.items : [])
+    .map(link)
+    .filter((l): l is ConfigLink => Boolean(l));
   const footerConfig = isRecord(themeConfig.footer) ? themeConfig.footer : {};
   const footerLinks = Array.isArray(footerConfig.links) ? footerConfig.links : [];
   // Footer links come in columns ({title, items}) or as one row of links.
   const footer = footerLinks.every((l) => isRecord(l) && Array.isArray(l.items))
-    ? footerLinks.map((l) => ({ title: str((l as Record<string, StaticValue>).title), items: ((l as Record<string, StaticValue>).items as StaticValue[]).map(link).filter((x): x is ConfigLink => Boolean(x)) }))
+    ? footerLinks.map((l) => ({
+        title: str((l as Record<string, StaticValue>).title),
+        items: ((l as Record<string, StaticValue>).items as StaticValue[])
+          .map(link)
+          .filter((x): x is ConfigLink => Boolean(x)),
+      }))
     : [{ title: undefined, items: footerLinks.map(link).filter((x): x is ConfigLink => Boolean(x)) }];
 
   const navbarLabels: Record<string, string> = {};

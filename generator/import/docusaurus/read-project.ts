@@ -1,7 +1,7 @@
 // Reading a Docusaurus project from disk: the one place of the importer that reads files.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readDocusaurusSettings, type ContentInstance, type DocusaurusSettings } from './read-config.ts';
+import { type ContentInstance, type DocusaurusSettings, readDocusaurusSettings } from './read-config.ts';
 
 /** A file of the project, by its path relative to the project folder (`docs/01-intro.md`). */
 export interface ProjectFile {
@@ -42,7 +42,10 @@ export interface DocusaurusProject {
   /** One tree per docs and blog instance whose folder exists, in the config's order. */
   trees: ContentTree[];
   /** `i18n/<locale>/docusaurus-theme-classic/{navbar,footer}.json` and `i18n/<locale>/code.json`, read as key -> message. */
-  themeLabels: Record<string, { navbar: Record<string, string>; footer: Record<string, string>; code: Record<string, string> }>;
+  themeLabels: Record<
+    string,
+    { navbar: Record<string, string>; footer: Record<string, string>; code: Record<string, string> }
+  >;
   /** Files under static/, relative to it. */
   staticFiles: string[];
   /** Files under src/pages/ (React or Markdown pages) and whether versioned docs exist. */
@@ -51,7 +54,13 @@ export interface DocusaurusProject {
 }
 
 const SIDEBAR_NAMES = ['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
-const CONFIG_NAMES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
+const CONFIG_NAMES = [
+  'docusaurus.config.ts',
+  'docusaurus.config.mts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+];
 
 export class NotDocusaurusError extends Error {}
 
@@ -69,21 +78,33 @@ function readMessages(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
   try {
     const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message?: string }>;
-    return Object.fromEntries(Object.entries(json).flatMap(([key, v]) => (typeof v?.message === 'string' ? [[key, v.message]] : [])));
+    return Object.fromEntries(
+      Object.entries(json).flatMap(([key, v]) => (typeof v?.message === 'string' ? [[key, v.message]] : [])),
+    );
   } catch {
     // An unreadable translation file leaves the default labels; the site still builds.
     return {};
   }
 }
 
-function readTree(dir: string, instance: ContentInstance, roots: Record<string, string>, defaultLocale: string, withLabels: boolean): ContentTree | undefined {
+function readTree(
+  dir: string,
+  instance: ContentInstance,
+  roots: Record<string, string>,
+  defaultLocale: string,
+  withLabels: boolean,
+): ContentTree | undefined {
   if (!existsSync(path.join(dir, roots[defaultLocale]))) return undefined;
   const tree: ContentTree = { instance, files: [], categories: [], assets: [], partials: [], data: {}, labels: {} };
   for (const [locale, root] of Object.entries(roots)) {
-    const read = (rel: string): ProjectFile => ({ rel: `${root}/${rel}`, raw: readFileSync(path.join(dir, root, rel), 'utf8') });
+    const read = (rel: string): ProjectFile => ({
+      rel: `${root}/${rel}`,
+      raw: readFileSync(path.join(dir, root, rel), 'utf8'),
+    });
     for (const rel of filesUnder(path.join(dir, root))) {
       // Docusaurus's default `exclude`: names starting with `_`, tests.
-      const excluded = rel.split('/').some((segment) => segment.startsWith('_')) || /(^|\/)__tests__\/|\.test\.mdx?$/.test(rel);
+      const excluded =
+        rel.split('/').some((segment) => segment.startsWith('_')) || /(^|\/)__tests__\/|\.test\.mdx?$/.test(rel);
       if (/\.mdx?$/.test(rel) && excluded) tree.partials.push({ ...read(rel), locale, path: rel });
       else if (/\.mdx?$/.test(rel)) tree.files.push({ ...read(rel), locale, path: rel });
       else if (/(^|\/)_category_\.(json|ya?ml)$/.test(rel)) {
@@ -104,23 +125,45 @@ export function readDocusaurusProject(dir: string): DocusaurusProject {
   const config = configName ? { rel: configName, raw: readFileSync(path.join(dir, configName), 'utf8') } : undefined;
   const settings = readDocusaurusSettings(config?.raw ?? '', Boolean(configName && /\.m?ts$/.test(configName)));
   if (!config && !existsSync(path.join(dir, settings.docsPath)) && !existsSync(path.join(dir, settings.blogPath))) {
-    throw new NotDocusaurusError(`${dir} has no docusaurus.config.js, no docs/ and no blog/: is it the folder of a Docusaurus project?`);
+    throw new NotDocusaurusError(
+      `${dir} has no docusaurus.config.js, no docs/ and no blog/: is it the folder of a Docusaurus project?`,
+    );
   }
-  const pluginDir = (instance: ContentInstance) => `docusaurus-plugin-content-${instance.kind}${instance.id === 'default' ? '' : `-${instance.id}`}`;
+  const pluginDir = (instance: ContentInstance) =>
+    `docusaurus-plugin-content-${instance.kind}${instance.id === 'default' ? '' : `-${instance.id}`}`;
   const rootsOf = (instance: ContentInstance) =>
-    Object.fromEntries(settings.locales.map((l) => [l, l === settings.defaultLocale ? instance.path : `i18n/${l}/${pluginDir(instance)}${instance.kind === 'docs' ? '/current' : ''}`]));
-  const trees = settings.instances.flatMap((instance) => readTree(dir, instance, rootsOf(instance), settings.defaultLocale, instance.kind === 'docs') ?? []);
+    Object.fromEntries(
+      settings.locales.map((l) => [
+        l,
+        l === settings.defaultLocale
+          ? instance.path
+          : `i18n/${l}/${pluginDir(instance)}${instance.kind === 'docs' ? '/current' : ''}`,
+      ]),
+    );
+  const trees = settings.instances.flatMap(
+    (instance) => readTree(dir, instance, rootsOf(instance), settings.defaultLocale, instance.kind === 'docs') ?? [],
+  );
   const sidebars = new Map<string, ProjectFile>();
   for (const instance of settings.instances) {
     if (instance.kind !== 'docs' || instance.sidebarPath === false) continue;
     const named = instance.sidebarPath?.replace(/^\.\//, '');
-    const rel = named !== undefined ? named : instance.id === 'default' ? SIDEBAR_NAMES.find((name) => existsSync(path.join(dir, name))) : undefined;
-    if (rel && existsSync(path.join(dir, rel))) sidebars.set(instance.id, { rel, raw: readFileSync(path.join(dir, rel), 'utf8') });
+    const rel =
+      named !== undefined
+        ? named
+        : instance.id === 'default'
+          ? SIDEBAR_NAMES.find((name) => existsSync(path.join(dir, name)))
+          : undefined;
+    if (rel && existsSync(path.join(dir, rel)))
+      sidebars.set(instance.id, { rel, raw: readFileSync(path.join(dir, rel), 'utf8') });
   }
   const themeLabels: DocusaurusProject['themeLabels'] = {};
   for (const locale of settings.locales.filter((l) => l !== settings.defaultLocale)) {
     const theme = path.join(dir, 'i18n', locale, 'docusaurus-theme-classic');
-    themeLabels[locale] = { navbar: readMessages(path.join(theme, 'navbar.json')), footer: readMessages(path.join(theme, 'footer.json')), code: readMessages(path.join(dir, 'i18n', locale, 'code.json')) };
+    themeLabels[locale] = {
+      navbar: readMessages(path.join(theme, 'navbar.json')),
+      footer: readMessages(path.join(theme, 'footer.json')),
+      code: readMessages(path.join(dir, 'i18n', locale, 'code.json')),
+    };
   }
   return {
     dir,

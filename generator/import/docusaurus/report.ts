@@ -30,7 +30,9 @@ export function positionAt(text: string, offset: number): { line: number; column
 
 /** Items in a stable order: by file, then position. */
 export function sortReport(items: ReportItem[]): ReportItem[] {
-  return [...items].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  return [...items].sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,
+  );
 }
 
 /** `3 items not carried over: 1 mdx-import, 2 mdx-jsx` */

@@ -9,7 +9,7 @@ import { translated } from './categories.ts';
 import { stripNumberPrefix } from './paths.ts';
 import type { ContentTree, ProjectFile } from './read-project.ts';
 import type { ImportedPage } from './site-map.ts';
-import { isRecord, Opaque, readStaticModule, str, type StaticValue } from './static-value.ts';
+import { isRecord, Opaque, readStaticModule, type StaticValue, str } from './static-value.ts';
 
 export interface SidebarResult {
   /** Folder inside the section -> what its category says. */
@@ -39,35 +39,63 @@ function readSidebars(file: ProjectFile): { value: StaticValue; error?: string }
 
 const folderOf = (page: ImportedPage) => path.dirname(page.place.target.replace(/\/index$/, '/x')).replace(/^\.$/, '');
 
-export function applySidebars(file: ProjectFile, tree: ContentTree, pages: ImportedPage[], idOf: (page: ImportedPage) => string, locales: string[], defaultLocale: string): SidebarResult {
+export function applySidebars(
+  file: ProjectFile,
+  tree: ContentTree,
+  pages: ImportedPage[],
+  idOf: (page: ImportedPage) => string,
+  locales: string[],
+  defaultLocale: string,
+): SidebarResult {
   const result: SidebarResult = { categories: new Map(), problems: [] };
-  const lineOf = (needle: string) => Math.max(1, file.raw.slice(0, Math.max(0, file.raw.indexOf(needle))).split('\n').length);
+  const lineOf = (needle: string) =>
+    Math.max(1, file.raw.slice(0, Math.max(0, file.raw.indexOf(needle))).split('\n').length);
   const { value, error } = readSidebars(file);
   if (error || !isRecord(value)) {
-    result.problems.push({ line: 1, message: `not readable${error ? ` (${error})` : ''}: the sidebar follows the folders and number prefixes` });
+    result.problems.push({
+      line: 1,
+      message: `not readable${error ? ` (${error})` : ''}: the sidebar follows the folders and number prefixes`,
+    });
     return result;
   }
   const byId = new Map(pages.map((p) => [idOf(p), p]));
   const sidebarIds = Object.keys(value);
   if (sidebarIds.length > 1) {
-    result.problems.push({ line: lineOf(sidebarIds[1]), message: `${sidebarIds.length} sidebars (${sidebarIds.join(', ')}): here a section has one sidebar, which shows the pages of all of them, in this order` });
+    result.problems.push({
+      line: lineOf(sidebarIds[1]),
+      message: `${sidebarIds.length} sidebars (${sidebarIds.join(', ')}): here a section has one sidebar, which shows the pages of all of them, in this order`,
+    });
   }
   let topPosition = 0;
   const walk = (items: StaticValue, sidebarId: string, top: boolean): ImportedPage[] => {
     const found: ImportedPage[] = [];
-    const list: StaticValue[] = Array.isArray(items) ? items : isRecord(items) ? Object.entries(items).map(([label, inner]): StaticValue => ({ type: 'category', label, items: inner })) : [];
+    const list: StaticValue[] = Array.isArray(items)
+      ? items
+      : isRecord(items)
+        ? Object.entries(items).map(([label, inner]): StaticValue => ({ type: 'category', label, items: inner }))
+        : [];
     let position = 0;
     for (const item of list) {
       const place = () => (top ? ++topPosition : ++position);
-      const id = typeof item === 'string' ? item : isRecord(item) && (item.type === 'doc' || item.type === 'ref' || (item.type === undefined && typeof item.id === 'string')) ? str(item.id) : undefined;
+      const id =
+        typeof item === 'string'
+          ? item
+          : isRecord(item) &&
+              (item.type === 'doc' || item.type === 'ref' || (item.type === undefined && typeof item.id === 'string'))
+            ? str(item.id)
+            : undefined;
       if (id !== undefined) {
         const page = byId.get(id);
         if (!page) {
-          result.problems.push({ line: lineOf(id), message: `doc "${id}" is no page of ${tree.instance.path}/; left out of the order` });
+          result.problems.push({
+            line: lineOf(id),
+            message: `doc "${id}" is no page of ${tree.instance.path}/; left out of the order`,
+          });
           continue;
         }
         const label = isRecord(item) ? str(item.label) : undefined;
-        if (item !== undefined && (item as { type?: string }).type !== 'ref') page.sidebar = { position: place(), label };
+        if (item !== undefined && (item as { type?: string }).type !== 'ref')
+          page.sidebar = { position: place(), label };
         found.push(page);
       } else if (isRecord(item) && item.type === 'category') {
         const label = str(item.label) ?? 'Category';
@@ -80,7 +108,10 @@ export function applySidebars(file: ProjectFile, tree: ContentTree, pages: Impor
         const dir = folders.length === 1 ? folders[0] : undefined;
         const categoryPosition = place();
         if (!dir) {
-          result.problems.push({ line: lineOf(label), message: `category "${label}" ${members.length ? `holds pages of ${folders.length} folders (${folders.map((f) => f || '.').join(', ')})` : 'holds no page'}: here a category is a folder; its pages keep their folders` });
+          result.problems.push({
+            line: lineOf(label),
+            message: `category "${label}" ${members.length ? `holds pages of ${folders.length} folders (${folders.map((f) => f || '.').join(', ')})` : 'holds no page'}: here a category is a folder; its pages keep their folders`,
+          });
           found.push(...members);
           continue;
         }
@@ -90,16 +121,29 @@ export function applySidebars(file: ProjectFile, tree: ContentTree, pages: Impor
           if (t) labels[locale] = t;
         }
         if (linked) linked.sidebar = { position: 0, label: linked.sidebar?.label };
-        result.categories.set(dir, { label: labels, position: categoryPosition, collapsed: typeof item.collapsed === 'boolean' ? item.collapsed : undefined });
+        result.categories.set(dir, {
+          label: labels,
+          position: categoryPosition,
+          collapsed: typeof item.collapsed === 'boolean' ? item.collapsed : undefined,
+        });
         found.push(...members);
       } else if (isRecord(item) && item.type === 'autogenerated') {
         place();
       } else if (isRecord(item) && item.type === 'link') {
-        result.problems.push({ line: lineOf(str(item.href) ?? 'link'), message: `link "${str(item.label) ?? ''}" (${str(item.href) ?? ''}) left out: the sidebar here lists pages; put the link into the navbar, the footer or a page` });
+        result.problems.push({
+          line: lineOf(str(item.href) ?? 'link'),
+          message: `link "${str(item.label) ?? ''}" (${str(item.href) ?? ''}) left out: the sidebar here lists pages; put the link into the navbar, the footer or a page`,
+        });
       } else if (item instanceof Opaque) {
-        result.problems.push({ line: item.line, message: `sidebar item ${item.source.split('\n')[0].slice(0, 50)} left out: it is computed` });
+        result.problems.push({
+          line: item.line,
+          message: `sidebar item ${item.source.split('\n')[0].slice(0, 50)} left out: it is computed`,
+        });
       } else if (isRecord(item) && item.type === 'html') {
-        result.problems.push({ line: lineOf('html'), message: 'sidebar HTML item left out: the sidebar here lists pages' });
+        result.problems.push({
+          line: lineOf('html'),
+          message: 'sidebar HTML item left out: the sidebar here lists pages',
+        });
       }
     }
     return found;

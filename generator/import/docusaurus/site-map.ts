@@ -1,9 +1,10 @@
 // The imported site as the links see it: every page with its Docusaurus route and its new place,
 // for each locale. Built once from all pages, before any page is converted.
-import type { ContentFile, ContentTree } from './read-project.ts';
+
 import type { SplitFile } from './front-matter.ts';
 import type { BodyTree } from './markdown-tree.ts';
 import type { PagePlace } from './paths.ts';
+import type { ContentFile, ContentTree } from './read-project.ts';
 
 export interface PageSource {
   file: ContentFile;

@@ -16,7 +16,15 @@ export class Opaque {
   ) {}
 }
 
-export type StaticValue = string | number | boolean | null | undefined | Opaque | StaticValue[] | { [key: string]: StaticValue };
+export type StaticValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | Opaque
+  | StaticValue[]
+  | { [key: string]: StaticValue };
 
 export interface StaticModule {
   /** The value the module exports (`export default`, `module.exports =`), or undefined. */
@@ -35,7 +43,14 @@ export const str = (v: StaticValue): string | undefined => (typeof v === 'string
 
 function unwrap(node: Node): Node {
   let n = node;
-  while (n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' || n.type === 'TSNonNullExpression' || n.type === 'ParenthesizedExpression' || n.type === 'TSTypeAssertion' || n.type === 'AwaitExpression') {
+  while (
+    n.type === 'TSAsExpression' ||
+    n.type === 'TSSatisfiesExpression' ||
+    n.type === 'TSNonNullExpression' ||
+    n.type === 'ParenthesizedExpression' ||
+    n.type === 'TSTypeAssertion' ||
+    n.type === 'AwaitExpression'
+  ) {
     n = (n as { expression?: Node; argument?: Node }).expression ?? (n as { argument: Node }).argument;
   }
   return n;
@@ -43,7 +58,8 @@ function unwrap(node: Node): Node {
 
 /** The value a function returns, where its body is `return {...}` or an arrow's expression. */
 function returned(fn: Node): Node | undefined {
-  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration') return undefined;
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')
+    return undefined;
   if (fn.body.type !== 'BlockStatement') return fn.body;
   const ret = [...fn.body.body].reverse().find((s) => s.type === 'ReturnStatement');
   return ret?.type === 'ReturnStatement' ? (ret.argument ?? undefined) : undefined;
@@ -52,10 +68,18 @@ function returned(fn: Node): Node | undefined {
 export function readStaticModule(text: string, typescript: boolean): StaticModule {
   let program;
   try {
-    program = parse(text, { sourceType: 'unambiguous', plugins: typescript ? ['typescript'] : ['jsx'], errorRecovery: false }).program;
+    program = parse(text, {
+      sourceType: 'unambiguous',
+      plugins: typescript ? ['typescript'] : ['jsx'],
+      errorRecovery: false,
+    }).program;
   } catch (error) {
     const e = error as { loc?: { line: number }; message: string };
-    return { exported: undefined, bindings: new Map(), error: { line: e.loc?.line ?? 1, message: e.message.replace(/\s*\(\d+:\d+\)$/, '') } };
+    return {
+      exported: undefined,
+      bindings: new Map(),
+      error: { line: e.loc?.line ?? 1, message: e.message.replace(/\s*\(\d+:\d+\)$/, '') },
+    };
   }
   const nodes = new Map<string, Node>();
   const bindings = new Map<string, StaticValue>();
@@ -104,7 +128,9 @@ export function readStaticModule(text: string, typescript: boolean): StaticModul
         if (node.operator !== '+' || node.left.type === 'PrivateName') return opaque();
         const a = evaluate(node.left);
         const b = evaluate(node.right);
-        return (typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number') ? (a as string) + b : opaque();
+        return (typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number')
+          ? (a as string) + b
+          : opaque();
       }
       case 'ArrayExpression': {
         const out: StaticValue[] = [];
@@ -126,7 +152,13 @@ export function readStaticModule(text: string, typescript: boolean): StaticModul
             if (isRecord(v)) Object.assign(out, v);
             continue;
           }
-          const key = prop.computed ? evaluate(prop.key as Expression) : prop.key.type === 'Identifier' ? prop.key.name : prop.key.type === 'StringLiteral' || prop.key.type === 'NumericLiteral' ? String(prop.key.value) : undefined;
+          const key = prop.computed
+            ? evaluate(prop.key as Expression)
+            : prop.key.type === 'Identifier'
+              ? prop.key.name
+              : prop.key.type === 'StringLiteral' || prop.key.type === 'NumericLiteral'
+                ? String(prop.key.value)
+                : undefined;
           if (typeof key !== 'string' && typeof key !== 'number') continue;
           if (prop.type === 'ObjectMethod') out[key] = new Opaque(sourceOf(prop), prop.loc?.start.line ?? 1, prop);
           else out[key] = evaluate(prop.value as Expression);
@@ -139,7 +171,13 @@ export function readStaticModule(text: string, typescript: boolean): StaticModul
       case 'CallExpression': {
         // `require.resolve('./sidebars.js')` names a file of the project.
         const callee = node.callee;
-        if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'require' && callee.property.type === 'Identifier' && callee.property.name === 'resolve') {
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.object.type === 'Identifier' &&
+          callee.object.name === 'require' &&
+          callee.property.type === 'Identifier' &&
+          callee.property.name === 'resolve'
+        ) {
           const arg = node.arguments[0];
           if (arg && arg.type !== 'SpreadElement' && arg.type !== 'ArgumentPlaceholder') return evaluate(arg);
         }
@@ -147,7 +185,11 @@ export function readStaticModule(text: string, typescript: boolean): StaticModul
       }
       case 'MemberExpression': {
         const object = evaluate(node.object);
-        const key = node.computed ? evaluate(node.property as Expression) : node.property.type === 'Identifier' ? node.property.name : undefined;
+        const key = node.computed
+          ? evaluate(node.property as Expression)
+          : node.property.type === 'Identifier'
+            ? node.property.name
+            : undefined;
         if (isRecord(object) && typeof key === 'string') return object[key];
         if (Array.isArray(object) && typeof key === 'number') return object[key];
         return opaque();
@@ -166,7 +208,12 @@ export function readStaticModule(text: string, typescript: boolean): StaticModul
     else if (statement.type === 'ExportDefaultDeclaration') exportedNode = statement.declaration;
     else if (statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression') {
       const { left, right } = statement.expression;
-      const isModuleExports = left.type === 'MemberExpression' && left.object.type === 'Identifier' && left.object.name === 'module' && left.property.type === 'Identifier' && left.property.name === 'exports';
+      const isModuleExports =
+        left.type === 'MemberExpression' &&
+        left.object.type === 'Identifier' &&
+        left.object.name === 'module' &&
+        left.property.type === 'Identifier' &&
+        left.property.name === 'exports';
       if (isModuleExports) exportedNode = right;
     }
   };

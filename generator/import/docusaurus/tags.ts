@@ -12,7 +12,8 @@ export interface TagEntry {
   description: Record<string, string>;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+const text = (v: unknown) =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
 export class TagBook {
   readonly entries = new Map<string, TagEntry>();
@@ -56,7 +57,10 @@ export class TagBook {
       if (!name) continue;
       const permalink = raw ? text(raw.permalink) : undefined;
       if (this.keys.has(name)) keyed.add(names.length);
-      const known = this.keys.get(name) ?? (permalink ? slugId(permalink) : undefined) ?? [...this.entries.values()].find((e) => e.label[locale] === name)?.id;
+      const known =
+        this.keys.get(name) ??
+        (permalink ? slugId(permalink) : undefined) ??
+        [...this.entries.values()].find((e) => e.label[locale] === name)?.id;
       const bySlug = this.entries.has(slugId(name)) ? slugId(name) : undefined;
       ids.push(known ?? bySlug);
       names.push(name);
@@ -76,8 +80,12 @@ export class TagBook {
 export function tagsYaml(book: TagBook, locales: string[], defaultLocale: string): string {
   const out: Record<string, unknown> = {};
   for (const t of [...book.entries.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const label = Object.fromEntries(locales.map((l) => [l, t.label[l] ?? t.label[defaultLocale] ?? Object.values(t.label)[0] ?? t.id]));
-    const description = Object.fromEntries(locales.map((l) => [l, t.description[l] ?? t.description[defaultLocale] ?? label[l]]));
+    const label = Object.fromEntries(
+      locales.map((l) => [l, t.label[l] ?? t.label[defaultLocale] ?? Object.values(t.label)[0] ?? t.id]),
+    );
+    const description = Object.fromEntries(
+      locales.map((l) => [l, t.description[l] ?? t.description[defaultLocale] ?? label[l]]),
+    );
     out[t.id] = { label, description };
   }
   return YAML.stringify(out, { lineWidth: 0 });

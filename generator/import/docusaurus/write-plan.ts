@@ -19,10 +19,19 @@ export interface WriteResult {
 }
 
 /** Refuses a non-empty content/ unless `force`, which replaces it as a whole. `shown` names `out` in messages. */
-export async function writePlan(plan: ImportPlan, projectDir: string, out: string, force: boolean, shown = out): Promise<WriteResult> {
+export async function writePlan(
+  plan: ImportPlan,
+  projectDir: string,
+  out: string,
+  force: boolean,
+  shown = out,
+): Promise<WriteResult> {
   const content = path.join(out, 'content');
   if (existsSync(content) && readdirSync(content).length) {
-    if (!force) throw new ContentExistsError(`${path.join(shown, 'content')}/ is not empty; nothing was written. Import into an empty folder (--out <dir>), or add --force to replace content/ as a whole.`);
+    if (!force)
+      throw new ContentExistsError(
+        `${path.join(shown, 'content')}/ is not empty; nothing was written. Import into an empty folder (--out <dir>), or add --force to replace content/ as a whole.`,
+      );
     await rm(content, { recursive: true, force: true });
   }
   const put = async (rel: string, text: string) => {
@@ -34,7 +43,14 @@ export async function writePlan(plan: ImportPlan, projectDir: string, out: strin
   for (const [rel, text] of plan.files) {
     // content/ was emptied above; a file of the project outside it (i18n/<locale>.ts) is the project's own.
     if (!rel.startsWith('content/') && existsSync(path.join(out, rel)) && !force) {
-      kept.push({ file: rel, written: true, line: 1, column: 1, message: `already there and kept; the imported strings were not written (--force replaces the file):\n${text}`, rule: 'i18n' });
+      kept.push({
+        file: rel,
+        written: true,
+        line: 1,
+        column: 1,
+        message: `already there and kept; the imported strings were not written (--force replaces the file):\n${text}`,
+        rule: 'i18n',
+      });
       continue;
     }
     await put(rel, text);
@@ -52,7 +68,14 @@ export async function writePlan(plan: ImportPlan, projectDir: string, out: strin
   for (const [from, to] of plan.copies) {
     const target = path.join(out, to);
     if (existsSync(target) && !force) {
-      kept.push({ file: to, written: true, line: 1, column: 1, message: `already there and kept; ${path.join(projectDir, from)} was not copied (--force replaces it)`, rule: 'static' });
+      kept.push({
+        file: to,
+        written: true,
+        line: 1,
+        column: 1,
+        message: `already there and kept; ${path.join(projectDir, from)} was not copied (--force replaces it)`,
+        rule: 'static',
+      });
       continue;
     }
     await mkdir(path.dirname(target), { recursive: true });

@@ -5,15 +5,15 @@
 // generator/markdown/plugins/includes.ts, which turns any other `::name` line back into its text). Text directives
 // (`:name`) are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
 // common than a directive, and must come out exactly as typed.
-import type { Root, Blockquote, Paragraph, PhrasingContent } from 'mdast';
+import type { Blockquote, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { directiveFromMarkdown } from 'mdast-util-directive';
 import { directive } from 'micromark-extension-directive';
 import type { Construct, Extension } from 'micromark-util-types';
 import type { Processor } from 'unified';
-import { visit } from '../visit-tree.ts';
 import type { VFile } from 'vfile';
 import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { visit } from '../visit-tree.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 export type AdmonitionKind = (typeof ADMONITION_KINDS)[number];
@@ -62,13 +62,27 @@ export function withBracketTitles(markdown: string): string {
 }
 
 /** GitHub's alerts (`> [!NOTE]` on the first line of a block quote) and the admonition each is. */
-export const ALERT_KINDS: Record<string, AdmonitionKind> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'danger' };
+export const ALERT_KINDS: Record<string, AdmonitionKind> = {
+  NOTE: 'note',
+  TIP: 'tip',
+  IMPORTANT: 'info',
+  WARNING: 'warning',
+  CAUTION: 'danger',
+};
 const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\r?\n|$)/i;
 
 /** An admonition's HTML: an aside with its title first. */
-function asAdmonition(node: { data?: unknown; children: unknown[] }, kind: AdmonitionKind, title: PhrasingContent[], body: unknown[]): void {
+function asAdmonition(
+  node: { data?: unknown; children: unknown[] },
+  kind: AdmonitionKind,
+  title: PhrasingContent[],
+  body: unknown[],
+): void {
   node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
-  node.children = [{ type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: title }, ...body];
+  node.children = [
+    { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: title },
+    ...body,
+  ];
 }
 
 /** A block quote that starts with `[!NOTE]` alone on its line becomes that admonition. */
@@ -97,12 +111,22 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
       const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
       if (!ADMONITION_KINDS.includes(kind)) {
         const start = directive.position?.start ?? { line: 1, column: 1 };
-        options.report?.(file, { line: start.line, column: start.column, ...diagnosis('admonition', 'unknown', { name: directive.name, known: [...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)] }) });
+        options.report?.(file, {
+          line: start.line,
+          column: start.column,
+          ...diagnosis('admonition', 'unknown', {
+            name: directive.name,
+            known: [...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)],
+          }),
+        });
         return;
       }
       const [first, ...rest] = directive.children;
-      const hasLabel = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
-      const titleChildren: PhrasingContent[] = hasLabel ? (first as Paragraph).children : [{ type: 'text', value: options.titles[kind] }];
+      const hasLabel =
+        first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
+      const titleChildren: PhrasingContent[] = hasLabel
+        ? (first as Paragraph).children
+        : [{ type: 'text', value: options.titles[kind] }];
       const body = hasLabel ? rest : directive.children;
       asAdmonition(directive, kind, titleChildren, body);
     });

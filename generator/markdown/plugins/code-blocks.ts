@@ -6,12 +6,12 @@
 // runtime only adds a copy button (theme/client/chrome/code-copy.ts).
 //
 // Meta the engine does not know is reported with its position, never dropped in silence.
-import type { Code, Root } from 'mdast';
-import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
-import { visit } from '../visit-tree.ts';
-import type { VFile } from 'vfile';
-import { diagnosis, type Diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 
+import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
+import type { Code, Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { visit } from '../visit-tree.ts';
 
 /** What a block's meta and comments asked for, carried from the Markdown tree to the HTML tree. */
 interface CodeOptions {
@@ -31,7 +31,10 @@ const DATA = 'siteCode';
 /** `1,3-4` into [1, 3, 4]; undefined when it is no such list. */
 function ranges(text: string): number[] | undefined {
   const lines: number[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!m) return undefined;
     const [from, to] = [Number(m[1]), Number(m[2] ?? m[1])];
@@ -56,7 +59,8 @@ export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) =
           if (lines) options.highlight.push(...lines);
           else problem(diagnosis('code-meta', 'notLines', { word }));
         } else if (key === 'title' && value !== undefined) options.title = value;
-        else if (key === 'showLineNumbers' && (value === undefined || /^\d+$/.test(value))) options.lineNumbers = value === undefined ? 1 : Number(value);
+        else if (key === 'showLineNumbers' && (value === undefined || /^\d+$/.test(value)))
+          options.lineNumbers = value === undefined ? 1 : Number(value);
         else problem(diagnosis('code-meta', 'unknown', { word: (key ?? other) === word ? `"${word}"` : word }));
       }
       // `// highlight-next-line` and friends: the comment line goes, the line(s) it names are marked.
@@ -114,7 +118,12 @@ function merge(nodes: ElementContent[]): ElementContent[] {
   const out: ElementContent[] = [];
   for (const node of nodes) {
     const last = out[out.length - 1];
-    if (last?.type === 'element' && node.type === 'element' && last.tagName === node.tagName && JSON.stringify(last.properties) === JSON.stringify(node.properties)) {
+    if (
+      last?.type === 'element' &&
+      node.type === 'element' &&
+      last.tagName === node.tagName &&
+      JSON.stringify(last.properties) === JSON.stringify(node.properties)
+    ) {
       last.children = merge([...last.children, ...node.children]);
     } else out.push(node);
   }
@@ -137,18 +146,38 @@ export function rehypeCodeBlocks() {
         const first = options.lineNumbers ?? 1;
         code.children = lines.flatMap((content, i): ElementContent[] => {
           const children: ElementContent[] = merge(content);
-          if (options.lineNumbers !== undefined) children.unshift({ type: 'element', tagName: 'span', properties: { className: ['code-line-number'], ariaHidden: 'true' }, children: [{ type: 'text', value: String(first + i) }] });
-          const line: Element = { type: 'element', tagName: marked.has(i + 1) ? 'mark' : 'span', properties: { className: ['code-line'] }, children };
+          if (options.lineNumbers !== undefined)
+            children.unshift({
+              type: 'element',
+              tagName: 'span',
+              properties: { className: ['code-line-number'], ariaHidden: 'true' },
+              children: [{ type: 'text', value: String(first + i) }],
+            });
+          const line: Element = {
+            type: 'element',
+            tagName: marked.has(i + 1) ? 'mark' : 'span',
+            properties: { className: ['code-line'] },
+            children,
+          };
           return [line, { type: 'text', value: '\n' }];
         });
-        if (options.lineNumbers !== undefined) pre.properties.className = [...((pre.properties.className as string[]) ?? []), 'line-numbers'];
+        if (options.lineNumbers !== undefined)
+          pre.properties.className = [...((pre.properties.className as string[]) ?? []), 'line-numbers'];
       }
       if (options.title !== undefined) {
         parent.children[index] = {
           type: 'element',
           tagName: 'figure',
           properties: { className: ['code-block'] },
-          children: [{ type: 'element', tagName: 'figcaption', properties: { className: ['code-title'] }, children: [{ type: 'text', value: options.title }] }, pre],
+          children: [
+            {
+              type: 'element',
+              tagName: 'figcaption',
+              properties: { className: ['code-title'] },
+              children: [{ type: 'text', value: options.title }],
+            },
+            pre,
+          ],
         };
       }
     });

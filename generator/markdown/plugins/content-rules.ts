@@ -9,26 +9,62 @@
 //   space, which the editor types: the engine does not swap characters behind an editor's back.
 // - `placeholder`: `TODO` or a sentence `site new` wrote, in a page that is no draft.
 import type { Heading, Root, Text } from 'mdast';
-import { visit } from '../visit-tree.ts';
 import type { VFile } from 'vfile';
-import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
+import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { visit } from '../visit-tree.ts';
 
 export interface ContentRuleOptions {
   /** The texts `site new` writes as placeholders, in every language. */
   placeholders: readonly string[];
 }
 
-
 /** Units that follow a number: currencies, per cent, data sizes and rates, times, temperatures, energy. */
-const UNITS = ['€', 'EUR', 'CHF', 'USD', '%', '‰', 'KB', 'kB', 'MB', 'GB', 'TB', 'PB', 'KiB', 'MiB', 'GiB', 'TiB', 'Mbit/s', 'Gbit/s', 'MB/s', 'GB/s', 'ms', 's', 'min', 'h', '°C', 'W', 'kW', 'kWh', 'MHz', 'GHz'];
+const UNITS = [
+  '€',
+  'EUR',
+  'CHF',
+  'USD',
+  '%',
+  '‰',
+  'KB',
+  'kB',
+  'MB',
+  'GB',
+  'TB',
+  'PB',
+  'KiB',
+  'MiB',
+  'GiB',
+  'TiB',
+  'Mbit/s',
+  'Gbit/s',
+  'MB/s',
+  'GB/s',
+  'ms',
+  's',
+  'min',
+  'h',
+  '°C',
+  'W',
+  'kW',
+  'kWh',
+  'MHz',
+  'GHz',
+];
 /** A number (`480`, `1.200`, `99,9`) and then ordinary spaces or a line end before a unit that ends there. */
-export const NUMBER_UNIT = new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)*)([ \\t]+|[ \\t]*\\n[ \\t]*)(${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
-
+export const NUMBER_UNIT = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)*)([ \\t]+|[ \\t]*\\n[ \\t]*)(${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
 
 /** Each number followed by its unit across an ordinary space, with the offset of the number. */
 export function numberUnitGaps(text: string): { index: number; written: string; fixed: string }[] {
-  return [...text.matchAll(NUMBER_UNIT)].map((m) => ({ index: m.index, written: m[0].replace(/\s+/, ' '), fixed: `${m[1]}\u00a0${m[3]}` }));
+  return [...text.matchAll(NUMBER_UNIT)].map((m) => ({
+    index: m.index,
+    written: m[0].replace(/\s+/, ' '),
+    fixed: `${m[1]}\u00a0${m[3]}`,
+  }));
 }
 
 /** The placeholders in a text: `TODO` as a word, and any sentence `site new` wrote. */
@@ -47,7 +83,9 @@ export function placeholdersIn(text: string, placeholders: readonly string[]): {
 function positionIn(node: Text, index: number): { line: number; column: number } {
   const start = node.position?.start ?? { line: 1, column: 1 };
   const before = node.value.slice(0, index).split('\n');
-  return before.length > 1 ? { line: start.line + before.length - 1, column: before.at(-1)!.length + 1 } : { line: start.line, column: start.column + index };
+  return before.length > 1
+    ? { line: start.line + before.length - 1, column: before.at(-1)!.length + 1 }
+    : { line: start.line, column: start.column + index };
 }
 
 /** Remark: runs after the leading `# Title` was handled (markdown.ts), and reports into `problems`. */
@@ -65,7 +103,10 @@ export default function remarkContentRules(options: ContentRuleOptions = { place
       if (node.type !== 'text') return;
       const text = node as Text;
       for (const gap of numberUnitGaps(text.value)) {
-        problems.push({ ...positionIn(text, gap.index), ...diagnosis('number-unit', 'body', { written: gap.written }) });
+        problems.push({
+          ...positionIn(text, gap.index),
+          ...diagnosis('number-unit', 'body', { written: gap.written }),
+        });
       }
       for (const found of placeholdersIn(text.value, options.placeholders)) {
         problems.push({ ...positionIn(text, found.index), ...diagnosis('placeholder', 'body', { text: found.text }) });

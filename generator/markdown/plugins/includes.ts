@@ -9,14 +9,14 @@
 // the include's number, so that every later stage (links, raw HTML, MDX) keeps them as they are;
 // where the stage's findings leave the Markdown stage, `origin` turns them back into file lines.
 import path from 'node:path';
-import type { Root, Node, Paragraph } from 'mdast';
+import type { Node, Paragraph, Root } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import type { Processor } from 'unified';
-import { SKIP, visit } from '../visit-tree.ts';
 import type { VFile } from 'vfile';
-import { diagnosis, type Diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
-import { withBracketTitles } from './admonitions.ts';
+import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import type { SourceId } from '../../types.ts';
+import { SKIP, visit } from '../visit-tree.ts';
+import { withBracketTitles } from './admonitions.ts';
 
 export const LINE_BASE = 1_000_000;
 
@@ -35,7 +35,6 @@ export interface Included {
   bodyLine: number;
   body: string;
 }
-
 
 declare module 'vfile' {
   interface DataMap {
@@ -78,8 +77,8 @@ function bodyOf(raw: string): { body: string; bodyLine: number } {
   return { body: raw.slice(m[0].length), bodyLine: m[0].split('\n').length };
 }
 
-
-const isRelative = (url: string) => !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('#') && url !== '';
+const isRelative = (url: string) =>
+  !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('#') && url !== '';
 
 /** Relative URLs of included text, from the included file's folder to the including file's. */
 function rebase(tree: Root, from: SourceId, to: SourceId): void {
@@ -100,7 +99,11 @@ function rebase(tree: Root, from: SourceId, to: SourceId): void {
 function shift(tree: Node, lines: number): void {
   visit(tree, (node) => {
     const p = node.position;
-    if (p) node.position = { start: { ...p.start, line: p.start.line + lines }, end: { ...p.end, line: p.end.line + lines } };
+    if (p)
+      node.position = {
+        start: { ...p.start, line: p.start.line + lines },
+        end: { ...p.end, line: p.end.line + lines },
+      };
   });
 }
 
@@ -115,12 +118,18 @@ export function remarkIncludes(this: Processor, report: (file: VFile, problem: M
         if (!parent || index === undefined) return;
         const start = node.position?.start ?? { line: 1, column: 1, offset: 0 };
         const at = origin(file, start.line);
-        const where = at.file ? `${at.file}:${at.line}` : `${context?.self ?? 'this file'}:${at.line + (context?.bodyLine ?? 1) - 1}`;
+        const where = at.file
+          ? `${at.file}:${at.line}`
+          : `${context?.self ?? 'this file'}:${at.line + (context?.bodyLine ?? 1) - 1}`;
         const problem = (says: Diagnosis) => report(file, { line: start.line, column: start.column, ...says });
         if (node.name !== 'include') {
           // `::name` is text here: only includes are leaf directives.
           const written = textOf(file, start.line).slice(start.offset, node.position?.end.offset);
-          parent.children[index] = { type: 'paragraph', children: [{ type: 'text', value: written, position: node.position }], position: node.position } as Paragraph;
+          parent.children[index] = {
+            type: 'paragraph',
+            children: [{ type: 'text', value: written, position: node.position }],
+            position: node.position,
+          } as Paragraph;
           return SKIP;
         }
         const target = node.attributes?.file;

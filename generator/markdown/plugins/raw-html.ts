@@ -7,16 +7,17 @@
 //
 // Only elements the HTML itself wrote are sanitised: before the HTML is parsed, every element the
 // Markdown made carries a mark no author can guess, and elements without it came from raw HTML.
-import type { Root, Element, ElementContent, Properties, RootContent } from 'hast';
-import rehypeRaw from 'rehype-raw';
-import { sanitize, type Schema } from 'hast-util-sanitize';
-import { find, html as htmlSchema } from 'property-information';
+
 import { randomBytes } from 'node:crypto';
+import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
+import { type Schema, sanitize } from 'hast-util-sanitize';
+import { find, html as htmlSchema } from 'property-information';
+import rehypeRaw from 'rehype-raw';
 import type { Processor } from 'unified';
-import { EXIT, visit } from '../visit-tree.ts';
 import type { VFile } from 'vfile';
+import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { runsCode, schemeOf } from '../unsafe-links.ts';
-import { diagnosis, type Diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { EXIT, visit } from '../visit-tree.ts';
 
 /** Attributes of several elements. */
 const GLOBAL = ['id', 'title', 'lang', 'dir', 'ariaLabel', 'ariaDescribedBy', 'ariaLabelledBy', 'ariaHidden', 'role'];
@@ -93,13 +94,52 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 /** Refused together with everything inside them: what they hold is code, a document or a form. */
-const WITH_CONTENT = ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noembed', 'noframes', 'noscript', 'template', 'title', 'textarea', 'select', 'xmp', 'plaintext', 'svg', 'math', 'head', 'meta', 'link', 'base'];
+const WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noembed',
+  'noframes',
+  'noscript',
+  'template',
+  'title',
+  'textarea',
+  'select',
+  'xmp',
+  'plaintext',
+  'svg',
+  'math',
+  'head',
+  'meta',
+  'link',
+  'base',
+];
 
 /** Attributes holding URLs: checked as the unsafe-link rule checks Markdown's links. */
 const URL_PROPERTIES = ['href', 'src', 'cite', 'srcSet'];
 
 /** The schemes a kept link may use (relative URLs are always fine). */
-const SCHEMES = ['http', 'https', 'mailto', 'tel', 'ftp', 'ftps', 'sftp', 'ssh', 'git', 'irc', 'ircs', 'xmpp', 'news', 'data'];
+const SCHEMES = [
+  'http',
+  'https',
+  'mailto',
+  'tel',
+  'ftp',
+  'ftps',
+  'sftp',
+  'ssh',
+  'git',
+  'irc',
+  'ircs',
+  'xmpp',
+  'news',
+  'data',
+];
 
 export const RAW_HTML_SCHEMA: Schema = {
   tagNames: Object.keys(ALLOWED),
@@ -115,14 +155,19 @@ export const RAW_HTML_SCHEMA: Schema = {
   allowDoctypes: false,
 };
 
-
 const attributeName = (property: string) => find(htmlSchema, property).attribute;
 
 /** Rehype: parse the raw HTML of the tree and keep what the allow-list allows. `report` gets each
  * removal; `kept` is called for every element the raw HTML made that stays. */
-export default function rehypeAllowedHtml(this: Processor, options: { report: (file: VFile, problem: MarkdownProblem) => void; kept: (element: Element, file: VFile) => void }) {
+export default function rehypeAllowedHtml(
+  this: Processor,
+  options: { report: (file: VFile, problem: MarkdownProblem) => void; kept: (element: Element, file: VFile) => void },
+) {
   const mark = `m${randomBytes(8).toString('hex')}`;
-  const raw = rehypeRaw.call(this as never, { passThrough: [CODE_BLOCK] }) as unknown as (tree: Root, file: VFile) => Root;
+  const raw = rehypeRaw.call(this as never, { passThrough: [CODE_BLOCK] }) as unknown as (
+    tree: Root,
+    file: VFile,
+  ) => Root;
   return (tree: Root, file: VFile): Root => {
     // Most pages have no HTML of their own: they need no second parse.
     let hasRaw = false;
@@ -215,10 +260,14 @@ function sanitizeElement(element: Element, problem: Problem): 'keep' | 'unwrap' 
     const urls = property === 'srcSet' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]) : [value];
     const unsafe = urls.find((url) => runsCode(url) || (property === 'srcSet' && schemeOf(url) === 'data'));
     if (unsafe === undefined) continue;
-    problem(element, diagnosis('unsafe-link', 'rawHtml', { scheme: schemeOf(unsafe) ?? '', attribute: attributeName(property), tag }));
+    problem(
+      element,
+      diagnosis('unsafe-link', 'rawHtml', { scheme: schemeOf(unsafe) ?? '', attribute: attributeName(property), tag }),
+    );
     delete element.properties[property];
   }
-  const [result] = (sanitize({ type: 'root', children: [{ ...element, children: [] }] }, RAW_HTML_SCHEMA) as Root).children;
+  const [result] = (sanitize({ type: 'root', children: [{ ...element, children: [] }] }, RAW_HTML_SCHEMA) as Root)
+    .children;
   if (result?.type !== 'element') {
     if (WITH_CONTENT.includes(tag)) {
       problem(element, diagnosis('raw-html', 'elementDropped', { tag }));
@@ -234,4 +283,3 @@ function sanitizeElement(element: Element, problem: Problem): 'keep' | 'unwrap' 
   element.properties = result.properties as Properties;
   return 'keep';
 }
-

@@ -12,18 +12,20 @@
 // Rendered readable without JavaScript: every panel is shown, each under its label. The runtime
 // (theme/client/chrome/tabs.ts) turns the block into ARIA tabs, keeps the tabs of one `group` on
 // the same choice across the page and remembers it.
-import type { Root, Paragraph, PhrasingContent } from 'mdast';
+import type { Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from '../visit-tree.ts';
 import type { VFile } from 'vfile';
-import { diagnosis, type CaseOf, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { type CaseOf, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { visit } from '../visit-tree.ts';
 
-
-const textOf = (node: { value?: unknown; children?: unknown[] }): string => (typeof node.value === 'string' ? node.value : (node.children ?? []).map((c) => textOf(c as never)).join(''));
+const textOf = (node: { value?: unknown; children?: unknown[] }): string =>
+  typeof node.value === 'string' ? node.value : (node.children ?? []).map((c) => textOf(c as never)).join('');
 
 const labelOf = (node: ContainerDirective) => {
   const first = node.children[0];
-  return first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel ? (first as Paragraph) : undefined;
+  return first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
+    ? (first as Paragraph)
+    : undefined;
 };
 
 export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => void) {
@@ -43,16 +45,25 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
         const body = label ? node.children.slice(1) : node.children;
         node.data = { hName: 'div', hProperties: { className: ['tab-panel'], dataTab: value } };
         node.children = [
-          { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['tab-label'] } }, children: (label?.children ?? [{ type: 'text', value: value || '…' }]) as PhrasingContent[] },
+          {
+            type: 'paragraph',
+            data: { hName: 'p', hProperties: { className: ['tab-label'] } },
+            children: (label?.children ?? [{ type: 'text', value: value || '…' }]) as PhrasingContent[],
+          },
           ...body,
         ] as ContainerDirective['children'];
         return;
       }
       if (node.name !== 'tabs') return;
       const group = node.attributes?.group ?? undefined;
-      const stray = node.children.filter((child) => !(child.type === 'containerDirective' && child.name === 'tab') && !(child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel));
+      const stray = node.children.filter(
+        (child) =>
+          !(child.type === 'containerDirective' && child.name === 'tab') &&
+          !(child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel),
+      );
       for (const child of stray) problem(child, 'stray');
-      if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab')) problem(node, 'empty');
+      if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab'))
+        problem(node, 'empty');
       node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataGroup: group } : {}) } };
     });
   };

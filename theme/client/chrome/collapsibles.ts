@@ -6,8 +6,8 @@ import { onNavigated } from '../events.ts';
 import { parsePage } from '../navigation/apply.ts';
 import { loadPage } from '../navigation/fetch-page.ts';
 import { readStorage, writeStorage } from '../storage.ts';
-import { animateHeight } from './motion.ts';
 import { closest } from './dom.ts';
+import { animateHeight } from './motion.ts';
 
 export const CATEGORIES_KEY = 'sidebar-categories';
 
@@ -26,7 +26,9 @@ async function fill(details: HTMLDetailsElement): Promise<boolean> {
   if (!route || !list || list.childElementCount > 0) return true;
   try {
     const page = parsePage((await loadPage(new URL(route, location.href))).html);
-    const source = page.querySelector(`details[data-category="${CSS.escape(details.dataset.category!)}"] > .sidebar-list`);
+    const source = page.querySelector(
+      `details[data-category="${CSS.escape(details.dataset.category!)}"] > .sidebar-list`,
+    );
     if (!source) return false;
     list.replaceChildren(...document.importNode(source, true).childNodes);
     return true;
@@ -54,7 +56,8 @@ async function onClick(event: MouseEvent): Promise<void> {
   const open = !details.open;
   // A category that cannot be filled is left to its link, which shows the same pages.
   if (open && details.dataset.lazy && !(await fill(details))) return;
-  if (details.dataset.category) writeStorage(CATEGORIES_KEY, JSON.stringify({ ...states(), [details.dataset.category]: open }), 'sessionStorage');
+  if (details.dataset.category)
+    writeStorage(CATEGORIES_KEY, JSON.stringify({ ...states(), [details.dataset.category]: open }), 'sessionStorage');
   if (open) details.open = true;
   animateHeight(body, open, open ? undefined : () => (details.open = false));
 }

@@ -7,9 +7,11 @@ export function closest<T extends Element = HTMLElement>(target: EventTarget | n
 
 /** Elements that Tab reaches inside `root`, in order, skipping hidden ones. */
 export function focusables(root: Element): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),summary,input:not([type="hidden"]),select,textarea,[tabindex]:not([tabindex="-1"])')].filter(
-    (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
-  );
+  return [
+    ...root.querySelectorAll<HTMLElement>(
+      'a[href],button:not([disabled]),summary,input:not([type="hidden"]),select,textarea,[tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
 }
 
 /** Moves focus to the main content without scrolling, when what had focus goes away. */

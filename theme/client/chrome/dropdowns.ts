@@ -2,8 +2,9 @@
 // keys open and walk the links; Escape closes and gives focus back to the toggle; focus or a
 // click leaving the dropdown closes it. In the mobile sidebar the same toggles fold their list
 // in place, animated.
-import { animateHeight } from './motion.ts';
+
 import { closest } from './dom.ts';
+import { animateHeight } from './motion.ts';
 
 const inSidebar = (el: Element) => !!el.closest('.navbar-sidebar');
 

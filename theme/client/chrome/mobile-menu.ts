@@ -35,7 +35,11 @@ function show(d: HTMLDialogElement, panel: 'primary' | 'secondary'): void {
 function fill(d: HTMLDialogElement): void {
   const primary = d.querySelector('[data-panel="primary"]')!;
   if (primary.childElementCount) return;
-  for (const selector of ['.navbar-inner > .navbar-items', '.navbar-inner .navbar-cta', '.navbar-inner .language-menu']) {
+  for (const selector of [
+    '.navbar-inner > .navbar-items',
+    '.navbar-inner .navbar-cta',
+    '.navbar-inner .language-menu',
+  ]) {
     const el = document.querySelector(selector);
     if (el) primary.append(copy(el));
   }
@@ -79,7 +83,8 @@ function onClick(event: MouseEvent): void {
   if (event.target === d) {
     // A click on the backdrop lands on the dialog itself, outside its box.
     const box = d.getBoundingClientRect();
-    if (event.clientX > box.right || event.clientX < box.left || event.clientY < box.top || event.clientY > box.bottom) close();
+    if (event.clientX > box.right || event.clientX < box.left || event.clientY < box.top || event.clientY > box.bottom)
+      close();
     return;
   }
   if (closest(event.target, '.navbar-sidebar a[href]')) close();

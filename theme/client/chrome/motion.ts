@@ -18,6 +18,9 @@ export function animateHeight(el: HTMLElement, open: boolean, done?: () => void)
     return;
   }
   const frames = [{ height: '0px' }, { height: `${height}px` }];
-  const animation = el.animate(open ? frames : frames.reverse(), { duration: durationFor(height), easing: 'ease-in-out' });
+  const animation = el.animate(open ? frames : frames.reverse(), {
+    duration: durationFor(height),
+    easing: 'ease-in-out',
+  });
   if (done) animation.onfinish = done;
 }

@@ -3,8 +3,8 @@
 // (shown again after client navigation replaced the body), and keyboard access to wide blocks.
 import { onNavigated } from '../events.ts';
 import { ANNOUNCEMENT_KEY, SIDEBAR_HIDDEN_KEY, writeStorage } from '../storage.ts';
-import { reducedMotion } from './motion.ts';
 import { closest, focusMain, html, onViewport } from './dom.ts';
+import { reducedMotion } from './motion.ts';
 
 export const PREFERRED_VERSION_KEY = 'docs-preferred-version-';
 

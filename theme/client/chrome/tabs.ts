@@ -38,7 +38,8 @@ function choose(block: HTMLElement, value: string, focus: boolean): void {
     select(block, value, focus);
     return;
   }
-  for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group="${CSS.escape(group)}"]`)) select(other, value, other === block && focus);
+  for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group="${CSS.escape(group)}"]`))
+    select(other, value, other === block && focus);
   deps.writeStorage(KEY + group, value);
 }
 

@@ -1,9 +1,14 @@
 // The island's calls to the contact and booking endpoints, and what their answers mean for the page.
-import { IDEMPOTENCY_KEY, type ContactErrors, type ContactValues } from '../../../common/contact-rules.ts';
-import type { RevealedDetail, RevealKind } from '../../pages/ContactReveal.tsx';
-import type { BookingErrors, BookingSlot, BookingValues } from '../../../common/booking-rules.ts';
 
-export type SubmitOutcome = { kind: 'stored' } | { kind: 'invalid'; errors: ContactErrors } | { kind: 'rate-limited' } | { kind: 'failed' };
+import type { BookingErrors, BookingSlot, BookingValues } from '../../../common/booking-rules.ts';
+import { type ContactErrors, type ContactValues, IDEMPOTENCY_KEY } from '../../../common/contact-rules.ts';
+import type { RevealedDetail, RevealKind } from '../../pages/ContactReveal.tsx';
+
+export type SubmitOutcome =
+  | { kind: 'stored' }
+  | { kind: 'invalid'; errors: ContactErrors }
+  | { kind: 'rate-limited' }
+  | { kind: 'failed' };
 
 export interface ContactPayload extends ContactValues {
   locale: string;
@@ -58,7 +63,8 @@ export async function fetchDetail(action: string, kind: RevealKind): Promise<Rev
   });
   if (!response.ok) throw new Error(`reveal answered ${response.status}`);
   const body = (await response.json()) as Partial<RevealedDetail>;
-  if (typeof body.value !== 'string' || typeof body.href !== 'string') throw new Error('reveal answered without a detail');
+  if (typeof body.value !== 'string' || typeof body.href !== 'string')
+    throw new Error('reveal answered without a detail');
   return { value: body.value, href: body.href };
 }
 
@@ -68,14 +74,23 @@ export interface SlotList {
 }
 
 export async function fetchSlots(endpoint: string): Promise<SlotList> {
-  const response = await fetch(`${endpoint}/slots`, { headers: { accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetch(`${endpoint}/slots`, {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`the free times answered ${response.status}`);
   const body = (await response.json()) as Partial<SlotList>;
   if (!Array.isArray(body.slots)) throw new Error('the free times answered without a list');
   return { timeZone: String(body.timeZone), slots: body.slots };
 }
 
-export type BookOutcome = { kind: 'booked'; start: string } | { kind: 'invalid'; errors: BookingErrors } | { kind: 'rate-limited' } | { kind: 'failed' };
+export type BookOutcome =
+  | { kind: 'booked'; start: string }
+  | { kind: 'invalid'; errors: BookingErrors }
+  | { kind: 'rate-limited' }
+  | { kind: 'failed' };
 
 export interface BookingPayload extends BookingValues {
   locale: string;

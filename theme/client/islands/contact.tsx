@@ -1,21 +1,66 @@
 // The contact island: hydrates the server-rendered form, reveal buttons and booking of the contact page, so
 // they validate as the visitor types and send without a page load. Loaded on the contact page only;
 // client navigation imports it once, so it also hydrates contact pages that arrive later.
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { type FormEvent, type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { ContactForm, EMPTY_CONTACT_STATE, FORM_ROOT, type ContactFormSetup, type ContactFormState } from '../../pages/ContactForm.tsx';
-import { ContactReveal, REVEAL_ROOT, type RevealKind, type RevealSetup, type RevealState } from '../../pages/ContactReveal.tsx';
-import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, validateField, type ContactField, type ContactValues } from '../../../common/contact-rules.ts';
+import {
+  BOOKING_FIELDS,
+  type BookingField,
+  type BookingValues,
+  normalizeBooking,
+  validateBooking,
+  validateBookingField,
+} from '../../../common/booking-rules.ts';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactValues,
+  HONEYPOT_FIELD,
+  normalizeContact,
+  validateContact,
+  validateField,
+} from '../../../common/contact-rules.ts';
+import {
+  BOOKING_ROOT,
+  BookingForm,
+  type BookingSetup,
+  type BookingState,
+  EMPTY_BOOKING_STATE,
+} from '../../pages/BookingForm.tsx';
+import {
+  ContactForm,
+  type ContactFormSetup,
+  type ContactFormState,
+  EMPTY_CONTACT_STATE,
+  FORM_ROOT,
+} from '../../pages/ContactForm.tsx';
+import {
+  ContactReveal,
+  REVEAL_ROOT,
+  type RevealKind,
+  type RevealSetup,
+  type RevealState,
+} from '../../pages/ContactReveal.tsx';
 import { onNavigated } from '../events.ts';
-import { fetchDetail, fetchSlots, newIdempotencyKey, submitBooking, submitContact, type BookingPayload, type ContactPayload } from './contact-requests.ts';
-import { BookingForm, BOOKING_ROOT, EMPTY_BOOKING_STATE, type BookingSetup, type BookingState } from '../../pages/BookingForm.tsx';
-import { BOOKING_FIELDS, normalizeBooking, validateBooking, validateBookingField, type BookingField, type BookingValues } from '../../../common/booking-rules.ts';
+import {
+  type BookingPayload,
+  type ContactPayload,
+  fetchDetail,
+  fetchSlots,
+  newIdempotencyKey,
+  submitBooking,
+  submitContact,
+} from './contact-requests.ts';
 
 type Focus = 'first-invalid' | 'status' | 'name' | undefined;
 
 /** The idempotency key of a send: the last attempt's when the same payload goes again (a retry the
  * server must store once), else the one the server rendered into the form, else a fresh one. */
-function keyFor(attempt: RefObject<{ payload: string; key: string } | undefined>, unusedKey: RefObject<string | undefined>, serialized: string): string {
+function keyFor(
+  attempt: RefObject<{ payload: string; key: string } | undefined>,
+  unusedKey: RefObject<string | undefined>,
+  serialized: string,
+): string {
   let key = attempt.current?.payload === serialized ? attempt.current.key : undefined;
   if (!key) {
     key = unusedKey.current ?? newIdempotencyKey();
@@ -82,7 +127,11 @@ function FormIsland({ setup, initial }: { setup: ContactFormSetup; initial: Cont
       return;
     }
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    const payload: ContactPayload = { ...state.values, locale: setup.locale, website: typeof honeypot === 'string' ? honeypot : '' };
+    const payload: ContactPayload = {
+      ...state.values,
+      locale: setup.locale,
+      website: typeof honeypot === 'string' ? honeypot : '',
+    };
     const serialized = JSON.stringify(payload);
     const key = keyFor(attempt, unusedKey, serialized);
     sending.current = true;
@@ -109,7 +158,9 @@ function FormIsland({ setup, initial }: { setup: ContactFormSetup; initial: Cont
     setState(EMPTY_CONTACT_STATE);
   };
 
-  return <ContactForm {...setup} state={state} handlers={{ onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }} />;
+  return (
+    <ContactForm {...setup} state={state} handlers={{ onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }} />
+  );
 }
 
 function RevealIsland({ setup, initial }: { setup: RevealSetup; initial: RevealState }) {
@@ -133,7 +184,6 @@ function RevealIsland({ setup, initial }: { setup: RevealSetup; initial: RevealS
   return <ContactReveal {...setup} state={state} onReveal={(kind, event) => void onReveal(kind, event)} />;
 }
 
-
 type BookingFocus = 'first-invalid' | 'status' | 'first-slot' | undefined;
 
 /** What the analytics counts as `booking-complete` (theme/client/analytics.ts). */
@@ -151,7 +201,9 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
     const target = focus.current;
     focus.current = undefined;
     const form = document.querySelector<HTMLFormElement>('form[data-booking-form]');
-    const firstSlot = () => form?.querySelector<HTMLInputElement>('input[name="slot"]:checked') ?? form?.querySelector<HTMLInputElement>('input[name="slot"]');
+    const firstSlot = () =>
+      form?.querySelector<HTMLInputElement>('input[name="slot"]:checked') ??
+      form?.querySelector<HTMLInputElement>('input[name="slot"]');
     if (target === 'status') document.getElementById('booking-status')?.focus();
     if (target === 'first-slot') firstSlot()?.focus();
     if (target === 'first-invalid') {
@@ -221,7 +273,11 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
       return;
     }
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    const payload: BookingPayload = { ...values, locale: setup.locale, website: typeof honeypot === 'string' ? honeypot : '' };
+    const payload: BookingPayload = {
+      ...values,
+      locale: setup.locale,
+      website: typeof honeypot === 'string' ? honeypot : '',
+    };
     const serialized = JSON.stringify(payload);
     const key = keyFor(attempt, unusedKey, serialized);
     sending.current = true;
@@ -232,7 +288,12 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
       attempt.current = undefined;
       touched.current.clear();
       focus.current = 'status';
-      setState({ ...EMPTY_BOOKING_STATE, status: 'success', booked: { start: outcome.start, email: values.email }, zone: state.zone });
+      setState({
+        ...EMPTY_BOOKING_STATE,
+        status: 'success',
+        booked: { start: outcome.start, email: values.email },
+        zone: state.zone,
+      });
       window.postMessage({ type: 'booking-success', event: BOOKING_EVENT }, location.origin);
     } else if (outcome.kind === 'invalid') {
       focus.current = 'first-invalid';
@@ -256,7 +317,13 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
     void load(true);
   };
 
-  return <BookingForm setup={setup} state={state} handlers={{ onShow, onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }} />;
+  return (
+    <BookingForm
+      setup={setup}
+      state={state}
+      handlers={{ onShow, onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }}
+    />
+  );
 }
 
 const roots = new Map<HTMLElement, Root>();
@@ -283,7 +350,16 @@ function withTypedBooking(element: HTMLElement, state: BookingState): BookingSta
   if (!form) return state;
   const data = new FormData(form as HTMLFormElement);
   const text = (name: string) => (typeof data.get(name) === 'string' ? (data.get(name) as string) : '');
-  return { ...state, values: { slot: text('slot'), name: text('name'), email: text('email'), topic: text('topic'), terms: data.get('terms') !== null } };
+  return {
+    ...state,
+    values: {
+      slot: text('slot'),
+      name: text('name'),
+      email: text('email'),
+      topic: text('topic'),
+      terms: data.get('terms') !== null,
+    },
+  };
 }
 
 function mount(): void {
@@ -302,10 +378,13 @@ function mount(): void {
       continue;
     }
     const node =
-      name === FORM_ROOT ? <FormIsland setup={props.setup} initial={withTypedValues(element, props.state)} />
-      : name === REVEAL_ROOT ? <RevealIsland setup={props.setup} initial={props.state} />
-      : name === BOOKING_ROOT ? <BookingIsland setup={props.setup} initial={withTypedBooking(element, props.state)} />
-      : undefined;
+      name === FORM_ROOT ? (
+        <FormIsland setup={props.setup} initial={withTypedValues(element, props.state)} />
+      ) : name === REVEAL_ROOT ? (
+        <RevealIsland setup={props.setup} initial={props.state} />
+      ) : name === BOOKING_ROOT ? (
+        <BookingIsland setup={props.setup} initial={withTypedBooking(element, props.state)} />
+      ) : undefined;
     if (node) roots.set(element, hydrateRoot(element, node));
   }
 }

@@ -4,7 +4,8 @@
 import { ISLAND_TYPE } from '../runtime-data.ts';
 
 /** Head elements that describe the page, as opposed to what runs or styles it. */
-const PAGE_HEAD = 'title, meta:not([charset]):not([name="viewport"]), link:not([rel="stylesheet"]):not([rel="modulepreload"]):not([rel="preload"]), script[type="application/ld+json"], script[type="application/json"]';
+const PAGE_HEAD =
+  'title, meta:not([charset]):not([name="viewport"]), link:not([rel="stylesheet"]):not([rel="modulepreload"]):not([rel="preload"]), script[type="application/ld+json"], script[type="application/json"]';
 const ISLAND_SCRIPT = `script[type="${ISLAND_TYPE}"][data-island][data-src]`;
 /** The runtime's bundle: when the next page names another one, a new version of the site is out. */
 const RUNTIME_SCRIPT = 'head script[type="module"][src]:not([data-island])';
@@ -49,7 +50,8 @@ export async function preloadPage(next: Document): Promise<void> {
   }
   for (const script of next.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
     const src = new URL(script.dataset.src!, location.href).href;
-    if (islandsLoaded.has(src) || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(src)}"]`)) continue;
+    if (islandsLoaded.has(src) || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(src)}"]`))
+      continue;
     const preload = document.createElement('link');
     preload.rel = 'modulepreload';
     preload.href = src;
@@ -62,10 +64,14 @@ export async function preloadPage(next: Document): Promise<void> {
 function loaded(el: HTMLLinkElement, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     el.addEventListener('load', () => resolve(), { once: true });
-    el.addEventListener('error', () => {
-      el.remove();
-      reject(new Error(`${what} did not load`));
-    }, { once: true });
+    el.addEventListener(
+      'error',
+      () => {
+        el.remove();
+        reject(new Error(`${what} did not load`));
+      },
+      { once: true },
+    );
   });
 }
 

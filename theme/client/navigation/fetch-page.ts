@@ -62,8 +62,10 @@ async function fetchPage(url: URL, low: boolean): Promise<FetchedPage> {
   const final = new URL(response.url || url.href);
   if (final.origin !== location.origin) throw new NotAPageError(`${url.pathname} leads to another site`);
   // 404 is the not-found page, a page like any other; other failures are worth a retry.
-  if (!response.ok && response.status !== 404) throw new PageLoadError(`${url.pathname} answered with status ${response.status}`);
-  if (!(response.headers.get('content-type') ?? '').includes('text/html')) throw new NotAPageError(`${url.pathname} is not an HTML page`);
+  if (!response.ok && response.status !== 404)
+    throw new PageLoadError(`${url.pathname} answered with status ${response.status}`);
+  if (!(response.headers.get('content-type') ?? '').includes('text/html'))
+    throw new NotAPageError(`${url.pathname} is not an HTML page`);
   try {
     return { url: final, status: response.status, html: await response.text() };
   } catch (error) {

@@ -6,16 +6,26 @@
 //
 // States: idle; loading (progress bar after 200 ms); failed (red box with Retry); crashed (the
 // crash screen, when putting the page in place threw); loaded.
+
+import { showCrash } from '../crash.ts';
 import { NAVIGATED, NAVIGATING, type NavigatedDetail } from '../events.ts';
 import { runtimeData } from '../runtime-data.ts';
-import { showCrash } from '../crash.ts';
 import { applyPage, loadIslands, needsFullLoad, parsePage, preloadPage } from './apply.ts';
-import { loadPage, NotAPageError, forget, type FetchedPage } from './fetch-page.ts';
+import { type FetchedPage, forget, loadPage, NotAPageError } from './fetch-page.ts';
 import { isSameDocument, navigableUrl, withoutIndexHtml } from './links.ts';
 import { hideLoadError, showLoadError } from './load-error.ts';
 import { initPrefetch } from './prefetch.ts';
 import { startProgress } from './progress.ts';
-import { elementOf, enterEntry, initialPosition, initScroll, pushEntry, rememberScroll, replaceEntry, scrollToTarget } from './scroll.ts';
+import {
+  elementOf,
+  enterEntry,
+  initialPosition,
+  initScroll,
+  pushEntry,
+  rememberScroll,
+  replaceEntry,
+  scrollToTarget,
+} from './scroll.ts';
 
 type Mode = 'push' | 'replace' | 'pop';
 
@@ -45,7 +55,8 @@ function reducedMotion(): boolean {
 /** Runs the DOM update inside a view transition where the browser has them and motion is welcome. */
 async function transition(update: () => void): Promise<void> {
   type ViewTransition = { updateCallbackDone: Promise<void>; ready: Promise<void>; finished: Promise<void> };
-  const start = (document as Document & { startViewTransition?: (cb: () => void) => ViewTransition }).startViewTransition;
+  const start = (document as Document & { startViewTransition?: (cb: () => void) => ViewTransition })
+    .startViewTransition;
   let started: ViewTransition | undefined;
   if (start && !reducedMotion() && document.visibilityState === 'visible') {
     try {
@@ -152,7 +163,8 @@ async function navigate(nav: Navigation): Promise<void> {
 }
 
 function onClick(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   const url = link ? navigableUrl(link) : undefined;
   if (!url) return;

@@ -10,7 +10,8 @@ const PAGE_FILE = /\.html?$/i;
 export function navigableUrl(link: Element): URL | undefined {
   if (!(link instanceof HTMLAnchorElement) || !link.hasAttribute('href')) return undefined;
   if (link.target && link.target !== '_self') return undefined;
-  if (link.hasAttribute('download') || link.hasAttribute('data-reload') || link.relList.contains('external')) return undefined;
+  if (link.hasAttribute('download') || link.hasAttribute('data-reload') || link.relList.contains('external'))
+    return undefined;
   const url = pageUrl(link.href);
   if (!url || isSamePageJump(url)) return undefined;
   return url;

@@ -57,7 +57,8 @@ function onLeave(event: Event): void {
   if (linkOf(event.target)) window.clearTimeout(hoverTimer);
 }
 
-const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+const idle = (fn: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
 
 function pump(): void {
   while (active < CONCURRENCY && queue.length) {

@@ -33,13 +33,17 @@ export function initScroll(): void {
   }
   current = keyOf(history.state) ?? newKey();
   if (!keyOf(history.state)) history.replaceState({ ...(history.state as object | null), key: current }, '');
-  window.addEventListener('scroll', () => {
-    if (frame) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      positions[current] = window.scrollY;
-    });
-  }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        positions[current] = window.scrollY;
+      });
+    },
+    { passive: true },
+  );
   // A jump to a fragment made by the browser creates an entry without a key: give it one.
   window.addEventListener('hashchange', () => {
     if (!keyOf(history.state)) {

@@ -5,7 +5,7 @@
 import { format } from '../../../common/format-message.ts';
 import { focusables } from '../chrome/dom.ts';
 import { engineFor } from './engine.ts';
-import { searchPages, type SearchHit } from './results.ts';
+import { type SearchHit, searchPages } from './results.ts';
 
 const MAX_RESULTS = 8;
 
@@ -102,7 +102,13 @@ function show(parts: Parts, query: string, hits: SearchHit[], total: number): vo
   parts.input.setAttribute('aria-expanded', String(hits.length > 0));
   parts.empty.hidden = !query || hits.length > 0;
   parts.empty.querySelector('.search-empty-text')!.textContent = format(parts.strings.none, { query });
-  parts.status.textContent = !query ? '' : total === 1 ? parts.strings.countOne : hits.length ? format(parts.strings.count, { count: total }) : '';
+  parts.status.textContent = !query
+    ? ''
+    : total === 1
+      ? parts.strings.countOne
+      : hits.length
+        ? format(parts.strings.count, { count: total })
+        : '';
   select(parts, hits.length ? 0 : -1);
 }
 
@@ -156,7 +162,8 @@ function onClick(parts: Parts, event: MouseEvent): void {
   if (target === parts.dialog) {
     // A click on the backdrop lands on the dialog itself, outside its box.
     const box = parts.dialog.getBoundingClientRect();
-    if (event.clientX > box.right || event.clientX < box.left || event.clientY < box.top || event.clientY > box.bottom) parts.dialog.close();
+    if (event.clientX > box.right || event.clientX < box.left || event.clientY < box.top || event.clientY > box.bottom)
+      parts.dialog.close();
     return;
   }
   // A chosen link: the dialog goes, the client navigation (listening on document) loads the page
@@ -194,4 +201,3 @@ export function searchOpened(dialog: HTMLDialogElement, from: HTMLElement | null
   });
   if (parts.input.value.trim()) void run(parts);
 }
-

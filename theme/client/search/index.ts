@@ -60,7 +60,9 @@ function open(opener: HTMLElement | null, typed?: string): void {
   if (input && typed !== undefined) input.value = typed;
   input?.focus();
   if (typed === undefined) input?.select();
-  loading.then((d) => d.searchOpened(element, opener)).catch((error: unknown) => console.warn('Search could not be loaded.', error));
+  loading
+    .then((d) => d.searchOpened(element, opener))
+    .catch((error: unknown) => console.warn('Search could not be loaded.', error));
 }
 
 /** The last segment of a path as words: `/en/services/managed-backup/` -> "managed backup". */
@@ -71,12 +73,17 @@ function wordsOfPath(pathname: string): string {
   } catch {
     // Not valid percent-encoding: taken as it stands.
   }
-  return last.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.+]+/g, ' ').trim();
+  return last
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.+]+/g, ' ')
+    .trim();
 }
 
 /** Where `/` is text to type, not a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
 }
 
 function onKeydown(event: KeyboardEvent): void {
@@ -113,7 +120,12 @@ function onPageReplaced(): void {
   const [before, navigation] = shown ?? [];
   // A dialog taken out of the page while open keeps its `open` attribute; one the visitor closed
   // has none. Another language's page has another index: what was typed is no search there.
-  if (before?.open && !before.isConnected && navigation === navigations && before.dataset.bundle === document.getElementById('search-dialog')?.dataset.bundle) {
+  if (
+    before?.open &&
+    !before.isConnected &&
+    navigation === navigations &&
+    before.dataset.bundle === document.getElementById('search-dialog')?.dataset.bundle
+  ) {
     // The new page's heading has the focus (navigation put it there); closing search goes back to it.
     open(document.activeElement as HTMLElement | null, before.querySelector('input')!.value);
   }
@@ -124,5 +136,6 @@ export function initSearch(): void {
   onNavigated(onPageReplaced);
   document.addEventListener('keydown', onKeydown);
   document.addEventListener('click', onClick);
-  for (const type of ['pointerover', 'pointerout', 'pointerdown'] as const) document.addEventListener(type, onPointer, { passive: true });
+  for (const type of ['pointerover', 'pointerout', 'pointerdown'] as const)
+    document.addEventListener(type, onPointer, { passive: true });
 }

@@ -23,7 +23,10 @@ function plain(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-const wordsOf = (text: string) => plain(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const wordsOf = (text: string) =>
+  plain(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Whether `found` is `typed`, a word `typed` begins (the visitor is still typing), or the same word
  * with another ending: all of `typed` but its last three letters at most, and three letters or more
@@ -46,7 +49,12 @@ export function answers(query: string, data: Pick<PagefindResultData, 'excerpt' 
 /** The best `limit` pages for a query, best first; undefined when `current` says that the query
  * was overtaken by a newer one before its pages were fetched (the index chunks its search loaded
  * stay loaded, so the newer query, which shares its first letters, finds them there). */
-export async function searchPages(bundle: string, query: string, limit: number, current: () => boolean = () => true): Promise<{ total: number; hits: SearchHit[] } | undefined> {
+export async function searchPages(
+  bundle: string,
+  query: string,
+  limit: number,
+  current: () => boolean = () => true,
+): Promise<{ total: number; hits: SearchHit[] } | undefined> {
   const engine = await engineFor(bundle);
   // Of the queries typed while the engine loaded, only the latest is run.
   if (!current()) return undefined;
@@ -59,7 +67,13 @@ export async function searchPages(bundle: string, query: string, limit: number, 
     const title = d.meta.title ?? d.url;
     const sub = d.sub_results?.[0];
     const underHeading = sub && sub.url !== d.url && sub.title !== title;
-    return { url: underHeading ? sub.url : d.url, excerpt: sub?.excerpt ?? d.excerpt, title, heading: underHeading ? sub.title : undefined, section: d.meta.section };
+    return {
+      url: underHeading ? sub.url : d.url,
+      excerpt: sub?.excerpt ?? d.excerpt,
+      title,
+      heading: underHeading ? sub.title : undefined,
+      section: d.meta.section,
+    };
   });
   // Results come best first, so once one among the first is unrelated, so are all after it.
   return { total: relevant.length < data.length ? relevant.length : found.results.length, hits };

@@ -2,7 +2,9 @@
 // name, the e-mail address and the terms follow the contact form's rules; whether a time can be
 // booked only the server can say (server/booking-slots.ts, and the store for a taken slot).
 // Pure and free of Node APIs: the contact island bundles this file.
-import { type ContactErrorCode, lengthOf, normalizeContact, validateField } from './contact-rules.ts';
+import { CONTACT_LIMITS, type ContactErrorCode, lengthOf, normalizeContact, validateField } from './contact-rules.ts';
+import { format } from './format-message.ts';
+import type { Messages } from './messages.ts';
 
 export const TOPIC_MAX = 500;
 
@@ -74,4 +76,50 @@ export function validateBooking(values: BookingValues): BookingErrors {
     if (error) errors[field] = error;
   }
   return errors;
+}
+
+/** What a field's error is said with: the booking's strings, the contact form's (name, e-mail,
+ * terms) and the lead time the "too soon" message names. */
+export interface BookingTexts {
+  t: Messages['booking'];
+  tc: Pick<Messages['contact'], 'required' | 'length' | 'invalidEmail' | 'invalidCharacters' | 'termsRequired'>;
+  leadTimeHours: number;
+}
+
+/** A field's error in words, as the form shows it and the API answers it beside the code. */
+export function bookingErrorText(setup: BookingTexts, field: BookingField, errors: BookingErrors): string {
+  const { t, tc } = setup;
+  const code = errors[field];
+  if (!code) return '';
+  if (field === 'slot') {
+    if (code === 'required') return t.required;
+    if (code === 'slotTooSoon') return format(t.slotTooSoon, { hours: setup.leadTimeHours });
+    return code in t ? t[code as 'slotPast'] : t.slotInvalid;
+  }
+  if (code === 'topicLength') return format(t.topicLength, { max: TOPIC_MAX });
+  if (code === 'required') return tc.required;
+  if (code === 'length' && (field === 'name' || field === 'email')) return format(tc.length, CONTACT_LIMITS[field]);
+  return code in tc ? tc[code as 'invalidEmail'] : tc.required;
+}
+
+/**
+ * A time in words with its zone, e.g. "Mittwoch, 2. Dezember 2026, 09:00 (Europe/Vienna)". The zone
+ * is named by its IANA id, which reads the same in every browser and on the server (the names
+ * Intl gives zones differ between ICU versions, and the page is rendered on both).
+ */
+export function formatSlot(start: string, dateLocale: string, zone: string): string {
+  const time = new Intl.DateTimeFormat(dateLocale, {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(start));
+  return `${time} (${zoneName(zone)})`;
+}
+
+export function zoneName(zone: string): string {
+  return zone.replace(/_/g, ' ');
 }

@@ -7,4 +7,4 @@ export const SERVER_MANIFEST = `${SERVER_DIR}/site.json`;
 /** The contact page's forms rendered on the server, one self-contained ES module. */
 export const SERVER_FORMS = `${SERVER_DIR}/forms.mjs`;
 /** Bumped when the manifest's shape changes; a server refuses a manifest of another version. */
-export const SERVER_MANIFEST_VERSION = 1;
+export const SERVER_MANIFEST_VERSION = 2;

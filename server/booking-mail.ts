@@ -4,12 +4,13 @@
 // visitor's calendar. Values that reach a header go through headerSafe, as in contact mails.
 
 import type { SendMailOptions } from 'nodemailer';
+import { formatSlot } from '../common/booking-rules.ts';
 import { format } from '../common/format-message.ts';
+import { BOOKING_ANCHOR } from '../common/forms.ts';
 import { contactRoute } from '../common/locale-prefix.ts';
 import { absoluteUrl } from '../common/served-url.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import { BOOKING_ANCHOR, formatSlot } from '../theme/index.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { invitationIcs } from './booking-ics.ts';
 import { headerSafe } from './contact-mail.ts';

@@ -4,11 +4,18 @@
 // slot rules (server/booking-slots.ts), the idempotency key, and the store, whose UNIQUE
 // constraint decides which of two visitors gets a slot. A plain form is answered with 303 to the
 // contact page showing the result.
+
 import { createHash } from 'node:crypto';
-import { type BookingErrors, type BookingField, normalizeBooking, validateBooking } from '../common/booking-rules.ts';
+import {
+  type BookingErrors,
+  type BookingField,
+  bookingErrorText,
+  normalizeBooking,
+  validateBooking,
+} from '../common/booking-rules.ts';
 import { HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY } from '../common/contact-rules.ts';
+import { type BookingState, EMPTY_BOOKING_STATE } from '../common/forms.ts';
 import type { BookingConfig } from '../generator/config/config.ts';
-import { type BookingState, bookingErrorText, EMPTY_BOOKING_STATE } from '../theme/index.ts';
 import { checkSlot } from './booking-slots.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 import type { Reply } from './contact-reply.ts';

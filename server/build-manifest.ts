@@ -10,12 +10,14 @@ import { pathToFileURL } from 'node:url';
 import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import type { FormRenderer } from '../theme/index.ts';
+import type { ThemeAnalytics, ThemeForms } from '../generator/theming/theme-contract.ts';
 
 export interface ServerManifest {
   version: number;
   config: SiteConfig;
   messages: MessagesByLocale;
+  /** What the theme's runtime sends to the analytics endpoint, as its contract declares it. */
+  analytics?: ThemeAnalytics;
 }
 
 export class ManifestError extends Error {}
@@ -38,8 +40,8 @@ export function readServerManifest(siteDir: string): ServerManifest | undefined 
 }
 
 /** The forms' renderer the build in `siteDir` carries, or undefined for a site without a contact page. */
-export async function loadBuildForms(siteDir: string): Promise<FormRenderer | undefined> {
+export async function loadBuildForms(siteDir: string): Promise<ThemeForms | undefined> {
   const file = path.join(siteDir, SERVER_FORMS);
   if (!existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as FormRenderer;
+  return (await import(pathToFileURL(file).href)) as ThemeForms;
 }

@@ -2,21 +2,22 @@
 // a message, `POST <endpoint>/reveal` hands out the contact details. This file wires the parts
 // (store, relay, limits, answer pages) and runs the checks every request passes before its body
 // is looked at: method, origin, rate, content type, size and time.
+
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SiteConfig } from '../generator/config/config.ts';
-import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import {
   BOOKING_ANCHOR,
   type BookingState,
+  CONTACT_FORM_ANCHOR,
   type ContactFormState,
   EMPTY_BOOKING_STATE,
   EMPTY_CONTACT_STATE,
-  type FormRenderer,
   revealAction,
   SLOTS_QUERY,
-  forms as sourceForms,
-} from '../theme/index.ts';
+} from '../common/forms.ts';
+import type { SiteConfig } from '../generator/config/config.ts';
+import type { MessagesByLocale } from '../generator/theming/messages.ts';
+import type { ThemeForms } from '../generator/theming/theme-contract.ts';
 import type { BackendSettings } from './backend-config.ts';
 import { type Fields, parseBody, readBody } from './body.ts';
 import { bookingMail, bookingMailSettings } from './booking-mail.ts';
@@ -44,7 +45,7 @@ export interface ContactBackendOptions {
   siteDir: () => string;
   /** How the contact page's forms are rendered again for a plain form post: the build's prebuilt
    * module (`site start`), or by default the theme's sources (`site serve`). */
-  forms?: () => FormRenderer | undefined;
+  forms?: () => ThemeForms | undefined;
   settings: BackendSettings;
   /** Headers for every answer (the production server's security headers). */
   headers?: () => Record<string, string>;
@@ -59,7 +60,7 @@ export type FormResult =
   | { kind: 'booking'; locale: string; state: BookingState };
 
 /** Where the contact page shows each form, for the result's address. */
-const RESULT_ANCHOR: Record<FormResult['kind'], string> = { contact: 'contact-form-title', booking: BOOKING_ANCHOR };
+const RESULT_ANCHOR: Record<FormResult['kind'], string> = { contact: CONTACT_FORM_ANCHOR, booking: BOOKING_ANCHOR };
 
 /** What the endpoint handlers get: a request that passed every check, with its fields. */
 export interface Received {
@@ -89,7 +90,7 @@ export class ContactBackend {
       options.siteDir,
       options.config,
       options.messages,
-      options.forms ?? (() => sourceForms),
+      options.forms ?? (() => undefined),
     );
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);

@@ -7,22 +7,19 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../common/escape.ts';
+import {
+  BOOKING_ROOT,
+  type BookingState,
+  type ContactFormState,
+  FORM_ROOT,
+  REVEAL_ROOT,
+  type RevealState,
+} from '../common/forms.ts';
 import { contactRoute, localePrefix } from '../common/locale-prefix.ts';
 import { routeOfServedPath } from '../common/served-url.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import type { FormRenderer } from '../theme/index.ts';
-import {
-  BOOKING_ROOT,
-  type BookingSetup,
-  type BookingState,
-  type ContactFormSetup,
-  type ContactFormState,
-  FORM_ROOT,
-  REVEAL_ROOT,
-  type RevealSetup,
-  type RevealState,
-} from '../theme/index.ts';
+import type { ThemeForms } from '../generator/theming/theme-contract.ts';
 
 /** The generator makes `content/<locale>/contact.md` the page at `<locale prefix>/contact/`. */
 
@@ -35,7 +32,7 @@ export class ContactPages {
     private readonly messages: () => MessagesByLocale,
     /** The build's prebuilt forms (server/build-manifest.ts), or the theme's sources'; none for a
      * build whose theme has no forms, which answers with a plain page. */
-    private readonly renderer: () => FormRenderer | undefined,
+    private readonly renderer: () => ThemeForms | undefined,
   ) {}
 
   /** A known locale for what the visitor sent, or the site's default. */
@@ -61,21 +58,15 @@ export class ContactPages {
   }
 
   form(locale: string, state: ContactFormState): string {
-    return this.replaceRoot(locale, FORM_ROOT, state, (forms, setup, s) =>
-      forms.form(setup as ContactFormSetup, s as ContactFormState),
-    );
+    return this.replaceRoot(locale, FORM_ROOT, state, (forms, setup) => forms.form(setup, state));
   }
 
   reveal(locale: string, state: RevealState): string {
-    return this.replaceRoot(locale, REVEAL_ROOT, state, (forms, setup, s) =>
-      forms.reveal(setup as RevealSetup, s as RevealState),
-    );
+    return this.replaceRoot(locale, REVEAL_ROOT, state, (forms, setup) => forms.reveal(setup, state));
   }
 
   booking(locale: string, state: BookingState): string {
-    return this.replaceRoot(locale, BOOKING_ROOT, state, (forms, setup, s) =>
-      forms.booking(setup as BookingSetup, s as BookingState),
-    );
+    return this.replaceRoot(locale, BOOKING_ROOT, state, (forms, setup) => forms.booking(setup, state));
   }
 
   /** The contact page's address in a locale, e.g. `/en/contact/`. */
@@ -92,14 +83,14 @@ export class ContactPages {
     locale: string,
     root: string,
     state: unknown,
-    render: (forms: FormRenderer, setup: unknown, state: unknown) => string,
+    render: (forms: ThemeForms, setup: unknown) => string,
   ): string {
     const forms = this.renderer();
     const html = this.page(locale);
     const span = html && rootSpan(html, root);
     if (!forms || !html || !span) return this.fallback(locale, state);
     const props = JSON.parse(decodeAttribute(span.props)) as { setup: unknown };
-    return html.slice(0, span.start) + render(forms, props.setup, state) + html.slice(span.end);
+    return html.slice(0, span.start) + render(forms, props.setup) + html.slice(span.end);
   }
 
   private page(locale: string): string | undefined {

@@ -1,8 +1,8 @@
 // `POST <endpoint>/reveal`: the e-mail address or the phone number, from the site's config, for
 // one press of "Show email" or "Show phone number". Behind the same origin check and a rate limit
 // as the form, so the details are in no static file a harvester could fetch.
+import { REVEAL_KINDS, type RevealedDetail, type RevealKind } from '../common/forms.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
-import { REVEAL_KINDS, type RevealedDetail, type RevealKind } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 export function contactDetail(config: SiteConfig, kind: RevealKind): RevealedDetail {

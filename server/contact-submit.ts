@@ -1,6 +1,7 @@
 // `POST <endpoint>`: a message from the form. Honeypot first (a bot hears "stored" and nothing is
 // kept), then the shared validation rules, then the idempotency key, then the store; "201" is
 // said only after the message is committed to disk.
+
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CONTACT_LIMITS,
@@ -12,8 +13,8 @@ import {
   validateContact,
 } from '../common/contact-rules.ts';
 import { format } from '../common/format-message.ts';
+import { type ContactFormState, EMPTY_CONTACT_STATE } from '../common/forms.ts';
 import type { Messages } from '../generator/theming/messages.ts';
-import { type ContactFormState, EMPTY_CONTACT_STATE } from '../theme/index.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -3,7 +3,6 @@
 // and SMTP settings as production. The contact database is opened by the first message, so
 // serving alone creates no files.
 import type { DevServerHooks } from '../generator/dev/serve.ts';
-import type { FormRenderer } from '../theme/index.ts';
 import { type BackendSettings, settingsFromEnv } from './backend-config.ts';
 import { enterBase } from './base-path.ts';
 import { ContactBackend } from './contact-backend.ts';
@@ -22,7 +21,7 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
         config: site.config,
         messages: site.messages,
         siteDir: () => site.outDir,
-        forms: () => site.forms() as FormRenderer | undefined,
+        forms: site.forms,
         settings,
       });
       const config = site.config();
@@ -31,6 +30,7 @@ export function devServerHooks(options: { root: string; contact?: BackendSetting
       const insights = analytics
         ? new Insights({
             endpoint: analytics.endpoint,
+            theme: site.analytics(),
             events: analytics.events,
             properties: analytics.properties,
             baseUrl: config.baseUrl,

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { routeOfServedPath } from '../common/served-url.ts';
+import type { ThemeAnalytics } from '../generator/theming/theme-contract.ts';
 import type { RateLimit } from './backend-config.ts';
 import { closeAfterAnswer, readBody } from './body.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -16,35 +17,6 @@ import type { EventCount, EventCounts } from './store.ts';
 
 export { INSIGHTS_FILE } from './sqlite-event-counts.ts';
 export type { EventCount } from './store.ts';
-/**
- * The events the theme's runtime sends: page views (theme/client/analytics.ts), the colour switch
- * (color-mode.ts), the appointment links marked `data-track` (Navbar, home CallToAction), and
- * completed contact and booking requests. The privacy policy lists the same.
- */
-export const THEME_EVENTS = [
-  'pageview',
-  'Color Change Click',
-  'booking-link-click',
-  'booking-complete',
-  'contact-complete',
-] as const;
-
-/**
- * The values each property may have, as the theme sends them: the colour mode a page is shown in,
- * the colour switch's choice (`item`) and where the switch sits (`position`), the booking event
- * type (`event`: the contact page's introductory call, 'unknown' when a booking page names none). `locale` takes the configured
- * locales' `htmlLang`; the config's `analytics.properties` adds values (e.g. booking event types).
- * Anything else is counted as OTHER: a property is an enumeration, never free text, so no
- * identifier a page or a client makes up is stored and nobody can grow the table.
- */
-export const THEME_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
-  colorMode: ['light', 'dark'],
-  item: ['light', 'dark', 'system'],
-  position: ['navbar'],
-  event: ['intro-call', 'unknown'],
-  locale: [],
-};
-
 /** Where events of pages the site does not have are counted, and property values outside their enumeration. */
 export const OTHER_PATH = '(other)';
 export const OTHER_VALUE = OTHER_PATH;
@@ -53,7 +25,6 @@ const BODY_TIMEOUT_MS = 5000;
 /** A reader who clicks through the whole site sends far fewer events than this. */
 const RATE_LIMIT: RateLimit = { max: 600, windowMs: 10 * 60_000 };
 const NAME = /^[A-Za-z][\w .-]{0,47}$/;
-const PROP_KEYS = new Set(Object.keys(THEME_PROPERTIES));
 const PROP_VALUE = /^[\w .:/-]{0,64}$/;
 
 export interface InsightsOptions {
@@ -67,7 +38,11 @@ export interface InsightsOptions {
   headers?: () => Record<string, string>;
   trustProxy?: boolean;
   allowedOrigins?: ReadonlySet<string>;
-  /** The events counted (config `analytics.events`); others are refused, so nobody can invent rows. */
+  /** What the theme's runtime sends (its contract's `analytics`, from the build's manifest): the
+   * events and property values counted; none for a theme that declares none. */
+  theme?: ThemeAnalytics;
+  /** The events counted, when the config names them (`analytics.events`) instead of the theme's;
+   * others are refused, so nobody can invent rows. */
   events?: readonly string[];
   /** The site's locales, as pages send them (`htmlLang`). */
   locales?: readonly string[];
@@ -79,10 +54,11 @@ export interface InsightsOptions {
 
 /** The values counted per property: the theme's, the locales and the config's. */
 export function propertyValues(
-  options: Pick<InsightsOptions, 'locales' | 'properties'>,
+  options: Pick<InsightsOptions, 'theme' | 'locales' | 'properties'>,
 ): Map<string, ReadonlySet<string>> {
   const values = new Map<string, ReadonlySet<string>>();
-  for (const [key, theme] of Object.entries(THEME_PROPERTIES)) {
+  const declared = { locale: [], ...options.theme?.properties };
+  for (const [key, theme] of Object.entries(declared)) {
     values.set(
       key,
       new Set([...theme, ...(key === 'locale' ? (options.locales ?? []) : []), ...(options.properties?.[key] ?? [])]),
@@ -94,7 +70,7 @@ export function propertyValues(
 export type InsightsEvent = { name: string; path: string; props: Record<string, string> };
 
 /** The event in a body as insights.js sends it, or undefined when it is not one. */
-export function eventOf(body: Buffer, host: string | undefined): InsightsEvent | undefined {
+export function eventOf(body: Buffer, host: string | undefined, keys: ReadonlySet<string>): InsightsEvent | undefined {
   let data: unknown;
   try {
     data = JSON.parse(body.toString('utf8'));
@@ -114,7 +90,7 @@ export function eventOf(body: Buffer, host: string | undefined): InsightsEvent |
   const props: Record<string, string> = {};
   if (p && typeof p === 'object') {
     for (const [key, value] of Object.entries(p)) {
-      if (PROP_KEYS.has(key) && typeof value === 'string' && PROP_VALUE.test(value)) props[key] = value;
+      if (keys.has(key) && typeof value === 'string' && PROP_VALUE.test(value)) props[key] = value;
     }
   }
   return { name: n, path: url.pathname, props };
@@ -132,7 +108,7 @@ export class Insights {
 
   constructor(private readonly options: InsightsOptions) {
     this.allowedOrigins = options.allowedOrigins ?? new Set();
-    this.events = new Set(options.events ?? THEME_EVENTS);
+    this.events = new Set(options.events ?? options.theme?.events ?? []);
     this.values = propertyValues(options);
     this.counters = options.counters ?? new SqliteEventCounts(options.dataDir);
   }
@@ -171,7 +147,7 @@ export class Insights {
 
   /** Counts the event in a body when it is one this site records; anything else is a 400. */
   private accept(req: IncomingMessage, body: Buffer, answer: (status: number) => void): void {
-    const event = eventOf(body, req.headers.host);
+    const event = eventOf(body, req.headers.host, new Set(this.values.keys()));
     if (!event || !this.events.has(event.name)) return answer(400);
     this.count(event).then(
       () => answer(202),

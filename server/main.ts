@@ -10,7 +10,7 @@ import { localePrefix } from '../common/locale-prefix.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import { loadConfig } from '../generator/config/config-file.ts';
 import { loadMessages, type MessagesByLocale } from '../generator/theming/messages.ts';
-import type { FormRenderer } from '../theme/index.ts';
+import type { ThemeForms } from '../generator/theming/theme-contract.ts';
 import { type BackendSettings, settingsFromEnv } from './backend-config.ts';
 import { enterBase } from './base-path.ts';
 import { type BuildGeneration, CurrentBuild } from './build-generation.ts';
@@ -120,6 +120,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const insights = config.analytics
     ? new Insights({
         endpoint: config.analytics.endpoint,
+        theme: manifest?.analytics,
         events: config.analytics.events,
         properties: config.analytics.properties,
         baseUrl: config.baseUrl,
@@ -232,11 +233,11 @@ async function fromSources(root: string): Promise<{ config: SiteConfig; messages
 
 /** The forms of the build being served: after a rebuild is swapped in, its own module is loaded and
  * used from then on (the one before answers meanwhile). */
-async function formsFollowing(build: CurrentBuild): Promise<(() => FormRenderer) | undefined> {
+async function formsFollowing(build: CurrentBuild): Promise<(() => ThemeForms) | undefined> {
   let dir = build.current().dir;
   const forms = await loadBuildForms(dir);
   if (!forms) return undefined;
-  let current: FormRenderer = forms;
+  let current: ThemeForms = forms;
   return () => {
     const now = build.current().dir;
     if (now !== dir) {

@@ -4,18 +4,15 @@
 // `site build` bundles this file, with the site's component overrides and React, into
 // `_server/forms.mjs`, so `site start` answers with the forms of the theme the site was built
 // with, from the build alone.
+
 import { renderToString } from 'react-dom/server';
 import type { ThemeForms } from '../generator/theming/theme-contract.ts';
-import { BookingRoot, type BookingSetup, type BookingState } from './pages/BookingForm.tsx';
-import { ContactFormRoot, type ContactFormSetup, type ContactFormState } from './pages/ContactForm.tsx';
-import { ContactRevealRoot, type RevealSetup, type RevealState } from './pages/ContactReveal.tsx';
+import { BookingRoot, type BookingSetup } from './pages/BookingForm.tsx';
+import { ContactFormRoot, type ContactFormSetup } from './pages/ContactForm.tsx';
+import { ContactRevealRoot, type RevealSetup } from './pages/ContactReveal.tsx';
 
 /** The forms with this theme's setups and the contact backend's states. */
-export interface FormRenderer extends ThemeForms {
-  form: (setup: ContactFormSetup, state: ContactFormState) => string;
-  reveal: (setup: RevealSetup, state: RevealState) => string;
-  booking: (setup: BookingSetup, state: BookingState) => string;
-}
+export type FormRenderer = ThemeForms<ContactFormSetup, RevealSetup, BookingSetup>;
 
 export const form: FormRenderer['form'] = (setup, state) =>
   renderToString(<ContactFormRoot {...setup} state={state} />);

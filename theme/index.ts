@@ -1,7 +1,9 @@
 // The theme's one entry point. Its default export is what the engine takes from it, as the theme
-// contract (generator/theming/theme-contract.ts) types it; the named exports are what the contact backend
-// takes. The theme itself imports nothing from the engine but its types.
+// contract (generator/theming/theme-contract.ts) types it; the named exports are its components and
+// types for a site that overrides or reuses one. The theme imports nothing from the engine but its
+// types; the contact backend knows none of it (it renders the theme's `files.forms` module).
 import type { Theme } from '../generator/theming/theme-contract.ts';
+import { analytics } from './analytics.ts';
 import { colorModeScript } from './color-mode-script.ts';
 import { contourArt } from './home/Contours.tsx';
 import { options, type ThemeOptions } from './options.ts';
@@ -11,39 +13,10 @@ import { strings, type ThemeStrings } from './strings.ts';
 export { colorModeScript } from './color-mode-script.ts';
 export type { Assets, ThemeContext } from './context.ts';
 export type { FormRenderer } from './forms.tsx';
-// The contact page's forms, which the contact backend renders again with a visitor's answer when
-// the browser posted without JavaScript: from these sources under `site serve`, from the build's
-// `_server/forms.mjs` (this theme's `files.forms`, bundled) under `site start`.
-export * as forms from './forms.tsx';
 export type { ThemeOptions, ThemeOptionsInput } from './options.ts';
-export {
-  BOOKING_ANCHOR,
-  BOOKING_ROOT,
-  BookingRoot,
-  type BookingSetup,
-  type BookingState,
-  bookingErrorText,
-  EMPTY_BOOKING_STATE,
-  formatSlot,
-  SLOTS_QUERY,
-} from './pages/BookingForm.tsx';
-export {
-  ContactFormRoot,
-  type ContactFormSetup,
-  type ContactFormState,
-  EMPTY_CONTACT_STATE,
-  FORM_ROOT,
-} from './pages/ContactForm.tsx';
-export {
-  ContactRevealRoot,
-  REVEAL_KINDS,
-  REVEAL_ROOT,
-  type RevealedDetail,
-  type RevealKind,
-  type RevealSetup,
-  type RevealState,
-  revealAction,
-} from './pages/ContactReveal.tsx';
+export { BookingRoot, type BookingSetup } from './pages/BookingForm.tsx';
+export { ContactFormRoot, type ContactFormSetup } from './pages/ContactForm.tsx';
+export { ContactRevealRoot, type RevealSetup } from './pages/ContactReveal.tsx';
 export type { StringsInput, ThemeStrings } from './strings.ts';
 
 export default {
@@ -54,6 +27,8 @@ export default {
   fallbackLocale: 'en',
   // Its options, the config's `themeConfig`: the navbar's button, the home page's buttons and trust strip.
   config: options,
+  // The events and property values its runtime sends to the analytics endpoint.
+  analytics,
   colorModeScript,
   // Every `*.tsx` in `islands` is an island: its own entry, loaded only by pages that render it.
   files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands', forms: 'forms.tsx' },

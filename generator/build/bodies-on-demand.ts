@@ -4,17 +4,16 @@
 // (pages-on-demand.ts). A full build follows at once (serve.ts): it parses the rest on the pool and
 // checks links and fragments, and its problems reach the terminal and the overlay.
 import type { SiteConfig } from '../config/config.ts';
-import type { BuildCache } from './build.ts';
+import type { SourceFile } from '../content/load.ts';
 import { buildGraph, type GraphInput } from '../graph/graph.ts';
-import { validate } from '../validate/validate.ts';
 import { processImages } from '../images/images.ts';
+import type { MarkdownLimits, ParseItem, ParseResult } from '../parse/parse.ts';
+import type { OutdatedTranslation, ParsedDocument, Route } from '../types.ts';
+import { validate } from '../validate/validate.ts';
+import { IncrementalOutput } from '../write/write.ts';
+import type { BuildCache } from './build.ts';
 import { renderKeyOf, withNotices } from './build-steps.ts';
 import { parseOnWorkers, startParseWorkers } from './worker-pool.ts';
-import type { MarkdownLimits, ParseItem } from '../parse/parse.ts';
-import type { ParseResult } from '../parse/parse.ts';
-import type { SourceFile } from '../content/load.ts';
-import type { OutdatedTranslation, ParsedDocument, Route } from '../types.ts';
-import { IncrementalOutput } from '../write/write.ts';
 
 /** The pending bodies, each parsed once on the parse workers: when a request needs it, or ahead of
  * that for the page asked for first (`/`), while the server is still starting. */
@@ -34,7 +33,12 @@ export class BodyParses {
     if (!items.length) return;
     // On parse workers, as every parse: content can make the parser hang or run out of memory.
     const batch = parseOnWorkers(items, this.limits);
-    items.forEach((item, i) => this.parses.set(item.source.id, batch.then((results) => results[i])));
+    items.forEach((item, i) =>
+      this.parses.set(
+        item.source.id,
+        batch.then((results) => results[i]),
+      ),
+    );
   }
   /** The results of these documents that are pending, parsed first where need be. */
   async results(ids: string[]): Promise<Map<string, ParseResult>> {
@@ -79,14 +83,29 @@ export function bodiesOnDemand(input: BodiesInput): (ids: string[]) => Promise<v
     const { graph } = buildGraph({ ...input.graphInput, config, documents: [...documents.values()] });
     const { links } = validate({ config, graph, sources: input.sources, files: input.files });
     const parsed = new Set(items.map((item) => item.source.id));
-    const images = await processImages({ root, graph: { ...graph, links, documents: Object.fromEntries(Object.entries(graph.documents).filter(([id]) => parsed.has(id))) }, files: input.files, generate: true, config });
+    const images = await processImages({
+      root,
+      graph: {
+        ...graph,
+        links,
+        documents: Object.fromEntries(Object.entries(graph.documents).filter(([id]) => parsed.has(id))),
+      },
+      files: input.files,
+      generate: true,
+      config,
+    });
     // A full build that began meanwhile has the site as it is now.
     if (cache.rendered !== site) return;
     const output = new IncrementalOutput(site.outDir, cache.outputs);
     for (const f of images.files) await output.write(f.path, f.contents);
     await output.flush();
     for (const f of images.files) cache.building?.keep(f.path);
-    const ready = { ...graph, links, documents: { ...graph.documents, ...images.documents }, pages: withNotices(graph.pages, input.notices) };
+    const ready = {
+      ...graph,
+      links,
+      documents: { ...graph.documents, ...images.documents },
+      pages: withNotices(graph.pages, input.notices),
+    };
     cache.rendered = { ...site, setup: { ...site.setup, graph: ready } };
     cache.pageKey = renderKeyOf(cache.rendered.setup);
   };

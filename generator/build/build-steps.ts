@@ -1,81 +1,121 @@
 // The steps of the build (build.ts lists them in order): each takes what it needs and returns
 // what it makes, with the problems it found as `diagnostics`.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileOf, notFoundPathOf } from '../../common/routes.ts';
+import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
 import { CONFIG_FILE, localePrefix, type SiteConfig } from '../config/config.ts';
 import { bundleFailure, loadConfig } from '../config/config-file.ts';
-import { diagnosis, diagnostic, keptLastGood } from '../diagnostics/diagnostic-rules.ts';
 import type { ConfigFile } from '../config/config-links.ts';
 import { locateConfig } from '../config/config-locations.ts';
-import { closestKey } from '../diagnostics/closest-key.ts';
-import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { PUBLIC_DIR } from '../content/public-files.ts';
-import { hashOf, loadContent, type ContentTree } from '../content/load.ts';
-import { parseAll, markdownLabels } from '../parse/parse.ts';
-import { ParseStore } from '../parse/parse-store.ts';
+import { designCss } from '../config/design-css.ts';
+import { type ResolvedFonts, resolveFonts } from '../config/design-fonts.ts';
 import { parseAuthors, parseCategory, parseTags } from '../content/data-files.ts';
-import { alternatesOf, type RenderError, type RenderSetup } from '../render/render.ts';
-import type { Pool } from './worker-pool.ts';
-import type { ParseItem } from '../parse/parse.ts';
-import { buildAssets } from '../render/assets.ts';
-import type { GeneratedFile } from '../images/images.ts';
-import { sitemapXml } from '../extras/sitemap.ts';
+import { type ContentTree, hashOf, loadContent } from '../content/load.ts';
+import { PUBLIC_DIR } from '../content/public-files.ts';
+import { closestKey } from '../diagnostics/closest-key.ts';
+import { diagnosis, diagnostic, keptLastGood } from '../diagnostics/diagnostic-rules.ts';
 import { feedFiles } from '../extras/feeds.ts';
-import { robotsTxt } from '../extras/robots.ts';
-import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from '../extras/redirects.ts';
-import { fileOf, notFoundPathOf } from '../../common/routes.ts';
-import { FreshOutput, IncrementalOutput, type Output, type WriteError } from '../write/write.ts';
-import type { FileCalls } from '../write/file-calls.ts';
-import { precompressed } from '../write/compress.ts';
-import type { OutputStore } from '../write/output-store.ts';
-import { valueOf } from '../render/recorded-reads.ts';
-import { twinPaths } from '../extras/markdown-twins.ts';
 import { llmsPaths } from '../extras/llms-txt.ts';
-import { loadMessages, mergeMessages, type MessagesByLocale } from '../theming/messages.ts';
+import { twinPaths } from '../extras/markdown-twins.ts';
+import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from '../extras/redirects.ts';
+import { robotsTxt } from '../extras/robots.ts';
+import { sitemapXml } from '../extras/sitemap.ts';
+import type { GeneratedFile, ImageInfo } from '../images/images.ts';
+import type { CardLook } from '../images/social-images.ts';
+import type { ParseItem } from '../parse/parse.ts';
+import { markdownLabels, parseAll } from '../parse/parse.ts';
+import { ParseStore } from '../parse/parse-store.ts';
+import { buildAssets } from '../render/assets.ts';
+import { valueOf } from '../render/recorded-reads.ts';
+import { alternatesOf, type RenderError, type RenderSetup } from '../render/render.ts';
+import { loadMessages, type MessagesByLocale, mergeMessages } from '../theming/messages.ts';
+import type { Assets, Theme } from '../theming/theme-contract.ts';
+import { bundleTheme, type ResolvedTheme, resolveTheme, themeAt } from '../theming/theme-loader.ts';
 import { themeOptionsOf } from '../theming/theme-options.ts';
 import { checkUiStringKeys } from '../theming/ui-string-keys.ts';
+import type {
+  Author,
+  Category,
+  Diagnostic,
+  OutdatedTranslation,
+  Page,
+  ParsedDocument,
+  Route,
+  SiteGraph,
+  Tag,
+} from '../types.ts';
 import type { RenderedLinkCheck } from '../validate/links.ts';
-import { bundleTheme, resolveTheme, themeAt, type ResolvedTheme } from '../theming/theme-loader.ts';
-import type { Theme } from '../theming/theme-contract.ts';
-import { resolveFonts, type ResolvedFonts } from '../config/design-fonts.ts';
-import { designCss } from '../config/design-css.ts';
-import type { CardLook } from '../images/social-images.ts';
-import type { Author, Category, Diagnostic, OutdatedTranslation, Page, ParsedDocument, Route, SiteGraph, Tag } from '../types.ts';
 import { ROUTE_MANIFEST, routeManifest } from '../validate/route-manifest.ts';
-import { outdatedDiagnostics, outdatedNotices, structureDiagnostics, translationStatus, type PageTranslations, type StructureDiagnostic } from '../validate/translation-status.ts';
-import type { ImageInfo } from '../images/images.ts';
-import type { Assets } from '../theming/theme-contract.ts';
+import {
+  outdatedDiagnostics,
+  outdatedNotices,
+  type PageTranslations,
+  type StructureDiagnostic,
+  structureDiagnostics,
+  translationStatus,
+} from '../validate/translation-status.ts';
+import { precompressed } from '../write/compress.ts';
+import type { FileCalls } from '../write/file-calls.ts';
+import type { OutputStore } from '../write/output-store.ts';
+import { FreshOutput, IncrementalOutput, type Output, type WriteError } from '../write/write.ts';
 import type { BuildCache, BuildMode } from './build.ts';
+import type { Pool } from './worker-pool.ts';
 
 /** The site's configuration and its UI strings (config/, i18n/): `messages` are the engine's strings
  * with the site's over them, what the engine writes itself (Markdown, the graph's titles); `own`
  * and `files` are the site's own, laid over the theme's too once it is loaded (`themedStrings`). */
-export async function loadSite(root: string): Promise<{ config?: SiteConfig; messages?: MessagesByLocale; own: Record<string, unknown>; files: Record<string, ConfigFile>; diagnostics: Diagnostic[] }> {
+export async function loadSite(root: string): Promise<{
+  config?: SiteConfig;
+  messages?: MessagesByLocale;
+  own: Record<string, unknown>;
+  files: Record<string, ConfigFile>;
+  diagnostics: Diagnostic[];
+}> {
   const loaded = await loadConfig(root);
   if (!loaded.config) return { own: {}, files: {}, diagnostics: loaded.diagnostics };
   const strings = await loadMessages(root, Object.keys(loaded.config.locales));
-  return { config: loaded.config, messages: strings.messages, own: strings.own, files: strings.files, diagnostics: strings.diagnostics };
+  return {
+    config: loaded.config,
+    messages: strings.messages,
+    own: strings.own,
+    files: strings.files,
+    diagnostics: strings.diagnostics,
+  };
 }
 
 /** Every locale's UI strings: the engine's, the theme's and the site's, each over the one before. A
  * key of the site's that neither the engine nor the theme has, nor a label of the config names, is
  * a misspelling the page would not show: an error at its line. */
-export function themedStrings(config: SiteConfig, theme: LoadedTheme, own: Record<string, unknown>, files: Record<string, ConfigFile>): { messages: MessagesByLocale; diagnostics: Diagnostic[] } {
+export function themedStrings(
+  config: SiteConfig,
+  theme: LoadedTheme,
+  own: Record<string, unknown>,
+  files: Record<string, ConfigFile>,
+): { messages: MessagesByLocale; diagnostics: Diagnostic[] } {
   const merged = mergeMessages(Object.keys(config.locales), own, theme.theme);
-  return { messages: merged.messages, diagnostics: [...merged.diagnostics, ...checkUiStringKeys(config, own, files, theme.theme, theme.options)] };
+  return {
+    messages: merged.messages,
+    diagnostics: [...merged.diagnostics, ...checkUiStringKeys(config, own, files, theme.theme, theme.options)],
+  };
 }
-
 
 /** The content tree. Watch mode re-reads it only when files were added, removed or changed;
  * reading is cheap next to parsing, and parsing is skipped for unchanged bytes anyway. */
-export function readContent(root: string, locales: string[], cache: BuildCache, changed?: Set<string>): ContentTree & { diagnostics: Diagnostic[] } {
+export function readContent(
+  root: string,
+  locales: string[],
+  cache: BuildCache,
+  changed?: Set<string>,
+): ContentTree & { diagnostics: Diagnostic[] } {
   if (!cache.content || !changed || changed.size > 0) cache.content = loadContent(root, locales);
   const content = cache.content;
   const diagnostics = [
     // What could not be read as a page: encodings, file names, links to nothing, pipes.
     ...content.diagnostics,
     ...content.mdxFiles.map(
-      (file): Diagnostic => diagnostic({ file, line: 1, column: 1 }, 'mdx', 'file', { name: path.posix.basename(file, '.mdx') }),
+      (file): Diagnostic =>
+        diagnostic({ file, line: 1, column: 1 }, 'mdx', 'file', { name: path.posix.basename(file, '.mdx') }),
     ),
     ...content.strayDirs.map(
       (dir): Diagnostic => diagnostic({ file: dir }, 'unknown-locale', 'folder', { name: path.basename(dir), locales }),
@@ -87,13 +127,40 @@ export function readContent(root: string, locales: string[], cache: BuildCache, 
 /** Markdown, cached by content hash. The disk store serves a process's first build; watch
  * rebuilds have the results in memory. Results depend on the UI strings Markdown is rendered with
  * (admonition titles, anchor labels): other strings, other results. */
-export async function parseContent(input: { root: string; config: SiteConfig; messages: MessagesByLocale; content: ContentTree; cache: BuildCache; pool: Pool; keepLastGood: boolean; lazy?: boolean }): Promise<{ documents: ParsedDocument[]; parsed: number; pending: ParseItem[]; diagnostics: Diagnostic[]; stored: Promise<void> }> {
+export async function parseContent(input: {
+  root: string;
+  config: SiteConfig;
+  messages: MessagesByLocale;
+  content: ContentTree;
+  cache: BuildCache;
+  pool: Pool;
+  keepLastGood: boolean;
+  lazy?: boolean;
+}): Promise<{
+  documents: ParsedDocument[];
+  parsed: number;
+  pending: ParseItem[];
+  diagnostics: Diagnostic[];
+  stored: Promise<void>;
+}> {
   const { root, config, messages, content, cache, pool } = input;
-  const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(0, 12);
+  const labelsKey = hashOf(JSON.stringify(Object.keys(config.locales).map((l) => markdownLabels(messages[l])))).slice(
+    0,
+    12,
+  );
   if (cache.labelsKey !== labelsKey) cache.parse.clear();
   cache.labelsKey = labelsKey;
   const store = cache.parse.size === 0 ? ParseStore.open(root, process.env.SITE_BUNDLE_KEY, labelsKey) : undefined;
-  const { results, parsed, pending } = await parseAll(config, messages, content.sources, cache.parse, pool, store, content.partials, input.lazy);
+  const { results, parsed, pending } = await parseAll(
+    config,
+    messages,
+    content.sources,
+    cache.parse,
+    pool,
+    store,
+    content.partials,
+    input.lazy,
+  );
   const bodiless = new Set(pending.map((item) => item.source.id));
   // Front matter keys of other tools that the config accepts are no problem.
   const accepted = new Set(config.extraFrontMatterKeys);
@@ -126,9 +193,19 @@ export async function parseContent(input: { root: string; config: SiteConfig; me
 }
 
 /** The YAML data files: authors, tags and the `_category.yml` of folders. */
-export function readDataFiles(content: ContentTree, locales: string[]): { authors: Record<string, Author>; tags: Record<string, Tag>; categories: Map<string, Category>; diagnostics: Diagnostic[] } {
+export function readDataFiles(
+  content: ContentTree,
+  locales: string[],
+): {
+  authors: Record<string, Author>;
+  tags: Record<string, Tag>;
+  categories: Map<string, Category>;
+  diagnostics: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
-  const authors = content.authors ? parseAuthors(content.authors.raw, content.authors.id, locales) : { authors: {}, diagnostics: [] };
+  const authors = content.authors
+    ? parseAuthors(content.authors.raw, content.authors.id, locales)
+    : { authors: {}, diagnostics: [] };
   const tags = content.tags ? parseTags(content.tags.raw, content.tags.id, locales) : { tags: {}, diagnostics: [] };
   diagnostics.push(...authors.diagnostics, ...tags.diagnostics);
   const categories = new Map<string, Category>();
@@ -137,7 +214,9 @@ export function readDataFiles(content: ContentTree, locales: string[]): { author
     const key = `${file.locale}:${file.dir}`;
     const other = categories.get(key);
     if (other && r.category) {
-      diagnostics.push(diagnostic({ file: file.id, line: 1, column: 1 }, 'category', 'second', { other: other.source }));
+      diagnostics.push(
+        diagnostic({ file: file.id, line: 1, column: 1 }, 'category', 'second', { other: other.source }),
+      );
     } else if (r.category) categories.set(key, r.category);
     diagnostics.push(...r.diagnostics);
   }
@@ -165,7 +244,13 @@ function touchesTheme(resolved: ResolvedTheme, changed: Set<string> | undefined)
 /** The theme the config names. Watch mode bundles it again only after an edit to it, to an
  * override or to the config; code that does not compile is reported at its line, and pages go on
  * rendering with the last theme that did until the next save. */
-export async function loadTheme(root: string, config: SiteConfig, files: ConfigFile[], cache: BuildCache, changed?: Set<string>): Promise<{ loaded?: LoadedTheme; diagnostics: Diagnostic[] }> {
+export async function loadTheme(
+  root: string,
+  config: SiteConfig,
+  files: ConfigFile[],
+  cache: BuildCache,
+  changed?: Set<string>,
+): Promise<{ loaded?: LoadedTheme; diagnostics: Diagnostic[] }> {
   const { theme: resolved, diagnostics } = resolveTheme(root, config, files);
   const fonts = resolveFonts(root, config.design, files);
   diagnostics.push(...fonts.diagnostics);
@@ -177,7 +262,11 @@ export async function loadTheme(root: string, config: SiteConfig, files: ConfigF
       file = await bundleTheme(root, resolved);
       cache.theme = { key, file };
     } catch (error) {
-      diagnostics.push(bundleFailure(root, error, path.relative(root, resolved.entry), (cause) => diagnosis('theme', 'server', { cause })));
+      diagnostics.push(
+        bundleFailure(root, error, path.relative(root, resolved.entry), (cause) =>
+          diagnosis('theme', 'server', { cause }),
+        ),
+      );
     }
   }
   if (!file) return { diagnostics };
@@ -189,7 +278,11 @@ export async function loadTheme(root: string, config: SiteConfig, files: ConfigF
     if (options.diagnostics.length) return { diagnostics };
     return { loaded: { resolved, file, theme, options: options.options, fonts }, diagnostics };
   } catch (error) {
-    diagnostics.push(diagnostic({ file: path.relative(root, resolved.entry).split(path.sep).join('/') }, 'theme', 'unusable', { cause: (error as Error).message }));
+    diagnostics.push(
+      diagnostic({ file: path.relative(root, resolved.entry).split(path.sep).join('/') }, 'theme', 'unusable', {
+        cause: (error as Error).message,
+      }),
+    );
     return { diagnostics };
   }
 }
@@ -201,8 +294,14 @@ function paletteProblems(config: SiteConfig, theme: Theme, files: ConfigFile[]):
   return (['dark', 'light'] as const).flatMap((mode) =>
     Object.keys(config.design.palette[mode])
       .filter((token) => !known.includes(token))
-      .map((token): Diagnostic =>
-        diagnostic(locateConfig(files, ['design', 'palette', mode, token]) ?? { file: CONFIG_FILE }, 'config', 'paletteToken', { mode, token, known: [...known], suggestion: closestKey(token, known) }),
+      .map(
+        (token): Diagnostic =>
+          diagnostic(
+            locateConfig(files, ['design', 'palette', mode, token]) ?? { file: CONFIG_FILE },
+            'config',
+            'paletteToken',
+            { mode, token, known: [...known], suggestion: closestKey(token, known) },
+          ),
       ),
   );
 }
@@ -210,7 +309,13 @@ function paletteProblems(config: SiteConfig, theme: Theme, files: ConfigFile[]):
 /** The client bundle and stylesheet. Watch mode builds them again after an edit to the theme, an
  * override or the design; code that does not compile is reported at its line and the last good
  * bundle stays. */
-export async function assetsCached(root: string, config: SiteConfig, loaded: LoadedTheme, cache: BuildCache, changed?: Set<string>): Promise<NonNullable<BuildCache['assets']> & { diagnostics: Diagnostic[] }> {
+export async function assetsCached(
+  root: string,
+  config: SiteConfig,
+  loaded: LoadedTheme,
+  cache: BuildCache,
+  changed?: Set<string>,
+): Promise<NonNullable<BuildCache['assets']> & { diagnostics: Diagnostic[] }> {
   const css = designCss(config.design, loaded.fonts);
   const key = JSON.stringify([loaded.resolved, loaded.theme.files, css]);
   const stale = !cache.assets || cache.assetsKey !== key || touchesTheme(loaded.resolved, changed);
@@ -221,7 +326,18 @@ export async function assetsCached(root: string, config: SiteConfig, loaded: Loa
     }
   } catch (error) {
     if (!cache.assets) throw error;
-    return { ...cache.assets, diagnostics: [bundleFailure(root, error, path.relative(root, path.join(loaded.resolved.dir, loaded.theme.files.client)), (cause) => diagnosis('theme', 'client', { cause }), PACKAGE_ROOT)] };
+    return {
+      ...cache.assets,
+      diagnostics: [
+        bundleFailure(
+          root,
+          error,
+          path.relative(root, path.join(loaded.resolved.dir, loaded.theme.files.client)),
+          (cause) => diagnosis('theme', 'client', { cause }),
+          PACKAGE_ROOT,
+        ),
+      ],
+    };
   }
   return { ...cache.assets!, diagnostics: [] };
 }
@@ -239,12 +355,30 @@ export function cardLook(root: string, config: SiteConfig, loaded: LoadedTheme):
       art = `<image x="560" y="110" width="600" height="480" preserveAspectRatio="xMidYMid meet" href="${href}" xlink:href="${href}"/>`;
     }
   }
-  return { colors: socialCard, fonts: { regular: loaded.fonts.card.regular ?? [], semibold: loaded.fonts.card.semibold ?? [] }, art };
+  return {
+    colors: socialCard,
+    fonts: { regular: loaded.fonts.card.regular ?? [], semibold: loaded.fonts.card.semibold ?? [] },
+    art,
+  };
 }
 
 /** Every file the built site serves besides its pages: public/, what the build generates, assets. */
-export function servedFiles(config: SiteConfig, graph: SiteGraph, publicFiles: string[], assets: GeneratedFile[]): ReadonlySet<string> {
-  const generated = ['/sitemap.xml', '/robots.txt', '/_redirects', `/${ROUTE_MANIFEST}`, '/nginx-redirects.conf', ...graph.feeds.flatMap((f) => [f.rss, f.atom]), ...twinPaths(graph), ...llmsPaths(config, graph).map((p) => `/${p}`)];
+export function servedFiles(
+  config: SiteConfig,
+  graph: SiteGraph,
+  publicFiles: string[],
+  assets: GeneratedFile[],
+): ReadonlySet<string> {
+  const generated = [
+    '/sitemap.xml',
+    '/robots.txt',
+    '/_redirects',
+    `/${ROUTE_MANIFEST}`,
+    '/nginx-redirects.conf',
+    ...graph.feeds.flatMap((f) => [f.rss, f.atom]),
+    ...twinPaths(graph),
+    ...llmsPaths(config, graph).map((p) => `/${p}`),
+  ];
   return new Set([...publicFiles, ...generated, ...assets.map((f) => `/${f.path}`)]);
 }
 
@@ -254,26 +388,58 @@ export function withGenerated(files: ReadonlySet<string>, generated: string[]): 
 }
 
 /** What every page is rendered with. */
-export function renderSetup(input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; assets: Omit<Assets, 'colorModeScript'>; loaded: LoadedTheme }): RenderSetup {
+export function renderSetup(input: {
+  config: SiteConfig;
+  graph: SiteGraph;
+  messages: MessagesByLocale;
+  assets: Omit<Assets, 'colorModeScript'>;
+  loaded: LoadedTheme;
+}): RenderSetup {
   const { config, graph, messages, loaded } = input;
-  return { config, graph, assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) }, messages, themeConfig: loaded.options, themeFile: loaded.file, alternates: alternatesOf(graph) };
+  return {
+    config,
+    graph,
+    assets: { ...input.assets, colorModeScript: loaded.theme.colorModeScript(config) },
+    messages,
+    themeConfig: loaded.options,
+    themeFile: loaded.file,
+    alternates: alternatesOf(graph),
+  };
 }
 
 /** `build` writes a fresh folder swapped in at the end, its files made by `calls`; `serve` writes
  * changed bytes in place; `check` writes nothing. */
-export async function openOutput(mode: BuildMode, outDir: string, cache: BuildCache, store?: OutputStore, calls?: FileCalls): Promise<Output | undefined> {
-  if (mode === 'build') return precompressed(await new FreshOutput(outDir, (message) => console.error(`site build: ${message}`), calls).start(), store);
+export async function openOutput(
+  mode: BuildMode,
+  outDir: string,
+  cache: BuildCache,
+  store?: OutputStore,
+  calls?: FileCalls,
+): Promise<Output | undefined> {
+  if (mode === 'build')
+    return precompressed(
+      await new FreshOutput(outDir, (message) => console.error(`site build: ${message}`), calls).start(),
+      store,
+    );
   if (mode === 'serve') return new IncrementalOutput(outDir, cache.outputs);
   return undefined;
 }
 
 /** Where a page is written, relative to the output. */
-export const pageFileOf = (page: Page) => (page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route));
+export const pageFileOf = (page: Page) =>
+  page.kind === 'not-found' ? notFoundPathOf(page.route).slice(1) : fileOf(page.route);
 
 /** Renders and writes page by page, so memory holds one rendered page at a time; watch mode skips
  * pages whose inputs are unchanged, a production build those the output store has (the same
  * page, when all its render read of the graph is the same). Returns how many pages were rendered. */
-export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache: BuildCache; output?: Output; linkCheck?: RenderedLinkCheck; store?: { outputs: OutputStore; images: Map<string, ImageInfo> } }): Promise<number> {
+export async function renderPages(input: {
+  setup: RenderSetup;
+  pool: Pool;
+  cache: BuildCache;
+  output?: Output;
+  linkCheck?: RenderedLinkCheck;
+  store?: { outputs: OutputStore; images: Map<string, ImageInfo> };
+}): Promise<number> {
   const { setup, pool, cache, output, linkCheck } = input;
   const store = input.store && output ? { ...input.store, key: storedPageKey(setup, input.store.images) } : undefined;
   const { config, graph, messages } = setup;
@@ -330,7 +496,8 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
       const ids = sentIds?.map(interned);
       rendered++;
       if (key) cache.renderKeys.set(page.route, key);
-      const kept = store && reads ? await keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
+      const kept =
+        store && reads ? await keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
       if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
       // The edit that started this build may have been overtaken by the next one's fast path
       // (hot-update.ts) while the page rendered: what that wrote is newer and stays.
@@ -344,7 +511,11 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
   function addToLinkCheck(page: Page, hrefs: string[], ids: string[]) {
     if (!linkCheck) return;
     const markdownHrefs = new Set(page.deps.flatMap((d) => Object.values(graph.links[d] ?? {})));
-    linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, { hrefs, ids: new Set(ids), markdownHrefs });
+    linkCheck.add(page.kind === 'not-found' ? notFoundPathOf(page.route) : page.route, {
+      hrefs,
+      ids: new Set(ids),
+      markdownHrefs,
+    });
   }
 }
 
@@ -352,11 +523,27 @@ export async function renderPages(input: { setup: RenderSetup; pool: Pool; cache
 export function renderKeyOf(setup: RenderSetup): (page: Page) => string {
   const { config, graph, messages } = setup;
   const globalKey = hashOf(
-    JSON.stringify([config, setup.themeFile, graph.sidebars, graph.versions, graph.authors, graph.tags, graph.feeds, setup.assets, Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key])]),
+    JSON.stringify([
+      config,
+      setup.themeFile,
+      graph.sidebars,
+      graph.versions,
+      graph.authors,
+      graph.tags,
+      graph.feeds,
+      setup.assets,
+      Object.values(graph.pages).map((p) => [p.route, p.title, p.description, p.key]),
+    ]),
   );
   // A page shows the UI strings of its own locale only.
   const messagesKeys = Object.fromEntries(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
-  return (page) => hashOf(globalKey + messagesKeys[page.locale] + JSON.stringify(page) + page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join());
+  return (page) =>
+    hashOf(
+      globalKey +
+        messagesKeys[page.locale] +
+        JSON.stringify(page) +
+        page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join(),
+    );
 }
 
 /** The key of a page in the output store, from what its render read (recorded-reads.ts) and what
@@ -373,7 +560,13 @@ function storedPageKey(setup: RenderSetup, images: Map<string, ImageInfo>): (pag
   // watch mode is named after its build. The footer shows the year.
   const base = hashOf(JSON.stringify([config, setup.themeFile, setup.assets, [...images], new Date().getFullYear()]));
   const messagesKeys = new Map(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
-  return (page, reads) => hashOf(base + messagesKeys.get(page.locale) + JSON.stringify([page, setup.alternates.get(page.key) ?? []]) + reads.map(hashOfRead).join());
+  return (page, reads) =>
+    hashOf(
+      base +
+        messagesKeys.get(page.locale) +
+        JSON.stringify([page, setup.alternates.get(page.key) ?? []]) +
+        reads.map(hashOfRead).join(),
+    );
 }
 
 function keptPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string) {
@@ -383,13 +576,29 @@ function keptPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => st
   return kept && { ...kept, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
 }
 
-function keepPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string, r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] }) {
+function keepPage(
+  store: OutputStore,
+  keyOf: (page: Page, reads: string[]) => string,
+  page: Page,
+  file: string,
+  r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] },
+) {
   void store.set(`reads:${file}`, JSON.stringify(r.reads));
   return store.set(`page:${keyOf(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
 }
 
 /** Everything besides the pages: assets and image sizes, feeds, sitemap, robots.txt, redirects. */
-export async function writeExtras(out: Output, input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; setup: RenderSetup; files: GeneratedFile[]; ownRedirects?: string }): Promise<void> {
+export async function writeExtras(
+  out: Output,
+  input: {
+    config: SiteConfig;
+    graph: SiteGraph;
+    messages: MessagesByLocale;
+    setup: RenderSetup;
+    files: GeneratedFile[];
+    ownRedirects?: string;
+  },
+): Promise<void> {
   const { config, graph, messages, setup } = input;
   for (const f of input.files) await out.write(f.path, f.contents);
   for (const feed of graph.feeds) {
@@ -401,11 +610,21 @@ export async function writeExtras(out: Output, input: { config: SiteConfig; grap
   await out.write('robots.txt', robotsTxt(config));
   const locales = Object.keys(config.locales);
   for (const redirect of graph.redirects) {
-    const locale = locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ?? config.defaultLocale;
-    await out.write(fileOf(redirect.from), redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text));
+    const locale =
+      locales.find((l) => localePrefix(config, l) && redirect.from.startsWith(`${localePrefix(config, l)}/`)) ??
+      config.defaultLocale;
+    await out.write(
+      fileOf(redirect.from),
+      redirectPage(config, redirect, config.locales[locale].htmlLang, messages[locale].redirect.text),
+    );
   }
   // The site's own rules (public/_redirects) first: the first rule that matches wins.
-  await out.write('_redirects', input.ownRedirects?.trim() ? `${input.ownRedirects.replace(/\n*$/, '\n')}${netlifyRedirects(servedRedirects(config, graph.redirects))}` : netlifyRedirects(servedRedirects(config, graph.redirects)));
+  await out.write(
+    '_redirects',
+    input.ownRedirects?.trim()
+      ? `${input.ownRedirects.replace(/\n*$/, '\n')}${netlifyRedirects(servedRedirects(config, graph.redirects))}`
+      : netlifyRedirects(servedRedirects(config, graph.redirects)),
+  );
   // For `site check --baseline` of the next deploy: every URL this one serves.
   await out.write(ROUTE_MANIFEST, `${JSON.stringify(routeManifest(graph), null, 1)}\n`);
   await out.write('nginx-redirects.conf', nginxRedirects(servedRedirects(config, graph.redirects)));
@@ -413,7 +632,11 @@ export async function writeExtras(out: Output, input: { config: SiteConfig; grap
 
 /** A file that could not be written, as a problem of the build; `outDir` relative to the site. */
 export function writeFailure(outDir: string, mode: BuildMode, error: WriteError): Diagnostic {
-  return diagnostic({ file: `${outDir}/${error.file}` }, 'write', 'failed', { reason: error.message, build: mode === 'build', outDir });
+  return diagnostic({ file: `${outDir}/${error.file}` }, 'write', 'failed', {
+    reason: error.message,
+    build: mode === 'build',
+    outDir,
+  });
 }
 
 /** A page whose rendering threw: named by its Markdown file (or its route), with the cause. */
@@ -424,7 +647,18 @@ export function renderFailure(error: RenderError): Diagnostic {
 /** Translation status, from the content's history (`cache.history`, read once per watching
  * process): report outdated and structurally incomplete translations, and say which pages show
  * visitors a notice. */
-export function checkTranslations(input: { config: SiteConfig; graph: SiteGraph; links: SiteGraph['links']; cache: BuildCache; strict?: boolean }): { pages: PageTranslations[]; notices: Map<Route, OutdatedTranslation>; diagnostics: Diagnostic[]; structure: StructureDiagnostic[] } {
+export function checkTranslations(input: {
+  config: SiteConfig;
+  graph: SiteGraph;
+  links: SiteGraph['links'];
+  cache: BuildCache;
+  strict?: boolean;
+}): {
+  pages: PageTranslations[];
+  notices: Map<Route, OutdatedTranslation>;
+  diagnostics: Diagnostic[];
+  structure: StructureDiagnostic[];
+} {
   const { config, graph, links, cache } = input;
   if (Object.keys(config.locales).length < 2) return { pages: [], notices: new Map(), diagnostics: [], structure: [] };
   const pages = translationStatus(config, graph.documents, cache.history ?? undefined);

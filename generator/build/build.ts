@@ -2,45 +2,78 @@
 // -> write. `check` stops before writing; watch mode keeps a BuildCache between runs so that
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
 import path from 'node:path';
-import type { SiteConfig } from '../config/config.ts';
-import type { ParseCache } from '../parse/parse.ts';
-import type { ContentTree } from '../content/load.ts';
-import { buildGraph } from '../graph/graph.ts';
-import { validate } from '../validate/validate.ts';
-import { checkConfigLinks } from '../config/config-links.ts';
-import { bundleFailure, readConfigFiles } from '../config/config-file.ts';
-import { diagnosis } from '../diagnostics/diagnostic-rules.ts';
-import { PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { checkConfigStrings } from '../theming/config-strings.ts';
-import { RenderedLinkCheck, routeMap } from '../validate/links.ts';
-import { RenderError, type RenderSetup } from '../render/render.ts';
-import { closeParseWorkers, startParseWorkers, Pool, releaseParseWorkers, rendersOnWorkers, type PoolStats } from './worker-pool.ts';
-import { OutputStore, type StoreStats } from '../write/output-store.ts';
-import { buildFileCalls } from '../write/file-calls.ts';
-import { markdownTwins } from '../extras/markdown-twins.ts';
-import { llmsFiles, type LlmsPage } from '../extras/llms-txt.ts';
-import { searchIndexFiles } from '../extras/search-index.ts';
-import { processImages } from '../images/images.ts';
-import { drawSocialImages, socialImages, type CardLook, type SocialCard } from '../images/social-images.ts';
-import { bodiesOnDemand, BodyParses } from './bodies-on-demand.ts';
-import { listPublicFiles, MERGED_PUBLIC_FILES, mergedText, publicCollisions, publicPart, PUBLIC_DIR } from '../content/public-files.ts';
-import { IncrementalOutput, WriteError, type WriteStats } from '../write/write.ts';
-import { scriptHash } from '../extras/csp.ts';
-import { killPoint } from '../write/kill-point.ts';
-import { NGINX_FILE, nginxConfig } from '../extras/nginx-config.ts';
-import { loadForms, serverFiles } from '../extras/server-manifest.ts';
-import { unknownLayouts } from '../graph/standalone-pages.ts';
-import { localePrefix } from '../config/config.ts';
-import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
 import { fileOf } from '../../common/routes.ts';
+import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
+import { PACKAGE_ROOT } from '../bundle/package-root.ts';
+import type { SiteConfig } from '../config/config.ts';
+import { localePrefix } from '../config/config.ts';
+import { bundleFailure, readConfigFiles } from '../config/config-file.ts';
+import { checkConfigLinks } from '../config/config-links.ts';
+import { type History, readHistory } from '../content/git-history.ts';
+import type { ContentTree } from '../content/load.ts';
+import {
+  listPublicFiles,
+  MERGED_PUBLIC_FILES,
+  mergedText,
+  PUBLIC_DIR,
+  publicCollisions,
+  publicPart,
+} from '../content/public-files.ts';
+import { diagnosis } from '../diagnostics/diagnostic-rules.ts';
+import { scriptHash } from '../extras/csp.ts';
+import { type LlmsPage, llmsFiles } from '../extras/llms-txt.ts';
+import { markdownTwins } from '../extras/markdown-twins.ts';
+import { NGINX_FILE, nginxConfig } from '../extras/nginx-config.ts';
+import { searchIndexFiles } from '../extras/search-index.ts';
+import { loadForms, serverFiles } from '../extras/server-manifest.ts';
+import { buildGraph } from '../graph/graph.ts';
+import { unknownLayouts } from '../graph/standalone-pages.ts';
+import { processImages } from '../images/images.ts';
+import { type CardLook, drawSocialImages, type SocialCard, socialImages } from '../images/social-images.ts';
+import type { ParseCache } from '../parse/parse.ts';
+import { RenderError, type RenderSetup } from '../render/render.ts';
+import { checkConfigStrings } from '../theming/config-strings.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
-import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from '../types.ts';
-import type { Assets, ThemeForms } from '../theming/theme-contract.ts';
-import { readHistory, type History } from '../content/git-history.ts';
-import { withoutErroneous, type PageTranslations, type StructureDiagnostic } from '../validate/translation-status.ts';
-import { outsideInputs, recordBuild, unchangedBuild, type BuildRecord } from './up-to-date.ts';
+import type { Assets, ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { resolveTheme } from '../theming/theme-loader.ts';
-import { assetsCached, cardLook, checkTranslations, loadTheme, withNotices, renderFailure, loadSite, themedStrings, openOutput, parseContent, readContent, readDataFiles, renderPages, renderSetup, servedFiles, withGenerated, writeExtras, writeFailure } from './build-steps.ts';
+import type { Diagnostic, Page, ParsedDocument, Route, SiteGraph } from '../types.ts';
+import { RenderedLinkCheck, routeMap } from '../validate/links.ts';
+import { type PageTranslations, type StructureDiagnostic, withoutErroneous } from '../validate/translation-status.ts';
+import { validate } from '../validate/validate.ts';
+import { buildFileCalls } from '../write/file-calls.ts';
+import { killPoint } from '../write/kill-point.ts';
+import { OutputStore, type StoreStats } from '../write/output-store.ts';
+import { IncrementalOutput, WriteError, type WriteStats } from '../write/write.ts';
+import { BodyParses, bodiesOnDemand } from './bodies-on-demand.ts';
+import {
+  assetsCached,
+  cardLook,
+  checkTranslations,
+  loadSite,
+  loadTheme,
+  openOutput,
+  parseContent,
+  readContent,
+  readDataFiles,
+  renderFailure,
+  renderPages,
+  renderSetup,
+  servedFiles,
+  themedStrings,
+  withGenerated,
+  withNotices,
+  writeExtras,
+  writeFailure,
+} from './build-steps.ts';
+import { type BuildRecord, outsideInputs, recordBuild, unchangedBuild } from './up-to-date.ts';
+import {
+  closeParseWorkers,
+  Pool,
+  type PoolStats,
+  releaseParseWorkers,
+  rendersOnWorkers,
+  startParseWorkers,
+} from './worker-pool.ts';
 
 // The build's callers print what it reports; the one form of a line is the diagnostics' own.
 export { formatDiagnostic } from '../diagnostics/diagnostic-formats.ts';
@@ -91,6 +124,8 @@ export interface BuildCache {
   /** `site serve`: the theme's forms (`files.forms`), for the contact backend's answers to a post
    * made with JavaScript off; none for a theme without them. */
   forms?: ThemeForms;
+  /** `site serve`: what the theme's runtime sends to the analytics endpoint (its contract's `analytics`). */
+  analytics?: ThemeAnalytics;
   /** `site serve`: loads this build's forms once (settles when `forms` is set); a form post awaits it. */
   formsReady?: () => Promise<void>;
   assets?: { assets: Omit<Assets, 'colorModeScript'>; files: { path: string; contents: Uint8Array }[] };
@@ -114,7 +149,14 @@ export interface BuildCache {
 }
 
 export function createCache(): BuildCache {
-  return { parse: new Map(), outputs: new Map(), renderKeys: new Map(), lastGood: new Map(), cards: new Map(), hotWrites: new Map() };
+  return {
+    parse: new Map(),
+    outputs: new Map(),
+    renderKeys: new Map(),
+    lastGood: new Map(),
+    cards: new Map(),
+    hotWrites: new Map(),
+  };
 }
 
 export interface BuildStats {
@@ -148,7 +190,6 @@ export interface BuildResult {
   translations?: PageTranslations[];
 }
 
-
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const { root } = options;
@@ -162,7 +203,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const result = await runSteps(options, pool, background);
     if (last?.inputs && result.ok && result.config) {
       const outside = outsideInputs(root, resolveTheme(root, result.config).theme?.dir);
-      await recordBuild(root, outDir, { inputs: last.inputs, outside, pages: result.stats.pages, diagnostics: result.diagnostics });
+      await recordBuild(root, outDir, {
+        inputs: last.inputs,
+        outside,
+        pages: result.stats.pages,
+        diagnostics: result.diagnostics,
+      });
     }
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
@@ -177,7 +223,15 @@ function unchangedResult(record: BuildRecord, ms: number): BuildResult {
   return {
     ok: true,
     diagnostics: record.diagnostics,
-    stats: { pages: record.pages, parsed: 0, rendered: 0, resized: 0, upToDateSince: record.at, write: { written: 0, unchanged: record.files, removed: 0, unchangedSite: true, files: [] }, timings: { 'up-to-date': ms } },
+    stats: {
+      pages: record.pages,
+      parsed: 0,
+      rendered: 0,
+      resized: 0,
+      upToDateSince: record.at,
+      write: { written: 0, unchanged: record.files, removed: 0, unchangedSite: true, files: [] },
+      timings: { 'up-to-date': ms },
+    },
   };
 }
 
@@ -202,23 +256,34 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   // The theme's bundle and the client assets depend on the config alone: esbuild makes them in its
   // own process while this one reads and parses the content. Their steps wait for what is left.
   const configFiles = readConfigFiles(root);
-  const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({ theme, assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined }));
+  const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({
+    theme,
+    assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined,
+  }));
   // Awaited in its steps; a failure before then must not count as unhandled.
   themeAndAssets.catch(() => undefined);
   // The content's git history (translation status), once per watching process: git reads it in a
   // process of its own while the content is read and parsed.
-  const history = locales.length > 1 && cache.history === undefined ? readHistory(root).then((read) => void (cache.history = read ?? null)) : undefined;
+  const history =
+    locales.length > 1 && cache.history === undefined
+      ? readHistory(root).then((read) => void (cache.history = read ?? null))
+      : undefined;
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
-  const { documents, parsed, pending, stored } = await run.step('parse', () => parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }));
+  const { documents, parsed, pending, stored } = await run.step('parse', () =>
+    parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }),
+  );
   background.push(stored);
   run.stats.parsed = parsed;
   if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
-  const { graph } = await run.step('graph', () => buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }));
+  const { graph } = await run.step('graph', () =>
+    buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }),
+  );
   run.stats.pages = Object.keys(graph.pages).length;
   // A site large enough to render on workers of its own gives the parse workers' memory back
   // first: nothing parses after this step but a watching process, which keeps them.
-  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length)) void closeParseWorkers();
+  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length))
+    void closeParseWorkers();
   // The page a dev server is asked for first is its home page: its bodies are parsed while the
   // theme is bundled, so that the first request finds them ready.
   const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;
@@ -232,14 +297,25 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
-  const written = new Set([...servedFiles(config, graph, [], assets.files), ...social.routes, ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`)]);
+  const written = new Set([
+    ...servedFiles(config, graph, [], assets.files),
+    ...social.routes,
+    ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`),
+  ]);
   run.report(publicCollisions(publicFiles, written));
-  const { links } = await run.step('validate', () => validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }));
+  const { links } = await run.step('validate', () =>
+    validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }),
+  );
   await run.step('config-links', () => checkConfigLinks(config, graph, configFiles, loaded.theme, loaded.options));
-  const translations = await run.step('translations', async () => (await history, checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })));
+  const translations = await run.step(
+    'translations',
+    async () => (await history, checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })),
+  );
   run.translations = translations.pages;
   run.structure = translations.structure;
-  await run.step('config-strings', () => checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options));
+  await run.step('config-strings', () =>
+    checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options),
+  );
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
   // Production builds keep what they made under .cache/: the next one makes only what changed.
@@ -247,9 +323,11 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const store = mode === 'build' ? OutputStore.open(root, undefined, calls) : undefined;
   // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
   const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
-  const server = mode === 'build' ? serverFiles(root, config, messages, forms) : undefined;
+  const server = mode === 'build' ? serverFiles(root, config, messages, forms, loaded.theme.analytics) : undefined;
   server?.catch(() => undefined);
-  const images = await run.step('images', () => processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }));
+  const images = await run.step('images', () =>
+    processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }),
+  );
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
   const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
@@ -291,12 +369,34 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     cache.building = output;
     cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
     cache.completeBodies = pending.length
-      ? bodiesOnDemand({ root, config, graphInput: { ...data, messages, includeDrafts: true }, documents, pending, parses: bodyParses!, sources: new Map(content.sources.map((s) => [s.id, s])), files, notices: translations.notices, cache })
+      ? bodiesOnDemand({
+          root,
+          config,
+          graphInput: { ...data, messages, includeDrafts: true },
+          documents,
+          pending,
+          parses: bodyParses!,
+          sources: new Map(content.sources.map((s) => [s.id, s])),
+          files,
+          notices: translations.notices,
+          cache,
+        })
       : undefined;
   }
-  const linkCheck = mode === 'serve' ? undefined : new RenderedLinkCheck({ config, graph: ready, files: withGenerated(files, images.served), routeOfSource: routeMap(config, ready), redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])) });
+  const linkCheck =
+    mode === 'serve'
+      ? undefined
+      : new RenderedLinkCheck({
+          config,
+          graph: ready,
+          files: withGenerated(files, images.served),
+          routeOfSource: routeMap(config, ready),
+          redirectSources: new Map(ready.redirects.map((r) => [r.from, r.to])),
+        });
   try {
-    run.stats.rendered = await run.step('render', () => renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }));
+    run.stats.rendered = await run.step('render', () =>
+      renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }),
+    );
     if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
     if (run.failed && linkCheck) {
       aborted = true;
@@ -304,16 +404,28 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
       return run.result({ graph: ready, config, messages });
     }
     if (output) {
-      const extras = (files: typeof assets.files) => run.step('extras', () => writeExtras(output, { config, graph: ready, messages, setup, files, ownRedirects: publicPart(root, '_redirects') }));
+      const extras = (files: typeof assets.files) =>
+        run.step('extras', () =>
+          writeExtras(output, {
+            config,
+            graph: ready,
+            messages,
+            setup,
+            files,
+            ownRedirects: publicPart(root, '_redirects'),
+          }),
+        );
       // The dev server answers once what a page needs is written (assets, image sizes, public
       // files); feeds, sitemap and redirect pages follow.
-      if (mode === 'serve') await run.step('assets-out', async () => {
-        for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
-      });
+      if (mode === 'serve')
+        await run.step('assets-out', async () => {
+          for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
+        });
       else await extras([...assets.files, ...images.files]);
       await run.step('social-images', async () => {
         // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
-        if (output instanceof IncrementalOutput) for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
+        if (output instanceof IncrementalOutput)
+          for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
         if (!cards) return;
         await cards.done;
         run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
@@ -325,9 +437,16 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
         // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
         // They are bundled after the first page, which needs none of them, or when a form is posted
         // first. Forms that do not bundle are the theme's, which reported it: the plain answer page.
+        cache.analytics = loaded.theme.analytics;
         let forming: Promise<void> | undefined;
         const loadsForms = Boolean(config.contact && forms);
-        cache.formsReady = () => (forming ??= loadsForms ? loadForms(root, forms!).then((loaded) => void (cache.forms = loaded), () => void (cache.forms = undefined)) : Promise.resolve(void (cache.forms = undefined)));
+        cache.formsReady = () =>
+          (forming ??= loadsForms
+            ? loadForms(root, forms!).then(
+                (loaded) => void (cache.forms = loaded),
+                () => void (cache.forms = undefined),
+              )
+            : Promise.resolve(void (cache.forms = undefined)));
         // The dev server serves public/ from where it is (generator/dev/serve.ts): nothing is copied.
         options.onReady?.({ graph: ready, config, messages });
         // The server starts listening before the feeds, the sitemap and the redirect pages are made.
@@ -359,13 +478,25 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
       await run.step('search-index', async () => {
         for (const f of await indexSearch()) await output.write(f.path, f.contents);
       });
-      if (mode !== 'serve') await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+      if (mode !== 'serve')
+        await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
       // For the production server and static hosts: the CSP with the colour-mode script's hash.
       if (mode === 'build') {
         await run.step('security-headers', async () => {
           const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
-          await output.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
-          await output.write(NGINX_FILE, nginxConfig({ scriptHashes, redirects: ready.redirects, localePrefixes: locales.map((l) => localePrefix(config, l)), base: config }));
+          await output.write(
+            HEADERS_FILE,
+            mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)),
+          );
+          await output.write(
+            NGINX_FILE,
+            nginxConfig({
+              scriptHashes,
+              redirects: ready.redirects,
+              localePrefixes: locales.map((l) => localePrefix(config, l)),
+              base: config,
+            }),
+          );
         });
         // For `site start` from the build alone: settings, strings and the forms' server render.
         const unbundled = await run.step('server-manifest', async () => {
@@ -375,7 +506,13 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
           } catch (error) {
             if (error instanceof WriteError) throw error;
             // The theme's forms module is the theme's code: reported at its line, as the theme's is.
-            return bundleFailure(root, error, path.relative(root, path.resolve(loaded.resolved.dir, forms!.forms)).split(path.sep).join('/'), (cause) => diagnosis('theme', 'server', { cause }), PACKAGE_ROOT);
+            return bundleFailure(
+              root,
+              error,
+              path.relative(root, path.resolve(loaded.resolved.dir, forms!.forms)).split(path.sep).join('/'),
+              (cause) => diagnosis('theme', 'server', { cause }),
+              PACKAGE_ROOT,
+            );
           }
         });
         if (unbundled) {
@@ -418,7 +555,8 @@ class StepRunner {
     try {
       const value = await fn();
       if (Array.isArray(value)) this.report(value as Diagnostic[]);
-      else if (value && typeof value === 'object' && 'diagnostics' in value) this.report((value as { diagnostics: Diagnostic[] }).diagnostics);
+      else if (value && typeof value === 'object' && 'diagnostics' in value)
+        this.report((value as { diagnostics: Diagnostic[] }).diagnostics);
       return value;
     } finally {
       this.stats.timings[name] = Math.round((performance.now() - start) * 10) / 10;
@@ -435,10 +573,18 @@ class StepRunner {
 
   result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
     const diagnostics = [...this.diagnostics, ...withoutErroneous(this.structure, this.diagnostics)];
-    return { ok: !this.failed, diagnostics: sortDiagnostics(diagnostics), stats: this.stats, translations: this.translations, ...site };
+    return {
+      ok: !this.failed,
+      diagnostics: sortDiagnostics(diagnostics),
+      stats: this.stats,
+      translations: this.translations,
+      ...site,
+    };
   }
 }
 
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return [...diagnostics].sort(
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
 }

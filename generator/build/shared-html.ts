@@ -14,7 +14,10 @@ export interface SharedHtml {
 }
 
 /** The documents without their HTML, and the HTML of them all in one shared buffer. */
-export function shareHtml(documents: Record<SourceId, ParsedDocument>): { documents: Record<SourceId, ParsedDocument>; html: SharedHtml } {
+export function shareHtml(documents: Record<SourceId, ParsedDocument>): {
+  documents: Record<SourceId, ParsedDocument>;
+  html: SharedHtml;
+} {
   const sources = Object.keys(documents) as SourceId[];
   const ends = new Float64Array(sources.length);
   let length = 0;
@@ -30,11 +33,18 @@ export function shareHtml(documents: Record<SourceId, ParsedDocument>): { docume
 }
 
 /** The documents as a page reads them: each one's `html` decoded from the shared buffer when read. */
-export function withSharedHtml(documents: Record<SourceId, ParsedDocument>, { bytes, sources, ends }: SharedHtml): Record<SourceId, ParsedDocument> {
+export function withSharedHtml(
+  documents: Record<SourceId, ParsedDocument>,
+  { bytes, sources, ends }: SharedHtml,
+): Record<SourceId, ParsedDocument> {
   const view = Buffer.from(bytes);
   sources.forEach((source, i) => {
     const start = i ? ends[i - 1] : 0;
-    Object.defineProperty(documents[source], 'html', { get: () => view.toString('utf8', start, ends[i]), enumerable: true, configurable: true });
+    Object.defineProperty(documents[source], 'html', {
+      get: () => view.toString('utf8', start, ends[i]),
+      enumerable: true,
+      configurable: true,
+    });
   });
   return documents;
 }

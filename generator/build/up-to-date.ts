@@ -14,15 +14,15 @@
 // Without a bundle key (the engine run from its TypeScript sources, as the tests do) nothing is
 // recorded: a change to the engine would go unseen.
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import type { Diagnostic } from '../types.ts';
 import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
+import { hashOf } from '../content/load.ts';
+import type { Diagnostic } from '../types.ts';
 import { generationsDir } from '../write/generations.ts';
 import { writeWhole } from '../write/whole-file.ts';
-import { hashOf } from '../content/load.ts';
 
 /** What a successful `site build` leaves in `.cache/builds/` for the next one. */
 export interface BuildRecord {
@@ -52,7 +52,14 @@ const within = (file: string, dir: string) => !path.relative(dir, file).startsWi
 
 /** Hashes the path, size and modification time (and inode) of every file under `dir`, in a fixed
  * order, and counts them. A folder reached again through a symbolic link is not walked twice. */
-function walk(dir: string, hash: ReturnType<typeof createHash>, skip: (full: string, entry: Dirent) => boolean, base = dir, withInode = false, seen = new Set<string>()): number {
+function walk(
+  dir: string,
+  hash: ReturnType<typeof createHash>,
+  skip: (full: string, entry: Dirent) => boolean,
+  base = dir,
+  withInode = false,
+  seen = new Set<string>(),
+): number {
   try {
     const real = realpathSync(dir);
     if (seen.has(real)) return 0;
@@ -63,7 +70,9 @@ function walk(dir: string, hash: ReturnType<typeof createHash>, skip: (full: str
   let count = 0;
   let entries;
   try {
-    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch {
     hash.update(`${dir}\0missing\n`);
     return 0;
@@ -79,7 +88,9 @@ function walk(dir: string, hash: ReturnType<typeof createHash>, skip: (full: str
         count += walk(full, hash, skip, base, withInode, seen);
         continue;
       }
-      hash.update(`${path.relative(base, full)}\0${info ? `${info.size}\0${info.mtimeMs}${withInode ? `\0${info.ino}` : ''}` : 'gone'}\n`);
+      hash.update(
+        `${path.relative(base, full)}\0${info ? `${info.size}\0${info.mtimeMs}${withInode ? `\0${info.ino}` : ''}` : 'gone'}\n`,
+      );
       count++;
     }
   }
@@ -96,24 +107,44 @@ function realpathOrSelf(file: string): string {
 
 function gitCommit(root: string): string {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).toString().trim();
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 })
+      .toString()
+      .trim();
   } catch {
     return '';
   }
 }
 
 /** The fingerprint of everything a build of `root` into `outDir` reads, or none without a bundle key. */
-export function inputsFingerprint(root: string, outDir: string, outside: string[], key = process.env.SITE_BUNDLE_KEY): string | undefined {
+export function inputsFingerprint(
+  root: string,
+  outDir: string,
+  outside: string[],
+  key = process.env.SITE_BUNDLE_KEY,
+): string | undefined {
   if (!key) return undefined;
   const hash = createHash('sha1');
-  hash.update(JSON.stringify({ key, outDir, year: new Date().getFullYear(), env: ENV.map((name) => process.env[name] ?? null), commit: gitCommit(root), outside }));
+  hash.update(
+    JSON.stringify({
+      key,
+      outDir,
+      year: new Date().getFullYear(),
+      env: ENV.map((name) => process.env[name] ?? null),
+      commit: gitCommit(root),
+      outside,
+    }),
+  );
   // This build's output, and any other build's (`--out elsewhere`): generations and the links to them.
-  const output = (full: string, entry: Dirent) => full === outDir || entry.name.endsWith('.generations') || (entry.isSymbolicLink() && path.dirname(realpathOrSelf(full)).endsWith('.generations'));
+  const output = (full: string, entry: Dirent) =>
+    full === outDir ||
+    entry.name.endsWith('.generations') ||
+    (entry.isSymbolicLink() && path.dirname(realpathOrSelf(full)).endsWith('.generations'));
   walk(root, hash, (full, entry) => (NOT_INPUTS.has(entry.name) && path.dirname(full) === root) || output(full, entry));
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   hash.update(`installed\0${statSync(installed, { throwIfNoEntry: false })?.mtimeMs ?? 'none'}\n`);
   for (const dir of outside) walk(dir, hash, (_, entry) => entry.name === 'node_modules' || entry.name === '.git');
-  for (const file of bundledElsewhere(root)) hash.update(`${file}\0${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'gone'}\n`);
+  for (const file of bundledElsewhere(root))
+    hash.update(`${file}\0${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'gone'}\n`);
   return hash.digest('hex');
 }
 
@@ -131,8 +162,11 @@ function bundledElsewhere(root: string): string[] {
   }
   for (const name of names) {
     try {
-      const { inputs } = JSON.parse(readFileSync(path.join(cache, name), 'utf8')) as { inputs?: Record<string, unknown> };
-      for (const file of Object.keys(inputs ?? {})) if (!within(file, root) && !within(file, PACKAGE_ROOT)) files.add(file);
+      const { inputs } = JSON.parse(readFileSync(path.join(cache, name), 'utf8')) as {
+        inputs?: Record<string, unknown>;
+      };
+      for (const file of Object.keys(inputs ?? {}))
+        if (!within(file, root) && !within(file, PACKAGE_ROOT)) files.add(file);
     } catch {
       // Not a note, or one being written: the build it belongs to writes it whole.
     }
@@ -141,7 +175,9 @@ function bundledElsewhere(root: string): string[] {
 }
 
 /** The generation `outDir` links to and the fingerprint of its files, or none when it is not a published generation. */
-export function publishedFingerprint(outDir: string): { published: string; outputs: string; files: number } | undefined {
+export function publishedFingerprint(
+  outDir: string,
+): { published: string; outputs: string; files: number } | undefined {
   try {
     if (!lstatSync(outDir).isSymbolicLink()) return undefined;
     const published = realpathSync(outDir);
@@ -186,13 +222,20 @@ export function unchangedBuild(root: string, outDir: string): { record?: BuildRe
 }
 
 /** Keeps what a successful build read and published; a record that cannot be written only costs the next build its shortcut. */
-export async function recordBuild(root: string, outDir: string, record: Omit<BuildRecord, 'published' | 'outputs' | 'files' | 'at'>): Promise<void> {
+export async function recordBuild(
+  root: string,
+  outDir: string,
+  record: Omit<BuildRecord, 'published' | 'outputs' | 'files' | 'at'>,
+): Promise<void> {
   const published = publishedFingerprint(outDir);
   if (!published) return;
   const file = recordFile(root, outDir);
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeWhole(file, JSON.stringify({ ...record, ...published, at: new Date().toISOString() } satisfies BuildRecord));
+    await writeWhole(
+      file,
+      JSON.stringify({ ...record, ...published, at: new Date().toISOString() } satisfies BuildRecord),
+    );
   } catch {
     // As above.
   }

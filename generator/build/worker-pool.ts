@@ -12,16 +12,22 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { unparsed, type MarkdownLimits, type ParseItem, type ParseResult } from '../parse/parse.ts';
-import { renderAndScan, RenderError, sourceOf, type RenderedPage, type RenderOptions, type RenderSetup } from '../render/render.ts';
-import { themeAt } from '../theming/theme-loader.ts';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { bundleModuleWithPackagesSync } from '../bundle/bundle-module.ts';
+import { type Diagnosis, diagnosis } from '../diagnostics/diagnostic-rules.ts';
+import { type CardTemplateInput, cardDrawer, type SocialCard } from '../images/social-images.ts';
+import { type MarkdownLimits, type ParseItem, type ParseResult, unparsed } from '../parse/parse.ts';
+import {
+  RenderError,
+  type RenderedPage,
+  type RenderOptions,
+  type RenderSetup,
+  renderAndScan,
+  sourceOf,
+} from '../render/render.ts';
+import { themeAt } from '../theming/theme-loader.ts';
 import type { Page } from '../types.ts';
-import { shareHtml, withSharedHtml, type SharedHtml } from './shared-html.ts';
-import { diagnosis, type Diagnosis } from '../diagnostics/diagnostic-rules.ts';
-import { cardDrawer, type CardTemplateInput, type SocialCard } from '../images/social-images.ts';
-import type { RuleId } from '../diagnostics/diagnostic-rules.ts';
+import { type SharedHtml, shareHtml, withSharedHtml } from './shared-html.ts';
 
 type Job =
   | { type: 'parse'; items: ParseItem[] }
@@ -29,7 +35,9 @@ type Job =
   /** `template` is sent with a worker's first batch of a template only; `key` names it after. */
   | { type: 'cards'; key: string; template?: CardTemplateInput; cards: SocialCard[] };
 
-export type WorkerRequest = { type: 'setup'; setup: RenderSetup; html: SharedHtml } | (Job & { id: number; limits?: MarkdownLimits });
+export type WorkerRequest =
+  | { type: 'setup'; setup: RenderSetup; html: SharedHtml }
+  | (Job & { id: number; limits?: MarkdownLimits });
 
 export type WorkerReply =
   | { id: number; results: ParseResult[] | RenderedPage[] | Uint8Array[]; busyMs: number; error?: undefined }
@@ -172,7 +180,11 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   else {
     if (!unbundledWorker) {
       // A file of this process only, removed at its exit: the system's temporary folder, not a cache.
-      const file = bundleModuleWithPackagesSync(fileURLToPath(new URL('./worker.ts', import.meta.url)), 'site-worker', os.tmpdir());
+      const file = bundleModuleWithPackagesSync(
+        fileURLToPath(new URL('./worker.ts', import.meta.url)),
+        'site-worker',
+        os.tmpdir(),
+      );
       process.once('exit', () => rmSync(file, { force: true }));
       unbundledWorker = file;
     }
@@ -182,7 +194,10 @@ function startWorker(resourceLimits?: ResourceLimits): Worker {
   // pass that flag on, and a worker given a file fails to load with it. Flags given explicitly are
   // checked (a V8 flag such as --max-semi-space-size is refused), so only then are they given.
   const inherited = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
-  return new Worker(url, inherited.length === process.execArgv.length ? { resourceLimits } : { resourceLimits, execArgv: inherited });
+  return new Worker(
+    url,
+    inherited.length === process.execArgv.length ? { resourceLimits } : { resourceLimits, execArgv: inherited },
+  );
 }
 
 /** A worker keeps the process alive only while it has work: a finished build must not wait for
@@ -203,13 +218,20 @@ class ParseWorker {
   alive = true;
 
   constructor(readonly memoryMB: number) {
-    this.worker = startWorker({ maxOldGenerationSizeMb: memoryMB, maxYoungGenerationSizeMb: Math.min(64, memoryMB / 4) });
+    this.worker = startWorker({
+      maxOldGenerationSizeMb: memoryMB,
+      maxYoungGenerationSizeMb: Math.min(64, memoryMB / 4),
+    });
     this.ready = new Promise((resolve) => {
       this.worker.on('message', (reply: WorkerReply) => {
         if ('ready' in reply) return resolve();
         const job = this.current;
         if (!job || reply.id !== job.id) return;
-        this.finish(reply.error === undefined ? (reply.results as ParseResult[])[0] : failure(job.item, diagnosis('markdown', 'notParsed', { reason: reply.error.split('\n')[0] })));
+        this.finish(
+          reply.error === undefined
+            ? (reply.results as ParseResult[])[0]
+            : failure(job.item, diagnosis('markdown', 'notParsed', { reason: reply.error.split('\n')[0] })),
+        );
       });
     });
     this.worker.on('error', (error: NodeJS.ErrnoException) => {
@@ -260,7 +282,8 @@ class ParseWorker {
   }
 }
 
-const failure = (item: ParseItem, says: Diagnosis): ParseResult => unparsed(item.source, item.kind, { file: item.source.id, ...says });
+const failure = (item: ParseItem, says: Diagnosis): ParseResult =>
+  unparsed(item.source, item.kind, { file: item.source.id, ...says });
 
 /** Parse workers that are free, kept between builds; they do not keep the process alive. */
 const idle: ParseWorker[] = [];
@@ -316,17 +339,24 @@ export function releaseParseWorkers(): void {
 }
 
 /** Runs batches of items on every lane until none are left; results are handed on in batches. */
-async function distribute<T, R>(items: T[], lanes: { depth: number; run: (batch: T[]) => Promise<R[]> }[], onBatch: (start: number, results: R[]) => Promise<void> | void, size = BATCH): Promise<void> {
+async function distribute<T, R>(
+  items: T[],
+  lanes: { depth: number; run: (batch: T[]) => Promise<R[]> }[],
+  onBatch: (start: number, results: R[]) => Promise<void> | void,
+  size = BATCH,
+): Promise<void> {
   let cursor = 0;
   await Promise.all(
-    lanes.flatMap(({ depth, run }) => Array.from({ length: depth }, () => run)).map(async (run) => {
-      while (cursor < items.length) {
-        const start = cursor;
-        cursor += size;
-        const results = await run(items.slice(start, start + size));
-        await onBatch(start, results);
-      }
-    }),
+    lanes
+      .flatMap(({ depth, run }) => Array.from({ length: depth }, () => run))
+      .map(async (run) => {
+        while (cursor < items.length) {
+          const start = cursor;
+          cursor += size;
+          const results = await run(items.slice(start, start + size));
+          await onBatch(start, results);
+        }
+      }),
   );
 }
 
@@ -349,7 +379,11 @@ export class Pool {
 
   stats(): PoolStats {
     const { closed, workers } = this;
-    return { workers: closed.workers + workers.length, busyMs: closed.busyMs + sum(workers.map((w) => w.busyMs)), spanMs: closed.spanMs + sum(workers.map((w) => w.spanMs)) };
+    return {
+      workers: closed.workers + workers.length,
+      busyMs: closed.busyMs + sum(workers.map((w) => w.busyMs)),
+      spanMs: closed.spanMs + sum(workers.map((w) => w.spanMs)),
+    };
   }
 
   parse(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
@@ -357,7 +391,12 @@ export class Pool {
   }
 
   /** Renders pages and hands each to `onPage` as it is done, so written pages need not be kept. */
-  async render(setup: RenderSetup, pages: Page[], options: RenderOptions, onPage: (index: number, page: RenderedPage) => Promise<void>): Promise<void> {
+  async render(
+    setup: RenderSetup,
+    pages: Page[],
+    options: RenderOptions,
+    onPage: (index: number, page: RenderedPage) => Promise<void>,
+  ): Promise<void> {
     const lanes = this.lanes(pages.length);
     this.main.setSetup(setup);
     if (!lanes.includes(this.main)) {
@@ -380,7 +419,12 @@ export class Pool {
 
   /** Draws social cards on the workers (social-images.ts), a batch at a time on each, and hands on
    * each batch's bytes as it comes back. With no workers (SITE_WORKERS=0) the cards are drawn here. */
-  async cards(key: string, template: CardTemplateInput, cards: SocialCard[], onBatch: (start: number, drawn: Uint8Array[]) => void): Promise<void> {
+  async cards(
+    key: string,
+    template: CardTemplateInput,
+    cards: SocialCard[],
+    onBatch: (start: number, drawn: Uint8Array[]) => void,
+  ): Promise<void> {
     // The template's fonts were set up for the whole process (prepareFonts) before any worker's
     // sharp first lays out text.
     const workers = this.started();

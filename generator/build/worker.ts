@@ -5,15 +5,19 @@ import { parentPort } from 'node:worker_threads';
 import { parseSource } from '../parse/parse.ts';
 import type { RenderSetup } from '../render/render.ts';
 import { withSharedHtml } from './shared-html.ts';
-import type { WorkerRequest, WorkerReply } from './worker-pool.ts';
+import type { WorkerReply, WorkerRequest } from './worker-pool.ts';
 
 let setup: RenderSetup | undefined;
 
 // Parse workers never render: the theme is loaded on the first render request only, so a parse
 // worker starts in a fraction of the time.
-let render: { module: typeof import('../render/render.ts'); themes: typeof import('../theming/theme-loader.ts') } | undefined;
+let render:
+  | { module: typeof import('../render/render.ts'); themes: typeof import('../theming/theme-loader.ts') }
+  | undefined;
 /** The card template of the build under way: one at a time. */
-let cards: { key: string; draw: (card: import('../images/social-images.ts').SocialCard) => Promise<Uint8Array> } | undefined;
+let cards:
+  | { key: string; draw: (card: import('../images/social-images.ts').SocialCard) => Promise<Uint8Array> }
+  | undefined;
 /** Card batches overlap (one lays out text while another encodes): a reply counts as busy only the
  * time since the last reply of a batch that overlapped it, so their times add up to the union. */
 let cardsInFlight = 0;
@@ -29,7 +33,13 @@ parentPort!.on('message', async (request: WorkerRequest) => {
         setup = request.setup;
         return;
       case 'parse':
-        reply = { id: request.id, results: request.items.map((item) => parseSource(item.source, item.kind, item.labels, request.limits, item.includes)), busyMs: 0 };
+        reply = {
+          id: request.id,
+          results: request.items.map((item) =>
+            parseSource(item.source, item.kind, item.labels, request.limits, item.includes),
+          ),
+          busyMs: 0,
+        };
         break;
       case 'render': {
         const current = setup;
@@ -39,7 +49,11 @@ parentPort!.on('message', async (request: WorkerRequest) => {
         // Loading is once per worker, and the two batches in flight wait for it together: it
         // counts as busy for neither, or the worker would claim more busy time than it had.
         started = performance.now();
-        reply = { id: request.id, results: request.pages.map((page) => render!.module.renderAndScan(current, theme, page, request.options)), busyMs: 0 };
+        reply = {
+          id: request.id,
+          results: request.pages.map((page) => render!.module.renderAndScan(current, theme, page, request.options)),
+          busyMs: 0,
+        };
         break;
       }
       case 'cards': {

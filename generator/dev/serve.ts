@@ -15,7 +15,7 @@ import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
 import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
 import { editorTemplate } from '../diagnostics/editor-links.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
-import type { ThemeForms } from '../theming/theme-contract.ts';
+import type { ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
 import { devClient, type OverlayState, overlayState } from './dev-overlay.ts';
 import { hotUpdate } from './hot-update.ts';
@@ -57,6 +57,8 @@ export interface LiveSite {
   messages: () => MessagesByLocale;
   /** The theme's forms as the last build loaded them (none before it, or for a theme without). */
   forms: () => ThemeForms | undefined;
+  /** What the theme's runtime sends to the analytics endpoint, as the last build loaded it. */
+  analytics: () => ThemeAnalytics | undefined;
 }
 
 /** Answers a request (true) or leaves it to the next handler (false). */
@@ -229,6 +231,7 @@ export async function startDevServer(
         config: () => siteConfig!,
         messages: () => siteMessages!,
         forms: () => cache.forms,
+        analytics: () => cache.analytics,
       })
     : undefined;
 

@@ -12,7 +12,7 @@ import { bundledOnce, bundleNote } from '../bundle/noted-bundle.ts';
 import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
-import type { ThemeForms } from '../theming/theme-contract.ts';
+import type { ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { type ResolvedTheme, themePlugin } from '../theming/theme-loader.ts';
 
 /** The theme whose forms a build carries: where it is (with the site's overrides) and its
@@ -71,8 +71,9 @@ export async function serverFiles(
   config: SiteConfig,
   messages: MessagesByLocale,
   forms: FormsSource | undefined,
+  analytics: ThemeAnalytics | undefined,
 ): Promise<{ path: string; contents: string | Uint8Array }[]> {
-  const manifest = { version: SERVER_MANIFEST_VERSION, config, messages };
+  const manifest = { version: SERVER_MANIFEST_VERSION, config, messages, ...(analytics ? { analytics } : {}) };
   const files: { path: string; contents: string | Uint8Array }[] = [
     { path: SERVER_MANIFEST, contents: `${JSON.stringify(manifest)}\n` },
   ];

@@ -4,6 +4,7 @@
 // loads it. The engine knows a theme by these types only, never by its files.
 
 import type { ZodType } from 'zod';
+import type { BookingState, ContactFormState, RevealState } from '../../common/forms.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { NamedRoute } from '../config/config-links.ts';
 import type { BodySection, Page, Route, SiteGraph, StandalonePage } from '../types.ts';
@@ -62,15 +63,28 @@ export interface ThemeFiles {
 
 /** The contact page's forms rendered again on the server, for a browser that posted without
  * JavaScript: each takes the setup its island root carries in the built page (`data-props` of the
- * `data-island-root` element) and the contact backend's state (the values and errors of the
- * answer, or its success), and gives the root's HTML, which replaces the root in the built page. */
-export interface ThemeForms {
-  /** The contact form (root `contact-form`). */
-  form: (setup: never, state: never) => string;
-  /** The contact details shown on request (root `contact-reveal`). */
-  reveal: (setup: never, state: never) => string;
-  /** The booking of an appointment, with the list of free times (root `booking`). */
-  booking: (setup: never, state: never) => string;
+ * `data-island-root` element, common/forms.ts names the roots) and the contact backend's state (the
+ * values and errors of the answer, or its success), and gives the root's HTML, which replaces the
+ * root in the built page. The setups are the theme's own (what its islands read); the states are
+ * the backend's, the same for every theme. A theme types its module
+ * `satisfies ThemeForms<ItsFormSetup, ItsRevealSetup, ItsBookingSetup>`; the server, which hands a
+ * setup back as it read it from the page, knows them as `unknown`. */
+export interface ThemeForms<FormSetup = unknown, RevealSetup = unknown, BookingSetup = unknown> {
+  /** The contact form (root `FORM_ROOT`). */
+  form(setup: FormSetup, state: ContactFormState): string;
+  /** The contact details shown on request (root `REVEAL_ROOT`). */
+  reveal(setup: RevealSetup, state: RevealState): string;
+  /** The booking of an appointment, with the list of free times (root `BOOKING_ROOT`). */
+  booking(setup: BookingSetup, state: BookingState): string;
+}
+
+/** What the theme's runtime sends to the analytics endpoint (config `analytics`): the event names
+ * and, per property, the values it may carry. The endpoint counts these and refuses the rest, so
+ * nobody can grow its table with made-up names; the config's `analytics.events` and
+ * `analytics.properties` add to them. The property `locale` takes the site's locales (`htmlLang`). */
+export interface ThemeAnalytics {
+  events: readonly string[];
+  properties: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The page type of the graph a kind names. */
@@ -132,6 +146,8 @@ export interface Theme<S extends object = object, C = unknown> {
   strings: Record<string, S>;
   /** The locale whose strings stand in for a locale the theme has none for (default `en`). */
   fallbackLocale?: string;
+  /** Optional: the analytics events and property values its runtime sends (none without it). */
+  analytics?: ThemeAnalytics;
   /** The theme's options: the config's `themeConfig`. Without it, `themeConfig` must be empty. */
   config?: ThemeConfigContract<C>;
   /** The inline script in `<head>` that settles the colour mode (and what else must not flash)

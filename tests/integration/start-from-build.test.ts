@@ -29,7 +29,7 @@ const run = promisify(execFile);
 
 /** The site's own contact form: the theme's, in a frame of the site's (the island and the answer
  * pages render it alike, so the root it replaces is the same). */
-const FORM_OVERRIDE = `import { ContactForm as ThemeForm, FORM_ROOT, type ContactFormProps } from '@theme/pages/ContactForm.tsx';
+const FORM_OVERRIDE = `import { ContactForm as ThemeForm, type ContactFormProps } from '@theme/pages/ContactForm.tsx';
 export * from '@theme/pages/ContactForm.tsx';
 
 export function ContactForm(props: ContactFormProps) {

@@ -5,47 +5,23 @@
 // browser island (times in the visitor's zone). Pure: state and handlers come in as props.
 import type { ChangeEvent, FocusEvent, FormEvent, MouseEvent } from 'react';
 import {
-  type BookingErrors,
   type BookingField,
   type BookingSlot,
-  type BookingValues,
-  EMPTY_BOOKING_VALUES,
+  bookingErrorText,
+  formatSlot,
   TOPIC_MAX,
+  zoneName,
 } from '../../common/booking-rules.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../common/contact-rules.ts';
 import { format } from '../../common/format-message.ts';
+import {
+  BOOKING_ANCHOR,
+  BOOKING_ROOT,
+  type BookingState,
+  type BookingStatus,
+  SLOTS_QUERY,
+} from '../../common/forms.ts';
 import type { Messages } from '../../common/messages.ts';
-
-export type BookingStatus =
-  | 'closed'
-  | 'loading'
-  | 'load-error'
-  | 'ready'
-  | 'sending'
-  | 'success'
-  | 'invalid'
-  | 'error'
-  | 'rate-limited';
-
-export interface BookingState {
-  status: BookingStatus;
-  /** The free times; absent until asked for (the built page). */
-  slots?: BookingSlot[];
-  /** The zone the times are shown in: the visitor's in the browser, the office's from the server. */
-  zone?: string;
-  values: BookingValues;
-  errors: BookingErrors;
-  /** The booked call, once booked. */
-  booked?: { start: string; email: string };
-  idempotencyKey: string;
-}
-
-export const EMPTY_BOOKING_STATE: BookingState = {
-  status: 'closed',
-  values: EMPTY_BOOKING_VALUES,
-  errors: {},
-  idempotencyKey: '',
-};
 
 export type BookingContactTexts = Pick<
   Messages['contact'],
@@ -93,40 +69,12 @@ export interface BookingProps {
   handlers?: BookingHandlers;
 }
 
-export const BOOKING_ROOT = 'booking';
-/** The contact page's anchor of the booking, where the navbar's appointment button leads. */
-export const BOOKING_ANCHOR = 'appointment';
-/** The query of the contact page that the server answers with the free times (no JavaScript). */
-export const SLOTS_QUERY = 'slots';
-
 export function BookingRoot({ setup, state }: BookingProps) {
   return (
     <div className="booking-island" data-island-root={BOOKING_ROOT} data-props={JSON.stringify({ setup, state })}>
       <BookingForm setup={setup} state={state} />
     </div>
   );
-}
-
-/**
- * A time in words with its zone, e.g. "Mittwoch, 2. Dezember 2026, 09:00 (Europe/Vienna)". The zone
- * is named by its IANA id, which reads the same in every browser and on the server (the names
- * Intl gives zones differ between ICU versions, and the page is rendered on both).
- */
-export function formatSlot(start: string, dateLocale: string, zone: string): string {
-  const time = new Intl.DateTimeFormat(dateLocale, {
-    timeZone: zone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(start));
-  return `${time} (${zoneName(zone)})`;
-}
-
-function zoneName(zone: string): string {
-  return zone.replace(/_/g, ' ');
 }
 
 /** The times grouped by their day in the zone shown. */
@@ -139,25 +87,6 @@ function byDay(slots: BookingSlot[], dateLocale: string, zone: string): { day: s
     else days.push({ day, slots: [slot] });
   }
   return days;
-}
-
-export function bookingErrorText(
-  setup: Pick<BookingSetup, 't' | 'tc' | 'leadTimeHours'>,
-  field: BookingField,
-  errors: BookingErrors,
-): string {
-  const { t, tc } = setup;
-  const code = errors[field];
-  if (!code) return '';
-  if (field === 'slot') {
-    if (code === 'required') return t.required;
-    if (code === 'slotTooSoon') return format(t.slotTooSoon, { hours: setup.leadTimeHours });
-    return code in t ? t[code as 'slotPast'] : t.slotInvalid;
-  }
-  if (code === 'topicLength') return format(t.topicLength, { max: TOPIC_MAX });
-  if (code === 'required') return tc.required;
-  if (code === 'length' && (field === 'name' || field === 'email')) return format(tc.length, CONTACT_LIMITS[field]);
-  return code in tc ? tc[code as 'invalidEmail'] : tc.required;
 }
 
 const STATUS_TEXT: Partial<Record<BookingStatus, keyof Messages['booking']>> = {

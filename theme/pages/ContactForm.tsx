@@ -7,28 +7,11 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactTextField,
-  type ContactValues,
   HONEYPOT_FIELD,
 } from '../../common/contact-rules.ts';
 import { format } from '../../common/format-message.ts';
+import { type ContactFormState, type ContactStatus, FORM_ROOT } from '../../common/forms.ts';
 import type { Messages } from '../../common/messages.ts';
-
-export type ContactStatus = 'idle' | 'sending' | 'success' | 'error' | 'invalid' | 'rate-limited';
-
-export interface ContactFormState {
-  values: ContactValues;
-  errors: ContactErrors;
-  status: ContactStatus;
-  /** Sent along so that a retried submission is stored once; empty until the island picks one. */
-  idempotencyKey: string;
-}
-
-export const EMPTY_CONTACT_STATE: ContactFormState = {
-  values: { name: '', email: '', message: '', terms: false },
-  errors: {},
-  status: 'idle',
-  idempotencyKey: '',
-};
 
 /** Everything the form needs that is not state; also what the island reads from `data-props`. */
 export interface ContactFormSetup {
@@ -52,9 +35,6 @@ export interface ContactFormProps extends ContactFormSetup {
   state: ContactFormState;
   handlers?: ContactFormHandlers;
 }
-
-/** The element the island hydrates; `ContactPage` and the server's answer pages both render it. */
-export const FORM_ROOT = 'contact-form';
 
 export function ContactFormRoot(props: ContactFormProps) {
   const { state, handlers: _, ...setup } = props;

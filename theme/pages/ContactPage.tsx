@@ -2,13 +2,20 @@
 // details and the form. Both work as plain HTML forms; the contact island (loaded on this page
 // only) hydrates them for inline states without a page load.
 
+import {
+  CONTACT_FORM_ANCHOR,
+  EMPTY_BOOKING_STATE,
+  EMPTY_CONTACT_STATE,
+  EMPTY_REVEAL_STATE,
+  revealAction,
+} from '../../common/forms.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import type { StandalonePage } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
-import { BookingSection, bookingContactTexts, EMPTY_BOOKING_STATE } from './BookingForm.tsx';
-import { ContactFormRoot, EMPTY_CONTACT_STATE } from './ContactForm.tsx';
-import { ContactRevealRoot, EMPTY_REVEAL_STATE, revealAction } from './ContactReveal.tsx';
+import { BookingSection, bookingContactTexts } from './BookingForm.tsx';
+import { ContactFormRoot } from './ContactForm.tsx';
+import { ContactRevealRoot } from './ContactReveal.tsx';
 
 export function ContactPage({ page }: { page: StandalonePage }) {
   const { bodyOf, t, config, assets } = useTheme();
@@ -52,8 +59,8 @@ export function ContactPage({ page }: { page: StandalonePage }) {
         </div>
       )}
       <div className="home-inner contact-grid">
-        <section aria-labelledby="contact-form-title" className="contact-form-wrap">
-          <h2 id="contact-form-title">{t.contact.formTitle}</h2>
+        <section aria-labelledby={CONTACT_FORM_ANCHOR} className="contact-form-wrap">
+          <h2 id={CONTACT_FORM_ANCHOR}>{t.contact.formTitle}</h2>
           <ContactFormRoot
             locale={page.locale}
             t={t.contact}

@@ -4,22 +4,8 @@
 // form and the server answers with the contact page showing the detail. Shared by the page
 // render, the server's answer page and the browser island.
 import type { MouseEvent } from 'react';
+import { REVEAL_KINDS, REVEAL_ROOT, type RevealKind, type RevealState } from '../../common/forms.ts';
 import type { Messages } from '../../common/messages.ts';
-
-export type RevealKind = 'email' | 'phone';
-export const REVEAL_KINDS: readonly RevealKind[] = ['email', 'phone'];
-
-export interface RevealedDetail {
-  value: string;
-  href: string;
-}
-
-export interface RevealState {
-  revealed: Partial<Record<RevealKind, RevealedDetail>>;
-  failed: boolean;
-}
-
-export const EMPTY_REVEAL_STATE: RevealState = { revealed: {}, failed: false };
 
 export interface RevealSetup {
   locale: string;
@@ -31,12 +17,6 @@ export interface RevealSetup {
 export interface RevealProps extends RevealSetup {
   state: RevealState;
   onReveal?: (kind: RevealKind, event: MouseEvent<HTMLButtonElement>) => void;
-}
-
-export const REVEAL_ROOT = 'contact-reveal';
-
-export function revealAction(endpoint: string): string {
-  return `${endpoint.replace(/\/+$/, '')}/reveal`;
 }
 
 export function ContactRevealRoot(props: RevealProps) {

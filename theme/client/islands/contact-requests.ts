@@ -2,7 +2,7 @@
 
 import type { BookingErrors, BookingSlot, BookingValues } from '../../../common/booking-rules.ts';
 import { type ContactErrors, type ContactValues, IDEMPOTENCY_KEY } from '../../../common/contact-rules.ts';
-import type { RevealedDetail, RevealKind } from '../../pages/ContactReveal.tsx';
+import { type RevealedDetail, type RevealKind } from '../../../common/forms.ts';
 
 export type SubmitOutcome =
   | { kind: 'stored' }

@@ -1,6 +1,7 @@
 // The contact island: hydrates the server-rendered form, reveal buttons and booking of the contact page, so
 // they validate as the visitor types and send without a page load. Loaded on the contact page only;
 // client navigation imports it once, so it also hydrates contact pages that arrive later.
+
 import { type FormEvent, type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import {
@@ -22,25 +23,18 @@ import {
 } from '../../../common/contact-rules.ts';
 import {
   BOOKING_ROOT,
-  BookingForm,
-  type BookingSetup,
   type BookingState,
-  EMPTY_BOOKING_STATE,
-} from '../../pages/BookingForm.tsx';
-import {
-  ContactForm,
-  type ContactFormSetup,
   type ContactFormState,
+  EMPTY_BOOKING_STATE,
   EMPTY_CONTACT_STATE,
   FORM_ROOT,
-} from '../../pages/ContactForm.tsx';
-import {
-  ContactReveal,
   REVEAL_ROOT,
   type RevealKind,
-  type RevealSetup,
   type RevealState,
-} from '../../pages/ContactReveal.tsx';
+} from '../../../common/forms.ts';
+import { BookingForm, type BookingSetup } from '../../pages/BookingForm.tsx';
+import { ContactForm, type ContactFormSetup } from '../../pages/ContactForm.tsx';
+import { ContactReveal, type RevealSetup } from '../../pages/ContactReveal.tsx';
 import { onNavigated } from '../events.ts';
 import {
   type BookingPayload,

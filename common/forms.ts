@@ -1,0 +1,89 @@
+// The contact page's forms as the contact backend and a theme share them: the state the server
+// hands a form when it answers a post made without JavaScript (values, errors, status), the ids of
+// the island roots it replaces in the built page, and the anchors and queries both sides name.
+// The markup is the theme's (its `files.forms`, ThemeForms in generator/theming/theme-contract.ts);
+// this is what any theme's forms are rendered from. Pure and free of Node APIs: islands bundle it.
+import type { BookingErrors, BookingSlot, BookingValues } from './booking-rules.ts';
+import { EMPTY_BOOKING_VALUES } from './booking-rules.ts';
+import type { ContactErrors, ContactValues } from './contact-rules.ts';
+
+export type ContactStatus = 'idle' | 'sending' | 'success' | 'error' | 'invalid' | 'rate-limited';
+
+export interface ContactFormState {
+  values: ContactValues;
+  errors: ContactErrors;
+  status: ContactStatus;
+  /** Sent along so that a retried submission is stored once; empty until the island picks one. */
+  idempotencyKey: string;
+}
+
+export const EMPTY_CONTACT_STATE: ContactFormState = {
+  values: { name: '', email: '', message: '', terms: false },
+  errors: {},
+  status: 'idle',
+  idempotencyKey: '',
+};
+
+/** The element the contact form's island hydrates, which the server's answer pages render again. */
+export const FORM_ROOT = 'contact-form';
+/** The id of the contact form's heading: a plain post's answer page scrolls to it. */
+export const CONTACT_FORM_ANCHOR = 'contact-form-title';
+
+export type RevealKind = 'email' | 'phone';
+export const REVEAL_KINDS: readonly RevealKind[] = ['email', 'phone'];
+
+export interface RevealedDetail {
+  value: string;
+  href: string;
+}
+
+export interface RevealState {
+  revealed: Partial<Record<RevealKind, RevealedDetail>>;
+  failed: boolean;
+}
+
+export const EMPTY_REVEAL_STATE: RevealState = { revealed: {}, failed: false };
+
+export const REVEAL_ROOT = 'contact-reveal';
+
+/** Where the reveal buttons post: the contact endpoint's `/reveal`. */
+export function revealAction(endpoint: string): string {
+  return `${endpoint.replace(/\/+$/, '')}/reveal`;
+}
+
+export type BookingStatus =
+  | 'closed'
+  | 'loading'
+  | 'load-error'
+  | 'ready'
+  | 'sending'
+  | 'success'
+  | 'invalid'
+  | 'error'
+  | 'rate-limited';
+
+export interface BookingState {
+  status: BookingStatus;
+  /** The free times; absent until asked for (the built page). */
+  slots?: BookingSlot[];
+  /** The zone the times are shown in: the visitor's in the browser, the office's from the server. */
+  zone?: string;
+  values: BookingValues;
+  errors: BookingErrors;
+  /** The booked call, once booked. */
+  booked?: { start: string; email: string };
+  idempotencyKey: string;
+}
+
+export const EMPTY_BOOKING_STATE: BookingState = {
+  status: 'closed',
+  values: EMPTY_BOOKING_VALUES,
+  errors: {},
+  idempotencyKey: '',
+};
+
+export const BOOKING_ROOT = 'booking';
+/** The contact page's anchor of the booking, where the navbar's appointment button leads. */
+export const BOOKING_ANCHOR = 'appointment';
+/** The query of the contact page that the server answers with the free times (no JavaScript). */
+export const SLOTS_QUERY = 'slots';

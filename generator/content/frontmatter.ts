@@ -1,5 +1,6 @@
 // Front matter: split from the body, parsed as YAML 1.2 (dates stay strings, "no" stays a
 // string), validated with a strict schema so that a misspelt key is an error, not a silent no-op.
+import matter from 'gray-matter';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { closestKey } from '../diagnostics/closest-key.ts';
@@ -93,43 +94,30 @@ class MatterLanguageError extends Error {
   }
 }
 
-/**
- * Splits front matter off as gray-matter did, which the site's Markdown was written against: a
- * block opens with `---` at the very start (not `----`), may name its language after it, and ends
- * at the first line that starts with `---`; the body starts after that line's first three
- * characters and one line break. Unlike gray-matter, a block in another language than YAML or JSON
- * is refused, not run: gray-matter evaluates `---js` front matter as JavaScript, so a Markdown file
- * could run code on the machine that builds the site. It also loaded a second YAML library and a
- * JavaScript parser into every thread, a tenth of a second each.
- */
+/** The languages a front matter block may be written in; gray-matter runs `---js` as JavaScript,
+ * so a Markdown file could run code on the machine that builds the site: every engine but these
+ * refuses, the JavaScript one included. YAML is read by the plain-line fast path where it can,
+ * else by the YAML 1.2 parser (not gray-matter's own, which reads `no` as false). */
+const ENGINES: Record<string, (block: string) => object> = {
+  yaml: (block) => (plainYaml(block) ?? YAML.parse(block) ?? {}) as object,
+  json: (block) => JSON.parse(block) as object,
+  javascript: () => {
+    throw new MatterLanguageError('javascript');
+  },
+};
+const ACCEPTED = new Set(['', 'yaml', 'yml', 'json']);
+
+/** Splits front matter off with gray-matter: a block opens with `---` at the very start (not
+ * `----`), may name its language after it, and ends at the first line that starts with `---`. A
+ * block in another language than YAML or JSON is refused before any engine sees it. */
 export function splitMatter(raw: string): Matter {
   const input = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  if (!input.startsWith('---') || input.charAt(3) === '-') return { data: {}, matter: '', content: input };
-  let rest = input.slice(3);
-  const length = rest.length;
-  // What follows the opening dashes on their line names the language (gray-matter's reading, which
-  // takes all but the last character when the file has a single line).
-  const language = rest.slice(0, rest.search(/\r?\n/));
-  const name = language.trim().toLowerCase();
-  if (name) rest = rest.slice(language.length);
-  let close = rest.indexOf('\n---');
-  if (close === -1) close = length;
-  const matter = rest.slice(0, close);
-  const data = matter.replace(/^\s*#[^\n]+/gm, '').trim() === '' ? {} : parseBlock(name, matter);
-  let content = '';
-  if (close !== length) {
-    content = rest.slice(close + 4);
-    if (content[0] === '\r') content = content.slice(1);
-    if (content[0] === '\n') content = content.slice(1);
+  if (input.startsWith('---') && input.charAt(3) !== '-') {
+    const language = matter.language(input.slice(3)).name.toLowerCase();
+    if (!ACCEPTED.has(language)) throw new MatterLanguageError(language);
   }
-  return { data, matter, content };
-}
-
-function parseBlock(language: string, block: string): Record<string, unknown> {
-  if (language === '' || language === 'yaml' || language === 'yml')
-    return (plainYaml(block) ?? YAML.parse(block) ?? {}) as Record<string, unknown>;
-  if (language === 'json') return JSON.parse(block) as Record<string, unknown>;
-  throw new MatterLanguageError(language);
+  const file = matter(input, { engines: ENGINES });
+  return { data: file.data, matter: file.matter ?? '', content: file.content };
 }
 
 export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKind): SplitResult {

@@ -1,5 +1,5 @@
-// Markdown's parser, with GitHub Flavored Markdown as remark-gfm gives it: footnotes,
-// strikethrough, tables, task lists and literal autolinks. Bare URLs ("www.x.at", "https://x.at/y")
+// GitHub Flavored Markdown for remark-parse, as remark-gfm gives it: footnotes, strikethrough,
+// tables, task lists and literal autolinks. Bare URLs ("www.x.at", "https://x.at/y")
 // are found by the tokenizer, so they end where the GFM spec says (before `<`, before a trailing
 // `&entity;`, before trailing punctuation) instead of wherever a later pass over the finished text
 // would cut them.
@@ -7,10 +7,10 @@
 // Literal autolinks are the costly part: micromark tries an email address at the start of every
 // word, and mdast then searches every text for one again: on the benchmark's pages, 45 % of the
 // time micromark and mdast take. A body where none can be (no `@`, `www.` or `http(s)://`,
-// backslashes aside, and no character reference that could spell one) is parsed without them:
-// the same tree, sooner.
+// backslashes aside, and no character reference that could spell one) is parsed by a second
+// processor without them (markdown.ts): the same tree, sooner.
 import type { Root } from 'mdast';
-import { type Extension as FromMarkdownExtension, fromMarkdown } from 'mdast-util-from-markdown';
+import type { Extension as FromMarkdownExtension } from 'mdast-util-from-markdown';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
@@ -42,12 +42,21 @@ declare module 'unified' {
   }
 }
 
-/** Sets the processor's parser (use it instead of remark-parse). Extensions other plugins add to
- * the processor's data (directives) come after GFM's, as they would after remark-gfm's. */
-const remarkGfm: Plugin<[], string, Root> = function (this: Processor) {
+/** GitHub Flavored Markdown's syntax for remark-parse, as remark-gfm adds it: the extensions go
+ * into the processor's data, where remark-parse reads them when it parses, and those other
+ * plugins add (directives) come after them. `literalAutolinks: false` leaves out GFM's literal
+ * autolinks, for a processor that parses only bodies where none can be (mayHoldLiteralAutolink). */
+const remarkGfmSyntax: Plugin<[{ literalAutolinks: boolean }], string, Root> = function (
+  this: Processor,
+  { literalAutolinks },
+) {
   const data = this.data();
   const extensions = (data.micromarkExtensions ??= []);
   const mdastExtensions = (data.fromMarkdownExtensions ??= []);
+  if (literalAutolinks) {
+    extensions.push(gfmAutolinkLiteral());
+    mdastExtensions.push(gfmAutolinkLiteralFromMarkdown());
+  }
   extensions.push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
   mdastExtensions.push(
     gfmFootnoteFromMarkdown(),
@@ -55,14 +64,6 @@ const remarkGfm: Plugin<[], string, Root> = function (this: Processor) {
     gfmTableFromMarkdown(),
     gfmTaskListItemFromMarkdown(),
   );
-  const literal = { syntax: gfmAutolinkLiteral(), tree: gfmAutolinkLiteralFromMarkdown() };
-  this.parser = (markdown: string): Root =>
-    mayHoldLiteralAutolink(markdown)
-      ? fromMarkdown(markdown, {
-          extensions: [literal.syntax, ...extensions],
-          mdastExtensions: [literal.tree, ...mdastExtensions],
-        })
-      : fromMarkdown(markdown, { extensions, mdastExtensions });
 };
 
-export default remarkGfm;
+export default remarkGfmSyntax;

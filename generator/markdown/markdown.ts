@@ -12,8 +12,10 @@ import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
 import { common } from 'lowlight';
 import type { Definition, Html, Heading as MdHeading, Root as MdRoot, Paragraph } from 'mdast';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Processor, unified } from 'unified';
 import { VFile } from 'vfile';
@@ -21,7 +23,7 @@ import { format } from '../../common/format-message.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../diagnostics/diagnostic-rules.ts';
 import type { BodySection, Heading, SourceLink } from '../types.ts';
 import { bodySections } from './body-sections.ts';
-import remarkGfm from './gfm.ts';
+import remarkGfmSyntax, { mayHoldLiteralAutolink } from './gfm.ts';
 import remarkAdmonitions, { type AdmonitionOptions, withBracketTitles } from './plugins/admonitions.ts';
 import { rehypeCodeBlocks, remarkCodeMeta } from './plugins/code-blocks.ts';
 import remarkContentRules, { type ContentRuleOptions } from './plugins/content-rules.ts';
@@ -308,9 +310,8 @@ function collectHtmlLinks(element: Element, file: VFile): void {
   }
 }
 
-/** Rehype, in one walk: an id for every heading without one, the ids and headings of the page,
- * and a link to itself at the end of each `##` to `####`. */
-function collectHeadings(anchorLabel: string) {
+/** Rehype, in one walk: an id for every heading without one, and the ids and headings of the page. */
+function collectHeadings() {
   const slugs = new GithubSlugger();
   return (tree: HastRoot, file: VFile) => {
     const data = collected(file);
@@ -327,13 +328,6 @@ function collectHeadings(anchorLabel: string) {
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         const depth = Number(rank[1]);
         data.headings.push({ depth, id, text: text.trim() });
-        if (id && depth >= 2 && depth <= 4)
-          node.children.push({
-            type: 'element',
-            tagName: 'a',
-            properties: { className: ['hash-link'], ariaLabel: anchorLabel, href: `#${id}` },
-            children: [{ type: 'text', value: '#' }],
-          });
       }
       if (node.tagName === 'img') {
         node.properties.loading = 'lazy';
@@ -346,45 +340,81 @@ function collectHeadings(anchorLabel: string) {
   };
 }
 
+/** The headings that link to themselves: `##` to `####` with an id, the footnotes' label aside. */
+function isLinkedHeading(node: Element): boolean {
+  return /^h[234]$/.test(node.tagName) && Boolean(node.properties.id) && node.properties.id !== FOOTNOTE_LABEL_ID;
+}
+
 /** Problems the plugins of other files find, kept with the file's own. */
 const report = (file: VFile, problem: MarkdownMessage) => collected(file).problems.push(problem);
+
+type UnifiedProcessor = Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
+
+/** The pipeline twice, the same but for GFM's literal autolinks, which only the first looks for:
+ * a body (with what it includes) where none can be is parsed by the second (gfm.ts says why). */
+export interface MarkdownProcessor {
+  withLiteralAutolinks: UnifiedProcessor;
+  withoutLiteralAutolinks: UnifiedProcessor;
+}
 
 export function createMarkdownProcessor(
   admonitions: AdmonitionOptions,
   labels: MarkdownLabels,
   rules?: ContentRuleOptions,
-): Processor<MdRoot, MdRoot, HastRoot, HastRoot, string> {
-  return unified()
-    .use(remarkGfm)
-    .use(remarkIncludes, report)
-    .use(remarkAdmonitions, { ...admonitions, report })
-    .use(remarkTabs, report)
-    .use(contentConventions)
-    .use(remarkContentRules, rules)
-    .use(collectLinks)
-    .use(remarkCodeMeta, report)
-    .use(remarkRehype, {
-      allowDangerousHtml: true,
-      footnoteLabel: labels.footnotes,
-      footnoteBackLabel: (index: number, again: number) =>
-        format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
-    })
-    .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
-    .use(collectHeadings, labels.anchor)
-    .use(rehypeHighlight, {
-      languages: { ...common, dockerfile, nginx, powershell },
-      aliases: {
-        bash: ['sh', 'zsh', 'console'],
-        ini: ['toml', 'conf', 'env'],
-        plaintext: ['text', 'txt', 'nu', 'nushell', 'log'],
-      },
-      detect: false,
-      plainText: ['mermaid'],
-    })
-    .use(rehypeCodeBlocks)
-    .use(collectText)
-    .use(collectSections)
-    .use(rehypeStringify) as unknown as Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
+): MarkdownProcessor {
+  return {
+    withLiteralAutolinks: pipeline(admonitions, labels, rules, true),
+    withoutLiteralAutolinks: pipeline(admonitions, labels, rules, false),
+  };
+}
+
+function pipeline(
+  admonitions: AdmonitionOptions,
+  labels: MarkdownLabels,
+  rules: ContentRuleOptions | undefined,
+  literalAutolinks: boolean,
+): UnifiedProcessor {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfmSyntax, { literalAutolinks })
+      .use(remarkIncludes, report)
+      .use(remarkAdmonitions, { ...admonitions, report })
+      .use(remarkTabs, report)
+      .use(contentConventions)
+      .use(remarkContentRules, rules)
+      .use(collectLinks)
+      .use(remarkCodeMeta, report)
+      .use(remarkRehype, {
+        allowDangerousHtml: true,
+        footnoteLabel: labels.footnotes,
+        footnoteBackLabel: (index: number, again: number) =>
+          format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
+      })
+      .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
+      .use(collectHeadings)
+      // A link to itself at the end of each `##` to `####` (its id from collectHeadings).
+      .use(rehypeAutolinkHeadings, {
+        behavior: 'append',
+        test: isLinkedHeading,
+        properties: { className: ['hash-link'], ariaLabel: labels.anchor },
+        content: { type: 'text', value: '#' },
+      })
+      .use(rehypeHighlight, {
+        languages: { ...common, dockerfile, nginx, powershell },
+        aliases: {
+          bash: ['sh', 'zsh', 'console'],
+          ini: ['toml', 'conf', 'env'],
+          plaintext: ['text', 'txt', 'nu', 'nushell', 'log'],
+        },
+        detect: false,
+        plainText: ['mermaid'],
+      })
+      .use(rehypeCodeBlocks)
+      .use(collectText)
+      .use(collectSections)
+      .use(rehypeStringify) as unknown as UnifiedProcessor
+  );
 }
 
 /** Rehype, on the finished tree: the words a reader reads (code blocks aside) and the first paragraph. */
@@ -414,7 +444,7 @@ function collectSections() {
 /** `title` is the page's own title, which the page shows as its heading. `sections`: whether the
  * page may be laid out by its `##` sections, which are then taken from the tree. */
 export function renderMarkdown(
-  processor: ReturnType<typeof createMarkdownProcessor>,
+  processor: MarkdownProcessor,
   body: string,
   title?: string,
   { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {},
@@ -424,8 +454,11 @@ export function renderMarkdown(
   const data = collected(file);
   data.title = title;
   data.wantsSections = sections;
-  const tree = processor.runSync(processor.parse(file), file);
-  let html = processor.stringify(tree, file);
+  const literal =
+    mayHoldLiteralAutolink(String(file.value)) || Object.values(includes?.files ?? {}).some(mayHoldLiteralAutolink);
+  const unified = literal ? processor.withLiteralAutolinks : processor.withoutLiteralAutolinks;
+  const tree = unified.runSync(unified.parse(file), file);
+  let html = unified.stringify(tree, file);
   let excerptHtml: string | undefined;
   const cut = html.indexOf(TRUNCATE_HTML);
   if (cut !== -1) {

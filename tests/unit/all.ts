@@ -36,6 +36,7 @@ import './routes.test.ts';
 import './search-results.test.ts';
 import './sidebar.test.ts';
 import './social-cards.test.ts';
+import './stack.test.ts';
 import './standalone-pages.test.ts';
 import './starter-site.test.ts';
 import './static.test.ts';

@@ -4,8 +4,9 @@
 
 import GithubSlugger from 'github-slugger';
 import type { Heading, Nodes, Root, RootContent } from 'mdast';
+import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import remarkGfm from '../../markdown/gfm.ts';
+import remarkGfmSyntax from '../../markdown/gfm.ts';
 import { visit } from '../../markdown/visit-tree.ts';
 
 export interface Span {
@@ -55,7 +56,7 @@ function unwrapMdxCodeBlocks(body: string): { body: string; spans: Span[] } {
   return { body: out, spans };
 }
 
-const parser = unified().use(remarkGfm);
+const parser = unified().use(remarkParse).use(remarkGfmSyntax, { literalAutolinks: true });
 
 export function plainText(node: Nodes): string {
   if ('value' in node && typeof node.value === 'string' && node.type !== 'html') return node.value;

@@ -33,6 +33,7 @@ export default {
   // Every `*.tsx` in `islands` is an island: its own entry, loaded only by pages that render it.
   files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands', forms: 'forms.tsx' },
   // The contour lines of the home page's hero, drawn on the social cards too.
+  arts: ['contours'],
   socialCardArt: (config, color) => (config.design.heroArt === 'contours' ? contourArt(color) : undefined),
   // Set per colour mode in styles/tokens.css.
   tokens: [

@@ -272,7 +272,7 @@ export async function loadTheme(
   if (!file) return { diagnostics };
   try {
     const theme = await themeAt(file);
-    diagnostics.push(...paletteProblems(config, theme, files));
+    diagnostics.push(...paletteProblems(config, theme, files), ...artProblems(config, theme, files));
     const options = themeOptionsOf(config, theme, files);
     diagnostics.push(...options.diagnostics);
     if (options.diagnostics.length) return { diagnostics };
@@ -304,6 +304,20 @@ function paletteProblems(config: SiteConfig, theme: Theme, files: ConfigFile[]):
           ),
       ),
   );
+}
+
+/** A `design.heroArt` name the theme does not draw (its `arts`); a file of public/ and `none` are the engine's. */
+function artProblems(config: SiteConfig, theme: Theme, files: ConfigFile[]): Diagnostic[] {
+  const art = config.design.heroArt;
+  const known = theme.arts ?? [];
+  if (art === 'none' || art.startsWith('/') || known.includes(art)) return [];
+  return [
+    diagnostic(locateConfig(files, ['design', 'heroArt']) ?? { file: CONFIG_FILE }, 'config', 'unknownArt', {
+      art,
+      known: [...known],
+      suggestion: closestKey(art, known),
+    }),
+  ];
 }
 
 /** The client bundle and stylesheet. Watch mode builds them again after an edit to the theme, an

@@ -12,7 +12,6 @@ const route = z
   .string()
   .regex(/^\/([^\s?#]*\/)?(#[\w-]+)?$/, 'must be a site route with leading and trailing slash, like /services/');
 
-/** The blog sidebar's default length: a reader's way to what is new, not an index of everything. */
 /** What one Markdown file may take unless the config says otherwise (`markdown`). */
 export const MARKDOWN_DEFAULTS = {
   maxFileKB: 1024,
@@ -102,8 +101,9 @@ const bookingSchema = z.strictObject({
     .string()
     .regex(/^\/[\w/-]*[\w-]$/, 'must be a path like /api/booking')
     .default('/api/booking'),
-  /** The zone the office hours and holidays are in (IANA name). */
-  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/Vienna').default('Europe/Vienna'),
+  /** The zone the office hours and holidays are in (IANA name); no default, as the engine knows no
+   * office: a site that takes bookings says where its calls happen. */
+  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/Vienna or America/New_York'),
   /** The length of one call, and so of one slot. */
   slotMinutes: z.number().int().min(10).max(240).default(30),
   /** Spans per weekday in which calls can be booked; a day without spans has none. */

@@ -79,10 +79,14 @@ export const designSchema = z
         "The text face (`sans`, also the social cards') and the code face (`mono`); the system's faces where not given",
       ),
     heroArt: z
-      .union([z.literal('none'), z.literal('contours'), publicPath])
+      .string()
+      .regex(
+        /^(?:\/\S+|[a-z][a-z0-9-]*)$/,
+        'must be none, a file of public/ like /img/hero.svg, or the name of an art the theme draws',
+      )
       .default('none')
       .describe(
-        "The art behind the home page's hero and on the social cards: a name the theme draws (`contours` in the built-in theme), a file of public/ (`/img/hero.svg`), or `none`",
+        "The art behind the home page's hero and on the social cards: a name the theme draws (its `arts`; `contours` in the built-in theme), a file of public/ (`/img/hero.svg`), or `none`",
       ),
     socialCard: z
       .strictObject({

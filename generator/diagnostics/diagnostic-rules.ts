@@ -174,6 +174,14 @@ export const DIAGNOSTIC_RULES = {
           `design.palette.${p.mode}.${p.token}: the theme has no colour token ${p.token}${didYouMean(p.suggestion)}`,
         (p) => `the theme's tokens are ${p.known.join(', ')}`,
       ),
+      unknownArt: says(
+        (p: { art: string; known: string[]; suggestion?: string }) =>
+          `design.heroArt: the theme draws no art named ${p.art}${didYouMean(p.suggestion)}`,
+        (p) =>
+          p.known.length
+            ? `the theme draws ${p.known.join(', ')}; or name a file of public/ (/img/hero.svg), or none`
+            : 'the theme draws no art of its own: name a file of public/ (/img/hero.svg), or none',
+      ),
       fontNotInstalled: says(
         (p: { role: string; pkg: string }) => `design.fonts.${p.role}: the package ${p.pkg} is not installed`,
         (p) => `run \`npm install ${p.pkg}\` in the site's folder`,
@@ -842,7 +850,7 @@ export const DIAGNOSTIC_RULES = {
       unusable: says((p: { reason: string }) => `the baseline cannot be used: ${p.reason}`, BASELINE_HINT),
     },
     example: {
-      file: 'site check --baseline https://almwerk.example/_routes.json',
+      file: 'site check --baseline https://docs.example.org/_routes.json',
       mistake: 'content/en/services/backup.md renamed to backups.md',
       fix: "redirects: [{ from: '/en/services/backup/', to: '/en/services/backups/' }]",
     },

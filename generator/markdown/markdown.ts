@@ -20,6 +20,7 @@ import remarkRehype from 'remark-rehype';
 import { type Processor, unified } from 'unified';
 import { VFile } from 'vfile';
 import { format } from '../../common/format-message.ts';
+import { MARKDOWN_CLASSES } from '../../common/markdown-classes.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../diagnostics/diagnostic-rules.ts';
 import type { BodySection, Heading, SourceLink } from '../types.ts';
 import { bodySections } from './body-sections.ts';
@@ -397,7 +398,7 @@ function pipeline(
       .use(rehypeAutolinkHeadings, {
         behavior: 'append',
         test: isLinkedHeading,
-        properties: { className: ['hash-link'], ariaLabel: labels.anchor },
+        properties: { className: [MARKDOWN_CLASSES.hashLink], ariaLabel: labels.anchor },
         content: { type: 'text', value: '#' },
       })
       .use(rehypeHighlight, {

@@ -154,6 +154,9 @@ export interface Theme<S extends object = object, C = unknown> {
    * before first paint; the production server allows it by its hash. */
   colorModeScript: (config: SiteConfig) => string;
   files: ThemeFiles;
+  /** Optional: the names of the art it draws for the config's `design.heroArt` (behind its home
+   * page's hero and, through `socialCardArt`, on the social cards); another name is a config error. */
+  arts?: readonly string[];
   /** The art drawn on the right of every social card (SVG markup in a 640 x 520 box, stroked in
    * `color`), for the config's `design.heroArt` names the theme knows (`contours` for the built-in
    * theme); `undefined` leaves the card plain, or shows the config's own art file. */

@@ -26,7 +26,7 @@ import { type KeyPath, locateConfig } from '../config/config-locations.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { type Diagnosis, diagnosis } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
-import type { Theme } from './theme-contract.ts';
+import type { PageRenderers, Theme } from './theme-contract.ts';
 
 /** The engine's own theme, which renders a site whose config names none. */
 export const BUILT_IN_THEME_DIR = path.join(PACKAGE_ROOT, 'theme');
@@ -38,7 +38,19 @@ export const BUILT_IN_THEME: ResolvedTheme = {
 };
 const ENTRY_NAMES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs'];
 const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
-const PAGE_KINDS = ['doc', 'category', 'post', 'post-list', 'archive', 'tags', 'authors', 'not-found'] as const;
+/** The kinds of page a theme renders, one key each of PageRenderers: a kind the graph gains that is
+ * missing here does not compile. */
+const RENDERED_KINDS: Record<keyof PageRenderers, true> = {
+  doc: true,
+  category: true,
+  post: true,
+  'post-list': true,
+  archive: true,
+  tags: true,
+  authors: true,
+  'not-found': true,
+};
+const PAGE_KINDS = Object.keys(RENDERED_KINDS) as (keyof PageRenderers)[];
 
 export interface ResolvedTheme {
   /** The theme's folder: its `files` and `@theme/` imports are relative to it. */

@@ -156,6 +156,30 @@ test("the social cards are drawn in the site's colours, with none of Almwerk's",
   }
 });
 
+test('hero art the theme does not draw is an error at its line, with the closest name the theme declares', async () => {
+  const { root: copy, dispose: drop } = await fixtureCopy('acme');
+  try {
+    const file = path.join(copy, 'config', 'site.config.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("heroArt: '/img/gears.svg'", "heroArt: 'contour'"));
+    const checked = await runBuild({ root: copy, mode: 'check' });
+    assert.equal(checked.ok, false);
+    const problem = checked.diagnostics.find((d) => d.message.startsWith('design.heroArt'));
+    assert.ok(problem, JSON.stringify(checked.diagnostics));
+    assert.equal(problem.message, 'design.heroArt: the theme draws no art named contour; did you mean "contours"?');
+    assert.deepEqual(
+      [problem.file, problem.line],
+      [
+        'config/site.config.ts',
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .findIndex((l) => l.includes('heroArt:')) + 1,
+      ],
+    );
+  } finally {
+    await drop();
+  }
+});
+
 test('a palette token the theme does not read is an error at its line, with the closest token', async () => {
   const { root: copy, dispose: drop } = await fixtureCopy('acme');
   try {

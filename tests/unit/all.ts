@@ -25,6 +25,7 @@ import './includes.test.ts';
 import './layers.test.ts';
 import './links.test.ts';
 import './markdown-blocks.test.ts';
+import './markdown-classes.test.ts';
 import './markdown.test.ts';
 import './no-silent-loss.test.ts';
 import './outbox-relay-store-down.test.ts';

@@ -205,8 +205,12 @@ test('folding: at most 75 octets a line, never inside a UTF-8 character, and unf
 test('the booking keys of the config: defaults, and every mistake named by its key with what is expected', () => {
   const withBooking = (booking: Record<string, unknown>) =>
     validateConfig({ ...configInput, contact: { ...configInput.contact, booking } });
-  const defaults = withBooking({}).config!.contact!.booking!;
-  assert.equal(defaults.timeZone, 'Europe/Vienna');
+  const defaults = withBooking({ timeZone: 'America/Chicago' }).config!.contact!.booking!;
+  assert.equal(defaults.timeZone, 'America/Chicago');
+  // The engine knows no office: its zone is the site's to say.
+  const zoneless = withBooking({});
+  assert.equal(zoneless.config, undefined);
+  assert.match(zoneless.diagnostics.map((d) => d.message).join('\n'), /contact\.booking\.timeZone/);
   assert.equal(defaults.slotMinutes, 30);
   assert.equal(defaults.endpoint, '/api/booking');
   assert.deepEqual(defaults.officeHours.mon, ['09:00-12:00', '13:00-17:00']);
@@ -235,7 +239,7 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   assert.ok(problems.some((m) => m.includes('contact.booking.slotMinutes')));
   assert.ok(problems.some((m) => m.includes('contact.booking.daysAhead')));
   assert.deepEqual(
-    withBooking({ endpoint: '/api/contact' }).diagnostics.map((d) => d.message),
+    withBooking({ timeZone: 'America/Chicago', endpoint: '/api/contact' }).diagnostics.map((d) => d.message),
     ['contact.booking.endpoint "/api/contact" is taken by the contact form'],
   );
 });

@@ -12,8 +12,8 @@ import { category, config, doc, heading, messages } from './factories.ts';
 const docs = [
   doc({ path: 'docs/index', title: 'Overview' }),
   doc({ path: 'docs/intro', title: 'Zeta intro', fm: { sidebar_position: 1 } }),
-  // No position: after every positioned entry, ordered by file name (alpha before beta),
-  // not by title, so that every locale has the same order.
+  // No position: after every positioned entry, ordered by the label shown as the locale's
+  // language sorts it (beta's "Alpha title" before alpha's "Zulu"), not by file name.
   doc({ path: 'docs/beta', title: 'Alpha title' }),
   doc({ path: 'docs/alpha', title: 'Zulu title', fm: { sidebar_label: 'Zulu' } }),
   doc({ path: 'docs/guides/upgrade', title: 'Upgrade', fm: { sidebar_position: 2 } }),

@@ -5,6 +5,7 @@
 // generator/markdown/plugins/includes.ts, which turns any other `::name` line back into its text). Text directives
 // (`:name`) are not: in prose, "10:30", "Hinweis:Text", "std::vector" or "a:hover{color:red}" are far more
 // common than a directive, and must come out exactly as typed.
+
 import type { Blockquote, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { directiveFromMarkdown } from 'mdast-util-directive';
@@ -12,6 +13,7 @@ import { directive } from 'micromark-extension-directive';
 import type { Construct, Extension } from 'micromark-util-types';
 import type { Processor } from 'unified';
 import type { VFile } from 'vfile';
+import { admonitionKindClass, MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
 
@@ -78,9 +80,16 @@ function asAdmonition(
   title: PhrasingContent[],
   body: unknown[],
 ): void {
-  node.data = { hName: 'aside', hProperties: { className: ['admonition', `admonition-${kind}`], role: 'note' } };
+  node.data = {
+    hName: 'aside',
+    hProperties: { className: [MARKDOWN_CLASSES.admonition, admonitionKindClass(kind)], role: 'note' },
+  };
   node.children = [
-    { type: 'paragraph', data: { hName: 'p', hProperties: { className: ['admonition-title'] } }, children: title },
+    {
+      type: 'paragraph',
+      data: { hName: 'p', hProperties: { className: [MARKDOWN_CLASSES.admonitionTitle] } },
+      children: title,
+    },
     ...body,
   ];
 }

@@ -10,6 +10,7 @@
 import type { Element, ElementContent, Root as HastRoot, Text } from 'hast';
 import type { Code, Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
 
@@ -150,30 +151,30 @@ export function rehypeCodeBlocks() {
             children.unshift({
               type: 'element',
               tagName: 'span',
-              properties: { className: ['code-line-number'], ariaHidden: 'true' },
+              properties: { className: [MARKDOWN_CLASSES.codeLineNumber], ariaHidden: 'true' },
               children: [{ type: 'text', value: String(first + i) }],
             });
           const line: Element = {
             type: 'element',
             tagName: marked.has(i + 1) ? 'mark' : 'span',
-            properties: { className: ['code-line'] },
+            properties: { className: [MARKDOWN_CLASSES.codeLine] },
             children,
           };
           return [line, { type: 'text', value: '\n' }];
         });
         if (options.lineNumbers !== undefined)
-          pre.properties.className = [...((pre.properties.className as string[]) ?? []), 'line-numbers'];
+          pre.properties.className = [...((pre.properties.className as string[]) ?? []), MARKDOWN_CLASSES.lineNumbers];
       }
       if (options.title !== undefined) {
         parent.children[index] = {
           type: 'element',
           tagName: 'figure',
-          properties: { className: ['code-block'] },
+          properties: { className: [MARKDOWN_CLASSES.codeBlock] },
           children: [
             {
               type: 'element',
               tagName: 'figcaption',
-              properties: { className: ['code-title'] },
+              properties: { className: [MARKDOWN_CLASSES.codeTitle] },
               children: [{ type: 'text', value: options.title }],
             },
             pre,

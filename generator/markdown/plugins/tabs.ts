@@ -12,9 +12,11 @@
 // Rendered readable without JavaScript: every panel is shown, each under its label. The runtime
 // (theme/client/chrome/tabs.ts) turns the block into ARIA tabs, keeps the tabs of one `group` on
 // the same choice across the page and remembers it.
+
 import type { Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
+import { MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { type CaseOf, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
 
@@ -43,11 +45,11 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
         const value = node.attributes?.value ?? (label ? textOf(label).trim() : '');
         if (!label) problem(node, 'noLabel');
         const body = label ? node.children.slice(1) : node.children;
-        node.data = { hName: 'div', hProperties: { className: ['tab-panel'], dataTab: value } };
+        node.data = { hName: 'div', hProperties: { className: [MARKDOWN_CLASSES.tabPanel], dataTab: value } };
         node.children = [
           {
             type: 'paragraph',
-            data: { hName: 'p', hProperties: { className: ['tab-label'] } },
+            data: { hName: 'p', hProperties: { className: [MARKDOWN_CLASSES.tabLabel] } },
             children: (label?.children ?? [{ type: 'text', value: value || '…' }]) as PhrasingContent[],
           },
           ...body,
@@ -64,7 +66,10 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
       for (const child of stray) problem(child, 'stray');
       if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab'))
         problem(node, 'empty');
-      node.data = { hName: 'div', hProperties: { className: ['tabs'], ...(group ? { dataGroup: group } : {}) } };
+      node.data = {
+        hName: 'div',
+        hProperties: { className: [MARKDOWN_CLASSES.tabs], ...(group ? { dataGroup: group } : {}) },
+      };
     });
   };
 }

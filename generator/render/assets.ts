@@ -69,7 +69,7 @@ export async function buildAssets(
   designCss: string,
   cacheDir?: string,
 ): Promise<BuiltAssets> {
-  const islands = islandEntries(path.join(theme.dir, themeFiles.islands));
+  const islands = themeFiles.islands ? islandEntries(path.join(theme.dir, themeFiles.islands)) : {};
   const key = JSON.stringify([theme, themeFiles, islands, designCss]);
   const known = await made.get(key)?.catch(() => undefined);
   if (known && unchangedSince(known.inputs)) return known.built;

@@ -52,8 +52,9 @@ export interface ThemeFiles {
   /** The stylesheet every page links. It may `@import "site:design"`: the engine answers with the
    * config's `design` (fonts, palette) as CSS, laid over the theme's own defaults. */
   styles: string;
-  /** A folder: every `*.tsx` in it is an island, its own entry, loaded only by pages that render it. */
-  islands: string;
+  /** Optional: a folder, every `*.tsx` in it an island, its own entry, loaded only by pages that
+   * render it (none without it). */
+  islands?: string;
   /** Optional: a module whose exports are `ThemeForms`. `site build` bundles it for Node, with the
    * site's component overrides and React, into the build's `_server/forms.mjs`, which `site start`
    * loads to answer a form posted without JavaScript. A theme without it gets a plain page with

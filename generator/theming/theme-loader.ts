@@ -217,7 +217,8 @@ function checkedTheme(theme: Partial<Theme> | undefined): Theme {
   const missing = [
     ...(typeof theme.colorModeScript === 'function' ? [] : ['colorModeScript']),
     ...(theme.files &&
-    ['client', 'styles', 'islands'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string')
+    ['client', 'styles'].every((k) => typeof theme.files![k as keyof Theme['files']] === 'string') &&
+    ['undefined', 'string'].includes(typeof theme.files.islands)
       ? []
       : ['files']),
     ...PAGE_KINDS.filter((kind) => typeof theme.pages?.[kind] !== 'function').map((kind) => `pages['${kind}']`),

@@ -31,6 +31,7 @@ import './nginx.test.ts';
 import './operations.test.ts';
 import './output-store.test.ts';
 import './parse-store.test.ts';
+import './plain-theme.test.ts';
 import './postgres-instances.test.ts';
 import './production-rebuild.test.ts';
 import './retention.test.ts';

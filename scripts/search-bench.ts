@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { runBuild } from '../generator/build/build.ts';
 import { serveStatic } from '../server/static.ts';
-import { launchBrowser } from '../tests/browser/harness.ts';
+import { launchBrowser } from '../tests/browser-harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const QUERIES: Record<string, string[]> = {

@@ -2,7 +2,7 @@
 // idempotency keys and outbox, bookings of introductory calls with their mails, and the analytics
 // counters. SQLite in the data directory is the default (one instance, nothing to run beside it);
 // PostgreSQL (DATABASE_URL) lets several instances share one store. Both implement this contract,
-// and tests/integration/store-contract.test.ts runs the same tests against each.
+// and tests/engine/integration/store-contract.test.ts runs the same tests against each.
 import type { ClaimRules, RecordedOutcome, RelayOutcome } from './outbox-rules.ts';
 
 export type { ClaimRules, RecordedOutcome, RelayOutcome } from './outbox-rules.ts';

@@ -1,6 +1,6 @@
 // The config reference (docs/config.md), written from the schema itself so it cannot drift: every
 // key with its type, whether it is required, its default, and what it means where the schema says
-// (`.describe()`). tests/unit/config-reference.test.ts
+// (`.describe()`). tests/engine/unit/config-reference.test.ts
 // fails when the file and the schema disagree (UPDATE=1 rewrites it).
 import type { z } from 'zod';
 import { configSchema } from './config.ts';
@@ -110,7 +110,7 @@ export function configReference(theme?: { name: string; schema: z.ZodType }): st
     '',
     'Every key of `config/site.config.ts` (`export default defineConfig({ ... })`), with its type, whether it is',
     'required and its default. Written from the schema in `generator/config/config.ts`; a test fails when they disagree',
-    '(`UPDATE=1 node --import tsx --test tests/unit/config-reference.test.ts` writes it anew). `a[]` is each entry',
+    '(`UPDATE=1 node --import tsx --test tests/engine/unit/config-reference.test.ts` writes it anew). `a[]` is each entry',
     'of the list `a`; `a.<name>` each entry of the map `a`.',
     '',
     '| key | type | required | default | meaning |',

@@ -3,7 +3,7 @@
 // while it is cold): the dev server reads every file's front matter before it answers. Only what
 // reads the same under YAML 1.2's core schema is taken here; anything else (a nested map, a
 // comment, an escape, a value YAML could read as a number, null or a date) makes this give up, and
-// the YAML parser reads the whole block as before. tests/unit/plain-yaml.test.ts holds the two
+// the YAML parser reads the whole block as before. tests/engine/unit/plain-yaml.test.ts holds the two
 // readings equal on every front matter of the site and the fixtures.
 
 type Plain = string | number | boolean;

@@ -2,9 +2,9 @@
 // means (title), what it says (a message template per case, with typed parameters), how to fix it
 // (hint), where it is documented, and an example of the mistake with its fix. Diagnostics are made
 // only here (`diagnostic`, `diagnosis`), so a message or hint cannot drift from its entry;
-// tests/unit/diagnostic-catalogue.test.ts reads the sources and fails on a call site that writes its
+// tests/engine/unit/diagnostic-catalogue.test.ts reads the sources and fails on a call site that writes its
 // own. `site explain <rule>` prints an entry, docs/diagnostics.md lists them all (generated), and
-// tests/unit/diagnostic-rules.test.ts checks that each has a broken fixture under
+// tests/engine/unit/diagnostic-rules.test.ts checks that each has a broken fixture under
 // tests/fixtures/broken/<id>/ that reports it.
 //
 // A new problem: add an entry (or a case to an entry's `messages`) below, then report it with
@@ -598,7 +598,7 @@ export const DIAGNOSTIC_RULES = {
       fix: 'git fetch origin main && site check --changed origin/main',
     },
     noFixture:
-      'it needs a git repository and a ref, which a fixture of content files cannot hold; tests/integration/check-formats.test.ts covers it',
+      'it needs a git repository and a ref, which a fixture of content files cannot hold; tests/engine/integration/check-formats.test.ts covers it',
   },
   encoding: {
     title: 'A content file is not UTF-8',
@@ -630,7 +630,7 @@ export const DIAGNOSTIC_RULES = {
       fix: 'rm content/en/docs/old.md',
     },
     noFixture:
-      'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/integration/hostile-content.test.ts makes them at run time',
+      'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/engine/integration/hostile-content.test.ts makes them at run time',
   },
   'file-name': {
     title: 'A content file name a URL cannot carry as it is',
@@ -669,7 +669,7 @@ export const DIAGNOSTIC_RULES = {
       fix: 'one page per year, or markdown: { maxFileKB: 4096 }',
     },
     noFixture:
-      'a file over the limit is made at run time by tests/integration/hostile-content.test.ts rather than committed',
+      'a file over the limit is made at run time by tests/engine/integration/hostile-content.test.ts rather than committed',
   },
   'markdown-depth': {
     title: 'Lists or block quotes nested deeper than the limit',
@@ -703,7 +703,7 @@ export const DIAGNOSTIC_RULES = {
       fix: 'the text without it, or markdown: { timeoutSeconds: 30 }',
     },
     noFixture:
-      'made at run time by tests/unit/worker-pool.test.ts and tests/integration/hostile-content.test.ts with a low limit',
+      'made at run time by tests/engine/unit/worker-pool.test.ts and tests/engine/integration/hostile-content.test.ts with a low limit',
   },
   'markdown-memory': {
     title: 'A Markdown file needs more memory to parse than the limit',
@@ -720,7 +720,7 @@ export const DIAGNOSTIC_RULES = {
       mistake: 'a table of a million cells',
       fix: 'the table split over several pages, or markdown: { memoryMB: 1024 }',
     },
-    noFixture: 'made at run time by tests/integration/hostile-content.test.ts with a low limit',
+    noFixture: 'made at run time by tests/engine/integration/hostile-content.test.ts with a low limit',
   },
   'unsafe-link': {
     title: 'A link or image (Markdown or raw HTML) with a javascript:, vbscript: or data: URL',
@@ -854,7 +854,7 @@ export const DIAGNOSTIC_RULES = {
       mistake: 'content/en/services/backup.md renamed to backups.md',
       fix: "redirects: [{ from: '/en/services/backup/', to: '/en/services/backups/' }]",
     },
-    noFixture: 'it needs a baseline (site check --baseline): tests/integration/route-manifest.test.ts',
+    noFixture: 'it needs a baseline (site check --baseline): tests/engine/integration/route-manifest.test.ts',
   },
   'translation-outdated': {
     title: 'A translation lags behind its source page',
@@ -881,7 +881,7 @@ export const DIAGNOSTIC_RULES = {
       mistake: 'content/en/services/backups.md changed after the German page was last translated',
       fix: 'translate the change, commit the German page; or commit the English one with the trailer "Translation: none"',
     },
-    noFixture: 'it needs git history: tests/integration/translation-status.test.ts makes a repository for it',
+    noFixture: 'it needs git history: tests/engine/integration/translation-status.test.ts makes a repository for it',
   },
   'translation-structure': {
     title: 'A translation lacks a heading, code block, image or link target of its source',
@@ -911,7 +911,7 @@ export const DIAGNOSTIC_RULES = {
       mistake: 'the English page has "## Restore tests", the German one no heading for it',
       fix: '## Restore-Tests, translated',
     },
-    noFixture: 'the basic fixture is no git repository; tests/integration/translation-status.test.ts shows it',
+    noFixture: 'the basic fixture is no git repository; tests/engine/integration/translation-status.test.ts shows it',
   },
   'missing-translation': {
     title: 'A page exists in one locale only',
@@ -1158,7 +1158,7 @@ export const DIAGNOSTIC_RULES = {
       fix: '(page.frontMatter.tags ?? []).map(…)',
     },
     noFixture:
-      'only a fault in the theme’s code makes a page fail to render; tests/unit/worker-pool.test.ts renders a broken page instead',
+      'only a fault in the theme’s code makes a page fail to render; tests/engine/unit/worker-pool.test.ts renders a broken page instead',
   },
   theme: {
     title: 'The theme’s code does not compile',
@@ -1178,7 +1178,7 @@ export const DIAGNOSTIC_RULES = {
       fix: 'return <nav>{items}</nav>',
     },
     noFixture:
-      'the theme is the engine’s code, not a site’s files; tests/unit/theme-loader.test.ts bundles a broken theme module',
+      'the theme is the engine’s code, not a site’s files; tests/engine/unit/theme-loader.test.ts bundles a broken theme module',
   },
 } as const satisfies Record<string, DiagnosticRule>;
 

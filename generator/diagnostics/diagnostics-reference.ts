@@ -1,6 +1,6 @@
 // The catalogue of diagnostics as people read it: `site explain <rule>` in the terminal, and
 // docs/diagnostics.md, written from the catalogue (generator/diagnostics/diagnostic-rules.ts) so it cannot
-// drift; tests/unit/diagnostics-reference.test.ts fails when the file and the catalogue disagree
+// drift; tests/engine/unit/diagnostics-reference.test.ts fails when the file and the catalogue disagree
 // (UPDATE=1 rewrites it).
 import { closestKey } from './closest-key.ts';
 import { DIAGNOSTIC_RULES, type DiagnosticRule, docsAnchor, type RuleId } from './diagnostic-rules.ts';
@@ -66,7 +66,7 @@ export function diagnosticsReference(): string {
   const out = [
     '# Diagnostics',
     '',
-    '<!-- Written from generator/diagnostics/diagnostic-rules.ts by tests/unit/diagnostics-reference.test.ts (UPDATE=1); do not edit by hand. -->',
+    '<!-- Written from generator/diagnostics/diagnostic-rules.ts by tests/engine/unit/diagnostics-reference.test.ts (UPDATE=1); do not edit by hand. -->',
     '',
     '`site check` (and `site build`, `site serve`) report each problem as `file:line:col  message (hint)  [rule]`.',
     'This page lists every rule: what it means, how to fix it, and an example of the mistake with its fix.',

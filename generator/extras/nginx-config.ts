@@ -3,7 +3,7 @@
 // the redirects as 301 (with or without the trailing slash, the query kept), `/x` to `/x/` and
 // `/x/index.html` to `/x/`, the precompressed `.br` and `.gz` twins, immutable caching for hashed
 // assets and revalidation for everything else, the security headers with the CSP, and the locale's
-// 404 page with status 404. tests/integration/nginx.test.ts runs nginx on it and compares its
+// 404 page with status 404. tests/engine/integration/nginx.test.ts runs nginx on it and compares its
 // answers with those of `site start`, path by path.
 import { contentTypeOf } from '../../common/content-types.ts';
 import { securityHeaders } from '../../common/security-headers.ts';

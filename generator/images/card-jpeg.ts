@@ -5,7 +5,7 @@
 // never reaches the first or last column of blocks, so a row's DC prediction is the same on every
 // card: the background's coded rows above and below the band are reused, and only the band, with
 // one untouched row above and below it, is encoded for each card. The result is byte for byte the
-// JPEG sharp makes of the whole card, at the cost of the band (tests/unit/card-jpeg.test.ts).
+// JPEG sharp makes of the whole card, at the cost of the band (tests/engine/unit/card-jpeg.test.ts).
 //
 // Anything this does not know (progressive or restart-coded scans, other chroma sampling, tables
 // that differ between the two encodings, an end it cannot place) makes `splice` return undefined,

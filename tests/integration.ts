@@ -1,0 +1,3 @@
+// Every integration test, the engine's and the site's, in one process (tests/all-files.ts says why).
+import './engine/integration/all.ts';
+import './site/integration/all.ts';

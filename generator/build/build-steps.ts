@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileOf, notFoundPathOf } from '../../common/routes.ts';
+import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
 import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
 import { CONFIG_FILE, localePrefix, type SiteConfig } from '../config/config.ts';
 import { bundleFailure, loadConfig } from '../config/config-file.ts';
@@ -11,13 +12,15 @@ import { locateConfig } from '../config/config-locations.ts';
 import { designCss } from '../config/design-css.ts';
 import { type ResolvedFonts, resolveFonts } from '../config/design-fonts.ts';
 import { parseAuthors, parseCategory, parseTags } from '../content/data-files.ts';
-import { type ContentTree, hashOf, loadContent } from '../content/load.ts';
-import { PUBLIC_DIR } from '../content/public-files.ts';
+import { type ContentTree, hashOf, loadContent, type SourceFile } from '../content/load.ts';
+import { mergedText, PUBLIC_DIR, publicPart } from '../content/public-files.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnosis, diagnostic, keptLastGood } from '../diagnostics/diagnostic-rules.ts';
+import { scriptHash } from '../extras/csp.ts';
 import { feedFiles } from '../extras/feeds.ts';
-import { llmsPaths } from '../extras/llms-txt.ts';
-import { twinPaths } from '../extras/markdown-twins.ts';
+import { type LlmsPage, llmsFiles, llmsPaths } from '../extras/llms-txt.ts';
+import { markdownTwins, twinPaths } from '../extras/markdown-twins.ts';
+import { NGINX_FILE, nginxConfig } from '../extras/nginx-config.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from '../extras/redirects.ts';
 import { robotsTxt } from '../extras/robots.ts';
 import { sitemapXml } from '../extras/sitemap.ts';
@@ -58,7 +61,7 @@ import {
 import { precompressed } from '../write/compress.ts';
 import type { FileCalls } from '../write/file-calls.ts';
 import type { OutputStore } from '../write/output-store.ts';
-import { FreshOutput, IncrementalOutput, type Output, type WriteError } from '../write/write.ts';
+import { FreshOutput, IncrementalOutput, type Output, WriteError } from '../write/write.ts';
 import type { BuildCache, BuildMode } from './build.ts';
 import type { Pool } from './worker-pool.ts';
 
@@ -691,4 +694,65 @@ export function withNotices(pages: SiteGraph['pages'], notices: Map<Route, Outda
   const out = { ...pages };
   for (const [route, translation] of notices) if (out[route]) out[route] = { ...out[route], translation };
   return out;
+}
+
+/** Markdown twins and `llms.txt`, a locale at a time, each twin written as it is made: only a
+ * locale's bodies wait for its `llms-full.txt`. */
+export async function writeTwins(
+  out: Output,
+  input: { config: SiteConfig; graph: SiteGraph; messages: MessagesByLocale; sources: Map<string, SourceFile> },
+): Promise<void> {
+  const { config, graph, messages, sources } = input;
+  for (const locale of graph.locales) {
+    const pages: LlmsPage[] = [];
+    for (const twin of markdownTwins(config, graph, sources, locale)) {
+      await out.write(twin.path, twin.markdown);
+      pages.push({ page: twin.page, body: twin.body });
+    }
+    for (const f of llmsFiles(config, graph, messages, locale, pages)) await out.write(f.path, f.contents);
+  }
+}
+
+/** For the production server and static hosts: `_headers` with the CSP that allows the
+ * colour-mode script by its hash, and the nginx include. */
+export async function writeServerRules(
+  out: Output,
+  input: { root: string; config: SiteConfig; graph: SiteGraph; setup: RenderSetup },
+): Promise<void> {
+  const { root, config, graph, setup } = input;
+  const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
+  await out.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
+  await out.write(
+    NGINX_FILE,
+    nginxConfig({
+      scriptHashes,
+      redirects: graph.redirects,
+      localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)),
+      base: config,
+    }),
+  );
+}
+
+/** `_server/` for `site start` from the build alone: settings, strings, the theme's forms. A forms
+ * module that does not bundle is the theme's code, reported at its line as the theme's is. */
+export async function writeServerFiles(
+  out: Output,
+  root: string,
+  files: Promise<{ path: string; contents: string | Uint8Array }[]>,
+  loaded: LoadedTheme,
+): Promise<Diagnostic | undefined> {
+  try {
+    for (const f of await files) await out.write(f.path, f.contents);
+    return undefined;
+  } catch (error) {
+    if (error instanceof WriteError) throw error;
+    const forms = path.resolve(loaded.resolved.dir, loaded.theme.files.forms ?? '');
+    return bundleFailure(
+      root,
+      error,
+      path.relative(root, forms).split(path.sep).join('/'),
+      (cause) => diagnosis('theme', 'server', { cause }),
+      PACKAGE_ROOT,
+    );
+  }
 }

@@ -3,33 +3,21 @@
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
 import path from 'node:path';
 import { fileOf } from '../../common/routes.ts';
-import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
-import { PACKAGE_ROOT } from '../bundle/package-root.ts';
 import type { SiteConfig } from '../config/config.ts';
-import { localePrefix } from '../config/config.ts';
-import { bundleFailure, readConfigFiles } from '../config/config-file.ts';
 import { checkConfigLinks } from '../config/config-links.ts';
-import { type History, readHistory } from '../content/git-history.ts';
+import { type History } from '../content/git-history.ts';
 import type { ContentTree } from '../content/load.ts';
 import {
   listPublicFiles,
   MERGED_PUBLIC_FILES,
-  mergedText,
   PUBLIC_DIR,
   publicCollisions,
   publicPart,
 } from '../content/public-files.ts';
-import { diagnosis } from '../diagnostics/diagnostic-rules.ts';
-import { scriptHash } from '../extras/csp.ts';
-import { type LlmsPage, llmsFiles } from '../extras/llms-txt.ts';
-import { markdownTwins } from '../extras/markdown-twins.ts';
-import { NGINX_FILE, nginxConfig } from '../extras/nginx-config.ts';
-import { searchIndexFiles } from '../extras/search-index.ts';
-import { loadForms, serverFiles } from '../extras/server-manifest.ts';
 import { buildGraph } from '../graph/graph.ts';
 import { unknownLayouts } from '../graph/standalone-pages.ts';
-import { processImages } from '../images/images.ts';
-import { type CardLook, drawSocialImages, type SocialCard, socialImages } from '../images/social-images.ts';
+import { type GeneratedFile, processImages } from '../images/images.ts';
+import { type CardLook, type SocialCard, socialImages } from '../images/social-images.ts';
 import type { ParseCache } from '../parse/parse.ts';
 import { RenderError, type RenderSetup } from '../render/render.ts';
 import { checkConfigStrings } from '../theming/config-strings.ts';
@@ -44,13 +32,10 @@ import { buildFileCalls } from '../write/file-calls.ts';
 import { killPoint } from '../write/kill-point.ts';
 import { OutputStore, type StoreStats } from '../write/output-store.ts';
 import { IncrementalOutput, WriteError, type WriteStats } from '../write/write.ts';
-import { BodyParses, bodiesOnDemand } from './bodies-on-demand.ts';
 import {
-  assetsCached,
   cardLook,
   checkTranslations,
   loadSite,
-  loadTheme,
   openOutput,
   parseContent,
   readContent,
@@ -64,16 +49,13 @@ import {
   withNotices,
   writeExtras,
   writeFailure,
+  writeServerFiles,
+  writeServerRules,
+  writeTwins,
 } from './build-steps.ts';
+import { BuildRuntime } from './runtime.ts';
 import { type BuildRecord, outsideInputs, recordBuild, unchangedBuild } from './up-to-date.ts';
-import {
-  closeParseWorkers,
-  Pool,
-  type PoolStats,
-  releaseParseWorkers,
-  rendersOnWorkers,
-  startParseWorkers,
-} from './worker-pool.ts';
+import { Pool, type PoolStats, releaseParseWorkers } from './worker-pool.ts';
 
 // The build's callers print what it reports; the one form of a line is the diagnostics' own.
 export { formatDiagnostic } from '../diagnostics/diagnostic-formats.ts';
@@ -235,44 +217,30 @@ function unchangedResult(record: BuildRecord, ms: number): BuildResult {
   };
 }
 
-/** The build as the list of its steps: each a call with what it takes and what it gives. */
+/** The build as the list of its stages, each step a call with what it takes and what it gives;
+ * what runs beside them (worker threads, esbuild, Pagefind, git, the cards, `site serve`'s state)
+ * is the runtime's (runtime.ts), started and awaited where the list says. */
 async function runSteps(options: BuildOptions, pool: Pool, background: Promise<unknown>[]): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
   const run = new StepRunner();
+  const runtime = new BuildRuntime(options, pool, cache, background);
 
+  // Config, then the content: load, parse, data files, graph.
   const site = await run.step('config', () => loadSite(root));
   if (!site.config || !site.messages) return run.result();
   const { config } = site;
-  // A file the parse store lacks is parsed on a worker: one starts loading now, while the content
-  // is read and looked up, instead of after (some 150 ms to the first parse of an edit). The dev
-  // server starts its own with the process.
-  if (mode !== 'serve') startParseWorkers(1, config.markdown);
+  runtime.startBeside(config);
   // The engine's strings and the site's until the theme is loaded; the theme's join them then.
   let messages = site.messages;
   const locales = Object.keys(config.locales);
-
-  const lazy = mode === 'serve' && Boolean(options.lazyBodies);
-  // The theme's bundle and the client assets depend on the config alone: esbuild makes them in its
-  // own process while this one reads and parses the content. Their steps wait for what is left.
-  const configFiles = readConfigFiles(root);
-  const themeAndAssets = loadTheme(root, config, configFiles, cache, options.changed).then(async (theme) => ({
-    theme,
-    assets: theme.loaded ? await assetsCached(root, config, theme.loaded, cache, options.changed) : undefined,
-  }));
-  // Awaited in its steps; a failure before then must not count as unhandled.
-  themeAndAssets.catch(() => undefined);
-  // The content's git history (translation status), once per watching process: git reads it in a
-  // process of its own while the content is read and parsed.
-  const history =
-    locales.length > 1 && cache.history === undefined
-      ? readHistory(root).then((read) => void (cache.history = read ?? null))
-      : undefined;
   const content = await run.step('load', () => readContent(root, locales, cache, options.changed));
+  const sources = new Map(content.sources.map((s) => [s.id, s]));
+  const lazy = mode === 'serve' && Boolean(options.lazyBodies);
   const { documents, parsed, pending, stored } = await run.step('parse', () =>
     parseContent({ root, config, messages, content, cache, pool, keepLastGood: mode === 'serve', lazy }),
   );
-  background.push(stored);
+  runtime.inBackground(stored);
   run.stats.parsed = parsed;
   if (pending.length) run.stats.pendingBodies = pending.length;
   const data = await run.step('data', () => readDataFiles(content, locales));
@@ -280,109 +248,68 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     buildGraph({ config, documents, ...data, messages, includeDrafts: mode === 'serve' }),
   );
   run.stats.pages = Object.keys(graph.pages).length;
-  // A site large enough to render on workers of its own gives the parse workers' memory back
-  // first: nothing parses after this step but a watching process, which keeps them.
-  if (!options.cache && rendersOnWorkers(run.stats.pages + Object.keys(graph.notFound).length))
-    void closeParseWorkers();
-  // The page a dev server is asked for first is its home page: its bodies are parsed while the
-  // theme is bundled, so that the first request finds them ready.
-  const bodyParses = pending.length ? new BodyParses(pending, config.markdown) : undefined;
-  bodyParses?.start(graph.pages['/']?.deps ?? []);
+  const bodyParses = runtime.afterGraph(config, graph, pending);
 
-  const { loaded } = await run.step('theme', async () => (await themeAndAssets).theme);
+  // The theme, its strings and assets, then every rule over the whole site.
+  const { loaded } = await run.step('theme', () => runtime.theme());
   if (!loaded) return run.result({ graph, config, messages });
   messages = (await run.step('strings', () => themedStrings(config, loaded, site.own, site.files))).messages;
   run.report(unknownLayouts(graph, loaded.theme));
-  const assets = (await run.step('assets', async () => (await themeAndAssets).assets))!;
+  const assets = await run.step('assets', () => runtime.assets());
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
-  const written = new Set([
-    ...servedFiles(config, graph, [], assets.files),
-    ...social.routes,
-    ...[...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)].map((r) => `/${fileOf(r)}`),
-  ]);
-  run.report(publicCollisions(publicFiles, written));
-  const { links } = await run.step('validate', () =>
-    validate({ config, graph, sources: new Map(content.sources.map((s) => [s.id, s])), files }),
+  run.report(publicCollisions(publicFiles, writtenFiles(config, graph, assets.files, social.routes)));
+  const { links } = await run.step('validate', () => validate({ config, graph, sources, files }));
+  await run.step('config-links', () =>
+    checkConfigLinks(config, graph, runtime.configFiles, loaded.theme, loaded.options),
   );
-  await run.step('config-links', () => checkConfigLinks(config, graph, configFiles, loaded.theme, loaded.options));
   const translations = await run.step(
     'translations',
-    async () => (await history, checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })),
+    async () => (
+      await runtime.historyRead(),
+      checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })
+    ),
   );
   run.translations = translations.pages;
   run.structure = translations.structure;
   await run.step('config-strings', () =>
-    checkConfigStrings(config, messages, configFiles, loaded.theme, loaded.options),
+    checkConfigStrings(config, messages, runtime.configFiles, loaded.theme, loaded.options),
   );
   if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
 
-  // Production builds keep what they made under .cache/: the next one makes only what changed.
+  // Images and the pages, rendered into the output (a production build keeps what it made under
+  // .cache/, so the next one makes only what changed), the cards drawn meanwhile.
   const calls = buildFileCalls(run.stats.pages);
   const store = mode === 'build' ? OutputStore.open(root, undefined, calls) : undefined;
-  // The server's files (`_server/`) are bundled by esbuild's own process while the pages render.
-  const forms = loaded.theme.files.forms ? { theme: loaded.resolved, forms: loaded.theme.files.forms } : undefined;
-  const server = mode === 'build' ? serverFiles(root, config, messages, forms, loaded.theme.analytics) : undefined;
-  server?.catch(() => undefined);
+  const server = runtime.serverFiles(config, messages, loaded);
   const images = await run.step('images', () =>
     processImages({ root, graph: { ...graph, links }, files, generate: mode !== 'check', store, config }),
   );
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
+  const result = () => run.result({ graph: ready, config, messages });
   const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
   const look = cardLook(root, config, loaded);
-
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store, calls);
-  // Cards are drawn on the pool's workers while the pages render, and written as they come; their
-  // step below waits for what is left. (The dev server draws a card when it is asked for.)
-  // A build that stops writes no card into the output it discards.
-  let aborted = false;
-  const cards =
-    mode === 'build' && output
-      ? drawSocialImages(root, config, look, social.cards, {
-          painter: (key, template, batch, onBatch) => pool.cards(key, template, batch, onBatch),
-          onFile: (f) => {
-            if (aborted) return undefined;
-            if (f.contents === undefined) return output.link(f.path, f.kept);
-            return f.kept ? output.link(f.path, f.kept, f.contents) : output.write(f.path, f.contents);
-          },
-          ...(options.cache ? { memory: cache.cards } : {}),
-        })
-      : undefined;
-  // Pagefind indexes in a process of its own: started once the pages' text is final, it runs on the
-  // other core while the pages render, and its step below waits only for what is left. The dev
-  // server starts it after its first page, as the other extras: handing Pagefind every page costs
-  // the main thread time the first answer waits for.
-  let searchIndex: ReturnType<typeof searchIndexFiles> | undefined;
-  const indexSearch = () => {
-    if (searchIndex) return searchIndex;
-    searchIndex = searchIndexFiles(config, ready, store);
-    // Awaited in its step; a failure before then must not count as unhandled.
-    searchIndex.catch(() => undefined);
-    return searchIndex;
-  };
-  if (output && !pending.length && mode !== 'serve') indexSearch();
-  if (output instanceof IncrementalOutput) {
-    cache.rendered = { root, config, setup, outDir, cardLook: look };
-    cache.building = output;
-    cache.socialCards = new Map(social.cards.map((c) => [c.file, c]));
-    cache.completeBodies = pending.length
-      ? bodiesOnDemand({
-          root,
-          config,
-          graphInput: { ...data, messages, includeDrafts: true },
-          documents,
-          pending,
-          parses: bodyParses!,
-          sources: new Map(content.sources.map((s) => [s.id, s])),
-          files,
-          notices: translations.notices,
-          cache,
-        })
-      : undefined;
-  }
+  const cards = runtime.drawCards(config, look, social.cards, output);
+  if (output && !pending.length && mode !== 'serve') runtime.searchIndex(config, ready, store);
+  runtime.keepForServe({
+    output,
+    config,
+    setup,
+    outDir,
+    look,
+    cards: social.cards,
+    pending,
+    bodyParses,
+    graphInput: { ...data, messages, includeDrafts: true },
+    documents,
+    sources,
+    files,
+    notices: translations.notices,
+  });
   const linkCheck =
     mode === 'serve'
       ? undefined
@@ -399,146 +326,87 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     );
     if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
     if (run.failed && linkCheck) {
-      aborted = true;
-      await output?.abort();
-      return run.result({ graph: ready, config, messages });
+      await runtime.abort(output);
+      return result();
     }
-    if (output) {
-      const extras = (files: typeof assets.files) =>
-        run.step('extras', () =>
-          writeExtras(output, {
-            config,
-            graph: ready,
-            messages,
-            setup,
-            files,
-            ownRedirects: publicPart(root, '_redirects'),
-          }),
-        );
-      // The dev server answers once what a page needs is written (assets, image sizes, public
-      // files); feeds, sitemap and redirect pages follow.
-      if (mode === 'serve')
-        await run.step('assets-out', async () => {
-          for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
-        });
-      else await extras([...assets.files, ...images.files]);
-      await run.step('social-images', async () => {
-        // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
-        if (output instanceof IncrementalOutput)
-          for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
-        if (!cards) return;
-        await cards.done;
-        run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
+    if (!output) return result();
+
+    // What the pages need (assets, image sizes), then every file beside the pages. The dev server
+    // answers once what a page needs is written; feeds, sitemap and redirect pages follow.
+    const extras = (generated: typeof assets.files) =>
+      run.step('extras', () =>
+        writeExtras(output, {
+          config,
+          graph: ready,
+          messages,
+          setup,
+          files: generated,
+          ownRedirects: publicPart(root, '_redirects'),
+        }),
+      );
+    if (mode === 'serve')
+      await run.step('assets-out', async () => {
+        for (const f of [...assets.files, ...images.files]) await output.write(f.path, f.contents);
       });
-      // Nothing renders or draws after this in a build: the workers' memory (each holds the site
-      // graph) is given back before the twins and the search index are made.
-      if (mode !== 'serve') await pool.close();
-      if (mode === 'serve') {
-        // `site serve` answers a form posted without JavaScript with the same forms as `site start`.
-        // They are bundled after the first page, which needs none of them, or when a form is posted
-        // first. Forms that do not bundle are the theme's, which reported it: the plain answer page.
-        cache.analytics = loaded.theme.analytics;
-        let forming: Promise<void> | undefined;
-        const loadsForms = Boolean(config.contact && forms);
-        cache.formsReady = () =>
-          (forming ??= loadsForms
-            ? loadForms(root, forms!).then(
-                (loaded) => void (cache.forms = loaded),
-                () => void (cache.forms = undefined),
-              )
-            : Promise.resolve(void (cache.forms = undefined)));
-        // The dev server serves public/ from where it is (generator/dev/serve.ts): nothing is copied.
-        options.onReady?.({ graph: ready, config, messages });
-        // The server starts listening before the feeds, the sitemap and the redirect pages are made.
-        await new Promise((resolve) => setImmediate(resolve));
-        await options.beforeExtras?.();
-        void cache.formsReady();
-        if (!pending.length) indexSearch();
-        await extras([]);
-      }
-      // Twins and the search index of pages without their bodies would be of no use: the full
-      // build that follows makes them.
-      if (pending.length && output instanceof IncrementalOutput) {
-        run.stats.write = await run.step('finish', () => output.flush());
-        return run.result({ graph: ready, config, messages });
-      }
-      await run.step('markdown-twins', async () => {
-        const sources = new Map(content.sources.map((s) => [s.id, s]));
-        // A locale at a time, each twin written as it is made: only a locale's bodies wait for its
-        // llms-full.txt.
-        for (const locale of ready.locales) {
-          const pages: LlmsPage[] = [];
-          for (const twin of markdownTwins(config, ready, sources, locale)) {
-            await output.write(twin.path, twin.markdown);
-            pages.push({ page: twin.page, body: twin.body });
-          }
-          for (const f of llmsFiles(config, ready, messages, locale, pages)) await output.write(f.path, f.contents);
-        }
-      });
-      await run.step('search-index', async () => {
-        for (const f of await indexSearch()) await output.write(f.path, f.contents);
-      });
-      if (mode !== 'serve')
-        await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
-      // For the production server and static hosts: the CSP with the colour-mode script's hash.
-      if (mode === 'build') {
-        await run.step('security-headers', async () => {
-          const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
-          await output.write(
-            HEADERS_FILE,
-            mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)),
-          );
-          await output.write(
-            NGINX_FILE,
-            nginxConfig({
-              scriptHashes,
-              redirects: ready.redirects,
-              localePrefixes: locales.map((l) => localePrefix(config, l)),
-              base: config,
-            }),
-          );
-        });
-        // For `site start` from the build alone: settings, strings and the forms' server render.
-        const unbundled = await run.step('server-manifest', async () => {
-          try {
-            for (const f of await server!) await output.write(f.path, f.contents);
-            return undefined;
-          } catch (error) {
-            if (error instanceof WriteError) throw error;
-            // The theme's forms module is the theme's code: reported at its line, as the theme's is.
-            return bundleFailure(
-              root,
-              error,
-              path.relative(root, path.resolve(loaded.resolved.dir, forms!.forms)).split(path.sep).join('/'),
-              (cause) => diagnosis('theme', 'server', { cause }),
-              PACKAGE_ROOT,
-            );
-          }
-        });
-        if (unbundled) {
-          run.report([unbundled]);
-          aborted = true;
-          await output.abort();
-          return run.result({ graph: ready, config, messages });
-        }
-      }
-      run.stats.write = await run.step('finish', () => output.finish());
+    else await extras([...assets.files, ...images.files]);
+    await run.step('social-images', async () => {
+      // The dev server draws a card when it is asked for (pages-on-demand.ts); those it drew stay.
+      if (output instanceof IncrementalOutput)
+        for (const c of social.cards) if (cache.outputs.has(c.file)) output.keep(c.file);
+      if (!cards) return;
+      await cards.done;
+      run.stats.cards = { drawn: cards.drawn(), total: social.cards.length };
+    });
+    // Nothing renders or draws after this in a build: the workers' memory (each holds the site
+    // graph) is given back before the twins and the search index are made.
+    if (mode !== 'serve') await pool.close();
+    if (mode === 'serve') {
+      await runtime.handOver({ graph: ready, config, messages }, loaded);
+      if (!pending.length) runtime.searchIndex(config, ready, store);
+      await extras([]);
     }
+    // Twins and the search index of pages without their bodies would be of no use: the full
+    // build that follows makes them.
+    if (pending.length && output instanceof IncrementalOutput) {
+      run.stats.write = await run.step('finish', () => output.flush());
+      return result();
+    }
+    await run.step('markdown-twins', () => writeTwins(output, { config, graph: ready, messages, sources }));
+    await run.step('search-index', async () => {
+      for (const f of await runtime.searchIndex(config, ready, store)) await output.write(f.path, f.contents);
+    });
+    if (mode !== 'serve')
+      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+    if (mode === 'build') {
+      await run.step('security-headers', () => writeServerRules(output, { root, config, graph: ready, setup }));
+      const unbundled = await run.step('server-manifest', () => writeServerFiles(output, root, server!, loaded));
+      if (unbundled) {
+        run.report([unbundled]);
+        await runtime.abort(output);
+        return result();
+      }
+    }
+    run.stats.write = await run.step('finish', () => output.finish());
     if (store) {
       await store.close();
       run.stats.reused = store.stats;
     }
   } catch (error) {
-    aborted = true;
-    await output?.abort();
+    await runtime.abort(output);
     if (error instanceof RenderError) run.report([renderFailure(error)]);
     else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
     else throw error;
-    return run.result({ graph: ready, config, messages });
+    return result();
   } finally {
-    if (cache.building === output) cache.building = undefined;
+    runtime.done(output);
   }
-  return run.result({ graph: ready, config, messages });
+  return result();
+}
+
+/** Every file the build writes itself, which a file of public/ at the same path would collide with. */
+function writtenFiles(config: SiteConfig, graph: SiteGraph, assets: GeneratedFile[], social: string[]): Set<string> {
+  const routes = [...Object.keys(graph.pages), ...graph.redirects.map((r) => r.from)];
+  return new Set([...servedFiles(config, graph, [], assets), ...social, ...routes.map((r) => `/${fileOf(r)}`)]);
 }
 
 /** Runs steps, times them and gathers what they report: a step's `diagnostics` are taken from

@@ -1,6 +1,5 @@
 // A copy button on every code block of a page's Markdown. The code is readable and selectable
 // without it; line numbers (generator/markdown/plugins/code-blocks.ts) are left out of what is copied.
-import { MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { onNavigated } from '../events.ts';
 import { runtimeData } from '../runtime-data.ts';
 import { closest } from './dom.ts';
@@ -27,7 +26,7 @@ async function onClick(event: MouseEvent): Promise<void> {
   const strings = runtimeData()?.strings.code;
   if (!button || !code || !strings) return;
   const copy = code.cloneNode(true) as HTMLElement;
-  for (const number of copy.querySelectorAll(`.${MARKDOWN_CLASSES.codeLineNumber}`)) number.remove();
+  for (const number of copy.querySelectorAll('.code-line-number')) number.remove();
   let result = strings.copied;
   try {
     await navigator.clipboard.writeText(copy.textContent ?? '');

@@ -2,7 +2,6 @@
 // labels, arrow keys, Home and End to move, and one choice per `group` for the whole page,
 // remembered for the next pages. Without this script every panel shows under its label. Loaded
 // only by pages that have tabs (initTabs in ./index.ts), so other pages pay nothing for it.
-import { MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import type { readStorage, writeStorage } from '../storage.ts';
 import type { closest } from './dom.ts';
 
@@ -46,9 +45,7 @@ function choose(block: HTMLElement, value: string, focus: boolean): void {
 
 export function enhance(): void {
   for (const block of document.querySelectorAll<HTMLElement>('.markdown .tabs:not([data-enhanced])')) {
-    const panels = [...block.children].filter((child): child is HTMLElement =>
-      child.classList.contains(MARKDOWN_CLASSES.tabPanel),
-    );
+    const panels = [...block.children].filter((child): child is HTMLElement => child.classList.contains('tab-panel'));
     if (!panels.length) continue;
     const list = document.createElement('div');
     list.setAttribute('role', 'tablist');

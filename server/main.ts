@@ -58,6 +58,10 @@ export async function startProductionServer(options: ProductionServerOptions): P
   // The build says what the site was built with; a build without `_server/` is served with the sources'.
   const manifest = readServerManifest(siteDir);
   const { config, messages } = manifest ?? (await fromSources(options.root));
+  if (!manifest)
+    log.error(
+      `[site] ${siteDir} has no _server/ (a build of an older engine): the config and strings come from the sources, and a form posted without JavaScript gets a plain answer page; run \`site build\` to serve the theme's forms`,
+    );
   const build = new CurrentBuild(siteDir, log, config);
   // A build whose theme has no forms has no module of them: its answers are plain pages.
   const forms = manifest ? ((await formsFollowing(build)) ?? (() => undefined)) : undefined;

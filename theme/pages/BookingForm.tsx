@@ -21,6 +21,19 @@ import {
   type BookingStatus,
   SLOTS_QUERY,
 } from '../../common/forms.ts';
+
+// The booking's state, root, anchor and texts, the contact backend's (common/forms.ts and
+// booking-rules.ts), where a component override of this form finds them.
+export { bookingErrorText, formatSlot } from '../../common/booking-rules.ts';
+export {
+  BOOKING_ANCHOR,
+  BOOKING_ROOT,
+  type BookingState,
+  type BookingStatus,
+  EMPTY_BOOKING_STATE,
+  SLOTS_QUERY,
+} from '../../common/forms.ts';
+
 import type { Messages } from '../../common/messages.ts';
 
 export type BookingContactTexts = Pick<

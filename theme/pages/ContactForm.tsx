@@ -11,6 +11,11 @@ import {
 } from '../../common/contact-rules.ts';
 import { format } from '../../common/format-message.ts';
 import { type ContactFormState, type ContactStatus, FORM_ROOT } from '../../common/forms.ts';
+
+// The form's state and root, the contact backend's (common/forms.ts), where a component override
+// of this form finds them.
+export { type ContactFormState, type ContactStatus, EMPTY_CONTACT_STATE, FORM_ROOT } from '../../common/forms.ts';
+
 import type { Messages } from '../../common/messages.ts';
 
 /** Everything the form needs that is not state; also what the island reads from `data-props`. */

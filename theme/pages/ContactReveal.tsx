@@ -5,6 +5,19 @@
 // render, the server's answer page and the browser island.
 import type { MouseEvent } from 'react';
 import { REVEAL_KINDS, REVEAL_ROOT, type RevealKind, type RevealState } from '../../common/forms.ts';
+
+// The reveal's state and root, the contact backend's (common/forms.ts), where a component override
+// of these buttons finds them.
+export {
+  EMPTY_REVEAL_STATE,
+  REVEAL_KINDS,
+  REVEAL_ROOT,
+  type RevealedDetail,
+  type RevealKind,
+  type RevealState,
+  revealAction,
+} from '../../common/forms.ts';
+
 import type { Messages } from '../../common/messages.ts';
 
 export interface RevealSetup {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { INSIGHTS_FILE, Insights, OTHER_PATH } from '../../../server/insights.ts';
+import { analytics } from '../../../theme/analytics.ts';
 import { type BuiltFixture, buildFixture, flood } from './contact-helpers.ts';
 
 let site: BuiltFixture;
@@ -21,7 +22,14 @@ let url: string;
 before(async () => {
   site = await buildFixture();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-insights-'));
-  insights = new Insights({ endpoint: '/api/event', dataDir, siteDir: () => site.dir, locales: ['de', 'en'] });
+  // The events and property values the built-in theme declares (its contract's `analytics`).
+  insights = new Insights({
+    endpoint: '/api/event',
+    dataDir,
+    siteDir: () => site.dir,
+    locales: ['de', 'en'],
+    theme: analytics,
+  });
   server = http.createServer((req, res) => {
     if (!insights.handle(req, res)) res.writeHead(404).end();
   });
@@ -73,6 +81,7 @@ test('600 invented property values add no row: a value outside its enumeration i
     dataDir: own,
     siteDir: () => site.dir,
     locales: ['de', 'en'],
+    theme: analytics,
     trustProxy: true,
   });
   const proxy = http.createServer((req, res) => void (closed.handle(req, res) || res.writeHead(404).end()));

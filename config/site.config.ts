@@ -17,7 +17,7 @@ export default defineConfig({
   },
   titleDelimiter: '|',
   sections: [
-    { id: 'about-us', kind: 'docs', landing: true, versionMenu: false },
+    { id: 'about-us', kind: 'docs', landing: true },
     { id: 'services', kind: 'docs', landing: true },
     { id: 'solutions', kind: 'docs' },
     { id: 'compare', kind: 'docs' },
@@ -26,7 +26,7 @@ export default defineConfig({
     { id: 'glossary', kind: 'docs' },
     { id: 'legal', kind: 'docs' },
     { id: 'faq', kind: 'docs', sidebar: false },
-    { id: 'pricing', kind: 'docs', landing: true, sidebar: false, versionMenu: false },
+    { id: 'pricing', kind: 'docs', landing: true, sidebar: false },
     { id: 'blog', kind: 'blog', postsPerPage: 10 },
     { id: 'case-studies', kind: 'blog', postsPerPage: 10 },
     { id: 'insights', kind: 'blog', postsPerPage: 10 },

@@ -41,8 +41,10 @@ const sectionSchema = z.discriminatedUnion('kind', [
      * by their shape, as on the home page) instead of a docs page: for pages that sell, not for
      * reading. Its other pages keep the docs layout. */
     landing: z.boolean().default(false),
-    /** Whether the section's pages show the docs version menu; off for pages about the company. */
-    versionMenu: z.boolean().default(true),
+    /** Whether the section's pages show the docs version menu. Unset, only a section with more
+     * than one version shows it (a contract, a glossary or a company page has none to choose);
+     * `true` for product docs that name their version even while they have one. */
+    versionMenu: z.boolean().optional(),
   }),
   z.strictObject({
     id: z.string(),

@@ -15,7 +15,10 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const { t, bodyOf, graph, config } = useTheme();
   const href = useHref();
   const section = config.sections.find((s) => s.id === page.section);
-  const versioned = !(section?.kind === 'docs' && !section.versionMenu);
+  // Only where there is a version to choose, or the section is marked as versioned product docs:
+  // a contract or a glossary does not read as "version 1.19" of itself.
+  const versions = graph.versions[`${page.locale}:${page.section}`] ?? [];
+  const versioned = section?.kind === 'docs' && (section.versionMenu ?? versions.length > 1);
   const titleOf = useTitleOf();
   const toc = page.kind === 'doc' ? page.toc : [];
   const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc']

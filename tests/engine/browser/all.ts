@@ -20,5 +20,6 @@ import '../../site/browser/screenshots.test.ts';
 import './search.test.ts';
 import './smoke.test.ts';
 import './subpath.test.ts';
+import './version-menu.test.ts';
 
 everyFileImported(import.meta.url);

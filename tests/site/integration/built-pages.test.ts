@@ -257,3 +257,12 @@ test('every page asks at once for what it starts with: each font face, and the r
   }
   assert.deepEqual(problems, []);
 });
+
+test('no page offers a version menu: every section of the site has one version, and a contract is no "version 1.19"', () => {
+  const withMenu = [...pages]
+    .filter(([, html]) => html.includes('class="dropdown docs-version"'))
+    .map(([file]) => file);
+  assert.deepEqual(withMenu, []);
+  // The docs frame is there all the same: the test looks where the menu would be.
+  assert.ok([...pages.values()].some((html) => html.includes('class="docs-sidebar')));
+});

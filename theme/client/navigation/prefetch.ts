@@ -1,5 +1,6 @@
-// Prefetching pages before they are clicked: on hover, focus and touch, and when links come into
-// view. Never on a 2g connection or with data saver on: those visitors pay for every byte.
+// Prefetching pages before they are clicked: on intent (hover, focus, touch) and, for a few links
+// in view, in idle time, within a budget of bytes per page view. Nothing on a slow connection (2g,
+// 3g) or with data saver on: those visitors pay for every byte and every wait.
 import { onNavigated } from '../events.ts';
 import { isLoaded, loadPage } from './fetch-page.ts';
 import { isSameDocument, navigableUrl } from './links.ts';
@@ -8,8 +9,11 @@ import { isSameDocument, navigableUrl } from './links.ts';
 const HOVER_DELAY = 50;
 /** Links that came into view are fetched two at a time, in idle time, so they never slow the page. */
 const CONCURRENCY = 2;
-/** A page with a long sidebar would otherwise fetch dozens of pages nobody asked for. */
-const VIEWPORT_BUDGET = 24;
+/** Links in view prefetched at most per page view: the next step a reader is likely to take, not
+ * the dozens of pages a long sidebar or footer shows. */
+export const VIEWPORT_BUDGET = 4;
+/** Page HTML fetched for links in view at most per page view (characters of HTML, about bytes). */
+export const BYTE_BUDGET = 48_000;
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -19,7 +23,8 @@ interface NetworkInformation {
 export function prefetchAllowed(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   if (connection?.saveData) return false;
-  if (connection?.effectiveType?.includes('2g')) return false;
+  // 2g, slow-2g and 3g: a prefetch would compete with what the visitor asked for.
+  if (connection?.effectiveType && connection.effectiveType !== '4g') return false;
   return true;
 }
 
@@ -37,6 +42,8 @@ let hoverTimer: number | undefined;
 let queue: URL[] = [];
 let active = 0;
 let budget = VIEWPORT_BUDGET;
+/** HTML fetched so far for links in view on this page view. */
+let spent = 0;
 let observer: IntersectionObserver | undefined;
 
 function linkOf(target: EventTarget | null): HTMLAnchorElement | null {
@@ -63,10 +70,11 @@ const idle = (fn: () => void) =>
 function pump(): void {
   while (active < CONCURRENCY && queue.length) {
     const url = queue.shift()!;
-    if (!wanted(url)) continue;
+    if (!wanted(url) || spent >= BYTE_BUDGET) continue;
     active++;
     idle(() => {
       loadPage(url, { low: true })
+        .then((page) => void (spent += page.html.length))
         .catch(() => undefined)
         .finally(() => {
           active--;
@@ -86,6 +94,7 @@ function observeLinks(): void {
   observer.disconnect();
   queue = [];
   budget = VIEWPORT_BUDGET;
+  spent = 0;
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]:not([data-no-prefetch])')) {
     if (navigableUrl(link)) observer.observe(link);
   }

@@ -55,9 +55,12 @@ function sectionOf(config: SiteConfig, graph: SiteGraph, page: Page): string | u
   return home && home !== page ? home.title : undefined;
 }
 
-/** What Pagefind indexes for one page: title, description, the front matter's keywords (words a
- * visitor searches by that the text may not use: "imprint" for the Impressum) and the body; and
- * the section as metadata, shown with the result, not searched. */
+/** What Pagefind indexes for one page: its title (weighted most: the page about a thing ranks
+ * above pages that mention it), its description, the body, and last the front matter's keywords
+ * (words a visitor searches by that the text may not use: "imprint" for the Impressum), weighted
+ * least: found by them, a page is never ranked by them. The section and the keywords go along as
+ * metadata: the section is shown with the result, and an excerpt that is only the keyword list
+ * gives way to the description (theme/client/search/results.ts). */
 export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): SearchRecord {
   const source = 'doc' in page ? page.doc : undefined;
   const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source], config) : '';
@@ -65,11 +68,15 @@ export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): 
   const lang = escapeHtml(config.locales[page.locale].htmlLang);
   const title = escapeHtml(page.title);
   const section = sectionOf(config, graph, page);
-  const meta = section ? `<meta data-pagefind-meta="section:${escapeHtml(section)}">` : '';
-  const terms = keywords.length ? `<p data-pagefind-weight="5">${escapeHtml(keywords.join(', '))}</p>` : '';
+  const list = escapeHtml(keywords.join(', '));
+  const meta = [
+    section ? `<meta data-pagefind-meta="section:${escapeHtml(section)}">` : '',
+    `<meta data-pagefind-meta="description:${escapeHtml(page.description)}">`,
+    keywords.length ? `<meta data-pagefind-meta="keywords:${list}">` : '',
+  ].join('');
   return {
     url: page.route,
-    html: `<!doctype html><html lang="${lang}"><head><title>${title}</title>${meta}</head><body><main data-pagefind-body><h1>${title}</h1><p>${escapeHtml(page.description)}</p>${terms}${body}</main></body></html>`,
+    html: `<!doctype html><html lang="${lang}"><head><title>${title}</title>${meta}</head><body><main data-pagefind-body><h1 data-pagefind-weight="10">${title}</h1><p data-pagefind-weight="2">${escapeHtml(page.description)}</p>${body}</main></body></html>`,
   };
 }
 

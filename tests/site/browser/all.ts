@@ -5,5 +5,6 @@ import './diagrams.test.ts';
 import './every-page.test.ts';
 import './layout.test.ts';
 import './screenshots.test.ts';
+import './search-relevance.test.ts';
 
 everyFileImported(import.meta.url);

@@ -12,7 +12,7 @@ import { siteBase } from '../runtime-data.ts';
 export interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { title?: string; section?: string };
+  meta: { title?: string; section?: string; description?: string; keywords?: string };
   sub_results?: { title: string; url: string; excerpt: string }[];
 }
 
@@ -22,12 +22,17 @@ export interface Pagefind {
   search(query: string): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
 }
 
+/** How Pagefind ranks (generator/extras/search-index.ts writes what it ranks): a word of the
+ * page's title counts most; a keyword of the front matter finds a page but ranks it little; the
+ * description is in the text already, and the section's name is no reason to show a page. */
+const RANKING = { metaWeights: { title: 100, keywords: 2, description: 0, section: 0 } };
+
 const engines = new Map<string, Promise<Pagefind>>();
 
 async function load(bundle: string): Promise<Pagefind> {
   const module = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
   // The index holds routes; Pagefind puts the site's baseUrl before each result's URL.
-  await module.options({ basePath: bundle, baseUrl: siteBase(), excerptLength: 22 });
+  await module.options({ basePath: bundle, baseUrl: siteBase(), excerptLength: 22, ranking: RANKING });
   // Starts Pagefind's web worker, which fetches the WebAssembly and the index's metadata; the
   // first search waits for it.
   await module.init();

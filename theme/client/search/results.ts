@@ -5,6 +5,7 @@
 // can find those: "xyzzyqq" found a page by its "x". A page counts as found only where a word it
 // marked is the query's word, or the same word in another form (Datenbanken, Datenbank), so a query
 // none of whose words is on any page shows the empty state instead of unrelated pages.
+import { escapeHtml } from '../../../common/escape.ts';
 import { engineFor, type PagefindResultData } from './engine.ts';
 
 export interface SearchHit {
@@ -38,12 +39,39 @@ export function sameWord(typed: string, found: string): boolean {
   return common >= Math.max(3, typed.length - 3);
 }
 
-/** Whether a result's marked words answer the query (the module's comment says why this is asked). */
-export function answers(query: string, data: Pick<PagefindResultData, 'excerpt' | 'sub_results'>): boolean {
+/** Whether a result's marked words, its title or its keywords answer the query (the module's
+ * comment says why this is asked; a page found by a keyword has no word marked). */
+export function answers(
+  query: string,
+  data: Pick<PagefindResultData, 'excerpt' | 'sub_results'> & { meta?: PagefindResultData['meta'] },
+): boolean {
   const typed = wordsOf(query);
   const excerpts = [data.excerpt, ...(data.sub_results ?? []).map((s) => s.excerpt)].join(' ');
   const marked = [...excerpts.matchAll(/<mark>([^<]*)<\/mark>/g)].flatMap((m) => wordsOf(m[1]));
-  return marked.some((word) => typed.some((t) => sameWord(t, word)));
+  const named = wordsOf(`${data.meta?.title ?? ''} ${data.meta?.keywords ?? ''}`);
+  return [...marked, ...named].some((word) => typed.some((t) => sameWord(t, word)));
+}
+
+/** How a title answers a query, lower first: 0 it is the query; 1 and a little more for every
+ * other word it has, it holds every word of the query; 2 neither. The page about a thing comes
+ * before the pages that mention it, whatever the text's length: "VPN with WireGuard" before "A
+ * custom CRM in the customer's own data centre, operated over WireGuard". */
+export function titleRank(query: string, title: string): number {
+  const typed = wordsOf(query);
+  const words = wordsOf(title);
+  if (typed.join(' ') === words.join(' ')) return 0;
+  if (!typed.every((t) => words.some((w) => sameWord(t, w)))) return 2;
+  return 1 + Math.min(words.length - typed.length, 99) / 100;
+}
+
+/** Whether an excerpt is the page's keyword list rather than its text: most of its words are
+ * keywords. The list is indexed so that a page is found by words its text does not use; shown, it
+ * reads as a tag cloud ("…sicherheit, dsgvo, iso 27001, datenschutz…"). */
+export function isKeywordList(excerpt: string, keywords: string | undefined): boolean {
+  if (!keywords) return false;
+  const listed = new Set(wordsOf(keywords));
+  const words = wordsOf(excerpt.replace(/<[^>]*>/g, ' '));
+  return words.length > 0 && words.filter((w) => listed.has(w)).length * 2 >= words.length;
 }
 
 /** The best `limit` pages for a query, best first; undefined when `current` says that the query
@@ -61,15 +89,26 @@ export async function searchPages(
   const found = await engine.search(query);
   if (!found) return { total: 0, hits: [] };
   if (!current()) return undefined;
-  const data = await Promise.all(found.results.slice(0, limit).map((r) => r.data()));
+  // A few more than shown, so that a page titled by the query is among them to come first.
+  const fetched = await Promise.all(found.results.slice(0, limit + 5).map((r) => r.data()));
+  const byTitle = fetched
+    .map((d, i) => ({ d, i, rank: titleRank(query, d.meta.title ?? '') }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((r) => r.d);
+  const data = byTitle.slice(0, limit);
   const relevant = data.filter((d) => answers(query, d));
   const hits = relevant.map((d) => {
     const title = d.meta.title ?? d.url;
     const sub = d.sub_results?.[0];
+    const excerpt = sub?.excerpt ?? d.excerpt;
+    // Found by its keywords only: the page's description says what it is about, and no heading
+    // of the page holds the word.
+    if (isKeywordList(excerpt, d.meta.keywords))
+      return { url: d.url, excerpt: escapeHtml(d.meta.description ?? ''), title, section: d.meta.section };
     const underHeading = sub && sub.url !== d.url && sub.title !== title;
     return {
       url: underHeading ? sub.url : d.url,
-      excerpt: sub?.excerpt ?? d.excerpt,
+      excerpt,
       title,
       heading: underHeading ? sub.title : undefined,
       section: d.meta.section,

@@ -1,0 +1,120 @@
+// Search ranks the page about a thing first, in both languages: a page whose title is the query,
+// or holds its words, comes before pages that only mention it or list it among their keywords;
+// and a page found by a keyword shows its description, never the keyword list. The queries and
+// the pages they must find first are listed in the README ("Search, Markdown twins and llms.txt").
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type SiteServer, withRealSite } from '../../browser-harness.ts';
+
+let browser: Browser;
+let server: SiteServer;
+withRealSite((real) => ({ browser, server } = real));
+
+/** Each query with the page it must find first. */
+export const RELEVANCE: Record<'de' | 'en', [string, string][]> = {
+  de: [
+    ['Kubernetes', '/services/kubernetes/'],
+    ['PostgreSQL', '/services/databases/postgresql/'],
+    ['MariaDB', '/services/databases/mariadb-mysql/'],
+    ['Grafana', '/services/monitoring/grafana/'],
+    ['Prometheus', '/services/monitoring/prometheus/'],
+    ['Loki', '/services/monitoring/loki/'],
+    ['Harbor', '/services/registries/harbor/'],
+    ['Gitea', '/services/forge/gitea/'],
+    ['Woodpecker', '/services/forge/woodpecker/'],
+    ['Jitsi', '/services/groupware/jitsi/'],
+    ['mailcow', '/services/groupware/mailcow/'],
+    ['WireGuard', '/services/included/wireguard/'],
+    ['Velero', '/services/backups/velero/'],
+    ['Backups', '/services/backups/'],
+    ['Preise', '/pricing/'],
+    ['Datenschutzerklärung', '/legal/privacy/'],
+    ['Auftragsverarbeitung', '/legal/dpa/'],
+    ['Servicelevel', '/trust/service-level/'],
+    ['Karriere', '/about-us/careers/'],
+    ['Nushell', '/blog/nushell/'],
+    ['Impressum', '/legal/notice/'],
+    ['Hetzner', '/compare/almwerk-vs-hetzner/'],
+  ],
+  en: [
+    ['Kubernetes', '/en/services/kubernetes/'],
+    ['PostgreSQL', '/en/services/databases/postgresql/'],
+    ['MariaDB', '/en/services/databases/mariadb-mysql/'],
+    ['Grafana', '/en/services/monitoring/grafana/'],
+    ['Prometheus', '/en/services/monitoring/prometheus/'],
+    ['Loki', '/en/services/monitoring/loki/'],
+    ['Harbor', '/en/services/registries/harbor/'],
+    ['Gitea', '/en/services/forge/gitea/'],
+    ['Woodpecker', '/en/services/forge/woodpecker/'],
+    ['Jitsi', '/en/services/groupware/jitsi/'],
+    ['mailcow', '/en/services/groupware/mailcow/'],
+    ['WireGuard', '/en/services/included/wireguard/'],
+    ['Velero', '/en/services/backups/velero/'],
+    ['pricing', '/en/pricing/'],
+    ['privacy policy', '/en/legal/privacy/'],
+    ['data processing agreement', '/en/legal/dpa/'],
+    ['service level', '/en/trust/service-level/'],
+    ['careers', '/en/about-us/careers/'],
+    ['Nushell', '/en/blog/nushell/'],
+    ['imprint', '/en/legal/notice/'],
+    ['Hetzner', '/en/compare/almwerk-vs-hetzner/'],
+  ],
+};
+
+async function firstResults(page: Page, query: string): Promise<{ href: string; excerpt: string }[]> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#search-dialog[open]');
+  // The dialog keeps the last query and its results: cleared first, so what is read is this query's answer.
+  await page.fill('.search-input', '');
+  await page.waitForSelector('.search-result', { state: 'detached' });
+  await page.fill('.search-input', query);
+  await page.waitForSelector('.search-result, .search-empty:not([hidden])');
+  const results = await page.$$eval('.search-result', (links) =>
+    links.map((a) => ({
+      href: a.getAttribute('href')!.split('#')[0],
+      excerpt: a.querySelector('.search-result-excerpt')?.textContent ?? '',
+    })),
+  );
+  await page.keyboard.press('Escape');
+  return results;
+}
+
+for (const [locale, queries] of Object.entries(RELEVANCE)) {
+  test(`${locale}: ${queries.length} queries each find the page about their subject first`, async () => {
+    assert.ok(queries.length >= 20);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${locale === 'de' ? '/' : '/en/'}`);
+    const wrong: string[] = [];
+    for (const [query, expected] of queries) {
+      const results = await firstResults(page, query);
+      if (results[0]?.href !== expected)
+        wrong.push(
+          `"${query}": ${
+            results
+              .slice(0, 3)
+              .map((r) => r.href)
+              .join(', ') || 'nothing'
+          } (expected ${expected})`,
+        );
+    }
+    assert.deepEqual(wrong, []);
+    await context.close();
+  });
+}
+
+test('a page found by its keywords shows its description, not the keyword list', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/en/`);
+  const [notice] = await firstResults(page, 'imprint');
+  assert.equal(notice.href, '/en/legal/notice/');
+  assert.doesNotMatch(notice.excerpt, /imprint, |, imprint/i, 'no keyword list as the excerpt');
+  await page.goto(`${server.url}/`);
+  const trust = await firstResults(page, 'ISO 27001');
+  assert.ok(trust.length > 0);
+  for (const result of trust) assert.doesNotMatch(result.excerpt, /sicherheit, dsgvo, iso 27001/i, result.href);
+  await context.close();
+});

@@ -97,6 +97,47 @@ function fingerprint() {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** The engine's version by content: every source file's path and bytes, and the lockfile's. Two
+ * clones of one commit have the same whatever their folder and their files' times, so what a site
+ * keeps in .cache/ for the code (parse results, the output store) serves a fresh clone too, as in a
+ * CI job that restores the last run's .cache/. The fingerprint above, by times, only says whether
+ * to bundle again; this is read once per fingerprint and noted beside its bundle. */
+export function contentKey(root = ROOT) {
+  const hash = createHash('sha1');
+  const visit = (dir) => {
+    const entries = readdirSync(path.join(root, dir), { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    for (const entry of entries) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) visit(rel);
+      else if (/\.(ts|tsx|js|json)$/.test(entry.name))
+        hash.update(`${rel}\0`).update(readFileSync(path.join(root, rel)));
+    }
+  };
+  for (const dir of SOURCES) visit(dir);
+  for (const file of ['package-lock.json', 'tsconfig.json']) {
+    if (existsSync(path.join(root, file))) hash.update(`${file}\0`).update(readFileSync(path.join(root, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The content key of the sources of `key` (a fingerprint), noted once per fingerprint. */
+function contentKeyOf(key) {
+  const note = path.join(cacheFolder(), `key.${key}.json`);
+  try {
+    return JSON.parse(readFileSync(note, 'utf8')).content;
+  } catch {
+    const content = contentKey();
+    try {
+      writeFileSync(note, `${JSON.stringify({ content })}\n`);
+    } catch {
+      // Not noted: the next start reads the sources again, no worse than this one.
+    }
+    return content;
+  }
+}
+
 /** esbuild's options for the engine's bundle: in a working copy (`packed` false) packages are
  * imported from the engine's own folder by absolute path, wherever the bundle is kept; packed, they
  * are plain imports resolved from `dist/` as Node resolves any package's imports. */
@@ -148,7 +189,7 @@ async function bundle(key) {
   // dev server started before the sources changed loads its workers and chunks from them later.
   const inUse = keysInUse();
   for (const file of readdirSync(cacheFolder())) {
-    const bundled = /^(?:cli|api|worker|chunk)\.([0-9a-f]{12})\./.exec(file);
+    const bundled = /^(?:cli|api|worker|chunk|key)\.([0-9a-f]{12})\./.exec(file);
     if (bundled && bundled[1] !== key && !inUse.has(bundled[1]))
       rmSync(path.join(cacheFolder(), file), { force: true });
   }
@@ -192,7 +233,7 @@ async function pack(dir) {
   const key = fingerprint();
   rmSync(dir, { recursive: true, force: true });
   await esbuild.build({ ...engineBuild(key, true), outdir: dir });
-  writeFileSync(path.join(dir, 'engine.json'), `${JSON.stringify({ key })}\n`);
+  writeFileSync(path.join(dir, 'engine.json'), `${JSON.stringify({ key: contentKey() })}\n`);
 }
 
 /** Removes the staging folders of bundlings that were killed (their process is gone): nothing else would. */
@@ -213,8 +254,9 @@ export async function engineEntry(name) {
   }
   removeStaleStaging();
   const key = fingerprint();
-  // Parse results on disk are valid for this version of the code only (generator/parse/parse-store.ts).
-  process.env.SITE_BUNDLE_KEY = key;
+  // Parse results on disk are valid for this version of the code only (generator/parse/parse-store.ts):
+  // the version by content, so that a fresh clone of the same code finds them.
+  process.env.SITE_BUNDLE_KEY = contentKeyOf(key);
   // What the generator makes of the engine's files alone (the built-in theme's bundle) is kept
   // here too: the same for every site (generator/bundle/package-root.ts).
   process.env.SITE_ENGINE_CACHE = cacheFolder();

@@ -537,12 +537,25 @@ export async function renderPages(input: {
 }
 
 /** What a page is rendered from, as a key: an equal key means an equal page. */
+/** The theme's bundle by its code, without the folder the engine is installed in (its packages are
+ * imported by absolute path): a fresh clone with last run's .cache/ restored, as a CI job has it,
+ * renders nothing again that the restored output store has. Read once per bundle. */
+const themeVersions = new Map<string, string>();
+function themeVersionOf(setup: RenderSetup): string {
+  let version = themeVersions.get(setup.themeFile);
+  if (version === undefined) {
+    version = hashOf(readFileSync(setup.themeFile, 'utf8').split(PACKAGE_ROOT).join('<engine>/'));
+    themeVersions.set(setup.themeFile, version);
+  }
+  return version;
+}
+
 export function renderKeyOf(setup: RenderSetup): (page: Page) => string {
   const { config, graph, messages } = setup;
   const globalKey = hashOf(
     JSON.stringify([
       config,
-      setup.themeFile,
+      themeVersionOf(setup),
       graph.sidebars,
       graph.versions,
       graph.authors,
@@ -575,7 +588,9 @@ function storedPageKey(setup: RenderSetup, images: Map<string, ImageInfo>): (pag
   };
   // The theme's code is part of the store's version (the CLI's bundle key); a theme bundled in
   // watch mode is named after its build. The footer shows the year.
-  const base = hashOf(JSON.stringify([config, setup.themeFile, setup.assets, [...images], new Date().getFullYear()]));
+  const base = hashOf(
+    JSON.stringify([config, themeVersionOf(setup), setup.assets, [...images], new Date().getFullYear()]),
+  );
   const messagesKeys = new Map(Object.keys(messages).map((l) => [l, hashOf(JSON.stringify(messages[l]))]));
   return (page, reads) =>
     hashOf(

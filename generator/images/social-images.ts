@@ -174,7 +174,13 @@ async function drawCards(
   // A missing logo is reported by the link check (the navbar shows it); the cards go without.
   const logo = existsSync(logoFile) ? readFileSync(logoFile) : undefined;
   const store = new CardStore(path.join(root, SOCIAL_CACHE_DIR));
-  const base = hashOf(JSON.stringify([TEMPLATE_VERSION, config.title, config.url, logo ? hashOf(logo) : '', look]));
+  // The fonts by their bytes, not by where the engine is installed: a fresh clone with last run's
+  // .cache/ restored (a CI job) draws no card again.
+  const fontsOf = (files: string[]) => files.map((file) => hashOf(readFileSync(file)));
+  const fonts = { regular: fontsOf(look.fonts.regular), semibold: fontsOf(look.fonts.semibold) };
+  const base = hashOf(
+    JSON.stringify([TEMPLATE_VERSION, config.title, config.url, logo ? hashOf(logo) : '', { ...look, fonts }]),
+  );
   // Cards that show the same section and title are one card, drawn once.
   const byKey = new Map<string, SocialCard[]>();
   for (const card of cards) {

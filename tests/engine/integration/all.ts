@@ -34,6 +34,7 @@ import './parse-store.test.ts';
 import './plain-theme.test.ts';
 import './postgres-instances.test.ts';
 import './production-rebuild.test.ts';
+import './restored-cache.test.ts';
 import './retention.test.ts';
 import './route-manifest.test.ts';
 import './search-index.test.ts';

@@ -40,7 +40,7 @@ after(() => dispose());
 interface Fragment {
   url: string;
   content: string;
-  meta: { title: string; section?: string };
+  meta: { title: string; section?: string; keywords?: string };
 }
 
 /** Pagefind's page records of a language: gzip, a signature, then JSON. */

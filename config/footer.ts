@@ -9,6 +9,7 @@ export const footer: SiteConfigInput['footer'] = {
         { to: '/legal/notice/' },
         { to: '/legal/privacy/' },
         { to: '/legal/terms/' },
+        { to: '/legal/terms-of-service/' },
         { to: '/legal/dpa/' },
         { to: '/legal/attributions/' },
         { to: '/policies/', label: 'policies' },

@@ -1,5 +1,5 @@
-// What the importer says about the project as a whole: parts it does not take (React pages,
-// older docs versions, a sidebar written by hand) and settings it could not read or carry.
+// What the importer says about the project as a whole: parts it does not take (React pages) and
+// settings it could not read or carry.
 import path from 'node:path/posix';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
 import type { DocusaurusProject } from './read-project.ts';
@@ -19,8 +19,6 @@ export function projectNotes(project: DocusaurusProject): ReportItem[] {
       'page',
     );
   }
-  if (project.versionedDocs)
-    note(where('versioned_docs'), 'left out: older docs versions; only the current docs were imported', 'versions');
   for (const locale of settings.locales) {
     if (!(locale in ENGINE_MESSAGES))
       note(

@@ -25,6 +25,7 @@ export function registerImportCommand(program: Command, root: string): void {
         formatReportItem,
         sortReport,
         summarize,
+        urlTotals,
       } = await import('../generator/import/docusaurus/index.ts');
       const out = path.resolve(root, opts.out);
       const shown = path.relative(root, out);
@@ -44,6 +45,10 @@ export function registerImportCommand(program: Command, root: string): void {
         console.log(
           `\nImported ${pages} docs pages and ${posts} posts in ${locales.length} locale${locales.length === 1 ? '' : 's'} (${locales.join(', ')}), ${authors} authors, ${tags} tags; ` +
             `${written.written} files written, ${written.copied} copied into ${shown || '.'}/. ${summarize(report)}`,
+        );
+        const urls = urlTotals(plan.urls);
+        console.log(
+          `URLs of the Docusaurus site: ${urls.kept} kept, ${urls.redirected} redirected, ${urls.lost} lost; ${path.join(shown, 'import-report.md')} lists each${urls.lost ? ', the lost ones with why' : ''}.`,
         );
         if (report.length)
           console.log(

@@ -12,6 +12,7 @@ import type { JsxContext } from './jsx-blocks.ts';
 import { newRouteOf, rewriteUrl } from './links.ts';
 import { parseBody } from './markdown-tree.ts';
 import { convertNavigation, messagesText } from './navigation.ts';
+import { newPagesOf, oldUrlsOf } from './old-urls.ts';
 import { convertPage } from './page.ts';
 import { docPlace, postPlace, stripNumberPrefix } from './paths.ts';
 import { projectNotes } from './project-notes.ts';
@@ -21,6 +22,7 @@ import { applySidebars, docIdOf, type SidebarResult } from './sidebars.ts';
 import { type ImportedPage, type SiteMap, sourceFor, targetFile, targetRoute } from './site-map.ts';
 import { slugId } from './slug.ts';
 import { TagBook, tagsYaml } from './tags.ts';
+import { type OldUrl, resolveUrls, type UrlOutcome, urlReportText } from './url-report.ts';
 import { type Nearness, nearestFolder, nearestPage } from './versions.ts';
 
 export interface ImportPlan {
@@ -30,6 +32,8 @@ export interface ImportPlan {
   copies: Map<string, string>;
   config: string;
   report: ReportItem[];
+  /** Every URL of the Docusaurus site and what answers it here (import-report.md). */
+  urls: UrlOutcome[];
   stats: { pages: number; posts: number; locales: string[]; authors: number; tags: number; staticFiles: number };
 }
 
@@ -417,6 +421,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     }
   }
 
+  /** The tag ids of each post, in the default locale. */
+  const postTags = new Map<ImportedPage, string[]>();
   // The default locale first: translations of a post pair their tags with the original's.
   for (const page of pages) {
     let originalTags: string[] | undefined;
@@ -434,7 +440,10 @@ export function planImport(project: DocusaurusProject): ImportPlan {
         copies,
         jsx: jsxFor(page, locale, source.file.rel),
       });
-      if (locale === defaultLocale) originalTags = converted.tags;
+      if (locale === defaultLocale) {
+        originalTags = converted.tags;
+        if (converted.tags) postTags.set(page, converted.tags);
+      }
       files.set(converted.file, converted.text);
       report.push(...converted.items);
       if (!page.sources.has(locale)) {
@@ -489,6 +498,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   // category pages) gets a redirect, and so does every client redirect.
   const redirects = new Map<string, string>();
   const pageRoutes = new Set(pages.map(targetRoute));
+  /** URLs the client redirects plugin served. */
+  const clientFroms: OldUrl[] = [];
   const addRedirect = (from: string, to: string, origin: string): boolean => {
     const fromRoute = `/${from.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
     if (fromRoute === to || redirects.has(fromRoute)) return false;
@@ -536,6 +547,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   }
   for (const r of settings.redirects) {
     const to = newRouteOf(map, r.to);
+    clientFroms.push({ route: r.from.replace(/^\/+|\/+$/g, ''), origin: `client redirect to ${r.to}` });
     if (to) addRedirect(r.from, to, 'client redirect');
     else
       configNote(1, `client redirect from ${r.from} left out: its target ${r.to} is no page of the import`, 'redirect');
@@ -553,7 +565,13 @@ export function planImport(project: DocusaurusProject): ImportPlan {
         for (const p of pages) {
           const existing = `/${p.place.route}${settings.trailingSlash ? '/' : ''}`;
           for (const from of create(existing))
-            if (from && from !== existing) addRedirect(from, targetRoute(p), 'createRedirects');
+            if (from && from !== existing) {
+              clientFroms.push({
+                route: from.replace(/^\/+|\/+$/g, ''),
+                origin: `createRedirects for /${p.place.route}`,
+              });
+              addRedirect(from, targetRoute(p), 'createRedirects');
+            }
         }
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
@@ -563,6 +581,25 @@ export function planImport(project: DocusaurusProject): ImportPlan {
           'redirect',
         );
       }
+    }
+  }
+  // `fromExtensions: ['html']`: Docusaurus answered /docs/intro.html for /docs/intro.
+  for (const ext of settings.fromExtensions) {
+    for (const p of pages) {
+      if (!p.place.route) continue;
+      clientFroms.push({ route: `${p.place.route}.${ext}`, origin: `fromExtensions alias of /${p.place.route}` });
+      addRedirect(`/${p.place.route}.${ext}`, targetRoute(p), 'fromExtensions');
+    }
+  }
+  // Tag pages of the blogs, where Docusaurus's URL of a tag is not the one here (`/blog/tags/中文`).
+  const tagUrls: OldUrl[] = [];
+  for (const c of collected.filter((x) => x.tree.instance.kind === 'blog')) {
+    const used = [...new Set(c.pages.flatMap((p) => postTags.get(p) ?? []))];
+    for (const id of used) {
+      const slug = tags.docusaurusSlugs.get(id) ?? id;
+      const route = joinRoute(c.tree.instance.route, 'tags', slug);
+      tagUrls.push({ route, origin: `tag "${tags.entries.get(id)?.label[defaultLocale] ?? id}"` });
+      if (`/${route}/` !== `/${c.section}/tags/${id}/`) addRedirect(`/${route}`, `/${c.section}/tags/${id}/`, 'tag');
     }
   }
   if (settings.trailingSlash === false)
@@ -625,6 +662,17 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
   const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/favicon.svg';
 
+  const urls = resolveUrls(
+    oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms }),
+    locales.map((l) => ({ locale: l, prefix: l === defaultLocale ? '' : `/${l}` })),
+    settings.baseUrl,
+    {
+      pages: newPagesOf(collected, postTags),
+      redirects,
+    },
+  );
+  files.set('import-report.md', urlReportText(urls, project.dir));
+
   const configFile = configText(settings, {
     sections: collected.map((c) => ({
       id: c.section,
@@ -650,6 +698,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     copies,
     config: configFile,
     report: unique,
+    urls,
     stats: {
       pages: docs.length,
       posts: posts.length,

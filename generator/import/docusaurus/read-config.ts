@@ -82,6 +82,8 @@ export interface DocusaurusSettings {
   problems: { file?: string; line: number; message: string }[];
   /** Project files the config imports (`i18n.js`), read with it. */
   modules: string[];
+  /** A search theme or Algolia is configured: Docusaurus served a page at /search. */
+  search: boolean;
 }
 
 /** Routes and folders as written in the config, without `./` and slashes: `./docs/` -> `docs`, `/` -> ''. */
@@ -350,5 +352,9 @@ export function readDocusaurusSettings(
     fromExtensions,
     problems,
     modules: module.modules,
+    search:
+      isRecord(themeConfig.algolia) ||
+      (Array.isArray(config.themes) &&
+        config.themes.some((t) => /search/i.test(t instanceof Opaque ? t.source : (JSON.stringify(t) ?? '')))),
   };
 }

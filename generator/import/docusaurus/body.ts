@@ -123,13 +123,17 @@ function esmEdits(
       const m = /^(import|export)\s/.exec(line);
       const bound = m?.[1] === 'import' ? importBinding(line, jsx) : undefined;
       if (bound) for (const [name, b] of bound) bindings.set(name, b);
-      else if (m)
+      else if (m) {
+        const partial = /from\s+['"]([^'"]+\.mdx?)['"]/.exec(line)?.[1];
         items.push({
           offset,
-          message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`,
+          message: partial
+            ? `MDX import left out: ${quote(line)}; ${partial.replace(/\\(.)/g, '$1')} is no Markdown file of the project, so its component stays as written; include the text with ::include{file="…"}`
+            : `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`,
           rule: `mdx-${m[1]}`,
           kept: false,
         });
+      }
       offset += line.length + 1;
     }
   }

@@ -33,7 +33,9 @@ const IMAGE = /\.(png|jpe?g|gif|svg|webp|avif)$/i;
 export function importBinding(line: string, ctx: JsxContext): Map<string, Binding> | undefined {
   const m = /^import\s+(\w+)\s+from\s+['"]([^'"]+)['"];?\s*$/.exec(line.trim());
   if (!m) return undefined;
-  const [, name, spec] = m;
+  const [, name, written] = m;
+  // A JavaScript string: `'./\_video.md'` (escaped for Markdown) is `./_video.md`.
+  const spec = written.replace(/\\(.)/g, '$1');
   const component = CONVERTED.get(spec);
   if (component) return new Map([[name, { kind: 'component', name: component }]]);
   if (/\.mdx?$/.test(spec)) {

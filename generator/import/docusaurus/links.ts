@@ -119,7 +119,8 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
     const base = path.join(root, path.dirname(page.treePath));
     const candidates = pathname.startsWith('/')
       ? [pathname.slice(1), path.join(root, pathname)]
-      : [path.join(base, pathname)];
+      : // As Docusaurus resolves them: from the page's folder, then from the docs or blog folder.
+        [path.join(base, pathname), path.join(root, pathname)];
     const target = candidates.map((c) => map.byFile.get(c)).find(Boolean);
     if (!target)
       return {

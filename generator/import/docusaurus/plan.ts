@@ -116,6 +116,12 @@ function sectionIds(trees: ContentTree[]): Map<ContentTree, string> {
   return ids;
 }
 
+/** A square logo with the title's first letter, for a project that has none. */
+function initialLogo(title: string): string {
+  const letter = ([...title.trim()][0] ?? 'S').toUpperCase().replace(/[<>&"]/g, '');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3b5b7a"/><text x="16" y="22" font-family="sans-serif" font-size="18" font-weight="bold" fill="#fff" text-anchor="middle">${letter}</text></svg>\n`;
+}
+
 export function planImport(project: DocusaurusProject): ImportPlan {
   const { settings } = project;
   const { defaultLocale, locales } = settings;
@@ -136,6 +142,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   // Partials (`_install.mdx`): written beside the pages as `_install.md`, which pages include.
   const partials: ImportedPage[] = [];
+  /** Partials some page (or partial) includes: only these are written. */
+  const usedPartials = new Set<ImportedPage>();
   for (const { tree, section } of collected) {
     for (const file of tree.partials.filter((f) => f.locale === defaultLocale)) {
       const split = splitFile(file.raw);
@@ -143,6 +151,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
         .replace(/\.mdx?$/, '')
         .split('/')
         .map((s) => stripNumberPrefix(s).name);
+      // The engine takes a file whose name starts with _ as a partial, never as a page.
+      if (!segments[segments.length - 1].startsWith('_')) segments[segments.length - 1] = `_${segments.at(-1)}`;
       const page: ImportedPage = {
         tree: tree.instance.kind,
         source: tree,
@@ -308,6 +318,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
           (p.source === page.source && path.join(path.dirname(rel), spec) === p.sources.get(locale)?.file.rel),
       );
       if (!found) return undefined;
+      usedPartials.add(found);
       const include = path.relative(path.dirname(targetFile(page, locale)), targetFile(found, locale));
       return include.startsWith('.') ? include : `./${include}`;
     },
@@ -401,26 +412,6 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     });
   }
 
-  for (const partial of partials) {
-    for (const locale of locales) {
-      const source = sourceFor(partial, locale, defaultLocale);
-      const converted = convertPage({
-        map,
-        page: partial,
-        locale,
-        source,
-        projectDir: project.dir,
-        authors,
-        tags,
-        copies,
-        jsx: jsxFor(partial, locale, source.file.rel),
-        partial: true,
-      });
-      files.set(converted.file, converted.text);
-      report.push(...converted.items);
-    }
-  }
-
   /** The tag ids of each post, in the default locale. */
   const postTags = new Map<ImportedPage, string[]>();
   // The default locale first: translations of a post pair their tags with the original's.
@@ -461,6 +452,42 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       }
     }
   }
+  // Partials that a page includes (and those they include), written beside the pages; the others
+  // were no page in Docusaurus and are named as left out.
+  const converted = new Set<ImportedPage>();
+  for (
+    let next = [...usedPartials].find((p) => !converted.has(p));
+    next;
+    next = [...usedPartials].find((p) => !converted.has(p))
+  ) {
+    converted.add(next);
+    for (const locale of locales) {
+      const source = sourceFor(next, locale, defaultLocale);
+      const result = convertPage({
+        map,
+        page: next,
+        locale,
+        source,
+        projectDir: project.dir,
+        authors,
+        tags,
+        copies,
+        jsx: jsxFor(next, locale, source.file.rel),
+        partial: true,
+      });
+      files.set(result.file, result.text);
+      report.push(...result.items);
+    }
+  }
+  for (const partial of partials.filter((p) => !usedPartials.has(p)))
+    report.push({
+      file: where(partial.sources.get(defaultLocale)!.file.rel),
+      line: 1,
+      column: 1,
+      message:
+        "left out: Docusaurus made no page of it (its name starts with _, or the docs' include/exclude leave it out) and no page imports it",
+      rule: 'page',
+    });
   for (const { section, out } of categories) {
     for (const c of out)
       for (const locale of locales) files.set(`content/${locale}/${section}/${c.dir}/_category.yml`, c.text[locale]);
@@ -658,9 +685,19 @@ export function planImport(project: DocusaurusProject): ImportPlan {
         'config',
       );
   }
+  // Neither logo nor favicon: one is drawn from the title's first letter, so no page links a file that is not there.
+  const drawn = !settings.logo && !settings.favicon;
+  if (drawn) {
+    files.set('public/img/logo.svg', initialLogo(title));
+    configNote(
+      1,
+      'no navbar logo and no favicon: public/img/logo.svg (the first letter of the title) stands for both; replace it with your own',
+      'logo',
+    );
+  }
   const logo =
     [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
-  const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/favicon.svg';
+  const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/logo.svg';
 
   const urls = resolveUrls(
     oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms }),
@@ -681,7 +718,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     })),
     navbar: navigation.navbar.length
       ? navigation.navbar
-      : collected.map((c) => ({ label: c.section, to: `/${c.section}/` })),
+      : // No navbar in Docusaurus: one link per section, labelled as shown (a capital: no UI string key).
+        collected.map((c) => ({ label: c.section.charAt(0).toUpperCase() + c.section.slice(1), to: `/${c.section}/` })),
     footer: navigation.footer,
     redirects: [...redirects].map(([from, to]) => ({ from, to })),
     logo,

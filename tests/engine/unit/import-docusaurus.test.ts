@@ -185,7 +185,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
     /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/,
   );
   assert.deepEqual(
-    report.filter((line) => !/\[(author|page)\]$/.test(line)),
+    report.filter((line) => !/\[(author|page|logo)\]$/.test(line)),
     [
       'P/docs/guides/README.md:3:1  front matter "hide_title" left out: docs pages here have no such key  [front-matter]',
       'P/docusaurus.config.js:1:1  1 URL of blog/ changed (such as /blog/2025/02/01/notes -> /blog/notes/); a redirect from each old URL is in config/site.config.ts  [redirect]',
@@ -221,7 +221,7 @@ test('a page beside a folder of the same name becomes its page; a partial is wri
     'no front matter; links from its own folder',
   );
   assert.deepEqual(
-    report.filter((line) => !/\[page\]$/.test(line)),
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [],
   );
 });
@@ -252,7 +252,7 @@ test('an export that spans lines goes with everything in it; links to generated 
     '---\ntitle: Start\ndescription: Where to begin.\n---\n\nBegin with [the setup](/docs/setup/).\n',
   );
   assert.deepEqual(
-    report.filter((line) => !/\[(page)\]$/.test(line)),
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [
       'P/docs/start.mdx:6:1  MDX export left out: "export const Box = ({children}) => ("; the engine has no components or variables  [mdx-export]',
     ],
@@ -490,7 +490,7 @@ test('MDX with a Markdown meaning is converted: tabs, mdx-code-block, images by 
   );
   assert.equal(plan.copies.get('docs/guides/shot.png'), 'public/img/docs/guides/shot.png');
   assert.deepEqual(
-    report.filter((line) => !/\[page\]$/.test(line)),
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [
       `P/docs/guides/index.mdx:11:1  MDX import left out: "import Chart from '@site/src/components/Chart';"; the engine has no components or variables  [mdx-import]`,
       'content/en/docs/guides/index.md:35:1  JSX <Chart> kept as written: the engine has no components; rewrite it in Markdown  [mdx-jsx]',

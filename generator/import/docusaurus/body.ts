@@ -6,8 +6,10 @@ import type { Definition, Image, Link, Nodes } from 'mdast';
 import { RAW_HTML_SCHEMA } from '../../markdown/plugins/raw-html.ts';
 import { visit } from '../../markdown/visit-tree.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
+import { codeTabEdits, moveDefaultTabsFirst } from './code-tabs.ts';
 import { type Binding, importBinding, type JsxContext, jsxBlockEdits } from './jsx-blocks.ts';
 import { type BodyTree, inSpans, isEsm, type Span } from './markdown-tree.ts';
+import type { KnownRemarkPlugin } from './read-config.ts';
 
 export interface Edit extends Span {
   text: string;
@@ -35,6 +37,8 @@ export interface BodyContext {
   dropTitle: boolean;
   /** Partials, images and category lists for the MDX that has a Markdown meaning. */
   jsx: JsxContext;
+  /** Remark plugins of the docs or blog whose Markdown is converted (npm2yarn, tab blocks). */
+  remarkPlugins?: KnownRemarkPlugin[];
 }
 
 /** HTML the engine keeps (its sanitiser's allow-list), as GitHub does in READMEs: not reported here. */
@@ -227,6 +231,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   const jsx = jsxBlockEdits(body, codeSpans, bindings, ctx.jsx);
   edits.push(...jsx.edits);
   for (const p of jsx.problems) items.push({ offset: p.offset, message: p.message, rule: 'mdx-jsx', kept: true });
+  edits.push(...codeTabEdits(body, tree.tree, ctx.remarkPlugins ?? []));
   const converted = (offset: number) => jsx.edits.some((e) => offset >= e.start && offset < e.end);
   admonitionEdits(tree, edits, items);
   for (const c of tree.customIds) {
@@ -240,15 +245,16 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
       });
     }
   }
+  // Docusaurus shows every # heading as written; a page here has one level-one heading, its
+  // title, so any other is a ## section.
+  const titleAt = tree.title?.span.start;
   visit(tree.tree, (node: Nodes) => {
-    if (node.type === 'code' && node.meta && /\btitle=/.test(node.meta)) {
-      items.push({
-        offset: node.position!.start.offset!,
-        message: `code block title in ${quote(node.meta, 40)} is not shown by the engine; put it in the text before the block`,
-        rule: 'code-title',
-        kept: true,
-      });
-    }
+    if (node.type !== 'heading' || node.depth !== 1) return;
+    const at = node.position!.start.offset!;
+    if (ctx.dropTitle && at === titleAt) return;
+    if (/^#(?!#)/.test(body.slice(at, at + 2))) edits.push({ start: at, end: at + 1, text: '##' });
+  });
+  visit(tree.tree, (node: Nodes) => {
     if (node.type === 'html') {
       const raw = node.value;
       if (raw.trim().startsWith('<!--')) return;
@@ -297,6 +303,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     applied.push(e);
   }
   out += body.slice(at);
+  out = moveDefaultTabsFirst(out);
   const swallowed = (offset: number) => applied.some((e) => e.swallows && offset >= e.start && offset < e.end);
   return { body: out, edits: applied, items: items.filter((item) => !item.kept || !swallowed(item.offset)) };
 }

@@ -2,7 +2,7 @@
 // `_category.yml` in every locale, with the labels translated in `current.json`.
 import type GithubSlugger from 'github-slugger';
 import YAML from 'yaml';
-import { stripNumberPrefix } from './paths.ts';
+import { safeSegment, stripNumberPrefix } from './paths.ts';
 import type { ContentTree } from './read-project.ts';
 
 export interface CategoryOut {
@@ -74,7 +74,7 @@ export function convertCategories(
     const file = files.get(folder);
     const dir = folder
       .split('/')
-      .map((s) => stripNumberPrefix(s).name)
+      .map((s) => safeSegment(stripNumberPrefix(s).name))
       .join('/');
     const override = overrides.get(dir);
     if (!file && name.number === undefined && !override) continue;

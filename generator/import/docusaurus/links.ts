@@ -105,6 +105,15 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
   const own = ownPath(map, url);
   if (own !== undefined) {
     const inner = rewriteUrl(scope, own, kind);
+    // A URL of the old site that no page of the import answers (a page of src/pages/, a file the
+    // host served) stays the absolute URL it was: as a link inside the site it would be broken.
+    if (inner.problem)
+      return {
+        problem: {
+          message: `link ${url} to the site's own host kept as written: no page or file of the import is at ${own.split(/[?#]/)[0]}; point it at a page, or keep it if the old host still serves it`,
+          rule: 'link',
+        },
+      };
     return { ...inner, url: inner.url ?? own };
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return {};

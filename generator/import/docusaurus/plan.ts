@@ -14,7 +14,7 @@ import { parseBody } from './markdown-tree.ts';
 import { convertNavigation, messagesText } from './navigation.ts';
 import { newPagesOf, oldUrlsOf } from './old-urls.ts';
 import { convertPage } from './page.ts';
-import { docPlace, postPlace, stripNumberPrefix } from './paths.ts';
+import { docPlace, postPlace, safeSegment, stripNumberPrefix } from './paths.ts';
 import { projectNotes } from './project-notes.ts';
 import type { ContentTree, DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
@@ -52,6 +52,11 @@ function collectPages(
     const split = splitFile(file.raw);
     const place =
       kind === 'docs' ? docPlace(file.path, routeBase, split.data) : postPlace(file.path, routeBase, split.data);
+    // Two posts of one name on different days: Docusaurus's dates kept them apart, here the date stays in the name.
+    if (taken.has(place.target) && kind === 'blog' && place.date) {
+      const base = path.basename(place.target);
+      place.target = path.join(path.dirname(place.target), `${place.date}-${base}`).replace(/^\.\//, '');
+    }
     const other = taken.get(place.target);
     if (other) {
       report.push({
@@ -150,7 +155,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       const segments = file.path
         .replace(/\.mdx?$/, '')
         .split('/')
-        .map((s) => stripNumberPrefix(s).name);
+        .map((s) => safeSegment(stripNumberPrefix(s).name));
       // The engine takes a file whose name starts with _ as a partial, never as a page.
       if (!segments[segments.length - 1].startsWith('_')) segments[segments.length - 1] = `_${segments.at(-1)}`;
       const page: ImportedPage = {

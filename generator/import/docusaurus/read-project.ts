@@ -8,6 +8,13 @@ import { type ContentInstance, type DocusaurusSettings, readDocusaurusSettings }
 export interface ProjectFile {
   rel: string;
   raw: string;
+  /** The file started with a UTF-8 byte-order mark, which `raw` no longer has. */
+  bom?: boolean;
+}
+
+/** A file's text without a leading byte-order mark, which would hide its front matter. */
+function textOf(rel: string, text: string): ProjectFile {
+  return text.startsWith('\uFEFF') ? { rel, raw: text.slice(1), bom: true } : { rel, raw: text };
 }
 
 /** A Markdown file of a docs or blog tree. */
@@ -117,10 +124,8 @@ function readTree(
   const included = globMatcher(instance.include ?? DEFAULT_INCLUDE);
   const excludedByConfig = globMatcher(instance.exclude ?? DEFAULT_EXCLUDE);
   for (const [locale, root] of Object.entries(roots)) {
-    const read = (rel: string): ProjectFile => ({
-      rel: `${root}/${rel}`,
-      raw: readFileSync(path.join(dir, root, rel), 'utf8'),
-    });
+    const read = (rel: string): ProjectFile =>
+      textOf(`${root}/${rel}`, readFileSync(path.join(dir, root, rel), 'utf8'));
     for (const rel of filesUnder(path.join(dir, root))) {
       // What Docusaurus makes no page of (`include`, `exclude`: by default names starting with `_`)
       // is a partial, which pages may import.

@@ -276,7 +276,9 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   await run.step('config-strings', () =>
     checkConfigStrings(config, messages, runtime.configFiles, loaded.theme, loaded.options),
   );
-  if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
+  // A build stops here; a check renders on, so the links the theme's pages hold (broken-theme-link)
+  // are reported with the other problems, not only once they are fixed.
+  if (run.failed && mode === 'build') return run.result({ graph, config, messages });
 
   // Images and the pages, rendered into the output (a production build keeps what it made under
   // .cache/, so the next one makes only what changed), the cards drawn meanwhile.

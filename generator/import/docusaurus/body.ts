@@ -28,6 +28,8 @@ export interface BodyItem {
 export interface LinkRewrite {
   url?: string;
   problem?: { message: string; rule: string };
+  /** The link goes and its text stays: nothing here answers its URL, and the check would refuse it. */
+  unlink?: boolean;
 }
 
 export interface BodyContext {
@@ -279,6 +281,14 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     const rewrite = ctx.rewriteUrl(node.url, node.type === 'image' ? 'image' : 'link');
     if (rewrite.problem) items.push({ offset: node.position!.start.offset!, ...rewrite.problem, kept: true });
+    if (rewrite.unlink && node.type === 'link') {
+      const start = node.position!.start.offset!;
+      const end = node.position!.end.offset!;
+      const first = node.children[0]?.position?.start.offset;
+      const last = node.children.at(-1)?.position?.end.offset;
+      edits.push({ start, end, text: first !== undefined && last !== undefined ? body.slice(first, last) : '' });
+      return;
+    }
     if (rewrite.url === undefined || rewrite.url === node.url) return;
     const span = urlSpan(body, node);
     if (span) edits.push({ ...span, text: rewrite.url });

@@ -106,16 +106,26 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
   if (own !== undefined) {
     const inner = rewriteUrl(scope, own, kind);
     // A URL of the old site that no page of the import answers (a page of src/pages/, a file the
-    // host served) stays the absolute URL it was: as a link inside the site it would be broken.
+    // host served): as a link inside the site it would be broken, so its text stays, unlinked.
     if (inner.problem)
       return {
+        unlink: kind === 'link',
         problem: {
-          message: `link ${url} to the site's own host kept as written: no page or file of the import is at ${own.split(/[?#]/)[0]}; point it at a page, or keep it if the old host still serves it`,
+          message: `link to ${url} left out, its text kept: no page or file of the import is at ${own.split(/[?#]/)[0]}, and the check takes the site's own host as the site; link a page, or add a redirect from there`,
           rule: 'link',
         },
       };
     return { ...inner, url: inner.url ?? own };
   }
+  if (kind === 'image' && (/^https?:/i.test(url) || url.startsWith('//')))
+    // The engine's Content-Security-Policy (common/security-headers.ts) allows images of the site
+    // itself only, as no request is to leave it: the image is kept, and named with the fix.
+    return {
+      problem: {
+        message: `external image ${url} kept, but browsers will not show it: the site's Content-Security-Policy allows images of the site only (img-src 'self'); download it into public/ and link it as /img/…`,
+        rule: 'external-image',
+      },
+    };
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return {};
   const { pathname, rest, fragment } = split(url);
   const ownFile = targetFile(page, locale);

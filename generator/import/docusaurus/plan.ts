@@ -679,39 +679,39 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   const staticFile = (route: string | undefined) =>
     route !== undefined && project.staticFiles.includes(route.replace(/^\//, ''));
+  // The logo and the favicon: files of static/; a path to nothing or an external URL (which the
+  // site's Content-Security-Policy would not load) is named, and the other file, or a logo drawn
+  // from the title's first letter, stands in, so no page links a file that is not there.
   for (const [key, value] of [
     ['navbar logo', settings.logo],
     ['favicon', settings.favicon],
   ] as const) {
-    if (value && !/^[a-z]+:/i.test(value) && !staticFile(value))
-      configNote(
-        1,
-        `${key} ${value} is not in static/: the pages would show a missing image; put the file at static${value}`,
-        'config',
-      );
-  }
-  // Neither logo nor favicon: one is drawn from the title's first letter, so no page links a file that is not there.
-  const drawn = !settings.logo && !settings.favicon;
-  if (drawn) {
-    files.set('public/img/logo.svg', initialLogo(title));
+    if (!value || staticFile(value)) continue;
     configNote(
       1,
-      'no navbar logo and no favicon: public/img/logo.svg (the first letter of the title) stands for both; replace it with your own',
+      /^[a-z]+:/i.test(value)
+        ? `${key} ${value} left out: the site's Content-Security-Policy loads images of the site only; download it into public/ and name it in config/site.config.ts`
+        : `${key} ${value} is not in static/: put the file at public${value} and name it in config/site.config.ts`,
       'logo',
     );
   }
-  const logo =
-    [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
-  const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/logo.svg';
+  const own = [settings.logo, settings.favicon].find(staticFile);
+  if (!own) {
+    files.set('public/img/logo.svg', initialLogo(title));
+    configNote(
+      1,
+      'public/img/logo.svg (the first letter of the title) stands for the logo and the favicon; replace it with your own',
+      'logo',
+    );
+  }
+  const logo = (staticFile(settings.logo) ? settings.logo : own) ?? '/img/logo.svg';
+  const favicon = (staticFile(settings.favicon) ? settings.favicon : own) ?? '/img/logo.svg';
 
   const urls = resolveUrls(
     oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms }),
     locales.map((l) => ({ locale: l, prefix: l === defaultLocale ? '' : `/${l}` })),
     settings.baseUrl,
-    {
-      pages: newPagesOf(collected, postTags),
-      redirects,
-    },
+    { pages: newPagesOf(collected, postTags), redirects },
   );
   files.set('import-report.md', urlReportText(urls, project.dir));
 

@@ -94,6 +94,17 @@ function unwrap(node: Node): Node {
   return n;
 }
 
+/** `process.env` itself. */
+function isProcessEnv(node: Node): boolean {
+  return (
+    (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression') &&
+    node.object.type === 'Identifier' &&
+    node.object.name === 'process' &&
+    node.property.type === 'Identifier' &&
+    node.property.name === 'env'
+  );
+}
+
 const isPrimitive = (v: StaticValue): v is string | number | boolean | null | undefined =>
   v === null || v === undefined || typeof v !== 'object';
 
@@ -222,7 +233,11 @@ function readModule(program: Program, text: string, typescript: boolean, file: s
     evaluating.add(name);
     let value: StaticValue;
     if (d.kind === 'import') value = importOf(d.from, d.name, at);
-    else if (d.kind === 'pick') {
+    else if (d.kind === 'pick' && isProcessEnv(d.of)) {
+      // `const { LOCALE_CI } = process.env`
+      assume(d.of, `process.env.${d.key} assumed unset, as in a plain build`);
+      value = d.key === 'NODE_ENV' ? 'production' : undefined;
+    } else if (d.kind === 'pick') {
       const of = evaluate(d.of, top);
       value = isRecord(of) || Array.isArray(of) ? (of as Record<string, StaticValue>)[d.key] : opaqueOf(d.of);
     } else if (d.node.type === 'FunctionDeclaration') value = opaqueOf(d.node, d.node, top);
@@ -297,14 +312,7 @@ function readModule(program: Program, text: string, typescript: boolean, file: s
   /** `process.env.X`: the environment of a plain build, where it is unset. */
   const isEnv = (node: Node): string | undefined => {
     if (node.type !== 'MemberExpression' && node.type !== 'OptionalMemberExpression') return undefined;
-    const object = unwrap(node.object);
-    if (
-      (object.type === 'MemberExpression' || object.type === 'OptionalMemberExpression') &&
-      object.object.type === 'Identifier' &&
-      object.object.name === 'process' &&
-      object.property.type === 'Identifier' &&
-      object.property.name === 'env'
-    )
+    if (isProcessEnv(unwrap(node.object)))
       return node.property.type === 'Identifier' && !node.computed
         ? node.property.name
         : node.property.type === 'StringLiteral'

@@ -133,7 +133,13 @@ export function applySidebars(
         if (!dir) {
           result.problems.push({
             line: lineOf(label),
-            message: `category "${label}" ${members.length ? `holds pages of ${folders.length} folders (${folders.map((f) => f || '.').join(', ')})` : 'holds no page'}: here a category is a folder; its pages keep their folders`,
+            message: `category "${label}" ${
+              !members.length
+                ? 'holds no page'
+                : dir === ''
+                  ? `holds pages of the top folder of ${tree.instance.path}/`
+                  : `holds pages of ${folders.length} folders (${folders.map((f) => f || '.').join(', ')})`
+            }: here a category is a folder; its pages keep their folders`,
           });
           found.push(...members);
           continue;

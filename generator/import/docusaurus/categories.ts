@@ -77,7 +77,8 @@ export function convertCategories(
       .map((s) => safeSegment(stripNumberPrefix(s).name))
       .join('/');
     const override = overrides.get(dir);
-    if (!file && name.number === undefined && !override) continue;
+    // A folder renamed to be carried in a URL (`C++` -> `Cpp`) keeps its name as its label.
+    if (!file && name.number === undefined && !override && safeSegment(name.name) === name.name) continue;
     const data = file ? readCategory(file.raw, file.rel) : {};
     if (!data) {
       problems.push({ rel: file!.rel, line: 1, message: 'not readable; the folder gets the default label' });

@@ -153,7 +153,7 @@ export function jsxBlockEdits(
       replaceLine(i, `::include{file="${b.include}"}`);
     } else if (open && open[3] && cards.has(open[1])) {
       replaceLine(i, ctx.cardList());
-    } else if (/^<img[\s/>]/.test(t)) {
+    } else if (/^<img(?:[\s/>]|$)/.test(t)) {
       // An <img> as MDX writes it, on one line or several: `src={require('./x.png').default}`, a
       // bound import, or a plain URL with JSX attributes (`style={{…}}`) Markdown cannot keep.
       let end = i;

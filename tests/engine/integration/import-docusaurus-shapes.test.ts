@@ -173,9 +173,10 @@ describe('shape b: docs at /, lastVersion current and an older version, a second
   });
 
   test("locales and redirects come from the modules the config requires; the environment's branch is named", () => {
-    assert.deepEqual(reported(site, 'config').filter((l) => l.includes('i18n.js')), [
-      'P/i18n.js:7:1  process.env.LOCALE_CI assumed unset, as in a plain build: took LOCALES  [config]',
-    ]);
+    assert.deepEqual(
+      reported(site, 'config').filter((l) => l.includes('i18n.js')),
+      ['P/i18n.js:7:1  process.env.LOCALE_CI assumed unset, as in a plain build: took LOCALES  [config]'],
+    );
     assert.equal(answer(path.join(site.root, 'build'), '/filtering')?.redirectedTo, '/docs/usage/filters/');
   });
 
@@ -279,7 +280,10 @@ describe('shape d: ../docs, three versions, nine locales from i18n.mjs, npm2yarn
     assert.equal(answer(build, '/docs/category/guides')?.redirectedTo, '/docs/guides/');
     assert.deepEqual(
       reported(site, 'versions').map((l) => l.replace(/ not imported.*/, '')),
-      ['P/../docs:1:1  docs version "current" (at /docs/next/)', 'P/versions.json:1:1  docs version "2.1" (at /docs/2.1/)'],
+      [
+        'P/../docs:1:1  docs version "current" (at /docs/next/)',
+        'P/versions.json:1:1  docs version "2.1" (at /docs/2.1/)',
+      ],
     );
   });
 
@@ -289,7 +293,10 @@ describe('shape d: ../docs, three versions, nine locales from i18n.mjs, npm2yarn
       start,
       /::::tabs\{group="npm2yarn"\}\n:::tab\[npm\]\n\n```bash\nnpm install --save quayside\n```\n\n:::\n:::tab\[Yarn\]\n\n```bash\nyarn add quayside\n```\n\n:::\n:::tab\[pnpm\]\n\n```bash\npnpm add quayside\n```\n\n:::\n::::/,
     );
-    assert.match(start, /::::tabs\{group="code-tabs"\}\n:::tab\[JavaScript\]\n\n```js\n[\s\S]*:::tab\[TypeScript\]\n\n```ts\n/);
+    assert.match(
+      start,
+      /::::tabs\{group="code-tabs"\}\n:::tab\[JavaScript\]\n\n```js\n[\s\S]*:::tab\[TypeScript\]\n\n```ts\n/,
+    );
     assert.deepEqual(
       site.diagnostics.filter((d) => d.rule === 'code-meta'),
       [],
@@ -297,9 +304,10 @@ describe('shape d: ../docs, three versions, nine locales from i18n.mjs, npm2yarn
   });
 
   test('the locales are read from i18n.mjs; the CI branch of the environment is named at its line', () => {
-    assert.deepEqual(reported(site, 'config').filter((l) => l.includes('i18n.mjs')), [
-      'P/i18n.mjs:17:1  process.env.LOCALE_CI assumed unset, as in a plain build: took LOCALES  [config]',
-    ]);
+    assert.deepEqual(
+      reported(site, 'config').filter((l) => l.includes('i18n.mjs')),
+      ['P/i18n.mjs:17:1  process.env.LOCALE_CI assumed unset, as in a plain build: took LOCALES  [config]'],
+    );
     assert.match(page(site, 'config/site.config.ts'), /ja: \{\n\s+label: "日本語"/);
   });
 });

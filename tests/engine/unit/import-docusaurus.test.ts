@@ -7,11 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { rewriteAdmonitionLine } from '../../../generator/import/docusaurus/admonitions.ts';
-import { docPlace, postPlace, stripNumberPrefix } from '../../../generator/import/docusaurus/paths.ts';
+import { convertNpmLine } from '../../../generator/import/docusaurus/code-tabs.ts';
+import { DEFAULT_EXCLUDE, globMatcher } from '../../../generator/import/docusaurus/glob.ts';
+import { docPlace, postPlace, safeSegment, stripNumberPrefix } from '../../../generator/import/docusaurus/paths.ts';
 import { type ImportPlan, planImport } from '../../../generator/import/docusaurus/plan.ts';
 import { readDocusaurusSettings } from '../../../generator/import/docusaurus/read-config.ts';
 import { readDocusaurusProject } from '../../../generator/import/docusaurus/read-project.ts';
 import { formatReportItem, sortReport } from '../../../generator/import/docusaurus/report.ts';
+import { kebabCase } from '../../../generator/import/docusaurus/slug.ts';
 
 const apply = (line: string) => {
   const r = rewriteAdmonitionLine(line);
@@ -546,5 +549,160 @@ test('a createRedirects that is more than paths and conditions is reported, not 
       'P/docusaurus.config.js:2:1  createRedirects left out: it uses a call, which the importer does not read; write its redirects into config/site.config.ts  [redirect]',
     ),
     report.join('\n'),
+  );
+});
+
+test('modules the config imports are read with it: require, import, .ts, .json, functions over lists, the environment', () => {
+  const files: Record<string, string> = {
+    'i18n.js': `const NAMES = { en: 'English', de: 'Deutsch', 'pt-br': 'Português' };
+      const LOCALES = Object.keys(NAMES);
+      module.exports = {
+        defaultLocale: 'en',
+        locales: process.env.LOCALE_CI ? ['en'] : LOCALES,
+        localeConfigs: Object.fromEntries(LOCALES.map((l) => [l, { label: NAMES[l] }])),
+      };`,
+    'redirects.json': '[{ "from": "/old", "to": "/docs/intro" }]',
+    'lib/routes.ts': `export const docsBase: string = 'manual';\nexport default { blog: 'news' };`,
+  };
+  const settings = readDocusaurusSettings(
+    `import routes, { docsBase } from './lib/routes';
+     const i18n = require('./i18n');
+     const redirects = require('./redirects.json');
+     const url = process.env.SITE_URL || 'https://t.example';
+     export default {
+       title: 'T', url, i18n,
+       presets: [['classic', { docs: { routeBasePath: docsBase }, blog: { routeBasePath: routes.blog } }]],
+       plugins: [['@docusaurus/plugin-client-redirects', { redirects: [...redirects, ...computeMore()] }]],
+     };`,
+    true,
+    'docusaurus.config.ts',
+    (rel) => files[rel],
+  );
+  assert.deepEqual(settings.locales, ['en', 'de', 'pt-br']);
+  assert.deepEqual(settings.localeLabels, { en: 'English', de: 'Deutsch', 'pt-br': 'Português' });
+  assert.equal(settings.url, 'https://t.example');
+  assert.deepEqual(
+    settings.instances.map((i) => i.route),
+    ['manual', 'news'],
+  );
+  assert.deepEqual(settings.redirects, [{ from: '/old', to: '/docs/intro' }]);
+  assert.deepEqual(settings.modules.sort(), ['i18n.js', 'lib/routes.ts', 'redirects.json']);
+  assert.deepEqual(settings.problems, [
+    {
+      file: 'docusaurus.config.ts',
+      line: 4,
+      message: "process.env.SITE_URL assumed unset, as in a plain build: took the fallback 'https://t.example'",
+    },
+    {
+      file: 'i18n.js',
+      line: 5,
+      message: 'process.env.LOCALE_CI assumed unset, as in a plain build: took LOCALES',
+    },
+    {
+      file: 'docusaurus.config.ts',
+      line: 8,
+      message:
+        'a client redirect is computed (...computeMore()), which the importer reads but never runs; left out; write it into config/site.config.ts',
+    },
+  ]);
+  const computed = readDocusaurusSettings(
+    "module.exports = { title: 'T', i18n: { defaultLocale: 'en', locales: require('./gen').locales() } };",
+    false,
+  );
+  assert.deepEqual(computed.locales, ['en']);
+  assert.match(
+    computed.problems[0].message,
+    /^i18n\.locales is computed \(require\('\.\/gen'\)\.locales\(\)\), which the importer reads but never runs; assumed the default locale only/,
+  );
+});
+
+test('npm commands in Yarn and pnpm words, as npm2yarn writes them', () => {
+  const both = (line: string) => [convertNpmLine(line, 'yarn'), convertNpmLine(line, 'pnpm')];
+  assert.deepEqual(both('npm install'), ['yarn install', 'pnpm install']);
+  assert.deepEqual(both('npm install --save-dev quayside'), [
+    'yarn add quayside --dev',
+    'pnpm add quayside --save-dev',
+  ]);
+  assert.deepEqual(both('npm i -g quayside'), ['yarn global add quayside', 'pnpm add quayside --global']);
+  assert.deepEqual(both('npm run build -- --watch'), ['yarn run build -- --watch', 'pnpm run build -- --watch']);
+  assert.deepEqual(both('npx quayside init'), ['yarn dlx quayside init', 'pnpm dlx quayside init']);
+  assert.deepEqual(both('echo done'), ['echo done', 'echo done']);
+});
+
+test("Docusaurus's names: lodash's kebab case for tags, include globs, safe file names", () => {
+  assert.deepEqual(['SQLite', 'Node.js', 'CI/CD', 'Getting Started', 'Überblick'].map(kebabCase), [
+    'sq-lite',
+    'node-js',
+    'ci-cd',
+    'getting-started',
+    'uberblick',
+  ]);
+  const excluded = globMatcher(DEFAULT_EXCLUDE);
+  assert.deepEqual(['a.md', '_a.md', 'x/_y/z.md', 'a/__tests__/b.md', 'a_b.md'].map(excluded), [
+    false,
+    true,
+    true,
+    true,
+    false,
+  ]);
+  const included = globMatcher(['*.md', 'guide/**/*.md']);
+  assert.deepEqual(['a.md', 'x/a.md', 'guide/x/a.md', 'a.mdx'].map(included), [true, false, true, false]);
+  assert.deepEqual(['C++', 'C#', 'Über uns', 'plain-name.v2'].map(safeSegment), [
+    'Cpp',
+    'Csharp',
+    'Uber-uns',
+    'plain-name.v2',
+  ]);
+});
+
+test('a default TabItem opens first; queryString, several-line images and code titles are handled, each as it should', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/setup.mdx': [
+      '---',
+      'title: Setup',
+      'description: Set it up.',
+      '---',
+      '',
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      '',
+      '<Tabs queryString="os">',
+      '<TabItem value="linux" label="Linux">',
+      '',
+      'Linux words.',
+      '',
+      '</TabItem>',
+      '<TabItem value="mac" label="macOS" default>',
+      '',
+      'Mac words.',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+      '',
+      '<img',
+      "  src={require('./shot.png').default}",
+      '  alt="Shot"',
+      '/>',
+      '',
+      '```js title="app.js"',
+      'run();',
+      '```',
+      '',
+    ].join('\n'),
+    'docs/shot.png': 'png',
+  });
+  const written = plan.files.get('content/en/docs/setup.md')!;
+  assert.match(
+    written,
+    /::::tabs\n:::tab\[macOS\]\n\nMac words\.\n\n:::\n:::tab\[Linux\]\n\nLinux words\.\n\n:::\n::::/,
+  );
+  assert.match(written, /\n!\[Shot\]\(\/img\/docs\/shot\.png\)\n/);
+  assert.match(written, /```js title="app\.js"/);
+  assert.deepEqual(
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
+    [
+      'content/en/docs/setup.md:6:1  queryString of <Tabs> left out: the tab chosen is not put into the URL here; tabs of one group keep the same choice across pages  [mdx-jsx]',
+    ],
   );
 });

@@ -3,6 +3,7 @@
 // the ids the headings get, images beside the pages to public/.
 import path from 'node:path/posix';
 import type { LinkRewrite } from './body.ts';
+import { localePath } from './config-file.ts';
 import { customIdsOf, type ImportedPage, type SiteMap, targetFile } from './site-map.ts';
 
 export interface LinkScope {
@@ -65,7 +66,7 @@ function generatedRoute(map: SiteMap, key: string): string | undefined {
 /** The route here of a path the Docusaurus site served (`/docs/intro`, `/de/posts/x/`), with its locale prefix; undefined when nothing answers it. */
 export function newRouteOf(map: SiteMap, pathname: string): string | undefined {
   const { key, locale } = routeKey(map, pathname);
-  const prefix = locale ? `/${locale}` : '';
+  const prefix = locale ? `/${localePath(locale, map.defaultLocale)}` : '';
   const found = map.byRoute.get(key)?.route ?? generatedRoute(map, key);
   return found && `${prefix}${found}`;
 }
@@ -188,7 +189,7 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
     : new URL(pathname, `https://x/${page.place.route}${page.place.trailingSlash && page.place.route ? '/' : ''}`)
         .pathname;
   const { key, locale: named } = routeKey(map, absolute);
-  const prefix = named ? `/${named}` : '';
+  const prefix = named ? `/${localePath(named, map.defaultLocale)}` : '';
   const found = map.byRoute.get(key);
   if (found) return { url: `${prefix}${found.route}${rest}${fragmentOf(scope, found.page, fragment)}` };
   const generated = generatedRoute(map, key);

@@ -5,7 +5,7 @@ import GithubSlugger from 'github-slugger';
 import YAML from 'yaml';
 import { AuthorBook, authorsYaml } from './authors.ts';
 import { type CategoryOut, type CategoryProblem, convertCategories } from './categories.ts';
-import { configText } from './config-file.ts';
+import { configText, localePath } from './config-file.ts';
 import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
 import { descriptionFrom, splitFile, writeFrontMatter } from './front-matter.ts';
 import type { JsxContext } from './jsx-blocks.ts';
@@ -709,7 +709,11 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   const urls = resolveUrls(
     oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms }),
-    locales.map((l) => ({ locale: l, prefix: l === defaultLocale ? '' : `/${l}` })),
+    locales.map((l) => ({
+      locale: l,
+      prefix: l === defaultLocale ? '' : `/${l}`,
+      here: l === defaultLocale ? '' : `/${localePath(l, defaultLocale)}`,
+    })),
     settings.baseUrl,
     { pages: newPagesOf(collected, postTags), redirects },
   );

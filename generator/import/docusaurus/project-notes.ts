@@ -2,6 +2,7 @@
 // settings it could not read or carry.
 import path from 'node:path/posix';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
+import { localePath } from './config-file.ts';
 import type { DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
 
@@ -24,6 +25,15 @@ export function projectNotes(project: DocusaurusProject): ReportItem[] {
       note(
         config,
         `locale "${locale}" has no UI strings in the engine: its pages show the English ones where i18n/${locale}.ts has none (site check lists them); translate them there`,
+        'config',
+      );
+  }
+  for (const locale of settings.locales) {
+    const own = localePath(locale, settings.defaultLocale);
+    if (locale !== settings.defaultLocale && own !== locale)
+      note(
+        config,
+        `locale "${locale}" is served at /${own}/ here, as the engine's locale paths are lower case: its old URLs under /${locale}/ answer only where the host redirects them (\`/${locale}/* /${own}/:splat 301\` in public/_redirects); import-report.md lists them`,
         'config',
       );
   }

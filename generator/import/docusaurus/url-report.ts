@@ -35,22 +35,30 @@ const withSlashes = (route: string) => (route ? `/${route}/` : '/');
 
 export function resolveUrls(
   old: OldUrl[],
-  locales: { locale: string; prefix: string }[],
+  /** `prefix` as Docusaurus served the locale (`/pt-BR`), `here` as the engine does (`/pt-br`). */
+  locales: { locale: string; prefix: string; here: string }[],
   baseUrl: string,
   answers: SiteAnswers,
 ): UrlOutcome[] {
   const base = baseUrl.replace(/\/$/, '');
   const out: UrlOutcome[] = [];
   const seen = new Set<string>();
-  for (const { locale, prefix } of locales) {
+  for (const { locale, prefix, here: ownPrefix } of locales) {
     for (const u of old) {
       if (u.defaultLocaleOnly && prefix) continue;
       const url = `${base}${prefix}/${u.route}`.replace(/\/$/, '') || '/';
       if (seen.has(url)) continue;
       seen.add(url);
       const here = withSlashes(u.route);
-      const at = (route: string) => `${base}${prefix}${route}`;
-      if (answers.pages.has(here)) out.push({ url, origin: u.origin, fate: 'page', to: at(here) });
+      const at = (route: string) => `${base}${ownPrefix}${route}`;
+      if (ownPrefix !== prefix)
+        out.push({
+          url,
+          origin: u.origin,
+          fate: 'lost',
+          why: `the locale's URLs are lower case here (${ownPrefix}/, not ${prefix}/): a host rule \`${prefix}/* ${ownPrefix}/:splat 301\` in public/_redirects sends them on, on hosts that read it`,
+        });
+      else if (answers.pages.has(here)) out.push({ url, origin: u.origin, fate: 'page', to: at(here) });
       else if (answers.redirects.has(here)) {
         const to = answers.redirects.get(here)!;
         const final = answers.pages.has(to) ? to : (answers.redirects.get(to) ?? to);

@@ -165,8 +165,16 @@ describe('shape b: docs at /, lastVersion current and an older version, a second
 
   test('the import builds with no error; every URL the report keeps or redirects answers, in all 13 locales', () => {
     assertReportHolds(site);
-    assert.deepEqual(urlTotals(site.plan.urls), { kept: 39, redirected: 104, lost: 0 });
+    assert.deepEqual(urlTotals(site.plan.urls), { kept: 36, redirected: 96, lost: 11 });
     assert.equal(site.plan.stats.locales.length, 13);
+    // pt-BR is at /pt-br/ here: its old URLs are the lost ones, each with why and the host rule.
+    assert.deepEqual(
+      [...new Set(lost(site).map((l) => l.replace(/^\/pt-BR\S*: /, '')))],
+      [
+        "the locale's URLs are lower case here (/pt-br/, not /pt-BR/): a host rule `/pt-BR/* /pt-br/:splat 301` in public/_redirects sends them on, on hosts that read it",
+      ],
+    );
+    assert.ok(existsSync(path.join(site.root, 'build/pt-br/docs/install/index.html')));
     const build = path.join(site.root, 'build');
     assert.equal(answer(build, '/usage/filters')?.redirectedTo, '/docs/usage/filters/');
     assert.equal(answer(build, '/fi/usage/filters')?.redirectedTo, '/fi/docs/usage/filters/');

@@ -8,8 +8,9 @@ export function registerImportCommand(program: Command, root: string): void {
     .command('docusaurus')
     .description(
       'Import a Docusaurus project: every docs and blog instance (preset and plugins array), translations under i18n/, _category_ files, sidebars, authors.yml and tags.yml into content/, static/ into public/, ' +
-        'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config is parsed, never run. ' +
-        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host, custom heading ids), tabs, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. " +
+        'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config and the local modules it imports are parsed, never run; the docs version Docusaurus served at the docs route is imported, the others redirect to their nearest page. ' +
+        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host, custom heading ids), tabs, npm2yarn and tab blocks, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. " +
+        'Writes import-report.md: every URL the Docusaurus site served, kept, redirected or lost with why. ' +
         'Prints what it could not carry (other MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
     )
     .argument('<dir>', 'the folder of the Docusaurus project (where docusaurus.config.js is)')

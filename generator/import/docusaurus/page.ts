@@ -107,7 +107,9 @@ export function convertPage(scope: PageScope): ConvertedPage {
       leftOut(
         line,
         1,
-        `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`,
+        key === 'hide_title'
+          ? 'front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section'
+          : `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`,
         'front-matter',
       );
       continue;

@@ -150,7 +150,7 @@ export function readDocusaurusProject(dir: string): DocusaurusProject {
   const config = configName ? { rel: configName, raw: readFileSync(path.join(dir, configName), 'utf8') } : undefined;
   const readProjectFile = (rel: string) => {
     const file = path.join(dir, rel);
-    return existsSync(file) && statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
+    return existsSync(file) && statSync(file).isFile() ? textOf(rel, readFileSync(file, 'utf8')).raw : undefined;
   };
   const settings = readDocusaurusSettings(
     config?.raw ?? '',

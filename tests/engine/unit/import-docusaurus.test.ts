@@ -706,3 +706,38 @@ test('a default TabItem opens first; queryString, several-line images and code t
     ],
   );
 });
+
+test('a hide_title page whose # title follows a banner keeps one level-one heading: the others become ## sections', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/welcome.md': [
+      '---',
+      'title: Welcome',
+      'hide_title: true',
+      '---',
+      '',
+      '![Banner](/img/banner.svg)',
+      '',
+      '# Welcome to T',
+      '',
+      'Words.',
+      '',
+      '# Next steps',
+      '',
+      'More words.',
+      '',
+    ].join('\n'),
+    'static/img/banner.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
+  const written = plan.files.get('content/en/docs/welcome.md')!;
+  assert.match(written, /^title: Welcome$/m);
+  assert.match(written, /^## Welcome to T$/m);
+  assert.match(written, /^## Next steps$/m);
+  assert.doesNotMatch(written, /^# /m);
+  assert.deepEqual(
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
+    [
+      'P/docs/welcome.md:3:1  front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section  [front-matter]',
+    ],
+  );
+});

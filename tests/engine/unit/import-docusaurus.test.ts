@@ -190,7 +190,7 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
   assert.deepEqual(
     report.filter((line) => !/\[(author|page|logo)\]$/.test(line)),
     [
-      'P/docs/guides/README.md:3:1  front matter "hide_title" left out: docs pages here have no such key  [front-matter]',
+      'P/docs/guides/README.md:3:1  front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section  [front-matter]',
       'P/docusaurus.config.js:1:1  1 URL of blog/ changed (such as /blog/2025/02/01/notes -> /blog/notes/); a redirect from each old URL is in config/site.config.ts  [redirect]',
       'content/en/docs/guides/setup.md:6:127  link target /docs/nowhere is not a page of the imported site; written as /docs/nowhere/  [broken-link]',
       'content/en/docs/guides/setup.md:10:48  MDX expression "{props.name}" kept as written: the page shows it as text; replace it with the text it stood for  [mdx-expression]',

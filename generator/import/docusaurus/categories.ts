@@ -12,6 +12,8 @@ export interface CategoryOut {
   text: Record<string, string>;
   /** The Docusaurus route of the folder's generated index (`docs/category/guides`), if it had one. */
   generatedRoute?: string;
+  /** The category's label in the default locale. */
+  label: string;
 }
 
 export interface CategoryProblem {
@@ -136,6 +138,7 @@ export function convertCategories(
         : undefined;
     out.push({
       dir,
+      label,
       text,
       generatedRoute: generated && [docsRoute, generated.replace(/^\/+|\/+$/g, '')].filter(Boolean).join('/'),
     });

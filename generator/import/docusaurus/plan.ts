@@ -222,7 +222,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       overrides,
       handWritten,
     );
-    for (const c of out) if (c.generatedRoute) indexes.push({ route: c.generatedRoute, label: c.dir, dir: c.dir });
+    for (const c of out) if (c.generatedRoute) indexes.push({ route: c.generatedRoute, label: c.label, dir: c.dir });
     return { out, indexes };
   };
   for (const { tree, section, pages: own } of collected) {

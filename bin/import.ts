@@ -8,8 +8,9 @@ export function registerImportCommand(program: Command, root: string): void {
     .command('docusaurus')
     .description(
       'Import a Docusaurus project: every docs and blog instance (preset and plugins array), translations under i18n/, _category_ files, sidebars, authors.yml and tags.yml into content/, static/ into public/, ' +
-        'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config is parsed, never run. ' +
-        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host, custom heading ids), tabs, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. " +
+        'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config and the local modules it imports are parsed, never run; the docs version Docusaurus served at the docs route is imported, the others redirect to their nearest page. ' +
+        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host, custom heading ids), tabs, npm2yarn and tab blocks, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. " +
+        'Writes import-report.md: every URL the Docusaurus site served, kept, redirected or lost with why. ' +
         'Prints what it could not carry (other MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
     )
     .argument('<dir>', 'the folder of the Docusaurus project (where docusaurus.config.js is)')
@@ -25,6 +26,7 @@ export function registerImportCommand(program: Command, root: string): void {
         formatReportItem,
         sortReport,
         summarize,
+        urlTotals,
       } = await import('../generator/import/docusaurus/index.ts');
       const out = path.resolve(root, opts.out);
       const shown = path.relative(root, out);
@@ -44,6 +46,10 @@ export function registerImportCommand(program: Command, root: string): void {
         console.log(
           `\nImported ${pages} docs pages and ${posts} posts in ${locales.length} locale${locales.length === 1 ? '' : 's'} (${locales.join(', ')}), ${authors} authors, ${tags} tags; ` +
             `${written.written} files written, ${written.copied} copied into ${shown || '.'}/. ${summarize(report)}`,
+        );
+        const urls = urlTotals(plan.urls);
+        console.log(
+          `URLs of the Docusaurus site: ${urls.kept} kept, ${urls.redirected} redirected, ${urls.lost} lost; ${path.join(shown, 'import-report.md')} lists each${urls.lost ? ', the lost ones with why' : ''}.`,
         );
         if (report.length)
           console.log(

@@ -276,7 +276,11 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   await run.step('config-strings', () =>
     checkConfigStrings(config, messages, runtime.configFiles, loaded.theme, loaded.options),
   );
-  if (run.failed && mode !== 'serve') return run.result({ graph, config, messages });
+  // A build stops here; a check renders on, so that a broken link of the theme's pages (the navbar's
+  // logo, a footer link) is reported with the other problems, not only once they are fixed. What
+  // the render finds then is kept only where it cannot follow from them (run.keepIndependent).
+  if (run.failed && mode === 'build') return run.result({ graph, config, messages });
+  const validated = run.failed ? run.mark() : undefined;
 
   // Images and the pages, rendered into the output (a production build keeps what it made under
   // .cache/, so the next one makes only what changed), the cards drawn meanwhile.
@@ -288,7 +292,10 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   );
   run.stats.resized = images.resized;
   const ready = { ...graph, links, documents: images.documents, pages: withNotices(graph.pages, translations.notices) };
-  const result = () => run.result({ graph: ready, config, messages });
+  const result = () => {
+    if (validated !== undefined) run.keepIndependent(validated, ready);
+    return run.result({ graph: ready, config, messages });
+  };
   const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
   const look = cardLook(root, config, loaded);
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
@@ -433,6 +440,27 @@ class StepRunner {
 
   report(diagnostics: Diagnostic[]): void {
     this.diagnostics.push(...diagnostics);
+  }
+
+  /** How many problems were reported so far. */
+  mark(): number {
+    return this.diagnostics.length;
+  }
+
+  /** Of the problems reported since `mark`, when the ones before it include errors, keeps only a
+   * broken link of the theme on a page none of whose sources has an error, and only when every
+   * error is in a page's Markdown: an error of the config, the strings or the data files touches
+   * every page, and a page rendered from a file with an error (or that crashed) shows its effects. */
+  keepIndependent(mark: number, graph: SiteGraph): void {
+    const before = this.diagnostics.slice(0, mark).filter((d) => d.severity === 'error');
+    const erring = new Set(before.map((d) => d.file));
+    const local = before.every((d) => d.file.startsWith('content/') && d.file.endsWith('.md'));
+    const after = this.diagnostics.splice(mark).filter((d) => {
+      const route = /^theme \(rendered on (.+)\)$/.exec(d.file)?.[1];
+      const page = route ? graph.pages[route] : undefined;
+      return local && d.rule === 'broken-theme-link' && page && !page.deps.some((dep) => erring.has(dep));
+    });
+    this.diagnostics.push(...after);
   }
 
   get failed(): boolean {

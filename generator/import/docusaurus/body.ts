@@ -6,8 +6,10 @@ import type { Definition, Image, Link, Nodes } from 'mdast';
 import { RAW_HTML_SCHEMA } from '../../markdown/plugins/raw-html.ts';
 import { visit } from '../../markdown/visit-tree.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
+import { codeTabEdits, moveDefaultTabsFirst } from './code-tabs.ts';
 import { type Binding, importBinding, type JsxContext, jsxBlockEdits } from './jsx-blocks.ts';
 import { type BodyTree, inSpans, isEsm, type Span } from './markdown-tree.ts';
+import type { KnownRemarkPlugin } from './read-config.ts';
 
 export interface Edit extends Span {
   text: string;
@@ -26,6 +28,8 @@ export interface BodyItem {
 export interface LinkRewrite {
   url?: string;
   problem?: { message: string; rule: string };
+  /** The link goes and its text stays: nothing here answers its URL, and the check would refuse it. */
+  unlink?: boolean;
 }
 
 export interface BodyContext {
@@ -35,6 +39,8 @@ export interface BodyContext {
   dropTitle: boolean;
   /** Partials, images and category lists for the MDX that has a Markdown meaning. */
   jsx: JsxContext;
+  /** Remark plugins of the docs or blog whose Markdown is converted (npm2yarn, tab blocks). */
+  remarkPlugins?: KnownRemarkPlugin[];
 }
 
 /** HTML the engine keeps (its sanitiser's allow-list), as GitHub does in READMEs: not reported here. */
@@ -123,13 +129,17 @@ function esmEdits(
       const m = /^(import|export)\s/.exec(line);
       const bound = m?.[1] === 'import' ? importBinding(line, jsx) : undefined;
       if (bound) for (const [name, b] of bound) bindings.set(name, b);
-      else if (m)
+      else if (m) {
+        const partial = /from\s+['"]([^'"]+\.mdx?)['"]/.exec(line)?.[1];
         items.push({
           offset,
-          message: `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`,
+          message: partial
+            ? `MDX import left out: ${quote(line)}; ${partial.replace(/\\(.)/g, '$1')} is no Markdown file of the project, so its component stays as written; include the text with ::include{file="…"}`
+            : `MDX ${m[1]} left out: ${quote(line)}; the engine has no components or variables`,
           rule: `mdx-${m[1]}`,
           kept: false,
         });
+      }
       offset += line.length + 1;
     }
   }
@@ -223,6 +233,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   const jsx = jsxBlockEdits(body, codeSpans, bindings, ctx.jsx);
   edits.push(...jsx.edits);
   for (const p of jsx.problems) items.push({ offset: p.offset, message: p.message, rule: 'mdx-jsx', kept: true });
+  edits.push(...codeTabEdits(body, tree.tree, ctx.remarkPlugins ?? []));
   const converted = (offset: number) => jsx.edits.some((e) => offset >= e.start && offset < e.end);
   admonitionEdits(tree, edits, items);
   for (const c of tree.customIds) {
@@ -236,15 +247,16 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
       });
     }
   }
+  // Docusaurus shows every # heading as written; a page here has one level-one heading, its
+  // title, so any other is a ## section.
+  const titleAt = tree.title?.span.start;
   visit(tree.tree, (node: Nodes) => {
-    if (node.type === 'code' && node.meta && /\btitle=/.test(node.meta)) {
-      items.push({
-        offset: node.position!.start.offset!,
-        message: `code block title in ${quote(node.meta, 40)} is not shown by the engine; put it in the text before the block`,
-        rule: 'code-title',
-        kept: true,
-      });
-    }
+    if (node.type !== 'heading' || node.depth !== 1) return;
+    const at = node.position!.start.offset!;
+    if (ctx.dropTitle && at === titleAt) return;
+    if (/^#(?!#)/.test(body.slice(at, at + 2))) edits.push({ start: at, end: at + 1, text: '##' });
+  });
+  visit(tree.tree, (node: Nodes) => {
     if (node.type === 'html') {
       const raw = node.value;
       if (raw.trim().startsWith('<!--')) return;
@@ -269,6 +281,14 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     const rewrite = ctx.rewriteUrl(node.url, node.type === 'image' ? 'image' : 'link');
     if (rewrite.problem) items.push({ offset: node.position!.start.offset!, ...rewrite.problem, kept: true });
+    if (rewrite.unlink && node.type === 'link') {
+      const start = node.position!.start.offset!;
+      const end = node.position!.end.offset!;
+      const first = node.children[0]?.position?.start.offset;
+      const last = node.children.at(-1)?.position?.end.offset;
+      edits.push({ start, end, text: first !== undefined && last !== undefined ? body.slice(first, last) : '' });
+      return;
+    }
     if (rewrite.url === undefined || rewrite.url === node.url) return;
     const span = urlSpan(body, node);
     if (span) edits.push({ ...span, text: rewrite.url });
@@ -293,6 +313,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     applied.push(e);
   }
   out += body.slice(at);
+  out = moveDefaultTabsFirst(out);
   const swallowed = (offset: number) => applied.some((e) => e.swallows && offset >= e.start && offset < e.end);
   return { body: out, edits: applied, items: items.filter((item) => !item.kept || !swallowed(item.offset)) };
 }

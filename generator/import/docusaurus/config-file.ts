@@ -15,6 +15,11 @@ export function languageName(locale: string): string {
   }
 }
 
+/** A locale's URL prefix here, without slashes: lower case, as the engine's paths are (`pt-BR` -> `pt-br`). */
+export function localePath(locale: string, defaultLocale: string): string {
+  return locale === defaultLocale ? '' : locale.toLowerCase().replace(/[^a-z-]/g, '-');
+}
+
 export interface ImportedSections {
   sections: { id: string; kind: 'docs' | 'blog'; postsPerPage?: number }[];
   navbar: NavItem[];
@@ -42,7 +47,7 @@ export function configText(
         {
           label: settings.localeLabels[l] ?? languageName(l),
           htmlLang: settings.htmlLangs[l] ?? l,
-          path: l === defaultLocale ? '' : l,
+          path: localePath(l, defaultLocale),
         },
       ]),
     ),

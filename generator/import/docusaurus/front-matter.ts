@@ -50,6 +50,7 @@ export function splitFile(raw: string): SplitFile {
 export const TARGET_KEYS = [
   'title',
   'description',
+  'slug',
   'date',
   'authors',
   'tags',

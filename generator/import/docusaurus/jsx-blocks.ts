@@ -4,6 +4,7 @@
 // images bound by `import` a Markdown image of the copied file, `<DocCardList />` a list of the
 // category's pages. The imports these need go without a report; every other import is reported.
 import type { Edit } from './body.ts';
+import { DEFAULT_TAB_MARK } from './code-tabs.ts';
 import type { Span } from './markdown-tree.ts';
 
 /** What the page's imports bind a name to. */
@@ -33,7 +34,9 @@ const IMAGE = /\.(png|jpe?g|gif|svg|webp|avif)$/i;
 export function importBinding(line: string, ctx: JsxContext): Map<string, Binding> | undefined {
   const m = /^import\s+(\w+)\s+from\s+['"]([^'"]+)['"];?\s*$/.exec(line.trim());
   if (!m) return undefined;
-  const [, name, spec] = m;
+  const [, name, written] = m;
+  // A JavaScript string: `'./\_video.md'` (escaped for Markdown) is `./_video.md`.
+  const spec = written.replace(/\\(.)/g, '$1');
   const component = CONVERTED.get(spec);
   if (component) return new Map([[name, { kind: 'component', name: component }]]);
   if (/\.mdx?$/.test(spec)) {
@@ -116,6 +119,12 @@ export function jsxBlockEdits(
           message: 'tabs inside tabs: the inner ones were written as a container of their own; check the colons',
         });
       const group = attr(open[2], 'groupId');
+      if (/\bqueryString\b/.test(open[2]))
+        problems.push({
+          offset: start,
+          message:
+            'queryString of <Tabs> left out: the tab chosen is not put into the URL here; tabs of one group keep the same choice across pages',
+        });
       stack.push({ labels: valueLabels(open[2]), items: 0, depth: 4 + stack.length });
       replaceLine(i, `${':'.repeat(4 + stack.length - 1)}tabs${group ? `{group="${group.replace(/"/g, '')}"}` : ''}`);
     } else if (close && tabs.has(close[1]) && stack.length) {
@@ -126,7 +135,9 @@ export function jsxBlockEdits(
       const label =
         attr(open[2], 'label') ?? (value !== undefined ? (top.labels.get(value) ?? value) : `Tab ${top.items + 1}`);
       top.items++;
-      replaceLine(i, `${':'.repeat(top.depth - 1)}tab[${escapeLabel(label)}]`);
+      // The engine opens the first tab: a `default` one is moved first (code-tabs.ts).
+      const isDefault = /(^|\s)default(\s|=\{true\}|$)/.test(open[2]);
+      replaceLine(i, `${':'.repeat(top.depth - 1)}tab[${escapeLabel(label)}]${isDefault ? DEFAULT_TAB_MARK : ''}`);
       item = { contentFrom: i + 1 };
     } else if (close && tabItem.has(close[1]) && stack.length) {
       if (item) dedent(item.contentFrom, i);
@@ -142,11 +153,41 @@ export function jsxBlockEdits(
       replaceLine(i, `::include{file="${b.include}"}`);
     } else if (open && open[3] && cards.has(open[1])) {
       replaceLine(i, ctx.cardList());
-    } else if (open && open[1] === 'img' && /\bsrc=\{/.test(open[2])) {
-      const src = /\bsrc=\{\s*(?:require\(\s*['"]([^'"]+)['"]\s*\)(?:\.default)?|(\w+))\s*\}/.exec(open[2]);
-      const spec = src?.[1] ?? (src?.[2] ? (bindings.get(src[2]) as { spec?: string } | undefined)?.spec : undefined);
-      const url = spec && ctx.image(spec);
-      if (url) replaceLine(i, `![${(attr(open[2], 'alt') ?? '').replace(/([[\]\\])/g, '\\$1')}](${url})`);
+    } else if (/^<img(?:[\s/>]|$)/.test(t)) {
+      // An <img> as MDX writes it, on one line or several: `src={require('./x.png').default}`, a
+      // bound import, or a plain URL with JSX attributes (`style={{…}}`) Markdown cannot keep.
+      let end = i;
+      while (end < lines.length - 1 && !/\/?>\s*$/.test(lines[end].text)) end++;
+      const attrs = lines
+        .slice(i, end + 1)
+        .map((l) => l.text.trim())
+        .join(' ')
+        .replace(/^<img/, '')
+        .replace(/\/?>$/, '');
+      if (!/\{/.test(attrs) && end === i) continue;
+      const src = /\bsrc=\{\s*(?:require\(\s*['"]([^'"]+)['"]\s*\)(?:\.default)?|(\w+))\s*\}/.exec(attrs);
+      const plain = /\bsrc=(?:"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\})/.exec(attrs);
+      const spec =
+        src?.[1] ??
+        (src?.[2] ? (bindings.get(src[2]) as { spec?: string } | undefined)?.spec : undefined) ??
+        (plain ? (plain[1] ?? plain[2] ?? plain[3]) : undefined);
+      const url =
+        spec && (ctx.image(spec) ?? (/^(https?:)?\/\//.test(spec) || spec.startsWith('/') ? spec : undefined));
+      if (!url) continue;
+      const dropped = [...attrs.matchAll(/\b(style|className|width|height)=/g)].map((m) => m[1]);
+      if (dropped.length)
+        problems.push({
+          offset: start,
+          message: `${dropped.join(', ')} of <img> left out: a Markdown image has none; the image is shown at its own size`,
+        });
+      for (let k = i + 1; k <= end; k++) replaced.add(k);
+      replaced.add(i);
+      edits.push({
+        start: lines[i].start,
+        end: lines[end].start + lines[end].text.length,
+        text: `${lines[i].text.slice(0, lines[i].text.length - lines[i].text.trimStart().length)}![${(attr(attrs, 'alt') ?? '').replace(/([[\]\\])/g, '\\$1')}](${url})`,
+      });
+      i = end;
     }
   }
   return { edits, problems };

@@ -3,6 +3,7 @@
 // the ids the headings get, images beside the pages to public/.
 import path from 'node:path/posix';
 import type { LinkRewrite } from './body.ts';
+import { localePath } from './config-file.ts';
 import { customIdsOf, type ImportedPage, type SiteMap, targetFile } from './site-map.ts';
 
 export interface LinkScope {
@@ -65,7 +66,7 @@ function generatedRoute(map: SiteMap, key: string): string | undefined {
 /** The route here of a path the Docusaurus site served (`/docs/intro`, `/de/posts/x/`), with its locale prefix; undefined when nothing answers it. */
 export function newRouteOf(map: SiteMap, pathname: string): string | undefined {
   const { key, locale } = routeKey(map, pathname);
-  const prefix = locale ? `/${locale}` : '';
+  const prefix = locale ? `/${localePath(locale, map.defaultLocale)}` : '';
   const found = map.byRoute.get(key)?.route ?? generatedRoute(map, key);
   return found && `${prefix}${found}`;
 }
@@ -105,8 +106,27 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
   const own = ownPath(map, url);
   if (own !== undefined) {
     const inner = rewriteUrl(scope, own, kind);
+    // A URL of the old site that no page of the import answers (a page of src/pages/, a file the
+    // host served): as a link inside the site it would be broken, so its text stays, unlinked.
+    if (inner.problem)
+      return {
+        unlink: kind === 'link',
+        problem: {
+          message: `link to ${url} left out, its text kept: no page or file of the import is at ${own.split(/[?#]/)[0]}, and the check takes the site's own host as the site; link a page, or add a redirect from there`,
+          rule: 'link',
+        },
+      };
     return { ...inner, url: inner.url ?? own };
   }
+  if (kind === 'image' && (/^https?:/i.test(url) || url.startsWith('//')))
+    // The engine's Content-Security-Policy (common/security-headers.ts) allows images of the site
+    // itself only, as no request is to leave it: the image is kept, and named with the fix.
+    return {
+      problem: {
+        message: `external image ${url} kept, but browsers will not show it: the site's Content-Security-Policy allows images of the site only (img-src 'self'); download it into public/ and link it as /img/…`,
+        rule: 'external-image',
+      },
+    };
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return {};
   const { pathname, rest, fragment } = split(url);
   const ownFile = targetFile(page, locale);
@@ -119,7 +139,8 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
     const base = path.join(root, path.dirname(page.treePath));
     const candidates = pathname.startsWith('/')
       ? [pathname.slice(1), path.join(root, pathname)]
-      : [path.join(base, pathname)];
+      : // As Docusaurus resolves them: from the page's folder, then from the docs or blog folder.
+        [path.join(base, pathname), path.join(root, pathname)];
     const target = candidates.map((c) => map.byFile.get(c)).find(Boolean);
     if (!target)
       return {
@@ -168,7 +189,7 @@ export function rewriteUrl(scope: LinkScope, url: string, kind: 'link' | 'image'
     : new URL(pathname, `https://x/${page.place.route}${page.place.trailingSlash && page.place.route ? '/' : ''}`)
         .pathname;
   const { key, locale: named } = routeKey(map, absolute);
-  const prefix = named ? `/${named}` : '';
+  const prefix = named ? `/${localePath(named, map.defaultLocale)}` : '';
   const found = map.byRoute.get(key);
   if (found) return { url: `${prefix}${found.route}${rest}${fragmentOf(scope, found.page, fragment)}` };
   const generated = generatedRoute(map, key);

@@ -2,6 +2,7 @@
 // what did not come along. Items kept in the page point into the written file; items left out
 // point at the Docusaurus file.
 import path from 'node:path/posix';
+import { withoutNumberPrefixes } from '../../content/load.ts';
 import type { AuthorBook } from './authors.ts';
 import { convertBody, mapOffset } from './body.ts';
 import { descriptionFrom, TARGET_KEYS, writeFrontMatter } from './front-matter.ts';
@@ -62,6 +63,13 @@ export function convertPage(scope: PageScope): ConvertedPage {
   const items: ReportItem[] = [];
   const leftOut = (line: number, column: number, message: string, rule: string) =>
     items.push({ file: sourcePath, line, column, message, rule });
+  if (file.bom)
+    leftOut(
+      1,
+      1,
+      'a UTF-8 byte-order mark at the start of the file was removed: it hid the front matter from every reader but Docusaurus',
+      'encoding',
+    );
   if (split.error)
     leftOut(
       split.error.line,
@@ -99,7 +107,9 @@ export function convertPage(scope: PageScope): ConvertedPage {
       leftOut(
         line,
         1,
-        `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`,
+        key === 'hide_title'
+          ? 'front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section'
+          : `front matter "${key}" left out: ${isPost ? 'posts' : 'docs pages'} here have no such key`,
         'front-matter',
       );
       continue;
@@ -127,6 +137,11 @@ export function convertPage(scope: PageScope): ConvertedPage {
       out.sidebar_position = Number(value);
     else out[key] = value;
   }
+  // A name the engine would read a number prefix in (`2016-in-review`, a post's name once its date
+  // is gone) keeps it as the page's slug.
+  const name = page.place.target.split('/').pop()!;
+  if (!scope.partial && name !== 'index' && withoutNumberPrefixes(name) !== name && /^[a-z0-9][a-z0-9-]*$/.test(name))
+    out.slug = name;
   if (out.sidebar_position === undefined && page.place.number !== undefined && !isPost)
     out.sidebar_position = page.place.number;
   // A hand-written sidebar decides the order, as it did in Docusaurus.
@@ -153,6 +168,7 @@ export function convertPage(scope: PageScope): ConvertedPage {
   const converted = convertBody(tree, {
     dropTitle: Boolean(tree.title) && !scope.partial,
     jsx: scope.jsx,
+    remarkPlugins: page.source.instance.remarkPlugins,
     rewriteUrl: (url, kind) => rewriteUrl({ map, page, locale, rel: file.rel, copies: scope.copies }, url, kind),
   });
   const frontMatter = scope.partial ? '' : writeFrontMatter(out);

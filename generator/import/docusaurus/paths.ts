@@ -2,6 +2,29 @@
 // Docusaurus's own rules: number prefixes (`01-intro.md`), index files (`index.md`, `README.md`,
 // `guides/guides.md`), `id` and `slug` front matter, and dates in blog file names.
 
+import { FILE_NAME_CHARACTERS } from '../../content/load.ts';
+
+/** A file or folder name the engine takes as it is: `C++` is `Cpp`, `Über uns` is `Uber-uns`
+ * (the old route gets a redirect; the content loader refuses other characters). */
+export function safeSegment(name: string): string {
+  if (FILE_NAME_CHARACTERS.test(name)) return name;
+  const plain = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\+/g, 'p')
+    .replace(/#/g, 'sharp')
+    .replace(/&/g, 'and')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return plain || 'page';
+}
+
+const safePath = (p: string) =>
+  p
+    .split('/')
+    .map((s) => (s ? safeSegment(s) : s))
+    .join('/');
+
 // As Docusaurus parses number prefixes: dates and versions are no prefixes.
 const IGNORED_PREFIX = /^(?:\d{2}|\d{4})[-_.]\d{2}(?:[-_.](?:\d{2}|\d{4}))?.*$|^\d+[-_.]\d+.*$/;
 const NUMBER_PREFIX = /^(\d+)\s*[-_.]+\s*([^-_.\s].*)$/;
@@ -48,7 +71,7 @@ export function docPlace(treePath: string, routeBase: string, fm: { id?: unknown
     isIndex || path === '' || (typeof fm.slug === 'string' && fm.slug.endsWith('/') && fm.slug !== '/');
   const trailing = typeof fm.slug === 'string' ? fm.slug.endsWith('/') : isIndex;
   return {
-    target: folderPage ? join(path, 'index') : path,
+    target: safePath(folderPage ? join(path, 'index') : path),
     route: join(routeBase, path),
     number: own.number,
     ...(trailing ? { trailingSlash: true } : {}),
@@ -68,6 +91,8 @@ export function postPlace(treePath: string, routeBase: string, fm: { slug?: unkn
       : dated
         ? join(routeBase, dated[1], date!.replaceAll('-', '/'), dated[5])
         : join(routeBase, undated);
-  const target = typeof fm.slug === 'string' ? clean(fm.slug) : dated ? join(dated[1], dated[5] || date!) : undated;
+  const target = safePath(
+    typeof fm.slug === 'string' ? clean(fm.slug) : dated ? join(dated[1], dated[5] || date!) : undated,
+  );
   return { target, route, date };
 }

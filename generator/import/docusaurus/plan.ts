@@ -1,18 +1,20 @@
 // The whole import as plain data: which files to write, which to copy, the config and the
 // report. Reads nothing and writes nothing; read-project.ts and write-plan.ts are the edges.
 import path from 'node:path/posix';
+import GithubSlugger from 'github-slugger';
 import YAML from 'yaml';
 import { AuthorBook, authorsYaml } from './authors.ts';
 import { type CategoryOut, type CategoryProblem, convertCategories } from './categories.ts';
-import { configText } from './config-file.ts';
+import { configText, localePath } from './config-file.ts';
 import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
 import { descriptionFrom, splitFile, writeFrontMatter } from './front-matter.ts';
 import type { JsxContext } from './jsx-blocks.ts';
 import { newRouteOf, rewriteUrl } from './links.ts';
 import { parseBody } from './markdown-tree.ts';
 import { convertNavigation, messagesText } from './navigation.ts';
+import { newPagesOf, oldUrlsOf } from './old-urls.ts';
 import { convertPage } from './page.ts';
-import { docPlace, postPlace, stripNumberPrefix } from './paths.ts';
+import { docPlace, postPlace, safeSegment, stripNumberPrefix } from './paths.ts';
 import { projectNotes } from './project-notes.ts';
 import type { ContentTree, DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
@@ -20,6 +22,8 @@ import { applySidebars, docIdOf, type SidebarResult } from './sidebars.ts';
 import { type ImportedPage, type SiteMap, sourceFor, targetFile, targetRoute } from './site-map.ts';
 import { slugId } from './slug.ts';
 import { TagBook, tagsYaml } from './tags.ts';
+import { type OldUrl, resolveUrls, type UrlOutcome, urlReportText } from './url-report.ts';
+import { type Nearness, nearestFolder, nearestPage } from './versions.ts';
 
 export interface ImportPlan {
   /** Files to write, by path relative to the target folder. */
@@ -28,6 +32,8 @@ export interface ImportPlan {
   copies: Map<string, string>;
   config: string;
   report: ReportItem[];
+  /** Every URL of the Docusaurus site and what answers it here (import-report.md). */
+  urls: UrlOutcome[];
   stats: { pages: number; posts: number; locales: string[]; authors: number; tags: number; staticFiles: number };
 }
 
@@ -46,6 +52,11 @@ function collectPages(
     const split = splitFile(file.raw);
     const place =
       kind === 'docs' ? docPlace(file.path, routeBase, split.data) : postPlace(file.path, routeBase, split.data);
+    // Two posts of one name on different days: Docusaurus's dates kept them apart, here the date stays in the name.
+    if (taken.has(place.target) && kind === 'blog' && place.date) {
+      const base = path.basename(place.target);
+      place.target = path.join(path.dirname(place.target), `${place.date}-${base}`).replace(/^\.\//, '');
+    }
     const other = taken.get(place.target);
     if (other) {
       report.push({
@@ -110,6 +121,12 @@ function sectionIds(trees: ContentTree[]): Map<ContentTree, string> {
   return ids;
 }
 
+/** A square logo with the title's first letter, for a project that has none. */
+function initialLogo(title: string): string {
+  const letter = ([...title.trim()][0] ?? 'S').toUpperCase().replace(/[<>&"]/g, '');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3b5b7a"/><text x="16" y="22" font-family="sans-serif" font-size="18" font-weight="bold" fill="#fff" text-anchor="middle">${letter}</text></svg>\n`;
+}
+
 export function planImport(project: DocusaurusProject): ImportPlan {
   const { settings } = project;
   const { defaultLocale, locales } = settings;
@@ -130,13 +147,17 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   // Partials (`_install.mdx`): written beside the pages as `_install.md`, which pages include.
   const partials: ImportedPage[] = [];
+  /** Partials some page (or partial) includes: only these are written. */
+  const usedPartials = new Set<ImportedPage>();
   for (const { tree, section } of collected) {
     for (const file of tree.partials.filter((f) => f.locale === defaultLocale)) {
       const split = splitFile(file.raw);
       const segments = file.path
         .replace(/\.mdx?$/, '')
         .split('/')
-        .map((s) => stripNumberPrefix(s).name);
+        .map((s) => safeSegment(stripNumberPrefix(s).name));
+      // The engine takes a file whose name starts with _ as a partial, never as a page.
+      if (!segments[segments.length - 1].startsWith('_')) segments[segments.length - 1] = `_${segments.at(-1)}`;
       const page: ImportedPage = {
         tree: tree.instance.kind,
         source: tree,
@@ -155,27 +176,70 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   const categoryProblems: CategoryProblem[] = [];
   const categories: { section: string; out: CategoryOut[] }[] = [];
-  for (const { tree, section, pages: own } of collected) {
-    if (tree.instance.kind !== 'docs') continue;
-    const sidebars = project.sidebars.get(tree.instance.id);
+  /** Docusaurus's generated-index pages (`docs/category/guides`, its route without slashes), to
+   * the page here that lists the same pages: the folder's, or the category's first page. */
+  const generatedIndexes: { route: string; to: string; label: string }[] = [];
+  const joinRoute = (...parts: string[]) => parts.join('/').split('/').filter(Boolean).join('/');
+  const idOf = (p: ImportedPage) => docIdOf(p, p.sources.get(defaultLocale)!.split.data);
+  /** The categories of a docs version and its generated indexes, with the folder or first page
+   * (in that version) each lists; `own`: the pages of the version. */
+  const categoriesOf = (tree: ContentTree, own: ImportedPage[], problems: CategoryProblem[], items: ReportItem[]) => {
+    // One slugger per version, as Docusaurus numbers categories of the same label (`guides-1`).
+    const slugger = new GithubSlugger();
+    const sidebars = tree.sidebars ?? project.sidebars.get(tree.instance.id);
     let overrides: SidebarResult['categories'] | undefined;
-    if (sidebars && !/autogenerated/.test(sidebars.raw)) {
+    let handWritten = false;
+    const indexes: { route: string; label: string; dir?: string; first?: ImportedPage }[] = [];
+    if (sidebars) {
+      // A sidebar autogenerated in part follows the folders; only its generated indexes are taken.
+      handWritten = !/autogenerated/.test(sidebars.raw);
       const result = applySidebars(
         sidebars,
         tree,
         own,
-        (p) => docIdOf(p, p.sources.get(defaultLocale)!.split.data),
+        idOf,
         locales,
         defaultLocale,
+        slugger,
+        project.readFile,
+        handWritten,
       );
-      overrides = result.categories;
-      for (const p of result.problems)
-        report.push({ file: where(sidebars.rel), line: p.line, column: 1, message: p.message, rule: 'sidebar' });
+      if (handWritten) {
+        overrides = result.categories;
+        for (const p of result.problems)
+          items.push({ file: where(sidebars.rel), line: p.line, column: 1, message: p.message, rule: 'sidebar' });
+      }
+      for (const g of result.generated)
+        indexes.push({ route: joinRoute(tree.instance.route, g.slug), label: g.label, dir: g.dir, first: g.first });
     }
-    categories.push({
-      section,
-      out: convertCategories(tree, tree.instance.route, locales, defaultLocale, categoryProblems, overrides),
-    });
+    const out = convertCategories(
+      tree,
+      tree.instance.route,
+      locales,
+      defaultLocale,
+      problems,
+      slugger,
+      overrides,
+      handWritten,
+    );
+    for (const c of out) if (c.generatedRoute) indexes.push({ route: c.generatedRoute, label: c.label, dir: c.dir });
+    return { out, indexes };
+  };
+  for (const { tree, section, pages: own } of collected) {
+    if (tree.instance.kind !== 'docs') continue;
+    const { out, indexes } = categoriesOf(tree, own, categoryProblems, report);
+    categories.push({ section, out });
+    for (const g of indexes)
+      generatedIndexes.push({
+        route: g.route,
+        label: g.label,
+        to:
+          g.dir !== undefined
+            ? `/${section}/${g.dir ? `${g.dir}/` : ''}`
+            : g.first
+              ? targetRoute(g.first)
+              : `/${section}/`,
+      });
   }
   for (const p of categoryProblems)
     report.push({ file: where(p.rel), line: p.line, column: 1, message: p.message, rule: 'category' });
@@ -195,11 +259,33 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   };
   /** Old routes of generated category pages, to the folder's page here. */
   const generated: { from: string; to: string }[] = [];
-  for (const { section, out } of categories) {
-    for (const c of out) {
-      if (!c.generatedRoute || map.byRoute.has(c.generatedRoute)) continue;
-      map.byRoute.set(c.generatedRoute, { route: `/${section}/${c.dir}/` });
-      generated.push({ from: `/${c.generatedRoute}/`, to: `/${section}/${c.dir}/` });
+  for (const g of generatedIndexes) {
+    if (map.byRoute.has(g.route)) continue;
+    map.byRoute.set(g.route, { route: g.to });
+    generated.push({ from: `/${g.route}/`, to: g.to });
+  }
+  // Other docs versions (`/docs/next/`, `/docs/2.1/`): each page redirects to its nearest page here.
+  const versionRedirects: { from: string; to: string; version: ContentTree; how: Nearness }[] = [];
+  for (const version of project.otherVersions) {
+    const home = collected.find((c) => c.tree.instance.kind === 'docs' && c.tree.instance.id === version.instance.id);
+    if (!home) continue;
+    const own = collectPages(project, version, home.section, []);
+    const found: typeof versionRedirects = [];
+    for (const p of own) {
+      const near = nearestPage(p, home.pages, home.section, idOf);
+      found.push({ from: p.place.route, to: near.to, version, how: near.how });
+    }
+    for (const g of categoriesOf(version, own, [], []).indexes) {
+      const near = g.first
+        ? nearestPage(g.first, home.pages, home.section, idOf)
+        : nearestFolder(g.dir ?? '', home.pages, home.section);
+      found.push({ from: g.route, to: near.to, version, how: near.how });
+    }
+    found.push({ from: version.instance.route, to: `/${home.section}/`, version, how: 'section' });
+    for (const r of found) {
+      if (map.byRoute.has(r.from)) continue;
+      map.byRoute.set(r.from, { route: r.to });
+      versionRedirects.push(r);
     }
   }
   for (const { tree, section } of collected) {
@@ -237,6 +323,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
           (p.source === page.source && path.join(path.dirname(rel), spec) === p.sources.get(locale)?.file.rel),
       );
       if (!found) return undefined;
+      usedPartials.add(found);
       const include = path.relative(path.dirname(targetFile(page, locale)), targetFile(found, locale));
       return include.startsWith('.') ? include : `./${include}`;
     },
@@ -330,26 +417,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     });
   }
 
-  for (const partial of partials) {
-    for (const locale of locales) {
-      const source = sourceFor(partial, locale, defaultLocale);
-      const converted = convertPage({
-        map,
-        page: partial,
-        locale,
-        source,
-        projectDir: project.dir,
-        authors,
-        tags,
-        copies,
-        jsx: jsxFor(partial, locale, source.file.rel),
-        partial: true,
-      });
-      files.set(converted.file, converted.text);
-      report.push(...converted.items);
-    }
-  }
-
+  /** The tag ids of each post, in the default locale. */
+  const postTags = new Map<ImportedPage, string[]>();
   // The default locale first: translations of a post pair their tags with the original's.
   for (const page of pages) {
     let originalTags: string[] | undefined;
@@ -367,12 +436,16 @@ export function planImport(project: DocusaurusProject): ImportPlan {
         copies,
         jsx: jsxFor(page, locale, source.file.rel),
       });
-      if (locale === defaultLocale) originalTags = converted.tags;
+      if (locale === defaultLocale) {
+        originalTags = converted.tags;
+        if (converted.tags) postTags.set(page, converted.tags);
+      }
       files.set(converted.file, converted.text);
       report.push(...converted.items);
       if (!page.sources.has(locale)) {
         const plugin = `docusaurus-plugin-content-${page.tree}${page.source.instance.id === 'default' ? '' : `-${page.source.instance.id}`}`;
-        const own = `i18n/${locale}/${plugin}${page.tree === 'docs' ? '/current' : ''}/${page.treePath}`;
+        const version = page.source.version?.name ?? 'current';
+        const own = `i18n/${locale}/${plugin}${page.tree === 'docs' ? `/${version === 'current' ? version : `version-${version}`}` : ''}/${page.treePath}`;
         report.push({
           file: converted.file,
           written: true,
@@ -384,6 +457,42 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       }
     }
   }
+  // Partials that a page includes (and those they include), written beside the pages; the others
+  // were no page in Docusaurus and are named as left out.
+  const converted = new Set<ImportedPage>();
+  for (
+    let next = [...usedPartials].find((p) => !converted.has(p));
+    next;
+    next = [...usedPartials].find((p) => !converted.has(p))
+  ) {
+    converted.add(next);
+    for (const locale of locales) {
+      const source = sourceFor(next, locale, defaultLocale);
+      const result = convertPage({
+        map,
+        page: next,
+        locale,
+        source,
+        projectDir: project.dir,
+        authors,
+        tags,
+        copies,
+        jsx: jsxFor(next, locale, source.file.rel),
+        partial: true,
+      });
+      files.set(result.file, result.text);
+      report.push(...result.items);
+    }
+  }
+  for (const partial of partials.filter((p) => !usedPartials.has(p)))
+    report.push({
+      file: where(partial.sources.get(defaultLocale)!.file.rel),
+      line: 1,
+      column: 1,
+      message:
+        "left out: Docusaurus made no page of it (its name starts with _, or the docs' include/exclude leave it out) and no page imports it",
+      rule: 'page',
+    });
   for (const { section, out } of categories) {
     for (const c of out)
       for (const locale of locales) files.set(`content/${locale}/${section}/${c.dir}/_category.yml`, c.text[locale]);
@@ -409,7 +518,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   const config = where(project.config?.rel ?? 'docusaurus.config.js');
   const configNote = (line: number, message: string, rule = 'config') =>
     report.push({ file: config, line, column: 1, message, rule });
-  for (const p of settings.problems) configNote(p.line, p.message);
+  for (const p of settings.problems)
+    report.push({ file: p.file ? where(p.file) : config, line: p.line, column: 1, message: p.message, rule: 'config' });
   const title = settings.title ?? 'Site';
   for (const locale of locales)
     files.set(`content/${locale}/index.md`, writeFrontMatter({ title, description: settings.tagline ?? title }));
@@ -420,6 +530,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   // category pages) gets a redirect, and so does every client redirect.
   const redirects = new Map<string, string>();
   const pageRoutes = new Set(pages.map(targetRoute));
+  /** URLs the client redirects plugin served. */
+  const clientFroms: OldUrl[] = [];
   const addRedirect = (from: string, to: string, origin: string): boolean => {
     const fromRoute = `/${from.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
     if (fromRoute === to || redirects.has(fromRoute)) return false;
@@ -443,8 +555,31 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     );
   }
   for (const r of generated) addRedirect(r.from, r.to, 'generated category page');
+  for (const r of versionRedirects) addRedirect(`/${r.from}`, r.to, `docs version ${r.version.version?.name}`);
+  for (const version of project.otherVersions) {
+    const mine = versionRedirects.filter((r) => r.version === version);
+    const imported = collected.find(
+      (c) => c.tree.instance.kind === 'docs' && c.tree.instance.id === version.instance.id,
+    );
+    if (!imported) continue;
+    const counts = new Map<Nearness, number>();
+    for (const r of mine) counts.set(r.how, (counts.get(r.how) ?? 0) + 1);
+    const how = [...counts].map(
+      ([k, n]) => `${n} to ${k === 'section' ? 'the section' : k === 'folder' ? 'the nearest folder' : `the ${k}`}`,
+    );
+    const name = version.version?.name ?? 'current';
+    const list = project.versionLists.get(version.instance.id);
+    report.push({
+      file: where(name === 'current' || !list ? version.instance.path : list.rel),
+      line: 1,
+      column: 1,
+      message: `docs version "${name}" (at /${version.instance.route}/) not imported: the engine builds one docs version, and the one Docusaurus served at /${imported.tree.instance.route}${imported.tree.instance.route ? '/' : ''} ("${imported.tree.version?.name ?? 'current'}") was; its ${mine.length} URLs redirect to the nearest page (${how.join(', ')}); import-report.md lists each. To keep its text, copy its folder into a docs section of its own`,
+      rule: 'versions',
+    });
+  }
   for (const r of settings.redirects) {
     const to = newRouteOf(map, r.to);
+    clientFroms.push({ route: r.from.replace(/^\/+|\/+$/g, ''), origin: `client redirect to ${r.to}` });
     if (to) addRedirect(r.from, to, 'client redirect');
     else
       configNote(1, `client redirect from ${r.from} left out: its target ${r.to} is no page of the import`, 'redirect');
@@ -462,7 +597,13 @@ export function planImport(project: DocusaurusProject): ImportPlan {
         for (const p of pages) {
           const existing = `/${p.place.route}${settings.trailingSlash ? '/' : ''}`;
           for (const from of create(existing))
-            if (from && from !== existing) addRedirect(from, targetRoute(p), 'createRedirects');
+            if (from && from !== existing) {
+              clientFroms.push({
+                route: from.replace(/^\/+|\/+$/g, ''),
+                origin: `createRedirects for /${p.place.route}`,
+              });
+              addRedirect(from, targetRoute(p), 'createRedirects');
+            }
         }
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
@@ -472,6 +613,25 @@ export function planImport(project: DocusaurusProject): ImportPlan {
           'redirect',
         );
       }
+    }
+  }
+  // `fromExtensions: ['html']`: Docusaurus answered /docs/intro.html for /docs/intro.
+  for (const ext of settings.fromExtensions) {
+    for (const p of pages) {
+      if (!p.place.route) continue;
+      clientFroms.push({ route: `${p.place.route}.${ext}`, origin: `fromExtensions alias of /${p.place.route}` });
+      addRedirect(`/${p.place.route}.${ext}`, targetRoute(p), 'fromExtensions');
+    }
+  }
+  // Tag pages of the blogs, where Docusaurus's URL of a tag is not the one here (`/blog/tags/中文`).
+  const tagUrls: OldUrl[] = [];
+  for (const c of collected.filter((x) => x.tree.instance.kind === 'blog')) {
+    const used = [...new Set(c.pages.flatMap((p) => postTags.get(p) ?? []))];
+    for (const id of used) {
+      const slug = tags.docusaurusSlugs.get(id) ?? id;
+      const route = joinRoute(c.tree.instance.route, 'tags', slug);
+      tagUrls.push({ route, origin: `tag "${tags.entries.get(id)?.label[defaultLocale] ?? id}"` });
+      if (`/${route}/` !== `/${c.section}/tags/${id}/`) addRedirect(`/${route}`, `/${c.section}/tags/${id}/`, 'tag');
     }
   }
   if (settings.trailingSlash === false)
@@ -519,20 +679,45 @@ export function planImport(project: DocusaurusProject): ImportPlan {
 
   const staticFile = (route: string | undefined) =>
     route !== undefined && project.staticFiles.includes(route.replace(/^\//, ''));
+  // The logo and the favicon: files of static/; a path to nothing or an external URL (which the
+  // site's Content-Security-Policy would not load) is named, and the other file, or a logo drawn
+  // from the title's first letter, stands in, so no page links a file that is not there.
   for (const [key, value] of [
     ['navbar logo', settings.logo],
     ['favicon', settings.favicon],
   ] as const) {
-    if (value && !/^[a-z]+:/i.test(value) && !staticFile(value))
-      configNote(
-        1,
-        `${key} ${value} is not in static/: the pages would show a missing image; put the file at static${value}`,
-        'config',
-      );
+    if (!value || staticFile(value)) continue;
+    configNote(
+      1,
+      /^[a-z]+:/i.test(value)
+        ? `${key} ${value} left out: the site's Content-Security-Policy loads images of the site only; download it into public/ and name it in config/site.config.ts`
+        : `${key} ${value} is not in static/: put the file at public${value} and name it in config/site.config.ts`,
+      'logo',
+    );
   }
-  const logo =
-    [settings.logo, settings.favicon].find(staticFile) ?? settings.logo ?? settings.favicon ?? '/img/logo.svg';
-  const favicon = [settings.favicon, settings.logo].find(staticFile) ?? settings.favicon ?? '/img/favicon.svg';
+  const own = [settings.logo, settings.favicon].find(staticFile);
+  if (!own) {
+    files.set('public/img/logo.svg', initialLogo(title));
+    configNote(
+      1,
+      'public/img/logo.svg (the first letter of the title) stands for the logo and the favicon; replace it with your own',
+      'logo',
+    );
+  }
+  const logo = (staticFile(settings.logo) ? settings.logo : own) ?? '/img/logo.svg';
+  const favicon = (staticFile(settings.favicon) ? settings.favicon : own) ?? '/img/logo.svg';
+
+  const urls = resolveUrls(
+    oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms }),
+    locales.map((l) => ({
+      locale: l,
+      prefix: l === defaultLocale ? '' : `/${l}`,
+      here: l === defaultLocale ? '' : `/${localePath(l, defaultLocale)}`,
+    })),
+    settings.baseUrl,
+    { pages: newPagesOf(collected, postTags), redirects },
+  );
+  files.set('import-report.md', urlReportText(urls, project.dir));
 
   const configFile = configText(settings, {
     sections: collected.map((c) => ({
@@ -542,7 +727,8 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     })),
     navbar: navigation.navbar.length
       ? navigation.navbar
-      : collected.map((c) => ({ label: c.section, to: `/${c.section}/` })),
+      : // No navbar in Docusaurus: one link per section, labelled as shown (a capital: no UI string key).
+        collected.map((c) => ({ label: c.section.charAt(0).toUpperCase() + c.section.slice(1), to: `/${c.section}/` })),
     footer: navigation.footer,
     redirects: [...redirects].map(([from, to]) => ({ from, to })),
     logo,
@@ -559,6 +745,7 @@ export function planImport(project: DocusaurusProject): ImportPlan {
     copies,
     config: configFile,
     report: unique,
+    urls,
     stats: {
       pages: docs.length,
       posts: posts.length,

@@ -1,7 +1,8 @@
-// What the importer says about the project as a whole: parts it does not take (React pages,
-// older docs versions, a sidebar written by hand) and settings it could not read or carry.
+// What the importer says about the project as a whole: parts it does not take (React pages) and
+// settings it could not read or carry.
 import path from 'node:path/posix';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
+import { localePath } from './config-file.ts';
 import type { DocusaurusProject } from './read-project.ts';
 import type { ReportItem } from './report.ts';
 
@@ -19,13 +20,20 @@ export function projectNotes(project: DocusaurusProject): ReportItem[] {
       'page',
     );
   }
-  if (project.versionedDocs)
-    note(where('versioned_docs'), 'left out: older docs versions; only the current docs were imported', 'versions');
   for (const locale of settings.locales) {
     if (!(locale in ENGINE_MESSAGES))
       note(
         config,
         `locale "${locale}" has no UI strings in the engine: its pages show the English ones where i18n/${locale}.ts has none (site check lists them); translate them there`,
+        'config',
+      );
+  }
+  for (const locale of settings.locales) {
+    const own = localePath(locale, settings.defaultLocale);
+    if (locale !== settings.defaultLocale && own !== locale)
+      note(
+        config,
+        `locale "${locale}" is served at /${own}/ here, as the engine's locale paths are lower case: its old URLs under /${locale}/ answer only where the host redirects them (\`/${locale}/* /${own}/:splat 301\` in public/_redirects); import-report.md lists them`,
         'config',
       );
   }

@@ -4,7 +4,17 @@
 // the original post.
 import YAML from 'yaml';
 import type { ProjectFile } from './read-project.ts';
-import { slugId } from './slug.ts';
+import { kebabCase, slugId } from './slug.ts';
+
+/** The tag's part of its Docusaurus URL: its `permalink`, else the kebab case of its key or label. */
+const docusaurusSlug = (name: string, permalink?: string) =>
+  permalink !== undefined ? permalink.replace(/^\/+|\/+$/g, '') : kebabCase(name);
+
+/** An id here: Docusaurus's URL part where it is one (so tag URLs stay), else the name made one. */
+const idFor = (name: string, permalink?: string) => {
+  const own = docusaurusSlug(name, permalink);
+  return /^[a-z0-9][a-z0-9-]*$/.test(own) ? own : slugId(permalink ?? name) || slugId(name) || 'tag';
+};
 
 export interface TagEntry {
   id: string;
@@ -19,6 +29,8 @@ export class TagBook {
   readonly entries = new Map<string, TagEntry>();
   /** Keys of tags.yml to ids. */
   private readonly keys = new Map<string, string>();
+  /** Each tag's part of its Docusaurus URL (`/blog/tags/<it>`), by id. */
+  readonly docusaurusSlugs = new Map<string, string>();
 
   private entry(id: string): TagEntry {
     let entry = this.entries.get(id);
@@ -34,8 +46,9 @@ export class TagBook {
     if (!data || typeof data !== 'object') return undefined;
     for (const [key, raw] of Object.entries(data)) {
       const permalink = text(raw?.permalink);
-      const id = this.keys.get(key) ?? (slugId(permalink ?? key) || slugId(key));
+      const id = this.keys.get(key) ?? idFor(key, permalink);
       this.keys.set(key, id);
+      if (!this.docusaurusSlugs.has(id)) this.docusaurusSlugs.set(id, docusaurusSlug(key, permalink));
       const entry = this.entry(id);
       entry.label[locale] ??= text(raw?.label) ?? key;
       const description = text(raw?.description);
@@ -59,16 +72,17 @@ export class TagBook {
       if (this.keys.has(name)) keyed.add(names.length);
       const known =
         this.keys.get(name) ??
-        (permalink ? slugId(permalink) : undefined) ??
+        (permalink ? idFor(name, permalink) : undefined) ??
         [...this.entries.values()].find((e) => e.label[locale] === name)?.id;
-      const bySlug = this.entries.has(slugId(name)) ? slugId(name) : undefined;
+      const bySlug = this.entries.has(idFor(name)) ? idFor(name) : undefined;
       ids.push(known ?? bySlug);
       names.push(name);
     }
     names.forEach((name, i) => {
       if (ids[i] === undefined) {
         const paired = original?.[i];
-        ids[i] = paired && !ids.includes(paired) ? paired : slugId(name) || 'tag';
+        ids[i] = paired && !ids.includes(paired) ? paired : idFor(name);
+        if (!paired && !this.docusaurusSlugs.has(ids[i]!)) this.docusaurusSlugs.set(ids[i]!, docusaurusSlug(name));
       }
       if (!keyed.has(i)) this.entry(ids[i]!).label[locale] ??= name;
     });

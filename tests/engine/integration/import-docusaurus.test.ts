@@ -46,6 +46,7 @@ const EXPECTED_FILES = [
   'config/site.config.ts',
   'content/authors.yml',
   'content/tags.yml',
+  'import-report.md',
   'package.json',
   ...['en', 'de'].flatMap((l) => [
     `content/${l}/index.md`,
@@ -93,7 +94,7 @@ test('site import docusaurus writes the content tree, config and public files, a
     );
     assert.match(
       r.stdout,
-      /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 22 files written, 4 copied into \.\/\. 11 items to look at: 2 author, 1 front-matter, 1 heading-id, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.$/m,
+      /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 23 files written, 4 copied into \.\/\. 11 items to look at: 2 author, 1 front-matter, 1 heading-id, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.\nURLs of the Docusaurus site: 22 kept, 6 redirected, 0 lost; import-report\.md lists each\.$/m,
     );
 
     assert.deepEqual(listFiles(root).sort(), EXPECTED_FILES);

@@ -7,11 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { rewriteAdmonitionLine } from '../../../generator/import/docusaurus/admonitions.ts';
-import { docPlace, postPlace, stripNumberPrefix } from '../../../generator/import/docusaurus/paths.ts';
+import { convertNpmLine } from '../../../generator/import/docusaurus/code-tabs.ts';
+import { DEFAULT_EXCLUDE, globMatcher } from '../../../generator/import/docusaurus/glob.ts';
+import { docPlace, postPlace, safeSegment, stripNumberPrefix } from '../../../generator/import/docusaurus/paths.ts';
 import { type ImportPlan, planImport } from '../../../generator/import/docusaurus/plan.ts';
 import { readDocusaurusSettings } from '../../../generator/import/docusaurus/read-config.ts';
 import { readDocusaurusProject } from '../../../generator/import/docusaurus/read-project.ts';
 import { formatReportItem, sortReport } from '../../../generator/import/docusaurus/report.ts';
+import { kebabCase } from '../../../generator/import/docusaurus/slug.ts';
 
 const apply = (line: string) => {
   const r = rewriteAdmonitionLine(line);
@@ -185,9 +188,9 @@ test('page bodies: links, truncate, expressions only outside code, JSX with expr
     /^---\ntitle: Notes\ndescription: Short\.\ndate: 2025-02-01\nauthors: \[kim\]\ntags: \[ops\]\n---\n\nShort\.\n\n<!-- truncate -->\n\nMore\.\n$/,
   );
   assert.deepEqual(
-    report.filter((line) => !/\[(author|page)\]$/.test(line)),
+    report.filter((line) => !/\[(author|page|logo)\]$/.test(line)),
     [
-      'P/docs/guides/README.md:3:1  front matter "hide_title" left out: docs pages here have no such key  [front-matter]',
+      'P/docs/guides/README.md:3:1  front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section  [front-matter]',
       'P/docusaurus.config.js:1:1  1 URL of blog/ changed (such as /blog/2025/02/01/notes -> /blog/notes/); a redirect from each old URL is in config/site.config.ts  [redirect]',
       'content/en/docs/guides/setup.md:6:127  link target /docs/nowhere is not a page of the imported site; written as /docs/nowhere/  [broken-link]',
       'content/en/docs/guides/setup.md:10:48  MDX expression "{props.name}" kept as written: the page shows it as text; replace it with the text it stood for  [mdx-expression]',
@@ -221,7 +224,7 @@ test('a page beside a folder of the same name becomes its page; a partial is wri
     'no front matter; links from its own folder',
   );
   assert.deepEqual(
-    report.filter((line) => !/\[page\]$/.test(line)),
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [],
   );
 });
@@ -252,7 +255,7 @@ test('an export that spans lines goes with everything in it; links to generated 
     '---\ntitle: Start\ndescription: Where to begin.\n---\n\nBegin with [the setup](/docs/setup/).\n',
   );
   assert.deepEqual(
-    report.filter((line) => !/\[(page)\]$/.test(line)),
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [
       'P/docs/start.mdx:6:1  MDX export left out: "export const Box = ({children}) => ("; the engine has no components or variables  [mdx-export]',
     ],
@@ -280,18 +283,14 @@ test('the config is parsed, never run: quoted keys, the plugins array, docs at t
     }`);
   assert.equal(settings.title, 'Pakkit', "the title, not a footer group's");
   assert.equal(settings.trailingSlash, false);
-  assert.deepEqual(settings.instances, [
-    { kind: 'docs', id: 'default', path: 'manual', route: '', sidebarPath: undefined, postsPerPage: undefined },
-    {
-      kind: 'docs',
-      id: 'community',
-      path: 'community',
-      route: 'community',
-      sidebarPath: undefined,
-      postsPerPage: undefined,
-    },
-    { kind: 'blog', id: 'default', path: 'news', route: 'posts', sidebarPath: undefined, postsPerPage: 4 },
-  ]);
+  assert.deepEqual(
+    settings.instances.map(({ kind, id, path, route, postsPerPage }) => ({ kind, id, path, route, postsPerPage })),
+    [
+      { kind: 'docs', id: 'default', path: 'manual', route: '', postsPerPage: undefined },
+      { kind: 'docs', id: 'community', path: 'community', route: 'community', postsPerPage: undefined },
+      { kind: 'blog', id: 'default', path: 'news', route: 'posts', postsPerPage: 4 },
+    ],
+  );
   assert.deepEqual(settings.redirects, [
     { from: '/old', to: '/new' },
     { from: '/older', to: '/new' },
@@ -316,6 +315,7 @@ test('the config is parsed, never run: quoted keys, the plugins array, docs at t
   ]);
   assert.deepEqual(settings.problems, [
     {
+      file: 'docusaurus.config.js',
       line: 14,
       message: "plugin require('./local-plugin') left out: it is code, the engine runs no Docusaurus plugins",
     },
@@ -493,7 +493,7 @@ test('MDX with a Markdown meaning is converted: tabs, mdx-code-block, images by 
   );
   assert.equal(plan.copies.get('docs/guides/shot.png'), 'public/img/docs/guides/shot.png');
   assert.deepEqual(
-    report.filter((line) => !/\[page\]$/.test(line)),
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [
       `P/docs/guides/index.mdx:11:1  MDX import left out: "import Chart from '@site/src/components/Chart';"; the engine has no components or variables  [mdx-import]`,
       'content/en/docs/guides/index.md:35:1  JSX <Chart> kept as written: the engine has no components; rewrite it in Markdown  [mdx-jsx]',
@@ -549,5 +549,195 @@ test('a createRedirects that is more than paths and conditions is reported, not 
       'P/docusaurus.config.js:2:1  createRedirects left out: it uses a call, which the importer does not read; write its redirects into config/site.config.ts  [redirect]',
     ),
     report.join('\n'),
+  );
+});
+
+test('modules the config imports are read with it: require, import, .ts, .json, functions over lists, the environment', () => {
+  const files: Record<string, string> = {
+    'i18n.js': `const NAMES = { en: 'English', de: 'Deutsch', 'pt-br': 'Português' };
+      const LOCALES = Object.keys(NAMES);
+      module.exports = {
+        defaultLocale: 'en',
+        locales: process.env.LOCALE_CI ? ['en'] : LOCALES,
+        localeConfigs: Object.fromEntries(LOCALES.map((l) => [l, { label: NAMES[l] }])),
+      };`,
+    'redirects.json': '[{ "from": "/old", "to": "/docs/intro" }]',
+    'lib/routes.ts': `export const docsBase: string = 'manual';\nexport default { blog: 'news' };`,
+  };
+  const settings = readDocusaurusSettings(
+    `import routes, { docsBase } from './lib/routes';
+     const i18n = require('./i18n');
+     const redirects = require('./redirects.json');
+     const url = process.env.SITE_URL || 'https://t.example';
+     export default {
+       title: 'T', url, i18n,
+       presets: [['classic', { docs: { routeBasePath: docsBase }, blog: { routeBasePath: routes.blog } }]],
+       plugins: [['@docusaurus/plugin-client-redirects', { redirects: [...redirects, ...computeMore()] }]],
+     };`,
+    true,
+    'docusaurus.config.ts',
+    (rel) => files[rel],
+  );
+  assert.deepEqual(settings.locales, ['en', 'de', 'pt-br']);
+  assert.deepEqual(settings.localeLabels, { en: 'English', de: 'Deutsch', 'pt-br': 'Português' });
+  assert.equal(settings.url, 'https://t.example');
+  assert.deepEqual(
+    settings.instances.map((i) => i.route),
+    ['manual', 'news'],
+  );
+  assert.deepEqual(settings.redirects, [{ from: '/old', to: '/docs/intro' }]);
+  assert.deepEqual(settings.modules.sort(), ['i18n.js', 'lib/routes.ts', 'redirects.json']);
+  assert.deepEqual(settings.problems, [
+    {
+      file: 'docusaurus.config.ts',
+      line: 4,
+      message: "process.env.SITE_URL assumed unset, as in a plain build: took the fallback 'https://t.example'",
+    },
+    {
+      file: 'i18n.js',
+      line: 5,
+      message: 'process.env.LOCALE_CI assumed unset, as in a plain build: took LOCALES',
+    },
+    {
+      file: 'docusaurus.config.ts',
+      line: 8,
+      message:
+        'a client redirect is computed (...computeMore()), which the importer reads but never runs; left out; write it into config/site.config.ts',
+    },
+  ]);
+  const computed = readDocusaurusSettings(
+    "module.exports = { title: 'T', i18n: { defaultLocale: 'en', locales: require('./gen').locales() } };",
+    false,
+  );
+  assert.deepEqual(computed.locales, ['en']);
+  assert.match(
+    computed.problems[0].message,
+    /^i18n\.locales is computed \(require\('\.\/gen'\)\.locales\(\)\), which the importer reads but never runs; assumed the default locale only/,
+  );
+});
+
+test('npm commands in Yarn and pnpm words, as npm2yarn writes them', () => {
+  const both = (line: string) => [convertNpmLine(line, 'yarn'), convertNpmLine(line, 'pnpm')];
+  assert.deepEqual(both('npm install'), ['yarn install', 'pnpm install']);
+  assert.deepEqual(both('npm install --save-dev quayside'), [
+    'yarn add quayside --dev',
+    'pnpm add quayside --save-dev',
+  ]);
+  assert.deepEqual(both('npm i -g quayside'), ['yarn global add quayside', 'pnpm add quayside --global']);
+  assert.deepEqual(both('npm run build -- --watch'), ['yarn run build -- --watch', 'pnpm run build -- --watch']);
+  assert.deepEqual(both('npx quayside init'), ['yarn dlx quayside init', 'pnpm dlx quayside init']);
+  assert.deepEqual(both('echo done'), ['echo done', 'echo done']);
+});
+
+test("Docusaurus's names: lodash's kebab case for tags, include globs, safe file names", () => {
+  assert.deepEqual(['SQLite', 'Node.js', 'CI/CD', 'Getting Started', 'Überblick'].map(kebabCase), [
+    'sq-lite',
+    'node-js',
+    'ci-cd',
+    'getting-started',
+    'uberblick',
+  ]);
+  const excluded = globMatcher(DEFAULT_EXCLUDE);
+  assert.deepEqual(['a.md', '_a.md', 'x/_y/z.md', 'a/__tests__/b.md', 'a_b.md'].map(excluded), [
+    false,
+    true,
+    true,
+    true,
+    false,
+  ]);
+  const included = globMatcher(['*.md', 'guide/**/*.md']);
+  assert.deepEqual(['a.md', 'x/a.md', 'guide/x/a.md', 'a.mdx'].map(included), [true, false, true, false]);
+  assert.deepEqual(['C++', 'C#', 'Über uns', 'plain-name.v2'].map(safeSegment), [
+    'Cpp',
+    'Csharp',
+    'Uber-uns',
+    'plain-name.v2',
+  ]);
+});
+
+test('a default TabItem opens first; queryString, several-line images and code titles are handled, each as it should', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/setup.mdx': [
+      '---',
+      'title: Setup',
+      'description: Set it up.',
+      '---',
+      '',
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      '',
+      '<Tabs queryString="os">',
+      '<TabItem value="linux" label="Linux">',
+      '',
+      'Linux words.',
+      '',
+      '</TabItem>',
+      '<TabItem value="mac" label="macOS" default>',
+      '',
+      'Mac words.',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+      '',
+      '<img',
+      "  src={require('./shot.png').default}",
+      '  alt="Shot"',
+      '/>',
+      '',
+      '```js title="app.js"',
+      'run();',
+      '```',
+      '',
+    ].join('\n'),
+    'docs/shot.png': 'png',
+  });
+  const written = plan.files.get('content/en/docs/setup.md')!;
+  assert.match(
+    written,
+    /::::tabs\n:::tab\[macOS\]\n\nMac words\.\n\n:::\n:::tab\[Linux\]\n\nLinux words\.\n\n:::\n::::/,
+  );
+  assert.match(written, /\n!\[Shot\]\(\/img\/docs\/shot\.png\)\n/);
+  assert.match(written, /```js title="app\.js"/);
+  assert.deepEqual(
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
+    [
+      'content/en/docs/setup.md:6:1  queryString of <Tabs> left out: the tab chosen is not put into the URL here; tabs of one group keep the same choice across pages  [mdx-jsx]',
+    ],
+  );
+});
+
+test('a hide_title page whose # title follows a banner keeps one level-one heading: the others become ## sections', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/welcome.md': [
+      '---',
+      'title: Welcome',
+      'hide_title: true',
+      '---',
+      '',
+      '![Banner](/img/banner.svg)',
+      '',
+      '# Welcome to T',
+      '',
+      'Words.',
+      '',
+      '# Next steps',
+      '',
+      'More words.',
+      '',
+    ].join('\n'),
+    'static/img/banner.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  });
+  const written = plan.files.get('content/en/docs/welcome.md')!;
+  assert.match(written, /^title: Welcome$/m);
+  assert.match(written, /^## Welcome to T$/m);
+  assert.match(written, /^## Next steps$/m);
+  assert.doesNotMatch(written, /^# /m);
+  assert.deepEqual(
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
+    [
+      'P/docs/welcome.md:3:1  front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section  [front-matter]',
+    ],
   );
 });

@@ -33,10 +33,10 @@ export async function purgeExpired(
   now = new Date(),
 ): Promise<Purged> {
   const cutoff = retentionCutoff(now, months);
-  // The answers of plain form posts live half an hour; these are the ones nobody posted after.
-  await store.results?.purgeExpired(now.getTime());
   const messages = await store.messages.purgeReceivedBefore(cutoff.toISOString());
   const counters = await store.events.purgeBefore(cutoff.toISOString().slice(0, 10));
+  // The answers of plain form posts live half an hour; these are the ones nobody posted after.
+  await store.results?.purgeExpired(now.getTime());
   return { cutoff, messages, counters };
 }
 

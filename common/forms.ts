@@ -94,9 +94,11 @@ export const EMPTY_BOOKING_STATE: BookingState = {
   idempotencyKey: '',
 };
 
-/** The booking's answer to a post made without JavaScript is the contact page without a fragment:
- * a theme puts `autofocus` on what the visitor must read first (the result, or the problem), which
- * a browser honours only when no fragment decides where the page opens. */
+// The booking's answer to a post made without JavaScript is the contact page without a fragment:
+// the theme puts `autofocus` on what the visitor must read first (the result, or the problem),
+// which a browser honours only when no fragment decides where the page opens.
+
+/** The element the booking's island hydrates, which the server's answer pages render again. */
 export const BOOKING_ROOT = 'booking';
 /** The contact page's anchor of the booking, where the navbar's appointment button leads. */
 export const BOOKING_ANCHOR = 'appointment';

@@ -269,7 +269,7 @@ export class ContactBackend {
     const booking = contact.booking;
     const reply = () => new Reply(req, res, this.options.headers?.() ?? {}, wantsHtml(req));
     const read = req.method === 'GET' || req.method === 'HEAD';
-    if (read && query && this.answerContactPage(req, pathname, new URLSearchParams(query), reply)) return true;
+    if (read && query && this.answerContactPage(pathname, new URLSearchParams(query), reply)) return true;
     // The endpoints are no pages: a visitor who opens one (a bookmark, a reload) is sent to the form.
     if (read && (pathname === endpoint || pathname === booking?.endpoint)) {
       const locale = this.pages.localeOf(
@@ -319,12 +319,7 @@ export class ContactBackend {
    * when the request is for anything else: the built page is served as it is (also for a result
    * that has expired). While the store does not answer: the page with the booking's 503 message.
    */
-  private answerContactPage(
-    req: IncomingMessage,
-    pathname: string,
-    params: URLSearchParams,
-    reply: () => Reply,
-  ): boolean {
+  private answerContactPage(pathname: string, params: URLSearchParams, reply: () => Reply): boolean {
     const locale = this.pages.contactPageLocale(pathname);
     if (!locale) return false;
     const token = params.get(RESULT_QUERY);

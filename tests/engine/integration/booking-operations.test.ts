@@ -241,6 +241,7 @@ describe('while the database does not answer', () => {
     assert.equal((await fetch(`${server.url}/en/contact/?slots=1`, { headers: { accept: 'text/html' } })).status, 200);
     const posted = await postForm(server.url, { name: 'Before Outage', email: 'x', locale: 'de' }, {}, '/api/booking');
     const result = posted.headers.get('location')!;
+    const slot = (await freeSlots(server.url))[4].start;
     await postgres.stop();
 
     for (const [url, language] of [
@@ -276,6 +277,26 @@ describe('while the database does not answer', () => {
     });
     assert.equal(opened.status, 503);
     assert.match(await opened.text(), /Our booking system is not answering right now/);
+
+    // A booking sent meanwhile: 503 as JSON for the island, and for a plain form the page with
+    // what the visitor typed, to send again in a few minutes.
+    const sent = await book(server.url, { slot, name: 'Patient Pia', email: 'pia@example.org', locale: 'en' });
+    assert.equal(sent.status, 503);
+    assert.equal(sent.headers.get('retry-after'), '30');
+    assert.deepEqual(await sent.json(), {
+      error: 'unavailable',
+      message: 'Our booking system is not answering right now. Please try again in a few minutes.',
+    });
+    const plain = await postForm(
+      server.url,
+      { slot, name: 'Patient Pia', email: 'pia@example.org', terms: 'on', locale: 'de' },
+      {},
+      '/api/booking',
+    );
+    assert.equal(plain.status, 503);
+    const kept = await plain.text();
+    assert.match(kept, /data-status="unavailable"[^>]*>Unser Buchungssystem antwortet gerade nicht/);
+    assert.match(kept, /id="booking-name"[^>]*value="Patient Pia"/);
   });
 });
 

@@ -9,8 +9,9 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import { SettingsError, settingsFromEnv } from '../server/backend-config.ts';
+import { BOOKING_ID } from '../server/booking-id.ts';
 import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
-import type { BookingMail, Store, StoredBooking } from '../server/store.ts';
+import type { BookingMail, BookingMailKind, Store, StoredBooking } from '../server/store.ts';
 
 /** The site's config and UI strings, for the booking's time zone and the visitor's mail. */
 async function siteOf(root: string): Promise<{ config: SiteConfig; messages: MessagesByLocale }> {
@@ -128,14 +129,14 @@ export function registerContactCommands(program: Command, root: string): void {
     .description(
       'Cancel a booking (its id from `site contact list`): the time is free again at once, and the visitor gets a cancellation by e-mail with the calendar cancellation.',
     )
-    .argument('<id>', "the booking's number", (v) => {
-      const id = Number(v.replace(/^#/, ''));
-      if (!Number.isInteger(id) || id < 1)
-        throw new InvalidArgumentError('a booking number like 12 (see `site contact list`)');
+    .argument('<id>', "the booking's id, as `site contact list` shows it", (v) => {
+      const id = v.replace(/^#/, '').toLowerCase();
+      if (!BOOKING_ID.test(id))
+        throw new InvalidArgumentError('a booking id like 7k2m9qx4dt3h (see `site contact list`)');
       return id;
     })
     .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
-    .action(async (id: number, opts: { data?: string }) => {
+    .action(async (id: string, opts: { data?: string }) => {
       let settings;
       let site;
       try {
@@ -166,9 +167,15 @@ export function registerContactCommands(program: Command, root: string): void {
         console.log(
           `Cancelled booking #${id}: ${callTime(b, zone)}, ${printable(b.name)} <${printable(b.email)}>. The time is free again.`,
         );
+        if (!result.mailed) {
+          console.log(
+            `The invitation had not been sent to ${printable(b.email)}, so it is withdrawn and no cancellation is sent.`,
+          );
+          return;
+        }
         if (!settings.smtp) {
           console.log(
-            `No mail server is configured (SMTP_URL), so no mail was sent: please tell ${printable(b.email)} yourself.`,
+            `No mail server is configured (SMTP_URL): the cancellation waits in the outbox, and \`site start\` sends it once one is; or tell ${printable(b.email)} yourself.`,
           );
           return;
         }
@@ -264,7 +271,11 @@ export function registerContactCommands(program: Command, root: string): void {
     });
 }
 
-/** The bookings, calls to come first (soonest first), then cancelled and past ones. */
+/** A booking's mails as the owners call them. */
+const MAIL_NAMES: Record<BookingMailKind, string> = { confirmation: 'invitation', cancellation: 'cancellation' };
+
+/** The bookings, calls to come first (soonest first), then cancelled and past ones, each with the
+ * state of its mails: `queued` (waiting for its time, a retry or a mail server), `sent` or `dead`. */
 async function listBookings(store: Store, root: string, limit: number): Promise<void> {
   const bookings = store.bookings;
   {
@@ -282,7 +293,8 @@ async function listBookings(store: Store, root: string, limit: number): Promise<
     );
     for (const b of await bookings.list(now, limit)) {
       const mails = (await bookings.mailStates(b.id)).map(
-        (m) => `${m.kind} ${m.state}${m.state === 'dead' && m.lastError ? `: ${printable(m.lastError)}` : ''}`,
+        (m) =>
+          `${MAIL_NAMES[m.kind]} ${m.state}${m.state !== 'sent' && m.lastError ? `: ${printable(m.lastError)}` : ''}`,
       );
       const state = b.cancelledAt ? `cancelled ${b.cancelledAt}` : b.end < now ? 'past' : 'booked';
       console.log(

@@ -38,7 +38,9 @@ export function registerStartCommand(program: Command, root: string): void {
         log = logFor(logFormatOf(process.env.LOG_FORMAT));
         const settings = settingsFromEnv(root);
         app = await startProductionServer({ root, dir: opts.dir, host: opts.host, port: opts.port, settings, log });
-        const relay = settings.smtp ? `relayed to ${settings.smtp.to}` : 'stored only (no SMTP_URL)';
+        const relay = settings.smtp
+          ? `relayed to ${settings.smtp.to}`
+          : `stored only (no SMTP_URL)${app.backend.config.contact?.booking ? '; booking invitations wait in the outbox until SMTP_URL is set' : ''}`;
         log.log(
           `[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.location}, ${relay}`,
         );

@@ -103,11 +103,10 @@ export function bookingErrorText(setup: BookingTexts, field: BookingField, error
 }
 
 /**
- * A time in words with its zone, e.g. "Mittwoch, 2. Dezember 2026, 09:00 (Europe/Vienna)". The zone
- * is named by its IANA id, which reads the same in every browser and on the server (the names
- * Intl gives zones differ between ICU versions, and the page is rendered on both).
+ * A time in words with its zone, e.g. "Mittwoch, 2. Dezember 2026 um 09:00 (Wiener Zeit)". The
+ * zone is named as people name it (zoneLabel), never by its IANA id.
  */
-export function formatSlot(start: string, dateLocale: string, zone: string): string {
+export function formatSlot(start: string, dateLocale: string, zone: string, label: string): string {
   const time = new Intl.DateTimeFormat(dateLocale, {
     timeZone: zone,
     weekday: 'long',
@@ -117,9 +116,54 @@ export function formatSlot(start: string, dateLocale: string, zone: string): str
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(start));
-  return `${time} (${zoneName(zone)})`;
+  return `${time} (${label})`;
 }
 
-export function zoneName(zone: string): string {
-  return zone.replace(/_/g, ' ');
+/** The office's zone and the name the site's strings give it ("Wiener Zeit"; empty: unnamed). */
+export interface OfficeZone {
+  zone: string;
+  name: string;
 }
+
+/**
+ * A zone's name for visitors: the office's as the site names it, any other (a visitor's own) as
+ * the locale names it ("Eastern Time", "Nordamerikanische Ostküstenzeit"). Intl's names differ
+ * between ICU versions, so a name rendered on the server and again in the browser (hydration)
+ * comes from the site's strings or is made once at build time, not here in both places.
+ */
+export function zoneLabel(zone: string, dateLocale: string, office: OfficeZone): string {
+  if (zone === office.zone && office.name) return office.name;
+  return intlZoneName(zone, dateLocale);
+}
+
+/** The locale's generic name of a zone ("Mitteleuropäische Zeit"; for a zone without one, such as
+ * UTC, its name, "Koordinierte Weltzeit"), else its offset ("GMT+01:00"). */
+export function intlZoneName(zone: string, dateLocale: string): string {
+  let offset: string | undefined;
+  for (const timeZoneName of ['longGeneric', 'long', 'longOffset'] as const) {
+    try {
+      const name = new Intl.DateTimeFormat(dateLocale, { timeZone: zone, timeZoneName })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value;
+      if (name && !/^(GMT|UTC)([+-−]|$)/.test(name)) return name;
+      offset ??= name;
+    } catch {
+      // An engine without this style: the next one.
+    }
+  }
+  return offset ?? zone.replace(/_/g, ' ');
+}
+
+/** The calendar day of an instant in a zone, `YYYY-MM-DD`: the key the form groups times by. */
+export function dayKey(start: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(start));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;

@@ -60,7 +60,16 @@ export type BookingStatus =
   | 'success'
   | 'invalid'
   | 'error'
-  | 'rate-limited';
+  | 'rate-limited'
+  /** The address holds as many calls to come as the config allows (`contact.booking.maxOpenPerEmail`). */
+  | 'limit-email'
+  /** The site took as many bookings in the last 24 hours as the config allows (`maxPerDay`). */
+  | 'limit-day'
+  /** The store does not answer (a database outage): nothing can be looked up or booked now. */
+  | 'unavailable';
+
+/** How the invitation of a booking travels: mailed now, or queued until the site has a mail server. */
+export type InvitationDelivery = 'sending' | 'queued';
 
 export interface BookingState {
   status: BookingStatus;
@@ -69,9 +78,12 @@ export interface BookingState {
   /** The zone the times are shown in: the visitor's in the browser, the office's from the server. */
   zone?: string;
   values: BookingValues;
+  /** The day whose times are shown (`YYYY-MM-DD` in the zone shown); the first day with free
+   * times, or the chosen time's, when absent. */
+  day?: string;
   errors: BookingErrors;
   /** The booked call, once booked. */
-  booked?: { start: string; email: string };
+  booked?: { start: string; email: string; invitation: InvitationDelivery };
   idempotencyKey: string;
 }
 
@@ -82,6 +94,11 @@ export const EMPTY_BOOKING_STATE: BookingState = {
   idempotencyKey: '',
 };
 
+// The booking's answer to a post made without JavaScript is the contact page without a fragment:
+// the theme puts `autofocus` on what the visitor must read first (the result, or the problem),
+// which a browser honours only when no fragment decides where the page opens.
+
+/** The element the booking's island hydrates, which the server's answer pages render again. */
 export const BOOKING_ROOT = 'booking';
 /** The contact page's anchor of the booking, where the navbar's appointment button leads. */
 export const BOOKING_ANCHOR = 'appointment';

@@ -12,6 +12,8 @@ export default {
   contact: {
     hints: { message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.' },
   },
+  // The office in Graz keeps the time of Vienna: visitors read times as "Wiener Zeit".
+  booking: { officeZone: 'Wiener Zeit' },
   search: { placeholder: 'Seiten, Leistungen, Begriffe …', noneHint: 'Fragen Sie uns direkt, wir helfen gern weiter.' },
   nav: {
     aboutUs: 'Über uns',

@@ -12,6 +12,8 @@ export default {
   contact: {
     hints: { message: 'What do you run today, and when do you need a solution? A few sentences are enough.' },
   },
+  // The office in Graz keeps the time of Vienna: visitors read times as "Vienna time".
+  booking: { officeZone: 'Vienna time' },
   search: { placeholder: 'Pages, services, terms …', noneHint: 'Ask us directly: we are glad to help.' },
   nav: {
     aboutUs: 'About Us',

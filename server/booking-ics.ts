@@ -6,7 +6,8 @@
 import { offsetAt } from './booking-slots.ts';
 
 export interface Person {
-  name: string;
+  /** Left out when unknown or not to be trusted (the visitor's, which the site has not confirmed). */
+  name?: string;
   email: string;
 }
 
@@ -41,6 +42,11 @@ export function escapeText(value: string): string {
 /** A parameter value (CN): quoted; DQUOTE cannot be escaped there, so it is dropped, as are control characters. */
 function paramValue(value: string): string {
   return `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
+}
+
+/** The CN parameter of a person with a name, with its leading semicolon. */
+function commonName(person: Person): string {
+  return person.name ? `;CN=${paramValue(person.name)}` : '';
 }
 
 /** Folds a content line (RFC 5545 3.1): at most 75 octets a line, continuation lines begin with a space. */
@@ -165,8 +171,8 @@ export function invitationIcs(inv: Invitation): string {
     `DTEND;TZID=${inv.timeZone}:${localStamp(end, inv.timeZone)}`,
     `SUMMARY:${escapeText(inv.summary)}`,
     `DESCRIPTION:${escapeText(inv.description)}`,
-    `ORGANIZER;CN=${paramValue(inv.organizer.name)}:mailto:${inv.organizer.email}`,
-    `ATTENDEE;CN=${paramValue(inv.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${inv.method === 'CANCEL' ? 'DECLINED' : 'NEEDS-ACTION'};RSVP=${inv.method === 'CANCEL' ? 'FALSE' : 'TRUE'}:mailto:${inv.attendee.email}`,
+    `ORGANIZER${commonName(inv.organizer)}:mailto:${inv.organizer.email}`,
+    `ATTENDEE${commonName(inv.attendee)};ROLE=REQ-PARTICIPANT;PARTSTAT=${inv.method === 'CANCEL' ? 'DECLINED' : 'NEEDS-ACTION'};RSVP=${inv.method === 'CANCEL' ? 'FALSE' : 'TRUE'}:mailto:${inv.attendee.email}`,
     `STATUS:${inv.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',

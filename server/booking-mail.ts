@@ -2,9 +2,15 @@
 // confirmation with the calendar invitation (METHOD:REQUEST), and, when the owners cancel, the
 // cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), which takes the event out of the
 // visitor's calendar. Values that reach a header go through headerSafe, as in contact mails.
+//
+// Nobody has confirmed that the address typed into the form is the visitor's, so these mails carry
+// only the site's own words: the time, the call's length, the site's name. What the visitor typed
+// (the name, the topic) is never in them, not in the greeting, the To header's display name, nor
+// the invitation's ATTENDEE or DESCRIPTION: the form cannot be used to mail a stranger a text of
+// the sender's choosing. The owners read name and topic with `site contact list`.
 
 import type { SendMailOptions } from 'nodemailer';
-import { formatSlot } from '../common/booking-rules.ts';
+import { formatSlot, zoneLabel } from '../common/booking-rules.ts';
 import { format } from '../common/format-message.ts';
 import { BOOKING_ANCHOR } from '../common/forms.ts';
 import { contactRoute } from '../common/locale-prefix.ts';
@@ -55,14 +61,19 @@ export function bookingMail(mail: BookingMail, settings: BookingMailSettings): S
   const { booking } = mail;
   const messages = settings.messages[booking.locale] ?? Object.values(settings.messages)[0];
   const t = messages.booking;
-  const time = formatSlot(booking.start, messages.dates.locale, settings.timeZone);
+  const zone = settings.timeZone;
+  const time = formatSlot(
+    booking.start,
+    messages.dates.locale,
+    zone,
+    zoneLabel(zone, messages.dates.locale, { zone, name: t.officeZone }),
+  );
   const cancel = mail.kind === 'cancellation';
-  const name = headerSafe(booking.name);
   const email = headerSafe(booking.email);
   const site = settings.siteTitle;
   const body = cancel
     ? [
-        format(t.mailGreeting, { name }),
+        t.mailGreeting,
         '',
         format(t.mailCancelled, { time, url: settings.bookingUrl(booking.locale) }),
         '',
@@ -70,11 +81,10 @@ export function bookingMail(mail: BookingMail, settings: BookingMailSettings): S
         '',
       ]
     : [
-        format(t.mailGreeting, { name }),
+        t.mailGreeting,
         '',
         format(t.mailBooked, { time, minutes: settings.minutes }),
         t.mailHow,
-        ...(booking.topic ? ['', `${t.mailTopic}:`, booking.topic] : []),
         '',
         format(t.mailSignature, { site }),
         '',
@@ -88,16 +98,13 @@ export function bookingMail(mail: BookingMail, settings: BookingMailSettings): S
     end: new Date(booking.end),
     timeZone: settings.timeZone,
     summary: format(t.eventSummary, { site }),
-    description: [
-      format(t.eventDescription, { minutes: settings.minutes }),
-      ...(booking.topic ? ['', `${t.mailTopic}: ${booking.topic}`] : []),
-    ].join('\n'),
+    description: format(t.eventDescription, { minutes: settings.minutes }),
     organizer: { name: site, email: headerSafe(settings.owners) },
-    attendee: { name, email },
+    attendee: { email },
   });
   return {
     from: headerSafe(settings.from),
-    to: { name, address: email },
+    to: email,
     cc: headerSafe(settings.owners),
     replyTo: headerSafe(settings.owners),
     subject: headerSafe(format(cancel ? t.mailCancelSubject : t.mailSubject, { site, time })),

@@ -1,21 +1,33 @@
 // Where bookings live in SQLite: the `bookings` table of the contact database
-// (server/migrations.ts, step 3), and the mails to the visitor in `booking_outbox`, which an
-// OutboxRelay sends by the same rules as contact messages (server/outbox-rules.ts). PostgreSQL's
-// counterpart is server/postgres-store.ts; both keep the contract of server/store.ts.
+// (server/migrations.ts, steps 3 and 4), and the mails to the visitor in `booking_outbox`, which an
+// OutboxRelay sends by the same rules as contact messages (server/outbox-rules.ts) and the
+// booking's own (server/booking-mail-rules.ts). PostgreSQL's counterpart is
+// server/postgres-store.ts; both keep the contract of server/store.ts.
 //
 // A slot is held by the partial UNIQUE index on `slot_start` (bookings not cancelled): the
 // database, not the code, refuses a second booking of a slot, whichever process or connection
-// tries. Cancelling sets `cancelled_at`, which frees the slot and keeps the row for the owners
-// until the retention period ends.
+// tries. The limits per address and per day are counted in the same IMMEDIATE transaction, so
+// processes sharing the file take turns. Cancelling sets `cancelled_at`, which frees the slot and
+// keeps the row for the owners until the retention period ends.
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { newBookingId } from './booking-id.ts';
+import { emailKey, windowStart } from './booking-limits.ts';
+import {
+  cancellationDue,
+  type InvitationRow,
+  invitationMayHaveArrived,
+  pointless,
+  WITHDRAWN,
+} from './booking-mail-rules.ts';
 import { DB_FILE } from './contact-store.ts';
 import { migrate } from './migrations.ts';
 import { BOOKING_OUTBOX, type ClaimRules, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
 import { SqliteOutbox } from './sqlite-outbox.ts';
 import type {
+  BookingLimits,
   BookingMail,
   BookingMailKind,
   Bookings,
@@ -28,7 +40,7 @@ import type {
 
 export type { BookingMail, BookingMailKind, BookResult, CancelResult, NewBooking, StoredBooking } from './store.ts';
 
-const BOOKING_COLUMNS = `id, slot_start AS start, slot_end AS end, booked_at AS bookedAt, locale, name, email, topic, uid, cancelled_at AS cancelledAt`;
+const BOOKING_COLUMNS = `ref AS id, slot_start AS start, slot_end AS end, booked_at AS bookedAt, locale, name, email, topic, uid, cancelled_at AS cancelledAt`;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -38,16 +50,12 @@ export class BookingStore implements Bookings {
   private closed = false;
   private readonly outbox: SqliteOutbox;
 
-  static open(dataDir: string, options: { relay: boolean }): BookingStore {
+  static open(dataDir: string): BookingStore {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    return new BookingStore(path.join(dataDir, DB_FILE), options.relay);
+    return new BookingStore(path.join(dataDir, DB_FILE));
   }
 
-  private constructor(
-    file: string,
-    /** Whether bookings and cancellations also get a mail in the outbox (SMTP configured). */
-    private readonly relay: boolean,
-  ) {
+  private constructor(file: string) {
     this.file = file;
     const created = !existsSync(file);
     this.db = new Database(file);
@@ -61,19 +69,39 @@ export class BookingStore implements Bookings {
     this.outbox = new SqliteOutbox(this.db, BOOKING_OUTBOX);
   }
 
-  private booking(id: number): StoredBooking | undefined {
-    return this.db.prepare<[number], StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`).get(id);
+  /** A booking by its row's key. */
+  private booking(row: number): StoredBooking | undefined {
+    return this.db.prepare<[number], StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`).get(row);
   }
 
-  private enqueue(bookingId: number, kind: BookingMailKind): void {
-    if (this.relay)
-      this.db
-        .prepare('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)')
-        .run(bookingId, kind, Date.now());
+  /** The row's key of a booking's id. */
+  private rowOf(id: string): number | undefined {
+    return this.db.prepare<[string], { id: number }>('SELECT id FROM bookings WHERE ref = ?').get(id)?.id;
+  }
+
+  /** Every mail goes into the outbox, with or without a mail server: a relay started later sends it. */
+  private enqueue(row: number, kind: BookingMailKind, at = Date.now()): void {
+    this.db
+      .prepare('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)')
+      .run(row, kind, at);
+  }
+
+  /** The limit a new booking of `b` would pass, if any. */
+  private limitReached(b: NewBooking, limits: BookingLimits): 'email' | 'day' | undefined {
+    const open = this.db
+      .prepare<[string, string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM bookings WHERE email_key = ? AND cancelled_at IS NULL AND slot_end > ?',
+      )
+      .get(emailKey(b.email), b.bookedAt)!.n;
+    if (open >= limits.maxOpenPerEmail) return 'email';
+    const recent = this.db
+      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM bookings WHERE booked_at > ?')
+      .get(windowStart(b.bookedAt))!.n;
+    return recent >= limits.maxPerDay ? 'day' : undefined;
   }
 
   /** Books a slot, or says why not; resolves once the booking is committed to disk. */
-  async book(b: NewBooking): Promise<BookResult> {
+  async book(b: NewBooking, limits: BookingLimits): Promise<BookResult> {
     this.assertOpen();
     return this.db
       .transaction((): BookResult => {
@@ -86,20 +114,24 @@ export class BookingStore implements Bookings {
           return existing.payload_hash === b.payloadHash
             ? { status: 'duplicate', booking: this.booking(existing.id)! }
             : { status: 'conflict' };
-        let id: number;
+        const limit = this.limitReached(b, limits);
+        if (limit) return { status: 'limited', limit };
+        let row: number;
         try {
-          id = Number(
+          row = Number(
             this.db
               .prepare(
-                'INSERT INTO bookings (slot_start, slot_end, booked_at, locale, name, email, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+                'INSERT INTO bookings (ref, slot_start, slot_end, booked_at, locale, name, email, email_key, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
               )
               .run(
+                newBookingId(),
                 b.start,
                 b.end,
                 b.bookedAt,
                 b.locale,
                 b.name,
                 b.email,
+                emailKey(b.email),
                 b.topic,
                 randomUUID(),
                 b.idempotencyKey,
@@ -107,11 +139,11 @@ export class BookingStore implements Bookings {
               ).lastInsertRowid,
           );
         } catch (error) {
-          if (isUniqueViolation(error)) return { status: 'taken' };
+          if (isUniqueViolation(error) && /slot_start/.test((error as Error).message)) return { status: 'taken' };
           throw error;
         }
-        this.enqueue(id, 'confirmation');
-        return { status: 'booked', booking: this.booking(id)! };
+        this.enqueue(row, 'confirmation');
+        return { status: 'booked', booking: this.booking(row)! };
       })
       .immediate();
   }
@@ -127,9 +159,10 @@ export class BookingStore implements Bookings {
     return new Set(rows.map((r) => r.start));
   }
 
-  async get(id: number): Promise<StoredBooking | undefined> {
+  async get(id: string): Promise<StoredBooking | undefined> {
     this.assertOpen();
-    return this.booking(id);
+    const row = this.rowOf(id);
+    return row === undefined ? undefined : this.booking(row);
   }
 
   /** Bookings whose call has not ended by `now` first (soonest first), then the rest, newest first. */
@@ -154,23 +187,31 @@ export class BookingStore implements Bookings {
       .get(now, now)!;
   }
 
-  /** Cancels a booking: its slot is free again at once, and the visitor gets a cancellation mail. */
-  async cancel(id: number, at: string): Promise<CancelResult> {
+  /** Cancels a booking: its slot is free again at once, and a visitor who may have the invitation
+   * gets a cancellation mail; an invitation not sent yet is withdrawn instead. */
+  async cancel(id: string, at: string): Promise<CancelResult> {
     this.assertOpen();
     return this.db
       .transaction((): CancelResult => {
-        const booking = this.booking(id);
-        if (!booking) return { status: 'not-found' };
+        const row = this.rowOf(id);
+        const booking = row === undefined ? undefined : this.booking(row);
+        if (row === undefined || !booking) return { status: 'not-found' };
         if (booking.cancelledAt) return { status: 'already-cancelled', booking };
-        this.db.prepare('UPDATE bookings SET cancelled_at = ? WHERE id = ?').run(at, id);
-        // A confirmation not sent yet would arrive after the cancellation: it is not sent at all.
-        this.db
-          .prepare(
-            "UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL",
+        this.db.prepare('UPDATE bookings SET cancelled_at = ? WHERE id = ?').run(at, row);
+        const invitation = this.db
+          .prepare<[number], InvitationRow>(
+            "SELECT sent_at, dead_at, lease_until, unconfirmed FROM booking_outbox WHERE booking_id = ? AND kind = 'confirmation' ORDER BY id DESC LIMIT 1",
           )
-          .run(at, id);
-        this.enqueue(id, 'cancellation');
-        return { status: 'cancelled', booking: this.booking(id)! };
+          .get(row);
+        const mailed = invitationMayHaveArrived(invitation);
+        if (mailed) this.enqueue(row, 'cancellation', cancellationDue(invitation, Date.now()));
+        else
+          this.db
+            .prepare(
+              "UPDATE booking_outbox SET dead_at = ?, last_error = ? WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL",
+            )
+            .run(at, WITHDRAWN, row);
+        return { status: 'cancelled', booking: this.booking(row)!, mailed };
       })
       .immediate();
   }
@@ -193,21 +234,25 @@ export class BookingStore implements Bookings {
   // The relay's side (server/outbox-relay.ts): the same rules as for contact messages.
 
   async claimNext(now: number, rules: ClaimRules): Promise<BookingMail | undefined> {
-    if (this.closed) return undefined;
-    const id = this.outbox.claim(now, rules);
-    if (id === undefined) return undefined;
-    const mail = this.db
-      .prepare<[number], Omit<BookingMail, 'booking'> & { bookingId: number }>(
-        'SELECT id, kind, attempts, unconfirmed, booking_id AS bookingId FROM booking_outbox WHERE id = ?',
-      )
-      .get(id)!;
-    return {
-      id: mail.id,
-      kind: mail.kind,
-      attempts: mail.attempts,
-      unconfirmed: mail.unconfirmed,
-      booking: this.booking(mail.bookingId)!,
-    };
+    for (;;) {
+      if (this.closed) return undefined;
+      const id = this.outbox.claim(now, rules);
+      if (id === undefined) return undefined;
+      const mail = this.db
+        .prepare<[number], Omit<BookingMail, 'booking'> & { bookingId: number }>(
+          'SELECT id, kind, attempts, unconfirmed, booking_id AS bookingId FROM booking_outbox WHERE id = ?',
+        )
+        .get(id)!;
+      const booking = this.booking(mail.bookingId)!;
+      const moot = pointless(mail.kind, booking, now);
+      if (moot) {
+        this.db
+          .prepare('UPDATE booking_outbox SET dead_at = ?, last_error = ?, lease_until = NULL WHERE id = ?')
+          .run(new Date(now).toISOString(), moot, id);
+        continue;
+      }
+      return { id: mail.id, kind: mail.kind, attempts: mail.attempts, unconfirmed: mail.unconfirmed, booking };
+    }
   }
 
   async recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome> {
@@ -225,11 +270,11 @@ export class BookingStore implements Bookings {
   }
 
   /** What the owners see of a booking's mails: the latest state of each. */
-  async mailStates(bookingId: number): Promise<MailState[]> {
+  async mailStates(bookingId: string): Promise<MailState[]> {
     this.assertOpen();
     return this.db
-      .prepare<[number], MailState>(
-        `SELECT kind, CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN dead_at IS NOT NULL THEN 'dead' ELSE 'pending' END AS state, last_error AS lastError FROM booking_outbox WHERE booking_id = ? ORDER BY id`,
+      .prepare<[string], MailState>(
+        `SELECT kind, CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN dead_at IS NOT NULL THEN 'dead' ELSE 'queued' END AS state, last_error AS lastError FROM booking_outbox WHERE booking_id = (SELECT id FROM bookings WHERE ref = ?) ORDER BY id`,
       )
       .all(bookingId);
   }

@@ -2,21 +2,25 @@
 // times as JSON for the island; `POST <endpoint>` books one. The checks before the body are the
 // contact form's (server/contact-backend.ts); then the honeypot, the shared field rules, the
 // slot rules (server/booking-slots.ts), the idempotency key, and the store, whose UNIQUE
-// constraint decides which of two visitors gets a slot. A plain form is answered with 303 to the
-// contact page showing the result.
+// constraint decides which of two visitors gets a slot and which counts the limits per address and
+// per day (server/booking-limits.ts). A plain form is answered with 303 to the contact page
+// showing the result.
 
 import { createHash } from 'node:crypto';
 import {
   type BookingErrors,
   type BookingField,
   bookingErrorText,
+  DAY_KEY,
+  dayKey,
   normalizeBooking,
   validateBooking,
 } from '../common/booking-rules.ts';
 import { HONEYPOT_FIELD, honeypotFilled, IDEMPOTENCY_KEY } from '../common/contact-rules.ts';
 import { type BookingState, EMPTY_BOOKING_STATE } from '../common/forms.ts';
 import type { BookingConfig } from '../generator/config/config.ts';
-import { checkSlot } from './booking-slots.ts';
+import { bookingLimits } from './booking-limits.ts';
+import { checkSlot, freeSlots } from './booking-slots.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
 import type { Reply } from './contact-reply.ts';
 import { freshKey, keyFor } from './contact-submit.ts';
@@ -41,13 +45,25 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
   const booking = backend.config.contact!.booking!;
   const locale = backend.pages.localeOf(fields.locale);
   const values = normalizeBooking(fields);
+  // The day a plain form showed the times of (its `day` radio buttons, in the office's zone).
+  const day = typeof fields.day === 'string' && DAY_KEY.test(fields.day) ? fields.day : undefined;
   /** A plain form's result: the contact page with the booking in this state, and the free times again. */
   const result = async (state: Partial<BookingState>) => {
-    const slots = state.status === 'success' ? undefined : await backend.freeSlots();
-    backend.showResult(reply, {
+    // The store may have answered the booking and not this (an outage beginning): the rules' times then.
+    const slots =
+      state.status === 'success' ? undefined : await backend.freeSlots().catch(() => freeSlots(booking, Date.now()));
+    await backend.showResult(reply, {
       kind: 'booking',
       locale,
-      state: { ...EMPTY_BOOKING_STATE, values, slots, zone: booking.timeZone, idempotencyKey: freshKey(), ...state },
+      state: {
+        ...EMPTY_BOOKING_STATE,
+        values,
+        day,
+        slots,
+        zone: booking.timeZone,
+        idempotencyKey: freshKey(),
+        ...state,
+      },
     });
   };
 
@@ -64,6 +80,10 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
   const errors = validateBooking(values);
   const slot = checkSlot(booking, values.slot, Date.now());
   if (!slot.ok && !errors.slot) errors.slot = slot.problem === 'required' ? 'required' : slot.problem;
+  // Without JavaScript every day's times are in the form, the other days' hidden: a time chosen
+  // on one day stays chosen when the visitor moves on to another and picks none there. What they
+  // see is the day they chose, and no time on it.
+  if (slot.ok && day && dayKey(slot.slot.start, booking.timeZone) !== day) errors.slot = 'required';
   if (Object.keys(errors).length || !slot.ok) {
     if (reply.html) await result({ status: 'invalid', errors });
     else
@@ -89,25 +109,38 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
 
   let booked;
   try {
-    booked = await backend.bookings.book({
-      start: slot.slot.start,
-      end: slot.slot.end,
-      bookedAt: new Date().toISOString(),
-      locale,
-      name: values.name,
-      email: values.email,
-      topic: values.topic,
-      idempotencyKey,
-      payloadHash,
-    });
+    booked = await backend.bookings.book(
+      {
+        start: slot.slot.start,
+        end: slot.slot.end,
+        bookedAt: new Date().toISOString(),
+        locale,
+        name: values.name,
+        email: values.email,
+        topic: values.topic,
+        idempotencyKey,
+        payloadHash,
+      },
+      bookingLimits(booking),
+    );
   } catch (error) {
     backend.log.error('[booking] a booking could not be stored:', error);
+    // The visitor keeps what they typed, and the times of the rules to send it again with (the
+    // store cannot say which are taken now; a taken one is refused then).
     reply.refuse(
       503,
       'unavailable',
-      'The booking could not be stored. Please try again later.',
+      backend.messages[locale].booking.unavailable,
       () =>
-        backend.pages.booking(locale, { ...EMPTY_BOOKING_STATE, values, status: 'error', idempotencyKey: freshKey() }),
+        backend.pages.booking(locale, {
+          ...EMPTY_BOOKING_STATE,
+          values,
+          day,
+          slots: freeSlots(booking, Date.now()),
+          zone: booking.timeZone,
+          status: 'unavailable',
+          idempotencyKey: freshKey(),
+        }),
       { 'retry-after': '30' },
     );
     return;
@@ -132,20 +165,42 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
       });
     return;
   }
+  if (booked.status === 'limited') {
+    const status = booked.limit === 'email' ? 'limit-email' : 'limit-day';
+    const message = backend.messages[locale].booking[booked.limit === 'email' ? 'limitEmail' : 'limitDay'];
+    if (reply.html) await result({ status });
+    else reply.json(429, { error: 'booking-limit', limit: booked.limit, message });
+    return;
+  }
   if (booked.status === 'booked') backend.bookingStored();
   const { id, start, end } = booked.booking;
+  // Without a mail server the invitation waits in the outbox, and the visitor is told so.
+  const invitation = backend.mailsNow ? 'sending' : 'queued';
   if (reply.html)
     await result({
       status: 'success',
       values: EMPTY_BOOKING_STATE.values,
-      booked: { start, email: booked.booking.email },
+      day: undefined,
+      booked: { start, email: booked.booking.email, invitation },
     });
   else
-    reply.json(201, { ok: true, duplicate: booked.status === 'duplicate' || undefined, booking: { id, start, end } });
+    reply.json(201, {
+      ok: true,
+      duplicate: booked.status === 'duplicate' || undefined,
+      booking: { id, start, end, invitation },
+    });
 }
 
-/** `GET <endpoint>/slots`: the free times, for the island (which shows them in the visitor's zone). */
-export async function handleSlots(backend: ContactBackend, reply: Reply): Promise<void> {
+/** `GET <endpoint>/slots`: the free times, for the island (which shows them in the visitor's zone).
+ * While the store does not answer: 503, a page for a browser that opened the address, else JSON. */
+export async function handleSlots(backend: ContactBackend, reply: Reply, locale: string): Promise<void> {
   const booking = backend.config.contact!.booking!;
-  reply.json(200, { timeZone: booking.timeZone, slotMinutes: booking.slotMinutes, slots: await backend.freeSlots() });
+  let slots;
+  try {
+    slots = await backend.freeSlots();
+  } catch (error) {
+    backend.unavailable(reply, locale, error);
+    return;
+  }
+  reply.json(200, { timeZone: booking.timeZone, slotMinutes: booking.slotMinutes, slots });
 }

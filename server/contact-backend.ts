@@ -7,9 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   BOOKING_ANCHOR,
-  type BookingState,
   CONTACT_FORM_ANCHOR,
-  type ContactFormState,
   EMPTY_BOOKING_STATE,
   EMPTY_CONTACT_STATE,
   revealAction,
@@ -27,7 +25,15 @@ import { ContactPages } from './contact-pages.tsx';
 import { Reply } from './contact-reply.ts';
 import { handleReveal } from './contact-reveal.ts';
 import { handleSubmit } from './contact-submit.ts';
-import { FormResults, RESULT_QUERY } from './form-results.ts';
+import {
+  decodeResult,
+  encodeResult,
+  type FormResult,
+  isResultToken,
+  newResultToken,
+  RESULT_QUERY,
+  RESULT_TTL_MS,
+} from './form-results.ts';
 import { openStore } from './open-store.ts';
 import { type Mailer, OutboxRelay, smtpMailer } from './outbox-relay.ts';
 import { type RateDecision, RateLimiter } from './rate-limit.ts';
@@ -54,13 +60,17 @@ export interface ContactBackendOptions {
   log?: Log;
 }
 
-/** What a plain form post led to, shown on the contact page the visitor is sent to (303). */
-export type FormResult =
-  | { kind: 'contact'; locale: string; state: ContactFormState }
-  | { kind: 'booking'; locale: string; state: BookingState };
+export type { FormResult } from './form-results.ts';
 
-/** Where the contact page shows each form, for the result's address. */
-const RESULT_ANCHOR: Record<FormResult['kind'], string> = { contact: CONTACT_FORM_ANCHOR, booking: BOOKING_ANCHOR };
+/**
+ * Where the contact page shows each form, for the result's address. The booking's answer page has
+ * none: its theme marks what the visitor must read with `autofocus` (common/forms.ts), and a
+ * browser that jumps to a fragment focuses nothing, so the page scrolls to the message by focusing it.
+ */
+const RESULT_ANCHOR: Record<FormResult['kind'], string | undefined> = {
+  contact: CONTACT_FORM_ANCHOR,
+  booking: undefined,
+};
 
 /** What the endpoint handlers get: a request that passed every check, with its fields. */
 export interface Received {
@@ -77,7 +87,6 @@ export class ContactBackend {
   private bookingRelay: OutboxRelay<BookingMail> | undefined;
   private poll: NodeJS.Timeout | undefined;
   private readonly bookingLimiter: RateLimiter;
-  private readonly results = new FormResults<FormResult>();
   private readonly submitLimiter: RateLimiter;
   private readonly revealLimiter: RateLimiter;
   private readonly allowedOrigins: Set<string>;
@@ -177,6 +186,29 @@ export class ContactBackend {
     this.bookingRelay?.notify();
   }
 
+  /** Whether mails go out now (a mail server is configured); without one they wait in the outbox. */
+  get mailsNow(): boolean {
+    return Boolean(this.mailer());
+  }
+
+  /**
+   * The store does not answer (a database outage) where a visitor waits for the free times or a
+   * result: 503 with Retry-After, as the booking's page in the visitor's language for a browser
+   * that opened the address, as JSON for the island and API clients. Logged with an incident id.
+   */
+  unavailable(reply: Reply, locale: string, error: unknown, asPage = reply.html): void {
+    const incident = randomUUID().slice(0, 8);
+    this.log.error(`[booking] incident ${incident}: the store did not answer:`, error);
+    const booking = this.config.contact?.booking;
+    const message = this.messages[locale].booking.unavailable;
+    const page = () =>
+      booking
+        ? this.pages.booking(locale, { ...EMPTY_BOOKING_STATE, status: 'unavailable', zone: booking.timeZone })
+        : this.pages.form(locale, { ...EMPTY_CONTACT_STATE, status: 'error' });
+    if (asPage) reply.page(503, page(), { 'retry-after': '30' });
+    else reply.json(503, { error: 'unavailable', message, incident }, { 'retry-after': '30' });
+  }
+
   /** The times a visitor may book now. */
   async freeSlots(now = Date.now()): Promise<Slot[]> {
     const booking = this.config.contact!.booking!;
@@ -185,10 +217,28 @@ export class ContactBackend {
     return freeSlots(booking, now, taken);
   }
 
-  /** A plain form's result: kept for a while, the visitor sent to the contact page showing it. */
-  showResult(reply: Reply, result: FormResult): void {
-    const token = this.results.put(result);
-    reply.redirect(`${this.pages.href(result.locale)}?${RESULT_QUERY}=${token}#${RESULT_ANCHOR[result.kind]}`);
+  /**
+   * A plain form's result: kept in the store for a while, the visitor sent to the contact page
+   * showing it, on whichever instance that request reaches. Never rejects: a store that cannot
+   * keep the result gets the page answered at once instead.
+   */
+  async showResult(reply: Reply, result: FormResult): Promise<void> {
+    const token = newResultToken();
+    try {
+      await this.store.results.put(token, encodeResult(result), Date.now() + RESULT_TTL_MS);
+    } catch (error) {
+      this.log.error('[contact] a form result could not be kept; answered with its page instead:', error);
+      reply.page(200, this.resultPage(result));
+      return;
+    }
+    const anchor = RESULT_ANCHOR[result.kind];
+    reply.redirect(`${this.pages.href(result.locale)}?${RESULT_QUERY}=${token}${anchor ? `#${anchor}` : ''}`);
+  }
+
+  private resultPage(result: FormResult): string {
+    return result.kind === 'contact'
+      ? this.pages.form(result.locale, result.state)
+      : this.pages.booking(result.locale, result.state);
   }
 
   /**
@@ -219,7 +269,7 @@ export class ContactBackend {
     const booking = contact.booking;
     const reply = () => new Reply(req, res, this.options.headers?.() ?? {}, wantsHtml(req));
     const read = req.method === 'GET' || req.method === 'HEAD';
-    if (read && query && this.answerContactPage(req, pathname, new URLSearchParams(query), reply)) return true;
+    if (read && query && this.answerContactPage(pathname, new URLSearchParams(query), reply)) return true;
     // The endpoints are no pages: a visitor who opens one (a bookmark, a reload) is sent to the form.
     if (read && (pathname === endpoint || pathname === booking?.endpoint)) {
       const locale = this.pages.localeOf(
@@ -235,11 +285,14 @@ export class ContactBackend {
         return true;
       }
       const rate = this.revealLimiter.check(clientAddress(req, this.options.settings.trustProxy));
+      const locale = this.pages.localeOf(
+        new URLSearchParams(query).get('locale') ?? this.pages.localeOfReferer(req.headers.referer),
+      );
       if (!rate.allowed)
         r.refuse(429, 'rate-limited', 'Too many requests from this address. Please try again later.', undefined, {
           'retry-after': String(rate.retryAfterSeconds),
         });
-      else handleSlots(this, r).catch((error: unknown) => this.fault(req, r, error));
+      else handleSlots(this, r, locale).catch((error: unknown) => this.fault(req, r, error));
       return true;
     }
     const handler =
@@ -262,41 +315,37 @@ export class ContactBackend {
 
   /**
    * The contact page with what only the server knows: a plain form's result (`?result=<token>`) or,
-   * for visitors without JavaScript, the free times (`?slots`). False when the request is for
-   * anything else (or the result has expired): the built page is served as it is.
+   * for visitors without JavaScript, the free times (`?slots`), both read from the store. False
+   * when the request is for anything else: the built page is served as it is (also for a result
+   * that has expired). While the store does not answer: the page with the booking's 503 message.
    */
-  private answerContactPage(
-    req: IncomingMessage,
-    pathname: string,
-    params: URLSearchParams,
-    reply: () => Reply,
-  ): boolean {
+  private answerContactPage(pathname: string, params: URLSearchParams, reply: () => Reply): boolean {
     const locale = this.pages.contactPageLocale(pathname);
     if (!locale) return false;
     const token = params.get(RESULT_QUERY);
-    const result = token ? this.results.get(token) : undefined;
     const booking = this.config.contact?.booking;
-    if (result && result.locale === locale) {
-      const r = reply();
-      r.page(
-        200,
-        result.kind === 'contact' ? this.pages.form(locale, result.state) : this.pages.booking(locale, result.state),
-      );
-      return true;
-    }
-    if (booking && params.has(SLOTS_QUERY)) {
-      const r = reply();
-      this.freeSlots()
-        .then((slots) =>
-          r.page(
-            200,
-            this.pages.booking(locale, { ...EMPTY_BOOKING_STATE, status: 'ready', slots, zone: booking.timeZone }),
-          ),
-        )
-        .catch((error: unknown) => this.fault(req, r, error));
-      return true;
-    }
-    return false;
+    const slots = Boolean(booking) && params.has(SLOTS_QUERY);
+    if (!isResultToken(token) && !slots) return false;
+    const r = reply();
+    const answer = async () => {
+      const result = isResultToken(token) ? decodeResult(await this.store.results.get(token, Date.now())) : undefined;
+      if (result && result.locale === locale) r.page(200, this.resultPage(result));
+      else if (slots)
+        r.page(
+          200,
+          this.pages.booking(locale, {
+            ...EMPTY_BOOKING_STATE,
+            status: 'ready',
+            slots: await this.freeSlots(),
+            zone: booking!.timeZone,
+          }),
+        );
+      // An expired (or foreign) result: the contact page as built.
+      else r.page(200, this.pages.built(locale) ?? this.pages.form(locale, EMPTY_CONTACT_STATE));
+    };
+    // The contact page's address is a page, whatever the request accepts.
+    answer().catch((error: unknown) => this.unavailable(r, locale, error, true));
+    return true;
   }
 
   /** The checks before the body is used; answers refusals itself and then returns undefined. */

@@ -93,6 +93,11 @@ export class ContactPages {
     return html.slice(0, span.start) + render(forms, props.setup) + html.slice(span.end);
   }
 
+  /** The contact page of a locale as the build wrote it. */
+  built(locale: string): string | undefined {
+    return this.page(locale);
+  }
+
   private page(locale: string): string | undefined {
     const file = path.join(this.dir(), this.href(locale), 'index.html');
     try {
@@ -109,9 +114,9 @@ export class ContactPages {
 
   /** A site without a contact page (or a theme without forms) still answers in words, not with a blank. */
   private fallback(locale: string, state: unknown): string {
-    const t = this.messages()[locale].contact;
+    const { contact: t, booking } = this.messages()[locale];
     const config = this.config();
-    const status = (state as Partial<ContactFormState>).status;
+    const status = (state as Partial<ContactFormState> | Partial<BookingState>).status;
     const text =
       status === 'success'
         ? t.success
@@ -119,7 +124,13 @@ export class ContactPages {
           ? t.invalid
           : status === 'rate-limited'
             ? t.rateLimited
-            : t.error;
+            : status === 'unavailable'
+              ? booking.unavailable
+              : status === 'limit-email'
+                ? booking.limitEmail
+                : status === 'limit-day'
+                  ? booking.limitDay
+                  : t.error;
     const lang = config.locales[locale]?.htmlLang ?? locale;
     return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(config.title)}</title></head><body><main><p role="status">${escapeHtml(text)}</p><p><a href="${escapeHtml(`${localePrefix(config, locale)}/`)}">${escapeHtml(config.title)}</a></p></main></body></html>`;
   }

@@ -92,6 +92,28 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX booking_outbox_due ON booking_outbox(next_attempt_at) WHERE sent_at IS NULL AND dead_at IS NULL;
     `,
   },
+  {
+    version: 4,
+    name: 'random booking ids, booking limits per address, form results kept for every instance',
+    sql: `
+      -- The id people see (server/booking-id.ts); bookings made before get a random one too.
+      ALTER TABLE bookings ADD COLUMN ref TEXT;
+      UPDATE bookings SET ref = lower(hex(randomblob(8)));
+      CREATE UNIQUE INDEX bookings_ref ON bookings(ref);
+      -- The address as the per-address limit counts it (server/booking-limits.ts).
+      ALTER TABLE bookings ADD COLUMN email_key TEXT NOT NULL DEFAULT '';
+      UPDATE bookings SET email_key = lower(email);
+      CREATE INDEX bookings_email_key ON bookings(email_key) WHERE cancelled_at IS NULL;
+      CREATE INDEX bookings_booked_at ON bookings(booked_at);
+      -- What a form posted without JavaScript led to, for the page its visitor is sent to.
+      CREATE TABLE form_results (
+        token TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX form_results_expiry ON form_results(expires_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

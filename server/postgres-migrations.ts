@@ -73,6 +73,32 @@ export const PG_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'random booking ids, booking limits per address, form results kept for every instance',
+    sql: `
+      -- The id people see (server/booking-id.ts); bookings made before get a random one too.
+      ALTER TABLE bookings ADD COLUMN ref TEXT;
+      UPDATE bookings SET ref = substr(md5(random()::text || clock_timestamp()::text || id::text), 1, 16);
+      ALTER TABLE bookings ALTER COLUMN ref SET NOT NULL;
+      CREATE UNIQUE INDEX bookings_ref ON bookings(ref);
+      -- The address as the per-address limit counts it (server/booking-limits.ts).
+      ALTER TABLE bookings ADD COLUMN email_key TEXT NOT NULL DEFAULT '';
+      UPDATE bookings SET email_key = lower(email);
+      CREATE INDEX bookings_email_key ON bookings(email_key) WHERE cancelled_at IS NULL;
+      -- Counted by time for the daily limit: ISO 8601 compared as text, in byte order.
+      ALTER TABLE bookings ALTER COLUMN booked_at TYPE TEXT COLLATE "C";
+      CREATE INDEX bookings_booked_at ON bookings(booked_at);
+      -- What a form posted without JavaScript led to, for the page its visitor is sent to, on
+      -- whichever instance the redirect reaches.
+      CREATE TABLE form_results (
+        token TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX form_results_expiry ON form_results(expires_at);
+    `,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;

@@ -7,6 +7,15 @@
 // instance. The outbox rules are server/outbox-rules.ts, the same as SQLite's.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { newBookingId } from './booking-id.ts';
+import { emailKey, windowStart } from './booking-limits.ts';
+import {
+  cancellationDue,
+  type InvitationRow,
+  invitationMayHaveArrived,
+  pointless,
+  WITHDRAWN,
+} from './booking-mail-rules.ts';
 import {
   BOOKING_OUTBOX,
   type ClaimRules,
@@ -21,12 +30,14 @@ import {
 } from './outbox-rules.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import type {
+  BookingLimits,
   BookingMail,
   Bookings,
   BookResult,
   CancelResult,
   EventCount,
   EventCounts,
+  FormResults,
   MailState,
   MessageStore,
   NewBooking,
@@ -40,6 +51,9 @@ import type {
 
 /** Rows of one page of an export. */
 const PAGE = 500;
+
+/** The advisory lock bookings take turns under (a constant the site's database uses for nothing else). */
+const BOOKING_LOCK = 7_416_253_111;
 
 /** A query on one connection, written with `?` parameters. */
 type Query = <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>;
@@ -80,7 +94,7 @@ const SELECT_MESSAGES = `
          COALESCE(o.attempts, 0) AS attempts, COALESCE(o.unconfirmed, 0) AS unconfirmed, o.last_error AS "lastError", o.sent_at AS "sentAt", o.dead_at AS "deadAt"
   FROM messages m LEFT JOIN outbox o ON o.message_id = m.id`;
 
-const BOOKING_COLUMNS = `id, slot_start AS start, slot_end AS "end", booked_at AS "bookedAt", locale, name, email, topic, uid, cancelled_at AS "cancelledAt"`;
+const BOOKING_COLUMNS = `ref AS id, slot_start AS start, slot_end AS "end", booked_at AS "bookedAt", locale, name, email, topic, uid, cancelled_at AS "cancelledAt"`;
 
 /** The database's URL without its password, for logs and messages. */
 export function redactedUrl(url: string): string {
@@ -99,6 +113,7 @@ export class PostgresStore implements Store {
   readonly messages: MessageStore;
   readonly bookings: Bookings;
   readonly events: EventCounts;
+  readonly results: FormResults;
   private readonly pool: Promise<pg.Pool>;
   private readonly migrated: Promise<void>;
   private closed = false;
@@ -115,6 +130,7 @@ export class PostgresStore implements Store {
     this.messages = this.messageStore();
     this.bookings = this.bookingStore();
     this.events = this.eventCounts();
+    this.results = this.formResults();
   }
 
   private async migrate(): Promise<void> {
@@ -274,15 +290,12 @@ export class PostgresStore implements Store {
 
   private bookingStore(): Bookings {
     const store = this;
-    const booking = async (query: Query, id: number) =>
-      (await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`, [id]))[0];
-    const enqueue = async (query: Query, bookingId: number, kind: BookingMail['kind']) => {
-      if (this.options.relay)
-        await query('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)', [
-          bookingId,
-          kind,
-          Date.now(),
-        ]);
+    /** A booking by its row's key. */
+    const booking = async (query: Query, row: number) =>
+      (await query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`, [row]))[0];
+    // Every mail goes into the outbox, with or without a mail server: a relay started later sends it.
+    const enqueue = async (query: Query, row: number, kind: BookingMail['kind'], at = Date.now()) => {
+      await query('INSERT INTO booking_outbox (booking_id, kind, next_attempt_at) VALUES (?, ?, ?)', [row, kind, at]);
     };
     const byKey = async (query: Query, b: NewBooking): Promise<BookResult | undefined> => {
       const [existing] = await query<{ id: number; payload_hash: string }>(
@@ -294,28 +307,46 @@ export class PostgresStore implements Store {
         ? { status: 'duplicate', booking: await booking(query, existing.id) }
         : { status: 'conflict' };
     };
+    const limitReached = async (query: Query, b: NewBooking, limits: BookingLimits) => {
+      const [open] = await query<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM bookings WHERE email_key = ? AND cancelled_at IS NULL AND slot_end > ?',
+        [emailKey(b.email), b.bookedAt],
+      );
+      if (open.n >= limits.maxOpenPerEmail) return 'email';
+      const [recent] = await query<{ n: number }>('SELECT COUNT(*) AS n FROM bookings WHERE booked_at > ?', [
+        windowStart(b.bookedAt),
+      ]);
+      return recent.n >= limits.maxPerDay ? 'day' : undefined;
+    };
     return {
-      book: (b) =>
+      book: (b, limits) =>
         this.transaction(async (query): Promise<BookResult> => {
+          // Bookings take turns, whichever instance takes them: the limits are counts, and two
+          // bookings counted at once would both pass the last place.
+          await query('SELECT pg_advisory_xact_lock(?)', [BOOKING_LOCK]);
           const earlier = await byKey(query, b);
           if (earlier) return earlier;
-          // Nothing inserted: the slot is held, or the same key was booked at the same moment (on another instance).
+          const limit = await limitReached(query, b, limits);
+          if (limit) return { status: 'limited', limit };
+          // Nothing inserted: the slot is held.
           const [row] = await query<{ id: number }>(
-            'INSERT INTO bookings (slot_start, slot_end, booked_at, locale, name, email, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
+            'INSERT INTO bookings (ref, slot_start, slot_end, booked_at, locale, name, email, email_key, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot_start) WHERE cancelled_at IS NULL DO NOTHING RETURNING id',
             [
+              newBookingId(),
               b.start,
               b.end,
               b.bookedAt,
               b.locale,
               b.name,
               b.email,
+              emailKey(b.email),
               b.topic,
               randomUUID(),
               b.idempotencyKey,
               b.payloadHash,
             ],
           );
-          if (!row) return (await byKey(query, b)) ?? { status: 'taken' };
+          if (!row) return { status: 'taken' };
           await enqueue(query, row.id, 'confirmation');
           return { status: 'booked', booking: await booking(query, row.id) };
         }),
@@ -328,7 +359,8 @@ export class PostgresStore implements Store {
             )
           ).map((r) => r.start),
         ),
-      get: async (id) => booking((sql, params) => this.query(sql, params), id),
+      get: async (id) =>
+        (await this.query<StoredBooking>(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ref = ?`, [id]))[0],
       list: (now, limit) =>
         this.query<StoredBooking>(
           `SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY CASE WHEN slot_end >= ? THEN 0 ELSE 1 END, CASE WHEN slot_end >= ? THEN slot_start END, slot_start DESC LIMIT ?`,
@@ -346,20 +378,27 @@ export class PostgresStore implements Store {
         )[0],
       cancel: (id, at) =>
         this.transaction(async (query): Promise<CancelResult> => {
-          const [found] = await query<StoredBooking>(
-            `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? FOR UPDATE`,
+          const [found] = await query<StoredBooking & { row: number }>(
+            `SELECT ${BOOKING_COLUMNS}, id AS row FROM bookings WHERE ref = ? FOR UPDATE`,
             [id],
           );
           if (!found) return { status: 'not-found' };
-          if (found.cancelledAt) return { status: 'already-cancelled', booking: found };
-          await query('UPDATE bookings SET cancelled_at = ? WHERE id = ?', [at, id]);
-          // A confirmation not sent yet would arrive after the cancellation: it is not sent at all.
-          await query(
-            "UPDATE booking_outbox SET dead_at = ?, last_error = 'cancelled before it was sent' WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL AND lease_until IS NULL",
-            [at, id],
+          const { row, ...stored } = found;
+          if (stored.cancelledAt) return { status: 'already-cancelled', booking: stored };
+          await query('UPDATE bookings SET cancelled_at = ? WHERE id = ?', [at, row]);
+          // The invitation's row is locked: a relay's claim of it waits, and then finds it moot.
+          const [invitation] = await query<InvitationRow>(
+            "SELECT sent_at, dead_at, lease_until, unconfirmed FROM booking_outbox WHERE booking_id = ? AND kind = 'confirmation' ORDER BY id DESC LIMIT 1 FOR UPDATE",
+            [row],
           );
-          await enqueue(query, id, 'cancellation');
-          return { status: 'cancelled', booking: await booking(query, id) };
+          const mailed = invitationMayHaveArrived(invitation);
+          if (mailed) await enqueue(query, row, 'cancellation', cancellationDue(invitation, Date.now()));
+          else
+            await query(
+              "UPDATE booking_outbox SET dead_at = ?, last_error = ? WHERE booking_id = ? AND kind = 'confirmation' AND sent_at IS NULL AND dead_at IS NULL",
+              [at, WITHDRAWN, row],
+            );
+          return { status: 'cancelled', booking: await booking(query, row), mailed };
         }),
       purgeEndedBefore: (cutoff) =>
         this.transaction(async (query) => {
@@ -370,25 +409,35 @@ export class PostgresStore implements Store {
         }),
       mailStates: (bookingId) =>
         this.query<MailState>(
-          `SELECT kind, CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN dead_at IS NOT NULL THEN 'dead' ELSE 'pending' END AS state, last_error AS "lastError" FROM booking_outbox WHERE booking_id = ? ORDER BY id`,
+          `SELECT kind, CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN dead_at IS NOT NULL THEN 'dead' ELSE 'queued' END AS state, last_error AS "lastError" FROM booking_outbox WHERE booking_id = (SELECT id FROM bookings WHERE ref = ?) ORDER BY id`,
           [bookingId],
         ),
       claimNext: async (now, rules) => {
         if (this.closed) return undefined;
         return this.transaction(async (query) => {
-          const id = await this.claim(BOOKING_OUTBOX, now, rules, query);
-          if (id === undefined) return undefined;
-          const [mail] = await query<Omit<BookingMail, 'booking'> & { bookingId: number }>(
-            'SELECT id, kind, attempts, unconfirmed, booking_id AS "bookingId" FROM booking_outbox WHERE id = ?',
-            [id],
-          );
-          return {
-            id: mail.id,
-            kind: mail.kind,
-            attempts: mail.attempts,
-            unconfirmed: mail.unconfirmed,
-            booking: await booking(query, mail.bookingId),
-          };
+          for (;;) {
+            const id = await this.claim(BOOKING_OUTBOX, now, rules, query);
+            if (id === undefined) return undefined;
+            const [mail] = await query<Omit<BookingMail, 'booking'> & { bookingId: number }>(
+              'SELECT id, kind, attempts, unconfirmed, booking_id AS "bookingId" FROM booking_outbox WHERE id = ?',
+              [id],
+            );
+            const found = await booking(query, mail.bookingId);
+            const moot = pointless(mail.kind, found, now);
+            if (!moot)
+              return {
+                id: mail.id,
+                kind: mail.kind,
+                attempts: mail.attempts,
+                unconfirmed: mail.unconfirmed,
+                booking: found,
+              };
+            await query('UPDATE booking_outbox SET dead_at = ?, last_error = ?, lease_until = NULL WHERE id = ?', [
+              new Date(now).toISOString(),
+              moot,
+              id,
+            ]);
+          }
         });
       },
       recordOutcome: async (id, outcome, rules) => {
@@ -405,6 +454,30 @@ export class PostgresStore implements Store {
       },
       // Closed with the store.
       close: () => undefined,
+    };
+  }
+
+  private formResults(): FormResults {
+    return {
+      put: (token, value, expiresAt) =>
+        this.transaction(async (query) => {
+          await query('DELETE FROM form_results WHERE expires_at <= ?', [Date.now()]);
+          await query('INSERT INTO form_results (token, value, expires_at) VALUES (?, ?, ?)', [
+            token,
+            value,
+            expiresAt,
+          ]);
+        }),
+      get: async (token, now) =>
+        (
+          await this.query<{ value: string }>('SELECT value FROM form_results WHERE token = ? AND expires_at > ?', [
+            token,
+            now,
+          ])
+        )[0]?.value,
+      purgeExpired: async (now) =>
+        (await this.query<{ token: string }>('DELETE FROM form_results WHERE expires_at <= ? RETURNING token', [now]))
+          .length,
     };
   }
 

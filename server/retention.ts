@@ -28,13 +28,15 @@ export function retentionCutoff(now: Date, months: number): Date {
 
 /** Deletes what is older than the retention period from the contact store and the analytics counters. */
 export async function purgeExpired(
-  store: Pick<Store, 'messages' | 'events'>,
+  store: Pick<Store, 'messages' | 'events'> & Partial<Pick<Store, 'results'>>,
   months: number,
   now = new Date(),
 ): Promise<Purged> {
   const cutoff = retentionCutoff(now, months);
   const messages = await store.messages.purgeReceivedBefore(cutoff.toISOString());
   const counters = await store.events.purgeBefore(cutoff.toISOString().slice(0, 10));
+  // The answers of plain form posts live half an hour; these are the ones nobody posted after.
+  await store.results?.purgeExpired(now.getTime());
   return { cutoff, messages, counters };
 }
 

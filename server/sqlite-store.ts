@@ -1,10 +1,12 @@
-// The embedded store: SQLite files in the data directory, for one instance. Contact messages and
-// bookings share `contact.sqlite` (server/contact-store.ts, server/booking-store.ts), the
-// analytics counters have `insights.sqlite`. Several processes on one machine may open the files
+// The embedded store: SQLite files in the data directory, for one instance. Contact messages,
+// bookings and the results of plain form posts share `contact.sqlite` (server/contact-store.ts,
+// server/booking-store.ts, server/sqlite-form-results.ts), the analytics counters have
+// `insights.sqlite`. Several processes on one machine may open the files
 // (the CLI beside `site start`); instances on several machines need PostgreSQL.
 import { BookingStore } from './booking-store.ts';
 import { ContactStore } from './contact-store.ts';
 import { SqliteEventCounts } from './sqlite-event-counts.ts';
+import { SqliteFormResults } from './sqlite-form-results.ts';
 import type { MessageStore, Store, StoredMessage } from './store.ts';
 
 /** Rows of one page of an export. */
@@ -14,6 +16,7 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   readonly messages: MessageStore;
   readonly events: SqliteEventCounts;
+  readonly results: SqliteFormResults;
   private readonly contact: ContactStore;
   private bookingStore: BookingStore | undefined;
   private closed = false;
@@ -25,6 +28,7 @@ export class SqliteStore implements Store {
   ) {
     this.contact = ContactStore.open(dataDir, options);
     this.events = new SqliteEventCounts(dataDir);
+    this.results = new SqliteFormResults(dataDir);
     const contact = this.contact;
     this.messages = {
       submit: (message) => contact.submit(message),
@@ -48,7 +52,7 @@ export class SqliteStore implements Store {
   /** Opened with the first booking question, on the same file. */
   get bookings(): BookingStore {
     if (this.closed) throw new Error('the booking store is closed');
-    this.bookingStore ??= BookingStore.open(this.dataDir, this.options);
+    this.bookingStore ??= BookingStore.open(this.dataDir);
     return this.bookingStore;
   }
 
@@ -67,6 +71,7 @@ export class SqliteStore implements Store {
     this.closed = true;
     this.contact.close();
     this.bookingStore?.close();
+    this.results.close();
     this.events.close();
   }
 }

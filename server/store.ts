@@ -61,7 +61,9 @@ export interface NewBooking {
 
 /** A booking as stored: what the visitor sent, less the request's key and hash, and what the store adds. */
 export interface StoredBooking extends Omit<NewBooking, 'idempotencyKey' | 'payloadHash'> {
-  id: number;
+  /** Random (server/booking-id.ts), never a counter: the id in answers, mails and `site contact`
+   * says nothing about how many bookings there are, and one id does not lead to the next. */
+  id: string;
   /** The calendar event's UID (RFC 5545), the same in the invitation and its cancellation. */
   uid: string;
   cancelledAt: string | null;
@@ -72,10 +74,23 @@ export type BookResult =
   /** The idempotency key was used for another booking. */
   | { status: 'conflict' }
   /** Someone else holds the slot. */
-  | { status: 'taken' };
+  | { status: 'taken' }
+  /** The address holds as many calls to come as allowed, or the site took as many bookings in a day. */
+  | { status: 'limited'; limit: 'email' | 'day' };
+
+/** What one address and everyone together may book (config `contact.booking`). */
+export interface BookingLimits {
+  /** Calls to come (not cancelled, not over) per address, addresses compared by emailKey. */
+  maxOpenPerEmail: number;
+  /** Bookings taken in any 24 hours, from all addresses. */
+  maxPerDay: number;
+}
 
 export type CancelResult =
-  | { status: 'cancelled' | 'already-cancelled'; booking: StoredBooking }
+  /** `mailed`: a cancellation is queued, because the invitation may have reached the visitor;
+   * an invitation never sent is withdrawn instead, and nobody is told of a call they never saw. */
+  | { status: 'cancelled'; booking: StoredBooking; mailed: boolean }
+  | { status: 'already-cancelled'; booking: StoredBooking }
   | { status: 'not-found' };
 
 export type BookingMailKind = 'confirmation' | 'cancellation';
@@ -92,7 +107,8 @@ export interface BookingMail {
 
 export interface MailState {
   kind: BookingMailKind;
-  state: 'pending' | 'sent' | 'dead';
+  /** `queued`: waiting in the outbox (for its time, for a retry, or for a mail server to be configured). */
+  state: 'queued' | 'sent' | 'dead';
   lastError: string | null;
 }
 
@@ -134,20 +150,26 @@ export interface MessageStore extends OutboxSource<StoredMessage> {
 }
 
 export interface Bookings extends OutboxSource<BookingMail> {
-  /** Books a slot, or says why not; resolves once the booking is committed. The database refuses a second booking of a slot. */
-  book(booking: NewBooking): Promise<BookResult>;
+  /**
+   * Books a slot, or says why not; resolves once the booking is committed. The database refuses a
+   * second booking of a slot; the limits are counted in the same transaction, so bookings on
+   * several instances at once cannot pass them together. The invitation goes into the outbox
+   * whether or not a mail server is configured: a relay started later sends it.
+   */
+  book(booking: NewBooking, limits: BookingLimits): Promise<BookResult>;
   /** The starts of the slots held between two instants (ISO), for computing the free ones. */
   takenStarts(from: string, to: string): Promise<Set<string>>;
-  get(id: number): Promise<StoredBooking | undefined>;
+  get(id: string): Promise<StoredBooking | undefined>;
   /** Bookings whose call has not ended by `now` first (soonest first), then the rest, newest first. */
   list(now: string, limit: number): Promise<StoredBooking[]>;
   counts(now: string): Promise<{ upcoming: number; cancelled: number; past: number }>;
-  /** Frees the slot at once and queues the cancellation mail (a confirmation not sent yet is not sent at all). */
-  cancel(id: number, at: string): Promise<CancelResult>;
+  /** Frees the slot at once and queues the cancellation mail if the invitation may have arrived
+   * (server/booking-mail-rules.ts); an invitation not sent yet is not sent at all. */
+  cancel(id: string, at: string): Promise<CancelResult>;
   /** Deletes bookings (and their mails) whose call ended before `cutoff` (ISO); returns how many. */
   purgeEndedBefore(cutoff: string): Promise<number>;
   /** What the owners see of a booking's mails: the latest state of each. */
-  mailStates(bookingId: number): Promise<MailState[]>;
+  mailStates(bookingId: string): Promise<MailState[]>;
   claimNext(now: number, rules: ClaimRules): Promise<BookingMail | undefined>;
   recordOutcome(id: number, outcome: RelayOutcome, rules: ClaimRules): Promise<RecordedOutcome>;
   nextDue(): Promise<number | undefined>;
@@ -164,6 +186,19 @@ export interface EventCounts {
   close(): void;
 }
 
+/**
+ * What a form posted without JavaScript led to, kept for the page its visitor is sent to (303 to
+ * `?result=<token>`): in the store, so that whichever instance answers the redirect shows it.
+ */
+export interface FormResults {
+  /** Keeps `value` under `token` until `expiresAt` (epoch ms), and forgets results past their time. */
+  put(token: string, value: string, expiresAt: number): Promise<void>;
+  /** The value, while it has not expired. */
+  get(token: string, now: number): Promise<string | undefined>;
+  /** Deletes the results expired by `now`; returns how many. */
+  purgeExpired(now: number): Promise<number>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the data is, for people: the SQLite file, or the database URL without its password. */
@@ -171,6 +206,7 @@ export interface Store {
   readonly messages: MessageStore;
   readonly bookings: Bookings;
   readonly events: EventCounts;
+  readonly results: FormResults;
   /** Resolves once the schema is up to date (migrated under a lock); rejects when the database cannot be used. */
   ready(): Promise<void>;
   /** Rejects when the database does not answer (readiness). */

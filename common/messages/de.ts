@@ -83,7 +83,14 @@ export const de = {
     loadError: 'Die freien Termine konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
     none: 'In den nächsten {days} Tagen ist kein Termin frei. Schreiben Sie uns gern über das Formular.',
     slots: 'Termin',
-    zone: 'Uhrzeiten in der Zeitzone {zone}.',
+    zone: 'Zeitzone: {zone}',
+    /** The visitor's own zone, when it is not the office's. */
+    zoneLocal: 'Zeitzone: {zone} (Ihre Ortszeit)',
+    /** The office's zone as visitors call it ("Wiener Zeit"): the site names it in its i18n/; without
+     * a name, the zone's name in the locale is shown ("Mitteleuropäische Zeit"), never its IANA id. */
+    officeZone: '',
+    day: 'Tag',
+    times: 'Uhrzeit am {day}',
     name: 'Name',
     email: 'E-Mail',
     topic: 'Worüber möchten Sie sprechen? (optional)',
@@ -91,11 +98,19 @@ export const de = {
     submit: 'Termin verbindlich buchen',
     sending: 'Termin wird gebucht …',
     success: 'Ihr Erstgespräch ist gebucht: {time}. Die Einladung ist unterwegs an {email}.',
+    /** Booked while the site sends no mail (no mail server yet): the invitation waits in the outbox. */
+    successLater:
+      'Ihr Erstgespräch ist gebucht: {time}. Wir bestätigen Ihnen den Termin per E-Mail an {email}, mit einer Einladung für Ihren Kalender.',
     error: 'Der Termin konnte nicht gebucht werden. Bitte versuchen Sie es später erneut.',
     invalid: 'Bitte prüfen Sie die markierten Felder.',
     rateLimited:
       'Sie haben in kurzer Zeit mehrere Anfragen gesendet. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
     another: 'Einen weiteren Termin buchen',
+    limitEmail:
+      'Für diese E-Mail-Adresse sind schon so viele Gespräche gebucht, wie wir über die Website annehmen. Für einen weiteren Termin schreiben Sie uns bitte über das Kontaktformular.',
+    limitDay:
+      'Über die Website sind heute schon sehr viele Gespräche gebucht worden. Bitte versuchen Sie es morgen wieder oder schreiben Sie uns über das Kontaktformular.',
+    unavailable: 'Unser Buchungssystem antwortet gerade nicht. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
     required: 'Bitte wählen Sie einen Termin.',
     slotInvalid: 'Diesen Termin gibt es nicht. Bitte wählen Sie einen aus der Liste.',
     slotPast: 'Dieser Termin liegt in der Vergangenheit. Bitte wählen Sie einen späteren.',
@@ -107,11 +122,10 @@ export const de = {
     slotTaken: 'Diesen Termin hat gerade jemand anderes gebucht. Bitte wählen Sie einen anderen.',
     topicLength: 'Bitte fassen Sie sich kürzer: höchstens {max} Zeichen.',
     mailSubject: 'Ihr Erstgespräch mit {site}: {time}',
-    mailGreeting: 'Guten Tag {name},',
+    mailGreeting: 'Guten Tag,',
     mailBooked: 'vielen Dank für Ihre Buchung. Wir freuen uns auf das Gespräch am {time} ({minutes} Minuten).',
     mailHow:
       'Den Link zur Videokonferenz schicken wir Ihnen vor dem Gespräch. Die Einladung im Anhang trägt den Termin in Ihren Kalender ein.',
-    mailTopic: 'Ihr Thema',
     mailCancelSubject: 'Abgesagt: Ihr Erstgespräch mit {site} am {time}',
     mailCancelled:
       'leider müssen wir Ihr Erstgespräch am {time} absagen. Bitte entschuldigen Sie. Einen neuen Termin können Sie hier buchen: {url}',

@@ -81,7 +81,11 @@ export const en: typeof de = {
     loadError: 'The free times could not be loaded. Please try again later.',
     none: 'There is no free time in the next {days} days. Feel free to write to us with the form.',
     slots: 'Time',
-    zone: 'Times in the time zone {zone}.',
+    zone: 'Time zone: {zone}',
+    zoneLocal: 'Time zone: {zone} (your local time)',
+    officeZone: '',
+    day: 'Day',
+    times: 'Times on {day}',
     name: 'Name',
     email: 'Email',
     topic: 'What would you like to talk about? (optional)',
@@ -89,10 +93,17 @@ export const en: typeof de = {
     submit: 'Book this time',
     sending: 'Booking the call …',
     success: 'Your introductory call is booked: {time}. The invitation is on its way to {email}.',
+    successLater:
+      'Your introductory call is booked: {time}. We will confirm it by email to {email}, with an invitation for your calendar.',
     error: 'The call could not be booked. Please try again later.',
     invalid: 'Please check the marked fields.',
     rateLimited: 'You have sent several requests in a short time. Please wait a few minutes and try again.',
     another: 'Book another time',
+    limitEmail:
+      'This email address already has as many calls booked as we take through the website. For another appointment, please write to us with the contact form.',
+    limitDay:
+      'A great many calls have been booked through the website today. Please try again tomorrow, or write to us with the contact form.',
+    unavailable: 'Our booking system is not answering right now. Please try again in a few minutes.',
     required: 'Please choose a time.',
     slotInvalid: 'This time does not exist. Please choose one from the list.',
     slotPast: 'This time has already passed. Please choose a later one.',
@@ -103,11 +114,10 @@ export const en: typeof de = {
     slotTaken: 'Someone else has just booked this time. Please choose another one.',
     topicLength: 'Please keep it shorter: {max} characters at most.',
     mailSubject: 'Your introductory call with {site}: {time}',
-    mailGreeting: 'Hello {name},',
+    mailGreeting: 'Hello,',
     mailBooked: 'thank you for booking. We look forward to talking to you on {time} ({minutes} minutes).',
     mailHow:
       'We will send you the link to the video call before the call. The attached invitation adds the call to your calendar.',
-    mailTopic: 'Your topic',
     mailCancelSubject: 'Cancelled: your introductory call with {site} on {time}',
     mailCancelled:
       'unfortunately we have to cancel your introductory call on {time}. We apologise. You can book a new time here: {url}',

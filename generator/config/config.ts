@@ -128,6 +128,28 @@ const bookingSchema = z.strictObject({
     .default(24),
   /** Days without calls (public holidays, the office closed), in the booking's time zone. */
   holidays: z.array(isoDate).default([]),
+  /** Anyone can type any address: one address may hold only a few calls to come, so nobody fills
+   * the calendar (or another person's inbox with invitations) from one address. */
+  maxOpenPerEmail: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(2)
+    .describe(
+      'Calls to come (booked, not cancelled, not yet over) one e-mail address may hold; a booking beyond them is refused with 429. Addresses count as one regardless of case and of a +tag',
+    ),
+  /** And all addresses together may book only so many calls a day: a ceiling on the invitations
+   * the site mails to addresses nobody has confirmed, however many addresses someone makes up. */
+  maxPerDay: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
+    .describe(
+      'Bookings the site takes in any 24 hours, from all addresses together; more are refused with 429 until the oldest of them is a day old',
+    ),
 });
 
 export const configSchema = z.strictObject({

@@ -6,7 +6,12 @@
 //   that set up per-page behaviour listen to it. Listeners registered on document survive it.
 // - `site:event` (on document) asks analytics to record an event; analytics adds colorMode and
 //   locale. Links with `data-track="<event name>"` are recorded on click without any code.
+// - `site:island-ready` (on an island's root, bubbling) once the island has taken over its
+//   server-rendered markup; the root carries `data-island-ready` from then on. A form of the island
+//   sent before (a quick first click) is held by the runtime and sent again then.
 export const NAVIGATING = 'site:navigating';
+export const ISLAND_READY = 'site:island-ready';
+export const ISLAND_READY_ATTRIBUTE = 'data-island-ready';
 export const NAVIGATED = 'site:navigated';
 export const TRACK = 'site:event';
 

@@ -2,6 +2,7 @@
 // details and the form. Both work as plain HTML forms; the contact island (loaded on this page
 // only) hydrates them for inline states without a page load.
 
+import { intlZoneName } from '../../common/booking-rules.ts';
 import {
   CONTACT_FORM_ANCHOR,
   EMPTY_BOOKING_STATE,
@@ -53,6 +54,9 @@ export function ContactPage({ page }: { page: StandalonePage }) {
               daysAhead: contact.booking.daysAhead,
               leadTimeHours: contact.booking.leadTimeHours,
               officeZone: contact.booking.timeZone,
+              // Made here, at build time, and carried in the island's props: the server's answer
+              // pages and the browser show the very same name.
+              officeZoneName: t.booking.officeZone || intlZoneName(contact.booking.timeZone, t.dates.locale),
             }}
             state={EMPTY_BOOKING_STATE}
           />

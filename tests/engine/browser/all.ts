@@ -2,6 +2,7 @@
 import { everyFileImported } from '../../all-files.ts';
 import './a11y.test.ts';
 import './analytics.test.ts';
+import './booking-form.test.ts';
 import './booking.test.ts';
 import './budgets.test.ts';
 import './chrome.test.ts';
@@ -21,5 +22,6 @@ import './search.test.ts';
 import './smoke.test.ts';
 import './subpath.test.ts';
 import './version-menu.test.ts';
+import './wide-tables.test.ts';
 
 everyFileImported(import.meta.url);

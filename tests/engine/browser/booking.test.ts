@@ -1,7 +1,8 @@
 // Booking an introductory call in a real browser, end to end: the real site served by the
 // production server with its backend (SQLite in a temporary data directory) and a real SMTP
 // server on 127.0.0.1. The navbar's button leads to the booking; the free times appear in the
-// visitor's time zone; a time is picked with the keyboard; the booking sends the
+// visitor's time zone, named as people name it; a day and then a time are picked with the
+// keyboard; the booking sends the
 // `booking-success` window message the analytics counts; the mail with the .ics arrives; the time
 // is gone for the next visitor; without JavaScript the server lists the times and the result is a
 // page of the site.
@@ -71,8 +72,8 @@ test('the navbar button leads to the booking; the visitor books a time with the 
 
   const starts = await shownSlots(page);
   assert.ok(starts.length > 20, `${starts.length} free times`);
-  // In the visitor's zone: the label of each time is its hour in New York.
-  assert.equal(await textOf(page, '#booking-zone'), 'Times in the time zone America/New York.');
+  // In the visitor's zone, named as people name it: the label of each time is its hour in New York.
+  assert.equal(await textOf(page, '#booking-zone'), 'Time zone: Eastern Time (your local time)');
   const nyTime = (iso: string) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(
       new Date(iso),
@@ -85,7 +86,7 @@ test('the navbar button leads to the booking; the visitor books a time with the 
     assert.ok(Date.parse(start) > Date.now() + 23.9 * 3600_000, `${start} is within the lead time`);
   }
 
-  // Sending without a time: the error is announced and the focus goes to the times.
+  // Sending without a time: the error is announced, and the focus goes to it, above the days.
   await page.fill('#booking-name', 'Kim Keyboard');
   await page.fill('#booking-email', 'kim.keyboard@example.org');
   await page.check('#booking-terms');
@@ -94,15 +95,29 @@ test('the navbar button leads to the booking; the visitor books a time with the 
     () => document.getElementById('booking-slot-error')?.textContent === 'Please choose a time.',
   );
   assert.equal(await page.getAttribute('#booking-slot-error', 'role'), 'alert');
-  assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name), 'slot');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'booking-slot-error');
 
-  // The keyboard: the arrow keys move through the times, the focus is visible.
-  await page.focus('#booking-slot-0');
+  // The keyboard: Tab reaches the day, the arrow keys choose another (its times show), Tab goes
+  // on to its times and the arrow keys choose one; the focus is visible throughout.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'booking-day-0');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.isChecked('#booking-slot-1'), true);
-  const outline = await page.$eval('label[for="booking-slot-1"]', (label) => getComputedStyle(label).outlineStyle);
+  assert.equal(await page.isChecked('#booking-day-1'), true);
+  const dayOutline = await page.$eval('label[for="booking-day-1"]', (label) => getComputedStyle(label).outlineStyle);
+  assert.notEqual(dayOutline, 'none', 'the focused day shows its focus');
+  const dayTimes = 'input[name="day"]:checked + label + fieldset input[name="slot"]';
+  const shown = await page.$$eval(dayTimes, (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  assert.ok(shown.length >= 2, `${shown.length} times on the second day`);
+  assert.equal(await page.locator('fieldset.booking-times:visible').count(), 1, 'only the chosen day’s times');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).value), shown[0]);
+  await page.keyboard.press('ArrowRight');
+  const chosen = shown[1];
+  const focused = await page.evaluate(() => document.activeElement?.id);
+  assert.equal(await page.isChecked(`#${focused}`), true);
+  assert.equal(await page.$eval(`#${focused}`, (i) => (i as HTMLInputElement).value), chosen);
+  const outline = await page.$eval(`label[for="${focused}"]`, (label) => getComputedStyle(label).outlineStyle);
   assert.notEqual(outline, 'none', 'the focused time shows its focus');
-  const chosen = starts[1];
 
   const mailsBefore = sink.mails.length;
   const [event] = await Promise.all([
@@ -121,7 +136,7 @@ test('the navbar button leads to the booking; the visitor books a time with the 
   const success = await textOf(page, STATUS);
   assert.match(
     success,
-    /^Your introductory call is booked: .+ \(America\/New York\)\. The invitation is on its way to kim\.keyboard@example\.org\.$/,
+    /^Your introductory call is booked: .+ \(Eastern Time\)\. The invitation is on its way to kim\.keyboard@example\.org\.$/,
   );
   assert.ok(success.includes(nyTime(chosen)), success);
   assert.equal(
@@ -151,14 +166,19 @@ test('the navbar button leads to the booking; the visitor books a time with the 
   assert.ok(nextStarts.includes(starts[0]), 'the other times are still there');
 });
 
-test('without JavaScript the server lists the free times, and the booking ends on a page of the site', async () => {
+test('without JavaScript the server lists the free times, the day first, and the booking ends on a page of the site', async () => {
   const page = await visit(`${server.url}/contact/#appointment`, { javaScriptEnabled: false });
   await page.click('#appointment .booking-show button');
   await page.waitForURL(/\/contact\/\?slots=1#appointment$/);
-  assert.equal(await textOf(page, '#booking-zone'), 'Uhrzeiten in der Zeitzone Europe/Vienna.');
+  assert.equal(await textOf(page, '#booking-zone'), 'Zeitzone: Wiener Zeit');
   const radios = await page.$$eval(SLOT, (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   assert.ok(radios.length > 20);
-  await page.check('#booking-slot-2');
+  // Another day, chosen without JavaScript: its times show (CSS), the first day's hide.
+  await page.click('label[for="booking-day-1"]');
+  assert.equal(await page.locator('fieldset.booking-times:visible').count(), 1);
+  const time = page.locator('fieldset.booking-times:visible input[name="slot"]').nth(1);
+  const chosen = (await time.getAttribute('value'))!;
+  await time.check();
   await page.fill('#booking-name', 'Nora Ohneskript');
   await page.fill('#booking-email', 'nora@example.org');
   await page.check('#booking-terms');
@@ -167,16 +187,16 @@ test('without JavaScript the server lists the free times, and the booking ends o
     page.click('form[data-booking-form] button[type="submit"]'),
   ]);
   assert.equal(response.status(), 303);
-  await page.waitForURL(/\/contact\/\?result=[0-9a-f]{32}#appointment$/);
+  await page.waitForURL(/\/contact\/\?result=[0-9a-f]{32}$/);
   assert.match(
     await textOf(page, STATUS),
-    /^Ihr Erstgespräch ist gebucht: .+ \(Europe\/Vienna\)\. Die Einladung ist unterwegs an nora@example\.org\.$/,
+    /^Ihr Erstgespräch ist gebucht: .+ um \d\d:\d\d \(Wiener Zeit\)\. Die Einladung ist unterwegs an nora@example\.org\.$/,
   );
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'booking-status', 'the result has the focus');
   // A reload shows the same page and books nothing twice.
   await page.reload();
   assert.match(await textOf(page, STATUS), /^Ihr Erstgespräch ist gebucht/);
   const again = await visit(`${server.url}/contact/?slots=1`, { javaScriptEnabled: false });
-  assert.ok(
-    !(await again.$$eval(SLOT, (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).includes(radios[2]),
-  );
+  assert.ok(!(await again.$$eval(SLOT, (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).includes(chosen));
+  assert.ok(radios.includes(chosen));
 });

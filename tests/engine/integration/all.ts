@@ -3,6 +3,7 @@ import { everyFileImported } from '../../all-files.ts';
 import './acme.test.ts';
 import './base-url.test.ts';
 import './booking-api.test.ts';
+import './booking-operations.test.ts';
 import './broken.test.ts';
 import './build-kill.test.ts';
 import './build.test.ts';

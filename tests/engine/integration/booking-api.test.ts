@@ -1,9 +1,10 @@
 // Booking an introductory call by HTTP against the production server on the fixture site with
 // booking turned on, its SQLite file and a real SMTP server on 127.0.0.1: the free times, the
 // refusals with their reasons in the visitor's language, concurrent bookings of one slot (exactly
-// one wins), the confirmation mail with its invitation, `site contact list` and `site contact
-// cancel` (the slot is free again, the visitor gets the cancellation), plain form posts (303 to
-// the contact page), and retention.
+// one wins), the limit per address (429), random ids, the confirmation mail with its invitation
+// and nothing of what the visitor typed in it, `site contact list` and `site contact cancel` (the
+// slot is free again, the visitor gets the cancellation), plain form posts (303 to the contact
+// page), and retention.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -21,6 +22,7 @@ import { purgeExpiredBookings } from '../../../server/retention.ts';
 import { fixtureCopy, REPO } from '../../helpers.ts';
 import {
   type BuiltFixture,
+  decodeWords,
   followResult,
   mimeParts,
   postForm,
@@ -118,10 +120,12 @@ function book(body: Record<string, unknown>, headers: Record<string, string> = {
   });
 }
 
-function bookingsIn(dataDir: string): { id: number; start: string; name: string; cancelled_at: string | null }[] {
+function bookingsIn(dataDir: string): { id: string; start: string; name: string; cancelled_at: string | null }[] {
   const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
   try {
-    return db.prepare('SELECT id, slot_start AS start, name, cancelled_at FROM bookings ORDER BY id').all() as never;
+    return db
+      .prepare('SELECT ref AS id, slot_start AS start, name, cancelled_at FROM bookings ORDER BY bookings.id')
+      .all() as never;
   } finally {
     db.close();
   }
@@ -132,6 +136,16 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
     cwd: REPO,
     env: { ...process.env, SITE_DATA_DIR: '', SMTP_URL: '', ...env },
   });
+
+/** Waits until `site contact list` shows the booking's mails so (the relay records a send just after it). */
+async function waitForMailState(id: string, state: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const line = (await cli(['list'])).stdout.split('\n').find((l) => l.startsWith(`booking #${id} `));
+    if (line?.includes(state)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`booking #${id} never showed "${state}"`);
+}
 
 describe('the free times', () => {
   test('are the office hours of the days ahead, after the lead time, without the holiday, in Vienna time', async () => {
@@ -162,11 +176,26 @@ describe('booking', () => {
     const before = await slots();
     const chosen = before.slots[3];
     const response = await book(
-      person({ slot: chosen.start, name: 'Grete Ölz', email: 'grete@example.org', locale: 'de' }),
+      person({
+        slot: chosen.start,
+        name: 'Grete Ölz <a href="https://win.example">Sie haben gewonnen</a>',
+        email: 'grete@example.org',
+        topic: 'Ihr Konto ist gesperrt: https://phish.example/login',
+        locale: 'de',
+      }),
     );
     assert.equal(response.status, 201);
-    const body = (await response.json()) as { ok: boolean; booking: { id: number; start: string; end: string } };
-    assert.deepEqual(body.booking, { id: body.booking.id, start: chosen.start, end: chosen.end });
+    const body = (await response.json()) as {
+      ok: boolean;
+      booking: { id: string; start: string; end: string; invitation: string };
+    };
+    assert.match(body.booking.id, /^[0-9a-z]{12}$/, 'a random id, not a counter');
+    assert.deepEqual(body.booking, {
+      id: body.booking.id,
+      start: chosen.start,
+      end: chosen.end,
+      invitation: 'sending',
+    });
     assert.ok(!(await slots()).slots.some((s) => s.start === chosen.start), 'the slot is no longer offered');
     assert.equal(bookingsIn(server.dataDir).filter((b) => b.start === chosen.start).length, 1);
 
@@ -175,6 +204,15 @@ describe('booking', () => {
     assert.ok(mail, 'the confirmation arrived at the SMTP server');
     assert.deepEqual(mail.to.sort(), ['grete@example.org', OWNERS].sort(), 'to the visitor, the owners in copy');
     assert.match(mail.headers.get('subject')!, /^Ihr Erstgespräch mit Fixture/);
+    // The zone as people call it (the fixture names none: the locale's name), never its IANA id.
+    assert.match(mail.headers.get('subject')!, /\(Mitteleuropäische Zeit\)$/);
+    assert.doesNotMatch(mail.raw, /Europe\/Vienna\)/);
+    // Nothing the visitor typed reaches the address typed: not the name, not the topic.
+    const text = mimeParts(mail.raw, 'text/plain')[0].body;
+    for (const typed of ['Grete', 'gewonnen', 'win.example', 'phish.example', 'gesperrt'])
+      assert.ok(!decodeWords(mail.raw).includes(typed) && !text.includes(typed), `"${typed}" is not in the mail`);
+    assert.match(text, /^Guten Tag,\r?\n/);
+    assert.equal(mail.headers.get('to'), 'grete@example.org');
     const wall = wallOf(Date.parse(chosen.start), 'Europe/Vienna');
     const hhmm = `${String(Math.floor(wall.minutes / 60)).padStart(2, '0')}:${String(wall.minutes % 60).padStart(2, '0')}`;
     assert.ok(
@@ -191,7 +229,8 @@ describe('booking', () => {
       ics,
     );
     assert.ok(ics.includes('BEGIN:VTIMEZONE\r\nTZID:Europe/Vienna\r\n'));
-    assert.match(ics.replace(/\r\n /g, ''), /\r\nATTENDEE;CN="Grete Ölz";[^\r\n]*:mailto:grete@example\.org\r\n/);
+    assert.match(ics.replace(/\r\n /g, ''), /\r\nATTENDEE;ROLE=[^\r\n]*:mailto:grete@example\.org\r\n/);
+    assert.doesNotMatch(ics, /Grete|phish|gesperrt/);
     assert.match(
       ics.replace(/\r\n /g, ''),
       new RegExp(`\\r\\nORGANIZER;CN="[^"]+":mailto:${OWNERS.replace('.', '\\.')}\\r\\n`),
@@ -334,24 +373,66 @@ describe('booking', () => {
   });
 });
 
+describe('the limit per address', () => {
+  test("one address books two calls; a third is refused with 429 in the visitor's language, as JSON and as a page", async () => {
+    const list = (await slots()).slots;
+    const first = await book(person({ slot: list[20].start, email: 'keen@example.org' }));
+    const second = await book(person({ slot: list[21].start, email: 'Keen+Second@Example.org', locale: 'de' }));
+    assert.deepEqual([first.status, second.status], [201, 201]);
+    const third = await book(person({ slot: list[22].start, email: 'KEEN@example.org' }));
+    assert.equal(third.status, 429);
+    assert.deepEqual(await third.json(), {
+      error: 'booking-limit',
+      limit: 'email',
+      message:
+        'This email address already has as many calls booked as we take through the website. For another appointment, please write to us with the contact form.',
+    });
+    const german = (await (
+      await book(person({ slot: list[22].start, email: 'keen+3@example.org', locale: 'de' }))
+    ).json()) as { message: string };
+    assert.match(german.message, /^Für diese E-Mail-Adresse sind schon so viele Gespräche gebucht/);
+    const page = await (
+      await followResult(
+        server.url,
+        await postForm(
+          server.url,
+          { slot: list[23].start, name: 'Keen', email: 'keen@example.org', terms: 'on', locale: 'de' },
+          {},
+          '/api/booking',
+        ),
+      )
+    ).text();
+    assert.match(
+      page,
+      /data-status="limit-email"[^>]* autofocus="">Für diese E-Mail-Adresse sind schon so viele Gespräche gebucht/,
+    );
+    assert.match(page, /id="booking-email"[^>]*value="keen@example\.org"/, 'what the visitor typed is kept');
+    assert.equal(
+      bookingsIn(server.dataDir).filter((b) => [list[22], list[23]].some((s) => s.start === b.start)).length,
+      0,
+    );
+  });
+});
+
 describe('the owners: site contact list and cancel', () => {
   test('list shows the bookings; cancel frees the slot and mails the visitor the cancellation', async () => {
     const chosen = (await slots()).slots[12];
     const response = await book(person({ slot: chosen.start, name: 'Cancel Me', email: 'cancel.me@example.org' }));
-    const { booking } = (await response.json()) as { booking: { id: number } };
+    const { booking } = (await response.json()) as { booking: { id: string } };
     await sink.waitFor(sink.mails.length);
+    await waitForMailState(booking.id, 'invitation sent');
     const listed = await cli(['list']);
     assert.match(
       listed.stdout,
       new RegExp(
-        `booking #${booking.id}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d–\\d\\d:\\d\\d Europe/Vienna  en  Cancel Me <cancel\\.me@example\\.org>  \\[booked`,
+        `booking #${booking.id}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d–\\d\\d:\\d\\d Europe/Vienna  en  Cancel Me <cancel\\.me@example\\.org>  \\[booked; invitation sent\\]`,
       ),
     );
     assert.match(listed.stdout, /\d+ bookings to come, 0 past, 0 cancelled/);
     assert.match(listed.stdout, / {4}Moving our shop to managed Kubernetes\./);
 
     const mailsBefore = sink.mails.length;
-    const cancelled = await cli(['cancel', String(booking.id)], { SMTP_URL: sink.url, CONTACT_TO: OWNERS });
+    const cancelled = await cli(['cancel', booking.id], { SMTP_URL: sink.url, CONTACT_TO: OWNERS });
     assert.match(
       cancelled.stdout,
       new RegExp(
@@ -382,13 +463,20 @@ describe('the owners: site contact list and cancel', () => {
 
     // Someone else may book the time now.
     assert.equal((await book(person({ slot: chosen.start, name: 'Next Caller' }))).status, 201);
-    const again = await cli(['cancel', String(booking.id)]);
+    const again = await cli(['cancel', booking.id]);
     assert.match(again.stdout, /was cancelled already/);
-    await cli(['cancel', '99999']).then(
+    await cli(['cancel', 'zzzzzzzzzzzz']).then(
       () => assert.fail('an unknown booking was accepted'),
-      (error: { stderr: string }) => assert.match(error.stderr, /there is no booking #99999/),
+      (error: { stderr: string }) => assert.match(error.stderr, /there is no booking #zzzzzzzzzzzz/),
     );
-    assert.match((await cli(['list'])).stdout, new RegExp(`booking #${booking.id} .*\\[cancelled \\d{4}-`));
+    await cli(['cancel', '7']).then(
+      () => assert.fail('a number was taken for an id'),
+      (error: { stderr: string }) => assert.match(error.stderr, /a booking id like/),
+    );
+    assert.match(
+      (await cli(['list'])).stdout,
+      new RegExp(`booking #${booking.id} .*\\[cancelled \\d{4}-[^;\\]]+; invitation sent, cancellation sent\\]`),
+    );
   });
 });
 
@@ -405,7 +493,13 @@ describe('without JavaScript', () => {
       ),
     );
     assert.match(html, /<label for="booking-slot-0">\d\d:\d\d<\/label>/);
-    assert.match(html, /Times in the time zone Europe\/Vienna\./);
+    // The day first: one radio button per day, the first one chosen, its times shown.
+    assert.match(
+      html,
+      /<input type="radio" class="booking-day-input" id="booking-day-0" name="day" checked="" value="\d{4}-\d\d-\d\d"/,
+    );
+    assert.match(html, /Time zone: Central European Time</);
+    assert.doesNotMatch(html.replace(/ data-props="[^"]*"/g, ''), /Europe\/Vienna/, 'no IANA id on the page');
     assert.match(html, /<form class="contact-form booking-form"[^>]* action="\/api\/booking" method="post">/);
   });
 
@@ -425,11 +519,12 @@ describe('without JavaScript', () => {
       '/api/booking',
     );
     assert.equal(posted.status, 303);
-    assert.match(posted.headers.get('location')!, /^\/contact\/\?result=[0-9a-f]{32}#appointment$/);
+    // No fragment: the page opens where the browser puts the focus (the result, `autofocus`).
+    assert.match(posted.headers.get('location')!, /^\/contact\/\?result=[0-9a-f]{32}$/);
     const page = await (await followResult(server.url, posted)).text();
     assert.match(
       page,
-      /data-status="success"[^>]*>Ihr Erstgespräch ist gebucht: [^<]+\. Die Einladung ist unterwegs an plain\.booker@example\.org\./,
+      /data-status="success"[^>]* autofocus="">Ihr Erstgespräch ist gebucht: [^<]+ \(Mitteleuropäische Zeit\)\. Die Einladung ist unterwegs an plain\.booker@example\.org\./,
     );
     assert.equal(bookingsIn(server.dataDir).filter((b) => b.name === 'Plain Booker').length, 1);
 
@@ -446,7 +541,7 @@ describe('without JavaScript', () => {
     ).text();
     assert.match(
       taken,
-      /id="booking-slot-error" role="alert">Someone else has just booked this time\. Please choose another one\.</,
+      /id="booking-slot-error" role="alert" tabindex="-1" autofocus="">Someone else has just booked this time\. Please choose another one\.</,
     );
     assert.match(taken, /id="booking-name"[^>]*value="Too Late"/);
     assert.doesNotMatch(
@@ -457,8 +552,37 @@ describe('without JavaScript', () => {
     const invalid = await (
       await followResult(server.url, await postForm(server.url, { name: 'X', locale: 'en' }, {}, '/api/booking'))
     ).text();
-    assert.match(invalid, /id="booking-slot-error" role="alert">Please choose a time\.</);
-    assert.match(invalid, /id="booking-terms-error" role="alert">Please accept the terms\.</);
+    assert.match(invalid, /id="booking-slot-error" role="alert" tabindex="-1" autofocus="">Please choose a time\.</);
+    assert.match(invalid, /id="booking-terms-error" role="alert"[^>]*>Please accept the terms\.</);
+    assert.equal(invalid.match(/autofocus/g)?.length, 1, 'one element takes the focus');
+  });
+
+  test('a time chosen on one day is not booked when the day shown is another', async () => {
+    const list = (await slots()).slots;
+    const dayOf = (start: string) => wallOf(Date.parse(start), 'Europe/Vienna').date;
+    const first = list[0];
+    const otherDay = dayOf(list.find((s) => dayOf(s.start) !== dayOf(first.start))!.start);
+    const page = await (
+      await followResult(
+        server.url,
+        await postForm(
+          server.url,
+          {
+            slot: first.start,
+            day: otherDay,
+            name: 'Day Hopper',
+            email: 'hopper@example.org',
+            terms: 'on',
+            locale: 'en',
+          },
+          {},
+          '/api/booking',
+        ),
+      )
+    ).text();
+    assert.match(page, /id="booking-slot-error"[^>]*>Please choose a time\.</);
+    assert.match(page, new RegExp(`name="day" checked="" value="${otherDay}"`), 'the day chosen stays chosen');
+    assert.equal(bookingsIn(server.dataDir).filter((b) => b.name === 'Day Hopper').length, 0);
   });
 
   test('a GET of the booking endpoint is sent to the booking on the contact page', async () => {
@@ -474,24 +598,27 @@ describe('without JavaScript', () => {
 test('retention: bookings whose call ended more than 12 months ago are deleted, with their mails', async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-booking-retention-'));
   try {
-    const store = BookingStore.open(dataDir, { relay: true });
+    const store = BookingStore.open(dataDir);
     const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
     for (const [name, days] of [
       ['Old Call', 400],
       ['Recent Call', 300],
       ['Coming Call', -3],
     ] as const) {
-      await store.book({
-        start: ago(days),
-        end: ago(days - 0.02),
-        bookedAt: ago(days + 2),
-        locale: 'de',
-        name,
-        email: 'x@example.org',
-        topic: '',
-        idempotencyKey: `ret-${name}`,
-        payloadHash: name,
-      });
+      await store.book(
+        {
+          start: ago(days),
+          end: ago(days - 0.02),
+          bookedAt: ago(days + 2),
+          locale: 'de',
+          name,
+          email: 'x@example.org',
+          topic: '',
+          idempotencyKey: `ret-${name}`,
+          payloadHash: name,
+        },
+        { maxOpenPerEmail: 10, maxPerDay: 10 },
+      );
     }
     const purged = await purgeExpiredBookings(store, 12);
     assert.equal(purged.bookings, 1);
@@ -526,6 +653,11 @@ test('the privacy policy names every value a booking stores, and the period the 
   // Each column of the bookings table, and the words the policy uses for it.
   const said: Record<string, [RegExp, RegExp]> = {
     id: [/identifier of the calendar entry/, /Kennung des Kalendereintrags/],
+    ref: [/a random identifier of the booking/, /eine zufällige Kennung der Buchung/],
+    email_key: [
+      /your e-mail address \(also in lower case and without a \+suffix/,
+      /Ihre E-Mail-Adresse \(zusätzlich in Kleinbuchstaben und ohne \+Zusatz/,
+    ],
     uid: [/identifier of the calendar entry/, /Kennung des Kalendereintrags/],
     slot_start: [/the time you chose/, /den gewählten Termin/],
     slot_end: [/the time you chose/, /den gewählten Termin/],

@@ -1,6 +1,6 @@
 // The store's contract (server/store.ts), the same tests against SQLite and PostgreSQL: messages
-// and idempotency, outbox leases and dead letters, retention, analytics counters, and bookings of
-// slots. "Two instances" are two stores opened on the same data: two connections to one SQLite
+// and idempotency, outbox leases and dead letters, retention, analytics counters, bookings of
+// slots with their random ids, limits and mails, and the results of plain form posts. "Two instances" are two stores opened on the same data: two connections to one SQLite
 // file, or two connection pools to one PostgreSQL database, as two `site start` would have.
 
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { openStore } from '../../../server/open-store.ts';
-import type { ClaimRules, NewBooking, NewMessage, Store } from '../../../server/store.ts';
+import type { BookingLimits, ClaimRules, NewBooking, NewMessage, Store } from '../../../server/store.ts';
 import { startPostgres, type TestPostgres } from '../../postgres.ts';
 
 interface Opened {
@@ -92,6 +92,9 @@ function booking(start: string, overrides: Partial<NewBooking> = {}): NewBooking
 }
 
 const inDays = (days: number, hour = 10) => new Date(Date.UTC(2030, 0, 1 + days, hour)).toISOString();
+
+/** Limits that no test of the slots themselves reaches. */
+const NO_LIMITS: BookingLimits = { maxOpenPerEmail: 1000, maxPerDay: 100_000 };
 
 for (const [name, open] of Object.entries(BACKENDS)) {
   describe(`${name} store`, () => {
@@ -328,13 +331,14 @@ for (const [name, open] of Object.entries(BACKENDS)) {
       const { store } = await open();
       const b = store.bookings;
       const first = booking(inDays(1));
-      const booked = await b.book(first);
+      const booked = await b.book(first, NO_LIMITS);
       assert.equal(booked.status, 'booked');
       if (booked.status !== 'booked') return;
+      assert.match(booked.booking.id, /^[0-9a-z]{12}$/, 'a random id');
       assert.deepEqual(
-        { ...booked.booking, id: 0, uid: booked.booking.uid.length },
+        { ...booked.booking, id: '', uid: booked.booking.uid.length },
         {
-          id: 0,
+          id: '',
           start: first.start,
           end: first.end,
           bookedAt: first.bookedAt,
@@ -346,25 +350,28 @@ for (const [name, open] of Object.entries(BACKENDS)) {
           cancelledAt: null,
         },
       );
-      assert.equal((await b.book(booking(inDays(1)))).status, 'taken');
-      assert.deepEqual(await b.book(first), { status: 'duplicate', booking: booked.booking });
-      assert.deepEqual(await b.book({ ...first, start: inDays(2), payloadHash: 'other' }), { status: 'conflict' });
+      assert.equal((await b.book(booking(inDays(1)), NO_LIMITS)).status, 'taken');
+      assert.deepEqual(await b.book(first, NO_LIMITS), { status: 'duplicate', booking: booked.booking });
+      assert.deepEqual(await b.book({ ...first, start: inDays(2), payloadHash: 'other' }, NO_LIMITS), {
+        status: 'conflict',
+      });
       assert.deepEqual([...(await b.takenStarts(inDays(0), inDays(5)))], [first.start]);
       assert.deepEqual(await b.get(booked.booking.id), booked.booking);
       assert.deepEqual(await b.mailStates(booked.booking.id), [
-        { kind: 'confirmation', state: 'pending', lastError: null },
+        { kind: 'confirmation', state: 'queued', lastError: null },
       ]);
+      // Cancelled before its invitation went out: the invitation is withdrawn, and no CANCEL follows.
       const cancelled = await b.cancel(booked.booking.id, '2029-12-01T00:00:00.000Z');
       assert.equal(cancelled.status, 'cancelled');
+      assert.equal(cancelled.status === 'cancelled' && cancelled.mailed, false);
       assert.equal((await b.cancel(booked.booking.id, '2029-12-02T00:00:00.000Z')).status, 'already-cancelled');
-      assert.deepEqual(await b.cancel(999_999, '2029-12-02T00:00:00.000Z'), { status: 'not-found' });
+      assert.deepEqual(await b.cancel('nosuchbooking', '2029-12-02T00:00:00.000Z'), { status: 'not-found' });
       assert.deepEqual(await b.mailStates(booked.booking.id), [
         { kind: 'confirmation', state: 'dead', lastError: 'cancelled before it was sent' },
-        { kind: 'cancellation', state: 'pending', lastError: null },
       ]);
       assert.deepEqual([...(await b.takenStarts(inDays(0), inDays(5)))], []);
-      assert.equal((await b.book(booking(inDays(1)))).status, 'booked', 'the slot is free again');
-      const past = await b.book(booking('2020-01-01T10:00:00.000Z'));
+      assert.equal((await b.book(booking(inDays(1)), NO_LIMITS)).status, 'booked', 'the slot is free again');
+      const past = await b.book(booking('2020-01-01T10:00:00.000Z'), NO_LIMITS);
       assert.equal(past.status, 'booked');
       assert.deepEqual(await b.counts('2029-12-31T00:00:00.000Z'), { upcoming: 1, cancelled: 1, past: 1 });
       // Calls to come first (the booked one and the cancelled one of the same time), then past ones.
@@ -380,7 +387,7 @@ for (const [name, open] of Object.entries(BACKENDS)) {
       const { store, another } = await open();
       const other = await another();
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 ? store : other).bookings.book(booking(inDays(3)))),
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? store : other).bookings.book(booking(inDays(3)), NO_LIMITS)),
       );
       assert.deepEqual(results.map((r) => r.status).sort(), ['booked', ...Array(9).fill('taken')]);
       assert.deepEqual([...(await other.bookings.takenStarts(inDays(0), inDays(5)))], [inDays(3)]);
@@ -389,7 +396,7 @@ for (const [name, open] of Object.entries(BACKENDS)) {
     test('booking mails are leased and recorded by the same rules as messages', async () => {
       const { store, another } = await open();
       const other = await another();
-      const booked = await store.bookings.book(booking(inDays(4)));
+      const booked = await store.bookings.book(booking(inDays(4)), NO_LIMITS);
       assert.equal(booked.status, 'booked');
       const now = Date.now();
       const mail = await store.bookings.claimNext(now, RULES);
@@ -406,6 +413,171 @@ for (const [name, open] of Object.entries(BACKENDS)) {
         { kind: 'confirmation', state: 'dead', lastError: '550 mailbox unavailable' },
       ]);
       assert.equal(await store.bookings.nextDue(), undefined);
+    });
+
+    test('booking ids are random and unguessable: no counter, and a number finds nothing', async () => {
+      const { store } = await open();
+      const ids: string[] = [];
+      for (let day = 10; day < 16; day++) {
+        const booked = await store.bookings.book(booking(inDays(day)), NO_LIMITS);
+        assert.equal(booked.status, 'booked');
+        if (booked.status === 'booked') ids.push(booked.booking.id);
+      }
+      for (const id of ids) assert.match(id, /^[0-9a-z]{12}$/);
+      assert.equal(new Set(ids).size, ids.length);
+      assert.notDeepEqual([...ids].sort(), ids, 'not in the order they were made');
+      for (const guess of ['1', '2', '6']) assert.equal(await store.bookings.get(guess), undefined);
+      assert.equal((await store.bookings.get(ids[2]))?.start, inDays(12));
+    });
+
+    test('every invitation goes into the outbox, without a mail server too; a relay started later sends it', async () => {
+      const { store, another } = await open(false);
+      const booked = await store.bookings.book(booking(inDays(20)), NO_LIMITS);
+      assert.equal(booked.status, 'booked');
+      if (booked.status !== 'booked') return;
+      assert.deepEqual(await store.bookings.mailStates(booked.booking.id), [
+        { kind: 'confirmation', state: 'queued', lastError: null },
+      ]);
+      // Later, another instance (a restart with SMTP_URL set) claims and sends it.
+      const later = await another();
+      const mail = await later.bookings.claimNext(Date.now(), RULES);
+      assert.equal(mail?.kind, 'confirmation');
+      assert.equal(mail?.booking.id, booked.booking.id);
+      await later.bookings.recordOutcome(mail!.id, { kind: 'sent' }, RULES);
+      assert.deepEqual(await store.bookings.mailStates(booked.booking.id), [
+        { kind: 'confirmation', state: 'sent', lastError: null },
+      ]);
+    });
+
+    test('one address holds at most its limit of calls to come, whatever its case and +tag; cancelled and past calls do not count', async () => {
+      const { store } = await open();
+      const b = store.bookings;
+      const limits = { maxOpenPerEmail: 2, maxPerDay: 1000 };
+      const ann = (start: string, email = 'ann@example.org') => booking(start, { email });
+      assert.equal((await b.book(ann(inDays(30)), limits)).status, 'booked');
+      const second = await b.book(ann(inDays(31), 'Ann@Example.org'), limits);
+      assert.equal(second.status, 'booked');
+      assert.deepEqual(await b.book(ann(inDays(32), 'ann+third@EXAMPLE.org'), limits), {
+        status: 'limited',
+        limit: 'email',
+      });
+      assert.equal((await b.book(ann(inDays(32), 'bob@example.org'), limits)).status, 'booked', 'another address');
+      // A call that is over does not count, nor a cancelled one.
+      assert.equal((await b.book(ann('2020-03-03T10:00:00.000Z', 'carl@example.org'), limits)).status, 'booked');
+      assert.equal((await b.book(ann(inDays(33), 'carl@example.org'), limits)).status, 'booked');
+      assert.equal((await b.book(ann(inDays(34), 'carl@example.org'), limits)).status, 'booked');
+      if (second.status === 'booked') await b.cancel(second.booking.id, new Date().toISOString());
+      assert.equal((await b.book(ann(inDays(35)), limits)).status, 'booked', 'the cancelled call freed a place');
+    });
+
+    test('all addresses together book at most the daily limit in any 24 hours', async () => {
+      const { store } = await open();
+      const b = store.bookings;
+      const limits = { maxOpenPerEmail: 1000, maxPerDay: 3 };
+      const at = (hours: number) => new Date(Date.UTC(2029, 5, 1) + hours * 3600_000).toISOString();
+      for (let i = 0; i < 3; i++)
+        assert.equal((await b.book(booking(inDays(40 + i), { bookedAt: at(i) }), limits)).status, 'booked');
+      assert.deepEqual(await b.book(booking(inDays(44), { bookedAt: at(5) }), limits), {
+        status: 'limited',
+        limit: 'day',
+      });
+      // A day after the first one, there is room for one again.
+      assert.equal((await b.book(booking(inDays(44), { bookedAt: at(24.5) }), limits)).status, 'booked');
+      assert.equal((await b.book(booking(inDays(45), { bookedAt: at(24.6) }), limits)).status, 'limited');
+    });
+
+    test('bookings of one address on two instances at once pass its limit together never', async () => {
+      const { store, another } = await open();
+      const other = await another();
+      const limits = { maxOpenPerEmail: 2, maxPerDay: 1000 };
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? store : other).bookings.book(booking(inDays(50 + i), { email: 'eager@example.org' }), limits),
+        ),
+      );
+      assert.deepEqual(results.map((r) => r.status).sort(), ['booked', 'booked', ...Array(6).fill('limited')]);
+    });
+
+    test('a cancellation is mailed only if the invitation may have arrived: sent, being sent, or sent without an answer', async () => {
+      const { store } = await open();
+      const b = store.bookings;
+      const book = async (day: number) => {
+        const booked = await b.book(booking(inDays(day)), NO_LIMITS);
+        assert.equal(booked.status, 'booked');
+        return booked.status === 'booked' ? booked.booking.id : '';
+      };
+      const cancel = async (id: string) => {
+        const result = await b.cancel(id, new Date().toISOString());
+        assert.equal(result.status, 'cancelled');
+        return result.status === 'cancelled' && result.mailed;
+      };
+      // Sent: the visitor has it, so the CANCEL goes.
+      const sent = await book(60);
+      const claimed = (await b.claimNext(Date.now(), RULES))!;
+      assert.equal(claimed.booking.id, sent);
+      await b.recordOutcome(claimed.id, { kind: 'sent' }, RULES);
+      assert.equal(await cancel(sent), true);
+      assert.deepEqual(
+        (await b.mailStates(sent)).map((m) => `${m.kind} ${m.state}`),
+        ['confirmation sent', 'cancellation queued'],
+      );
+      const cancellation = (await b.claimNext(Date.now(), RULES))!;
+      assert.equal(cancellation.kind, 'cancellation');
+      await b.recordOutcome(cancellation.id, { kind: 'sent' }, RULES);
+
+      // Refused for good by the mail server: it never arrived, so no CANCEL.
+      const refused = await book(61);
+      const refusedMail = (await b.claimNext(Date.now(), RULES))!;
+      await b.recordOutcome(refusedMail.id, { kind: 'permanent', error: '550 no such user' }, RULES);
+      assert.equal(await cancel(refused), false);
+      assert.deepEqual(
+        (await b.mailStates(refused)).map((m) => `${m.kind} ${m.state}`),
+        ['confirmation dead'],
+      );
+
+      // Being sent right now: the CANCEL follows it, once the send has ended (its lease).
+      const inFlight = await book(62);
+      const now = Date.now();
+      const leased = (await b.claimNext(now, RULES))!;
+      assert.equal(leased.booking.id, inFlight);
+      assert.equal(await cancel(inFlight), true);
+      assert.equal(await b.claimNext(Date.now(), RULES), undefined, 'the CANCEL waits for the send in flight');
+      assert.equal(await b.nextDue(), now + RULES.leaseMs);
+      // The send fails before the body: the invitation is retried, but now finds its booking cancelled.
+      await b.recordOutcome(leased.id, { kind: 'retry', error: 'connection refused', retryAt: now }, RULES);
+      const next = (await b.claimNext(now + RULES.leaseMs + 1, RULES))!;
+      assert.equal(next.kind, 'cancellation', 'the withdrawn invitation is skipped');
+      assert.deepEqual(
+        (await b.mailStates(inFlight)).map((m) => `${m.kind} ${m.state}${m.lastError ? `: ${m.lastError}` : ''}`),
+        ['confirmation dead: cancelled before it was sent', 'cancellation queued'],
+      );
+    });
+
+    test('an invitation whose call has begun before it could be sent is not sent', async () => {
+      const { store } = await open(false);
+      const past = await store.bookings.book(booking('2021-06-01T10:00:00.000Z'), NO_LIMITS);
+      assert.equal(past.status, 'booked');
+      if (past.status !== 'booked') return;
+      assert.equal(await store.bookings.claimNext(Date.now(), RULES), undefined);
+      assert.deepEqual(await store.bookings.mailStates(past.booking.id), [
+        { kind: 'confirmation', state: 'dead', lastError: 'the call had begun before the invitation could be sent' },
+      ]);
+    });
+
+    test("a plain form's result is kept for every instance until it expires", async () => {
+      const { store, another } = await open();
+      const other = await another();
+      const now = Date.now();
+      await store.results.put('a'.repeat(32), '{"kind":"booking"}', now + 60_000);
+      await store.results.put('b'.repeat(32), '{"kind":"contact"}', now + 1000);
+      assert.equal(await other.results.get('a'.repeat(32), now), '{"kind":"booking"}', 'read by another instance');
+      assert.equal(await other.results.get('b'.repeat(32), now + 1000), undefined, 'expired');
+      assert.equal(await other.results.get('c'.repeat(32), now), undefined);
+      assert.equal(await other.results.purgeExpired(now + 2000), 1);
+      // Keeping a result also deletes the expired ones.
+      await store.results.put('d'.repeat(32), '{}', now - 1);
+      await store.results.put('e'.repeat(32), '{}', now + 60_000);
+      assert.equal(await store.results.purgeExpired(now), 0, 'the expired one went with the next put');
     });
 
     test('ready and ping answer while open; a closed store refuses', async () => {
@@ -435,7 +607,7 @@ describe('PostgreSQL migrations', () => {
       await client.end();
       assert.deepEqual(
         rows.map((r: { version: number }) => r.version),
-        [1],
+        [1, 2],
       );
       assert.equal((await stores[3].messages.submit(message())).status, 'stored');
     } finally {
@@ -457,7 +629,7 @@ describe('PostgreSQL migrations', () => {
     const newer = openStore({ dataDir: os.tmpdir(), databaseUrl: url }, { relay: false });
     await assert.rejects(
       newer.ready(),
-      /^Error: the database at postgres:\/\/[^@]+@127\.0\.0\.1:\d+\/\w+ cannot be used: the database is at schema version 99, newer than this code knows \(1\); run the newer version of the site$/,
+      /^Error: the database at postgres:\/\/[^@]+@127\.0\.0\.1:\d+\/\w+ cannot be used: the database is at schema version 99, newer than this code knows \(2\); run the newer version of the site$/,
     );
     await newer.close();
     const nobody = openStore(

@@ -1,11 +1,16 @@
 // The booking's pure parts: which times can be booked (office hours in Europe/Vienna across the
-// changes to and from summer time, holidays, lead time, days ahead), why a time is refused, and
-// the calendar invitation as RFC 5545 has it.
+// changes to and from summer time, holidays, lead time, days ahead), why a time is refused, the
+// calendar invitation as RFC 5545 has it, the limits' and the ids' rules, when a booking's mails go,
+// and how times are named for visitors.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { dayKey, formatSlot, intlZoneName, zoneLabel } from '../../../common/booking-rules.ts';
 import { validateConfig } from '../../../generator/config/config.ts';
 import { escapeText, fold, invitationIcs } from '../../../server/booking-ics.ts';
+import { BOOKING_ID, newBookingId } from '../../../server/booking-id.ts';
+import { emailKey, windowStart } from '../../../server/booking-limits.ts';
+import { cancellationDue, invitationMayHaveArrived, pointless } from '../../../server/booking-mail-rules.ts';
 import { checkSlot, freeSlots, instantOf, type SlotRules, slotsOfDay } from '../../../server/booking-slots.ts';
 import { configInput } from './factories.ts';
 
@@ -216,6 +221,7 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   assert.deepEqual(defaults.officeHours.mon, ['09:00-12:00', '13:00-17:00']);
   assert.equal(defaults.officeHours.sat, undefined);
   assert.deepEqual([defaults.daysAhead, defaults.leadTimeHours, defaults.holidays], [14, 24, []]);
+  assert.deepEqual([defaults.maxOpenPerEmail, defaults.maxPerDay], [2, 20], 'two calls per address, 20 a day');
   assert.equal(validateConfig(configInput).config!.contact!.booking, undefined, 'off unless configured');
 
   const problems = withBooking({
@@ -224,6 +230,8 @@ test('the booking keys of the config: defaults, and every mistake named by its k
     holidays: ['2026-02-30', '24.12.2026'],
     slotMinutes: 0,
     daysAhead: 1.5,
+    maxOpenPerEmail: 0,
+    maxPerDay: 'many',
   }).diagnostics.map((d) => d.message);
   const about = (key: string) => {
     const found = problems.filter((m) => m.startsWith(`"${key}"`) || m.startsWith(`${key}:`));
@@ -238,8 +246,87 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   assert.match(about('contact.booking.holidays[1]'), /a date like 2026-12-24/);
   assert.ok(problems.some((m) => m.includes('contact.booking.slotMinutes')));
   assert.ok(problems.some((m) => m.includes('contact.booking.daysAhead')));
+  assert.ok(problems.some((m) => m.includes('contact.booking.maxOpenPerEmail')));
+  assert.ok(problems.some((m) => m.includes('contact.booking.maxPerDay')));
   assert.deepEqual(
     withBooking({ timeZone: 'America/Chicago', endpoint: '/api/contact' }).diagnostics.map((d) => d.message),
     ['contact.booking.endpoint "/api/contact" is taken by the contact form'],
   );
+});
+
+test('the per-address limit counts an address once, whatever its case and +tag; the daily one the last 24 hours', () => {
+  assert.equal(emailKey('Ann.Berger@Example.ORG'), 'ann.berger@example.org');
+  assert.equal(emailKey(' ann+calls-2@example.org '), 'ann@example.org');
+  assert.equal(emailKey('ann+1@example.org'), emailKey('ANN+2@EXAMPLE.ORG'));
+  assert.notEqual(emailKey('ann@example.org'), emailKey('anna@example.org'));
+  // A + that starts the local part is no tag.
+  assert.equal(emailKey('+ann@example.org'), '+ann@example.org');
+  assert.equal(windowStart('2026-12-02T09:30:00.000Z'), '2026-12-01T09:30:00.000Z');
+});
+
+test('booking ids are random: twelve characters that are easy to read out, none like another, no counter', () => {
+  const ids = Array.from({ length: 2000 }, newBookingId);
+  for (const id of ids) assert.match(id, /^[0-9a-hjkmnp-tv-z]{12}$/);
+  assert.equal(new Set(ids).size, ids.length);
+  assert.ok(ids.every((id) => BOOKING_ID.test(id)));
+  // Every character of the alphabet turns up, in every place: no place is a counter.
+  for (let place = 0; place < 12; place++) assert.ok(new Set(ids.map((id) => id[place])).size >= 30, `place ${place}`);
+  assert.ok(!BOOKING_ID.test('12; DROP'), 'what people type is checked');
+});
+
+test('a cancellation is mailed only when the invitation may have reached the visitor', () => {
+  const row = { sent_at: null, dead_at: null, lease_until: null, unconfirmed: 0 };
+  assert.equal(invitationMayHaveArrived(undefined), false, 'no invitation at all');
+  assert.equal(invitationMayHaveArrived(row), false, 'queued (no mail server yet, or waiting for a retry)');
+  assert.equal(invitationMayHaveArrived({ ...row, sent_at: '2026-12-01T10:00:00Z' }), true, 'sent');
+  assert.equal(invitationMayHaveArrived({ ...row, lease_until: 5000 }), true, 'being sent right now');
+  assert.equal(invitationMayHaveArrived({ ...row, unconfirmed: 1 }), true, 'sent once without an answer');
+  assert.equal(
+    invitationMayHaveArrived({ ...row, dead_at: '2026-12-01T10:00:00Z', unconfirmed: 1 }),
+    true,
+    'given up on after the mail server may have had it',
+  );
+  assert.equal(
+    invitationMayHaveArrived({ ...row, dead_at: '2026-12-01T10:00:00Z' }),
+    false,
+    'refused for good, or given up on before the body ever went out',
+  );
+  // A cancellation waits for a send of the invitation in progress, so it cannot overtake it.
+  assert.equal(cancellationDue({ ...row, lease_until: 9000 }, 1000), 9000);
+  assert.equal(cancellationDue({ ...row, sent_at: 'x', lease_until: null }, 1000), 1000);
+  assert.equal(cancellationDue(undefined, 1000), 1000);
+});
+
+test('an invitation is not sent once its booking is cancelled or its call has begun; a cancellation always is', () => {
+  const booking = {
+    id: 'k2m9x4dt3hqa',
+    start: '2026-12-02T09:00:00.000Z',
+    end: '2026-12-02T09:30:00.000Z',
+    bookedAt: '2026-11-20T10:00:00.000Z',
+    locale: 'de',
+    name: 'Ann',
+    email: 'ann@example.org',
+    topic: '',
+    uid: 'u',
+    cancelledAt: null,
+  };
+  const before = Date.parse('2026-12-01T00:00:00Z');
+  assert.equal(pointless('confirmation', booking, before), undefined);
+  assert.match(pointless('confirmation', booking, Date.parse(booking.start))!, /call had begun/);
+  assert.match(pointless('confirmation', { ...booking, cancelledAt: '2026-11-30T00:00:00Z' }, before)!, /cancelled/);
+  assert.equal(pointless('cancellation', { ...booking, cancelledAt: '2026-11-30T00:00:00Z' }, before), undefined);
+});
+
+test('times are named for visitors as the site names its zone, other zones as the locale does, never by IANA id', () => {
+  const office = { zone: 'Europe/Vienna', name: 'Wiener Zeit' };
+  assert.equal(zoneLabel('Europe/Vienna', 'de-AT', office), 'Wiener Zeit');
+  assert.equal(zoneLabel('America/New_York', 'en-GB', office), 'Eastern Time');
+  assert.equal(zoneLabel('Europe/Vienna', 'en-GB', { ...office, name: '' }), 'Central European Time');
+  assert.equal(intlZoneName('UTC', 'de-AT'), 'Koordinierte Weltzeit', 'not "GMT+00:00"');
+  const slot = formatSlot('2026-12-02T08:00:00.000Z', 'de-AT', 'Europe/Vienna', 'Wiener Zeit');
+  assert.equal(slot, 'Mittwoch, 2. Dezember 2026 um 09:00 (Wiener Zeit)');
+  assert.doesNotMatch(slot, /Europe|Vienna\//);
+  // The day a time is on, in the zone shown: 23:30 UTC is the next day in Vienna.
+  assert.equal(dayKey('2026-12-02T23:30:00.000Z', 'Europe/Vienna'), '2026-12-03');
+  assert.equal(dayKey('2026-12-02T23:30:00.000Z', 'UTC'), '2026-12-02');
 });

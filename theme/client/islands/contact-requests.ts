@@ -2,7 +2,7 @@
 
 import type { BookingErrors, BookingSlot, BookingValues } from '../../../common/booking-rules.ts';
 import { type ContactErrors, type ContactValues, IDEMPOTENCY_KEY } from '../../../common/contact-rules.ts';
-import { type RevealedDetail, type RevealKind } from '../../../common/forms.ts';
+import type { InvitationDelivery, RevealedDetail, RevealKind } from '../../../common/forms.ts';
 
 export type SubmitOutcome =
   | { kind: 'stored' }
@@ -87,9 +87,13 @@ export async function fetchSlots(endpoint: string): Promise<SlotList> {
 }
 
 export type BookOutcome =
-  | { kind: 'booked'; start: string }
+  | { kind: 'booked'; start: string; invitation: InvitationDelivery }
   | { kind: 'invalid'; errors: BookingErrors }
   | { kind: 'rate-limited' }
+  /** The address holds as many calls as allowed, or the site took as many bookings as a day allows. */
+  | { kind: 'limit'; limit: 'email' | 'day' }
+  /** The store does not answer (503). */
+  | { kind: 'unavailable' }
   | { kind: 'failed' };
 
 export interface BookingPayload extends BookingValues {
@@ -101,10 +105,21 @@ export async function submitBooking(endpoint: string, payload: BookingPayload, k
   const response = await postOnce(endpoint, payload, key);
   if (!response) return { kind: 'failed' };
   if (response.status === 201) {
-    const body = (await response.json().catch(() => undefined)) as { booking?: { start?: string } } | undefined;
-    return { kind: 'booked', start: body?.booking?.start ?? payload.slot };
+    const body = (await response.json().catch(() => undefined)) as
+      | { booking?: { start?: string; invitation?: InvitationDelivery } }
+      | undefined;
+    return {
+      kind: 'booked',
+      start: body?.booking?.start ?? payload.slot,
+      invitation: body?.booking?.invitation === 'queued' ? 'queued' : 'sending',
+    };
   }
-  if (response.status === 429) return { kind: 'rate-limited' };
+  if (response.status === 429) {
+    const body = (await response.json().catch(() => undefined)) as { error?: string; limit?: string } | undefined;
+    if (body?.error === 'booking-limit') return { kind: 'limit', limit: body.limit === 'email' ? 'email' : 'day' };
+    return { kind: 'rate-limited' };
+  }
+  if (response.status === 503) return { kind: 'unavailable' };
   if (response.status === 400 || response.status === 409) {
     const body = (await response.json().catch(() => undefined)) as { fields?: BookingErrors } | undefined;
     if (body?.fields && Object.keys(body.fields).length) return { kind: 'invalid', errors: body.fields };

@@ -2,12 +2,13 @@
 // they validate as the visitor types and send without a page load. Loaded on the contact page only;
 // client navigation imports it once, so it also hydrates contact pages that arrive later.
 
-import { type FormEvent, type MouseEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import {
   BOOKING_FIELDS,
   type BookingField,
   type BookingValues,
+  dayKey,
   normalizeBooking,
   validateBooking,
   validateBookingField,
@@ -35,7 +36,7 @@ import {
 import { BookingForm, type BookingSetup } from '../../pages/BookingForm.tsx';
 import { ContactForm, type ContactFormSetup } from '../../pages/ContactForm.tsx';
 import { ContactReveal, type RevealSetup } from '../../pages/ContactReveal.tsx';
-import { onNavigated } from '../events.ts';
+import { ISLAND_READY, ISLAND_READY_ATTRIBUTE, onNavigated } from '../events.ts';
 import {
   type BookingPayload,
   type ContactPayload,
@@ -178,7 +179,7 @@ function RevealIsland({ setup, initial }: { setup: RevealSetup; initial: RevealS
   return <ContactReveal {...setup} state={state} onReveal={(kind, event) => void onReveal(kind, event)} />;
 }
 
-type BookingFocus = 'first-invalid' | 'status' | 'first-slot' | undefined;
+type BookingFocus = 'first-invalid' | 'status' | 'day' | undefined;
 
 /** What the analytics counts as `booking-complete` (theme/client/analytics.ts). */
 const BOOKING_EVENT = 'intro-call';
@@ -191,18 +192,18 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
   const sending = useRef(false);
   const focus = useRef<BookingFocus>(undefined);
 
+  // The focus goes where the visitor has to look next, which also scrolls it into view: the
+  // message of a problem with the time (above the days, so the days and times are in view below
+  // it), the first other field at fault, the form's status, or the day to choose first.
   useEffect(() => {
     const target = focus.current;
     focus.current = undefined;
     const form = document.querySelector<HTMLFormElement>('form[data-booking-form]');
-    const firstSlot = () =>
-      form?.querySelector<HTMLInputElement>('input[name="slot"]:checked') ??
-      form?.querySelector<HTMLInputElement>('input[name="slot"]');
     if (target === 'status') document.getElementById('booking-status')?.focus();
-    if (target === 'first-slot') firstSlot()?.focus();
+    if (target === 'day') form?.querySelector<HTMLInputElement>('input[name="day"]:checked')?.focus();
     if (target === 'first-invalid') {
       const field = BOOKING_FIELDS.find((f) => state.errors[f]);
-      if (field === 'slot') firstSlot()?.focus();
+      if (field === 'slot') document.getElementById('booking-slot-error')?.focus();
       else if (field) document.getElementById(`booking-${field}`)?.focus();
     }
   }, [state]);
@@ -213,12 +214,14 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
     try {
       const list = await fetchSlots(setup.endpoint);
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || list.timeZone;
-      if (focusAfter) focus.current = 'first-slot';
+      if (focusAfter) focus.current = 'day';
       setState((s) => ({
         ...s,
         slots: list.slots,
         zone,
-        status: s.status === 'loading' || s.status === 'closed' || s.status === 'load-error' ? 'ready' : s.status,
+        // The server's day was one of the office's zone; in another zone the first day is shown.
+        day: zone === s.zone ? s.day : undefined,
+        status: ['loading', 'closed', 'load-error', 'unavailable'].includes(s.status) ? 'ready' : s.status,
         // A time someone else took in the meantime is no longer chosen.
         values: list.slots.some((slot) => slot.start === s.values.slot) ? s.values : { ...s.values, slot: '' },
       }));
@@ -255,6 +258,14 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
       return { ...s, errors };
     });
 
+  /** Another day: its times show, and a time chosen on the day before is chosen no longer. */
+  const onDay = (day: string) =>
+    setState((s) => {
+      const zone = s.zone ?? setup.officeZone;
+      const kept = Boolean(s.values.slot) && dayKey(s.values.slot, zone) === day;
+      return { ...s, day, values: kept ? s.values : { ...s.values, slot: '' } };
+    });
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return;
@@ -285,7 +296,7 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
       setState({
         ...EMPTY_BOOKING_STATE,
         status: 'success',
-        booked: { start: outcome.start, email: values.email },
+        booked: { start: outcome.start, email: values.email, invitation: outcome.invitation },
         zone: state.zone,
       });
       window.postMessage({ type: 'booking-success', event: BOOKING_EVENT }, location.origin);
@@ -295,7 +306,19 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
       // The time was taken or is no longer offered: show what is free now.
       if (outcome.errors.slot) void load(false);
     } else {
-      setState((s) => ({ ...s, status: outcome.kind === 'rate-limited' ? 'rate-limited' : 'error' }));
+      // A problem of the whole form: its message, at the top of the form, takes the focus.
+      focus.current = 'status';
+      setState((s) => ({
+        ...s,
+        status:
+          outcome.kind === 'limit'
+            ? outcome.limit === 'email'
+              ? 'limit-email'
+              : 'limit-day'
+            : outcome.kind === 'rate-limited' || outcome.kind === 'unavailable'
+              ? outcome.kind
+              : 'error',
+      }));
     }
   };
 
@@ -315,9 +338,18 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
     <BookingForm
       setup={setup}
       state={state}
-      handlers={{ onShow, onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }}
+      handlers={{ onShow, onDay, onValue, onLeave, onSubmit: (e) => void onSubmit(e), onAgain }}
     />
   );
+}
+
+/** Says when React has taken its root over (events.ts): a form sent before is sent again then. */
+function Ready({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    root.setAttribute(ISLAND_READY_ATTRIBUTE, '');
+    root.dispatchEvent(new CustomEvent(ISLAND_READY, { bubbles: true }));
+  }, [root]);
+  return children;
 }
 
 const roots = new Map<HTMLElement, Root>();
@@ -346,6 +378,7 @@ function withTypedBooking(element: HTMLElement, state: BookingState): BookingSta
   const text = (name: string) => (typeof data.get(name) === 'string' ? (data.get(name) as string) : '');
   return {
     ...state,
+    day: text('day') || state.day,
     values: {
       slot: text('slot'),
       name: text('name'),
@@ -379,7 +412,7 @@ function mount(): void {
       ) : name === BOOKING_ROOT ? (
         <BookingIsland setup={props.setup} initial={withTypedBooking(element, props.state)} />
       ) : undefined;
-    if (node) roots.set(element, hydrateRoot(element, node));
+    if (node) roots.set(element, hydrateRoot(element, <Ready root={element}>{node}</Ready>));
   }
 }
 

@@ -1,6 +1,7 @@
 // Putting a fetched page in place of the one on display: the head tags that differ, the language
 // of the document, and the body. What the runtime keeps across pages (the colour mode and other
 // state on <html>, scripts already running, the stylesheet) stays untouched.
+import { ISLAND_READY, ISLAND_READY_ATTRIBUTE } from '../events.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
 
 /** Head elements that describe the page, as opposed to what runs or styles it. */
@@ -125,6 +126,7 @@ export function loadIslands(): void {
   if (!listening) {
     listening = true;
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
+    document.addEventListener('submit', onEarlySubmit, { capture: true });
   }
   // The pointer or the focus may be on an island already (a reload, a click that navigated here).
   if (document.querySelector(`${ISLAND_ROOT}:hover, ${ISLAND_ROOT}:focus-within`)) startIslands();
@@ -132,6 +134,50 @@ export function loadIslands(): void {
 
 function onIntent(event: Event): void {
   if (event.target instanceof Element && event.target.closest(ISLAND_ROOT)) startIslands();
+}
+
+/** How long a form sent before its island is ready waits for it; then it goes as a plain form. */
+const HOLD_MS = 8000;
+/** Forms let through as plain forms after their island did not come in time. */
+const released = new WeakSet<HTMLFormElement>();
+
+/**
+ * A form of an island sent before the island has taken over (a quick first click, or Enter right
+ * after the focus moved in: the island's script is still loading) would leave the page as a plain
+ * form. It is held instead, the island started, and the same button pressed again once the island
+ * is ready, so the click does what it does with JavaScript. An island that does not come within
+ * HOLD_MS lets the form go as a plain form after all.
+ */
+function onEarlySubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || released.has(form)) return;
+  const root = form.closest(ISLAND_ROOT);
+  if (!root || root.hasAttribute(ISLAND_READY_ATTRIBUTE)) return;
+  event.preventDefault();
+  const submitter = event.submitter instanceof HTMLButtonElement ? event.submitter : null;
+  startIslands();
+  void islandReady(root).then((ready) => {
+    if (!form.isConnected) return;
+    if (ready && submitter?.isConnected) submitter.click();
+    else if (ready) form.requestSubmit();
+    else {
+      released.add(form);
+      form.requestSubmit(submitter?.form === form ? submitter : null);
+    }
+  });
+}
+
+function islandReady(root: Element): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      root.removeEventListener(ISLAND_READY, onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(root.hasAttribute(ISLAND_READY_ATTRIBUTE)), HOLD_MS);
+    root.addEventListener(ISLAND_READY, onReady);
+  });
 }
 
 function startIslands(): void {

@@ -25,8 +25,9 @@ export interface StaticOptions {
   /** A newer build to look in when a file is missing (the build was swapped during the request). */
   newer?: () => StaticOptions | undefined;
   /** Files served as they are from the folder they are kept in, before the built ones, except
-   * those named in `skip` (the dev server serves the site's public/ so, instead of copying it). */
-  sourceFiles?: { dir: string; skip: ReadonlySet<string> };
+   * those named in `skip` and those `serves` refuses (the dev server serves the site's public/ so,
+   * instead of copying it, and refuses what a build would not copy: a link out of the project). */
+  sourceFiles?: { dir: string; skip: ReadonlySet<string>; serves?: (file: string) => boolean };
 }
 
 /** Precompressed twins, in order of preference. */
@@ -157,7 +158,7 @@ function fileAt(options: StaticOptions, pathname: string): string | undefined {
   const source = options.sourceFiles;
   if (source && !source.skip.has(pathname.slice(1))) {
     const file = path.join(source.dir, pathname);
-    if (isFile(file)) return file;
+    if (isFile(file) && (source.serves?.(file) ?? true)) return file;
   }
   const file = path.join(options.dir, pathname);
   return isFile(file) ? file : undefined;

@@ -3,6 +3,7 @@
 // that once leaked files or redirected off the host), each provoked for real.
 import { everyFileImported } from '../../all-files.ts';
 import './database-restart.test.ts';
+import './links-out-of-project.test.ts';
 import './shutdown-in-flight.test.ts';
 
 everyFileImported(import.meta.url);

@@ -127,8 +127,20 @@ export type Resolved =
   | { type: 'redirect'; location: string }
   | { type: 'not-found' };
 
+/**
+ * `//host/…` and `/\host/…` are read by a browser as another host in a Location made of them
+ * (`/x/index.html` to `/x/`): such a path (as sent, as nginx asks it) is redirected to itself with
+ * one slash, on this host, as nginx answers with the build's include. Undefined for any other path.
+ */
+export function oneSlashPath(rawPath: string): string | undefined {
+  const slashes = /^\/[/\\]+/.exec(rawPath);
+  return slashes ? `/${rawPath.slice(slashes[0].length)}` : undefined;
+}
+
 /** Where a request path leads, by the URL rules. Pure apart from looking at the file system. */
 export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
+  const oneSlash = oneSlashPath(rawPath);
+  if (oneSlash !== undefined) return { type: 'redirect', location: oneSlash };
   let pathname: string;
   try {
     pathname = decodeURIComponent(rawPath);
@@ -190,7 +202,9 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     res.end('Method not allowed\n');
     return;
   }
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // The request's path as sent: `new URL('//host/x', base)` would read `host` as the host and
+  // answer for `/x`.
+  const url = new URL(`http://localhost${(req.url ?? '/').replace(/^(?!\/)/, '/')}`);
   let resolved = resolvePath(options, url.pathname);
   if (resolved.type === 'not-found' || (resolved.type === 'file' && resolved.status === 404)) {
     const newer = options.newer?.();

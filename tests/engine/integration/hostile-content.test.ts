@@ -216,3 +216,22 @@ test('javascript:, vbscript: and data: in links and images are errors; data: ima
     'the data: image is allowed, the data: link is not',
   );
 });
+
+test('a data: link after an attribute that holds ">" is found on the parsed page, not missed by a pattern over its HTML [unsafe-link]', async () => {
+  const body = [
+    'Open <a title=">" href="data:text/html,<script>alert(1)</script>">the report</a> now.',
+    '',
+    'And <img alt=\'>\' src="data:text/html;base64,PHNjcmlwdD4="> too.',
+  ].join('\n');
+  const { result, lines } = await check({
+    'content/en/docs/guides/unsafe.md': page('Unsafe', body),
+    'content/de/docs/guides/unsafe.md': page('Unsicher', 'Sicher.'),
+  });
+  const data =
+    '(link to a file in public/ instead; data: images can be allowed with markdown.dataImages in config/site.config.ts)  [unsafe-link]';
+  assert.equal(result.ok, false, 'nothing is published');
+  assert.deepEqual(lines, [
+    `content/en/docs/guides/unsafe.md:6:25  data: URL in a link or image ${data}`,
+    `content/en/docs/guides/unsafe.md:8:23  data: URL in a link or image ${data}`,
+  ]);
+});

@@ -5,7 +5,7 @@
 // the file it leads to, and the link checker counts exactly what the build copies.
 
 import assert from 'node:assert/strict';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { appendFile, mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,8 @@ const PASSWD = readFileSync('/etc/passwd', 'utf8').split('\n')[0];
 /** A copy of the basic fixture with links out of it and into it, and the folder outside it. */
 async function siteWithLinks() {
   const { root, dispose } = await fixtureCopy('basic');
-  const outside = await mkdtemp(path.join(os.tmpdir(), 'site-outside-'));
+  // Its real path: the diagnostics name where a link really leads.
+  const outside = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'site-outside-')));
   await writeFile(path.join(outside, 'notes.txt'), `${SECRET}\n`);
   await writeFile(
     path.join(outside, 'leak.md'),

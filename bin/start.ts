@@ -1,5 +1,6 @@
 // `site start`: the production server for a built site (server/main.ts).
 import { Command, Option } from 'commander';
+import type { ProductionServer } from '../server/main.ts';
 
 export function registerStartCommand(program: Command, root: string): void {
   program
@@ -38,6 +39,7 @@ export function registerStartCommand(program: Command, root: string): void {
         log = logFor(logFormatOf(process.env.LOG_FORMAT));
         const settings = settingsFromEnv(root);
         app = await startProductionServer({ root, dir: opts.dir, host: opts.host, port: opts.port, settings, log });
+        handleSignals(app, log);
         const relay = settings.smtp
           ? `relayed to ${settings.smtp.to}`
           : `stored only (no SMTP_URL)${app.backend.config.contact?.booking ? '; booking invitations wait in the outbox until SMTP_URL is set' : ''}`;
@@ -59,17 +61,20 @@ export function registerStartCommand(program: Command, root: string): void {
         process.exitCode = 1;
         return;
       }
-      const server = app;
-      // After a rebuild the server notices the new build by itself; SIGHUP also catches `_headers`
-      // or `_redirects` edited in place.
-      process.on('SIGHUP', () => server.reload());
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        process.once(signal, () => {
-          log.log(
-            `[site] ${signal}: finishing requests in flight and the mail being sent (no new connections), then stopping`,
-          );
-          void server.close().then(() => process.exit(0));
-        });
-      }
     });
+}
+
+/** Installed before the server says it serves: a supervisor may send SIGTERM the moment it reads that line. */
+function handleSignals(server: ProductionServer, log: Pick<Console, 'log'>): void {
+  // After a rebuild the server notices the new build by itself; SIGHUP also catches `_headers`
+  // or `_redirects` edited in place.
+  process.on('SIGHUP', () => server.reload());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      log.log(
+        `[site] ${signal}: finishing requests in flight and the mail being sent (no new connections), then stopping`,
+      );
+      void server.close().then(() => process.exit(0));
+    });
+  }
 }

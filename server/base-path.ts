@@ -4,6 +4,7 @@
 // `site serve` alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BaseConfig, requestUnderBase, servedPath } from '../common/served-url.ts';
+import { oneSlashPath } from './static.ts';
 
 /** True when the request is the site's to answer (its URL now a route); false when it was
  * answered here: a redirect from `/` (or the base without its slash) to the base, or 404 for a
@@ -18,6 +19,13 @@ export function enterBase(
   const raw = req.url ?? '/';
   const q = raw.search(/[?#]/);
   const [pathname, rest] = q === -1 ? [raw, ''] : [raw.slice(0, q), raw.slice(q)];
+  // `//docs/x` is `/docs/x` on this host (server/static.ts), not outside the base.
+  const oneSlash = oneSlashPath(pathname);
+  if (oneSlash !== undefined) {
+    res.writeHead(301, { ...headers, location: oneSlash + rest, 'cache-control': 'no-cache' });
+    res.end();
+    return false;
+  }
   const answer = requestUnderBase(config, pathname);
   if ('redirect' in answer) {
     res.writeHead(answer.permanent ? 301 : 302, {

@@ -38,7 +38,7 @@ import { openStore } from './open-store.ts';
 import { type Mailer, OutboxRelay, smtpMailer } from './outbox-relay.ts';
 import { type RateDecision, RateLimiter } from './rate-limit.ts';
 import { bodyKindOf, clientAddress, isCrossSite, wantsHtml } from './request-guards.ts';
-import type { BookingMail, Bookings, Store } from './store.ts';
+import { type BookingMail, type Bookings, type Store, StoreUnavailableError } from './store.ts';
 
 export type { Log } from './log.ts';
 
@@ -408,8 +408,22 @@ export class ContactBackend {
     return { fields: parsed.fields, reply, rate };
   }
 
-  /** A real fault: logged with an incident id, answered with that id and no details. */
+  /** A real fault: logged with an incident id, answered with that id and no details. The database
+   * away for a moment is no fault of the request: 503 with Retry-After, as for a restart. */
   fault(req: IncomingMessage, reply: Reply, error: unknown): void {
+    if (error instanceof StoreUnavailableError) {
+      this.log.error(`[contact] ${req.method} ${req.url?.split('?')[0]} not answered: ${error.message}`);
+      reply.refuse(
+        503,
+        'unavailable',
+        'The service is unavailable for a moment. Please try again shortly.',
+        undefined,
+        {
+          'retry-after': String(error.retryAfterSeconds),
+        },
+      );
+      return;
+    }
     const incident = randomUUID().slice(0, 8);
     this.log.error(`[contact] incident ${incident} on ${req.method} ${req.url}:`, error);
     if (reply.sent) return;

@@ -16,6 +16,7 @@ import { format } from '../common/format-message.ts';
 import { type ContactFormState, EMPTY_CONTACT_STATE } from '../common/forms.ts';
 import type { Messages } from '../generator/theming/messages.ts';
 import type { ContactBackend, Received } from './contact-backend.ts';
+import { StoreUnavailableError } from './store.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -75,8 +76,11 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
       payloadHash,
     });
   } catch (error) {
-    backend.log.error('[contact] a message could not be stored:', error);
-    const retry = { 'retry-after': '30' };
+    // The database away for a moment (a restart) is said in a line; anything else with its stack.
+    if (error instanceof StoreUnavailableError)
+      backend.log.error(`[contact] a message was not stored: ${error.message}`);
+    else backend.log.error('[contact] a message could not be stored:', error);
+    const retry = { 'retry-after': String(error instanceof StoreUnavailableError ? error.retryAfterSeconds : 30) };
     const errorPage = () =>
       backend.pages.form(locale, { ...EMPTY_CONTACT_STATE, values, status: 'error', idempotencyKey: freshKey() });
     reply.refuse(503, 'unavailable', 'The message could not be stored. Please try again later.', errorPage, retry);

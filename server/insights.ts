@@ -146,12 +146,17 @@ export class Insights {
   }
 
   /** Counts the event in a body when it is one this site records; anything else is a 400. */
-  private accept(req: IncomingMessage, body: Buffer, answer: (status: number) => void): void {
+  private accept(
+    req: IncomingMessage,
+    body: Buffer,
+    answer: (status: number, extra?: Record<string, string>) => void,
+  ): void {
     const event = eventOf(body, req.headers.host, new Set(this.values.keys()));
     if (!event || !this.events.has(event.name)) return answer(400);
+    // The database away (a restart): the beacon may come again later; the count is not worth more.
     this.count(event).then(
       () => answer(202),
-      () => answer(503),
+      () => answer(503, { 'retry-after': '5' }),
     );
   }
 

@@ -151,9 +151,15 @@ export async function startProductionServer(options: ProductionServerOptions): P
     if (!existsSync(path.join(siteDir, 'index.html'))) problems.push(`no built site in ${siteDir}`);
     return problems;
   };
+  /** Connections taken in so far: a shutdown takes in those waiting until none is left. */
+  let accepted = 0;
+  /** Answers not finished yet: a shutdown tells each to close its connection after it. */
+  const answering = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
     if (shuttingDown) res.shouldKeepAlive = false;
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
     if (log.request) {
       const started = performance.now();
       // As asked for: under a baseUrl, req.url becomes the route before the answer.
@@ -188,13 +194,14 @@ export async function startProductionServer(options: ProductionServerOptions): P
       res.end('Internal server error\n');
     }
   });
+  server.on('connection', () => accepted++);
   // Slow clients may not hold connections open: headers within 10 s, the whole request within 30 s.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen({ port: options.port, host: options.host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -207,7 +214,24 @@ export async function startProductionServer(options: ProductionServerOptions): P
     (closing ??= (async () => {
       shuttingDown = true;
       clearInterval(retention);
+      // An answer not begun yet closes its connection; one begun with keep-alive leaves its
+      // connection idle, closed as soon as what the client may have sent on it is read.
+      for (const res of answering)
+        if (!res.headersSent) res.shouldKeepAlive = false;
+        else res.once('finish', () => void afterNextPoll().then(() => server.closeIdleConnections()));
+      // What reached the machine before the signal is taken in first: connections the kernel
+      // accepted but the server has not yet (closing the listener would reset them), and requests
+      // sent on idle keep-alive connections (closing those would lose them). libuv takes one
+      // waiting connection per turn of the event loop, so the loop turns until a turn takes none,
+      // at most as many turns as the kernel's queue holds connections; a connection taken in waits
+      // for its request like any other, and a request read is no longer idle.
+      for (let turns = 0; turns < LISTEN_BACKLOG; turns++) {
+        const before = accepted;
+        await afterNextPoll();
+        if (accepted === before) break;
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections still idle now carry nothing (server.close closes them too, said here for the reader).
       server.closeIdleConnections();
       const cutoff = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
@@ -218,6 +242,15 @@ export async function startProductionServer(options: ProductionServerOptions): P
       build.close();
     })());
   return { server, url: `http://${host}:${port}`, backend, insights, reload: () => void build.reload(), close };
+}
+
+/** Connections the kernel holds for the server before it takes them in (Node's default). */
+const LISTEN_BACKLOG = 511;
+
+/** Resolves after the event loop has polled for I/O once more (setImmediate runs after a poll):
+ * data waiting on open connections has been read, and one waiting connection taken in. */
+function afterNextPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
 /** The site's config and UI strings from its sources, for a build made without `_server/`. */

@@ -13,6 +13,7 @@
 //   with the default timeouts), and the next claim counts that as the one unconfirmed attempt.
 // A message stored while senders are busy is taken by an idle one at once (`notify`).
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SendMailOptions } from 'nodemailer';
 import type { RelayTiming } from './backend-config.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
@@ -27,6 +28,10 @@ export type { OutboxSource } from './store.ts';
 
 /** Messages sent at the same time, each over its own connection. */
 const SENDERS = 4;
+
+/** The first wait before an outcome the store did not take is recorded again, doubled up to the second. */
+const RECORD_RETRY_MS = 250;
+const RECORD_RETRY_MAX_MS = 5000;
 
 /** Where the relay reports: lines for people, and (with LOG_FORMAT=json) one record per event. */
 export type RelayLog = Pick<Log, 'error' | 'log' | 'relay'>;
@@ -54,6 +59,8 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
   /** The senders at work, each a loop that claims and sends until nothing is due. */
   private readonly senders = new Set<Promise<void>>();
   private stopped = false;
+  /** Ends the waits of senders whose outcome the store did not take, when the relay stops. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly store: OutboxSource<M>,
@@ -92,6 +99,7 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
    */
   async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearTimeout(this.timer);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(this.senders), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
@@ -148,9 +156,9 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
       // Several are due: wake another sender for the next one rather than leave it to this one's turn.
       this.kick();
       const outcome = await this.attempt(message);
-      // Stopped while this send took its time: the store is closed, the lease tells the next start.
-      if (!this.store.isOpen) return;
-      const recorded = await this.store.recordOutcome(message.id, outcome, this.timing);
+      const recorded = await this.record(message.id, outcome);
+      // Stopped before the store took it (closed while this send took its time): the lease tells the next start.
+      if (!recorded) return;
       this.log.relay?.({
         event: recorded.state,
         id: message.id,
@@ -161,6 +169,27 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
       if (recorded.state !== 'sent') this.log.error(`[contact] relay of message #${message.id}: ${describe(recorded)}`);
       // Nothing got through: the mail server is probably down; this sender waits for the backoff.
       if (outcome.kind === 'retry') return;
+    }
+  }
+
+  /**
+   * Records what became of an attempt, waiting for a store that does not answer (the database
+   * restarting): a mail that went out but is not on record would be sent once more when its lease
+   * ends, so the record is tried again until it is taken or the relay stops.
+   */
+  private async record(id: number, outcome: RelayOutcome): Promise<RecordedOutcome | undefined> {
+    for (let waitMs = RECORD_RETRY_MS; ; waitMs = Math.min(waitMs * 2, RECORD_RETRY_MAX_MS)) {
+      if (!this.store.isOpen) return undefined;
+      try {
+        return await this.store.recordOutcome(id, outcome, this.timing);
+      } catch (error) {
+        // Stopping: the lease tells the next start, as for a send cut off.
+        if (this.stopped || !this.store.isOpen) return undefined;
+        this.log.error(
+          `[contact] relay: what became of #${id} (${outcome.kind}) is not on record yet (${(error as Error).message}); trying again in ${waitMs / 1000} s`,
+        );
+        await sleep(waitMs, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+      }
     }
   }
 

@@ -48,6 +48,7 @@ import type {
   StoredMessage,
   SubmitResult,
 } from './store.ts';
+import { StoreUnavailableError } from './store.ts';
 
 /** Rows of one page of an export. */
 const PAGE = 500;
@@ -83,9 +84,30 @@ async function openPool(url: string): Promise<pg.Pool> {
     idleTimeoutMillis: 30_000,
     application_name: 'site',
   });
-  // A connection lost while idle (the database restarted) is replaced by the next query; it must not end the process.
+  // A connection the database ends (a restart ends every one with 57P01, a crash or the network
+  // drops it) emits 'error' on its client, which without a listener ends the process. The pool
+  // listens only while a client is idle, so each client gets a listener of its own when it is made,
+  // for its whole life, checked out or not: the query in flight fails (and with it the request,
+  // 503), the broken client is dropped when released, and the pool connects anew once the
+  // database is back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
   return pool;
+}
+
+/** SQLSTATEs of a connection the server ended or refused: connection exceptions (class 08),
+ * shutdown and startup (57P01 to 57P03), too many connections. */
+const LOST_STATES = /^(08|57P0[1-3]$|53300$)/;
+/** What Node and pg say when the socket is gone or never came. */
+const LOST_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const LOST_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended/i;
+
+/** Whether a query failed because the database went away rather than for the statement itself. */
+export function connectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (LOST_STATES.test(code) || LOST_CODES.has(code))) return true;
+  return LOST_MESSAGES.test(error.message);
 }
 
 const SELECT_MESSAGES = `
@@ -165,17 +187,37 @@ export class PostgresStore implements Store {
     await (await this.pool.catch(() => undefined))?.end();
   }
 
+  /** A lost connection as the caller should see it: the database is away for now, the statement was fine. */
+  private unavailable(error: unknown): unknown {
+    return connectionLost(error)
+      ? new StoreUnavailableError(`the database at ${this.location} does not answer: ${(error as Error).message}`, {
+          cause: error,
+        })
+      : error;
+  }
+
   private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
     if (this.closed) throw new Error('the store is closed');
     await this.migrated;
-    return (await (await this.pool).query<R>(numbered(sql), params)).rows;
+    try {
+      return (await (await this.pool).query<R>(numbered(sql), params)).rows;
+    } catch (error) {
+      throw this.unavailable(error);
+    }
   }
 
-  /** Runs `work` in one transaction on one connection; a failure rolls it back. */
+  /** Runs `work` in one transaction on one connection; a failure rolls it back. A connection lost
+   * before COMMIT was answered leaves nothing committed that the caller was told of: it sees
+   * StoreUnavailableError, and a retry with the same idempotency key finds what did commit. */
   private async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('the store is closed');
     await this.migrated;
-    const client = await (await this.pool).connect();
+    let client: pg.PoolClient;
+    try {
+      client = await (await this.pool).connect();
+    } catch (error) {
+      throw this.unavailable(error);
+    }
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -184,7 +226,7 @@ export class PostgresStore implements Store {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
-      throw error;
+      throw this.unavailable(error);
     } finally {
       // A connection that cannot even roll back is not given to the next caller.
       client.release(broken);

@@ -25,8 +25,9 @@ export interface StaticOptions {
   /** A newer build to look in when a file is missing (the build was swapped during the request). */
   newer?: () => StaticOptions | undefined;
   /** Files served as they are from the folder they are kept in, before the built ones, except
-   * those named in `skip` (the dev server serves the site's public/ so, instead of copying it). */
-  sourceFiles?: { dir: string; skip: ReadonlySet<string> };
+   * those named in `skip` and those `serves` refuses (the dev server serves the site's public/ so,
+   * instead of copying it, and refuses what a build would not copy: a link out of the project). */
+  sourceFiles?: { dir: string; skip: ReadonlySet<string>; serves?: (file: string) => boolean };
 }
 
 /** Precompressed twins, in order of preference. */
@@ -126,8 +127,20 @@ export type Resolved =
   | { type: 'redirect'; location: string }
   | { type: 'not-found' };
 
+/**
+ * `//host/…` and `/\host/…` are read by a browser as another host in a Location made of them
+ * (`/x/index.html` to `/x/`): such a path (as sent, as nginx asks it) is redirected to itself with
+ * one slash, on this host, as nginx answers with the build's include. Undefined for any other path.
+ */
+export function oneSlashPath(rawPath: string): string | undefined {
+  const slashes = /^\/[/\\]+/.exec(rawPath);
+  return slashes ? `/${rawPath.slice(slashes[0].length)}` : undefined;
+}
+
 /** Where a request path leads, by the URL rules. Pure apart from looking at the file system. */
 export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
+  const oneSlash = oneSlashPath(rawPath);
+  if (oneSlash !== undefined) return { type: 'redirect', location: oneSlash };
   let pathname: string;
   try {
     pathname = decodeURIComponent(rawPath);
@@ -157,7 +170,7 @@ function fileAt(options: StaticOptions, pathname: string): string | undefined {
   const source = options.sourceFiles;
   if (source && !source.skip.has(pathname.slice(1))) {
     const file = path.join(source.dir, pathname);
-    if (isFile(file)) return file;
+    if (isFile(file) && (source.serves?.(file) ?? true)) return file;
   }
   const file = path.join(options.dir, pathname);
   return isFile(file) ? file : undefined;
@@ -189,7 +202,9 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
     res.end('Method not allowed\n');
     return;
   }
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // The request's path as sent: `new URL('//host/x', base)` would read `host` as the host and
+  // answer for `/x`.
+  const url = new URL(`http://localhost${(req.url ?? '/').replace(/^(?!\/)/, '/')}`);
   let resolved = resolvePath(options, url.pathname);
   if (resolved.type === 'not-found' || (resolved.type === 'file' && resolved.status === 404)) {
     const newer = options.newer?.();

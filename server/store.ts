@@ -218,3 +218,11 @@ export interface Store {
 
 /** The store cannot be used (the database is unreachable, or its schema is newer than this code). */
 export class StoreError extends Error {}
+
+/** The database did not answer this once (restarting, unreachable, the connection lost mid-query):
+ * nothing was committed that the caller was told of, and the same call may succeed in a moment.
+ * A request answers 503 with Retry-After; the process goes on. */
+export class StoreUnavailableError extends Error {
+  /** Seconds a client waits before it tries again: a restart of the database takes a few. */
+  readonly retryAfterSeconds = 5;
+}

@@ -14,6 +14,8 @@ const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface RunningNginx {
   url: string;
+  /** What `nginx -t` said of the configuration besides "ok": warnings, one per line. */
+  warnings: string[];
   stop: () => Promise<void>;
 }
 
@@ -26,8 +28,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** nginx serving `root` with the build's `include` in its server block; answers once `probe` does. */
-export async function startNginx(input: { root: string; include: string; probe: string }): Promise<RunningNginx> {
+/** nginx serving `root` with the build's `include` in its server block (and `beside` it, as an
+ * operator adds the proxy to `site start`); answers once `probe` does. */
+export async function startNginx(input: {
+  root: string;
+  include: string;
+  probe: string;
+  beside?: string;
+}): Promise<RunningNginx> {
   assert.ok(
     existsSync(NGINX),
     'nginx is installed (apt-get install -y nginx libnginx-mod-http-brotli-static; .ci/run does it)',
@@ -52,10 +60,18 @@ http {
     listen 127.0.0.1:${port};
     root ${input.root};
     include ${input.include};
+    ${input.beside ?? ''}
   }
 }
 `,
   );
+  const checked = await new Promise<string>((resolve) => {
+    const test = spawn(NGINX, ['-t', '-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let said = '';
+    test.stderr!.on('data', (c: Buffer) => (said += c.toString()));
+    test.once('close', () => resolve(said));
+  });
+  const warnings = checked.split('\n').filter((line) => /\[(warn|emerg|alert|crit)\]/.test(line));
   const nginx = spawn(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -76,7 +92,7 @@ http {
         () => false,
       )
     )
-      return { url, stop };
+      return { url, warnings, stop };
     if (nginx.exitCode !== null || Date.now() > end) {
       const log = existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : '';
       await stop();
@@ -100,7 +116,10 @@ export function get(
   compared: readonly string[],
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${pathname}`, { headers: { connection: 'close', ...headers } }, (res) => {
+    // The path as given, byte for byte (a URL string would be normalized first: `\` to `/`).
+    const { hostname, port } = new URL(base);
+    const options = { hostname, port, path: pathname, headers: { connection: 'close', ...headers } };
+    const req = http.get(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>

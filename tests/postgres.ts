@@ -16,6 +16,13 @@ export interface TestPostgres {
   adminUrl: string;
   /** A fresh, empty database of its own; its URL. */
   createDatabase: (name?: string) => Promise<string>;
+  /** Restarts the server as an operator does (`pg_ctl restart -m fast`): every connection is ended
+   * with 57P01, and the server is back on the same port when this resolves. */
+  restart: () => Promise<void>;
+  /** Stops the server (`pg_ctl stop -m fast`), keeping its data: the port refuses connections. */
+  pause: () => Promise<void>;
+  /** Starts the paused server again on the same port; resolves once it takes connections. */
+  resume: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -71,20 +78,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   await promisify(execFile)(initdb, initArgs);
   const port = await freePort();
   // fsync off: a test cluster need not survive a power cut, and the machine's disk is shared.
-  const [postgres, args] = command('postgres', [
-    '-D',
-    data,
-    '-k',
-    dir,
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(port),
-    '-c',
-    'fsync=off',
-    '-c',
-    'max_connections=200',
-  ]);
+  const options = ['-k', dir, '-h', '127.0.0.1', '-p', String(port), '-c', 'fsync=off', '-c', 'max_connections=200'];
+  const [postgres, args] = command('postgres', ['-D', data, ...options]);
   const child: ChildProcess = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -117,6 +112,14 @@ export async function startPostgres(): Promise<TestPostgres> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+  // pg_ctl, for what an operator does to a running server; once it has started the server again,
+  // the server is pg_ctl's daemon, no longer `child`.
+  let restarted = false;
+  const pgCtl = async (...args: string[]) => {
+    const [program, full] = command('pg_ctl', ['-D', data, '-w', '-t', '120', ...args]);
+    await promisify(execFile)(program, full);
+  };
+  const log = path.join(dir, 'server.log');
   return {
     adminUrl,
     createDatabase: async (name = `site_test_${process.pid}_${++databases}`) => {
@@ -129,10 +132,27 @@ export async function startPostgres(): Promise<TestPostgres> {
       }
       return `postgres://${user}@127.0.0.1:${port}/${name}`;
     },
+    restart: async () => {
+      restarted = true;
+      await pgCtl('-m', 'fast', '-l', log, '-o', options.join(' '), 'restart');
+    },
+    pause: async () => {
+      restarted = true;
+      await pgCtl('-m', 'fast', 'stop');
+    },
+    resume: async () => {
+      await pgCtl('-l', log, '-o', options.join(' '), 'start');
+    },
     stop: async () => {
+      process.off('exit', killOnExit);
+      if (restarted) {
+        // The server pg_ctl started (if it runs): stopped by pg_ctl, which waits for it.
+        if (serverPid()) await pgCtl('-m', 'fast', 'stop').catch(() => killOnExit());
+        rmSync(dir, { recursive: true, force: true });
+        return;
+      }
       // Fast shutdown (connections are ended, nothing waits for clients to leave), sent to the
       // server itself: runuser does not pass signals on.
-      process.off('exit', killOnExit);
       const pid = serverPid();
       if (child.exitCode === null) {
         if (pid) process.kill(pid, 'SIGINT');

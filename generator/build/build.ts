@@ -258,8 +258,9 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const assets = await run.step('assets', () => runtime.assets());
   const publicFiles = listPublicFiles(root);
   const social = socialImages(config, graph, messages);
-  const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
-  run.report(publicCollisions(publicFiles, writtenFiles(config, graph, assets.files, social.routes)));
+  const files = withGenerated(servedFiles(config, graph, publicFiles.files, assets.files), social.routes);
+  run.report(publicFiles.diagnostics);
+  run.report(publicCollisions(publicFiles.files, writtenFiles(config, graph, assets.files, social.routes)));
   const { links } = await run.step('validate', () => validate({ config, graph, sources, files }));
   await run.step('config-links', () =>
     checkConfigLinks(config, graph, runtime.configFiles, loaded.theme, loaded.options),
@@ -383,7 +384,12 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
       for (const f of await runtime.searchIndex(config, ready, store)) await output.write(f.path, f.contents);
     });
     if (mode !== 'serve')
-      await run.step('public', () => output.copyDir(path.join(root, PUBLIC_DIR), MERGED_PUBLIC_FILES));
+      await run.step('public', () =>
+        output.copyFiles(
+          path.join(root, PUBLIC_DIR),
+          publicFiles.files.map((f) => f.slice(1)).filter((f) => !MERGED_PUBLIC_FILES.has(f)),
+        ),
+      );
     if (mode === 'build') {
       await run.step('security-headers', () => writeServerRules(output, { root, config, graph: ready, setup }));
       const unbundled = await run.step('server-manifest', () => writeServerFiles(output, root, server!, loaded));

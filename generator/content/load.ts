@@ -1,16 +1,14 @@
 // The load stage: the only place that reads the content tree from disk. It takes what an editor
 // saved as text, whatever the editor: a UTF-8 byte order mark is dropped and Windows line ends
 // become \n. What cannot be a page is said here, naming the file: bytes that are not UTF-8, a
-// name a URL cannot carry as it is, a link to nothing, a pipe or device named `.md`.
+// name a URL cannot carry as it is, a link to nothing or out of the project, a pipe or device named `.md`.
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { closeSync, type Dirent, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic, LocaleId, SourceId } from '../types.ts';
-
-/** A .md entry that is no readable file: a symbolic link to nothing, or a pipe, socket or device. */
-type UnreadableEntry = { file: string; kind: 'dangling' | 'special' };
+import { isInside, walkProjectTree } from './project-tree.ts';
 
 export interface SourceFile {
   id: SourceId;
@@ -143,35 +141,6 @@ export function withoutNumberPrefixes(relPath: string): string {
     .join('/');
 }
 
-/** The regular files under `dir`. Symbolic links are followed; what is not a file is reported. */
-function walk(dir: string, out: string[], problems: UnreadableEntry[]): void {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    // Removed while the tree was read (a checkout, a copy): the watcher reports the change.
-    if (vanished(error)) return;
-    throw error;
-  }
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    let kind: Dirent | ReturnType<typeof statSync> = entry;
-    if (entry.isSymbolicLink()) {
-      try {
-        kind = statSync(full);
-      } catch {
-        if (entry.name.endsWith('.md')) problems.push({ file: full, kind: 'dangling' });
-        continue;
-      }
-    }
-    if (kind.isDirectory()) walk(full, out, problems);
-    else if (kind.isFile()) out.push(full);
-    // Reading a pipe would wait for a writer for ever; a device is no page either.
-    else if (entry.name.endsWith('.md')) problems.push({ file: full, kind: 'special' });
-  }
-}
-
 export function loadContent(root: string, locales: LocaleId[]): ContentTree {
   const contentRoot = path.join(root, CONTENT_DIR);
   const tree: ContentTree = { sources: [], partials: [], categories: [], strayDirs: [], mdxFiles: [], diagnostics: [] };
@@ -197,21 +166,29 @@ export function loadContent(root: string, locales: LocaleId[]): ContentTree {
       tree.strayDirs.push(`${CONTENT_DIR}/${entry.name}`);
     }
   }
+  const realRoot = realpathSync(root);
   for (const name of ['authors', 'tags'] as const) {
     const file = path.join(contentRoot, `${name}.yml`);
+    if (existsSync(file) && !isInside(realRoot, realpathSync(file))) {
+      tree.diagnostics.push(
+        diagnostic({ file: idOf(file) }, 'outside-link', 'content', { link: idOf(file), target: realpathSync(file) }),
+      );
+      continue;
+    }
     const raw = existsSync(file) ? read(file) : undefined;
     if (raw !== undefined) tree[name] = { id: `${CONTENT_DIR}/${name}.yml`, raw };
   }
   for (const locale of locales) {
     const localeRoot = path.join(contentRoot, locale);
     if (!existsSync(localeRoot)) continue;
-    const files: string[] = [];
-    const problems: UnreadableEntry[] = [];
-    walk(localeRoot, files, problems);
-    for (const problem of problems) {
-      tree.diagnostics.push(diagnostic({ file: idOf(problem.file) }, 'content-file', problem.kind));
-    }
-    files.sort();
+    // Symbolic links are followed while they stay inside the project (project-tree.ts).
+    const walked = walkProjectTree(root, localeRoot, { hidden: false });
+    for (const kind of ['dangling', 'special'] as const)
+      for (const file of walked[kind].filter((f) => f.endsWith('.md')))
+        tree.diagnostics.push(diagnostic({ file: idOf(file) }, 'content-file', kind));
+    for (const { link, target } of walked.outside)
+      tree.diagnostics.push(diagnostic({ file: idOf(link) }, 'outside-link', 'content', { link: idOf(link), target }));
+    const files = walked.files.sort();
     for (const file of files) {
       const rel = path.relative(localeRoot, file).split(path.sep).join('/');
       const id = `${CONTENT_DIR}/${locale}/${rel}`;

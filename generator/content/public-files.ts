@@ -1,31 +1,48 @@
-// Files in public/, copied as they are; links to them are checked like links to pages. Two of
+// Files in public/, copied as they are; links to them are checked like links to pages. A symbolic
+// link is followed while it stays inside the project; one that leads out is reported and neither
+// copied nor counted (generator/content/project-tree.ts). Two of
 // them the build writes too, and merges: a site's own `_headers` follows the security headers,
 // its own `_redirects` rules come before the generated redirects (the first match wins). Any other
 // file of public/ at a path the build writes (a page, the sitemap, a feed) is an error: one of
 // the two would be lost.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
+import { isInside, walkProjectTree } from './project-tree.ts';
 
 export const PUBLIC_DIR = 'public';
 
 /** Files of public/ that the build merges with its own of the same name. */
 export const MERGED_PUBLIC_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects']);
 
-export function listPublicFiles(root: string): string[] {
+export interface PublicFiles {
+  /** What the site serves from public/, as paths with a leading slash: what the link checker
+   * counts as existing is what the build copies (generator/content/project-tree.ts). */
+  files: string[];
+  /** Links out of the project, which neither is taken nor copied. */
+  diagnostics: Diagnostic[];
+}
+
+export function listPublicFiles(root: string): PublicFiles {
   const base = path.join(root, PUBLIC_DIR);
-  if (!existsSync(base)) return [];
-  return readdirSync(base, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => `/${path.relative(base, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`)
-    .sort();
+  if (!existsSync(base)) return { files: [], diagnostics: [] };
+  const tree = walkProjectTree(root, base, { hidden: true });
+  const fromRoot = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  return {
+    files: tree.files.map((f) => `/${path.relative(base, f).split(path.sep).join('/')}`).sort(),
+    diagnostics: tree.outside.map(({ link, target }) =>
+      diagnostic({ file: fromRoot(link) }, 'outside-link', 'public', { link: fromRoot(link), target }),
+    ),
+  };
 }
 
 /** The site's own part of a merged file (`_headers`), or '' when public/ has none. */
 export function publicPart(root: string, name: string): string {
   const file = path.join(root, PUBLIC_DIR, name);
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (!existsSync(file)) return '';
+  // A link out of the project is reported by listPublicFiles, and its text merged nowhere.
+  return isInside(realpathSync(root), realpathSync(file)) ? readFileSync(file, 'utf8') : '';
 }
 
 /** `generated` followed by the site's own text, one file. */

@@ -2,7 +2,7 @@
 // renders each page when it is first asked for (pages-on-demand.ts); with --watch it rebuilds what
 // a change needs, one build at a time, and reloads open tabs. A content or theme error is shown in
 // the terminal and as an overlay in the browser; the server keeps running.
-import { statSync, watch } from 'node:fs';
+import { realpathSync, statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
@@ -12,6 +12,7 @@ import { renderFailure } from '../build/build-steps.ts';
 import { closeParseWorkers, startParseWorkers } from '../build/worker-pool.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
+import { isInside } from '../content/project-tree.ts';
 import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
 import { editorTemplate } from '../diagnostics/editor-links.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
@@ -46,7 +47,7 @@ export interface ServedSite {
   localePrefixes: string[];
   transformHtml?: (html: string) => string;
   /** The site's public/, served from where it is kept rather than copied into the output. */
-  sourceFiles?: { dir: string; skip: ReadonlySet<string> };
+  sourceFiles?: { dir: string; skip: ReadonlySet<string>; serves?: (file: string) => boolean };
 }
 
 /** The site as the last build left it, for the handlers of its endpoints. */
@@ -106,7 +107,18 @@ export async function startDevServer(
     dir: outDir,
     redirects: new Map(),
     localePrefixes: [],
-    sourceFiles: { dir: path.join(options.root, PUBLIC_DIR), skip: MERGED_PUBLIC_FILES },
+    sourceFiles: {
+      dir: path.join(options.root, PUBLIC_DIR),
+      skip: MERGED_PUBLIC_FILES,
+      // What a build would copy: no file a link out of the project leads to (content/project-tree.ts).
+      serves: (file) => {
+        try {
+          return isInside(realpathSync(options.root), realpathSync(file));
+        } catch {
+          return false;
+        }
+      },
+    },
     transformHtml: options.watch
       ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`)
       : undefined,

@@ -632,6 +632,32 @@ export const DIAGNOSTIC_RULES = {
     noFixture:
       'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/engine/integration/hostile-content.test.ts makes them at run time',
   },
+  'outside-link': {
+    title: 'A symbolic link leads out of the project',
+    severity: 'error',
+    hint: 'copy the file into the project if it is meant for the site, or remove the link; links between folders of the project are followed',
+    messages: {
+      public: says(
+        (p: { link: string; target: string }) =>
+          `${p.link} is a symbolic link to ${p.target}, outside the project: it is not published`,
+        (p) =>
+          `if the site should serve it, put a copy in place of the link (rm ${p.link} && cp -R ${p.target} ${p.link}); otherwise remove the link (rm ${p.link})`,
+      ),
+      content: says(
+        (p: { link: string; target: string }) =>
+          `${p.link} is a symbolic link to ${p.target}, outside the project: it is not read`,
+        (p) =>
+          `if it belongs to the site, put a copy in place of the link (rm ${p.link} && cp -R ${p.target} ${p.link}); otherwise remove the link (rm ${p.link})`,
+      ),
+    },
+    example: {
+      file: 'public/passwd.txt',
+      mistake: 'public/passwd.txt -> /etc/passwd',
+      fix: 'rm public/passwd.txt (a file meant for the site is copied into public/, or linked from another folder of the project)',
+    },
+    noFixture:
+      'a link out of the project names a path of the machine the fixture is checked out on; tests/engine/faults/links-out-of-project.test.ts makes such links at run time',
+  },
   'file-name': {
     title: 'A content file name a URL cannot carry as it is',
     severity: 'error',

@@ -1,5 +1,14 @@
-// RSS and Atom per blog-style section and locale.
+// RSS and Atom per blog-style section and locale, written by the `feed` package. What it is given
+// is made fit for where it puts it, since it writes some values as they come:
+// - a post's title and description are text the page shows escaped; the package puts them where
+//   feed readers read HTML (Atom's type="html", RSS's title and description), so they go in
+//   escaped as HTML, and a reader shows `<b>` as the page does, as text;
+// - it closes a CDATA section around `]]>` only once: the HTML going into one holds none (`]]&gt;`
+//   is the same HTML);
+// - it escapes only `&` in Atom's category label, an attribute, where `<` is not allowed: labels go
+//   in as markers and are put in after, escaped for an attribute.
 import { Feed as FeedWriter } from 'feed';
+import { escapeHtml } from '../../common/escape.ts';
 import { absoluteUrl } from '../../common/served-url.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { resolveMarkers } from '../render/render.ts';
@@ -33,21 +42,39 @@ export function feedFiles(
     generator: 'site',
     feedLinks: { rss: url(feed.rss), atom: url(feed.atom) },
   });
+  const labels: string[] = [];
   for (const post of posts) {
     const doc = graph.documents[post.doc];
     writer.addItem({
-      title: post.title,
+      title: escapeHtml(post.title),
       id: url(post.route),
       link: url(post.route),
-      description: post.description,
-      content: absolutise(resolveMarkers(doc.html, graph.links[post.doc], config), origin),
+      description: post.description && escapeHtml(post.description),
+      content: noCdataEnd(absolutise(resolveMarkers(doc.html, graph.links[post.doc], config), origin)),
       date: new Date(`${post.date}T00:00:00Z`),
       author: post.authors.map((id) => ({
         name: graph.authors[id]?.name ?? id,
         link: graph.authors[id]?.page ? url(graph.authors[id].page!) : undefined,
       })),
-      category: post.tags.map((id) => ({ name: graph.tags[id]?.label[feed.locale] ?? id, term: id })),
+      category: post.tags.map((id) => {
+        labels.push(graph.tags[id]?.label[feed.locale] ?? id);
+        return { name: labelMarker(labels.length - 1), term: id };
+      }),
     });
   }
-  return { rss: writer.rss2(), atom: writer.atom1() };
+  const rss = writer.rss2().replace(LABEL_MARKERS, (_, n: string) => xmlText(labels[Number(n)]));
+  const atom = writer.atom1().replace(LABEL_MARKERS, (_, n: string) => xmlAttribute(labels[Number(n)]));
+  return { rss, atom };
 }
+
+/** A tag's label while the package writes the feed: a character of no text (a private use one)
+ * around its number, which no label, URL or escaping of the package makes. */
+const labelMarker = (n: number) => `\u{F8FF}${n}\u{F8FF}`;
+const LABEL_MARKERS = /\u{F8FF}(\d+)\u{F8FF}/gu;
+
+/** Text as XML element content, and as a double-quoted attribute value. */
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlAttribute = (text: string) => xmlText(text).replace(/"/g, '&quot;');
+
+/** HTML for a CDATA section: `]]>` would end it, `]]&gt;` is the same HTML. */
+const noCdataEnd = (html: string) => html.replaceAll(']]>', ']]&gt;');

@@ -31,6 +31,7 @@ import remarkContentRules, { type ContentRuleOptions } from './plugins/content-r
 import { type IncludeContext, origin, remarkIncludes, textOf } from './plugins/includes.ts';
 import rehypeAllowedHtml from './plugins/raw-html.ts';
 import { remarkTabs } from './plugins/tabs.ts';
+import rehypeUnsafeLinks, { placeKey } from './plugins/unsafe-links.ts';
 import { SKIP, visit } from './visit-tree.ts';
 
 /** The words the pipeline itself writes into a page, in the page's language. */
@@ -222,6 +223,9 @@ function collectLinks() {
         const definition = definitions.get(node.identifier);
         if (!definition) return;
         used.add(node.identifier);
+        // The URL is written in the definition: what is said of it is said there (plugins/unsafe-links.ts).
+        if (node.position && definition.position)
+          (file.data.definitionsOf ??= new Map()).set(placeKey(node.position), definition.position);
         const common = { url: definition.url, title: definition.title, position: node.position, data: node.data };
         parent.children[index] = (
           node.type === 'imageReference'
@@ -393,6 +397,7 @@ function pipeline(
           format(labels.footnoteBack, { n: again > 1 ? `${index + 1}-${again}` : index + 1 }),
       })
       .use(rehypeAllowedHtml, { report, kept: collectHtmlLinks })
+      .use(rehypeUnsafeLinks, { report })
       .use(collectHeadings)
       // A link to itself at the end of each `##` to `####` (its id from collectHeadings).
       .use(rehypeAutolinkHeadings, {
@@ -448,10 +453,15 @@ export function renderMarkdown(
   processor: MarkdownProcessor,
   body: string,
   title?: string,
-  { sections = false, includes }: { sections?: boolean; includes?: IncludeContext } = {},
+  {
+    sections = false,
+    includes,
+    dataImages = false,
+  }: { sections?: boolean; includes?: IncludeContext; dataImages?: boolean } = {},
 ): MarkdownResult {
   const file = new VFile({ value: withBracketTitles(body) });
   file.data.includeContext = includes;
+  file.data.dataImages = dataImages;
   const data = collected(file);
   data.title = title;
   data.wantsSections = sections;

@@ -15,7 +15,6 @@ import {
   scaffoldPlaceholders,
 } from '../markdown/plugins/content-rules.ts';
 import { includeTargets } from '../markdown/plugins/includes.ts';
-import { unsafeLinks } from '../markdown/unsafe-links.ts';
 import type { Messages, MessagesByLocale } from '../theming/messages.ts';
 import type { Diagnostic, ParsedDocument } from '../types.ts';
 import type { ParseStore } from './parse-store.ts';
@@ -202,6 +201,7 @@ export function parseSource(
     result = renderMarkdown(processorFor(labels), split.body, written?.title, {
       sections: mayBeLaidOutBySections(source.path, written?.slug),
       includes: { self: source.id, bodyLine: split.bodyLine, files: includes },
+      dataImages: limits?.dataImages ?? false,
     });
   } catch (error) {
     diagnostics.push(
@@ -210,7 +210,6 @@ export function parseSource(
     return { diagnostics };
   }
   const offset = split.bodyLine - 1;
-  diagnostics.push(...unsafeLinks(result.html, split.body, source.id, split.bodyLine, limits?.dataImages ?? false));
   for (const m of result.messages) {
     // A draft is where placeholders belong; they count once the page is to be published.
     if (m.rule === 'placeholder' && written?.draft) continue;

@@ -12,7 +12,7 @@ import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
 import { hashOf } from '../content/load.ts';
 import type { OutputStore } from './output-store.ts';
 import { Slots } from './slots.ts';
-import { type KeptFile, listFiles, type Output, type WriteStats } from './write.ts';
+import { type KeptFile, type Output, type WriteStats } from './write.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -117,17 +117,15 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
   return {
     write,
     link,
-    async copyDir(from, skip) {
+    async copyFiles(from, files) {
       // With a store, the site's own files are kept and linked like everything the build makes: a
       // build that changed nothing then writes nothing at all (write.ts).
       if (store) {
-        for (const rel of await listFiles(from, true))
-          if (!skip?.has(rel)) await write(rel, await readFile(path.join(from, rel)));
+        for (const rel of files) await write(rel, await readFile(path.join(from, rel)));
         return;
       }
-      await inner.copyDir(from, skip);
-      for (const rel of await listFiles(from)) {
-        if (skip?.has(rel)) continue;
+      await inner.copyFiles(from, files);
+      for (const rel of files) {
         const bytes = await readFile(path.join(from, rel));
         if (compressible(rel, bytes.length))
           await start(() => writeTwins(inner, rel, bytes.length, '', async () => bytes));

@@ -13,8 +13,8 @@
 // and the store's check finds it on the next build. While every file is the very file the
 // published generation has, nothing is linked at all: a build that changed nothing keeps the
 // published generation instead of making a copy of it.
-import { existsSync, lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashOf } from '../content/load.ts';
 import { type FileCalls, threadedCalls } from './file-calls.ts';
@@ -45,8 +45,9 @@ export interface Output {
    * copy. `contents`, when the caller has them at hand, spare reading the file for what an Output
    * makes of the bytes (compressed twins that are not kept yet). */
   link(file: string, kept: KeptFile, contents?: string | Uint8Array): Promise<void>;
-  /** Copies a directory tree (public/) into the output, but the files named in `skip` (the build writes them merged). */
-  copyDir(from: string, skip?: ReadonlySet<string>): Promise<void>;
+  /** Copies the files named (paths with `/` under `from`: public/'s, as generator/content/public-files.ts
+   * lists them) into the output, each as a file of its own with the bytes it has, never as a link. */
+  copyFiles(from: string, files: readonly string[]): Promise<void>;
   finish(): Promise<WriteStats>;
   abort(): Promise<void>;
 }
@@ -256,24 +257,8 @@ export class FreshOutput implements Output {
     this.pending.clear();
     await Promise.all(links);
   }
-  async copyDir(from: string, skip: ReadonlySet<string> = new Set()) {
-    const files = (await listFiles(from, true)).filter((rel) => !skip.has(rel));
-    if (!files.length) return;
-    await this.diverge();
-    // `cp` copies into an existing file through its inode: unlink what the build (or the
-    // generation recycled) linked there first.
-    await this.started.drain();
-    for (const rel of files) {
-      if (this.made.has(rel)) await rm(path.join(this.tmp, rel), { force: true });
-      // A folder the older generation has there goes, one of this build's stays (a conflict, as in a new folder).
-      else if (this.recycled && !this.started.holdsFilesUnder(path.join(this.tmp, rel)))
-        await rm(path.join(this.tmp, rel), { recursive: true, force: true });
-    }
-    await cp(from, this.tmp, {
-      recursive: true,
-      filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')),
-    });
-    for (const rel of files) this.made.add(rel);
+  async copyFiles(from: string, files: readonly string[]) {
+    for (const rel of files) await this.write(rel, await readFile(path.join(from, rel)));
   }
   /** Publishes the new generation: `outDir` links to it from one rename on. */
   async finish(): Promise<WriteStats> {
@@ -353,12 +338,8 @@ export class IncrementalOutput implements Output {
     this.seen.add(file);
     this.stats.unchanged++;
   }
-  async copyDir(from: string, skip: ReadonlySet<string> = new Set()) {
-    if (existsSync(from))
-      await cp(from, this.outDir, {
-        recursive: true,
-        filter: (src) => !skip.has(path.relative(from, src).split(path.sep).join('/')),
-      });
+  async copyFiles(from: string, files: readonly string[]) {
+    for (const rel of files) await this.write(rel, await readFile(path.join(from, rel)));
   }
   async finish(): Promise<WriteStats> {
     await this.writer.drain();
@@ -441,18 +422,4 @@ export const keptFileOf = (
 export function fileIdOf(file: string): string | undefined {
   const found = statSync(file, { throwIfNoEntry: false });
   return found && fileIdFrom(found);
-}
-
-/** Every file under `dir`, as a path relative to it with `/` between folders (the output's names);
- * with `followLinks`, symbolic links to files too (what `cp` copies). */
-export async function listFiles(dir: string, followLinks = false): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  const isFile = (e: (typeof entries)[number]) =>
-    e.isFile() ||
-    (followLinks &&
-      e.isSymbolicLink() &&
-      statSync(path.join(e.parentPath, e.name), { throwIfNoEntry: false })?.isFile());
-  return entries
-    .filter(isFile)
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }

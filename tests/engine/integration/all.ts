@@ -18,6 +18,7 @@ import './contact-relay-once.test.ts';
 import './contact-relay-senders.test.ts';
 import './contact-relay.test.ts';
 import './docusaurus-content.test.ts';
+import './feeds.test.ts';
 import './hostile-content.test.ts';
 import '../../site/integration/html-validity.test.ts';
 import './images.test.ts';

@@ -78,8 +78,9 @@ test('redirects lead under the base: the page, _redirects and nginx.conf', () =>
   assert.match(out('_redirects'), /^\/docs\/old\/ \/docs\/docs\/ 301$/m);
   const nginx = out('nginx.conf');
   assert.match(nginx, /location = "\/docs\/old\/" \{ return 301 "\/docs\/docs\/\$is_args\$args"; \}/);
-  assert.match(nginx, /^location \/docs\/assets\/ \{$/m);
-  assert.match(nginx, /^location \/docs\/en\/ \{$/m);
+  assert.match(nginx, /^location \/docs \{$/m);
+  assert.match(nginx, /^ {2}location \/docs\/assets\/ \{$/m);
+  assert.match(nginx, /^ {2}location \/docs\/en\/ \{$/m);
   assert.match(nginx, /^# Served under \/docs\/:/m);
 });
 

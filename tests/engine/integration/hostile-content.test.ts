@@ -8,6 +8,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { formatDiagnostic, runBuild } from '../../../generator/build/build.ts';
+import { readFeed } from '../../feed-xml.ts';
 import { fixtureCopy } from '../../helpers.ts';
 
 /** A page with valid front matter and `body`, in both locales unless `only` names one. */
@@ -215,4 +216,68 @@ test('javascript:, vbscript: and data: in links and images are errors; data: ima
     [`content/en/docs/guides/unsafe.md:8:56  data: URL in a link or image ${data}`],
     'the data: image is allowed, the data: link is not',
   );
+});
+
+test('a data: link after an attribute that holds ">" is found on the parsed page, not missed by a pattern over its HTML [unsafe-link]', async () => {
+  const body = [
+    'Open <a title=">" href="data:text/html,<script>alert(1)</script>">the report</a> now.',
+    '',
+    'And <img alt=\'>\' src="data:text/html;base64,PHNjcmlwdD4="> too.',
+  ].join('\n');
+  const { result, lines } = await check({
+    'content/en/docs/guides/unsafe.md': page('Unsafe', body),
+    'content/de/docs/guides/unsafe.md': page('Unsicher', 'Sicher.'),
+  });
+  const data =
+    '(link to a file in public/ instead; data: images can be allowed with markdown.dataImages in config/site.config.ts)  [unsafe-link]';
+  assert.equal(result.ok, false, 'nothing is published');
+  assert.deepEqual(lines, [
+    `content/en/docs/guides/unsafe.md:6:25  data: URL in a link or image ${data}`,
+    `content/en/docs/guides/unsafe.md:8:23  data: URL in a link or image ${data}`,
+  ]);
+});
+
+test('feeds stay well-formed XML whatever a tag label, a title or a post holds, and show front-matter text as the page does [feeds]', async () => {
+  const { root, dispose } = await fixtureCopy('basic');
+  try {
+    const label = 'Ops <& "Co"> ]]>';
+    const title = 'Use <b>bold</b> & <script>x</script> ]]> twice ]]>';
+    const description = '<img src=x onerror=alert(1)> & ]]>';
+    await writeFile(
+      path.join(root, 'content/tags.yml'),
+      (await readFile(path.join(root, 'content/tags.yml'), 'utf8')).replace(
+        /en: Operations/,
+        `en: ${JSON.stringify(label)}`,
+      ),
+    );
+    const post = path.join(root, 'content/en/news/first.md');
+    await writeFile(
+      post,
+      (await readFile(post, 'utf8'))
+        .replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`)
+        .replace(/^description: .*$/m, `description: ${JSON.stringify(description)}`)
+        .concat('\n```text\nend ]]> and ]]> again\n```\n'),
+    );
+    const out = path.join(root, '.out');
+    const result = await runBuild({ root, mode: 'build', outDir: out });
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
+    const page = await readFile(path.join(out, 'en/news/first/index.html'), 'utf8');
+    assert.ok(page.includes('Use &lt;b&gt;bold&lt;/b&gt;'), 'the page shows the title as text');
+    for (const file of ['en/news/rss.xml', 'en/news/atom.xml']) {
+      const feed = readFeed(await readFile(path.join(out, file), 'utf8'));
+      const entry = feed.entries.find((e) => e.link.endsWith('/en/news/first/'));
+      assert.ok(entry, `${file} lists the post`);
+      assert.equal(entry.title, title, `${file}: the title as text`);
+      assert.equal(entry.description, description, `${file}: the description as text`);
+      assert.deepEqual(entry.tags, [label], `${file}: the tag's label`);
+    }
+    // The German feeds, whose label has no markup, stay as they were.
+    for (const file of ['news/rss.xml', 'news/atom.xml'])
+      assert.ok(readFeed(await readFile(path.join(out, file), 'utf8')).entries.length > 0, file);
+  } finally {
+    await dispose();
+  }
 });

@@ -3,10 +3,13 @@
 // trailing slash and with a query, `/x` and `/x/index.html`, precompressed files for each
 // Accept-Encoding, hashed assets, 404s of both locales) both servers give the same status,
 // Location, content type and encoding, caching headers, security headers with the CSP, length,
-// Last-Modified and bytes. ETag, Date and Server differ by design and are not compared.
+// Last-Modified and bytes. ETag, Date and Server differ by design and are not compared. Neither
+// redirects a path that starts with `//` or `/\` to another host; nginx takes the include without a
+// warning, and answers of the endpoints proxied beside it carry each header once, site start's.
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Answer, get as getAs, type RunningNginx, startNginx } from '../../nginx.ts';
@@ -21,7 +24,13 @@ before(async () => {
   site = await buildFixture();
   start = await startServer(site);
   const root = realpathSync(site.dir);
-  nginx = await startNginx({ root, include: path.join(root, 'nginx.conf'), probe: '/' });
+  // The server block as the README has it: the include, and beside it the endpoints proxied to site start.
+  nginx = await startNginx({
+    root,
+    include: path.join(root, 'nginx.conf'),
+    probe: '/',
+    beside: `location /api/ { proxy_pass ${start.url}; proxy_set_header X-Forwarded-For $remote_addr; }`,
+  });
   nginxUrl = nginx.url;
 });
 
@@ -129,4 +138,95 @@ test('the answers compared are the ones that matter: redirects, 404s, compressed
   assert.match(page.headers['content-security-policy'] ?? '', /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
   const css = paths().find((p) => p.endsWith('.css'))!;
   assert.equal((await get(nginxUrl, css, {})).headers['cache-control'], 'public, max-age=31536000, immutable');
+});
+
+test('nginx takes the include without a warning', () => {
+  assert.deepEqual(nginx?.warnings, []);
+});
+
+test('no answer of either server sends the browser to another host for a path starting with // or /\\', async () => {
+  const list = [
+    '//evil.example/index.html',
+    '//evil.example/',
+    '//evil.example',
+    '//evil.example/?next=1',
+    '///evil.example/docs/index.html',
+    '/\\evil.example/index.html',
+    '/\\/evil.example/',
+    '//en/docs/',
+    '//docs/index.html?x=1',
+  ];
+  const differences: string[] = [];
+  for (const pathname of list) {
+    const [ours, theirs] = await Promise.all([get(start.url, pathname, {}), get(nginxUrl, pathname, {})]);
+    for (const [server, answer] of [
+      ['site start', ours],
+      ['nginx', theirs],
+    ] as const) {
+      const location = answer.headers.location;
+      // A Location the browser resolves against this host stays on it: one slash, then no slash or backslash.
+      if (location !== undefined && !/^\/(?![/\\])/.test(location))
+        differences.push(`${pathname}: ${server} redirects to ${location}`);
+    }
+    if (ours.status !== theirs.status || ours.headers.location !== theirs.headers.location)
+      differences.push(
+        `${pathname}: ${ours.status} ${ours.headers.location ?? ''} from site start, ${theirs.status} ${theirs.headers.location ?? ''} from nginx`,
+      );
+  }
+  // Encoded slashes and backslashes are no slashes to a browser: each server keeps them on this host its own way.
+  for (const pathname of ['/%2F/evil.example/index.html', '/%5Cevil.example/index.html', '/%2F%2Fevil.example/'])
+    for (const base of [start.url, nginxUrl]) {
+      const location = (await get(base, pathname, {})).headers.location;
+      if (location !== undefined && !/^\/(?![/\\])/.test(location))
+        differences.push(`${pathname}: ${base} redirects to ${location}`);
+    }
+  assert.deepEqual(differences, []);
+  // The redirect keeps the path and the query, with one slash, on this host.
+  const moved = await get(nginxUrl, '//evil.example/?next=1', {});
+  assert.deepEqual([moved.status, moved.headers.location], [301, '/evil.example/?next=1']);
+});
+
+test("the endpoints proxied beside the include answer with site start's headers, each once", async () => {
+  const answer = await new Promise<{ status: number; raw: string[] }>((resolve, reject) => {
+    const { hostname, port } = new URL(nginxUrl);
+    const body = JSON.stringify({
+      name: 'Proxied',
+      email: 'proxied@example.org',
+      message: 'Through nginx to site start, headers once.',
+      terms: true,
+      locale: 'en',
+    });
+    const req = http.request(
+      {
+        hostname,
+        port,
+        path: '/api/contact',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'sec-fetch-site': 'same-origin',
+          'content-length': String(Buffer.byteLength(body)),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, raw: res.rawHeaders }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  assert.equal(answer.status, 201);
+  const count = (name: string) => answer.raw.filter((h, i) => i % 2 === 0 && h.toLowerCase() === name).length;
+  for (const name of [
+    'x-frame-options',
+    'content-security-policy',
+    'strict-transport-security',
+    'cache-control',
+    'x-content-type-options',
+  ])
+    assert.equal(count(name), 1, `${name} once: ${answer.raw.join(' | ')}`);
+  const cache = answer.raw[answer.raw.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'cache-control') + 1];
+  assert.equal(cache, 'no-store', "the endpoint's own caching, not the pages'");
 });

@@ -127,9 +127,10 @@ test('redirects under the base: the page, _redirects and nginx name served paths
     'location = "/docs/old/" { return 301 "/docs/en/docs/$is_args$args"; }\nlocation = "/docs/old" { return 301 "/docs/en/docs/$is_args$args"; }\n',
   );
   const nginx = nginxConfig({ scriptHashes: [], redirects: [redirect], localePrefixes: ['', '/en'], base: config });
-  assert.match(nginx, /^location \/docs\/en\/ \{\n  error_page 403 404 =404 \/docs\/en\/404\.html;\n\}$/m);
-  assert.match(nginx, /^  error_page 403 404 =404 \/docs\/404\.html;$/m);
-  assert.match(nginx, /^location \/docs\/assets\/ \{$/m);
+  assert.match(nginx, /^location \/docs \{$/m);
+  assert.match(nginx, /^ {2}location \/docs\/en\/ \{\n {4}error_page 403 404 =404 \/docs\/en\/404\.html;\n {2}\}$/m);
+  assert.match(nginx, /^error_page 403 404 =404 \/docs\/404\.html;$/m);
+  assert.match(nginx, /^ {2}location \/docs\/assets\/ \{$/m);
   assert.equal(
     nginxConfig({ scriptHashes: [], redirects: [redirect], localePrefixes: ['', '/en'], base: rootConfig }).includes(
       '/docs/',

@@ -141,6 +141,37 @@ test('redirects never leave the site: no protocol-relative Location from an enco
   }
 });
 
+test('a path sent as //host/… or /\\host/… is redirected to itself with one slash, on this host, never served as another path', async () => {
+  const server = http.createServer((req, res) => serveStatic(options, req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // As sent, byte for byte: fetch would read //host as the host, and \\ as /.
+  const get = (pathname: string) =>
+    new Promise<{ status: number; location?: string; body: string }>((resolve, reject) =>
+      http
+        .get({ host: '127.0.0.1', port, path: pathname }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
+        })
+        .on('error', reject),
+    );
+  try {
+    assert.deepEqual(await get('//evil.example/index.html'), {
+      status: 301,
+      location: '/evil.example/index.html',
+      body: '',
+    });
+    // Not the German docs page for //en/docs/, nor the home page for //evil.example/.
+    assert.deepEqual(await get('//en/docs/'), { status: 301, location: '/en/docs/', body: '' });
+    assert.deepEqual(await get('//evil.example/?next=1'), { status: 301, location: '/evil.example/?next=1', body: '' });
+    assert.deepEqual(await get('/\\evil.example/'), { status: 301, location: '/evil.example/', body: '' });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
 test('redirect locations contain no control characters', () => {
   // A decoded %0d%0a in a Location header makes writeHead throw (a 500 in production, a crash of `site serve`).
   const r = resolve('/a%0d%0aSet-Cookie:%20x=1/index.html');

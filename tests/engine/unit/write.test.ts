@@ -107,15 +107,16 @@ test('FreshOutput: a leftover temporary folder of a crashed build does not leak 
   assert.deepEqual(await tree(dir), ['index.html']);
 });
 
-test('FreshOutput: copyDir copies a tree (public/) into the output, and a missing one is skipped', async () => {
-  const publicDir = await folder({ 'img/logo.svg': '<svg/>', 'robots.txt': 'x' });
+test('FreshOutput: copyFiles copies the files named (public/, as listed) into the output, and only those', async () => {
+  const publicDir = await folder({ 'img/logo.svg': '<svg/>', 'robots.txt': 'x', 'not-listed.txt': 'y' });
   const dir = await folder({}, false);
   const out = await new FreshOutput(dir).start();
-  await out.copyDir(publicDir);
-  await out.copyDir(path.join(tmp, 'no-such-folder'));
+  await out.copyFiles(publicDir, ['img/logo.svg', 'robots.txt']);
+  await out.copyFiles(path.join(tmp, 'no-such-folder'), []);
   await out.write('index.html', 'home');
   await out.finish();
   assert.deepEqual(await tree(dir), ['img/logo.svg', 'index.html', 'robots.txt']);
+  assert.equal(await text(dir, 'img/logo.svg'), '<svg/>');
 });
 
 test('IncrementalOutput: writes only files whose bytes changed, removes files no longer produced', async () => {
@@ -503,7 +504,7 @@ test('FreshOutput: in a generation taken over, a public file goes where the olde
   await writeFile(path.join(from, 'foo'), 'a public file');
   const out = await new FreshOutput(dir).start();
   await out.link('index.html', await keptFile('p4', 'home, third'));
-  await out.copyDir(from);
+  await out.copyFiles(from, ['foo']);
   await out.finish();
   assert.deepEqual(await tree(dir), ['foo', 'index.html']);
   assert.equal(await text(dir, 'foo'), 'a public file');

@@ -56,6 +56,8 @@ const HTML_HINT =
 const CODE_META_HINT =
   'known: title="…", {1,3-4}, showLineNumbers, showLineNumbers=N; show other words in the code itself';
 const TABS_HINT = 'write ::::tabs{group="name"}, then one :::tab[Label] … ::: per tab, and close with ::::';
+const ADMONITION_ATTRIBUTES_HINT =
+  'an admonition takes an id, classes and a title: :::tip[Title]{#id .class} or :::tip{title="Title"}; delete the rest';
 const INCLUDE_HINT =
   'write ::include{file="./_name.md"} with a path from the including file to a Markdown file of the content tree';
 const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
@@ -420,6 +422,17 @@ export const DIAGNOSTIC_RULES = {
         (p: { name: string; known: string[] }) => `unknown admonition ":::${p.name}"`,
         (p) => `use one of ${p.known.map((k) => `:::${k}`).join(', ')}`,
       ),
+      attribute: says(
+        (p: { name: string; attribute: string }) =>
+          `attribute "${p.attribute}" on :::${p.name} has no effect: it is left out of the page`,
+        ADMONITION_ATTRIBUTES_HINT,
+        'warning',
+      ),
+      twoTitles: says(
+        (p: { name: string; label: string; title: string }) =>
+          `:::${p.name} has the title "${p.label}" in brackets and title="${p.title}" as well: only "${p.label}" is shown`,
+        'keep one of them: :::tip[Title] or :::tip{title="Title"}',
+      ),
     },
     example: {
       file: 'content/en/docs/a.md',
@@ -474,6 +487,96 @@ export const DIAGNOSTIC_RULES = {
       fix: '\\[::]:443 listens on every address',
     },
   },
+  'duplicate-definition': {
+    title: 'A link label or footnote defined twice: the second definition is never shown',
+    severity: 'error',
+    hint: 'give each definition a label of its own, or delete the one not meant',
+    messages: {
+      link: says(
+        (p: { label: string; url: string; first: string }) =>
+          `[${p.label}]: ${p.url} defines [${p.label}] a second time: every link to it goes to the first definition (${p.first}), so ${p.url} is never used`,
+        (p) =>
+          `give one of them another label ([${p.label}-2]: …) and use it where it is meant, or delete the one not meant`,
+      ),
+      footnote: says(
+        (p: { label: string; first: string }) =>
+          `footnote [^${p.label}] is defined a second time: the page shows the first definition ("${p.first}") and leaves this one out`,
+        (p) => `give this footnote a label of its own ([^${p.label}-2]) and refer to it, or merge the two`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '[docs]: /en/docs/\n[docs]: /en/guides/',
+      fix: '[docs]: /en/docs/\n[guides]: /en/guides/',
+    },
+  },
+  'duplicate-id': {
+    title: 'Two places on a page with the same id',
+    severity: 'error',
+    hint: 'give each heading, admonition or tabs block an id of its own: {#other-id}',
+    messages: {
+      again: says(
+        (p: { id: string; first: string }) =>
+          `id "${p.id}" is given a second time on this page (first to ${p.first}): a link to #${p.id} can only lead to the first`,
+        (p) => `give this one an id of its own ({#${p.id}-2}) and link to that where this place is meant`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '## Install {#setup}\n…\n## Configure {#setup}',
+      fix: '## Install {#setup}\n…\n## Configure {#configure}',
+    },
+  },
+  'unclosed-container': {
+    title: 'A ::: block that is never closed',
+    severity: 'error',
+    hint: 'close it with a line of as many colons as opened it, after its last line',
+    messages: {
+      open: says(
+        (p: { fence: string; name: string; until: string }) =>
+          `${p.fence}${p.name} is never closed: everything after it to ${p.until} is inside it`,
+        (p) => `end it with a line ${p.fence} after its last line`,
+      ),
+    },
+    example: {
+      file: 'content/en/blog/launch.md',
+      mistake: ':::tip\nBack up first.\n\n## Restore',
+      fix: ':::tip\nBack up first.\n:::\n\n## Restore',
+    },
+  },
+  'table-cells': {
+    title: 'A table row with more cells than its header',
+    severity: 'warning',
+    hint: 'add the column to the header and the delimiter row, or write a | in a cell as \\|',
+    messages: {
+      extra: says(
+        (p: { cells: number; columns: number; lost: string[] }) =>
+          `this row has ${p.cells} cells but its table has ${plural(p.columns, 'column')}: GFM leaves out the cells beyond the header (${p.lost.map((c) => `"${c}"`).join(', ')})`,
+        'add the column to the header and the delimiter row, or write a | that belongs to a cell as \\|',
+      ),
+    },
+    example: {
+      file: 'content/en/docs/pricing.md',
+      mistake: '| Plan | Price |\n| - | - |\n| Small | 10 € | monthly |',
+      fix: '| Plan | Price | Billed |\n| - | - | - |\n| Small | 10 € | monthly |',
+    },
+  },
+  truncate: {
+    title: 'A second <!-- truncate --> in a page',
+    severity: 'warning',
+    hint: 'keep one <!-- truncate --> where the excerpt of the post list ends',
+    messages: {
+      again: says(
+        () => 'a second <!-- truncate -->: the excerpt ends at the first one, so this one does nothing and is left out',
+        'delete it, or move the first one here if the excerpt should end here',
+      ),
+    },
+    example: {
+      file: 'content/en/blog/launch.md',
+      mistake: 'Intro.\n<!-- truncate -->\nMore.\n<!-- truncate -->',
+      fix: 'Intro.\n<!-- truncate -->\nMore.',
+    },
+  },
   'code-meta': {
     title: 'A code block names meta the engine does not know',
     severity: 'warning',
@@ -489,6 +592,12 @@ export const DIAGNOSTIC_RULES = {
           `code block meta highlights line ${p.line}, but the block has ${plural(p.count, 'line')}`,
         CODE_META_HINT,
       ),
+      twice: says(
+        (p: { key: string; values: string[]; shown: string }) =>
+          `code block meta gives ${p.key} ${p.values.length} times (${p.values.map((v) => `"${v}"`).join(', ')}): only "${p.shown}" is shown`,
+        (p) => `keep one ${p.key}="…"`,
+        'error',
+      ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '```sh filename=install.sh', fix: '```sh title="install.sh"' },
   },
@@ -501,6 +610,11 @@ export const DIAGNOSTIC_RULES = {
       noLabel: says(() => ':::tab without a label: write it as :::tab[Label]', TABS_HINT),
       stray: says(() => 'content in a ::::tabs block outside any :::tab belongs to no tab', TABS_HINT),
       empty: says(() => '::::tabs without any :::tab[Label] inside', TABS_HINT),
+      attribute: says(
+        (p: { name: string; attribute: string }) =>
+          `attribute "${p.attribute}" on ${p.name === 'tabs' ? '::::tabs' : ':::tab'} has no effect: it is left out of the page`,
+        'tabs take {group="name" #id .class}, a tab {#id .class}; delete the rest',
+      ),
     },
     example: {
       file: 'content/en/docs/a.md',

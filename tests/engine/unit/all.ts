@@ -26,6 +26,7 @@ import './layers.test.ts';
 import './links.test.ts';
 import './markdown-blocks.test.ts';
 import './markdown-classes.test.ts';
+import './markdown-loss.test.ts';
 import './markdown.test.ts';
 import './no-silent-loss.test.ts';
 import './outbox-relay-store-down.test.ts';

@@ -19,6 +19,7 @@ import { registerI18nCommands } from './i18n.ts';
 import { registerImportCommand } from './import.ts';
 import { registerInitCommand } from './init.ts';
 import { registerStartCommand } from './start.ts';
+import { checkVerdict, resultSummary } from './summaries.ts';
 
 const root = process.cwd();
 const program = new Command();
@@ -35,25 +36,10 @@ program
 
 function report(result: BuildResult, started: number, timings = false): void {
   for (const d of result.diagnostics) console.error(formatDiagnostic(d));
-  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = result.diagnostics.length - errors;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  if (errors)
-    console.error(
-      `\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`,
-    );
-  else {
-    const write = result.stats.write;
-    const since = result.stats.upToDateSince;
-    const files = !write
-      ? ''
-      : since
-        ? `, ${write.unchanged} files: nothing changed since the last build (${since}), nothing read or written`
-        : write.unchangedSite
-          ? `, ${write.unchanged} files, all as published: nothing written`
-          : `, ${write.written} files written`;
-    console.log(`${result.stats.pages} pages${files} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
-  }
+  const summary = resultSummary(result, seconds);
+  if (result.ok) console.log(summary);
+  else console.error(summary);
   if (timings) {
     const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
     console.log(
@@ -130,7 +116,7 @@ program
       const result = await runCheck(root, opts);
       if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
       else report(result, started, opts.timings);
-      if (result.ok && opts.format === 'text') console.log('No problems found.');
+      if (result.ok && opts.format === 'text') console.log(checkVerdict(result));
       process.exitCode = result.ok ? 0 : 1;
     },
   );

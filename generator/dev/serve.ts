@@ -6,6 +6,7 @@ import { statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { count } from '../../common/count.ts';
 import { contactRoute } from '../../common/locale-prefix.ts';
 import { type BuildResult, createCache, formatDiagnostic, runBuild } from '../build/build.ts';
 import { renderFailure } from '../build/build-steps.ts';
@@ -174,7 +175,7 @@ export async function startDevServer(
       // Its problems are those of pages without their bodies: the full build that follows reports.
       adopt(result);
       console.log(
-        `[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`,
+        `[site] ready in ${ms} ms; parsing the bodies of ${count(result.stats.pendingBodies, 'page')}, those a request needs first`,
       );
       return result;
     }
@@ -183,7 +184,7 @@ export async function startDevServer(
     const w = result.stats.write;
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     console.log(
-      `[site] ${errors ? `${errors} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`,
+      `[site] ${errors ? `${count(errors, 'error')}; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`,
     );
     options.onBuild?.(result, ms);
     showProblems(result);

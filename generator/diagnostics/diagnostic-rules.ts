@@ -9,6 +9,7 @@
 //
 // A new problem: add an entry (or a case to an entry's `messages`) below, then report it with
 // `diagnostic({ file, line, column }, 'rule-id', 'case', { ...parameters })`.
+import { count } from '../../common/count.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
 export type Severity = 'error' | 'warning';
@@ -78,7 +79,6 @@ function unsafeLinkHint(scheme: string, dataImages: boolean): string {
   return 'remove it: a link on this site opens a page or a file, it does not run code';
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `; did you mean "${suggestion}"?` : '');
 const oneOf = (file: string, known: readonly string[]) =>
   `define it in ${file}${known.length ? ` or use one of: ${known.join(', ')}` : ''}`;
@@ -92,6 +92,38 @@ function schemaMessages(hints: { unknownKey: string; other?: string }) {
       hints.unknownKey,
     ),
     required: says((p: { key: string }) => `"${p.key}" is required`, hints.other),
+    empty: says(
+      (p: { key: string; expected: string }) => `"${p.key}" is empty: it needs ${p.expected}`,
+      (p) => `write ${p.expected} after "${p.key.split('.').at(-1)}:"`,
+    ),
+    wrongType: says(
+      (p: { key: string; expected: string; written: string; quote?: boolean }) =>
+        `"${p.key}" must be ${p.expected}, not ${p.written}`,
+      (p) =>
+        p.quote
+          ? `put the value in quotes to make it text: ${p.key.split('.').at(-1)}: "…"`
+          : `write ${p.expected} after "${p.key.split('.').at(-1)}:"`,
+    ),
+    tooShort: says(
+      (p: { key: string; length: number; minimum: number }) =>
+        `"${p.key}" has ${count(p.length, 'character')}, fewer than the ${p.minimum} it needs`,
+      (p) => `write at least ${count(p.minimum, 'character')}`,
+    ),
+    tooLong: says(
+      (p: { key: string; length: number; maximum: number }) =>
+        `"${p.key}" has ${count(p.length, 'character')}, more than the ${p.maximum} it may have`,
+      (p) => `shorten it to ${p.maximum} characters or fewer`,
+    ),
+    tooFew: says(
+      (p: { key: string; count: number; minimum: number }) =>
+        `"${p.key}" lists ${count(p.count, 'entry', 'entries')}, fewer than the ${p.minimum} it needs`,
+      (p) => `list at least ${count(p.minimum, 'entry', 'entries')}: ${p.key.split('.').at(-1)}: [a, b]`,
+    ),
+    notOneOf: says(
+      (p: { key: string; value: string; values: string[]; suggestion?: string }) =>
+        `"${p.key}" is "${p.value}", which is none of ${p.values.map((v) => `"${v}"`).join(', ')}${didYouMean(p.suggestion)}`,
+      (p) => `write one of ${p.values.join(', ')}`,
+    ),
     invalid: says(
       (p: { key: string; detail: string; suggestion?: string }) =>
         `${p.key ? `"${p.key}": ` : ''}${p.detail}${didYouMean(p.suggestion)}`,
@@ -551,7 +583,7 @@ export const DIAGNOSTIC_RULES = {
     messages: {
       extra: says(
         (p: { cells: number; columns: number; lost: string[] }) =>
-          `this row has ${p.cells} cells but its table has ${plural(p.columns, 'column')}: GFM leaves out the cells beyond the header (${p.lost.map((c) => `"${c}"`).join(', ')})`,
+          `this row has ${p.cells} cells but its table has ${count(p.columns, 'column')}: GFM leaves out the cells beyond the header (${p.lost.map((c) => `"${c}"`).join(', ')})`,
         'add the column to the header and the delimiter row, or write a | that belongs to a cell as \\|',
       ),
     },
@@ -589,7 +621,7 @@ export const DIAGNOSTIC_RULES = {
       unknown: says((p: { word: string }) => `code block meta ${p.word} is unknown and has no effect`, CODE_META_HINT),
       beyond: says(
         (p: { line: number; count: number }) =>
-          `code block meta highlights line ${p.line}, but the block has ${plural(p.count, 'line')}`,
+          `code block meta highlights line ${p.line}, but the block has ${count(p.count, 'line')}`,
         CODE_META_HINT,
       ),
       twice: says(
@@ -645,9 +677,9 @@ export const DIAGNOSTIC_RULES = {
     },
   },
   'duplicate-title': {
-    title: 'The body has a # heading other than the title',
+    title: 'A title shown twice: a # heading in the body beside the title, or two pages of one locale with one title',
     severity: 'error',
-    hint: 'make a leading one the title in front matter, any other a ## section',
+    hint: 'make a leading # heading the title in front matter, any other a ## section; give each page of a locale a title of its own',
     messages: {
       leading: says(
         (p: { heading: string; title: string }) =>
@@ -658,6 +690,12 @@ export const DIAGNOSTIC_RULES = {
         () =>
           'a # heading in the body: the page shows its title as its one level-one heading, so this one would stand beside it as a second title',
         'make it a ## section, or a page of its own',
+      ),
+      otherPage: says(
+        (p: { title: string; other: string }) =>
+          `the title "${p.title}" is also the title of ${p.other}: search results and link previews show the two pages alike`,
+        'give this page a title that says what sets it apart',
+        'warning',
       ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '# Restore a backup', fix: '## Restore a backup' },
@@ -680,13 +718,21 @@ export const DIAGNOSTIC_RULES = {
     example: { file: 'content/en/pricing.md', mistake: 'from 480 € a month', fix: 'from 480&nbsp;€ a month' },
   },
   placeholder: {
-    title: 'Placeholder text (TODO, the sentences site new writes) in a page that is no draft',
+    title: 'Placeholder text (TODO, the sentences site new writes, or a part of one) in a page that is no draft',
     severity: 'error',
     hint: 'write the text, or keep the page a draft until it is written',
     messages: {
       body: says((p: { text: string }) => `placeholder text "${p.text}"`, PLACEHOLDER_HINT),
       frontMatter: says(
         (p: { key: string; text: string }) => `${p.key}: placeholder text "${p.text}"`,
+        PLACEHOLDER_HINT,
+      ),
+      part: says(
+        (p: { text: string; of: string }) => `"${p.text}" is left of the placeholder "${p.of}"`,
+        PLACEHOLDER_HINT,
+      ),
+      frontMatterPart: says(
+        (p: { key: string; text: string; of: string }) => `${p.key}: "${p.text}" is left of the placeholder "${p.of}"`,
         PLACEHOLDER_HINT,
       ),
     },
@@ -940,6 +986,11 @@ export const DIAGNOSTIC_RULES = {
         (p: { route: string; existing: string }) => `route ${p.route} is already produced by ${p.existing}`,
         'rename one of the files or give it another slug',
       ),
+      slug: says(
+        (p: { slug: string; route: string; existing: string }) =>
+          `slug "${p.slug}" makes the route ${p.route}, which ${p.existing} has already: this page is left out of the site`,
+        (p) => `give this page another slug, or move ${p.existing} elsewhere and redirect its old route`,
+      ),
     },
     example: {
       file: 'content/en/docs/setup.md',
@@ -982,7 +1033,7 @@ export const DIAGNOSTIC_RULES = {
           since: string;
           translatedIn: string;
         }) =>
-          `translation is behind ${p.source} by ${plural(p.commits.length, 'commit')} since it was last translated on ${p.since}: ${p.commits
+          `translation is behind ${p.source} by ${count(p.commits.length, 'commit')} since it was last translated on ${p.since}: ${p.commits
             .slice(0, 3)
             .map((c) => `${c.hash.slice(0, 7)} ${c.date} "${c.subject}"`)
             .join('; ')}${p.commits.length > 3 ? `, and ${p.commits.length - 3} more` : ''}`,
@@ -1012,8 +1063,8 @@ export const DIAGNOSTIC_RULES = {
         }) =>
           `translation lacks what ${p.source} has: ${[
             ...p.headings.map((h) => `the heading ${'#'.repeat(h.depth)} "${h.text}"`),
-            ...(p.codeBlocks ? [plural(p.codeBlocks, 'code block')] : []),
-            ...(p.images ? [plural(p.images, 'image')] : []),
+            ...(p.codeBlocks ? [count(p.codeBlocks, 'code block')] : []),
+            ...(p.images ? [count(p.images, 'image')] : []),
             ...(p.links.length ? [`links to ${p.links.join(', ')}`] : []),
           ].join('; ')}`,
         (p) =>

@@ -83,6 +83,8 @@ export function validate({ config, graph, sources, files }: ValidateInput): {
     }
   }
 
+  diagnostics.push(...sameTitles(graph));
+
   const redirectSources = new Map<Route, Route>();
   for (const redirect of graph.redirects) {
     redirectSources.set(redirect.from, redirect.to);
@@ -109,4 +111,30 @@ export function validate({ config, graph, sources, files }: ValidateInput): {
   const checked = checkMarkdownLinks(ctx);
   diagnostics.push(...checked.diagnostics);
   return { links: checked.links, diagnostics };
+}
+
+/** Pages of one locale with one title: a warning at each after the first, at its `title:` line. */
+function sameTitles(graph: SiteGraph): Diagnostic[] {
+  const first = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const pages = Object.values(graph.pages).flatMap((page) => ('doc' in page && page.doc ? [page.doc] : []));
+  for (const source of pages.sort()) {
+    const doc = graph.documents[source];
+    if (!doc) continue;
+    const key = `${doc.locale}\n${doc.frontMatter.title.trim()}`;
+    const other = first.get(key);
+    if (!other) {
+      first.set(key, source);
+      continue;
+    }
+    const at = doc.frontMatterAt?.title;
+    diagnostics.push({
+      ...diagnostic({ file: source, line: at?.line ?? 1, column: at?.column ?? 1 }, 'duplicate-title', 'otherPage', {
+        title: doc.frontMatter.title,
+        other,
+      }),
+      concerns: { files: [other] },
+    });
+  }
+  return diagnostics;
 }

@@ -16,6 +16,7 @@ import './diagnostic-catalogue.test.ts';
 import './diagnostic-rules.test.ts';
 import './diagnostics-reference.test.ts';
 import './editor-links.test.ts';
+import './editor-words.test.ts';
 import './frontmatter.test.ts';
 import './gfm.test.ts';
 import './helper-chunks.test.ts';

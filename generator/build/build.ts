@@ -260,7 +260,9 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles, assets.files), social.routes);
   run.report(publicCollisions(publicFiles, writtenFiles(config, graph, assets.files, social.routes)));
-  const { links } = await run.step('validate', () => validate({ config, graph, sources, files }));
+  const { links } = await run.step('validate', () =>
+    validate({ config, graph, sources, files, configFiles: runtime.configFiles }),
+  );
   await run.step('config-links', () =>
     checkConfigLinks(config, graph, runtime.configFiles, loaded.theme, loaded.options),
   );

@@ -115,3 +115,24 @@ export function suggestion(schema: z.ZodType, issue: z.core.$ZodIssue, raw: unkn
   const close = typeof wrong === 'string' ? closestKey(wrong, known) : undefined;
   return close && close !== wrong ? close : undefined;
 }
+
+/** Where a redirect of the config writes its `from` or its `to`: the line that names its `from`
+ * (one per redirect), and the `to` written on that line or the next ones, at the value. */
+export function locateRedirect(
+  files: ConfigFile[],
+  entry: { from: string; to: string },
+  key: 'from' | 'to',
+): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
+  const from = locateConfig(files, ['redirects', 'from'], entry.from);
+  if (!from?.line) return locateConfig(files, ['redirects', key], entry[key]);
+  if (key === 'from') return from;
+  const lines = files.find((f) => f.id === from.file)?.raw.split('\n') ?? [];
+  for (let i = from.line - 1; i < lines.length && i < from.line + 3; i++) {
+    const after = i === from.line - 1 ? (from.column ?? 1) : 0;
+    const found = [`'${entry.to}'`, `"${entry.to}"`, `\`${entry.to}\``]
+      .map((quoted) => lines[i].indexOf(quoted, after))
+      .find((at) => at !== -1);
+    if (found !== undefined) return { file: from.file, line: i + 1, column: found + 1 };
+  }
+  return from;
+}

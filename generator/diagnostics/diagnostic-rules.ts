@@ -65,6 +65,23 @@ const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdow
 const NUMBER_UNIT_HINT =
   'join them with a no-break space: 480&nbsp;€, or the character U+00A0 (AltGr+Space on many layouts, Option+Space on a Mac)';
 const PLACEHOLDER_HINT = 'write the text the page needs, or keep the page a draft (draft: true) until it is written';
+/** A route no longer served: its likely successor, the redirect the config needs for it (written
+ * without a locale prefix: redirects apply in every locale), or the locale that still has its page. */
+interface RemovedRoute {
+  route: string;
+  successor?: string;
+  redirect?: { from: string; to: string };
+  keptIn?: string;
+}
+
+function removedRouteHint(p: RemovedRoute): string {
+  if (p.keptIn)
+    return `restore the page: a redirect applies in every locale, and would hide ${p.keptIn}, which is still a page`;
+  if (p.redirect)
+    return `add { from: '${p.redirect.from}', to: '${p.redirect.to}' } to the config's redirects (it applies in every locale, each with its prefix), or restore the page`;
+  return "restore the page or add a redirect to the config's redirects";
+}
+
 const BASELINE_HINT = 'pass the _routes.json or sitemap.xml of the deployed site, as a file or its URL';
 
 /** Schemes that reach into the reader's own device or browser rather than run code. */
@@ -1004,12 +1021,14 @@ export const DIAGNOSTIC_RULES = {
     hint: "add a redirect from the old route to its successor in the config's redirects, or restore the page",
     messages: {
       removed: says(
-        (p: { route: string; successor?: string }) =>
+        (p: RemovedRoute) =>
           `${p.route} was served by the baseline and is neither a page nor a redirect now${p.successor ? ` (likely successor: ${p.successor})` : ''}`,
-        (p) =>
-          p.successor
-            ? `add a redirect { from: '${p.route}', to: '${p.successor}' } to the config's redirects, or restore the page`
-            : "restore the page or add a redirect to the config's redirects",
+        removedRouteHint,
+      ),
+      changed: says(
+        (p: RemovedRoute & { ref: string }) =>
+          `${p.route} was served at ${p.ref} and is neither a page nor a redirect now${p.successor ? ` (likely successor: ${p.successor})` : ''}`,
+        removedRouteHint,
       ),
       unreadable: says((p: { reason: string }) => `the baseline could not be read: ${p.reason}`, BASELINE_HINT),
       unusable: says((p: { reason: string }) => `the baseline cannot be used: ${p.reason}`, BASELINE_HINT),
@@ -1017,7 +1036,7 @@ export const DIAGNOSTIC_RULES = {
     example: {
       file: 'site check --baseline https://docs.example.org/_routes.json',
       mistake: 'content/en/services/backup.md renamed to backups.md',
-      fix: "redirects: [{ from: '/en/services/backup/', to: '/en/services/backups/' }]",
+      fix: "redirects: [{ from: '/services/backup/', to: '/services/backups/' }]  (in every locale: /en/services/backup/ too)",
     },
     noFixture: 'it needs a baseline (site check --baseline): tests/engine/integration/route-manifest.test.ts',
   },
@@ -1231,11 +1250,17 @@ export const DIAGNOSTIC_RULES = {
   'redirect-target-missing': {
     title: 'A redirect leads to no page',
     severity: 'error',
-    hint: 'fix the redirect in config/redirects.ts',
+    hint: "fix the redirect at the line given: `to` is a page's route, written without a locale prefix",
     messages: {
       missing: says(
         (p: { from: string; to: string }) => `redirect from ${p.from} points at ${p.to}, which does not exist`,
-        'fix the target route in the redirects of config/site.config.ts',
+        "write a page's route as `to`, without a locale prefix: the redirect applies in every locale, each with its prefix",
+      ),
+      prefixed: says(
+        (p: { from: string; to: string; prefix: string; made: string[] }) =>
+          `the redirect { from: '${p.from}', to: '${p.to}' } starts with the locale prefix ${p.prefix}: redirects apply in every locale, each with its own prefix, so it also makes ${p.made.join(', ')}`,
+        (p) =>
+          `write it without ${p.prefix}: { from: '${p.from.replace(p.prefix, '') || '/'}', to: '${p.to.startsWith(`${p.prefix}/`) ? p.to.slice(p.prefix.length) : p.to}' }`,
       ),
     },
     example: {

@@ -8,6 +8,7 @@ import './build-kill.test.ts';
 import './build.test.ts';
 import '../../site/integration/built-pages.test.ts';
 import '../../site/integration/buyer-pages.test.ts';
+import './check-changed.test.ts';
 import './check-formats.test.ts';
 import './cli.test.ts';
 import './contact-api.test.ts';

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCheck } from '../../../bin/check.ts';
 import { formatDiagnostic, runBuild } from '../../../generator/build/build.ts';
+import { DIAGNOSTIC_RULES } from '../../../generator/diagnostics/diagnostic-rules.ts';
 import type { RouteManifest } from '../../../generator/validate/route-manifest.ts';
 import { fixtureCopy } from '../../helpers.ts';
 
@@ -157,4 +158,10 @@ test('an English page removed while its German one stays: the check says to rest
   } finally {
     await dispose();
   }
+});
+
+test('site explain route-removed shows the fix as the config reads it: a redirect without a locale prefix', () => {
+  const { fix } = DIAGNOSTIC_RULES['route-removed'].example;
+  for (const [, from, to] of fix.matchAll(/from: '([^']+)', to: '([^']+)'/g))
+    for (const route of [from, to]) assert.doesNotMatch(route, /^\/en\//, fix);
 });

@@ -512,13 +512,14 @@ export async function renderPages(input: {
       const hrefs = sentHrefs?.map(interned);
       const ids = sentIds?.map(interned);
       rendered++;
-      if (key) cache.renderKeys.set(page.route, key);
       const kept =
         store && reads ? await keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
       if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
       // The edit that started this build may have been overtaken by the next one's fast path
-      // (hot-update.ts) while the page rendered: what that wrote is newer and stays.
+      // (hot-update.ts) while the page rendered: what that wrote is newer and stays, and so does
+      // its mark, so that the next build renders the page again rather than take it for this one.
       if (incremental && (cache.hotWrites.get(file) ?? -1) > started) return incremental.keep(file);
+      if (key) cache.renderKeys.set(page.route, key);
       // A page just stored is linked from the store: written once, not twice.
       if (output) await (kept ? output.link(file, kept, html) : output.write(file, html));
     },

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { count } from '../common/count.ts';
 import { type BuildResult, formatDiagnostic, runBuild } from '../generator/build/build.ts';
 import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
 import { startDevServer } from '../generator/dev/serve.ts';
@@ -53,6 +54,11 @@ function report(result: BuildResult, started: number, timings = false): void {
     if (reused)
       console.log(
         `Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins, image sizes and search bundles${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`,
+      );
+    const { checkStore } = result.stats;
+    if (checkStore)
+      console.log(
+        `Rendered ${count(rendered, 'page')}; the check store in .cache/ had the links and ids of the other ${checkStore.reused}.`,
       );
     const cards = result.stats.cards;
     if (cards) console.log(`Social cards: ${cards.drawn} of ${cards.total} drawn, the others kept in .cache/social/.`);

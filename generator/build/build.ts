@@ -53,6 +53,7 @@ import {
   writeServerRules,
   writeTwins,
 } from './build-steps.ts';
+import { CheckStore } from './check-store.ts';
 import { BuildRuntime } from './runtime.ts';
 import { type BuildRecord, outsideInputs, recordBuild, unchangedBuild } from './up-to-date.ts';
 import { Pool, type PoolStats, releaseParseWorkers } from './worker-pool.ts';
@@ -153,6 +154,8 @@ export interface BuildStats {
   pendingBodies?: number;
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
+  /** `site check`: how many pages the check store under .cache/ had, so that they were not rendered. */
+  checkStore?: { reused: number };
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
   pool?: PoolStats;
   write?: WriteStats;
@@ -312,6 +315,8 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     files,
     notices: translations.notices,
   });
+  // A check renders only the pages no check before rendered from the same inputs (check-store.ts).
+  const checked = mode === 'check' ? CheckStore.open(root) : undefined;
   const linkCheck =
     mode === 'serve'
       ? undefined
@@ -324,8 +329,20 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
         });
   try {
     run.stats.rendered = await run.step('render', () =>
-      renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }),
+      renderPages({
+        setup,
+        pool,
+        cache,
+        output,
+        linkCheck,
+        checked,
+        store: store && { outputs: store, images: images.images },
+      }),
     );
+    if (checked) {
+      checked.save();
+      run.stats.checkStore = { reused: checked.reused };
+    }
     if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
     if (run.failed && linkCheck) {
       await runtime.abort(output);

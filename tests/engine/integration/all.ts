@@ -10,6 +10,7 @@ import '../../site/integration/built-pages.test.ts';
 import '../../site/integration/buyer-pages.test.ts';
 import './check-changed.test.ts';
 import './check-formats.test.ts';
+import './check-store.test.ts';
 import './cli.test.ts';
 import './contact-api.test.ts';
 import './contact-cli.test.ts';

@@ -3,7 +3,7 @@
 // translations as errors (generator/validate/translation-status.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildResult, runBuild } from '../generator/build/build.ts';
+import { type BuildResult, runBuild, sortDiagnostics } from '../generator/build/build.ts';
 import { diagnostic } from '../generator/diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../generator/types.ts';
 import { changedSince, diagnosticsForChanges, servedAt } from '../generator/validate/changed-diagnostics.ts';
@@ -58,10 +58,10 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     const before = result.config ? servedAt(root, options.changed, result.config, changed) : [];
     const vanished =
       result.graph && result.config ? removedRoutes(before, result.graph, '.', result.config, options.changed) : [];
-    diagnostics = [
+    diagnostics = sortDiagnostics([
       ...diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph, before),
       ...vanished,
-    ];
+    ]);
   }
   if (baselineText !== undefined && result.graph && result.config) {
     const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config);

@@ -470,7 +470,8 @@ class StepRunner {
   }
 }
 
-function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+/** Problems in the order they are printed: by file, then line and column. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );

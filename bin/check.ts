@@ -3,10 +3,10 @@
 // translations as errors (generator/validate/translation-status.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildResult, runBuild } from '../generator/build/build.ts';
+import { type BuildResult, runBuild, sortDiagnostics } from '../generator/build/build.ts';
 import { diagnostic } from '../generator/diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../generator/types.ts';
-import { changedSince, diagnosticsForChanges } from '../generator/validate/changed-diagnostics.ts';
+import { changedSince, diagnosticsForChanges, servedAt } from '../generator/validate/changed-diagnostics.ts';
 import { type Baseline, parseBaseline, removedRoutes } from '../generator/validate/route-manifest.ts';
 
 export interface CheckOptions {
@@ -51,17 +51,25 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     }
   }
   const result = await runBuild({ root, mode: 'check', strictTranslations: options.strictTranslations });
-  // A route that vanished is the change's doing whatever files it touched: never narrowed away.
-  let diagnostics = changed
-    ? diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph)
-    : result.diagnostics;
+  let diagnostics = result.diagnostics;
+  if (changed && options.changed) {
+    // The pages the changed files served at the ref: one that is gone now is the change's doing,
+    // and so is every link and redirect into it.
+    const before = result.config ? servedAt(root, options.changed, result.config, changed) : [];
+    const vanished =
+      result.graph && result.config ? removedRoutes(before, result.graph, '.', result.config, options.changed) : [];
+    diagnostics = sortDiagnostics([
+      ...diagnosticsForChanges(result.diagnostics, changed, result.config, result.graph, before),
+      ...vanished,
+    ]);
+  }
   if (baselineText !== undefined && result.graph && result.config) {
     const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config);
     diagnostics = [
       ...diagnostics,
       ...('error' in baseline
         ? [diagnostic({ file: options.baseline! }, 'route-removed', 'unusable', { reason: baseline.error })]
-        : removedRoutes(baseline, result.graph, options.baseline!)),
+        : removedRoutes(baseline, result.graph, options.baseline!, result.config)),
     ];
   }
   return { ...result, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error') };

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { count } from '../common/count.ts';
 import { type BuildResult, formatDiagnostic, runBuild } from '../generator/build/build.ts';
 import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
 import { startDevServer } from '../generator/dev/serve.ts';
@@ -19,6 +20,7 @@ import { registerI18nCommands } from './i18n.ts';
 import { registerImportCommand } from './import.ts';
 import { registerInitCommand } from './init.ts';
 import { registerStartCommand } from './start.ts';
+import { checkVerdict, resultSummary } from './summaries.ts';
 
 const root = process.cwd();
 const program = new Command();
@@ -35,25 +37,10 @@ program
 
 function report(result: BuildResult, started: number, timings = false): void {
   for (const d of result.diagnostics) console.error(formatDiagnostic(d));
-  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = result.diagnostics.length - errors;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  if (errors)
-    console.error(
-      `\n${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}. Nothing was written.`,
-    );
-  else {
-    const write = result.stats.write;
-    const since = result.stats.upToDateSince;
-    const files = !write
-      ? ''
-      : since
-        ? `, ${write.unchanged} files: nothing changed since the last build (${since}), nothing read or written`
-        : write.unchangedSite
-          ? `, ${write.unchanged} files, all as published: nothing written`
-          : `, ${write.written} files written`;
-    console.log(`${result.stats.pages} pages${files} in ${seconds} s${warnings ? ` (${warnings} warnings)` : ''}.`);
-  }
+  const summary = resultSummary(result, seconds);
+  if (result.ok) console.log(summary);
+  else console.error(summary);
   if (timings) {
     const steps = Object.entries(result.stats.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`);
     console.log(
@@ -67,6 +54,11 @@ function report(result: BuildResult, started: number, timings = false): void {
     if (reused)
       console.log(
         `Rendered ${rendered} pages, resized ${resized} images; the output store in .cache/ had ${reused.hits} of ${reused.hits + reused.misses} pages, compressed twins, image sizes and search bundles${reused.rejected ? ` (${reused.rejected} changed on disk, made again)` : ''}.`,
+      );
+    const { checkStore } = result.stats;
+    if (checkStore)
+      console.log(
+        `Rendered ${count(rendered, 'page')}; the check store in .cache/ had the links and ids of the other ${checkStore.reused}.`,
       );
     const cards = result.stats.cards;
     if (cards) console.log(`Social cards: ${cards.drawn} of ${cards.total} drawn, the others kept in .cache/social/.`);
@@ -130,7 +122,7 @@ program
       const result = await runCheck(root, opts);
       if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
       else report(result, started, opts.timings);
-      if (result.ok && opts.format === 'text') console.log('No problems found.');
+      if (result.ok && opts.format === 'text') console.log(checkVerdict(result));
       process.exitCode = result.ok ? 0 : 1;
     },
   );

@@ -1,15 +1,17 @@
 // `site i18n status`: every page, its locales, and whether each translation is done, outdated or
 // missing (generator/validate/translation-status.ts).
 import { type Command, Option } from 'commander';
+import { count } from '../common/count.ts';
 import { formatDiagnostic, runBuild } from '../generator/build/build.ts';
 import type { PageTranslations, TranslationState } from '../generator/validate/translation-status.ts';
+import { translationSummary } from './summaries.ts';
 
 const FORMATS = ['text', 'json', 'md'] as const;
 type Format = (typeof FORMATS)[number];
 
 function describe(state: TranslationState): string {
   if (state.state !== 'outdated') return state.state;
-  return `outdated (${state.commits.length} commit${state.commits.length === 1 ? '' : 's'} since ${state.since})`;
+  return `outdated (${count(state.commits.length, 'commit')} since ${state.since})`;
 }
 
 function table(pages: PageTranslations[], locales: string[], format: Format): string {
@@ -53,10 +55,6 @@ export function registerI18nCommands(program: Command, root: string): void {
       }
       const locales = Object.keys(result.config.locales);
       console.log(table(pages, locales, opts.format));
-      const count = (state: TranslationState['state']) =>
-        pages.reduce((n, p) => n + Object.values(p.states).filter((s) => s.state === state).length, 0);
-      console.log(
-        `\n${pages.length} pages in ${locales.length} locales: ${count('outdated')} translations outdated, ${count('missing')} missing.`,
-      );
+      console.log(`\n${translationSummary(pages, locales)}`);
     });
 }

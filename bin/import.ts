@@ -1,6 +1,7 @@
 // `site import docusaurus <dir>`: a Docusaurus project into this project's content tree.
 import path from 'node:path';
 import type { Command } from 'commander';
+import { count } from '../common/count.ts';
 
 export function registerImportCommand(program: Command, root: string): void {
   const command = program.command('import').description('Import the content of a site made with another generator.');
@@ -44,8 +45,8 @@ export function registerImportCommand(program: Command, root: string): void {
         }
         const { pages, posts, locales, authors, tags } = plan.stats;
         console.log(
-          `\nImported ${pages} docs pages and ${posts} posts in ${locales.length} locale${locales.length === 1 ? '' : 's'} (${locales.join(', ')}), ${authors} authors, ${tags} tags; ` +
-            `${written.written} files written, ${written.copied} copied into ${shown || '.'}/. ${summarize(report)}`,
+          `\nImported ${count(pages, 'docs page')} and ${count(posts, 'post')} in ${count(locales.length, 'locale')} (${locales.join(', ')}), ${count(authors, 'author')}, ${count(tags, 'tag')}; ` +
+            `${count(written.written, 'file')} written, ${written.copied} copied into ${shown || '.'}/. ${summarize(report)}`,
         );
         const urls = urlTotals(plan.urls);
         console.log(

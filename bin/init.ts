@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { count } from '../common/count.ts';
 
 export function registerInitCommand(program: Command, root: string): void {
   program
@@ -35,7 +36,7 @@ export function registerInitCommand(program: Command, root: string): void {
       }
       const shown = path.relative(root, out) || '.';
       console.log(
-        `Wrote a site in ${locales.length === 1 ? 'one locale' : `${locales.length} locales`} (${locales.join(', ')}) to ${shown}/: ${files.length} files.`,
+        `Wrote a site in ${locales.length === 1 ? 'one locale' : `${locales.length} locales`} (${locales.join(', ')}) to ${shown}/: ${count(files.length, 'file')}.`,
       );
       console.log(
         `\nNext:\n  cd ${shown}\n  npm install\n  npx site serve --watch   # preview on http://127.0.0.1:3000/\n  npx site build           # the site in build/`,

@@ -38,6 +38,9 @@ export interface ParsedDocument {
   /** Path inside the locale tree without extension: `services/databases/postgresql`. */
   path: string;
   frontMatter: FrontMatter;
+  /** Where the value of each top-level front matter key is written, for problems about it (a
+   * `slug:` that makes a route another page has). */
+  frontMatterAt?: Record<string, { line: number; column: number }>;
   /** Line of the first body line in the file, to turn body positions into file positions. */
   bodyLine: number;
   html: string;

@@ -63,6 +63,7 @@ import type { FileCalls } from '../write/file-calls.ts';
 import type { OutputStore } from '../write/output-store.ts';
 import { FreshOutput, IncrementalOutput, type Output, WriteError } from '../write/write.ts';
 import type { BuildCache, BuildMode } from './build.ts';
+import type { CheckStore } from './check-store.ts';
 import type { Pool } from './worker-pool.ts';
 
 /** The site's configuration and its UI strings (config/, i18n/): `messages` are the engine's strings
@@ -456,8 +457,11 @@ export async function renderPages(input: {
   output?: Output;
   linkCheck?: RenderedLinkCheck;
   store?: { outputs: OutputStore; images: Map<string, ImageInfo> };
+  /** `site check`: what earlier checks found rendering the pages (check-store.ts). */
+  checked?: CheckStore;
 }): Promise<number> {
-  const { setup, pool, cache, output, linkCheck } = input;
+  const { setup, pool, cache, output, linkCheck, checked } = input;
+  const checkKey = checked && linkCheck ? checkKeyOf(setup) : undefined;
   const store = input.store && output ? { ...input.store, key: storedPageKey(setup, input.store.images) } : undefined;
   const { config, graph, messages } = setup;
   const incremental = output instanceof IncrementalOutput ? output : undefined;
@@ -467,7 +471,7 @@ export async function renderPages(input: {
   // only the pages it served before, which an open tab may show.
   if (incremental) cache.pageKey = keyOf;
   const pages = [...Object.values(graph.pages), ...Object.values(graph.notFound)];
-  const todo: { page: (typeof pages)[number]; file: string; key?: string }[] = [];
+  const todo: { page: (typeof pages)[number]; file: string; key?: string; checkKey?: string }[] = [];
   // Kept pages are linked without waiting for each link: their links queue on libuv's threads
   // (behind the cards') while this loop checks the next pages' entries, yielding now and then so
   // the links go on. Waiting for each one left the main thread idle for a third of a second at the
@@ -485,6 +489,13 @@ export async function renderPages(input: {
         continue;
       }
     }
+    // A check takes what a check before found rendering the page from the same inputs.
+    const factsKey = checkKey?.(page);
+    const facts = factsKey ? checked?.get(factsKey) : undefined;
+    if (facts) {
+      addToLinkCheck(page, facts.hrefs, facts.ids);
+      continue;
+    }
     const kept = store && keptPage(store.outputs, store.key, page, file);
     if (kept && output) {
       addToLinkCheck(page, kept.hrefs, kept.ids);
@@ -493,7 +504,7 @@ export async function renderPages(input: {
       if (linking.length % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
       continue;
     }
-    todo.push({ page, file, key });
+    todo.push({ page, file, key, checkKey: factsKey });
   }
   await Promise.all(linking);
   if (linkFailure) throw linkFailure.error;
@@ -508,17 +519,19 @@ export async function renderPages(input: {
     todo.map((t) => t.page),
     { scan: Boolean(linkCheck), record: Boolean(store) },
     async (index, { html, hrefs: sentHrefs, ids: sentIds, reads }) => {
-      const { page, file, key } = todo[index];
+      const { page, file, key, checkKey: factsKey } = todo[index];
       const hrefs = sentHrefs?.map(interned);
       const ids = sentIds?.map(interned);
       rendered++;
-      if (key) cache.renderKeys.set(page.route, key);
+      if (factsKey && hrefs && ids) checked?.set(factsKey, { hrefs, ids });
       const kept =
         store && reads ? await keepPage(store.outputs, store.key, page, file, { html, hrefs, ids, reads }) : undefined;
       if (hrefs && ids) addToLinkCheck(page, hrefs, ids);
       // The edit that started this build may have been overtaken by the next one's fast path
-      // (hot-update.ts) while the page rendered: what that wrote is newer and stays.
+      // (hot-update.ts) while the page rendered: what that wrote is newer and stays, and so does
+      // its mark, so that the next build renders the page again rather than take it for this one.
       if (incremental && (cache.hotWrites.get(file) ?? -1) > started) return incremental.keep(file);
+      if (key) cache.renderKeys.set(page.route, key);
       // A page just stored is linked from the store: written once, not twice.
       if (output) await (kept ? output.link(file, kept, html) : output.write(file, html));
     },
@@ -574,6 +587,14 @@ export function renderKeyOf(setup: RenderSetup): (page: Page) => string {
         JSON.stringify(page) +
         page.deps.map((d) => `${graph.documents[d]?.hash}${JSON.stringify(graph.links[d])}`).join(),
     );
+}
+
+/** The key of a page in the check store (check-store.ts): its render key, and the parts of the
+ * graph that key leaves to the pages' own fields (the blog sections' titles, the redirects). */
+function checkKeyOf(setup: RenderSetup): (page: Page) => string {
+  const renderKey = renderKeyOf(setup);
+  const rest = hashOf(JSON.stringify([setup.graph.sectionTitles, setup.graph.redirects, setup.themeConfig]));
+  return (page) => hashOf(renderKey(page) + rest);
 }
 
 /** The key of a page in the output store, from what its render read (recorded-reads.ts) and what

@@ -53,6 +53,7 @@ import {
   writeServerRules,
   writeTwins,
 } from './build-steps.ts';
+import { CheckStore } from './check-store.ts';
 import { BuildRuntime } from './runtime.ts';
 import { type BuildRecord, outsideInputs, recordBuild, unchangedBuild } from './up-to-date.ts';
 import { Pool, type PoolStats, releaseParseWorkers } from './worker-pool.ts';
@@ -153,6 +154,8 @@ export interface BuildStats {
   pendingBodies?: number;
   /** Production builds: what the output store under .cache/ had and had not (pages, twins, images). */
   reused?: StoreStats;
+  /** `site check`: how many pages the check store under .cache/ had, so that they were not rendered. */
+  checkStore?: { reused: number };
   /** Worker threads, when the build was large enough to start them, and how busy they were. */
   pool?: PoolStats;
   write?: WriteStats;
@@ -261,7 +264,9 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const files = withGenerated(servedFiles(config, graph, publicFiles.files, assets.files), social.routes);
   run.report(publicFiles.diagnostics);
   run.report(publicCollisions(publicFiles.files, writtenFiles(config, graph, assets.files, social.routes)));
-  const { links } = await run.step('validate', () => validate({ config, graph, sources, files }));
+  const { links } = await run.step('validate', () =>
+    validate({ config, graph, sources, files, configFiles: runtime.configFiles }),
+  );
   await run.step('config-links', () =>
     checkConfigLinks(config, graph, runtime.configFiles, loaded.theme, loaded.options),
   );
@@ -318,6 +323,8 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     files,
     notices: translations.notices,
   });
+  // A check renders only the pages no check before rendered from the same inputs (check-store.ts).
+  const checked = mode === 'check' ? CheckStore.open(root) : undefined;
   const linkCheck =
     mode === 'serve'
       ? undefined
@@ -330,8 +337,20 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
         });
   try {
     run.stats.rendered = await run.step('render', () =>
-      renderPages({ setup, pool, cache, output, linkCheck, store: store && { outputs: store, images: images.images } }),
+      renderPages({
+        setup,
+        pool,
+        cache,
+        output,
+        linkCheck,
+        checked,
+        store: store && { outputs: store, images: images.images },
+      }),
     );
+    if (checked) {
+      checked.save();
+      run.stats.checkStore = { reused: checked.reused };
+    }
     if (linkCheck) await run.step('check-rendered-links', () => linkCheck.finish());
     if (run.failed && linkCheck) {
       await runtime.abort(output);
@@ -485,7 +504,8 @@ class StepRunner {
   }
 }
 
-function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+/** Problems in the order they are printed: by file, then line and column. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );

@@ -83,13 +83,14 @@ export function checkConfigLinks(
     );
     if (!missing.length || seen.has(`${what}\0${route}`)) continue;
     seen.add(`${what}\0${route}`);
-    diagnostics.push(
-      diagnostic(locate(files, to), 'config-link', 'noPage', {
+    diagnostics.push({
+      ...diagnostic(locate(files, to), 'config-link', 'noPage', {
         what,
         route,
         locales: missing.map((l) => config.locales[l].label),
       }),
-    );
+      concerns: { routes: missing.map((l) => `${localePrefix(config, l)}${route}`) },
+    });
   }
   return diagnostics;
 }

@@ -22,11 +22,14 @@ export function valueAt(raw: unknown, path: KeyPath): unknown {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The line that writes the last named key of `path` (with the offending value on it, where the
- * value is plain), searched in site.config.ts first and then the files it imports. */
+ * value is plain, and then at the value's column), searched in site.config.ts first and then the
+ * files it imports. */
 export function locateConfig(
   files: ConfigFile[],
   path: KeyPath,
   value?: unknown,
+  /** Where on the line: the value (a wrong value), or the key (a key that is not known). */
+  point: 'value' | 'key' = 'value',
 ): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
   const names = path.filter((p): p is string => typeof p === 'string');
   const literal =
@@ -40,8 +43,14 @@ export function locateConfig(
         const match = key.exec(lines[i]);
         if (!match) continue;
         const at = { file: file.id, line: i + 1, column: match.index + match[1].length + 1 };
-        if (literal === undefined || n < names.length - 1 || lines[i].slice(match.index).includes(literal)) return at;
-        first ??= at;
+        if (literal === undefined || n < names.length - 1) return at;
+        // The value itself, where it is written on the key's line (its opening quote included).
+        const value = lines[i].indexOf(literal, match.index + match[0].length);
+        if (value === -1) {
+          first ??= at;
+          continue;
+        }
+        return point === 'key' ? at : { ...at, column: value + 1 - Number(/['"`]/.test(lines[i][value - 1] ?? '')) };
       }
     }
     if (first) return first;
@@ -105,4 +114,25 @@ export function suggestion(schema: z.ZodType, issue: z.core.$ZodIssue, raw: unkn
   }
   const close = typeof wrong === 'string' ? closestKey(wrong, known) : undefined;
   return close && close !== wrong ? close : undefined;
+}
+
+/** Where a redirect of the config writes its `from` or its `to`: the line that names its `from`
+ * (one per redirect), and the `to` written on that line or the next ones, at the value. */
+export function locateRedirect(
+  files: ConfigFile[],
+  entry: { from: string; to: string },
+  key: 'from' | 'to',
+): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
+  const from = locateConfig(files, ['redirects', 'from'], entry.from);
+  if (!from?.line) return locateConfig(files, ['redirects', key], entry[key]);
+  if (key === 'from') return from;
+  const lines = files.find((f) => f.id === from.file)?.raw.split('\n') ?? [];
+  for (let i = from.line - 1; i < lines.length && i < from.line + 3; i++) {
+    const after = i === from.line - 1 ? (from.column ?? 1) : 0;
+    const found = [`'${entry.to}'`, `"${entry.to}"`, `\`${entry.to}\``]
+      .map((quoted) => lines[i].indexOf(quoted, after))
+      .find((at) => at !== -1);
+    if (found !== undefined) return { file: from.file, line: i + 1, column: found + 1 };
+  }
+  return from;
 }

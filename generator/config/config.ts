@@ -309,8 +309,13 @@ export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: 
 export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigResult {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config', undefined, (issue) =>
-      suggestion(configSchema, issue, raw),
+    const diagnostics = zodDiagnostics(
+      parsed.error,
+      CONFIG_FILE,
+      'config',
+      undefined,
+      (issue) => suggestion(configSchema, issue, raw),
+      raw,
     );
     return {
       diagnostics: parsed.error.issues.map((issue, i) => {
@@ -319,7 +324,11 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
         const moved =
           issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? MOVED_TO_THEME[keyPath.join('.')] : undefined;
         const says = moved ? diagnosis('config', 'movedToTheme', { key: keyPath.join('.'), to: moved }) : undefined;
-        return { ...diagnostics[i], ...says, ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
+        return {
+          ...diagnostics[i],
+          ...says,
+          ...locateConfig(files, keyPath, valueAt(raw, keyPath), issue.code === 'unrecognized_keys' ? 'key' : 'value'),
+        };
       }),
     };
   }

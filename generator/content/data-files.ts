@@ -50,7 +50,10 @@ export function parseAuthors(
   if (diagnostics.length) return { authors: {}, diagnostics };
   const result = schema.safeParse(value ?? {});
   if (!result.success)
-    return { authors: {}, diagnostics: zodDiagnostics(result.error, file, 'authors', yamlLocator(raw)) };
+    return {
+      authors: {},
+      diagnostics: zodDiagnostics(result.error, file, 'authors', yamlLocator(raw), undefined, value ?? {}),
+    };
   const authors = Object.fromEntries(Object.entries(result.data).map(([id, a]) => [id, { id, ...a }]));
   return { authors, diagnostics: [] };
 }
@@ -67,7 +70,11 @@ export function parseTags(
   const { value, diagnostics } = parseYaml(raw, file, 'tags');
   if (diagnostics.length) return { tags: {}, diagnostics };
   const result = schema.safeParse(value ?? {});
-  if (!result.success) return { tags: {}, diagnostics: zodDiagnostics(result.error, file, 'tags', yamlLocator(raw)) };
+  if (!result.success)
+    return {
+      tags: {},
+      diagnostics: zodDiagnostics(result.error, file, 'tags', yamlLocator(raw), undefined, value ?? {}),
+    };
   const tags = Object.fromEntries(Object.entries(result.data).map(([id, t]) => [id, { id, ...t }]));
   return { tags, diagnostics: [] };
 }
@@ -92,8 +99,13 @@ export function parseCategory(
   if (!result.success) {
     const known = Object.keys(categorySchema.shape);
     return {
-      diagnostics: zodDiagnostics(result.error, file, 'category', yamlLocator(raw), (issue) =>
-        issue.code === 'unrecognized_keys' ? closestKey(issue.keys[0], known) : undefined,
+      diagnostics: zodDiagnostics(
+        result.error,
+        file,
+        'category',
+        yamlLocator(raw),
+        (issue) => (issue.code === 'unrecognized_keys' ? closestKey(issue.keys[0], known) : undefined),
+        value ?? {},
       ),
     };
   }

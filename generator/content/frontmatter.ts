@@ -155,7 +155,8 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
       key,
     };
   });
-  const result = schema.safeParse(Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key))));
+  const input = Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key)));
+  const result = schema.safeParse(input);
   if (result.success)
     return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
   return {
@@ -163,7 +164,10 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
     fallback: fallbackOf(fields, file),
     body: parsed.content,
     bodyLine,
-    diagnostics: [...keyDiagnostics, ...zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter))],
+    diagnostics: [
+      ...keyDiagnostics,
+      ...zodDiagnostics(result.error, file, 'front-matter', yamlLocator(parsed.matter), undefined, input),
+    ],
   };
 }
 

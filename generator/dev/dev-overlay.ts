@@ -60,18 +60,22 @@ export function overlayState(
 }
 
 /** The browser side of live reload and the overlay, injected into served HTML only. Its events
- * come from under the site's baseUrl, as everything else; pages are known by their routes. */
-export function devClient(baseUrl: string, eventsPath: string): string {
+ * come from under the site's baseUrl, as everything else; pages are known by their routes.
+ * `version`: the version of the page it is served with (the hash of its HTML), which the tab
+ * tells the server when it connects, so that a page rewritten while the tab was loading it (a
+ * reload it was told of before it listened) is loaded again at once. */
+export function devClient(baseUrl: string, eventsPath: string, version: string): string {
   const base = baseUrl.replace(/\/$/, '');
   return `<script type="module">
 const DISMISSED = 'site-dev-overlay-dismissed';
 const BASE = ${JSON.stringify(base)};
-const es = new EventSource(BASE + ${JSON.stringify(eventsPath)});
+const PAGE = location.pathname.startsWith(BASE + '/') ? location.pathname.slice(BASE.length) : location.pathname;
+const es = new EventSource(BASE + ${JSON.stringify(eventsPath)} + '?page=' + encodeURIComponent(PAGE) + '&version=' + ${JSON.stringify(version)});
 es.addEventListener('reload', () => location.reload());
 es.addEventListener('problems', (e) => {
   const state = JSON.parse(e.data);
   document.getElementById('site-dev-overlay')?.remove();
-  const here = state.pages[location.pathname.startsWith(BASE + '/') ? location.pathname.slice(BASE.length) : location.pathname] ?? [];
+  const here = state.pages[PAGE] ?? [];
   if ((!state.problems.length && !here.length) || sessionStorage.getItem(DISMISSED) === state.id) return;
   const failed = state.problems.length > 0;
   const box = document.createElement('div');

@@ -14,6 +14,9 @@ import { themeAt } from '../theming/theme-loader.ts';
 import type { ParsedDocument } from '../types.ts';
 import { IncrementalOutput } from '../write/write.ts';
 
+/** The render key of a page this path wrote (BuildCache.renderKeys): equal to no build's key. */
+export const HOT_RENDER_KEY = 'hot';
+
 const sameShape = (a: ParsedDocument, b: ParsedDocument) =>
   JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter) &&
   JSON.stringify(a.links.map((l) => [l.url, l.kind])) === JSON.stringify(b.links.map((l) => [l.url, l.kind]));
@@ -39,7 +42,9 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
     return undefined;
   }
   const updated = { ...source, raw, hash: hashOf(raw) };
-  if (updated.hash === source.hash) return [];
+  // Unchanged since it was last rendered (by this path or a build). Not "as the last build read
+  // it": an edit undone after the fast path showed it must be shown undone.
+  if (updated.hash === previous.hash) return [];
   // A page with includes depends on other files too: the full build parses it with them.
   if (raw.includes('::include')) return undefined;
   const kind = kindOf(last.config, updated);
@@ -58,10 +63,14 @@ export async function hotUpdate(root: string, cache: BuildCache, changed: Set<st
   cache.parse.set(`${id}\0${updated.hash}`, result);
   const output = new IncrementalOutput(last.outDir, cache.outputs);
   const theme = await themeAt(setup.themeFile);
-  // Pages not served yet are rendered when asked for (pages-on-demand.ts), with the new body.
+  // Pages not served yet are rendered when asked for (pages-on-demand.ts), with the new body. Each
+  // page shown here is marked as this path's: no build has rendered what it shows, so the next one
+  // renders it again, even when the edit was undone and the page is as that build last saw it.
   for (const page of Object.values(graph.pages)) {
+    if (!page.deps.includes(id)) continue;
     const file = fileOf(page.route);
-    if (page.deps.includes(id) && cache.outputs.has(file)) await output.write(file, renderPage(setup, theme, page));
+    cache.renderKeys.set(page.route, HOT_RENDER_KEY);
+    if (cache.outputs.has(file)) await output.write(file, renderPage(setup, theme, page));
   }
   const { files } = await output.flush();
   for (const file of files) cache.hotWrites.set(file, performance.now());

@@ -12,6 +12,7 @@ import { RenderError, renderAndScan } from '../render/render.ts';
 import { themeAt } from '../theming/theme-loader.ts';
 import type { Page } from '../types.ts';
 import { IncrementalOutput } from '../write/write.ts';
+import { HOT_RENDER_KEY } from './hot-update.ts';
 
 export interface OnDemand {
   /** What was rendered or drawn for the request: nothing when the file was up to date. */
@@ -53,14 +54,17 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   const site = cache.rendered!;
   const file = pageFileOf(page);
   const key = cache.pageKey!(page);
-  if (cache.renderKeys.get(page.route) === key && cache.outputs.has(file)) return {};
+  // A page the fast path of an edit marked (hot-update.ts) is written as it shows now, and is
+  // rendered with the edited body when it is not: the mark stays for the next build.
+  const hot = cache.renderKeys.get(page.route) === HOT_RENDER_KEY;
+  if ((hot || cache.renderKeys.get(page.route) === key) && cache.outputs.has(file)) return {};
   let html: string;
   try {
     ({ html } = renderAndScan(site.setup, await themeAt(site.setup.themeFile), page, { scan: false, record: false }));
   } catch (error) {
     return { error: error as RenderError };
   }
-  cache.renderKeys.set(page.route, key);
+  if (!hot) cache.renderKeys.set(page.route, key);
   await write(cache, site.outDir, file, html);
   return { rendered: { route: page.route, file } };
 }

@@ -2,16 +2,19 @@
 // renders each page when it is first asked for (pages-on-demand.ts); with --watch it rebuilds what
 // a change needs, one build at a time, and reloads open tabs. A content or theme error is shown in
 // the terminal and as an overlay in the browser; the server keeps running.
-import { realpathSync, statSync, watch } from 'node:fs';
+import { readFileSync, realpathSync, statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { count } from '../../common/count.ts';
 import { contactRoute } from '../../common/locale-prefix.ts';
+import { fileOf } from '../../common/routes.ts';
 import { type BuildResult, createCache, formatDiagnostic, runBuild } from '../build/build.ts';
 import { renderFailure } from '../build/build-steps.ts';
 import { closeParseWorkers, startParseWorkers } from '../build/worker-pool.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
+import { hashOf } from '../content/load.ts';
 import { isInside } from '../content/project-tree.ts';
 import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
 import { editorTemplate } from '../diagnostics/editor-links.ts';
@@ -120,11 +123,26 @@ export async function startDevServer(
       },
     },
     transformHtml: options.watch
-      ? (html) => html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH)}</body>`)
+      ? (html) =>
+          html.replace('</body>', `${devClient(siteConfig?.baseUrl ?? '/', RELOAD_PATH, pageVersion(html))}</body>`)
       : undefined,
   };
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  /** The page each open tab shows and its version, as the tab said when it connected. */
+  const shownIn = new Map<http.ServerResponse, { page: string; version: string }>();
+  /** Tabs that show an older version of their page than the one on disk are told to reload: one
+   * that loaded the page just before it was rewritten and listened only after the reload was told
+   * (a save during a reload), or after a build that wrote nothing new. */
+  const reloadStale = (only?: http.ServerResponse) => {
+    for (const [client, shown] of shownIn) {
+      if (only && client !== only) continue;
+      const now = versionOnDisk(outDir, shown.page);
+      if (now === undefined || now === shown.version) continue;
+      shownIn.delete(client);
+      client.write(`event: reload\ndata: ${JSON.stringify([shown.page])}\n\n`);
+    }
   };
   // What the overlay shows: a new id with each change of it, so a dismissed overlay shows again.
   const serverId = Date.now().toString(36);
@@ -186,7 +204,7 @@ export async function startDevServer(
       // Its problems are those of pages without their bodies: the full build that follows reports.
       adopt(result);
       console.log(
-        `[site] ready in ${ms} ms; parsing the bodies of ${result.stats.pendingBodies} pages, those a request needs first`,
+        `[site] ready in ${ms} ms; parsing the bodies of ${count(result.stats.pendingBodies, 'page')}, those a request needs first`,
       );
       return result;
     }
@@ -195,7 +213,7 @@ export async function startDevServer(
     const w = result.stats.write;
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
     console.log(
-      `[site] ${errors ? `${errors} errors; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`,
+      `[site] ${errors ? `${count(errors, 'error')}; ` : ''}${result.stats.parsed} parsed, ${result.stats.rendered} rendered, ${w ? `${w.written} written, ${w.removed} removed` : 'nothing written'} in ${ms} ms`,
     );
     options.onBuild?.(result, ms);
     showProblems(result);
@@ -208,6 +226,8 @@ export async function startDevServer(
       .map((f) => path.relative(publicDir, f).split(path.sep).join('/'));
     const shown = [...(w?.files ?? []), ...edited].filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
     if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
+    // A build that wrote nothing new may still leave a tab behind that the fast path's reload missed.
+    reloadStale();
     return result;
   };
 
@@ -254,10 +274,11 @@ export async function startDevServer(
     const files = await hotUpdate(options.root, cache, changed);
     if (files?.length) {
       const ms = Math.round(performance.now() - started);
-      console.log(`[site] ${files.length} page${files.length === 1 ? '' : 's'} updated in ${ms} ms`);
+      console.log(`[site] ${count(files.length, 'page')} updated in ${ms} ms`);
       options.onHotUpdate?.(files, ms);
       broadcast('reload', files);
     }
+    reloadStale();
     return files !== undefined;
   };
 
@@ -296,7 +317,7 @@ export async function startDevServer(
   const server = http.createServer(async (req, res) => {
     // Under a baseUrl the site answers at its subpath; from here on the request names a route.
     if (siteConfig && options.hooks.enterBase && !options.hooks.enterBase(siteConfig, req, res)) return;
-    if (req.url === RELOAD_PATH) {
+    if (req.url?.split('?')[0] === RELOAD_PATH) {
       res.writeHead(200, {
         'content-type': 'text/event-stream',
         'cache-control': 'no-cache',
@@ -304,7 +325,13 @@ export async function startDevServer(
       });
       res.write(`event: problems\ndata: ${JSON.stringify(overlay)}\n\n`);
       clients.add(res);
-      req.on('close', () => clients.delete(res));
+      const query = new URL(req.url, 'http://x').searchParams;
+      const [page, version] = [query.get('page'), query.get('version')];
+      if (page && version) {
+        shownIn.set(res, { page, version });
+        reloadStale(res);
+      }
+      req.on('close', () => (clients.delete(res), shownIn.delete(res)));
       return;
     }
     const route = req.url ?? '/';
@@ -501,4 +528,20 @@ async function watchProject(
       await running;
     },
   };
+}
+
+/** A page's version: the hash of its HTML as it is written (before the live-reload script goes in). */
+function pageVersion(html: string): string {
+  return hashOf(html).slice(0, 16);
+}
+
+/** The version of the page at a path as it is on disk now, if the build wrote it. */
+function versionOnDisk(outDir: string, page: string): string | undefined {
+  const route = page.endsWith('/index.html') ? page.slice(0, -'index.html'.length) : page;
+  if (!route.endsWith('/') || route.includes('..')) return undefined;
+  try {
+    return pageVersion(readFileSync(path.join(outDir, fileOf(route)), 'utf8'));
+  } catch {
+    return undefined;
+  }
 }

@@ -9,6 +9,7 @@
 //
 // A new problem: add an entry (or a case to an entry's `messages`) below, then report it with
 // `diagnostic({ file, line, column }, 'rule-id', 'case', { ...parameters })`.
+import { count } from '../../common/count.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
 export type Severity = 'error' | 'warning';
@@ -56,12 +57,31 @@ const HTML_HINT =
 const CODE_META_HINT =
   'known: title="…", {1,3-4}, showLineNumbers, showLineNumbers=N; show other words in the code itself';
 const TABS_HINT = 'write ::::tabs{group="name"}, then one :::tab[Label] … ::: per tab, and close with ::::';
+const ADMONITION_ATTRIBUTES_HINT =
+  'an admonition takes an id, classes and a title: :::tip[Title]{#id .class} or :::tip{title="Title"}; delete the rest';
 const INCLUDE_HINT =
   'write ::include{file="./_name.md"} with a path from the including file to a Markdown file of the content tree';
 const MDX_HINT = 'pages here are Markdown, not MDX: write the content in Markdown, or show code in a fenced code block';
 const NUMBER_UNIT_HINT =
   'join them with a no-break space: 480&nbsp;€, or the character U+00A0 (AltGr+Space on many layouts, Option+Space on a Mac)';
 const PLACEHOLDER_HINT = 'write the text the page needs, or keep the page a draft (draft: true) until it is written';
+/** A route no longer served: its likely successor, the redirect the config needs for it (written
+ * without a locale prefix: redirects apply in every locale), or the locale that still has its page. */
+interface RemovedRoute {
+  route: string;
+  successor?: string;
+  redirect?: { from: string; to: string };
+  keptIn?: string;
+}
+
+function removedRouteHint(p: RemovedRoute): string {
+  if (p.keptIn)
+    return `restore the page: a redirect applies in every locale, and would hide ${p.keptIn}, which is still a page`;
+  if (p.redirect)
+    return `add { from: '${p.redirect.from}', to: '${p.redirect.to}' } to the config's redirects (it applies in every locale, each with its prefix), or restore the page`;
+  return "restore the page or add a redirect to the config's redirects";
+}
+
 const BASELINE_HINT = 'pass the _routes.json or sitemap.xml of the deployed site, as a file or its URL';
 
 /** Schemes that reach into the reader's own device or browser rather than run code. */
@@ -76,7 +96,6 @@ function unsafeLinkHint(scheme: string, dataImages: boolean): string {
   return 'remove it: a link on this site opens a page or a file, it does not run code';
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const didYouMean = (suggestion: string | undefined) => (suggestion ? `; did you mean "${suggestion}"?` : '');
 const oneOf = (file: string, known: readonly string[]) =>
   `define it in ${file}${known.length ? ` or use one of: ${known.join(', ')}` : ''}`;
@@ -90,6 +109,38 @@ function schemaMessages(hints: { unknownKey: string; other?: string }) {
       hints.unknownKey,
     ),
     required: says((p: { key: string }) => `"${p.key}" is required`, hints.other),
+    empty: says(
+      (p: { key: string; expected: string }) => `"${p.key}" is empty: it needs ${p.expected}`,
+      (p) => `write ${p.expected} after "${p.key.split('.').at(-1)}:"`,
+    ),
+    wrongType: says(
+      (p: { key: string; expected: string; written: string; quote?: boolean }) =>
+        `"${p.key}" must be ${p.expected}, not ${p.written}`,
+      (p) =>
+        p.quote
+          ? `put the value in quotes to make it text: ${p.key.split('.').at(-1)}: "…"`
+          : `write ${p.expected} after "${p.key.split('.').at(-1)}:"`,
+    ),
+    tooShort: says(
+      (p: { key: string; length: number; minimum: number }) =>
+        `"${p.key}" has ${count(p.length, 'character')}, fewer than the ${p.minimum} it needs`,
+      (p) => `write at least ${count(p.minimum, 'character')}`,
+    ),
+    tooLong: says(
+      (p: { key: string; length: number; maximum: number }) =>
+        `"${p.key}" has ${count(p.length, 'character')}, more than the ${p.maximum} it may have`,
+      (p) => `shorten it to ${p.maximum} characters or fewer`,
+    ),
+    tooFew: says(
+      (p: { key: string; count: number; minimum: number }) =>
+        `"${p.key}" lists ${count(p.count, 'entry', 'entries')}, fewer than the ${p.minimum} it needs`,
+      (p) => `list at least ${count(p.minimum, 'entry', 'entries')}: ${p.key.split('.').at(-1)}: [a, b]`,
+    ),
+    notOneOf: says(
+      (p: { key: string; value: string; values: string[]; suggestion?: string }) =>
+        `"${p.key}" is "${p.value}", which is none of ${p.values.map((v) => `"${v}"`).join(', ')}${didYouMean(p.suggestion)}`,
+      (p) => `write one of ${p.values.join(', ')}`,
+    ),
     invalid: says(
       (p: { key: string; detail: string; suggestion?: string }) =>
         `${p.key ? `"${p.key}": ` : ''}${p.detail}${didYouMean(p.suggestion)}`,
@@ -420,6 +471,17 @@ export const DIAGNOSTIC_RULES = {
         (p: { name: string; known: string[] }) => `unknown admonition ":::${p.name}"`,
         (p) => `use one of ${p.known.map((k) => `:::${k}`).join(', ')}`,
       ),
+      attribute: says(
+        (p: { name: string; attribute: string }) =>
+          `attribute "${p.attribute}" on :::${p.name} has no effect: it is left out of the page`,
+        ADMONITION_ATTRIBUTES_HINT,
+        'warning',
+      ),
+      twoTitles: says(
+        (p: { name: string; label: string; title: string }) =>
+          `:::${p.name} has the title "${p.label}" in brackets and title="${p.title}" as well: only "${p.label}" is shown`,
+        'keep one of them: :::tip[Title] or :::tip{title="Title"}',
+      ),
     },
     example: {
       file: 'content/en/docs/a.md',
@@ -474,6 +536,96 @@ export const DIAGNOSTIC_RULES = {
       fix: '\\[::]:443 listens on every address',
     },
   },
+  'duplicate-definition': {
+    title: 'A link label or footnote defined twice: the second definition is never shown',
+    severity: 'error',
+    hint: 'give each definition a label of its own, or delete the one not meant',
+    messages: {
+      link: says(
+        (p: { label: string; url: string; first: string }) =>
+          `[${p.label}]: ${p.url} defines [${p.label}] a second time: every link to it goes to the first definition (${p.first}), so ${p.url} is never used`,
+        (p) =>
+          `give one of them another label ([${p.label}-2]: …) and use it where it is meant, or delete the one not meant`,
+      ),
+      footnote: says(
+        (p: { label: string; first: string }) =>
+          `footnote [^${p.label}] is defined a second time: the page shows the first definition ("${p.first}") and leaves this one out`,
+        (p) => `give this footnote a label of its own ([^${p.label}-2]) and refer to it, or merge the two`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '[docs]: /en/docs/\n[docs]: /en/guides/',
+      fix: '[docs]: /en/docs/\n[guides]: /en/guides/',
+    },
+  },
+  'duplicate-id': {
+    title: 'Two places on a page with the same id',
+    severity: 'error',
+    hint: 'give each heading, admonition or tabs block an id of its own: {#other-id}',
+    messages: {
+      again: says(
+        (p: { id: string; first: string }) =>
+          `id "${p.id}" is given a second time on this page (first to ${p.first}): a link to #${p.id} can only lead to the first`,
+        (p) => `give this one an id of its own ({#${p.id}-2}) and link to that where this place is meant`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '## Install {#setup}\n…\n## Configure {#setup}',
+      fix: '## Install {#setup}\n…\n## Configure {#configure}',
+    },
+  },
+  'unclosed-container': {
+    title: 'A ::: block that is never closed',
+    severity: 'error',
+    hint: 'close it with a line of as many colons as opened it, after its last line',
+    messages: {
+      open: says(
+        (p: { fence: string; name: string; until: string }) =>
+          `${p.fence}${p.name} is never closed: everything after it to ${p.until} is inside it`,
+        (p) => `end it with a line ${p.fence} after its last line`,
+      ),
+    },
+    example: {
+      file: 'content/en/blog/launch.md',
+      mistake: ':::tip\nBack up first.\n\n## Restore',
+      fix: ':::tip\nBack up first.\n:::\n\n## Restore',
+    },
+  },
+  'table-cells': {
+    title: 'A table row with more cells than its header',
+    severity: 'warning',
+    hint: 'add the column to the header and the delimiter row, or write a | in a cell as \\|',
+    messages: {
+      extra: says(
+        (p: { cells: number; columns: number; lost: string[] }) =>
+          `this row has ${p.cells} cells but its table has ${count(p.columns, 'column')}: GFM leaves out the cells beyond the header (${p.lost.map((c) => `"${c}"`).join(', ')})`,
+        'add the column to the header and the delimiter row, or write a | that belongs to a cell as \\|',
+      ),
+    },
+    example: {
+      file: 'content/en/docs/pricing.md',
+      mistake: '| Plan | Price |\n| - | - |\n| Small | 10 € | monthly |',
+      fix: '| Plan | Price | Billed |\n| - | - | - |\n| Small | 10 € | monthly |',
+    },
+  },
+  truncate: {
+    title: 'A second <!-- truncate --> in a page',
+    severity: 'warning',
+    hint: 'keep one <!-- truncate --> where the excerpt of the post list ends',
+    messages: {
+      again: says(
+        () => 'a second <!-- truncate -->: the excerpt ends at the first one, so this one does nothing and is left out',
+        'delete it, or move the first one here if the excerpt should end here',
+      ),
+    },
+    example: {
+      file: 'content/en/blog/launch.md',
+      mistake: 'Intro.\n<!-- truncate -->\nMore.\n<!-- truncate -->',
+      fix: 'Intro.\n<!-- truncate -->\nMore.',
+    },
+  },
   'code-meta': {
     title: 'A code block names meta the engine does not know',
     severity: 'warning',
@@ -486,8 +638,14 @@ export const DIAGNOSTIC_RULES = {
       unknown: says((p: { word: string }) => `code block meta ${p.word} is unknown and has no effect`, CODE_META_HINT),
       beyond: says(
         (p: { line: number; count: number }) =>
-          `code block meta highlights line ${p.line}, but the block has ${plural(p.count, 'line')}`,
+          `code block meta highlights line ${p.line}, but the block has ${count(p.count, 'line')}`,
         CODE_META_HINT,
+      ),
+      twice: says(
+        (p: { key: string; values: string[]; shown: string }) =>
+          `code block meta gives ${p.key} ${p.values.length} times (${p.values.map((v) => `"${v}"`).join(', ')}): only "${p.shown}" is shown`,
+        (p) => `keep one ${p.key}="…"`,
+        'error',
       ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '```sh filename=install.sh', fix: '```sh title="install.sh"' },
@@ -501,6 +659,11 @@ export const DIAGNOSTIC_RULES = {
       noLabel: says(() => ':::tab without a label: write it as :::tab[Label]', TABS_HINT),
       stray: says(() => 'content in a ::::tabs block outside any :::tab belongs to no tab', TABS_HINT),
       empty: says(() => '::::tabs without any :::tab[Label] inside', TABS_HINT),
+      attribute: says(
+        (p: { name: string; attribute: string }) =>
+          `attribute "${p.attribute}" on ${p.name === 'tabs' ? '::::tabs' : ':::tab'} has no effect: it is left out of the page`,
+        'tabs take {group="name" #id .class}, a tab {#id .class}; delete the rest',
+      ),
     },
     example: {
       file: 'content/en/docs/a.md',
@@ -531,9 +694,9 @@ export const DIAGNOSTIC_RULES = {
     },
   },
   'duplicate-title': {
-    title: 'The body has a # heading other than the title',
+    title: 'A title shown twice: a # heading in the body beside the title, or two pages of one locale with one title',
     severity: 'error',
-    hint: 'make a leading one the title in front matter, any other a ## section',
+    hint: 'make a leading # heading the title in front matter, any other a ## section; give each page of a locale a title of its own',
     messages: {
       leading: says(
         (p: { heading: string; title: string }) =>
@@ -544,6 +707,12 @@ export const DIAGNOSTIC_RULES = {
         () =>
           'a # heading in the body: the page shows its title as its one level-one heading, so this one would stand beside it as a second title',
         'make it a ## section, or a page of its own',
+      ),
+      otherPage: says(
+        (p: { title: string; other: string }) =>
+          `the title "${p.title}" is also the title of ${p.other}: search results and link previews show the two pages alike`,
+        'give this page a title that says what sets it apart',
+        'warning',
       ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '# Restore a backup', fix: '## Restore a backup' },
@@ -566,13 +735,21 @@ export const DIAGNOSTIC_RULES = {
     example: { file: 'content/en/pricing.md', mistake: 'from 480 € a month', fix: 'from 480&nbsp;€ a month' },
   },
   placeholder: {
-    title: 'Placeholder text (TODO, the sentences site new writes) in a page that is no draft',
+    title: 'Placeholder text (TODO, the sentences site new writes, or a part of one) in a page that is no draft',
     severity: 'error',
     hint: 'write the text, or keep the page a draft until it is written',
     messages: {
       body: says((p: { text: string }) => `placeholder text "${p.text}"`, PLACEHOLDER_HINT),
       frontMatter: says(
         (p: { key: string; text: string }) => `${p.key}: placeholder text "${p.text}"`,
+        PLACEHOLDER_HINT,
+      ),
+      part: says(
+        (p: { text: string; of: string }) => `"${p.text}" is left of the placeholder "${p.of}"`,
+        PLACEHOLDER_HINT,
+      ),
+      frontMatterPart: says(
+        (p: { key: string; text: string; of: string }) => `${p.key}: "${p.text}" is left of the placeholder "${p.of}"`,
         PLACEHOLDER_HINT,
       ),
     },
@@ -852,6 +1029,11 @@ export const DIAGNOSTIC_RULES = {
         (p: { route: string; existing: string }) => `route ${p.route} is already produced by ${p.existing}`,
         'rename one of the files or give it another slug',
       ),
+      slug: says(
+        (p: { slug: string; route: string; existing: string }) =>
+          `slug "${p.slug}" makes the route ${p.route}, which ${p.existing} has already: this page is left out of the site`,
+        (p) => `give this page another slug, or move ${p.existing} elsewhere and redirect its old route`,
+      ),
     },
     example: {
       file: 'content/en/docs/setup.md',
@@ -865,12 +1047,14 @@ export const DIAGNOSTIC_RULES = {
     hint: "add a redirect from the old route to its successor in the config's redirects, or restore the page",
     messages: {
       removed: says(
-        (p: { route: string; successor?: string }) =>
+        (p: RemovedRoute) =>
           `${p.route} was served by the baseline and is neither a page nor a redirect now${p.successor ? ` (likely successor: ${p.successor})` : ''}`,
-        (p) =>
-          p.successor
-            ? `add a redirect { from: '${p.route}', to: '${p.successor}' } to the config's redirects, or restore the page`
-            : "restore the page or add a redirect to the config's redirects",
+        removedRouteHint,
+      ),
+      changed: says(
+        (p: RemovedRoute & { ref: string }) =>
+          `${p.route} was served at ${p.ref} and is neither a page nor a redirect now${p.successor ? ` (likely successor: ${p.successor})` : ''}`,
+        removedRouteHint,
       ),
       unreadable: says((p: { reason: string }) => `the baseline could not be read: ${p.reason}`, BASELINE_HINT),
       unusable: says((p: { reason: string }) => `the baseline cannot be used: ${p.reason}`, BASELINE_HINT),
@@ -878,7 +1062,7 @@ export const DIAGNOSTIC_RULES = {
     example: {
       file: 'site check --baseline https://docs.example.org/_routes.json',
       mistake: 'content/en/services/backup.md renamed to backups.md',
-      fix: "redirects: [{ from: '/en/services/backup/', to: '/en/services/backups/' }]",
+      fix: "redirects: [{ from: '/services/backup/', to: '/services/backups/' }]  (in every locale: /en/services/backup/ too)",
     },
     noFixture: 'it needs a baseline (site check --baseline): tests/engine/integration/route-manifest.test.ts',
   },
@@ -894,7 +1078,7 @@ export const DIAGNOSTIC_RULES = {
           since: string;
           translatedIn: string;
         }) =>
-          `translation is behind ${p.source} by ${plural(p.commits.length, 'commit')} since it was last translated on ${p.since}: ${p.commits
+          `translation is behind ${p.source} by ${count(p.commits.length, 'commit')} since it was last translated on ${p.since}: ${p.commits
             .slice(0, 3)
             .map((c) => `${c.hash.slice(0, 7)} ${c.date} "${c.subject}"`)
             .join('; ')}${p.commits.length > 3 ? `, and ${p.commits.length - 3} more` : ''}`,
@@ -924,8 +1108,8 @@ export const DIAGNOSTIC_RULES = {
         }) =>
           `translation lacks what ${p.source} has: ${[
             ...p.headings.map((h) => `the heading ${'#'.repeat(h.depth)} "${h.text}"`),
-            ...(p.codeBlocks ? [plural(p.codeBlocks, 'code block')] : []),
-            ...(p.images ? [plural(p.images, 'image')] : []),
+            ...(p.codeBlocks ? [count(p.codeBlocks, 'code block')] : []),
+            ...(p.images ? [count(p.images, 'image')] : []),
             ...(p.links.length ? [`links to ${p.links.join(', ')}`] : []),
           ].join('; ')}`,
         (p) =>
@@ -1092,11 +1276,17 @@ export const DIAGNOSTIC_RULES = {
   'redirect-target-missing': {
     title: 'A redirect leads to no page',
     severity: 'error',
-    hint: 'fix the redirect in config/redirects.ts',
+    hint: "fix the redirect at the line given: `to` is a page's route, written without a locale prefix",
     messages: {
       missing: says(
         (p: { from: string; to: string }) => `redirect from ${p.from} points at ${p.to}, which does not exist`,
-        'fix the target route in the redirects of config/site.config.ts',
+        "write a page's route as `to`, without a locale prefix: the redirect applies in every locale, each with its prefix",
+      ),
+      prefixed: says(
+        (p: { from: string; to: string; prefix: string; made: string[] }) =>
+          `the redirect { from: '${p.from}', to: '${p.to}' } starts with the locale prefix ${p.prefix}: redirects apply in every locale, each with its own prefix, so it also makes ${p.made.join(', ')}`,
+        (p) =>
+          `write it without ${p.prefix}: { from: '${p.from.replace(p.prefix, '') || '/'}', to: '${p.to.startsWith(`${p.prefix}/`) ? p.to.slice(p.prefix.length) : p.to}' }`,
       ),
     },
     example: {

@@ -13,4 +13,7 @@ export interface Diagnostic {
   severity: 'error' | 'warning';
   /** For an unknown front matter key: the key, so the config can accept it (`extraFrontMatterKeys`). */
   key?: string;
+  /** What else the problem is about, besides its own file: the other file of a route conflict, the
+   * route a redirect leads to. `site check --changed` reports it when the change touched any of them. */
+  concerns?: { files?: string[]; routes?: string[] };
 }

@@ -60,16 +60,31 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
     titleUses: {},
   };
   const origin = new Map<string, string>();
+  // Two pages on one route: the one whose file name makes it keeps it, and one that a `slug:` moved
+  // there gives way, blamed at that line; between equals, the first keeps it.
+  const slugOf = (source: string) => graph.documents[source]?.frontMatter.slug;
   const add = (page: Page, source: string) => {
     const existing = origin.get(page.route);
-    if (existing) {
-      diagnostics.push(
-        diagnostic({ file: source, line: 1, column: 1 }, 'duplicate-route', 'taken', { route: page.route, existing }),
-      );
+    if (!existing) {
+      origin.set(page.route, source);
+      graph.pages[page.route] = page;
       return;
     }
-    origin.set(page.route, source);
-    graph.pages[page.route] = page;
+    const [kept, lost] =
+      slugOf(existing) !== undefined && slugOf(source) === undefined ? [source, existing] : [existing, source];
+    if (kept === source) {
+      origin.set(page.route, source);
+      graph.pages[page.route] = page;
+    }
+    const slug = slugOf(lost);
+    const at = slug !== undefined ? graph.documents[lost].frontMatterAt?.slug : undefined;
+    const place = { file: lost, line: at?.line ?? 1, column: at?.column ?? 1 };
+    diagnostics.push({
+      ...(slug !== undefined
+        ? diagnostic(place, 'duplicate-route', 'slug', { slug, route: page.route, existing: kept })
+        : diagnostic(place, 'duplicate-route', 'taken', { route: page.route, existing: kept })),
+      concerns: { files: [kept] },
+    });
   };
   const sourceOfPage = (page: Page) =>
     'doc' in page && page.doc ? page.doc : `generated page of section "${page.section}"`;

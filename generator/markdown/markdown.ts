@@ -30,7 +30,9 @@ import { rehypeCodeBlocks, remarkCodeMeta } from './plugins/code-blocks.ts';
 import remarkContentRules, { type ContentRuleOptions } from './plugins/content-rules.ts';
 import { type IncludeContext, origin, remarkIncludes, textOf } from './plugins/includes.ts';
 import rehypeAllowedHtml from './plugins/raw-html.ts';
+import { remarkTableCells } from './plugins/table-cells.ts';
 import { remarkTabs } from './plugins/tabs.ts';
+import { remarkUnclosedContainers } from './plugins/unclosed-containers.ts';
 import rehypeUnsafeLinks, { placeKey } from './plugins/unsafe-links.ts';
 import { SKIP, visit } from './visit-tree.ts';
 
@@ -213,10 +215,27 @@ export function isExternal(url: string): boolean {
 function collectLinks() {
   return (tree: MdRoot, file: VFile) => {
     const data = collected(file);
+    const problem = (node: { position?: { start: { line: number; column: number } } }, says: Diagnosis) => {
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      data.problems.push({ line: start.line, column: start.column, ...says });
+    };
+    // CommonMark takes the first definition of a label; a later one with another target is never
+    // used, and its line does not show: said, not dropped.
     const definitions = new Map<string, Definition>();
     visit(tree, 'definition', (node: Definition) => {
-      if (!definitions.has(node.identifier)) definitions.set(node.identifier, node);
+      const first = definitions.get(node.identifier);
+      if (!first) definitions.set(node.identifier, node);
+      else if (first.url !== node.url || first.title !== node.title)
+        problem(
+          node,
+          diagnosis('duplicate-definition', 'link', {
+            label: node.label ?? node.identifier,
+            url: node.url,
+            first: `${first.url}${first.title != null ? ` "${first.title}"` : ''}`,
+          }),
+        );
     });
+    let truncated = false;
     const used = new Set<string>();
     visit(tree, (node, index, parent) => {
       if ((node.type === 'linkReference' || node.type === 'imageReference') && parent && index !== undefined) {
@@ -254,16 +273,34 @@ function collectLinks() {
       if (node.type === 'html' && parent && index !== undefined) {
         const html = node as Html;
         if (TRUNCATE.test(html.value.trim())) {
+          // The excerpt ends at the first marker; another would be a rule on the page.
+          if (truncated) {
+            problem(html, diagnosis('truncate', 'again'));
+            parent.children.splice(index, 1);
+            return index;
+          }
+          truncated = true;
           parent.children[index] = { type: 'thematicBreak', data: { hProperties: { dataSiteTruncate: '' } } } as never;
           return;
         }
         // Any other HTML is parsed and sanitised on the HTML side (generator/markdown/plugins/raw-html.ts).
       }
     });
-    // A footnote nobody refers to is left out of the page by the HTML step: said, not dropped.
+    // A footnote nobody refers to is left out of the page by the HTML step, and so is a second
+    // definition of a label (the first is shown): said, not dropped.
     const referenced = new Set<string>();
     visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    const footnotes = new Map<string, string>();
     visit(tree, 'footnoteDefinition', (node) => {
+      const text = plainText(node).trim();
+      const first = footnotes.get(node.identifier);
+      if (first === undefined) footnotes.set(node.identifier, text);
+      else if (first !== text) {
+        const label = node.label ?? node.identifier;
+        const shown = first.length > 60 ? `${first.slice(0, 59)}…` : first;
+        problem(node, diagnosis('duplicate-definition', 'footnote', { label, first: shown }));
+        return;
+      }
       if (referenced.has(node.identifier)) return;
       const start = node.position?.start ?? { line: 1, column: 1 };
       data.problems.push({
@@ -321,13 +358,35 @@ function collectHeadings() {
   return (tree: HastRoot, file: VFile) => {
     const data = collected(file);
     slugs.reset();
+    // The ids the author gave (`{#id}` on a heading, an admonition or tabs, raw HTML): a heading's
+    // id made from its text steps aside from them, as from each other.
+    const given = new Set<string>();
+    visit(tree, 'element', (node: Element) => {
+      if (typeof node.properties.id === 'string') given.add(node.properties.id);
+    });
+    const seen = new Map<string, Element>();
     visit(tree, 'element', (node: Element) => {
       const rank = /^h([1-6])$/.exec(node.tagName);
       const text = rank ? hastToString(node) : '';
       // A heading without an id of its own gets one from its text, as on GitHub (rehype-slug did).
-      if (rank && !node.properties.id) node.properties.id = slugs.slug(text);
+      if (rank && !node.properties.id) {
+        let made = slugs.slug(text);
+        while (given.has(made)) made = slugs.slug(text);
+        node.properties.id = made;
+      }
       const id = node.properties?.id;
-      if (typeof id === 'string') data.ids.push(id);
+      if (typeof id === 'string') {
+        const first = seen.get(id);
+        if (first) {
+          const start = node.position?.start ?? { line: 1, column: 1 };
+          data.problems.push({
+            line: start.line,
+            column: start.column,
+            ...diagnosis('duplicate-id', 'again', { id, first: describeElement(first) }),
+          });
+        } else seen.set(id, node);
+        data.ids.push(id);
+      }
       // `<a name="x">`, the older way of HTML to name a place to link to.
       if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
@@ -343,6 +402,18 @@ function collectHeadings() {
       }
     });
   };
+}
+
+/** An element as an author knows it, for a message: the heading "Install", the tip, the tabs. */
+function describeElement(element: Element): string {
+  if (/^h[1-6]$/.test(element.tagName)) return `the heading "${hastToString(element).trim()}"`;
+  const classes = element.properties.className;
+  const list = Array.isArray(classes) ? classes.map(String) : [];
+  const kind = list.find((c) => c.startsWith(`${MARKDOWN_CLASSES.admonition}-`));
+  if (kind) return `the :::${kind.slice(MARKDOWN_CLASSES.admonition.length + 1)} block`;
+  if (list.includes(MARKDOWN_CLASSES.tabs)) return 'the ::::tabs block';
+  if (list.includes(MARKDOWN_CLASSES.tabPanel)) return 'a :::tab';
+  return `<${element.tagName}>`;
 }
 
 /** The headings that link to themselves: `##` to `####` with an id, the footnotes' label aside. */
@@ -384,12 +455,14 @@ function pipeline(
       .use(remarkParse)
       .use(remarkGfmSyntax, { literalAutolinks })
       .use(remarkIncludes, report)
+      .use(remarkUnclosedContainers, report)
       .use(remarkAdmonitions, { ...admonitions, report })
       .use(remarkTabs, report)
       .use(contentConventions)
       .use(remarkContentRules, rules)
       .use(collectLinks)
       .use(remarkCodeMeta, report)
+      .use(remarkTableCells, report)
       .use(remarkRehype, {
         allowDangerousHtml: true,
         footnoteLabel: labels.footnotes,

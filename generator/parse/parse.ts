@@ -152,9 +152,22 @@ function documentOf(
     locale: source.locale,
     path: source.path,
     frontMatter,
+    frontMatterAt: frontMatterPlaces(source.raw, bodyLine),
     bodyLine,
     ...body,
   };
+}
+
+/** The line and column of each top-level key's value in the front matter (the lines before the
+ * body): `slug: containers` on line 4 gives `slug` at 4:7. */
+export function frontMatterPlaces(raw: string, bodyLine: number): Record<string, { line: number; column: number }> {
+  const places: Record<string, { line: number; column: number }> = {};
+  const lines = raw.split('\n', bodyLine);
+  for (let i = 1; i < bodyLine - 1 && i < lines.length; i++) {
+    const key = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*/.exec(lines[i]);
+    if (key && !(key[1] in places)) places[key[1]] = { line: i + 1, column: key[0].length + 1 };
+  }
+  return places;
 }
 
 /** `includes`: the Markdown files the source may include, by id (generator/markdown/plugins/includes.ts). */
@@ -290,7 +303,11 @@ function frontMatterText(
     }
     if (frontMatter.draft) continue;
     for (const p of placeholdersIn(value, placeholders)) {
-      found.push(diagnostic(place(p.text), 'placeholder', 'frontMatter', { key, text: p.text }));
+      found.push(
+        p.of
+          ? diagnostic(place(p.text), 'placeholder', 'frontMatterPart', { key, text: p.text, of: p.of })
+          : diagnostic(place(p.text), 'placeholder', 'frontMatter', { key, text: p.text }),
+      );
     }
   }
   return found;

@@ -21,14 +21,22 @@ export function themeOptionsOf<C>(
   const raw = { themeConfig: config.themeConfig };
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { options: parsed.data.themeConfig as C, diagnostics: [] };
-  const diagnostics = zodDiagnostics(parsed.error, CONFIG_FILE, 'config', undefined, (issue) =>
-    suggestion(schema, issue, raw),
+  const diagnostics = zodDiagnostics(
+    parsed.error,
+    CONFIG_FILE,
+    'config',
+    undefined,
+    (issue) => suggestion(schema, issue, raw),
+    raw,
   );
   return {
     diagnostics: parsed.error.issues.map((issue, i) => {
       const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
       const keyPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]] : path;
-      return { ...diagnostics[i], ...locateConfig(files, keyPath, valueAt(raw, keyPath)) };
+      return {
+        ...diagnostics[i],
+        ...locateConfig(files, keyPath, valueAt(raw, keyPath), issue.code === 'unrecognized_keys' ? 'key' : 'value'),
+      };
     }),
   };
 }

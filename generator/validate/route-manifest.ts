@@ -2,7 +2,9 @@
 // `site check --baseline <manifest or sitemap>` reports each route of the baseline that the new
 // build serves neither as a page nor as a redirect (`route-removed`), with the likely successor.
 
+import { localeOfRoute, type RouteConfig } from '../../common/routes.ts';
 import { type BaseConfig, routeOfServedPath } from '../../common/served-url.ts';
+import { localePrefix } from '../config/config.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic, Route, SiteGraph } from '../types.ts';
@@ -61,10 +63,12 @@ export function parseBaseline(text: string, site: BaseConfig & { url: string }):
   return { error: `it is neither a ${ROUTE_MANIFEST} (JSON) nor a sitemap.xml` };
 }
 
-/** The page a vanished route most likely became: one with the same title, else one with the same
- * last path segment (a moved page), else a page beside it whose name is a slip away (a renamed one). */
-function successor(gone: Baseline[number], graph: SiteGraph): Route | undefined {
-  const pages = Object.values(graph.pages);
+/** The page a vanished route most likely became, in its locale: one with the same title, else one
+ * with the same last path segment (a moved page), else a page beside it whose name is a slip away
+ * (a renamed one). */
+function successor(gone: Baseline[number], graph: SiteGraph, config: RouteConfig): Route | undefined {
+  const locale = localeOfRoute(config, gone.route);
+  const pages = Object.values(graph.pages).filter((p) => p.locale === locale);
   const byTitle = gone.title ? pages.filter((p) => p.title === gone.title) : [];
   if (byTitle.length === 1) return byTitle[0].route;
   const split = (route: Route) => {
@@ -81,7 +85,41 @@ function successor(gone: Baseline[number], graph: SiteGraph): Route | undefined 
   return close === undefined ? undefined : siblings.get(close);
 }
 
-export function removedRoutes(baseline: Baseline, graph: SiteGraph, source: string): Diagnostic[] {
+/** What a redirect of the config says for a vanished route and its successor: the config's
+ * redirects apply in every locale, each with its locale's prefix, so both routes are written
+ * without it (`/en/a/` to `/en/b/` is `{ from: '/a/', to: '/b/' }`). None when the two are in
+ * different locales, or when the route's page is still served in another locale, where a redirect
+ * would hide it. */
+export function suggestedRedirect(
+  config: RouteConfig,
+  graph: SiteGraph,
+  route: Route,
+  next: Route | undefined,
+): { redirect?: { from: Route; to: Route }; keptIn?: Route } {
+  const locale = localeOfRoute(config, route);
+  const prefix = localePrefix(config, locale);
+  const key = route.slice(prefix.length) || '/';
+  const keptIn = Object.keys(config.locales)
+    .map((l) => `${localePrefix(config, l)}${key}`)
+    .find((r) => r !== route && graph.pages[r]);
+  if (keptIn) return { keptIn };
+  if (!next || localeOfRoute(config, next) !== locale) return {};
+  return { redirect: { from: key, to: next.slice(prefix.length) || '/' } };
+}
+
+/** One entry of what was served: its route, its title where known, and the file that served it
+ * (`site check --changed`: the file changed since the ref). */
+export type Served = Baseline[number] & { file?: string };
+
+/** The routes of `baseline` the graph serves neither as a page nor as a redirect, each reported at
+ * `source` (or at the file that served it), with its likely successor and the redirect to add. */
+export function removedRoutes(
+  baseline: Served[],
+  graph: SiteGraph,
+  source: string,
+  config: RouteConfig,
+  ref?: string,
+): Diagnostic[] {
   const redirected = new Set(graph.redirects.map((r) => r.from));
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<Route>();
@@ -89,8 +127,18 @@ export function removedRoutes(baseline: Baseline, graph: SiteGraph, source: stri
     const route = entry.route.endsWith('/') || /\.[a-z0-9]+$/i.test(entry.route) ? entry.route : `${entry.route}/`;
     if (seen.has(route) || graph.pages[route] || redirected.has(route)) continue;
     seen.add(route);
-    const next = successor({ ...entry, route }, graph);
-    diagnostics.push(diagnostic({ file: source }, 'route-removed', 'removed', { route, successor: next }));
+    const next = successor({ ...entry, route }, graph, config);
+    const { redirect, keptIn } = suggestedRedirect(config, graph, route, next);
+    const params = { route, successor: next, redirect, keptIn };
+    // A file that served the route: at its `slug:` when one moved the page away.
+    const slug = entry.file ? graph.documents[entry.file]?.frontMatterAt?.slug : undefined;
+    const at = { file: entry.file ?? source, ...slug };
+    diagnostics.push({
+      ...(ref
+        ? diagnostic(at, 'route-removed', 'changed', { ...params, ref })
+        : diagnostic(at, 'route-removed', 'removed', params)),
+      concerns: { routes: [route] },
+    });
   }
   return diagnostics;
 }

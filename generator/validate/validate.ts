@@ -1,10 +1,12 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
 
-import type { SiteConfig } from '../config/config.ts';
+import { localePrefix, type SiteConfig } from '../config/config.ts';
+import type { ConfigFile } from '../config/config-links.ts';
+import { locateRedirect } from '../config/config-locations.ts';
 import type { SourceFile } from '../content/load.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
-import type { Diagnostic, Route, SiteGraph } from '../types.ts';
+import type { Diagnostic, Redirect, Route, SiteGraph } from '../types.ts';
 import { checkMarkdownLinks, type LinkContext, routeMap } from './links.ts';
 
 /** The line of the first occurrence of `needle` in a file, for errors about front matter values. */
@@ -23,15 +25,18 @@ export interface ValidateInput {
   graph: SiteGraph;
   sources: Map<string, SourceFile>;
   files: ReadonlySet<string>;
+  /** The config's files as written, where a redirect's problem is reported at its line. */
+  configFiles?: ConfigFile[];
 }
 
 /** Checks the graph; returns its problems and the resolved href of every Markdown link. */
 /** "; did you mean …?" when an id is a slip away from a known one. */
 
-export function validate({ config, graph, sources, files }: ValidateInput): {
+export function validate(input: ValidateInput): {
   links: SiteGraph['links'];
   diagnostics: Diagnostic[];
 } {
+  const { config, graph, sources, files } = input;
   const diagnostics: Diagnostic[] = [];
   const locales = Object.keys(config.locales);
 
@@ -83,25 +88,33 @@ export function validate({ config, graph, sources, files }: ValidateInput): {
     }
   }
 
+  diagnostics.push(...sameTitles(graph));
+
   const redirectSources = new Map<Route, Route>();
+  const configFiles = input.configFiles ?? [];
+  // A redirect of the config written with a locale prefix: one error for the entry, not one per locale.
+  const prefixed = new Set(prefixedRedirects(config, configFiles, diagnostics));
   for (const redirect of graph.redirects) {
     redirectSources.set(redirect.from, redirect.to);
+    const entry = entryOf(config, redirect);
+    if (entry && prefixed.has(entry)) continue;
+    const at = (key: 'from' | 'to') => (entry && locateRedirect(configFiles, entry, key)) || { file: redirect.origin };
     if (graph.pages[redirect.from]) {
       const page = graph.pages[redirect.from];
-      diagnostics.push(
-        diagnostic({ file: redirect.origin }, 'redirect-shadows-page', 'shadows', {
+      const source = 'doc' in page && page.doc ? page.doc : undefined;
+      diagnostics.push({
+        ...diagnostic(at('from'), 'redirect-shadows-page', 'shadows', {
           from: redirect.from,
-          page: 'doc' in page && page.doc ? page.doc : page.kind,
+          page: source ?? page.kind,
         }),
-      );
+        concerns: { routes: [redirect.from], files: source ? [source] : [] },
+      });
     }
     if (!graph.pages[redirect.to]) {
-      diagnostics.push(
-        diagnostic({ file: redirect.origin }, 'redirect-target-missing', 'missing', {
-          from: redirect.from,
-          to: redirect.to,
-        }),
-      );
+      diagnostics.push({
+        ...diagnostic(at('to'), 'redirect-target-missing', 'missing', { from: redirect.from, to: redirect.to }),
+        concerns: { routes: [redirect.to] },
+      });
     }
   }
 
@@ -109,4 +122,71 @@ export function validate({ config, graph, sources, files }: ValidateInput): {
   const checked = checkMarkdownLinks(ctx);
   diagnostics.push(...checked.diagnostics);
   return { links: checked.links, diagnostics };
+}
+
+/** Pages of one locale with one title: a warning at each after the first, at its `title:` line. */
+function sameTitles(graph: SiteGraph): Diagnostic[] {
+  const first = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const pages = Object.values(graph.pages).flatMap((page) => ('doc' in page && page.doc ? [page.doc] : []));
+  for (const source of pages.sort()) {
+    const doc = graph.documents[source];
+    if (!doc) continue;
+    const key = `${doc.locale}\n${doc.frontMatter.title.trim()}`;
+    const other = first.get(key);
+    if (!other) {
+      first.set(key, source);
+      continue;
+    }
+    const at = doc.frontMatterAt?.title;
+    diagnostics.push({
+      ...diagnostic({ file: source, line: at?.line ?? 1, column: at?.column ?? 1 }, 'duplicate-title', 'otherPage', {
+        title: doc.frontMatter.title,
+        other,
+      }),
+      concerns: { files: [other] },
+    });
+  }
+  return diagnostics;
+}
+
+type RedirectEntry = SiteConfig['redirects'][number];
+
+/** The redirect of the config a redirect of the graph was made from, in one of the locales. */
+function entryOf(config: SiteConfig, redirect: Redirect): RedirectEntry | undefined {
+  const prefixes = Object.keys(config.locales).map((l) => localePrefix(config, l));
+  return config.redirects.find((e) =>
+    prefixes.some((prefix) => `${prefix}${e.from}` === redirect.from && `${prefix}${e.to}` === redirect.to),
+  );
+}
+
+/** Redirects of the config that start with a locale's prefix (`/en/a/`): each applies in every
+ * locale with that locale's prefix too (`/en/en/a/`). Reported once each, at its `from`. */
+function prefixedRedirects(config: SiteConfig, files: ConfigFile[], diagnostics: Diagnostic[]): RedirectEntry[] {
+  const prefixes = Object.keys(config.locales)
+    .map((l) => localePrefix(config, l))
+    .filter(Boolean);
+  return config.redirects.filter((entry) => {
+    const prefix = prefixes.find((p) => entry.from.startsWith(`${p}/`) || entry.to.startsWith(`${p}/`));
+    if (!prefix) return false;
+    const made = Object.keys(config.locales)
+      .map((l) => localePrefix(config, l))
+      .filter(Boolean)
+      .map((p) => `${p}${entry.from} → ${p}${entry.to}`);
+    diagnostics.push({
+      ...diagnostic(
+        locateRedirect(files, entry, 'from') ?? { file: 'config/site.config.ts' },
+        'redirect-target-missing',
+        'prefixed',
+        {
+          from: entry.from,
+          to: entry.to,
+          prefix,
+          made,
+        },
+      ),
+      concerns: { routes: [entry.to] },
+    });
+    return true;
+  });
 }

@@ -1,5 +1,7 @@
 // Admonitions as Docusaurus writes them: `:::tip` ... `:::` container blocks, with a title in
-// brackets (`:::tip[Title]`) or, in the older form, after the keyword (`:::tip Title`).
+// brackets (`:::tip[Title]`) or, in the older form, after the keyword (`:::tip Title`), and the
+// attributes remark-directive defines: `{#id .class}` kept on the aside, `{title="Title"}` as its
+// title. Any other attribute would be left out, and is reported.
 //
 // Only the container and leaf forms of directives are parsed (leaf ones for includes, see
 // generator/markdown/plugins/includes.ts, which turns any other `::name` line back into its text). Text directives
@@ -14,11 +16,17 @@ import type { Construct, Extension } from 'micromark-util-types';
 import type { Processor } from 'unified';
 import type { VFile } from 'vfile';
 import { admonitionKindClass, MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
-import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
+import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 export type AdmonitionKind = (typeof ADMONITION_KINDS)[number];
+/** The attributes an admonition takes: `:::tip[Title]{#id .class}`, `:::tip{title="Title"}`. */
+const ADMONITION_ATTRIBUTES = ['id', 'class', 'title'] as const;
+
+const toText = (node: { value?: unknown; children?: unknown[] }): string =>
+  typeof node.value === 'string' ? node.value : (node.children ?? []).map((c) => toText(c as never)).join('');
+
 /** Other keywords Docusaurus accepts, and the kind they stand for. */
 export const ADMONITION_ALIASES: Record<string, AdmonitionKind> = { caution: 'warning' };
 
@@ -73,16 +81,38 @@ export const ALERT_KINDS: Record<string, AdmonitionKind> = {
 };
 const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\r?\n|$)/i;
 
+/** What remark-directive's attributes give a block: `{#id .class}`, which the HTML keeps. */
+export interface BlockAttributes {
+  id?: string;
+  classes: string[];
+}
+
+/** The id and classes of a directive's attributes (`{#id .a .b}` or `{id="…" class="…"}`). */
+export function blockAttributes(attributes: ContainerDirective['attributes']): BlockAttributes {
+  const id = attributes?.id?.trim();
+  return { ...(id ? { id } : {}), classes: (attributes?.class ?? '').split(/\s+/).filter(Boolean) };
+}
+
+/** The attribute names of a directive that `known` does not name: reported, as they are left out. */
+export function unknownAttributes(attributes: ContainerDirective['attributes'], known: readonly string[]): string[] {
+  return Object.keys(attributes ?? {}).filter((name) => !known.includes(name));
+}
+
 /** An admonition's HTML: an aside with its title first. */
 function asAdmonition(
   node: { data?: unknown; children: unknown[] },
   kind: AdmonitionKind,
   title: PhrasingContent[],
   body: unknown[],
+  attributes: BlockAttributes = { classes: [] },
 ): void {
   node.data = {
     hName: 'aside',
-    hProperties: { className: [MARKDOWN_CLASSES.admonition, admonitionKindClass(kind)], role: 'note' },
+    hProperties: {
+      ...(attributes.id ? { id: attributes.id } : {}),
+      className: [MARKDOWN_CLASSES.admonition, admonitionKindClass(kind), ...attributes.classes],
+      role: 'note',
+    },
   };
   node.children = [
     {
@@ -119,10 +149,10 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
       if (directive.name === 'tabs' || directive.name === 'tab') return;
       const kind = ADMONITION_ALIASES[directive.name] ?? (directive.name as AdmonitionKind);
       if (!ADMONITION_KINDS.includes(kind)) {
-        const start = directive.position?.start ?? { line: 1, column: 1 };
+        const at = directive.position?.start ?? { line: 1, column: 1 };
         options.report?.(file, {
-          line: start.line,
-          column: start.column,
+          line: at.line,
+          column: at.column,
           ...diagnosis('admonition', 'unknown', {
             name: directive.name,
             known: [...ADMONITION_KINDS, ...Object.keys(ADMONITION_ALIASES)],
@@ -130,14 +160,23 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
         });
         return;
       }
+      const start = directive.position?.start ?? { line: 1, column: 1 };
+      const problem = (says: Diagnosis) => options.report?.(file, { line: start.line, column: start.column, ...says });
       const [first, ...rest] = directive.children;
       const hasLabel =
         first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel;
+      // remark-directive's attributes: `{#id .class}` go into the HTML (an author's id is a
+      // fragment others link to), `{title="…"}` is the title where no label gives one.
+      const title = directive.attributes?.title ?? undefined;
+      if (hasLabel && title != null)
+        problem(diagnosis('admonition', 'twoTitles', { name: directive.name, label: toText(first), title }));
+      for (const attribute of unknownAttributes(directive.attributes, ADMONITION_ATTRIBUTES))
+        problem(diagnosis('admonition', 'attribute', { name: directive.name, attribute }));
       const titleChildren: PhrasingContent[] = hasLabel
         ? (first as Paragraph).children
-        : [{ type: 'text', value: options.titles[kind] }];
+        : [{ type: 'text', value: title || options.titles[kind] }];
       const body = hasLabel ? rest : directive.children;
-      asAdmonition(directive, kind, titleChildren, body);
+      asAdmonition(directive, kind, titleChildren, body, blockAttributes(directive.attributes));
     });
     visit(tree, 'blockquote', (quote: Blockquote) => alert(quote, options));
   };

@@ -52,6 +52,7 @@ export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) =
       const options: CodeOptions = { highlight: [] };
       const start = node.position?.start ?? { line: 1, column: 1 };
       const problem = (says: Diagnosis) => report(file, { line: start.line, column: start.column, ...says });
+      const titles: string[] = [];
       for (const m of (node.meta ?? '').matchAll(META_TOKEN)) {
         const [word, braces, key, dq, sq, bare, other] = m;
         const value = dq ?? sq ?? bare;
@@ -59,11 +60,14 @@ export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) =
           const lines = ranges(braces.slice(1, -1));
           if (lines) options.highlight.push(...lines);
           else problem(diagnosis('code-meta', 'notLines', { word }));
-        } else if (key === 'title' && value !== undefined) options.title = value;
+        } else if (key === 'title' && value !== undefined) titles.push((options.title = value));
         else if (key === 'showLineNumbers' && (value === undefined || /^\d+$/.test(value)))
           options.lineNumbers = value === undefined ? 1 : Number(value);
         else problem(diagnosis('code-meta', 'unknown', { word: (key ?? other) === word ? `"${word}"` : word }));
       }
+      // One caption shows: a second title would hide the first without a word.
+      if (titles.length > 1)
+        problem(diagnosis('code-meta', 'twice', { key: 'title', values: titles, shown: titles.at(-1)! }));
       // `// highlight-next-line` and friends: the comment line goes, the line(s) it names are marked.
       if (node.value.includes('highlight-')) {
         const kept: string[] = [];

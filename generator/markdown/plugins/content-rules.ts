@@ -7,7 +7,8 @@
 // - `number-unit`: an ordinary space between a number and its unit (`480 €`, `99,9 %`, `16 GB`), where
 //   a line may break and leave the unit alone at the start of the next line. The fix is a no-break
 //   space, which the editor types: the engine does not swap characters behind an editor's back.
-// - `placeholder`: `TODO` or a sentence `site new` wrote, in a page that is no draft.
+// - `placeholder`: `TODO` or a sentence `site new` wrote, or a part of one left in a sentence an
+//   editor otherwise rewrote, in a page that is no draft.
 import type { Heading, Root, Text } from 'mdast';
 import type { VFile } from 'vfile';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
@@ -67,13 +68,48 @@ export function numberUnitGaps(text: string): { index: number; written: string; 
   }));
 }
 
-/** The placeholders in a text: `TODO` as a word, and any sentence `site new` wrote. */
-export function placeholdersIn(text: string, placeholders: readonly string[]): { index: number; text: string }[] {
-  const found: { index: number; text: string }[] = [];
+/** A placeholder found in a text: where, what of it is there, and the whole placeholder when only a
+ * part of it is (an editor rewrote the rest). */
+export interface FoundPlaceholder {
+  index: number;
+  text: string;
+  of?: string;
+}
+
+/** The parts of a placeholder an editor may leave when rewriting the rest of it: its clauses (cut
+ * at `:`, `;`, `,` and `.`) of four words or more and 20 characters or more, long enough to be
+ * nobody's own words ("Write the introduction here", "Heading of the first section"). */
+function placeholderParts(placeholder: string): string[] {
+  return placeholder
+    .split(/[:;,.]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== 'TODO' && part.length >= 20 && part.split(/\s+/).length >= 4);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The placeholders in a text: `TODO` as a word, any sentence `site new` wrote, and a part of one
+ * left in a sentence otherwise rewritten. */
+export function placeholdersIn(text: string, placeholders: readonly string[]): FoundPlaceholder[] {
+  const found: FoundPlaceholder[] = [];
   for (const m of text.matchAll(/\bTODO\b/g)) found.push({ index: m.index, text: 'TODO' });
+  const whole: [number, number][] = [];
   for (const p of placeholders) {
-    const index = p && !/^TODO\b/.test(p) ? text.indexOf(p) : -1;
-    if (index !== -1) found.push({ index, text: p });
+    const index = p ? text.indexOf(p) : -1;
+    if (index === -1) continue;
+    whole.push([index, index + p.length]);
+    // One that starts with TODO is reported as that word.
+    if (!/^TODO\b/.test(p)) found.push({ index, text: p });
+  }
+  for (const p of placeholders) {
+    for (const part of placeholderParts(p)) {
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(part)}(?![\\p{L}\\p{N}])`, 'giu');
+      for (const m of text.matchAll(pattern)) {
+        if (whole.some(([from, to]) => m.index >= from && m.index < to)) continue;
+        if (found.some((f) => f.index === m.index)) continue;
+        found.push({ index: m.index, text: m[0], of: p });
+      }
+    }
   }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -109,7 +145,12 @@ export default function remarkContentRules(options: ContentRuleOptions = { place
         });
       }
       for (const found of placeholdersIn(text.value, options.placeholders)) {
-        problems.push({ ...positionIn(text, found.index), ...diagnosis('placeholder', 'body', { text: found.text }) });
+        problems.push({
+          ...positionIn(text, found.index),
+          ...(found.of
+            ? diagnosis('placeholder', 'part', { text: found.text, of: found.of })
+            : diagnosis('placeholder', 'body', { text: found.text })),
+        });
       }
     });
   };

@@ -9,6 +9,9 @@
 //   :::
 //   ::::
 //
+// `{#id .class}` on either is kept on its element, as remark-directive defines them (an author's id
+// is a fragment others link to); any other attribute is reported.
+//
 // Rendered readable without JavaScript: every panel is shown, each under its label. The runtime
 // (theme/client/chrome/tabs.ts) turns the block into ARIA tabs, keeps the tabs of one `group` on
 // the same choice across the page and remembers it.
@@ -19,6 +22,11 @@ import type { VFile } from 'vfile';
 import { MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { type CaseOf, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
+import { blockAttributes, unknownAttributes } from './admonitions.ts';
+
+/** The attributes tabs take; `value` is a tab's value where it differs from its label. */
+const TABS_ATTRIBUTES = ['group', 'id', 'class'];
+const TAB_ATTRIBUTES = ['value', 'id', 'class'];
 
 const textOf = (node: { value?: unknown; children?: unknown[] }): string =>
   typeof node.value === 'string' ? node.value : (node.children ?? []).map((c) => textOf(c as never)).join('');
@@ -32,9 +40,24 @@ const labelOf = (node: ContainerDirective) => {
 
 export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => void) {
   return (tree: Root, file: VFile) => {
-    const problem = (node: { position?: { start: { line: number; column: number } } }, kase: CaseOf<'tabs'>) => {
+    const problem = (
+      node: { position?: { start: { line: number; column: number } } },
+      kase: Exclude<CaseOf<'tabs'>, 'attribute'>,
+    ) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
       report(file, { line: start.line, column: start.column, ...diagnosis('tabs', kase) });
+    };
+    /** Its `{#id .class}` as HTML properties, any other attribute reported. */
+    const attributesOf = (node: ContainerDirective, known: string[]) => {
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      for (const attribute of unknownAttributes(node.attributes, known))
+        report(file, {
+          line: start.line,
+          column: start.column,
+          ...diagnosis('tabs', 'attribute', { name: node.name, attribute }),
+        });
+      const { id, classes } = blockAttributes(node.attributes);
+      return { ...(id ? { id } : {}), classes };
     };
     visit(tree, 'containerDirective', (node: ContainerDirective, _index, parent) => {
       if (node.name === 'tab' && !(parent?.type === 'containerDirective' && parent.name === 'tabs')) {
@@ -45,7 +68,11 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
         const value = node.attributes?.value ?? (label ? textOf(label).trim() : '');
         if (!label) problem(node, 'noLabel');
         const body = label ? node.children.slice(1) : node.children;
-        node.data = { hName: 'div', hProperties: { className: [MARKDOWN_CLASSES.tabPanel], dataTab: value } };
+        const { classes, ...id } = attributesOf(node, TAB_ATTRIBUTES);
+        node.data = {
+          hName: 'div',
+          hProperties: { ...id, className: [MARKDOWN_CLASSES.tabPanel, ...classes], dataTab: value },
+        };
         node.children = [
           {
             type: 'paragraph',
@@ -66,9 +93,10 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
       for (const child of stray) problem(child, 'stray');
       if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab'))
         problem(node, 'empty');
+      const { classes, ...id } = attributesOf(node, TABS_ATTRIBUTES);
       node.data = {
         hName: 'div',
-        hProperties: { className: [MARKDOWN_CLASSES.tabs], ...(group ? { dataGroup: group } : {}) },
+        hProperties: { ...id, className: [MARKDOWN_CLASSES.tabs, ...classes], ...(group ? { dataGroup: group } : {}) },
       };
     });
   };

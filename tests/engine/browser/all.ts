@@ -14,6 +14,7 @@ import '../../site/browser/diagrams.test.ts';
 import '../../site/browser/every-page.test.ts';
 import './images.test.ts';
 import './large-sidebar.test.ts';
+import './live-reload.test.ts';
 import '../../site/browser/layout.test.ts';
 import './markdown-blocks.test.ts';
 import './navigation.test.ts';

@@ -85,13 +85,13 @@ test('each format prints the exact diagnostics of a broken site and exits 1', as
 });
 
 test('a problem without a position: github leaves out line and col, json gives null; a clean site prints an empty array', async () => {
-  const broken = await fixtureCopy('basic', path.join(FIXTURES, 'broken', 'redirect-target-missing'));
+  const broken = await fixtureCopy('basic', path.join(FIXTURES, 'broken', 'public-file'));
   try {
     const github = site(broken.root, 'check', '--format', 'github');
     assert.equal(github.status, 1);
     assert.equal(
       github.stdout.split('\n')[0],
-      '::error file=config/site.config.ts,title=[redirect-target-missing]::redirect from /old/ points at /docs/gone/, which does not exist (fix the target route in the redirects of config/site.config.ts)',
+      "::error file=public/sitemap.xml,title=[public-file]::the build writes sitemap.xml itself; the copy from public/ would replace it (rename or remove the file in public/ (only _headers and _redirects are merged with the build's own))",
     );
     const json = JSON.parse(site(broken.root, 'check', '--format', 'json').stdout);
     assert.equal(json[0].line, null);

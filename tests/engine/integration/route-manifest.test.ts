@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCheck } from '../../../bin/check.ts';
 import { formatDiagnostic, runBuild } from '../../../generator/build/build.ts';
+import { DIAGNOSTIC_RULES } from '../../../generator/diagnostics/diagnostic-rules.ts';
 import type { RouteManifest } from '../../../generator/validate/route-manifest.ts';
 import { fixtureCopy } from '../../helpers.ts';
 
@@ -68,21 +69,26 @@ test('a route of the baseline manifest that vanished without a redirect fails th
     await renameUpgradeGuide(root, 'updating');
     const result = await runCheck(root, { baseline });
     assert.equal(result.ok, false);
-    assert.deepEqual(result.diagnostics.filter((d) => d.rule === 'route-removed').map(formatDiagnostic), [
-      `${baseline}  /docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /docs/guides/updating/) (add a redirect { from: '/docs/guides/upgrade/', to: '/docs/guides/updating/' } to the config's redirects, or restore the page)  [route-removed]`,
-      `${baseline}  /en/docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /en/docs/guides/updating/) (add a redirect { from: '/en/docs/guides/upgrade/', to: '/en/docs/guides/updating/' } to the config's redirects, or restore the page)  [route-removed]`,
+    const removed = result.diagnostics.filter((d) => d.rule === 'route-removed');
+    // Redirects of the config apply in every locale, each with its prefix: both routes ask for the
+    // same one, written without /en.
+    const hint =
+      "add { from: '/docs/guides/upgrade/', to: '/docs/guides/updating/' } to the config's redirects (it applies in every locale, each with its prefix), or restore the page";
+    assert.deepEqual(removed.map(formatDiagnostic), [
+      `${baseline}  /docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /docs/guides/updating/) (${hint})  [route-removed]`,
+      `${baseline}  /en/docs/guides/upgrade/ was served by the baseline and is neither a page nor a redirect now (likely successor: /en/docs/guides/updating/) (${hint})  [route-removed]`,
     ]);
 
-    // The redirect the check suggests makes it pass.
+    // The redirect the check suggests, added as printed, makes the whole check pass.
+    const suggested = new Set(removed.map((d) => /^add (\{ from: '[^']+', to: '[^']+' \})/.exec(d.hint ?? '')?.[1]));
+    assert.deepEqual([...suggested], ["{ from: '/docs/guides/upgrade/', to: '/docs/guides/updating/' }"]);
     await writeFile(
       path.join(root, 'config', 'site.config.ts'),
-      "import { base } from './base.ts';\n\nexport default { ...base, redirects: [...base.redirects, { from: '/docs/guides/upgrade/', to: '/docs/guides/updating/' }, { from: '/en/docs/guides/upgrade/', to: '/en/docs/guides/updating/' }] };\n",
+      `import { base } from './base.ts';\n\nexport default { ...base, redirects: [...base.redirects, ${[...suggested].join(', ')}] };\n`,
     );
     const fixed = await runCheck(root, { baseline });
-    assert.deepEqual(
-      fixed.diagnostics.filter((d) => d.rule === 'route-removed'),
-      [],
-    );
+    assert.deepEqual(fixed.diagnostics.map(formatDiagnostic), []);
+    assert.equal(fixed.ok, true);
   } finally {
     await dispose();
   }
@@ -132,4 +138,30 @@ test('the baseline may be a deployed sitemap.xml or manifest fetched by URL; an 
     server.close();
     await dispose();
   }
+});
+
+test('an English page removed while its German one stays: the check says to restore it, as a redirect would hide the German page', async () => {
+  const { root, dispose } = await fixtureCopy('basic');
+  try {
+    assert.equal(built.ok, true);
+    await rm(path.join(root, 'content/en/docs/reference/hidden.md'));
+    const result = await runCheck(root, { baseline: path.join(out, '_routes.json') });
+    const removed = result.diagnostics.filter((d) => d.rule === 'route-removed');
+    assert.deepEqual(
+      removed.map((d) => d.message),
+      ['/en/docs/reference/hidden/ was served by the baseline and is neither a page nor a redirect now'],
+    );
+    assert.equal(
+      removed[0].hint,
+      'restore the page: a redirect applies in every locale, and would hide /docs/reference/hidden/, which is still a page',
+    );
+  } finally {
+    await dispose();
+  }
+});
+
+test('site explain route-removed shows the fix as the config reads it: a redirect without a locale prefix', () => {
+  const { fix } = DIAGNOSTIC_RULES['route-removed'].example;
+  for (const [, from, to] of fix.matchAll(/from: '([^']+)', to: '([^']+)'/g))
+    for (const route of [from, to]) assert.doesNotMatch(route, /^\/en\//, fix);
 });

@@ -39,10 +39,11 @@ test('an unknown key is reported at its own line, with the closest known key; th
   );
 });
 
-test('a wrong type names the key and its line', () => {
+test('a wrong type names the key, what it takes and what was written, at the value', () => {
   const r = splitFrontMatter('---\ntitle: A\ndescription: B\ndraft: "yes"\n---\n', file, 'doc');
   assert.equal(r.diagnostics[0].line, 4);
-  assert.match(r.diagnostics[0].message, /^"draft": .*expected boolean/);
+  assert.equal(r.diagnostics[0].column, 8);
+  assert.equal(r.diagnostics[0].message, '"draft" must be true or false, not the text "yes"');
 });
 
 test('a missing required key is named', () => {

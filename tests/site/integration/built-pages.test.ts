@@ -98,7 +98,9 @@ test('no two pages of a locale share a <title>; redirect pages have a title in w
     .filter(([, files]) => files.length > 1)
     .map(([title, files]) => `${title}: ${files.join(', ')}`);
   assert.deepEqual(shared, []);
-  assert.equal(titleOf(pages.get('services/kubernetes/index.html')!), 'Kubernetes | Leistungen | Almwerk');
+  // Each blog section has its list of authors: the section's name tells them apart.
+  assert.equal(titleOf(pages.get('blog/authors/index.html')!), 'Autorinnen und Autoren | Blog | Almwerk');
+  assert.equal(titleOf(pages.get('insights/authors/index.html')!), 'Autorinnen und Autoren | Insights | Almwerk');
 });
 
 test('data-block scripts name their module in a data attribute, never in src (invalid HTML)', () => {

@@ -9,11 +9,10 @@
 // tries. The limits per address and per day are counted in the same IMMEDIATE transaction, so
 // processes sharing the file take turns. Cancelling sets `cancelled_at`, which frees the slot and
 // keeps the row for the owners until the retention period ends.
-import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { newBookingId } from './booking-id.ts';
+import { bookingRow, NEW_BOOKING_COLUMNS } from './booking-id.ts';
 import { emailKey, windowStart } from './booking-limits.ts';
 import {
   cancellationDue,
@@ -120,23 +119,8 @@ export class BookingStore implements Bookings {
         try {
           row = Number(
             this.db
-              .prepare(
-                'INSERT INTO bookings (ref, slot_start, slot_end, booked_at, locale, name, email, email_key, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-              )
-              .run(
-                newBookingId(),
-                b.start,
-                b.end,
-                b.bookedAt,
-                b.locale,
-                b.name,
-                b.email,
-                emailKey(b.email),
-                b.topic,
-                randomUUID(),
-                b.idempotencyKey,
-                b.payloadHash,
-              ).lastInsertRowid,
+              .prepare(`INSERT INTO bookings (${NEW_BOOKING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+              .run(...bookingRow(b)).lastInsertRowid,
           );
         } catch (error) {
           if (isUniqueViolation(error) && /slot_start/.test((error as Error).message)) return { status: 'taken' };

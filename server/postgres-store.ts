@@ -5,9 +5,8 @@
 // a slot is held by a partial UNIQUE index whichever instance books it; and a relay claims an
 // outbox row with FOR UPDATE SKIP LOCKED and a lease in the row, so each mail is sent by one
 // instance. The outbox rules are server/outbox-rules.ts, the same as SQLite's.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { newBookingId } from './booking-id.ts';
+import { bookingRow, NEW_BOOKING_COLUMNS } from './booking-id.ts';
 import { emailKey, windowStart } from './booking-limits.ts';
 import {
   cancellationDue,
@@ -372,21 +371,8 @@ export class PostgresStore implements Store {
           if (limit) return { status: 'limited', limit };
           // Nothing inserted: the slot is held.
           const [row] = await query<{ id: number }>(
-            'INSERT INTO bookings (ref, slot_start, slot_end, booked_at, locale, name, email, email_key, topic, uid, idempotency_key, payload_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot_start) WHERE cancelled_at IS NULL DO NOTHING RETURNING id',
-            [
-              newBookingId(),
-              b.start,
-              b.end,
-              b.bookedAt,
-              b.locale,
-              b.name,
-              b.email,
-              emailKey(b.email),
-              b.topic,
-              randomUUID(),
-              b.idempotencyKey,
-              b.payloadHash,
-            ],
+            `INSERT INTO bookings (${NEW_BOOKING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot_start) WHERE cancelled_at IS NULL DO NOTHING RETURNING id`,
+            bookingRow(b),
           );
           if (!row) return { status: 'taken' };
           await enqueue(query, row.id, 'confirmation');

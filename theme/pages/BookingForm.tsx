@@ -21,7 +21,7 @@ import {
   TOPIC_MAX,
   zoneLabel,
 } from '../../common/booking-rules.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../common/contact-rules.ts';
+import { CONTACT_LIMITS } from '../../common/contact-rules.ts';
 import { format } from '../../common/format-message.ts';
 import {
   BOOKING_ANCHOR,
@@ -30,6 +30,7 @@ import {
   type BookingStatus,
   SLOTS_QUERY,
 } from '../../common/forms.ts';
+import { HoneypotField } from './HoneypotField.tsx';
 
 // The booking's state, root, anchor and texts, the contact backend's (common/forms.ts and
 // booking-rules.ts), where a component override of this form finds them.
@@ -381,17 +382,7 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
             </p>
             {error('topic')}
           </div>
-          <div className="field field-honeypot" aria-hidden="true">
-            <label htmlFor={`booking-${HONEYPOT_FIELD}`}>{tc.honeypot}</label>
-            <input
-              id={`booking-${HONEYPOT_FIELD}`}
-              name={HONEYPOT_FIELD}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </div>
+          <HoneypotField form="booking" label={tc.honeypot} />
           <div className="field field-checkbox">
             <input
               id="booking-terms"

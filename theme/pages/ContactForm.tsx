@@ -1,16 +1,17 @@
 // The contact form's markup, shared by the page render, the server's answer pages (JavaScript off)
 // and the browser island, so all three produce the same HTML and the island hydrates it as it is.
 // Pure: state and handlers come in as props.
+
 import type { ChangeEvent, FocusEvent, FormEvent, MouseEvent } from 'react';
 import {
   CONTACT_LIMITS,
   type ContactErrors,
   type ContactField,
   type ContactTextField,
-  HONEYPOT_FIELD,
 } from '../../common/contact-rules.ts';
 import { format } from '../../common/format-message.ts';
 import { type ContactFormState, type ContactStatus, FORM_ROOT } from '../../common/forms.ts';
+import { HoneypotField } from './HoneypotField.tsx';
 
 // The form's state and root, the contact backend's (common/forms.ts), where a component override
 // of this form finds them.
@@ -147,17 +148,7 @@ export function ContactForm({
           {hint('message')}
           {error('message')}
         </div>
-        <div className="field field-honeypot" aria-hidden="true">
-          <label htmlFor={`contact-${HONEYPOT_FIELD}`}>{t.honeypot}</label>
-          <input
-            id={`contact-${HONEYPOT_FIELD}`}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <HoneypotField form="contact" label={t.honeypot} />
         <div className="field field-checkbox">
           <input
             id="contact-terms"

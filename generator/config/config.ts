@@ -1,3 +1,4 @@
+// The site configuration: its schema and its type. Reading the file is config-file.ts.
 import { z } from 'zod';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';

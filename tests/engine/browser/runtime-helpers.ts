@@ -72,3 +72,32 @@ export async function islandHydrated(page: Page): Promise<void> {
     }),
   );
 }
+
+export interface SearchResultRow {
+  /** The result's page, without the heading's fragment. */
+  href: string;
+  section: string;
+  excerpt: string;
+}
+
+/** A query typed into the search dialog (opened with Ctrl+K) as a visitor types it, and the
+ * results it shows; the dialog is closed again. */
+export async function searchFor(page: Page, query: string): Promise<{ results: SearchResultRow[]; empty: boolean }> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#search-dialog[open]');
+  // The dialog keeps the last query and its results: cleared first, so what is read is this query's answer.
+  await page.fill('.search-input', '');
+  await page.waitForSelector('.search-result', { state: 'detached' });
+  await page.fill('.search-input', query);
+  await page.waitForSelector('.search-result, .search-empty:not([hidden])');
+  const results = await page.$$eval('.search-result', (links) =>
+    links.map((a) => ({
+      href: a.getAttribute('href')!.split('#')[0],
+      section: a.querySelector('.search-result-section')?.textContent ?? '',
+      excerpt: a.querySelector('.search-result-excerpt')?.textContent ?? '',
+    })),
+  );
+  const empty = await page.isVisible('.search-empty');
+  await page.keyboard.press('Escape');
+  return { results, empty };
+}

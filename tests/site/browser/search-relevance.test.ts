@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type SiteServer, withRealSite } from '../../browser-harness.ts';
+import { searchFor } from '../../engine/browser/runtime-helpers.ts';
 
 let browser: Browser;
 let server: SiteServer;
@@ -63,22 +64,8 @@ export const RELEVANCE: Record<'de' | 'en', [string, string][]> = {
   ],
 };
 
-async function firstResults(page: Page, query: string): Promise<{ href: string; excerpt: string }[]> {
-  await page.keyboard.press('Control+k');
-  await page.waitForSelector('#search-dialog[open]');
-  // The dialog keeps the last query and its results: cleared first, so what is read is this query's answer.
-  await page.fill('.search-input', '');
-  await page.waitForSelector('.search-result', { state: 'detached' });
-  await page.fill('.search-input', query);
-  await page.waitForSelector('.search-result, .search-empty:not([hidden])');
-  const results = await page.$$eval('.search-result', (links) =>
-    links.map((a) => ({
-      href: a.getAttribute('href')!.split('#')[0],
-      excerpt: a.querySelector('.search-result-excerpt')?.textContent ?? '',
-    })),
-  );
-  await page.keyboard.press('Escape');
-  return results;
+async function firstResults(page: Page, query: string) {
+  return (await searchFor(page, query)).results;
 }
 
 for (const [locale, queries] of Object.entries(RELEVANCE)) {

@@ -59,8 +59,8 @@ function sectionOf(config: SiteConfig, graph: SiteGraph, page: Page): string | u
  * above pages that mention it), its description, the body, and last the front matter's keywords
  * (words a visitor searches by that the text may not use: "imprint" for the Impressum), weighted
  * least: found by them, a page is never ranked by them. The section and the keywords go along as
- * metadata: the section is shown with the result, and an excerpt that is only the keyword list
- * gives way to the description (theme/client/search/results.ts). */
+ * metadata: the section is shown with the result; the keywords, searched but not text of the page,
+ * are never its excerpt. */
 export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): SearchRecord {
   const source = 'doc' in page ? page.doc : undefined;
   const body = source ? resolveMarkers(graph.documents[source]?.html ?? '', graph.links[source], config) : '';
@@ -71,7 +71,6 @@ export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): 
   const list = escapeHtml(keywords.join(', '));
   const meta = [
     section ? `<meta data-pagefind-meta="section:${escapeHtml(section)}">` : '',
-    `<meta data-pagefind-meta="description:${escapeHtml(page.description)}">`,
     keywords.length ? `<meta data-pagefind-meta="keywords:${list}">` : '',
   ].join('');
   return {

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answers, isKeywordList, sameWord, titleRank } from '../../../theme/client/search/results.ts';
+import { answers, sameWord, titleRank } from '../../../theme/client/search/results.ts';
 
 test('a word is found in another form, or while it is still being typed', () => {
   assert.ok(sameWord('datenbanken', 'datenbank'));
@@ -52,17 +52,4 @@ test('a title that is the query ranks before one that holds it, and a shorter ti
   );
   assert.ok(titleRank('backup', 'Backups') < 2, 'another form of the word counts');
   assert.equal(titleRank('GDPR', 'Trust and security'), 2);
-});
-
-test('an excerpt that is the keyword list is told from text that uses a keyword', () => {
-  const keywords = 'security, gdpr, iso 27001, data protection, backups, data centre';
-  assert.equal(isKeywordList('…security, <mark>gdpr</mark>, iso 27001, data protection, backups.', keywords), true);
-  assert.equal(
-    isKeywordList(
-      'For the data we process on your behalf, we sign a <mark>GDPR</mark> agreement with every customer.',
-      keywords,
-    ),
-    false,
-  );
-  assert.equal(isKeywordList('anything', undefined), false);
 });

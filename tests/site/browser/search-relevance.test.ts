@@ -1,6 +1,6 @@
 // Search ranks the page about a thing first, in both languages: a page whose title is the query,
 // or holds its words, comes before pages that only mention it or list it among their keywords;
-// and a page found by a keyword shows its description, never the keyword list. The queries and
+// and a page found by a keyword never shows the keyword list as its excerpt. The queries and
 // the pages they must find first are listed in the README ("Search, Markdown twins and llms.txt").
 
 import assert from 'node:assert/strict';
@@ -92,7 +92,7 @@ for (const [locale, queries] of Object.entries(RELEVANCE)) {
   });
 }
 
-test('a page found by its keywords shows its description, not the keyword list', async () => {
+test('a page found by its keywords never shows the keyword list as its excerpt', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}/en/`);

@@ -12,7 +12,7 @@ import { siteBase } from '../runtime-data.ts';
 export interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { title?: string; section?: string; description?: string; keywords?: string };
+  meta: { title?: string; section?: string; keywords?: string };
   sub_results?: { title: string; url: string; excerpt: string }[];
 }
 
@@ -24,8 +24,8 @@ export interface Pagefind {
 
 /** How Pagefind ranks (generator/extras/search-index.ts writes what it ranks): a word of the
  * page's title counts most; a keyword of the front matter finds a page but ranks it little; the
- * description is in the text already, and the section's name is no reason to show a page. */
-const RANKING = { metaWeights: { title: 100, keywords: 2, description: 0, section: 0 } };
+ * section's name is no reason to show a page. */
+const RANKING = { metaWeights: { title: 100, keywords: 2, section: 0 } };
 
 const engines = new Map<string, Promise<Pagefind>>();
 

@@ -5,7 +5,6 @@
 // can find those: "xyzzyqq" found a page by its "x". A page counts as found only where a word it
 // marked is the query's word, or the same word in another form (Datenbanken, Datenbank), so a query
 // none of whose words is on any page shows the empty state instead of unrelated pages.
-import { escapeHtml } from '../../../common/escape.ts';
 import { engineFor, type PagefindResultData } from './engine.ts';
 
 export interface SearchHit {
@@ -64,16 +63,6 @@ export function titleRank(query: string, title: string): number {
   return 1 + Math.min(words.length - typed.length, 99) / 100;
 }
 
-/** Whether an excerpt is the page's keyword list rather than its text: most of its words are
- * keywords. The list is indexed so that a page is found by words its text does not use; shown, it
- * reads as a tag cloud ("…sicherheit, dsgvo, iso 27001, datenschutz…"). */
-export function isKeywordList(excerpt: string, keywords: string | undefined): boolean {
-  if (!keywords) return false;
-  const listed = new Set(wordsOf(keywords));
-  const words = wordsOf(excerpt.replace(/<[^>]*>/g, ' '));
-  return words.length > 0 && words.filter((w) => listed.has(w)).length * 2 >= words.length;
-}
-
 /** The best `limit` pages for a query, best first; undefined when `current` says that the query
  * was overtaken by a newer one before its pages were fetched (the index chunks its search loaded
  * stay loaded, so the newer query, which shares its first letters, finds them there). */
@@ -101,10 +90,6 @@ export async function searchPages(
     const title = d.meta.title ?? d.url;
     const sub = d.sub_results?.[0];
     const excerpt = sub?.excerpt ?? d.excerpt;
-    // Found by its keywords only: the page's description says what it is about, and no heading
-    // of the page holds the word.
-    if (isKeywordList(excerpt, d.meta.keywords))
-      return { url: d.url, excerpt: escapeHtml(d.meta.description ?? ''), title, section: d.meta.section };
     const underHeading = sub && sub.url !== d.url && sub.title !== title;
     return {
       url: underHeading ? sub.url : d.url,

@@ -67,6 +67,17 @@ function report(result: BuildResult, started: number, timings = false): void {
       console.log(
         `Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`,
       );
+    // What this build made that no build before it had made (each a miss of the store): what an
+    // edit costs, kind by kind.
+    if (reused) {
+      const made = (kind: RegExp) =>
+        Object.entries(reused.kinds)
+          .filter(([name]) => kind.test(name))
+          .reduce((sum, [, k]) => sum + k.misses, 0);
+      console.log(
+        `Made anew: ${count(rendered, 'page')}, ${count(made(/^file$/), 'other file')} (Markdown twins, feeds, sitemap, llms files, assets), ${count(made(/^(br|gz)\d+$/), 'compressed copy', 'compressed copies')}; the rest was in .cache/.`,
+      );
+    }
     const search = reused?.kinds.search;
     // Each bundle the store did not have was made by Pagefind in this build.
     if (search)

@@ -330,6 +330,10 @@ export interface SiteGraph {
   notFound: Record<LocaleId, NotFoundPage>;
   documents: Record<SourceId, ParsedDocument>;
   sidebars: Record<string, SidebarItem[]>;
+  /** The label of each sidebar category that has a page of its own, by that page's route: what
+   * menus and breadcrumbs call the page. Kept apart from the sidebars so that a page naming a
+   * category reads that label alone, and is not rendered again for any change of the sidebar. */
+  categoryLabels: Record<Route, string>;
   versions: Record<string, DocsVersion[]>;
   authors: Record<string, Author>;
   tags: Record<string, Tag>;

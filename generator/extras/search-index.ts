@@ -7,23 +7,26 @@
 // the rendered page, so navbar, sidebars and footers never turn up as matches, and headings keep
 // their ids: a hit under a heading links to that heading.
 //
-// Pagefind takes a second or more per build, so a production build keeps each locale's bundle in
-// the output store (.cache/outputs/, checked against the hash of its bytes when read), keyed by the
-// hash of the locale's records and Pagefind's version; the store's folder is the code's version.
-// A build whose listed pages did not change in a locale copies that bundle and runs no Pagefind.
+// Pagefind takes about 2 ms a page, and has no incremental mode. A locale of more than a few
+// hundred pages is indexed in shards (search-shards.ts), each a bundle of its own that the browser
+// merges into the first. A production build keeps each shard in the output store (.cache/outputs/,
+// checked against the hash of its bytes when read), keyed by the hash of its records and
+// Pagefind's version; the store's folder is the code's version. A shard whose pages did not change
+// is copied and runs no Pagefind: an edit of one page indexes that page's shard again.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Pagefind from 'pagefind';
 import { escapeHtml } from '../../common/escape.ts';
-import { searchBundleDir } from '../../common/search-bundle.ts';
+import { SEARCH_SHARDS_FILE, searchBundleDir, searchShardDir, shardFolder } from '../../common/search-bundle.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix } from '../config/config.ts';
 import { resolveMarkers } from '../render/render.ts';
 import type { LocaleId, Page, SiteGraph } from '../types.ts';
 import { inLanes } from '../write/in-lanes.ts';
 import type { OutputStore } from '../write/output-store.ts';
+import { searchShards } from './search-shards.ts';
 
 /** Pagefind once imported: its service is closed with no await between the count and the close. */
 let pagefind: typeof Pagefind | undefined;
@@ -37,6 +40,8 @@ let indexing = 0;
 /** The files of a bundle the search dialog uses; Pagefind's own UIs and its highlighter are left out. */
 const USED =
   /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[a-z-]+\.pagefind|pagefind\.[^/]+\.pf_meta|(index|fragment|filter)\/[^/]+)$/;
+/** What a shard merged into the first one needs: its index. Script, worker and WebAssembly are the first's. */
+const MERGED = /^(pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(index|fragment|filter)\/[^/]+)$/;
 
 export interface SearchRecord {
   url: string;
@@ -85,10 +90,11 @@ export interface SearchIndexFile {
   contents: Uint8Array;
 }
 
-/** The last bundle made per locale, by its key: watch mode (which has no output store) rebuilds it only when a listed page changed. */
-const lastBundle = new Map<LocaleId, { key: string; files: SearchIndexFile[] }>();
+/** The last shard made per folder, by its key: watch mode (which has no output store) makes a shard again only when one of its pages changed. */
+const lastShard = new Map<string, { key: string; files: SearchIndexFile[] }>();
 
-/** Builds every locale's bundle, or takes it from `store` (production builds) or from the last build of this process (watch mode). */
+/** Builds every locale's bundle, shard by shard, or takes a shard from `store` (production builds)
+ * or from the last build of this process (watch mode). */
 export async function searchIndexFiles(
   config: SiteConfig,
   graph: SiteGraph,
@@ -98,21 +104,30 @@ export async function searchIndexFiles(
   indexing++;
   try {
     const bundles: SearchIndexFile[] = [];
-    // One locale after the other: Pagefind holds a whole locale's index in its memory while it
-    // builds it (1.3 GB for 7,000 pages of the N = 5,000 benchmark), two at once hold both.
+    // One shard after the other: Pagefind holds a whole shard's index in its memory while it
+    // builds it (1.3 GB for 7,000 pages of the N = 5,000 benchmark in one bundle).
     for (const locale of graph.locales) {
-      // Each record is made when it is hashed and again when it is sent, never all at once.
-      const records = pages.filter((p) => p.locale === locale).map((p) => () => searchRecord(config, graph, p));
-      const key = recordsKey(config.locales[locale].htmlLang, records);
-      const id = `search:${locale}:${key}`;
-      const memory = lastBundle.get(locale);
-      let files = store ? storedBundle(store, id, locale) : memory?.key === key ? memory.files : undefined;
-      if (!files) {
-        files = await buildBundle(config, locale, records);
-        if (store) void store.setFiles(id, files);
-        else lastBundle.set(locale, { key, files });
+      const shards = searchShards(pages.filter((p) => p.locale === locale));
+      for (const [index, shard] of shards.entries()) {
+        const dir = searchShardDir(locale, index);
+        // Each record is made when it is hashed and again when it is sent, never all at once.
+        const records = shard.map((p) => () => searchRecord(config, graph, p));
+        const key = recordsKey(config.locales[locale].htmlLang, records, index === 0);
+        const id = `search:${locale}:${key}`;
+        const memory = lastShard.get(dir);
+        let files = store ? storedShard(store, id, dir, index) : memory?.key === key ? memory.files : undefined;
+        if (!files) {
+          files = await buildShard(config, locale, dir, index, records);
+          if (store) void store.setFiles(id, files);
+          else lastShard.set(dir, { key, files });
+        }
+        bundles.push(...files);
       }
-      bundles.push(...files);
+      const merged = shards.slice(1).map((_, i) => shardFolder(i + 1));
+      bundles.push({
+        path: `${searchBundleDir(locale)}${SEARCH_SHARDS_FILE}`,
+        contents: Buffer.from(JSON.stringify(merged)),
+      });
     }
     return bundles;
   } finally {
@@ -122,18 +137,19 @@ export async function searchIndexFiles(
   }
 }
 
-/** A bundle from the store: its bytes matched their hash; its names must still be this locale's bundle. */
-function storedBundle(store: OutputStore, id: string, locale: LocaleId): SearchIndexFile[] | undefined {
-  const dir = searchBundleDir(locale);
+/** A shard from the store: its bytes matched their hash; its names must still be this shard's files. */
+function storedShard(store: OutputStore, id: string, dir: string, index: number): SearchIndexFile[] | undefined {
+  const used = index === 0 ? USED : MERGED;
   return store.getFiles(id, (files) =>
-    files.every((f) => f.path.startsWith(dir) && USED.test(f.path.slice(dir.length))),
+    files.every((f) => f.path.startsWith(dir) && used.test(f.path.slice(dir.length))),
   );
 }
 
-/** The key of a locale's bundle: Pagefind's version, the language and every record. The records
- * are hashed one by one, not joined: at N = 5,000 they are a few hundred megabytes. */
-function recordsKey(lang: string, records: (() => SearchRecord)[]): string {
-  const sha = createHash('sha1').update(`${pagefindVersion()}\0${lang}`);
+/** The key of a shard: Pagefind's version, the language, whether it is the first (which carries
+ * the engine) and every record. The records are hashed one by one, not joined: at N = 5,000 they
+ * are a few hundred megabytes. */
+function recordsKey(lang: string, records: (() => SearchRecord)[], first: boolean): string {
+  const sha = createHash('sha1').update(`${pagefindVersion()}\0${lang}\0${first ? 'first' : 'merged'}`);
   for (const record of records) {
     const { url, html } = record();
     sha.update(`\0${url}\0${html}`);
@@ -166,10 +182,12 @@ function pagefindVersion(): string {
  * the next, few enough that the pages' text is not all held in its pipe at once. */
 const IN_FLIGHT = 256;
 
-/** A locale's bundle from its records, each made when it is sent. */
-async function buildBundle(
+/** A shard of a locale's bundle from its records, each made when it is sent, written to `dir`. */
+async function buildShard(
   config: SiteConfig,
   locale: LocaleId,
+  dir: string,
+  index: number,
   records: (() => SearchRecord)[],
 ): Promise<SearchIndexFile[]> {
   const language = config.locales[locale].htmlLang.split('-')[0].toLowerCase();
@@ -177,18 +195,19 @@ async function buildBundle(
     forceLanguage: language,
     excludeSelectors: ['.hash-link'],
   });
-  const index = created.index;
-  if (!index) throw new Error(`the search index for "${locale}" could not be created: ${created.errors.join('; ')}`);
+  const pagefindIndex = created.index;
+  if (!pagefindIndex)
+    throw new Error(`the search index for "${locale}" could not be created: ${created.errors.join('; ')}`);
   // The service takes files concurrently; one at a time, the round trips dominate.
   await inLanes(records, IN_FLIGHT, async (record) => {
     const { url, html } = record();
-    const added = await index.addHTMLFile({ url, content: html });
+    const added = await pagefindIndex.addHTMLFile({ url, content: html });
     if (added.errors.length) throw new Error(`the search index could not take ${url}: ${added.errors.join('; ')}`);
   });
-  const written = await index.getFiles();
+  const written = await pagefindIndex.getFiles();
   if (written.errors.length)
     throw new Error(`the search index for "${locale}" could not be written: ${written.errors.join('; ')}`);
-  await index.deleteIndex();
-  const dir = searchBundleDir(locale);
-  return written.files.filter((f) => USED.test(f.path)).map((f) => ({ path: `${dir}${f.path}`, contents: f.content }));
+  await pagefindIndex.deleteIndex();
+  const used = index === 0 ? USED : MERGED;
+  return written.files.filter((f) => used.test(f.path)).map((f) => ({ path: `${dir}${f.path}`, contents: f.content }));
 }

@@ -12,6 +12,8 @@ import type {
   NotFoundPage,
   Page,
   ParsedDocument,
+  Route,
+  SidebarItem,
   SiteGraph,
   StandalonePage,
   Tag,
@@ -50,6 +52,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
     notFound: {},
     documents: Object.fromEntries(documents.map((d) => [d.source, d])),
     sidebars: {},
+    categoryLabels: {},
     versions: {},
     authors: input.authors,
     tags: input.tags,
@@ -175,7 +178,17 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
       });
     }
   }
+  for (const sidebar of Object.values(graph.sidebars)) addCategoryLabels(graph.categoryLabels, sidebar);
   for (const page of Object.values(graph.pages))
     graph.titleUses[`${page.locale}\n${page.title}`] = (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) + 1;
   return { graph, diagnostics };
+}
+
+/** The labels of the categories of `items` that have a page, by its route; the first one wins. */
+function addCategoryLabels(labels: Record<Route, string>, items: SidebarItem[]): void {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.route && !(item.route in labels)) labels[item.route] = item.label;
+    addCategoryLabels(labels, item.items);
+  }
 }

@@ -3,7 +3,7 @@
 // same, so a title edit re-renders the pages that show the title (sidebars, lists, links labelled
 // by their target), not the whole site. Rendering is a pure function of what it reads, so equal
 // reads give equal pages.
-import type { SiteGraph } from '../types.ts';
+import type { SidebarItem, SiteGraph } from '../types.ts';
 
 /** The collections of the graph a theme looks things up in, by key. */
 const KEYED = [
@@ -11,6 +11,7 @@ const KEYED = [
   'documents',
   'links',
   'sidebars',
+  'categoryLabels',
   'authors',
   'tags',
   'versions',
@@ -20,7 +21,8 @@ const KEYED = [
 ] as const;
 type Keyed = (typeof KEYED)[number];
 
-/** `pages:/en/docs/`, `sidebars:*` (the list of sidebars was enumerated), `feeds` (a whole list). */
+/** `pages:/en/docs/`, `sidebars:*` (the list of sidebars was enumerated), `feeds` (a whole list);
+ * a sidebar's shape and each of its labels (`recordingSidebar`). */
 export type Read = string;
 
 export function recordingGraph(graph: SiteGraph): { graph: SiteGraph; reads: Set<Read> } {
@@ -32,6 +34,8 @@ export function recordingGraph(graph: SiteGraph): { graph: SiteGraph; reads: Set
       get(t, key, receiver) {
         const value = Reflect.get(t, key, receiver) as unknown;
         if (typeof key !== 'string') return value;
+        if (name === 'sidebars' && Array.isArray(value))
+          return recordingSidebar(value as SidebarItem[], `${name}:${key}`, reads, '', new WeakMap());
         // An entry that is an object is read field by field: a page's sidebar label, not its body.
         if (value && typeof value === 'object' && !Array.isArray(value))
           return recordingEntry(value as Record<string, unknown>, `${name}:${key}`, reads);
@@ -80,13 +84,91 @@ function recordingEntry(entry: Record<string, unknown>, prefix: string, reads: S
 /** Between an entry's key and a field's name; routes and source ids never hold it. */
 const FIELD = '\0';
 
+/** A sidebar is read as two kinds of parts: its shape (every item but the labels: which items, in
+ * what order, their routes and nesting), and each label by the item's place (`0.3.1`). A page
+ * shows a few of a long sidebar's labels (a theme collapses the branches it is not on), so a title
+ * edit renders the pages that show that title, not every page of the sidebar; a page added or
+ * moved changes the shape, and every page of the sidebar is rendered again. Each item has one
+ * proxy per render, so an item compared with itself is itself. */
+function recordingSidebar(
+  items: SidebarItem[],
+  prefix: string,
+  reads: Set<Read>,
+  place: string,
+  proxies: WeakMap<object, unknown>,
+): SidebarItem[] {
+  const shape = `${prefix}${FIELD}shape`;
+  const item = (value: SidebarItem, at: string): SidebarItem => {
+    let proxy = proxies.get(value) as SidebarItem | undefined;
+    if (!proxy) {
+      proxy = new Proxy(value, {
+        get(t, key, receiver) {
+          const field = Reflect.get(t, key, receiver) as unknown;
+          if (key === 'label') reads.add(`${prefix}${FIELD}label${FIELD}${at}`);
+          else reads.add(shape);
+          if (key === 'items' && Array.isArray(field))
+            return recordingSidebar(field as SidebarItem[], prefix, reads, `${at}.`, proxies);
+          return field;
+        },
+        has(t, key) {
+          reads.add(shape);
+          return Reflect.has(t, key);
+        },
+        ownKeys(t) {
+          reads.add(shape);
+          return Reflect.ownKeys(t);
+        },
+      });
+      proxies.set(value, proxy);
+    }
+    return proxy;
+  };
+  let list = proxies.get(items) as SidebarItem[] | undefined;
+  if (!list) {
+    list = new Proxy(items, {
+      get(t, key, receiver) {
+        reads.add(shape);
+        const value = Reflect.get(t, key, receiver) as unknown;
+        if (typeof key === 'string' && /^\d+$/.test(key) && value && typeof value === 'object')
+          return item(value as SidebarItem, `${place}${key}`);
+        return value;
+      },
+      has(t, key) {
+        reads.add(shape);
+        return Reflect.has(t, key);
+      },
+      ownKeys(t) {
+        reads.add(shape);
+        return Reflect.ownKeys(t);
+      },
+    });
+    proxies.set(items, list);
+  }
+  return list;
+}
+
+/** The value of a sidebar's part: its shape (the items without their labels) or the label at a place. */
+function sidebarPart(items: SidebarItem[] | undefined, part: string, place: string | undefined): string {
+  if (part === 'shape')
+    return JSON.stringify(items ?? null, (key, value: unknown) => (key === 'label' ? undefined : value));
+  let item: SidebarItem | undefined;
+  let list = items;
+  for (const index of (place ?? '').split('.')) {
+    item = list?.[Number(index)];
+    list = item?.type === 'category' ? item.items : undefined;
+  }
+  return JSON.stringify(item?.label ?? null);
+}
+
 /** The value a read saw, as text to hash: equal text, equal read. */
 export function valueOf(graph: SiteGraph, read: Read): string {
   const colon = read.indexOf(':');
   if (colon < 0) return JSON.stringify(graph[read as 'feeds' | 'redirects'] ?? null);
   const collection = graph[read.slice(0, colon) as Keyed] as Record<string, unknown> | undefined;
-  const [key, field] = read.slice(colon + 1).split(FIELD);
+  const [key, field, place] = read.slice(colon + 1).split(FIELD);
   if (key === '*') return JSON.stringify(Object.keys(collection ?? {}));
+  if (read.startsWith('sidebars:') && field !== undefined)
+    return sidebarPart(collection?.[key] as SidebarItem[] | undefined, field, place);
   const entry = collection?.[key] as Record<string, unknown> | undefined;
   if (field === undefined) return JSON.stringify(entry ?? null);
   return JSON.stringify(entry?.[field] ?? null);

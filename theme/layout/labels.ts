@@ -5,7 +5,7 @@ import { localeOf, MissingStringError } from '../../common/checked-strings.ts';
 import { CONFIG_PLACES, type ConfigPlace, configString } from '../../common/config-strings.ts';
 import type { Messages } from '../../generator/theming/messages.ts';
 import type { ThemeLabel } from '../../generator/theming/theme-contract.ts';
-import type { Route, SidebarItem, SiteGraph } from '../../generator/types.ts';
+import type { Route, SiteGraph } from '../../generator/types.ts';
 
 /** A label's text: `place` is one of the engine's places or one of the theme's options' (options.ts). */
 export function labelOf(
@@ -21,16 +21,6 @@ export function labelOf(
   throw new MissingStringError(`${groups[0]}.${label}`, localeOf(t), component);
 }
 
-function categoryLabel(items: SidebarItem[], route: Route): string | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.route === route) return item.label;
-    const inner = categoryLabel(item.items, route);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
 /**
  * The name of a page where it stands for its place in the site (menus, breadcrumbs): a folder's
  * page by its category's label ("Databases"), an index page by its title ("Services") rather
@@ -39,11 +29,10 @@ function categoryLabel(items: SidebarItem[], route: Route): string | undefined {
 export function placeLabel(graph: SiteGraph, route: Route): string {
   const page = graph.pages[route];
   if (!page) return route;
-  // A category is in the sidebar of its own pages: only that sidebar is read, so a page reads no
-  // more of the graph than it shows, and an edit elsewhere does not render it again
-  // (recorded-reads.ts). Menus name dozens of pages on every page: this runs often.
-  const sidebar = 'sidebar' in page && page.sidebar ? graph.sidebars[page.sidebar] : undefined;
-  const category = sidebar && categoryLabel(sidebar, route);
+  // The category's label alone is read, not the sidebar it is in: a page reads no more of the
+  // graph than it shows, and an edit elsewhere in the sidebar does not render it again
+  // (recorded-reads.ts). Menus name dozens of pages on every page.
+  const category = graph.categoryLabels[route];
   if (category) return category;
   if ('doc' in page && page.doc && !page.doc.endsWith('/index.md')) {
     const fm = graph.documents[page.doc]?.frontMatter;

@@ -20,6 +20,7 @@ import './markdown-blocks.test.ts';
 import './navigation.test.ts';
 import '../../site/browser/screenshots.test.ts';
 import './search.test.ts';
+import './search-shards.test.ts';
 import './smoke.test.ts';
 import './subpath.test.ts';
 import './version-menu.test.ts';

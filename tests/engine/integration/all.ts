@@ -37,6 +37,7 @@ import './output-store.test.ts';
 import './parse-store.test.ts';
 import './plain-theme.test.ts';
 import './postgres-instances.test.ts';
+import './one-edit.test.ts';
 import './production-rebuild.test.ts';
 import './restored-cache.test.ts';
 import './retention.test.ts';

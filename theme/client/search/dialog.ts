@@ -4,8 +4,8 @@
 // with the site's client navigation (a plain click on its link), and every result is a real link.
 import { format } from '../../../common/format-message.ts';
 import { focusables } from '../chrome/dom.ts';
-import { engineFor } from './engine.ts';
 import { type SearchHit, searchPages } from './results.ts';
+import { wholeIndex } from './shards.ts';
 
 const MAX_RESULTS = 8;
 
@@ -195,7 +195,7 @@ export function searchOpened(dialog: HTMLDialogElement, from: HTMLElement | null
   opener = from;
   // Loading since the visitor showed intent (index.ts); asked for here again to show a failure, and
   // to try once more after one.
-  engineFor(parts.bundle).catch((error: unknown) => {
+  wholeIndex(parts.bundle).catch((error: unknown) => {
     console.warn('Search could not be loaded.', error);
     parts.status.textContent = parts.strings.failed;
   });

@@ -19,6 +19,7 @@ export interface PagefindResultData {
 export interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(path: string, options: Record<string, unknown>): Promise<void>;
   search(query: string): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
 }
 
@@ -27,12 +28,15 @@ export interface Pagefind {
  * section's name is no reason to show a page. */
 const RANKING = { metaWeights: { title: 100, keywords: 2, section: 0 } };
 
+/** What the engine is told of the site, for the bundle and its shards alike (shards.ts). */
+export const searchOptions = () => ({ baseUrl: siteBase(), excerptLength: 22, ranking: RANKING });
+
 const engines = new Map<string, Promise<Pagefind>>();
 
 async function load(bundle: string): Promise<Pagefind> {
   const module = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
   // The index holds routes; Pagefind puts the site's baseUrl before each result's URL.
-  await module.options({ basePath: bundle, baseUrl: siteBase(), excerptLength: 22, ranking: RANKING });
+  await module.options({ basePath: bundle, ...searchOptions() });
   // Starts Pagefind's web worker, which fetches the WebAssembly and the index's metadata; the
   // first search waits for it.
   await module.init();

@@ -5,7 +5,8 @@
 // can find those: "xyzzyqq" found a page by its "x". A page counts as found only where a word it
 // marked is the query's word, or the same word in another form (Datenbanken, Datenbank), so a query
 // none of whose words is on any page shows the empty state instead of unrelated pages.
-import { engineFor, type PagefindResultData } from './engine.ts';
+import type { PagefindResultData } from './engine.ts';
+import { wholeIndex } from './shards.ts';
 
 export interface SearchHit {
   url: string;
@@ -72,7 +73,7 @@ export async function searchPages(
   limit: number,
   current: () => boolean = () => true,
 ): Promise<{ total: number; hits: SearchHit[] } | undefined> {
-  const engine = await engineFor(bundle);
+  const engine = await wholeIndex(bundle);
   // Of the queries typed while the engine loaded, only the latest is run.
   if (!current()) return undefined;
   const found = await engine.search(query);

@@ -336,6 +336,37 @@ test('docs: the table of contents marks the section in view', async () => {
   await context.close();
 });
 
+test('docs: one table of contents, in the side column on a wide screen, folded above the content on a phone and without JavaScript', async () => {
+  const tocs = async (page: Page) => page.$$eval('nav.toc', (navs) => navs.map((nav) => nav.parentElement!.className));
+  const wide = await open(DOC);
+  assert.deepEqual(await tocs(wide.page), ['docs-toc']);
+  assert.ok(await wide.page.isVisible('.docs-toc .toc a'));
+  assert.equal(await wide.page.isVisible('.toc-mobile'), false, 'no fold beside the column');
+  // Narrowed to a phone, the same list moves into the fold, which opens it.
+  await wide.page.setViewportSize({ width: 375, height: 740 });
+  await wide.page.waitForFunction(() => document.querySelector('nav.toc')!.parentElement!.matches('.toc-mobile'));
+  assert.equal(await wide.page.isVisible('.toc-mobile .toc a'), false, 'folded');
+  await wide.page.click('.toc-mobile > summary');
+  await wide.page.locator('.toc-mobile .toc a').first().waitFor();
+  await wide.page.setViewportSize({ width: 1280, height: 800 });
+  await wide.page.waitForFunction(() => document.querySelector('nav.toc')!.parentElement!.matches('.docs-toc'));
+  await wide.context.close();
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const { context, page } = await open(DOC, { javaScriptEnabled: false, viewport });
+    assert.deepEqual(await tocs(page), ['toc-mobile'], `${viewport.width} px without JavaScript`);
+    await page.click('.toc-mobile > summary');
+    const first = page.locator('.toc-mobile .toc a').first();
+    assert.ok(await first.isVisible(), `the fold opens without JavaScript at ${viewport.width} px`);
+    const hash = await first.evaluate((a) => (a as HTMLAnchorElement).hash);
+    await first.click();
+    assert.equal(new URL(page.url()).hash, hash);
+    await context.close();
+  }
+});
+
 test('docs: sidebar categories fold, animated, and stay as the reader left them while navigating', async () => {
   const { context, page } = await open(DOC);
   const category = await page.$$eval('.docs-sidebar details[data-category]:not([data-active])', (ds) =>

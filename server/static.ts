@@ -251,9 +251,7 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
   }
   let file = resolved.file;
   if (options.precompressed && isCompressible(type)) {
-    // The answer varies by Accept-Encoding only where the build wrote a twin (small files have none).
     const twins = ENCODINGS.filter((e) => isFile(resolved.file + e.ext));
-    if (twins.length) headers.vary = 'Accept-Encoding';
     const twin = encodingsByPreference(req.headers['accept-encoding'])
       .map((name) => twins.find((e) => e.name === name))
       .find(Boolean);
@@ -261,6 +259,12 @@ export function serveStatic(options: StaticOptions, req: IncomingMessage, res: S
       file = resolved.file + twin.ext;
       headers['content-encoding'] = twin.name;
     }
+    // The answer says it varies by Accept-Encoding as nginx's gzip_static and brotli_static say it
+    // (the build's include): wherever a `.gz` twin exists, and on a `.br` answer. A page has only
+    // `.br` (generator/write/compress.ts): sent as it is, to a client without brotli, it goes
+    // without, so a shared cache may at worst hand it uncompressed to a browser, never a compressed
+    // answer to a client that cannot read it.
+    if (twin?.name === 'br' || twins.some((e) => e.name === 'gzip')) headers.vary = 'Accept-Encoding';
   }
   let stats: Stats;
   try {

@@ -6,6 +6,7 @@ import type { Theme } from '../generator/theming/theme-contract.ts';
 import { analytics } from './analytics.ts';
 import { colorModeScript } from './color-mode-script.ts';
 import { contourArt } from './home/Contours.tsx';
+import { ICON_SPRITE, iconSprite } from './icons/Icon.tsx';
 import { options, type ThemeOptions } from './options.ts';
 import { layouts, pages } from './render.tsx';
 import { strings, type ThemeStrings } from './strings.ts';
@@ -32,6 +33,8 @@ export default {
   colorModeScript,
   // Every `*.tsx` in `islands` is an island: its own entry, loaded only by pages that render it.
   files: { client: 'client/index.ts', styles: 'styles/site.css', islands: 'client/islands', forms: 'forms.tsx' },
+  // The icons, one sprite every page names them from.
+  assetFiles: { [ICON_SPRITE]: iconSprite() },
   // The contour lines of the home page's hero, drawn on the social cards too.
   arts: ['contours'],
   socialCardArt: (config, color) => (config.design.heroArt === 'contours' ? contourArt(color) : undefined),

@@ -29,7 +29,7 @@ import type { CardLook } from '../images/social-images.ts';
 import type { ParseItem } from '../parse/parse.ts';
 import { markdownLabels, parseAll } from '../parse/parse.ts';
 import { ParseStore } from '../parse/parse-store.ts';
-import { buildAssets } from '../render/assets.ts';
+import { buildAssets, withAssetFiles } from '../render/assets.ts';
 import { valueOf } from '../render/recorded-reads.ts';
 import { alternatesOf, type RenderError, type RenderSetup } from '../render/render.ts';
 import { loadMessages, type MessagesByLocale, mergeMessages } from '../theming/messages.ts';
@@ -339,7 +339,10 @@ export async function assetsCached(
   const stale = !cache.assets || cache.assetsKey !== key || touchesTheme(loaded.resolved, changed);
   try {
     if (stale) {
-      cache.assets = await buildAssets(loaded.resolved, loaded.theme.files, css, cacheDirOf(root));
+      cache.assets = withAssetFiles(
+        await buildAssets(loaded.resolved, loaded.theme.files, css, cacheDirOf(root)),
+        loaded.theme.assetFiles,
+      );
       cache.assetsKey = key;
     }
   } catch (error) {

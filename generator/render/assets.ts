@@ -199,7 +199,28 @@ async function bundleAssets(
         (statSync(input, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= started ? undefined : stampOf(input),
       ]),
   );
-  return { built: { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets }, files }, inputs };
+  return {
+    built: { assets: { js, jsImports, css: find(styles), fonts, islands: islandAssets, assetFiles: {} }, files },
+    inputs,
+  };
+}
+
+/** The bundle with the theme's `assetFiles` among its files, each named by the hash of its text
+ * as esbuild names the others (`icons.svg` as `assets/icons.<hash>.svg`). */
+export function withAssetFiles(built: BuiltAssets, assetFiles: Record<string, string> = {}): BuiltAssets {
+  const named = Object.entries(assetFiles).map(([name, text]) => {
+    if (!/^[\w-]+\.\w+$/.test(name)) throw new Error(`the theme's assetFiles name "${name}" is no plain file name`);
+    const dot = name.lastIndexOf('.');
+    const hashed = `assets/${name.slice(0, dot)}.${hashOf(text).slice(0, 8).toUpperCase()}${name.slice(dot)}`;
+    return { name, path: hashed, contents: new Uint8Array(Buffer.from(text)) };
+  });
+  return {
+    assets: { ...built.assets, assetFiles: Object.fromEntries(named.map((f) => [f.name, `/${f.path}`])) },
+    files: [
+      ...built.files.filter((f) => !named.some((n) => n.path === f.path)),
+      ...named.map(({ path, contents }) => ({ path, contents })),
+    ],
+  };
 }
 
 // esbuild puts its own helpers (`__commonJS`, `__toESM`: what the islands need to load React's

@@ -20,6 +20,8 @@ export interface Assets {
   fonts: string[];
   /** Scripts of islands by name, for pages that have one. */
   islands: Record<string, string>;
+  /** The theme's `assetFiles` by name, each at its hashed path (`icons.svg`: `/assets/icons.<hash>.svg`). */
+  assetFiles: Record<string, string>;
   /** The inline script that sets the colour mode before first paint. */
   colorModeScript: string;
 }
@@ -155,6 +157,11 @@ export interface Theme<S extends object = object, C = unknown> {
    * before first paint; the production server allows it by its hash. */
   colorModeScript: (config: SiteConfig) => string;
   files: ThemeFiles;
+  /** Optional: files its pages link besides the runtime and the stylesheet, by file name with their
+   * text (the built-in theme's icon sprite, `icons.svg`, which every icon names with `<use>`). The
+   * engine writes each among the hashed assets (`assets/icons.<hash>.svg`, cached for a year, so a
+   * page links it once for the whole visit) and gives its path in `assets.assetFiles[name]`. */
+  assetFiles?: Record<string, string>;
   /** Optional: the names of the art it draws for the config's `design.heroArt` (behind its home
    * page's hero and, through `socialCardArt`, on the social cards); another name is a config error. */
   arts?: readonly string[];

@@ -1,14 +1,18 @@
-// Precompressed twins for the production server: every compressible file the build writes gets a
-// `.br` and a `.gz` beside it, made while the build runs (zlib works on the thread pool), so the
-// server never compresses on a request. Brotli and gzip at their best for the hashed assets, which
-// are few and cached for a year; fast levels for pages, which are many: on a 60 KB page, brotli 5
-// and gzip 6 take 1.3 ms together and give 7.4 and 10.6 KB, where brotli 6 and gzip 9 took 2.7 ms
-// for 7.4 and 10.1 KB.
+// Precompressed twins for the production server, made while the build runs (zlib works on the
+// thread pool), so the server never compresses on a request. Which file gets which twin is
+// `twinsOf` (the README's "Precompressed files" says why): `.br` for every served text file of
+// 1 KB or more, since every browser asks for brotli over HTTPS; `.gz` beside it for the files that
+// programs read too (feeds, the sitemap, Markdown twins, llms.txt, JSON) and for the hashed assets
+// (few, and every visitor's); none for a page's gzip, which no browser is sent. Brotli and gzip at
+// their best for the hashed assets, which are few and cached for a year; fast levels for the rest,
+// which are many: on a 60 KB page, brotli 5 and gzip 6 take 1.3 ms together and give 7.4 and
+// 10.6 KB, where brotli 6 and gzip 9 took 2.7 ms for 7.4 and 10.1 KB.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
+import { SERVER_DIR } from '../../common/server-files.ts';
 import { hashOf } from '../content/load.ts';
 import type { OutputStore } from './output-store.ts';
 import { Slots } from './slots.ts';
@@ -18,7 +22,27 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Below this, compression saves less than the header it costs. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
+
+export type Twin = 'br' | 'gz';
+
+/**
+ * The compressed twins the build writes beside `file` (a path relative to the output, `size`
+ * bytes long). None for a file under MIN_BYTES, for images and fonts (compressed already), for
+ * what no client is sent (`_server/`, which both servers refuse, and the nginx includes, which
+ * nginx reads from disk). A page (HTML) gets `.br` only: browsers are its readers, and every one
+ * in use asks for brotli over HTTPS, so a `.gz` would be written for nobody; a client that takes
+ * gzip alone (a script, an old crawler) is sent the page as it is. Every other file gets both: the
+ * hashed assets are few and every visitor's (gzip for a browser on plain HTTP), and feeds, the
+ * sitemap, Markdown twins, llms.txt and JSON are read by programs whose HTTP clients mostly take
+ * gzip alone. A twin that comes out no smaller than its file is left out when it is made.
+ */
+export function twinsOf(file: string, size: number): readonly Twin[] {
+  const type = contentTypeOf(file);
+  if (size < MIN_BYTES || !isCompressible(type)) return [];
+  if (file.startsWith(`${SERVER_DIR}/`) || file.endsWith('.conf')) return [];
+  return type.startsWith('text/html') ? ['br'] : ['br', 'gz'];
+}
 /** Pages are rendered faster than they are compressed: without a bound, every page of a large
  * site would wait in memory for its turn. */
 const MAX_PENDING = 32;
@@ -38,6 +62,7 @@ async function writeTwins(
   read: () => Promise<Uint8Array>,
   store?: OutputStore,
 ): Promise<void> {
+  const twins = twinsOf(file, size);
   const asset = file.startsWith('assets/');
   const brLevel = asset ? 11 : 5;
   const gzLevel = asset ? 9 : 6;
@@ -57,15 +82,16 @@ async function writeTwins(
     else await inner.write(`${file}.${ext}`, made);
   };
   await Promise.all([
-    twin('br', `br${brLevel}:${hash}`, (contents) =>
-      brotli(contents, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: brLevel,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length,
-        },
-      }),
-    ),
-    twin('gz', `gz${gzLevel}:${hash}`, (contents) => gzip(contents, { level: gzLevel })),
+    twins.includes('br') &&
+      twin('br', `br${brLevel}:${hash}`, (contents) =>
+        brotli(contents, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: brLevel,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length,
+          },
+        }),
+      ),
+    twins.includes('gz') && twin('gz', `gz${gzLevel}:${hash}`, (contents) => gzip(contents, { level: gzLevel })),
   ]);
 }
 
@@ -79,7 +105,7 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
   /** Runs `job` beside the build, at most MAX_PENDING at once. */
   const start = (job: () => Promise<void>) =>
     slots.start(() => job().catch((error: unknown) => void failures.push(error)));
-  const compressible = (file: string, size: number) => size >= MIN_BYTES && isCompressible(contentTypeOf(file));
+  const compressible = (file: string, size: number) => twinsOf(file, size).length > 0;
 
   const write = async (file: string, contents: Bytes) => {
     if (!store) {

@@ -11,12 +11,13 @@ export function BlogLayout({
   page,
   sidebar,
   children,
-  aside,
+  toc = false,
 }: {
   page: Page;
   sidebar: string;
   children: ReactNode;
-  aside?: ReactNode;
+  /** Whether the page has a table of contents, for which it keeps a side column on a wide screen. */
+  toc?: boolean;
 }) {
   const { t, graph } = useTheme();
   const served = useHref();
@@ -33,7 +34,7 @@ export function BlogLayout({
         ]
       : [];
   return (
-    <div className={aside ? 'docs-layout blog-layout' : 'docs-layout docs-layout-notoc blog-layout'}>
+    <div className={toc ? 'docs-layout blog-layout' : 'docs-layout docs-layout-notoc blog-layout'}>
       <SidebarFrame>
         <Sidebar id={sidebar} title={t.blog.recentPosts} />
         {links.length > 0 && (
@@ -53,7 +54,8 @@ export function BlogLayout({
         <Banners page={page} />
         {children}
       </main>
-      {aside && <div className="docs-toc">{aside}</div>}
+      {/* The side column the client moves the table of contents into on a wide screen (docs/Toc.tsx). */}
+      {toc && <div className="docs-toc" />}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import type {
 import { useHref, useTheme } from '../context.ts';
 import { Paginator } from '../docs/Paginator.tsx';
 import { scrollableTables } from '../docs/scrollable-tables.ts';
-import { Toc, TocCollapsible } from '../docs/Toc.tsx';
+import { Toc } from '../docs/Toc.tsx';
 import { formatDate } from '../format.ts';
 import { Avatar } from './Avatar.tsx';
 import { BlogLayout } from './BlogLayout.tsx';
@@ -27,7 +27,7 @@ function sectionLabel(graph: SiteGraph, page: Page): string {
 export function Post({ page }: { page: PostPage }) {
   const { bodyOf, graph, t } = useTheme();
   return (
-    <BlogLayout page={page} sidebar={page.sidebar} aside={page.toc.length > 0 ? <Toc items={page.toc} /> : undefined}>
+    <BlogLayout page={page} sidebar={page.sidebar} toc={page.toc.length > 0}>
       <article className="post">
         <header className="post-header">
           <p className="eyebrow">{sectionLabel(graph, page)}</p>
@@ -35,7 +35,7 @@ export function Post({ page }: { page: PostPage }) {
           {page.description && <p className="lead">{page.description}</p>}
           <PostMeta post={page} />
         </header>
-        <TocCollapsible items={page.toc} />
+        <Toc items={page.toc} />
         <div
           className="markdown"
           dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }}

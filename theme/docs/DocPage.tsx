@@ -8,7 +8,7 @@ import { Paginator } from './Paginator.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SidebarFrame } from './SidebarFrame.tsx';
 import { scrollableTables } from './scrollable-tables.ts';
-import { Toc, TocCollapsible } from './Toc.tsx';
+import { Toc } from './Toc.tsx';
 import { VersionDropdown } from './VersionDropdown.tsx';
 
 export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
@@ -35,7 +35,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
       <main id="main" className="docs-main" tabIndex={-1}>
         <Banners page={page} />
         {page.section && <Breadcrumbs items={page.breadcrumbs} current={titleOf(page.route)} />}
-        <TocCollapsible items={toc} />
+        <Toc items={toc} />
         <article className="markdown">
           <h1>{page.title}</h1>
           {page.kind === 'doc' ? (
@@ -64,11 +64,8 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
           ariaLabel={t.docs.pagination}
         />
       </main>
-      {toc.length > 0 && (
-        <div className="docs-toc">
-          <Toc items={toc} />
-        </div>
-      )}
+      {/* The side column the client moves the table of contents into on a wide screen. */}
+      {toc.length > 0 && <div className="docs-toc" />}
     </div>
   );
 }

@@ -3,10 +3,9 @@
 // with a page of its own shows that page as a link, with the toggle beside it (a link inside a
 // <summary> would be a control inside a control).
 //
-// A large sidebar comes pruned (sidebarFor in visible-sidebar.ts): a collapsed category away
-// from the current page arrives without its items, and is sent as its link and an empty toggle
-// that the client fills from the category's own page, whose sidebar has it open. Without
-// JavaScript, the link leads there too.
+// The sidebar comes collapsed to the current page (sidebarFor in visible-sidebar.ts): a collapsed
+// category away from it is sent as its link alone, which leads to the category's page, where the
+// sidebar has it open.
 
 import { format } from '../../common/format-message.ts';
 import type { SidebarItem } from '../../generator/types.ts';
@@ -32,19 +31,12 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
         const key = `${path}/${item.label}`;
         const active = holds(item, route);
         const open = !item.collapsed || active;
-        if (!open && item.route && item.items.length === 0) {
+        if (!open && item.route) {
           return (
             <li key={item.label}>
               <a href={href(item.route)} className="sidebar-category-link">
                 {item.label}
               </a>
-              <details className="needs-js" data-category={key} data-lazy={href(item.route)}>
-                <summary
-                  aria-label={format(t.docs.toggleCategory, { label: item.label })}
-                  title={format(t.docs.toggleCategory, { label: item.label })}
-                />
-                <ul className="sidebar-list" />
-              </details>
             </li>
           );
         }

@@ -1,24 +1,10 @@
-// Which part of a docs sidebar a page shows: all of it, or, in a large one, only the way to the page.
+// Which part of a docs sidebar a page shows: the way to the page. A collapsed category that does
+// not hold the current page comes as its own link only: its page lists its items and shows it open
+// in its own sidebar, so every page stays two steps away while the sidebar of a page grows with the
+// depth of its section, not with its size (a section of 5,000 pages would otherwise put 5,000 links
+// on each of them, and building it would take quadratic time). Categories the section keeps open
+// (`collapsed: false`) and those on the way to the page come with their items.
 import type { Route, SidebarItem } from '../../generator/types.ts';
-
-/**
- * Sidebars up to this many entries are rendered whole, so every category opens without JavaScript
- * or a page load. In larger ones, a collapsed category that does not hold the current page shows
- * only its own link, since its page lists its items: otherwise a section of 5,000 pages would put
- * 5,000 links on each of them, and building it would take quadratic time.
- */
-export const FULL_SIDEBAR_LIMIT = 300;
-
-const sizes = new WeakMap<SidebarItem[], number>();
-
-function sizeOf(items: SidebarItem[]): number {
-  let size = sizes.get(items);
-  if (size === undefined) {
-    size = items.reduce((n, item) => n + 1 + (item.type === 'category' ? sizeOf(item.items) : 0), 0);
-    sizes.set(items, size);
-  }
-  return size;
-}
 
 /** Whether the item is the page at `route` or a category that holds it. */
 export function holds(item: SidebarItem, route: Route): boolean {
@@ -27,12 +13,9 @@ export function holds(item: SidebarItem, route: Route): boolean {
 
 /** The sidebar as the page at `route` shows it. */
 export function sidebarFor(items: SidebarItem[], route: Route): SidebarItem[] {
-  if (sizeOf(items) <= FULL_SIDEBAR_LIMIT) return items;
-  const prune = (list: SidebarItem[]): SidebarItem[] =>
-    list.map((item) => {
-      if (item.type !== 'category') return item;
-      if (item.collapsed && item.route && !holds(item, route)) return { ...item, items: [] };
-      return { ...item, items: prune(item.items) };
-    });
-  return prune(items);
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    if (item.collapsed && item.route && !holds(item, route)) return { ...item, items: [] };
+    return { ...item, items: sidebarFor(item.items, route) };
+  });
 }

@@ -43,9 +43,8 @@ export function Head() {
       <meta property="og:image" content={image} />
       <meta property="og:locale" content={config.locales[page.locale].htmlLang} />
       <meta property="og:site_name" content={config.title} />
+      {/* X reads og:title and og:description where its own are missing: only what has no og: twin. */}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={page.title} />
-      {description && <meta name="twitter:description" content={description} />}
       {image && <meta name="twitter:image" content={image} />}
       <meta name="color-scheme" content="dark light" />
       {page.kind === 'post' && <meta property="article:published_time" content={page.date} />}

@@ -12,6 +12,7 @@ import './crash.test.ts';
 import './dev-overlay.test.ts';
 import '../../site/browser/diagrams.test.ts';
 import '../../site/browser/every-page.test.ts';
+import './icons.test.ts';
 import './images.test.ts';
 import './large-sidebar.test.ts';
 import './live-reload.test.ts';

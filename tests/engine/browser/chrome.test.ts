@@ -336,14 +336,41 @@ test('docs: the table of contents marks the section in view', async () => {
   await context.close();
 });
 
-test('docs: sidebar categories fold, animated, and stay as the reader left them while navigating', async () => {
+test('docs: one table of contents, in the side column on a wide screen, folded above the content on a phone and without JavaScript', async () => {
+  const tocs = async (page: Page) => page.$$eval('nav.toc', (navs) => navs.map((nav) => nav.parentElement!.className));
+  const wide = await open(DOC);
+  assert.deepEqual(await tocs(wide.page), ['docs-toc']);
+  assert.ok(await wide.page.isVisible('.docs-toc .toc a'));
+  assert.equal(await wide.page.isVisible('.toc-mobile'), false, 'no fold beside the column');
+  // Narrowed to a phone, the same list moves into the fold, which opens it.
+  await wide.page.setViewportSize({ width: 375, height: 740 });
+  await wide.page.waitForFunction(() => document.querySelector('nav.toc')!.parentElement!.matches('.toc-mobile'));
+  assert.equal(await wide.page.isVisible('.toc-mobile .toc a'), false, 'folded');
+  await wide.page.click('.toc-mobile > summary');
+  await wide.page.locator('.toc-mobile .toc a').first().waitFor();
+  await wide.page.setViewportSize({ width: 1280, height: 800 });
+  await wide.page.waitForFunction(() => document.querySelector('nav.toc')!.parentElement!.matches('.docs-toc'));
+  await wide.context.close();
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const { context, page } = await open(DOC, { javaScriptEnabled: false, viewport });
+    assert.deepEqual(await tocs(page), ['toc-mobile'], `${viewport.width} px without JavaScript`);
+    await page.click('.toc-mobile > summary');
+    const first = page.locator('.toc-mobile .toc a').first();
+    assert.ok(await first.isVisible(), `the fold opens without JavaScript at ${viewport.width} px`);
+    const hash = await first.evaluate((a) => (a as HTMLAnchorElement).hash);
+    await first.click();
+    assert.equal(new URL(page.url()).hash, hash);
+    await context.close();
+  }
+});
+
+test('docs: the category of the page folds, animated, and opens again on the next page; the others are links to their pages', async () => {
   const { context, page } = await open(DOC);
-  const category = await page.$$eval('.docs-sidebar details[data-category]:not([data-active])', (ds) =>
-    ds.map((d) => (d as HTMLDetailsElement).dataset.category!),
-  );
-  const key = category[0];
-  const details = `.docs-sidebar details[data-category="${key}"]`;
-  const wasOpen = await page.$eval(details, (d) => (d as HTMLDetailsElement).open);
+  const details = '.docs-sidebar details[data-active]';
+  assert.equal(await page.$eval(details, (d) => (d as HTMLDetailsElement).open), true, 'the way to the page is open');
   // Animations started on the list are counted as they start: on a busy machine a short one can
   // be over before the page could be asked for its running animations.
   await page.$eval(`${details} > ul`, (ul) => {
@@ -354,26 +381,33 @@ test('docs: sidebar categories fold, animated, and stay as the reader left them 
     };
   });
   await page.click(`${details} > summary`);
-  if (!wasOpen)
-    assert.equal(
-      await page.$eval(`${details} > ul`, (ul) => (ul as HTMLElement).dataset.animations),
-      '1',
-      'opening is animated',
-    );
-  await page.waitForFunction(([sel, open]) => (document.querySelector(sel) as HTMLDetailsElement).open === open, [
-    details,
-    !wasOpen,
-  ] as const);
+  await page.waitForFunction((sel) => !(document.querySelector(sel) as HTMLDetailsElement).open, details);
+  await page.click(`${details} > summary`);
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLDetailsElement).open, details);
+  assert.equal(
+    await page.$eval(`${details} > ul`, (ul) => (ul as HTMLElement).dataset.animations),
+    '2',
+    'folding and opening are animated',
+  );
+  await page.click(`${details} > summary`);
+  await page.waitForFunction((sel) => !(document.querySelector(sel) as HTMLDetailsElement).open, details);
   await page.goto(`${server.url}/en/services/databases/mariadb-mysql/`);
   assert.equal(
     await page.$eval(details, (d) => (d as HTMLDetailsElement).open),
-    !wasOpen,
-    'the state survives navigation',
-  );
-  assert.equal(
-    await page.$eval('.docs-sidebar details[data-active]', (d) => (d as HTMLDetailsElement).open),
     true,
     'the current page is always in view',
+  );
+  // Every other category is its link, with the chevron of a closed one, and leads to its page.
+  const others = await page.$$eval('.docs-sidebar .sidebar-category-link:only-child', (as) =>
+    as.map((a) => (a as HTMLAnchorElement).pathname),
+  );
+  assert.ok(others.length >= 5, others.join());
+  assert.equal(await page.locator('.docs-sidebar details:not([data-active])').count(), 0);
+  await page.click(`.docs-sidebar a[href="${others[0]}"]`);
+  await page.waitForURL(`${server.url}${others[0]}`);
+  assert.equal(
+    await page.$eval(`.docs-sidebar a[href="${others[0]}"] + details`, (d) => (d as HTMLDetailsElement).open),
+    true,
   );
   await context.close();
 });

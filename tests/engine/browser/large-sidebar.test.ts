@@ -1,19 +1,20 @@
-// A section too large to send whole with every page: collapsed categories away from the current
-// page arrive as their link and an empty toggle, so a page's size does not grow with its section.
-// Opening such a category fills it from the category's own page; without JavaScript its link
-// leads there.
+// A section with a large category: the sidebar comes collapsed to the current page, so collapsed
+// categories away from it arrive as their link alone and a page's size does not grow with its
+// section. The link leads to the category's page, whose sidebar has it open; following sidebar
+// links from any page reaches every page of the section.
 
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { FULL_SIDEBAR_LIMIT } from '../../../theme/docs/visible-sidebar.ts';
 import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from '../../browser-harness.ts';
 import { fixtureCopy } from '../../helpers.ts';
+import { listedPage, sidebarWalk } from '../../sidebar-walk.ts';
 
-/** Enough pages in one collapsed category to put the docs sidebar over the limit. */
-const PAGES = FULL_SIDEBAR_LIMIT + 10;
+/** Pages in one collapsed category: a section no page should carry whole. */
+const PAGES = 310;
 
 let browser: Browser;
 let launched: Promise<Browser> | undefined;
@@ -54,11 +55,13 @@ after(async () => {
 
 test('pages outside the large category carry its link, not its pages', async () => {
   const outside = await readFile(path.join(site.dir, 'en', 'docs', 'guides', 'install', 'index.html'), 'utf8');
-  assert.match(
-    outside,
-    /<a href="\/en\/docs\/many\/" class="sidebar-category-link">Many en<\/a><details class="needs-js" data-category="[^"]*Many en" data-lazy="\/en\/docs\/many\/">/,
-  );
+  assert.match(outside, /<li><a href="\/en\/docs\/many\/" class="sidebar-category-link">Many en<\/a><\/li>/);
   assert.doesNotMatch(outside, /href="\/en\/docs\/many\/page-0\/"/);
+  assert.doesNotMatch(
+    outside,
+    /data-lazy|<summary[^>]*>[^<]*<\/summary><ul class="sidebar-list"><\/ul>/,
+    'no empty toggle',
+  );
   const inside = await readFile(path.join(site.dir, 'en', 'docs', 'many', 'page-7', 'index.html'), 'utf8');
   assert.match(inside, /href="\/en\/docs\/many\/page-0\/"/, 'the category holding the page is sent whole');
   assert.ok(
@@ -67,23 +70,36 @@ test('pages outside the large category carry its link, not its pages', async () 
   );
 });
 
-test('opening the category fills it from its own page; the reader can go on to any of its pages', async () => {
+test("following the sidebar's links from one page reaches every page of the section", () => {
+  for (const locale of ['de', 'en']) {
+    const prefix = locale === 'de' ? '/docs/' : '/en/docs/';
+    const dir = path.join(site.dir, ...prefix.split('/').filter(Boolean));
+    const built = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name === 'index.html')
+      .filter((e) => listedPage(readFileSync(path.join(e.parentPath, e.name), 'utf8')))
+      .map((e) => `${prefix}${path.relative(dir, e.parentPath).split(path.sep).join('/')}/`.replace(/\/\/$/, '/'));
+    assert.ok(built.length > PAGES, `${built.length} pages in ${prefix}`);
+    const reached = sidebarWalk(site.dir, `${prefix}guides/install/`, prefix);
+    assert.deepEqual(
+      built.filter((route) => !reached.has(route)).sort(),
+      [],
+      `every page of ${prefix} is reached from its sidebars`,
+    );
+  }
+});
+
+test('the category link leads to its page, where the category is open; the reader goes on to any of its pages', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}/en/docs/guides/install/`);
-  const category = page.locator('details[data-lazy="/en/docs/many/"]');
-  assert.equal(await category.locator('li').count(), 0);
-  await category.locator('summary').click();
-  await page.waitForFunction(
-    () => document.querySelector<HTMLDetailsElement>('details[data-lazy="/en/docs/many/"]')!.open,
-  );
+  const link = page.locator('.sidebar a.sidebar-category-link[href="/en/docs/many/"]');
+  assert.equal(await link.count(), 1);
+  assert.equal(await page.locator('.sidebar a[href="/en/docs/many/page-0/"]').count(), 0);
+  await link.click();
+  await page.waitForURL(`${server.url}/en/docs/many/`);
+  const category = page.locator('.sidebar details[data-category$="Many en"]');
+  assert.equal(await category.evaluate((d) => (d as HTMLDetailsElement).open), true);
   assert.equal(await category.locator('li').count(), PAGES);
-  // The list grows open in an animation; on a busy machine a click aimed while it ran landed beside
-  // the link (the tab stayed on the page it was on, nothing loading, no error). A reader clicks
-  // what has stopped moving.
-  await page.waitForFunction(
-    () => document.querySelector('details[data-lazy="/en/docs/many/"]')!.lastElementChild!.getAnimations().length === 0,
-  );
   const logged: string[] = [];
   page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`));
@@ -107,13 +123,18 @@ test('opening the category fills it from its own page; the reader can go on to a
   await context.close();
 });
 
-test('without JavaScript the empty toggle is not shown and the category link leads to its pages', async () => {
+test('without JavaScript the category link leads to its pages, and a category looks the same as a link as with its toggle', async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${server.url}/en/docs/guides/install/`);
-  assert.equal(await page.locator('details[data-lazy="/en/docs/many/"]').isVisible(), false);
+  // The link of a category away from the page shows the closed chevron its toggle showed.
+  const chevron = await page
+    .locator('.sidebar a.sidebar-category-link[href="/en/docs/many/"]')
+    .evaluate((a) => getComputedStyle(a, '::after').transform);
+  assert.notEqual(chevron, 'none');
   await page.locator('.sidebar a.sidebar-category-link[href="/en/docs/many/"]').click();
   await page.waitForURL(`${server.url}/en/docs/many/`);
   assert.equal(await page.locator('.sidebar a[href="/en/docs/many/page-0/"]').count(), 1);
+  assert.ok(await page.locator('.sidebar a[href="/en/docs/many/page-0/"]').isVisible());
   await context.close();
 });

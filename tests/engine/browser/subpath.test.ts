@@ -72,7 +72,7 @@ after(async () => {
   await fixture?.dispose();
 });
 
-/** Every URL a page names: links, assets, images, feeds, islands, lazy sidebars, form targets, social images. */
+/** Every URL a page names: links, assets and icons, images, feeds, islands, form targets, social images. */
 async function namedUrls(page: Page): Promise<{ url: string; what: string }[]> {
   // A string, not a function: the test runner's transform would name the closures with a helper
   // the page does not have.
@@ -83,7 +83,6 @@ async function namedUrls(page: Page): Promise<{ url: string; what: string }[]> {
     for (const el of document.querySelectorAll('[src]')) add(el.getAttribute('src'), el.tagName.toLowerCase() + '[src]');
     for (const el of document.querySelectorAll('[srcset]')) for (const c of el.getAttribute('srcset').split(',')) add(c.trim().split(/\\s+/)[0], 'srcset');
     for (const el of document.querySelectorAll('[data-src]')) add(el.dataset.src, 'island');
-    for (const el of document.querySelectorAll('[data-lazy]')) add(el.dataset.lazy, 'lazy sidebar');
     for (const el of document.querySelectorAll('form[action]')) add(el.getAttribute('action'), 'form');
     for (const el of document.querySelectorAll('meta[property="og:image"], meta[property="og:url"], meta[name="twitter:image"]')) add(el.getAttribute('content'), 'meta');
     return found;

@@ -46,7 +46,7 @@ test('every page names its links, assets, forms and islands under /docs/', () =>
   const outside = new Set<string>();
   for (const file of htmlFiles) {
     const html = out(file);
-    for (const m of html.matchAll(/\s(?:href|src|action|data-src|data-lazy|data-bundle)="(\/[^"]*)"/g))
+    for (const m of html.matchAll(/\s(?:href|src|action|data-src|data-bundle)="(\/[^"]*)"/g))
       if (!m[1].startsWith('/docs/')) outside.add(`${file}: ${m[1]}`);
     for (const url of ownUrls(html)) if (!url.startsWith(`${SITE}/docs/`)) outside.add(`${file}: ${url}`);
   }

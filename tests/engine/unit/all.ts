@@ -6,6 +6,7 @@ import './base-url.test.ts';
 import './blog.test.ts';
 import './booking.test.ts';
 import './card-jpeg.test.ts';
+import './compress.test.ts';
 import './config-file.test.ts';
 import './config-reference.test.ts';
 import './conformance.test.ts';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { buildGraph, versionLabel } from '../../../generator/graph/graph.ts';
 import { buildDocsSection, type DocsSectionInput } from '../../../generator/graph/sidebar.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../../generator/types.ts';
-import { FULL_SIDEBAR_LIMIT, sidebarFor } from '../../../theme/docs/visible-sidebar.ts';
+import { sidebarFor } from '../../../theme/docs/visible-sidebar.ts';
 import { category, config, doc, heading, messages } from './factories.ts';
 
 const docs = [
@@ -246,22 +246,34 @@ test("the version model: one current version named by the site's version, with e
   assert.equal(version.docs.length, docs.length);
 });
 
-test('large sidebars show collapsed categories empty unless they hold the current page', () => {
-  const many = Array.from({ length: FULL_SIDEBAR_LIMIT }, (_, i) =>
+test('a sidebar comes collapsed to the current page: a collapsed category away from it is sent without its items', () => {
+  assert.deepEqual(outline(sidebarFor(section().sidebar, '/docs/guides/install/')), [
+    '- Overview /docs/',
+    '- Zeta intro /docs/intro/',
+    '+ Guides /docs/guides/',
+    '  - Install /docs/guides/install/',
+    '  - Upgrade /docs/guides/upgrade/',
+    '+ Reference /docs/reference/',
+    '  - CLI /docs/reference/cli/',
+    '- Alpha title /docs/beta/',
+    '+ Extras /docs/extras/',
+    '- Zulu /docs/alpha/',
+  ]);
+  assert.deepEqual(
+    outline(sidebarFor(section().sidebar, '/docs/extras/')).filter((line) => line.startsWith('  ')),
+    ['  - CLI /docs/reference/cli/', '  - Tips /docs/extras/tips/'],
+    "a category's own page opens it; one the section keeps open (collapsed: false) stays open",
+  );
+  // However large the section, a page away from a category carries its link, not its pages.
+  const many = Array.from({ length: 300 }, (_, i) =>
     doc({ path: `docs/big/p${String(i).padStart(3, '0')}`, title: `P${i}` }),
   );
   const { sidebar } = section({ docs: [...docs, ...many] });
   const big = (items: SidebarItem[]) =>
     items.find((i) => i.label === 'Big') as Extract<SidebarItem, { type: 'category' }>;
   assert.equal(big(sidebarFor(sidebar, '/docs/intro/')).items.length, 0);
-  assert.equal(big(sidebarFor(sidebar, '/docs/big/p007/')).items.length, FULL_SIDEBAR_LIMIT);
-  const reference = sidebarFor(sidebar, '/docs/intro/').find((i) => i.label === 'Reference') as Extract<
-    SidebarItem,
-    { type: 'category' }
-  >;
-  assert.equal(reference.items.length, 1, 'expanded categories keep their items');
-  const small = section().sidebar;
-  assert.equal(sidebarFor(small, '/docs/intro/'), small, 'small sidebars are shown whole');
+  assert.equal(big(sidebarFor(sidebar, '/docs/intro/')).route, '/docs/big/');
+  assert.equal(big(sidebarFor(sidebar, '/docs/big/p007/')).items.length, 300);
 });
 
 test('an index.md with list_pages lists its folder from the section itself: groups in sidebar order, entries by title as the language sorts', () => {

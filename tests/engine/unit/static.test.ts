@@ -213,6 +213,23 @@ test('over HTTP: 301 with the query kept, 404 with the locale page, 304 on a mat
     const css = await fetch(`${base}/style.css`, { headers: { 'accept-encoding': 'br' } });
     assert.deepEqual([css.headers.get('content-encoding'), css.headers.get('vary')], ['br', 'Accept-Encoding']);
     await css.arrayBuffer().catch(() => undefined);
+    // Only a `.br` (a page's twin): Vary on the brotli answer, none on the file as it is, as nginx
+    // sends them; with a `.gz` beside it, Vary on every answer.
+    for (const [encoding, expected] of [
+      ['gzip', [null, null]],
+      ['', [null, null]],
+    ] as const) {
+      const plain = await fetch(`${base}/style.css`, { headers: { 'accept-encoding': encoding } });
+      assert.deepEqual([plain.headers.get('content-encoding'), plain.headers.get('vary')], expected, encoding);
+      await plain.arrayBuffer();
+    }
+    await writeFile(path.join(dir, 'style.css.gz'), 'compressed');
+    const withGzip = await fetch(`${base}/style.css`, { headers: { 'accept-encoding': 'identity' } });
+    assert.deepEqual(
+      [withGzip.headers.get('content-encoding'), withGzip.headers.get('vary')],
+      [null, 'Accept-Encoding'],
+    );
+    await withGzip.arrayBuffer();
     const post = await fetch(`${base}/`, { method: 'POST' });
     assert.deepEqual([post.status, post.headers.get('allow')], [405, 'GET, HEAD']);
   } finally {

@@ -25,7 +25,12 @@ const site = (locale: 'de' | 'en', home: Record<string, string>): Messages =>
   }) as Messages;
 
 function renderTrustStrip(t: Messages, trust: { icon: string; label: string }[]): string {
-  const ctx = { config: makeConfig(), themeConfig: themeOptions({ home: { trust } }), t } as unknown as ThemeContext;
+  const ctx = {
+    config: makeConfig(),
+    themeConfig: themeOptions({ home: { trust } }),
+    t,
+    assets: { assetFiles: { 'icons.svg': '/assets/icons.svg' } },
+  } as unknown as ThemeContext;
   return renderToString(createElement(Theme.Provider, { value: ctx }, createElement(TrustStrip)));
 }
 

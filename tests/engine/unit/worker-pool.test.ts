@@ -217,7 +217,15 @@ function renderWork(count: number) {
     themeConfig: themeOptions(),
     themeFile,
     alternates: alternatesOf(graph),
-    assets: { css: '/a.css', js: '/a.js', jsImports: [], fonts: [], islands: {}, colorModeScript: '' },
+    assets: {
+      css: '/a.css',
+      js: '/a.js',
+      jsImports: [],
+      fonts: [],
+      islands: {},
+      assetFiles: { 'icons.svg': '/assets/icons.svg' },
+      colorModeScript: '',
+    },
   };
   const pages = Object.values(graph.pages);
   const broken = pages.findIndex((p) => p.route === '/docs/page-7/');

@@ -12,6 +12,7 @@ import { ENGINE_MESSAGES } from '../../../common/messages.ts';
 import { formatDate } from '../../../theme/format.ts';
 import { REPO } from '../../helpers.ts';
 import { realSiteBuild } from '../../real-site.ts';
+import { listedPage, sidebarLinks, sidebarWalk } from '../../sidebar-walk.ts';
 
 const SITE_URL = 'https://almwerk.example';
 let out: string;
@@ -140,11 +141,14 @@ const sidebarLabels = (html: string, group: string) => {
 };
 
 test('the German glossary lists its terms in German alphabetical order', () => {
-  const html = pages.get('glossary/index.html')!;
-  const groups = [...html.matchAll(/data-category="de:glossary\/([^"]+)"/g)].map((m) => m[1]);
-  assert.ok(groups.length >= 4, 'the glossary has its groups');
+  // Each group, in the sidebar of its own page, where it is open.
+  const index = pages.get('glossary/index.html')!;
+  const links = [...index.matchAll(/<a href="\/(glossary\/[^"]+)" class="sidebar-category-link">/g)].map((m) => m[1]);
+  assert.ok(links.length >= 4, 'the glossary has its groups');
   const collator = new Intl.Collator('de');
-  for (const group of groups) {
+  for (const link of links) {
+    const html = pages.get(`${link}index.html`)!;
+    const group = /data-category="de:glossary\/([^"]+)"/.exec(html)![1];
     const labels = sidebarLabels(html, group);
     assert.ok(labels.length > 1, group);
     assert.deepEqual(labels, [...labels].sort(collator.compare), `${group}: ${labels.join(', ')}`);
@@ -190,6 +194,35 @@ test('the glossary index lists every term of its section, by the title shown, in
     order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])),
     `in this order: ${order.join(', ')}`,
   );
+});
+
+test("every page of a docs section is reached by following its sidebar's links from any one of them", () => {
+  const sections = new Map<string, string[]>();
+  for (const [file, html] of pages) {
+    if (!listedPage(html) || sidebarLinks(html).length === 0) continue;
+    const route = `/${file.replace(/index\.html$/, '')}`;
+    const section = /^(\/en)?\/[^/]+\//.exec(route)![0];
+    sections.set(section, [...(sections.get(section) ?? []), route]);
+  }
+  assert.ok(sections.size >= 6, [...sections.keys()].join(' '));
+  for (const [section, routes] of sections) {
+    // From the last page in the order of the files (a leaf, deep in the section, where there is one).
+    const reached = sidebarWalk(out, routes.sort().at(-1)!, section);
+    assert.deepEqual(
+      routes.filter((route) => !reached.has(route)),
+      [],
+      `pages of ${section} its sidebars lead to`,
+    );
+  }
+});
+
+test('a sidebar holds the way to its page, not the pages of the categories away from it', () => {
+  const html = pages.get('glossary/ops/database/index.html')!;
+  const links = sidebarLinks(html);
+  assert.ok(links.includes('/glossary/ops/ci-cd/'), 'the pages beside it');
+  assert.ok(links.includes('/glossary/infra/'), 'the other categories, by their pages');
+  assert.ok(!links.includes('/glossary/infra/backups/'), 'not the pages in them');
+  assert.match(html, /<li><a href="\/glossary\/infra\/" class="sidebar-category-link">Infrastruktur<\/a><\/li>/);
 });
 
 test('the footer column titles come from the footer strings', () => {

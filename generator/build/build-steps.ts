@@ -626,9 +626,9 @@ function storedPageKey(setup: RenderSetup, images: Map<string, ImageInfo>): (pag
 }
 
 function keptPage(store: OutputStore, keyOf: (page: Page, reads: string[]) => string, page: Page, file: string) {
-  const reads = store.get(`reads:${file}`);
-  if (!reads) return undefined;
-  const kept = store.keep(`page:${keyOf(page, JSON.parse(reads.contents.toString('utf8')) as string[])}`);
+  const reads = store.noted(`reads:${file}`);
+  if (!Array.isArray(reads) || !reads.every((r) => typeof r === 'string')) return undefined;
+  const kept = store.keep(`page:${keyOf(page, reads)}`);
   return kept && { ...kept, ...(kept.meta as { hrefs: string[]; ids: string[] }) };
 }
 
@@ -639,7 +639,7 @@ function keepPage(
   file: string,
   r: { html: string; hrefs?: string[]; ids?: string[]; reads: string[] },
 ) {
-  void store.set(`reads:${file}`, JSON.stringify(r.reads));
+  store.note(`reads:${file}`, r.reads);
   return store.set(`page:${keyOf(page, r.reads)}`, r.html, { hrefs: r.hrefs, ids: r.ids });
 }
 

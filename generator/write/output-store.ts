@@ -26,6 +26,8 @@ interface Entry {
   /** The file's inode, size and modification time when its bytes were last found to hash to
    * `hash` (or were written): while they are the same, the bytes are (see `keep`). */
   stamp?: string;
+  /** An entry without a file: a small value kept in the index itself (`note`). */
+  note?: unknown;
 }
 
 export interface StoreStats {
@@ -99,6 +101,23 @@ export class OutputStore {
       if (!accept(files)) throw new Error('refused');
       return files;
     })?.contents;
+  }
+
+  /** The value kept under `id` by `note`. Not counted: the stats count what a build made or took. */
+  noted(id: string): unknown {
+    const entry = this.index[id];
+    if (entry?.note === undefined) return undefined;
+    this.used.add(id);
+    return entry.note;
+  }
+
+  /** Keeps a small value under `id` in the index, with no file of its own: what a page's render
+   * read, which the next build needs for every page before it can look the page up. A file per
+   * page cost a build that changed one page an open, a read and a hash for each of the others. */
+  note(id: string, value: unknown): void {
+    this.index[id] = { hash: '', note: value };
+    this.used.add(id);
+    this.dirty = true;
   }
 
   /** Keeps several files as one entry: all of them are served again, or none. */

@@ -28,6 +28,7 @@ export type Read = string;
 export function recordingGraph(graph: SiteGraph): { graph: SiteGraph; reads: Set<Read> } {
   const reads = new Set<Read>();
   const view = { ...graph } as SiteGraph;
+  const sidebarProxies = new WeakMap<object, unknown>();
   for (const name of KEYED) {
     const target = graph[name] as Record<string, unknown>;
     (view as unknown as Record<Keyed, unknown>)[name] = new Proxy(target, {
@@ -35,7 +36,7 @@ export function recordingGraph(graph: SiteGraph): { graph: SiteGraph; reads: Set
         const value = Reflect.get(t, key, receiver) as unknown;
         if (typeof key !== 'string') return value;
         if (name === 'sidebars' && Array.isArray(value))
-          return recordingSidebar(value as SidebarItem[], `${name}:${key}`, reads, '', new WeakMap());
+          return recordingSidebar(value as SidebarItem[], `${name}:${key}`, reads, '', sidebarProxies);
         // An entry that is an object is read field by field: a page's sidebar label, not its body.
         if (value && typeof value === 'object' && !Array.isArray(value))
           return recordingEntry(value as Record<string, unknown>, `${name}:${key}`, reads);
@@ -98,53 +99,46 @@ function recordingSidebar(
   proxies: WeakMap<object, unknown>,
 ): SidebarItem[] {
   const shape = `${prefix}${FIELD}shape`;
-  const item = (value: SidebarItem, at: string): SidebarItem => {
-    let proxy = proxies.get(value) as SidebarItem | undefined;
-    if (!proxy) {
-      proxy = new Proxy(value, {
-        get(t, key, receiver) {
-          const field = Reflect.get(t, key, receiver) as unknown;
-          if (key === 'label') reads.add(`${prefix}${FIELD}label${FIELD}${at}`);
-          else reads.add(shape);
-          if (key === 'items' && Array.isArray(field))
-            return recordingSidebar(field as SidebarItem[], prefix, reads, `${at}.`, proxies);
-          return field;
-        },
-        has(t, key) {
-          reads.add(shape);
-          return Reflect.has(t, key);
-        },
-        ownKeys(t) {
-          reads.add(shape);
-          return Reflect.ownKeys(t);
-        },
-      });
-      proxies.set(value, proxy);
-    }
+  // Whether a field is there, or which fields there are, is part of the shape.
+  const shapeTraps = {
+    has: (t: object, key: string | symbol) => (reads.add(shape), Reflect.has(t, key)),
+    ownKeys: (t: object) => (reads.add(shape), Reflect.ownKeys(t)),
+  };
+  const once = <T extends object>(value: T, make: () => T): T => {
+    let proxy = proxies.get(value) as T | undefined;
+    if (!proxy) proxies.set(value, (proxy = make()));
     return proxy;
   };
-  let list = proxies.get(items) as SidebarItem[] | undefined;
-  if (!list) {
-    list = new Proxy(items, {
-      get(t, key, receiver) {
-        reads.add(shape);
-        const value = Reflect.get(t, key, receiver) as unknown;
-        if (typeof key === 'string' && /^\d+$/.test(key) && value && typeof value === 'object')
-          return item(value as SidebarItem, `${place}${key}`);
-        return value;
-      },
-      has(t, key) {
-        reads.add(shape);
-        return Reflect.has(t, key);
-      },
-      ownKeys(t) {
-        reads.add(shape);
-        return Reflect.ownKeys(t);
-      },
-    });
-    proxies.set(items, list);
-  }
-  return list;
+  const item = (value: SidebarItem, at: string): SidebarItem =>
+    once(
+      value,
+      () =>
+        new Proxy<SidebarItem>(value, {
+          ...shapeTraps,
+          get(t, key, receiver) {
+            const field = Reflect.get(t, key, receiver) as unknown;
+            if (key === 'label') reads.add(`${prefix}${FIELD}label${FIELD}${at}`);
+            else reads.add(shape);
+            if (key === 'items' && Array.isArray(field))
+              return recordingSidebar(field as SidebarItem[], prefix, reads, `${at}.`, proxies);
+            return field;
+          },
+        }),
+    );
+  return once(
+    items,
+    () =>
+      new Proxy<SidebarItem[]>(items, {
+        ...shapeTraps,
+        get(t, key, receiver) {
+          reads.add(shape);
+          const value = Reflect.get(t, key, receiver) as unknown;
+          if (typeof key === 'string' && /^\d+$/.test(key) && value && typeof value === 'object')
+            return item(value as SidebarItem, `${place}${key}`);
+          return value;
+        },
+      }),
+  );
 }
 
 /** The value of a sidebar's part: its shape (the items without their labels) or the label at a place. */

@@ -8,15 +8,22 @@
 // one-page edit under `site serve --watch` until it is on disk and until the open tab is told to
 // reload. Each figure is printed with the machine's load.
 //
+// Beside them, for the real site and each N: the cold build's CPU (the process, its threads and
+// the child processes it waited for) against the floor of the stack for the same tree
+// (`npm run bench:floor`, scripts/floor.ts); a CI job's build, a fresh copy of the tree with the
+// last build's .cache/ restored (its bytes copied: new inodes and mtimes) and one Markdown file
+// changed; and the bytes per page: the HTML of a docs page and every file written (with the .br
+// and .gz twins) per HTML page, ours against Hugo's.
+//
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
-// 1,200 words each, with headings, lists, a table, a code block and links to other pages.
+// 1,200 words each, with headings, lists, a table, a code block and links to other pages
+// (bench-corpus.ts).
 // Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve]   (default: 100 500; --keep leaves the trees for
 // profiling; --serve times only the dev server: first page and edits under --watch)
 import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -28,6 +35,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docPath, generate, LOCALES, write } from './bench-corpus.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CLI = path.join(REPO, 'bin', 'site.js');
@@ -36,160 +44,6 @@ const CLI_FLAGS = readFileSync(CLI, 'utf8')
   .split('\n', 1)[0]
   .split(' ')
   .filter((word) => word.startsWith('--'));
-const LOCALES = ['de', 'en'] as const;
-const TAGS = Array.from({ length: 20 }, (_, i) => `topic-${i}`);
-const AUTHORS = ['ada', 'grace', 'linus'];
-const WORDS = (
-  'server cluster backup restore network storage volume container image registry pipeline deploy release rollback ' +
-  'monitoring alert metric log trace latency throughput capacity database replica primary index query schema ' +
-  'migration upgrade patch kernel firewall tunnel certificate domain record cache proxy balancer bucket object ' +
-  'team customer agency project budget contract support incident review runbook handover documentation the a ' +
-  'and of to in for with on by from that this is are was be will can should must when while after before each'
-).split(' ');
-
-/** A small deterministic generator, so every run builds the same tree. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function docPath(i: number): string {
-  return `docs/g${Math.floor(i / 100)}/s${Math.floor(i / 10) % 10}/p${i}`;
-}
-
-function sentence(rnd: () => number, words: number): string {
-  const out = Array.from({ length: words }, () => WORDS[Math.floor(rnd() * WORDS.length)]);
-  out[0] = out[0][0].toUpperCase() + out[0].slice(1);
-  return `${out.join(' ')}.`;
-}
-
-/** A body of about `words` words with every construct the issue asks for. */
-function body(rnd: () => number, words: number, links: string[]): string {
-  const parts: string[] = [];
-  let count = 0;
-  const paragraph = () => {
-    const n = 40 + Math.floor(rnd() * 40);
-    count += n;
-    let text = Array.from({ length: Math.ceil(n / 10) }, () => sentence(rnd, 10)).join(' ');
-    if (links.length && rnd() < 0.5) text += ` See [the related page](${links[Math.floor(rnd() * links.length)]}).`;
-    parts.push(text);
-  };
-  parts.push('## Overview');
-  paragraph();
-  parts.push('- first point of the list\n- second point with `inline code`\n- third point, **important**');
-  parts.push(
-    '| Setting | Default | Note |\n| --- | --- | --- |\n| replicas | 2 | one per zone |\n| backups | daily | kept 30 days |',
-  );
-  parts.push('```ts\nexport function retry(times: number): number {\n  return Math.min(times * 2, 60);\n}\n```');
-  let section = 1;
-  while (count < words) {
-    parts.push(section % 3 === 0 ? `### Detail ${section}` : `## Section ${section}`);
-    paragraph();
-    paragraph();
-    section++;
-  }
-  parts.push(`Further reading: ${links.map((l, i) => `[link ${i + 1}](${l})`).join(', ')}.`);
-  return parts.join('\n\n');
-}
-
-function relativeLink(from: string, to: string): string {
-  return path.posix.relative(path.posix.dirname(from), to) + '.md';
-}
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
-
-function generate(root: string, n: number): void {
-  const posts = Math.floor(n / 5);
-  write(
-    path.join(root, 'config', 'site.config.ts'),
-    `export default {
-  title: 'Bench', url: 'https://bench.example', baseUrl: '/', defaultLocale: 'de',
-  locales: { de: { label: 'Deutsch', htmlLang: 'de', path: '' }, en: { label: 'English', htmlLang: 'en', path: 'en' } },
-  sections: [{ id: 'docs', kind: 'docs' }, { id: 'blog', kind: 'blog', postsPerPage: 10 }],
-  navbar: { logo: { src: '/img/logo.svg', width: 34, height: 34 }, items: [{ label: 'Services', to: '/docs/' }, { label: 'Blog', to: '/blog/' }] },
-  footer: { groups: [{ title: 'Company', items: [{ to: '/docs/' }, { to: '/blog/' }] }] },
-  redirects: [],
-  contact: { email: 'hello@bench.example', phone: '+43 1 000', endpoint: '/api/contact', terms: '/docs/', privacy: '/docs/' },
-  favicon: '/img/logo.svg',
-  customFields: { version: 'v0.0.0' },
-};
-`,
-  );
-  write(
-    path.join(root, 'public', 'img', 'logo.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="34"><rect width="34" height="34"/></svg>',
-  );
-  write(
-    path.join(root, 'content', 'authors.yml'),
-    AUTHORS.map(
-      (a) =>
-        `${a}:\n  name: ${a[0].toUpperCase()}${a.slice(1)}\n  title: { de: Technik, en: Engineering }\n  bio: { de: Schreibt über Betrieb., en: Writes about operations. }\n`,
-    ).join(''),
-  );
-  write(
-    path.join(root, 'content', 'tags.yml'),
-    TAGS.map(
-      (t) =>
-        `${t}:\n  label: { de: ${t}, en: ${t} }\n  description: { de: Beiträge zu ${t}., en: Posts about ${t}. }\n`,
-    ).join(''),
-  );
-  for (const locale of LOCALES) {
-    const dir = path.join(root, 'content', locale);
-    const rnd = random(n);
-    write(
-      path.join(dir, 'index.md'),
-      '---\ntitle: Bench\ndescription: A synthetic site for the benchmark.\n---\n\nWelcome. Read the [docs](/docs/).\n',
-    );
-    write(path.join(dir, 'contact.md'), '---\ntitle: Contact\ndescription: Write to us.\n---\n\nWrite to us.\n');
-    write(
-      path.join(dir, 'docs', 'index.md'),
-      '---\ntitle: Docs\ndescription: All pages.\n---\n\nStart with [the first page](g0/s0/p0.md).\n',
-    );
-    for (let g = 0; g * 100 < n; g++) {
-      write(
-        path.join(dir, 'docs', `g${g}`, '_category.yml'),
-        `label: Group ${g}\nposition: ${g + 1}\ncollapsed: true\n`,
-      );
-      for (let s = 0; s < 10 && g * 100 + s * 10 < n; s++) {
-        write(
-          path.join(dir, 'docs', `g${g}`, `s${s}`, '_category.yml'),
-          `label: Part ${g}.${s}\nposition: ${s + 1}\ncollapsed: true\n`,
-        );
-      }
-    }
-    for (let i = 0; i < n; i++) {
-      const self = docPath(i);
-      const targets = [docPath((i + 1) % n), docPath((i * 7 + 3) % n), docPath((i * 13 + 11) % n)];
-      const links = targets.map((t) => relativeLink(self, t));
-      links.push(`${relativeLink(self, docPath((i + 2) % n))}#overview`);
-      const words = 400 + Math.floor(rnd() * 800);
-      write(
-        path.join(dir, `${self}.md`),
-        `---\ntitle: Page ${i}\ndescription: Synthetic page ${i} of the benchmark site.\nsidebar_position: ${(i % 10) + 1}\n---\n\n${body(rnd, words, links)}\n`,
-      );
-    }
-    for (let j = 0; j < posts; j++) {
-      const date = new Date(Date.UTC(2020, 0, 1) + j * 86_400_000).toISOString().slice(0, 10);
-      const tags = [TAGS[j % TAGS.length], TAGS[(j * 3 + 1) % TAGS.length]].filter((t, k, all) => all.indexOf(t) === k);
-      const links = [
-        `/docs/${docPath(j % n).slice('docs/'.length)}/`,
-        relativeLink(`blog/post-${j}`, `blog/post-${(j + 1) % posts}`),
-      ];
-      const words = 400 + Math.floor(rnd() * 800);
-      write(
-        path.join(dir, 'blog', `post-${j}.md`),
-        `---\ntitle: Post ${j}\ndescription: Synthetic post ${j}.\ndate: ${date}\nauthors: [${AUTHORS[j % AUTHORS.length]}]\ntags: [${tags.join(', ')}]\n---\n\n${body(rnd, words, links)}\n`,
-      );
-    }
-  }
-}
 
 interface Run {
   code: number | null;
@@ -208,6 +62,142 @@ function run(args: string[], cwd: string): Promise<Run> {
     child.on('close', (code) => resolve({ code, output, ms: performance.now() - started }));
   });
 }
+
+/** Loaded into the CLI's process (`--import`): at its exit it writes the CPU seconds it used, in
+ * the process and all its threads (`process.resourceUsage()`), and in the child processes it waited
+ * for (Pagefind's, esbuild's: `cutime` and `cstime` of /proc/self/stat, in the kernel's 100 ticks a
+ * second), to the file named by SITE_BENCH_CPU_FILE. Worker threads load it too and do nothing. */
+const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(`
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+const file = process.env.SITE_BENCH_CPU_FILE;
+if (isMainThread && file)
+  process.on('exit', () => {
+    const used = process.resourceUsage();
+    let children = 0;
+    try {
+      const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+      children = (Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {}
+    writeFileSync(file, JSON.stringify({ self: (used.userCPUTime + used.systemCPUTime) / 1e6, children }));
+  });
+`)}`;
+
+interface CpuRun extends Run {
+  /** CPU seconds of the process and its threads, and of the child processes it waited for. */
+  cpu: { self: number; children: number };
+}
+
+/** `run`, with the CPU the build used (CPU_AT_EXIT). */
+async function runWithCpu(args: string[], cwd: string): Promise<CpuRun> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'site-bench-cpu-')), 'cpu.json');
+  const started = performance.now();
+  const result = await new Promise<Run>((resolve) => {
+    const child = spawn(process.execPath, [...CLI_FLAGS, '--import', CPU_AT_EXIT, CLI, ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SITE_BENCH_CPU_FILE: file },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code, output, ms: performance.now() - started }));
+  });
+  let cpu = { self: Number.NaN, children: Number.NaN };
+  try {
+    cpu = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // The process died before its exit handlers ran: no figure.
+  }
+  rmSync(path.dirname(file), { recursive: true, force: true });
+  return { ...result, cpu };
+}
+
+/** What `npm run bench:floor` measures for a site folder (scripts/floor.ts, which copies it first). */
+interface Floor {
+  bodiesMB: number;
+  parse: { picked: number; pipeline: number; cold: number };
+  render: { pages: number; cpuS: number };
+  parseFloorS: number;
+  floorS: number;
+}
+
+function floorOf(root: string): Promise<Floor | undefined> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO, 'scripts', 'floor.ts'), root, '--json', '--runs=3'],
+      { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const line = output.split('\n').findLast((l) => l.startsWith('{'));
+      if (code !== 0 || !line) console.error(`  bench:floor failed on ${root}:\n${output}`);
+      resolve(code === 0 && line ? (JSON.parse(line) as Floor) : undefined);
+    });
+  });
+}
+
+/** The row "cold CPU / floor": the cold build's CPU beside the floor of the stack for the same tree. */
+async function floorRow(root: string, cold: CpuRun): Promise<void> {
+  const floor = await floorOf(root);
+  const cpu = cold.cpu.self + cold.cpu.children;
+  if (!floor) return;
+  console.log(
+    `  cold CPU / floor   cold build ${cpu.toFixed(2)} CPU s (${cold.cpu.self.toFixed(2)} in the process and its threads, ${cold.cpu.children.toFixed(2)} in child processes), floor ${floor.floorS.toFixed(2)} CPU s (parse ${floor.parseFloorS.toFixed(2)} for ${floor.bodiesMB.toFixed(2)} MB + React render ${floor.render.cpuS.toFixed(2)} for ${floor.render.pages} pages), ratio ${(cpu / floor.floorS).toFixed(2)}; the parse step alone ${((floor.parse.cold * floor.bodiesMB) / floor.parseFloorS).toFixed(2)}x its floor (${load()})`,
+  );
+}
+
+/** A CI job's tree: a fresh checkout (`root` without build/ and .cache/) with the last build's
+ * .cache/ restored as a cache action restores it, the bytes copied (new inodes, new mtimes), and
+ * one Markdown file changed. Returns the copy. */
+function restoredTree(root: string, into: string, edit: string): string {
+  const copy = mkdtempSync(path.join(into, 'ci-'));
+  for (const entry of readdirSync(root)) {
+    if (['build', '.cache', '.serve'].includes(entry)) continue;
+    cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, verbatimSymlinks: true });
+  }
+  // cpSync copies each file's bytes into a new file (no hard links, no timestamps kept).
+  cpSync(path.join(root, '.cache'), path.join(copy, '.cache'), { recursive: true, verbatimSymlinks: true });
+  const file = path.join(copy, edit);
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nOne more sentence, from the CI job.\n`);
+  return copy;
+}
+
+/** `site build` in a restored tree (restoredTree), timed; with the pages it rendered (`--timings`). */
+async function restoredBuild(root: string, edit: string): Promise<{ seconds: number; rendered: string }> {
+  const copy = restoredTree(root, work, edit);
+  try {
+    const result = await run(['build', '--timings'], copy);
+    if (result.code !== 0) throw new Error(`the build with a restored .cache/ failed:\n${result.output}`);
+    return { seconds: result.ms / 1000, rendered: /Rendered (\d+) pages/.exec(result.output)?.[1] ?? '?' };
+  } finally {
+    rmSync(copy, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
+}
+
+/** Bytes per page of a built tree: the HTML of its docs pages (`isDocsPage`, by path in the tree)
+ * and every file written (pages, compressed twins, assets, search index) per HTML page. */
+function perPage(dir: string, isDocsPage: (file: string) => boolean): { docsHtml: number; written: number } {
+  let pages = 0;
+  let docs = 0;
+  let docsBytes = 0;
+  let bytes = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const file = path.join(e.parentPath, e.name);
+    const size = statSync(file).size;
+    bytes += size;
+    if (!e.name.endsWith('.html')) continue;
+    pages++;
+    if (isDocsPage(path.relative(dir, file).split(path.sep).join('/'))) docs++, (docsBytes += size);
+  }
+  return { docsHtml: docsBytes / Math.max(docs, 1), written: bytes / Math.max(pages, 1) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** A child process whose output is collected; `stop` ends it and waits until it has exited, so
  * nothing writes into a tree that is removed next. */
@@ -504,7 +494,7 @@ async function realSiteRows(): Promise<void> {
     );
     return;
   }
-  const built = await run(['build', '--timings'], real);
+  const built = await runWithCpu(['build', '--timings'], real);
   if (built.code !== 0) {
     console.error(`the real site did not build:\n${built.output}`);
     process.exitCode = 1;
@@ -514,6 +504,25 @@ async function realSiteRows(): Promise<void> {
     `\nReal site: ${/(\d+) pages/.exec(built.output)?.[1]} pages cold (every card drawn) in ${(built.ms / 1000).toFixed(2)} s, peak RSS ${/peak RSS (\d+) MB/.exec(built.output)?.[1]} MB (${load()})`,
   );
   console.log(`  ${/Steps: .*/.exec(built.output)?.[0] ?? ''}`);
+  // The real site has no docs section of that name: the HTML of all its pages.
+  const size = perPage(path.join(real, 'build'), () => true);
+  console.log(`  output per page    HTML ${kb(size.docsHtml)} a page; ${kb(size.written)} written per page`);
+  // A Markdown file in the middle of the English content, the same in every run.
+  const english = readdirSync(path.join(real, 'content', 'en'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md') && path.basename(f) !== 'index.md')
+    .sort();
+  const edit = path.join('content', 'en', english[Math.floor(english.length / 2)]);
+  const ci: number[] = [];
+  let rendered = '?';
+  for (let i = 0; i < runs; i++) {
+    const r = await restoredBuild(real, edit);
+    ci.push(r.seconds);
+    rendered = r.rendered;
+  }
+  console.log(
+    `  CI, restored cache ${ci.map((t) => t.toFixed(2)).join(', ')} s (median ${median(ci).toFixed(2)} s), pages rendered: ${rendered}, after an edit of ${edit} (${load()})`,
+  );
+  await floorRow(real, built);
   rmSync(path.join(real, '.cache'), { recursive: true, force: true });
   console.log(
     `  serve, cold .cache: first page after ${(await firstPage(CLI, ['serve', '--port', '0'], real, ourPort)).toFixed(2)} s`,
@@ -532,7 +541,7 @@ try {
       continue;
     }
     rmSync(path.join(root, '.cache'), { recursive: true, force: true });
-    const result = await run(['build', '--timings'], root);
+    const result = await runWithCpu(['build', '--timings'], root);
     if (result.code !== 0) {
       console.error(`N=${n}: the build failed:\n${result.output}`);
       process.exitCode = 1;
@@ -546,7 +555,10 @@ try {
       `\nN=${n}: ${pages} pages (${files} files), cold with every card drawn in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB (${load()})`,
     );
     console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
+    await floorRow(root, result);
     const ours = outputSize(path.join(root, 'build'));
+    const docsPage = (file: string) => /^(?:en\/)?docs\/g\d+\/s\d+\/p\d+\/index\.html$/.test(file);
+    const oursPerPage = perPage(path.join(root, 'build'), docsPage);
 
     const site = (args: string[]) => timed(process.execPath, [...CLI_FLAGS, CLI, ...args], root);
     const cold = (cards: boolean) => () => {
@@ -555,7 +567,8 @@ try {
         rmSync(path.join(root, '.cache', dir), { recursive: true, force: true });
       return site(['build']);
     };
-    const edited = path.join(root, 'content', 'en', `${docPath(Math.floor(n / 2))}.md`);
+    const editedSource = path.join('content', 'en', `${docPath(Math.floor(n / 2))}.md`);
+    const edited = path.join(root, editedSource);
     let edits = 0;
     const afterEdit = () => {
       writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nOne more sentence, number ${++edits}.\n`);
@@ -588,6 +601,10 @@ try {
       await hugoCold();
       const theirs = outputSize(path.join(hugoRoot, 'public'));
       console.log(`  output: ours ${ours}; Hugo ${theirs}`);
+      const hugoPerPage = perPage(path.join(hugoRoot, 'public'), docsPage);
+      console.log(
+        `  output per page    HTML per docs page ours ${kb(oursPerPage.docsHtml)}, Hugo ${kb(hugoPerPage.docsHtml)}, ratio ${(oursPerPage.docsHtml / hugoPerPage.docsHtml).toFixed(2)} (target ≤ 2); written per page ours ${kb(oursPerPage.written)}, Hugo ${kb(hugoPerPage.written)}, ratio ${(oursPerPage.written / hugoPerPage.written).toFixed(2)} (target ≤ 3)`,
+      );
       for (const [name, ours] of lines) {
         // Warm builds start from a warm cache: one build of ours before the pairs.
         if (!name.startsWith('cold')) await site(['build']);
@@ -596,6 +613,19 @@ try {
           `  ${name.padEnd(18)} ours ${r.a.toFixed(2)} s, Hugo cold ${r.b.toFixed(2)} s, ratio ${r.ratio.toFixed(2)} (${load()})`,
         );
       }
+      let rendered = '?';
+      const ci = await pair(
+        runs,
+        async () => {
+          const r = await restoredBuild(root, editedSource);
+          rendered = r.rendered;
+          return r.seconds;
+        },
+        hugoCold,
+      );
+      console.log(
+        `  CI, restored cache ours ${ci.a.toFixed(2)} s, Hugo cold ${ci.b.toFixed(2)} s, ratio ${ci.ratio.toFixed(2)}; pages rendered: ${rendered} (${load()})`,
+      );
       let hugoPort = 0;
       const hugoServe = () =>
         firstPage(
@@ -627,6 +657,17 @@ try {
         for (let i = 0; i < runs; i++) times.push(await ours());
         console.log(`  ${name.padEnd(18)} ${median(times).toFixed(2)} s (median of ${runs})`);
       }
+      console.log(
+        `  output per page    HTML per docs page ${kb(oursPerPage.docsHtml)}; written per page ${kb(oursPerPage.written)}`,
+      );
+      const ci: number[] = [];
+      let rendered = '?';
+      for (let i = 0; i < runs; i++) {
+        const r = await restoredBuild(root, editedSource);
+        ci.push(r.seconds);
+        rendered = r.rendered;
+      }
+      console.log(`  CI, restored cache ${median(ci).toFixed(2)} s (median of ${runs}); pages rendered: ${rendered}`);
       for (const [name, serve] of [
         ['serve, cold .cache', serveCold],
         ['serve, warm .cache', serveWarm],

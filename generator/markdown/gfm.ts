@@ -9,6 +9,12 @@
 // time micromark and mdast take. A body where none can be (no `@`, `www.` or `http(s)://`,
 // backslashes aside, and no character reference that could spell one) is parsed by a second
 // processor without them (markdown.ts): the same tree, sooner.
+//
+// Tables cost the next most: micromark tries a table's head row at the start of every line of
+// flow (each paragraph, list item and heading), tokenizing it to its end before the next line
+// shows it has no delimiter row under it. The parser here knows the whole document, so it tries
+// one only on a line whose next line could be a delimiter row (tableWhereRowsMayBe): the same
+// tree, with no second look at every line of prose.
 import type { Root } from 'mdast';
 import type { Extension as FromMarkdownExtension } from 'mdast-util-from-markdown';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
@@ -21,7 +27,7 @@ import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
-import type { Extension as MicromarkExtension } from 'micromark-util-types';
+import type { Construct, Extension as MicromarkExtension, TokenizeContext } from 'micromark-util-types';
 import type { Plugin, Processor } from 'unified';
 
 /** What a literal autolink needs in the text it is found in. A backslash escape (`www\.x.at`)
@@ -31,6 +37,49 @@ const LITERAL_AUTOLINK = /@|www\.|https?:\/\/|&(?:#|[a-z][a-z\d]*;)/i;
 /** Whether a literal autolink may be found in this Markdown. */
 export function mayHoldLiteralAutolink(markdown: string): boolean {
   return LITERAL_AUTOLINK.test(markdown.includes('\\') ? markdown.replaceAll('\\', '') : markdown);
+}
+
+/** A line that may be a table's delimiter row (`| --- | :-: |`, `:--`), behind a container's
+ * markers (`>`, indentation) or not: nothing but `|`, `:`, `-`, `>`, spaces and tabs, with a `-`
+ * and a `|` or `:` (micromark-extension-gfm-table takes no other). */
+const DELIMITER_ROW = /^[ \t>|:-]*(?:[|:][ \t>|:-]*-|-[ \t>|:-]*[|:])[ \t>|:-]*$/;
+
+/** The lines (from 1) of the document being parsed by remarkGfmSyntax's parser that may be a
+ * table's delimiter row; undefined outside it, when every line may be. */
+let delimiterRows: Set<number> | undefined;
+
+/** The lines of `document` that may be a table's delimiter row, counted as micromark counts them. */
+function delimiterRowsOf(document: string): Set<number> {
+  const rows = new Set<number>();
+  if (!document.includes('-')) return rows;
+  const lines = document.split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) if (DELIMITER_ROW.test(lines[i])) rows.add(i + 1);
+  return rows;
+}
+
+/** GFM's tables, tried as a table's start only on a line before a possible delimiter row (within
+ * remarkGfmSyntax's parser): a head row has its delimiter row on the next line. A row after a
+ * table's head or rows is tried as before. */
+function tableWhereRowsMayBe(): MicromarkExtension {
+  const table = gfmTable().flow?.null as Construct;
+  const gated: Construct = {
+    ...table,
+    tokenize(effects, ok, nok) {
+      if (delimiterRows && !delimiterRows.has(this.now().line + 1) && !afterTableRow(this)) return nok;
+      return table.tokenize.call(this, effects, ok, nok);
+    },
+  };
+  return { flow: { null: gated } };
+}
+
+/** Whether the flow so far ends with a table's head or row (line endings and prefixes aside), as
+ * micromark-extension-gfm-table decides whether to take a body row. */
+function afterTableRow(context: TokenizeContext): boolean {
+  const { events } = context;
+  let index = events.length - 1;
+  while (index > -1 && (events[index][1].type === 'lineEnding' || events[index][1].type === 'linePrefix')) index--;
+  const tail = index > -1 ? events[index][1].type : undefined;
+  return tail === 'tableHead' || tail === 'tableRow';
 }
 
 declare module 'unified' {
@@ -57,13 +106,26 @@ const remarkGfmSyntax: Plugin<[{ literalAutolinks: boolean }], string, Root> = f
     extensions.push(gfmAutolinkLiteral());
     mdastExtensions.push(gfmAutolinkLiteralFromMarkdown());
   }
-  extensions.push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
+  extensions.push(gfmFootnote(), gfmStrikethrough(), tableWhereRowsMayBe(), gfmTaskListItem());
   mdastExtensions.push(
     gfmFootnoteFromMarkdown(),
     gfmStrikethroughFromMarkdown(),
     gfmTableFromMarkdown(),
     gfmTaskListItemFromMarkdown(),
   );
+  // The parser remark-parse set, told which lines may be delimiter rows of the document it parses
+  // (an included file is parsed in the middle of another's transforms: each keeps its own).
+  const parse = this.parser;
+  if (parse)
+    this.parser = (document, file) => {
+      const outer = delimiterRows;
+      delimiterRows = delimiterRowsOf(document);
+      try {
+        return parse(document, file);
+      } finally {
+        delimiterRows = outer;
+      }
+    };
 };
 
 export default remarkGfmSyntax;

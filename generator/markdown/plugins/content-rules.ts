@@ -61,6 +61,8 @@ export const NUMBER_UNIT = new RegExp(
 
 /** Each number followed by its unit across an ordinary space, with the offset of the number. */
 export function numberUnitGaps(text: string): { index: number; written: string; fixed: string }[] {
+  // Most texts of a page have no digit, and the pattern needs one: not run on those.
+  if (!/\d/.test(text)) return [];
   return [...text.matchAll(NUMBER_UNIT)].map((m) => ({
     index: m.index,
     written: m[0].replace(/\s+/, ' '),
@@ -88,11 +90,37 @@ function placeholderParts(placeholder: string): string[] {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+type PartPattern = { of: string; pattern: RegExp };
+
+/** The parts of each placeholder with their patterns, made once per list of placeholders: a parse
+ * checks every text of every page against the same list. By the list, and by its words, as each
+ * document comes to a parse worker with a copy of its own. */
+const patternsByList = new WeakMap<readonly string[], PartPattern[]>();
+const patternsByWords = new Map<string, PartPattern[]>();
+
+function patternsOf(placeholders: readonly string[]): PartPattern[] {
+  let patterns = patternsByList.get(placeholders);
+  if (patterns) return patterns;
+  const words = placeholders.join('\0');
+  patterns = patternsByWords.get(words);
+  if (!patterns) {
+    patterns = placeholders.flatMap((p) =>
+      placeholderParts(p).map((part) => ({
+        of: p,
+        pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(part)}(?![\\p{L}\\p{N}])`, 'giu'),
+      })),
+    );
+    patternsByWords.set(words, patterns);
+  }
+  patternsByList.set(placeholders, patterns);
+  return patterns;
+}
+
 /** The placeholders in a text: `TODO` as a word, any sentence `site new` wrote, and a part of one
  * left in a sentence otherwise rewritten. */
 export function placeholdersIn(text: string, placeholders: readonly string[]): FoundPlaceholder[] {
   const found: FoundPlaceholder[] = [];
-  for (const m of text.matchAll(/\bTODO\b/g)) found.push({ index: m.index, text: 'TODO' });
+  if (text.includes('TODO')) for (const m of text.matchAll(/\bTODO\b/g)) found.push({ index: m.index, text: 'TODO' });
   const whole: [number, number][] = [];
   for (const p of placeholders) {
     const index = p ? text.indexOf(p) : -1;
@@ -101,14 +129,15 @@ export function placeholdersIn(text: string, placeholders: readonly string[]): F
     // One that starts with TODO is reported as that word.
     if (!/^TODO\b/.test(p)) found.push({ index, text: p });
   }
-  for (const p of placeholders) {
-    for (const part of placeholderParts(p)) {
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(part)}(?![\\p{L}\\p{N}])`, 'giu');
-      for (const m of text.matchAll(pattern)) {
-        if (whole.some(([from, to]) => m.index >= from && m.index < to)) continue;
-        if (found.some((f) => f.index === m.index)) continue;
-        found.push({ index: m.index, text: m[0], of: p });
-      }
+  for (const { of, pattern } of patternsOf(placeholders)) {
+    // The shared pattern is run from the start of this text (not through matchAll, which would
+    // copy it for every text).
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      const index = m.index;
+      if (whole.some(([from, to]) => index >= from && index < to)) continue;
+      if (found.some((f) => f.index === index)) continue;
+      found.push({ index, text: m[0], of });
     }
   }
   return found.sort((a, b) => a.index - b.index);

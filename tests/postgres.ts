@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { HANG_MS, until } from './waiting.ts';
 
 export interface TestPostgres {
   /** postgres://… of the cluster's `postgres` database, for making databases. */
@@ -95,28 +96,32 @@ export async function startPostgres(): Promise<TestPostgres> {
   };
   process.once('exit', killOnExit);
   const adminUrl = `postgres://${user}@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  // Until it takes connections, or exits: no clock decides a start on a busy machine.
+  const answers = async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     try {
       await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
+      return true;
+    } catch {
+      return false;
+    } finally {
       await client.end().catch(() => undefined);
-      if (child.exitCode !== null || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        rmSync(dir, { recursive: true, force: true });
-        throw new Error(`the test PostgreSQL did not start: ${(error as Error).message}\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  };
+  try {
+    await until(async () => ended() || (await answers()), 'the test PostgreSQL to take connections', { everyMs: 100 });
+    if (ended()) throw new Error(`postgres exited (${child.exitCode ?? child.signalCode})`);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`the test PostgreSQL did not start: ${(error as Error).message}\n${output}`);
   }
   // pg_ctl, for what an operator does to a running server; once it has started the server again,
   // the server is pg_ctl's daemon, no longer `child`.
   let restarted = false;
   const pgCtl = async (...args: string[]) => {
-    const [program, full] = command('pg_ctl', ['-D', data, '-w', '-t', '120', ...args]);
+    const [program, full] = command('pg_ctl', ['-D', data, '-w', '-t', String(HANG_MS / 1000), ...args]);
     await promisify(execFile)(program, full);
   };
   const log = path.join(dir, 'server.log');
@@ -154,7 +159,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       // Fast shutdown (connections are ended, nothing waits for clients to leave), sent to the
       // server itself: runuser does not pass signals on.
       const pid = serverPid();
-      if (child.exitCode === null) {
+      if (!ended()) {
         if (pid) process.kill(pid, 'SIGINT');
         else child.kill('SIGINT');
       }

@@ -83,14 +83,11 @@ async function startChild(dataDir: string): Promise<Child> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
+  // Until it says where it serves, or exits: no clock decides a start on a busy machine.
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000);
     const check = () => {
       const match = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
+      if (match) resolve(match[1]);
     };
     child.stdout!.on('data', check);
     void exited.then(() => reject(new Error(`the server exited:\n${output}`)));

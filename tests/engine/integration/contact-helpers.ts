@@ -10,6 +10,7 @@ import { type BackendSettings, DEFAULT_SETTINGS } from '../../../server/backend-
 import { type ProductionServer, startProductionServer } from '../../../server/main.ts';
 import type { Mailer } from '../../../server/outbox-relay.ts';
 import { type BuiltFixture, builtFixtureCopy } from '../../fixture-site.ts';
+import { until } from '../../waiting.ts';
 
 export type { BuiltFixture };
 
@@ -136,8 +137,8 @@ export interface SmtpSink {
   stop: () => Promise<void>;
   /** Listens again on the same port. */
   restart: () => Promise<void>;
-  /** Resolves when at least n mails have arrived. */
-  waitFor: (n: number, timeoutMs?: number) => Promise<void>;
+  /** Resolves when at least n mails have arrived; fails when none has arrived for HANG_MS before. */
+  waitFor: (n: number) => Promise<void>;
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) back to text. */
@@ -179,7 +180,6 @@ export interface SinkBehaviour {
 /** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives. */
 export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
   let attempts = 0;
   const create = () =>
     new SMTPServer({
@@ -201,7 +201,6 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
             raw,
             headers: parseHeaders(raw),
           });
-          for (const w of waiters.filter((w) => mails.length >= w.n)) w.resolve();
           const delay = behaviour.delayMs?.(raw) ?? 0;
           if (delay) setTimeout(() => callback(), delay);
           else callback();
@@ -228,15 +227,13 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
       server = quietErrors(create());
       await listen();
     },
-    waitFor: (n, timeoutMs = 10_000) =>
-      new Promise<void>((resolve, reject) => {
-        if (mails.length >= n) return resolve();
-        const timer = setTimeout(
-          () => reject(new Error(`only ${mails.length} of ${n} mails arrived in ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
-      }),
+    // As long as mails keep arriving: a busy machine's relay sends slowly, a stuck one not at all.
+    waitFor: (n) =>
+      until(
+        () => mails.length >= n,
+        () => `only ${mails.length} of ${n} mails arrived`,
+        { progress: () => mails.length, everyMs: 20 },
+      ),
   };
 }
 

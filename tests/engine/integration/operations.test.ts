@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { REPO } from '../../helpers.ts';
+import { until } from '../../waiting.ts';
 import { type BuiltFixture, buildFixture, postJson, smtpSink, startServer, validMessage } from './contact-helpers.ts';
 
 let site: BuiltFixture;
@@ -116,12 +117,10 @@ test('site start with LOG_FORMAT=json logs one JSON line per request and relay e
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    const end = Date.now() + 60_000;
-    let url: string | undefined;
-    while (!(url = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1])) {
-      if (Date.now() > end || child.exitCode !== null) throw new Error(`site start did not start:\n${stdout}${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const served = () => /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1];
+    await until(() => served() !== undefined || child.exitCode !== null, 'site start to serve');
+    const url = served();
+    if (!url) throw new Error(`site start did not start:\n${stdout}${stderr}`);
     assert.equal((await get(`${url}/en/?utm=secret`)).status, 200);
     assert.equal((await postJson(url, validMessage({ name: 'Graceful' }))).status, 201);
     await arrived;

@@ -23,6 +23,11 @@ const ARGS = [
 /**
  * A missing browser fails the run: a skipped browser suite would pass without testing anything.
  *
+ * Playwright's own SIGINT, SIGTERM and SIGHUP handlers are off: its SIGTERM handler closes the
+ * browsers and keeps the process running (a run cancelled by the test runner's SIGTERM went on
+ * testing with no one to report to). Without them a signal ends the process, and Chromium ends by
+ * itself when the pipe Playwright drives it through closes.
+ *
  * Pages and contexts wait up to HANG_MS for an action or a navigation, not Playwright's 30 s: on a
  * busy machine a working page may take that long.
  */
@@ -32,7 +37,13 @@ export async function launchBrowser(): Promise<Browser> {
       `${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium) to run the browser tests`,
     );
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

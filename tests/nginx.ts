@@ -8,6 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnOwned } from './processes.ts';
 import { until } from './waiting.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -15,6 +16,8 @@ const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface RunningNginx {
   url: string;
+  /** Its folder (configuration, logs, temporary files), named in its command line (`-p`). */
+  dir: string;
   /** What `nginx -t` said of the configuration besides "ok": warnings, one per line. */
   warnings: string[];
   stop: () => Promise<void>;
@@ -73,7 +76,9 @@ http {
     test.once('close', () => resolve(said));
   });
   const warnings = checked.split('\n').filter((line) => /\[(warn|emerg|alert|crit)\]/.test(line));
-  const nginx = spawn(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // In the foreground (`daemon off`), one process (`master_process off`), a child of this process
+  // that ends with it (tests/processes.ts).
+  const nginx = spawnOwned(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -100,7 +105,7 @@ http {
     await stop();
     throw new Error(`nginx did not start (${(error as Error).message}): ${stderr}${log}`);
   }
-  return { url, warnings, stop };
+  return { url, dir: tmp, warnings, stop };
 }
 
 export interface Answer {

@@ -3,8 +3,8 @@
 // tests/unit.ts, integration.ts and browser.ts: when no test has started or ended for
 // TEST_STALL_MINUTES (15 unless set; the longest test takes about 1.5 min at load 12), it names
 // the tests still running and ends the process with a failure, which the runner reports for the
-// file. A process whose runner is gone (killed with SIGKILL) ends as well, instead of running its
-// tests for no one.
+// file; what the process started ends with it (tests/processes.ts). A process whose runner is gone
+// (killed with SIGKILL) ends as well, instead of running its tests for no one.
 import { afterEach, beforeEach } from 'node:test';
 
 const STALL_MS = Number(process.env.TEST_STALL_MINUTES ?? 15) * 60_000;

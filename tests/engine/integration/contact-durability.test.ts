@@ -3,7 +3,7 @@
 // has every message it answered 201 for on disk; SIGTERM answers what is in flight, then exits.
 
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 import { type BuiltFixture, buildFixture, postJson, startServer, validMessage } from './contact-helpers.ts';
 
 let site: BuiltFixture;
@@ -70,13 +71,17 @@ interface Child {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** `site start` as its own process, as production runs it. */
+/** `site start` as its own process, as production runs it (ending with the test process). */
 async function startChild(dataDir: string): Promise<Child> {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
-    cwd: site.root,
-    env: { ...process.env, SITE_DATA_DIR: dataDir, CONTACT_RATE_LIMIT: 'off', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnOwned(
+    process.execPath,
+    [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'],
+    {
+      cwd: site.root,
+      env: { ...process.env, SITE_DATA_DIR: dataDir, CONTACT_RATE_LIMIT: 'off', SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));

@@ -3,7 +3,7 @@
 // Duplicates are counted by Message-ID at the server.
 
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { ContactStore, DB_FILE } from '../../../server/contact-store.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../server/migrations.ts';
 import { OutboxRelay, smtpMailer } from '../../../server/outbox-relay.ts';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 import { until } from '../../waiting.ts';
 import { quiet, type SinkBehaviour, type SmtpSink, smtpSink } from './contact-helpers.ts';
 
@@ -240,7 +241,7 @@ test('a relay killed (SIGKILL) in the middle of sending: at most one duplicate p
   let bodies = 0;
   let kill: () => void = () => undefined;
   await withSink({ delayMs: () => 150, onDataStart: () => ++bodies === 10 && kill() }, async (sink) => {
-    const child = spawn(
+    const child = spawnOwned(
       process.execPath,
       ['--import', 'tsx', path.join(REPO, 'tests/engine/integration/relay-process.ts')],
       {

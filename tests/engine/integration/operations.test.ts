@@ -3,7 +3,6 @@
 // refuses new connections and still finishes the mail being sent.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync, renameSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -13,6 +12,7 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 import { until } from '../../waiting.ts';
 import { type BuiltFixture, buildFixture, postJson, smtpSink, startServer, validMessage } from './contact-helpers.ts';
 
@@ -99,18 +99,22 @@ test('site start with LOG_FORMAT=json logs one JSON line per request and relay e
   let bodyArrived: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (bodyArrived = resolve));
   const sink = await smtpSink(0, { delayMs: () => 2000, onDataStart: () => bodyArrived() });
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
-    cwd: site.root,
-    env: {
-      ...process.env,
-      SITE_DATA_DIR: dataDir,
-      CONTACT_RATE_LIMIT: 'off',
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'owners@almwerk.example',
-      LOG_FORMAT: 'json',
+  const child = spawnOwned(
+    process.execPath,
+    [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'],
+    {
+      cwd: site.root,
+      env: {
+        ...process.env,
+        SITE_DATA_DIR: dataDir,
+        CONTACT_RATE_LIMIT: 'off',
+        SMTP_URL: sink.url,
+        CONTACT_TO: 'owners@almwerk.example',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));

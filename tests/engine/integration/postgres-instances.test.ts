@@ -4,7 +4,7 @@
 // on the other. The database and the mail server are the tests' own, on 127.0.0.1.
 
 import assert from 'node:assert/strict';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { formatDiagnostic, runBuild } from '../../../generator/build/build.ts';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { fixtureCopy, REPO } from '../../helpers.ts';
 import { startPostgres, type TestPostgres } from '../../postgres.ts';
+import { spawnOwned } from '../../processes.ts';
 import { until } from '../../waiting.ts';
 import { postJson, type SmtpSink, smtpSink, validMessage } from './contact-helpers.ts';
 
@@ -45,9 +46,9 @@ const BOOKING = {
   holidays: [],
 };
 
-/** `site start` as production runs it, on the shared database. */
+/** `site start` as production runs it, on the shared database (ending with the test process). */
 async function startInstance(): Promise<Instance> {
-  const child: ChildProcess = spawn(
+  const child: ChildProcess = spawnOwned(
     process.execPath,
     [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'],
     {
@@ -281,16 +282,20 @@ test('`site contact list` and `export` read the shared database', async () => {
 });
 
 test('a database that does not answer stops `site start` with a clear message, and no stack trace', async () => {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site',
-      SITE_DATA_DIR: dataDir,
-      SMTP_URL: '',
+  const child = spawnOwned(
+    process.execPath,
+    [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: 'postgres://site:secret@127.0.0.1:1/site',
+        SITE_DATA_DIR: dataDir,
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { type BuiltFixture, builtFixtureCopy } from '../../fixture-site.ts';
 import { startPostgres, type TestPostgres } from '../../postgres.ts';
 import { HANG_MS, until } from '../../waiting.ts';
-import { postJson, type SmtpSink, smtpSink, validMessage } from '../integration/contact-helpers.ts';
+import { connectionLost, postJson, type SmtpSink, smtpSink, validMessage } from '../integration/contact-helpers.ts';
 import { type SiteProcess, startSite } from './site-process.ts';
 
 let site: BuiltFixture;
@@ -92,8 +92,8 @@ async function bothReady(status: number): Promise<number[]> {
 interface Post {
   name: string;
   key: string;
-  /** Every answer, in order: a status, or 'network' when no answer came. */
-  answers: (number | 'network' | 'no retry-after')[];
+  /** Every answer, in order: a status, or 'network' and the error's code when no answer came. */
+  answers: (number | `network ${string}` | 'no retry-after')[];
   acknowledged: boolean;
 }
 
@@ -116,8 +116,8 @@ async function deliver(post: Post, first: number): Promise<void> {
         post.acknowledged = true;
         return;
       }
-    } catch {
-      post.answers.push('network');
+    } catch (error) {
+      post.answers.push(`network ${connectionLost(error) ?? (error as Error).message}`);
     }
     await pause(RETRY_PAUSE_MS);
   }

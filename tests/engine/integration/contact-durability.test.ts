@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { REPO } from '../../helpers.ts';
 import { spawnOwned } from '../../processes.ts';
-import { type BuiltFixture, buildFixture, postJson, startServer, validMessage } from './contact-helpers.ts';
+import { asClient, type BuiltFixture, buildFixture, postJson, startServer, validMessage } from './contact-helpers.ts';
 
 let site: BuiltFixture;
 
@@ -39,17 +39,8 @@ test('500 concurrent submissions are all stored, exactly once, and retries store
     }));
     // As a real client does: a connection refused or reset on a busy machine is tried again with
     // the same key (a few times, not against a clock), and the store still keeps each message once.
-    const post = async (m: (typeof messages)[number]): Promise<number> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const r = await postJson(server.url, m.body, { 'idempotency-key': m.key });
-          await r.arrayBuffer();
-          return r.status;
-        } catch (error) {
-          if (attempt >= 5) throw error;
-        }
-      }
-    };
+    const post = async (m: (typeof messages)[number]): Promise<number> =>
+      (await asClient(() => postJson(server.url, m.body, { 'idempotency-key': m.key }))).status;
     const send = () => Promise.all(messages.map(post));
     const statuses = await send();
     assert.deepEqual(new Set(statuses), new Set([201]));

@@ -84,6 +84,38 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
   });
 }
 
+/** The codes of fetch's error (its cause) when a connection was refused, or cut before the answer. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** The code of a connection refused or cut before the answer, or undefined for any other error. */
+export function connectionLost(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code && CONNECTION_LOST.has(code) ? code : undefined;
+}
+
+/**
+ * A request as a real client (the contact island) sends it: when the connection is refused or
+ * cut before the whole answer has come (a busy machine's network stack), the same request, with
+ * the same idempotency key, is sent again, a few times and a moment apart. Any answer ends it,
+ * whatever its status; its body is read here, so the answer returned is whole.
+ */
+export async function asClient(send: () => Promise<Response>, tries = 5): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await send();
+      const body = await response.arrayBuffer();
+      return new Response([101, 204, 205, 304].includes(response.status) ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } catch (error) {
+      if (attempt >= tries || !connectionLost(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** POST as a browser with JavaScript off does: a urlencoded form, answered with a page. */
 export function postForm(
   url: string,

@@ -8,6 +8,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { type StaticOptions, serveStatic } from '../server/static.ts';
 import { fixtureSiteBuild } from './fixture-site.ts';
 import { realSiteBuild, type SiteBuild } from './real-site.ts';
+import { HANG_MS } from './waiting.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -19,14 +20,43 @@ const ARGS = [
   '--no-first-run',
 ];
 
-/** A missing browser fails the run: a skipped browser suite would pass without testing anything. */
+/**
+ * A missing browser fails the run: a skipped browser suite would pass without testing anything.
+ *
+ * Playwright's own SIGINT, SIGTERM and SIGHUP handlers are off: its SIGTERM handler closes the
+ * browsers and keeps the process running (a run cancelled by the test runner's SIGTERM went on
+ * testing with no one to report to). Without them a signal ends the process, and Chromium ends by
+ * itself when the pipe Playwright drives it through closes.
+ *
+ * Pages and contexts wait up to HANG_MS for an action or a navigation, not Playwright's 30 s: on a
+ * busy machine a working page may take that long.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `${CHROMIUM} not found: install Debian's Chromium (apt-get install -y chromium) to run the browser tests`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(HANG_MS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.context().setDefaultTimeout(HANG_MS);
+    return page;
+  };
+  return browser;
 }
 
 export interface BuiltSite {

@@ -8,12 +8,16 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnOwned } from './processes.ts';
+import { until } from './waiting.ts';
 
 const NGINX = '/usr/sbin/nginx';
 const BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface RunningNginx {
   url: string;
+  /** Its folder (configuration, logs, temporary files), named in its command line (`-p`). */
+  dir: string;
   /** What `nginx -t` said of the configuration besides "ok": warnings, one per line. */
   warnings: string[];
   stop: () => Promise<void>;
@@ -72,34 +76,36 @@ http {
     test.once('close', () => resolve(said));
   });
   const warnings = checked.split('\n').filter((line) => /\[(warn|emerg|alert|crit)\]/.test(line));
-  const nginx = spawn(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // In the foreground (`daemon off`), one process (`master_process off`), a child of this process
+  // that ends with it (tests/processes.ts).
+  const nginx = spawnOwned(NGINX, ['-p', tmp, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const ended = () => nginx.exitCode !== null || nginx.signalCode !== null;
   const stop = async () => {
-    if (nginx.exitCode === null) {
+    if (!ended()) {
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGTERM');
       await exited;
     }
     await rm(tmp, { recursive: true, force: true });
   };
-  const end = Date.now() + 10_000;
-  for (;;) {
-    if (
-      await fetch(`${url}${input.probe}`).then(
-        () => true,
-        () => false,
-      )
-    )
-      return { url, warnings, stop };
-    if (nginx.exitCode !== null || Date.now() > end) {
-      const log = existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : '';
-      await stop();
-      throw new Error(`nginx did not start: ${stderr}${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  // Until it answers, or exits (no clock: on a busy machine a start may take long).
+  const answers = () =>
+    fetch(`${url}${input.probe}`).then(
+      () => true,
+      () => false,
+    );
+  try {
+    await until(async () => ended() || (await answers()), 'nginx to answer');
+    if (ended()) throw new Error(`nginx exited (${nginx.exitCode ?? nginx.signalCode})`);
+  } catch (error) {
+    const log = existsSync(`${tmp}/error.log`) ? readFileSync(`${tmp}/error.log`, 'utf8') : '';
+    await stop();
+    throw new Error(`nginx did not start (${(error as Error).message}): ${stderr}${log}`);
   }
+  return { url, dir: tmp, warnings, stop };
 }
 
 export interface Answer {

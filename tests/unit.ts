@@ -1,3 +1,5 @@
 // Every unit test, the engine's and the site's, in one process (tests/all-files.ts says why).
+// No deadline on the process; a hang ends with a clear failure (tests/watchdog.ts).
+import './watchdog.ts';
 import './engine/unit/all.ts';
 import './site/unit/all.ts';

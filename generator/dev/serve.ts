@@ -363,7 +363,11 @@ export async function startDevServer(
   console.log(
     `[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`,
   );
+  const onSignal = () => void close().then(() => process.exit(0));
   const close = async () => {
+    // A server closed by its caller (a test, the programmatic API) leaves the process's signals as
+    // they were: the next SIGTERM ends the process, instead of closing this server again.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     await watcher?.close();
     // The first build may still be writing its Markdown twins and search index.
     await first.catch(() => undefined);
@@ -374,8 +378,7 @@ export async function startDevServer(
     // The parse workers kept for the next rebuild would keep the process alive.
     await closeParseWorkers();
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => void close().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   return { server, close, firstBuild: first };
 }
 

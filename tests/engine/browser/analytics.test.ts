@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type BuiltSite, buildSite, launchBrowser, type SiteServer, serveSite } from '../../browser-harness.ts';
+import { until } from '../../waiting.ts';
 import { RECORD_NAVIGATIONS, routeFor, sleep, waitForNavigation } from './runtime-helpers.ts';
 
 interface Received {
@@ -55,13 +56,12 @@ async function open(route: string): Promise<{ context: BrowserContext; page: Pag
 }
 
 async function received(name: string, count = 1): Promise<Received[]> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const found = events.filter((e) => e.n === name);
-    if (found.length >= count) return found;
-    await sleep(50);
-  }
-  throw new Error(`expected ${count} "${name}" event(s), received: ${JSON.stringify(events.map((e) => e.n))}`);
+  await until(
+    () => events.filter((e) => e.n === name).length >= count,
+    () => `expected ${count} "${name}" event(s), received: ${JSON.stringify(events.map((e) => e.n))}`,
+    { progress: () => events.length },
+  );
+  return events.filter((e) => e.n === name);
 }
 
 test('a page view on the first load and on every client navigation, with colour mode and locale', async () => {
@@ -173,10 +173,11 @@ test('the analytics script comes from the site itself; when it fails to load, th
     if (m.type() === 'error') messages.push(m.text());
   });
   await page2.goto(`${server.url}/en/blog/`);
-  // Until the message is there (up to 5 s on a busy machine), not a fixed pause.
-  const deadline = Date.now() + 5000;
-  while (!messages.includes('Script did not load correctly.') && Date.now() < deadline) await sleep(50);
-  assert.ok(messages.includes('Script did not load correctly.'), messages.join('\n'));
+  // Until the message is there, not a fixed pause.
+  await until(
+    () => messages.includes('Script did not load correctly.'),
+    () => messages.join('\n'),
+  );
   // The page itself carries on: client navigation still works.
   await page2.click('footer a[href="/en/legal/notice/"]');
   await page2.waitForURL('**/en/legal/notice/');

@@ -256,7 +256,7 @@ test('a quick first click on the button shows the free times on the page, though
   const navigations: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
   await page.tap('#appointment .booking-show button');
-  await page.waitForSelector(`${FORM} input[name="day"]:checked`, { timeout: 10_000 });
+  await page.waitForSelector(`${FORM} input[name="day"]:checked`);
   assert.deepEqual(navigations, [], 'the page was not left');
   assert.equal(new URL(page.url()).search, '', 'no ?slots');
   // The focus is on the day to choose first.

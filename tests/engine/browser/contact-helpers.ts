@@ -96,11 +96,10 @@ export function windowMessages(page: Page): Promise<WindowMessage[]> {
 /** Waits until the element's text is `text` (whitespace trimmed); fails with what it last held. */
 export async function waitForText(page: Page, selector: string, text: string): Promise<void> {
   try {
-    await page.waitForFunction(
-      ([s, t]) => document.querySelector(s)?.textContent?.trim() === t,
-      [selector, text] as const,
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.trim() === t, [
+      selector,
+      text,
+    ] as const);
   } catch (error) {
     const actual = await page.$eval(selector, (el) => el.textContent).catch(() => '(no such element)');
     throw new Error(`${selector} did not come to read "${text}"; it reads "${actual}"`, { cause: error });

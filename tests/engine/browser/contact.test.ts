@@ -283,9 +283,7 @@ test('on success the page posts one same-origin `contact-success` window message
   await fillForm(page, values);
   await page.click(SEND);
   await waitForText(page, STATUS, SUCCESS_DE);
-  await page.waitForFunction(() => (window as unknown as { __messages: unknown[] }).__messages.length > 0, undefined, {
-    timeout: 5000,
-  });
+  await page.waitForFunction(() => (window as unknown as { __messages: unknown[] }).__messages.length > 0);
   assert.deepEqual(await windowMessages(page), [
     { data: { type: 'contact-success' }, origin: server.url, fromThisWindow: true },
   ]);

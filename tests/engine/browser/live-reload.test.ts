@@ -14,11 +14,13 @@ import { startDevServer } from '../../../generator/dev/serve.ts';
 import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { launchBrowser } from '../../browser-harness.ts';
 import { fixtureCopy } from '../../helpers.ts';
+import { HANG_MS } from '../../waiting.ts';
 
 after(() => closeParseWorkers());
 
-/** Far beyond a build of the fixture (well under a second): only a tab left behind reaches it. */
-const BOUND_MS = 45_000;
+/** Far beyond a build of the fixture (well under a second), on a busy machine too: only a tab left
+ * behind reaches it. */
+const BOUND_MS = HANG_MS;
 
 /** Marks in the page whether its live-reload connection is open and whether it was told to
  * reload: a new document starts with neither. */

@@ -125,6 +125,6 @@ test('code blocks: the title captions the block, the copy button copies the code
   assert.equal(await figure.locator('mark').textContent(), '2const b = 2;');
   await figure.getByRole('button', { name: 'Copy' }).click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'const a = 1;\nconst b = 2;\n');
-  await figure.locator('.code-copy', { hasText: 'Copied' }).waitFor({ timeout: 5000 });
+  await figure.locator('.code-copy', { hasText: 'Copied' }).waitFor();
   await context.close();
 });

@@ -13,7 +13,8 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { type BuiltFixture, builtFixtureCopy } from '../../fixture-site.ts';
 import { startPostgres, type TestPostgres } from '../../postgres.ts';
-import { postJson, type SmtpSink, smtpSink, validMessage } from '../integration/contact-helpers.ts';
+import { HANG_MS, until } from '../../waiting.ts';
+import { connectionLost, postJson, type SmtpSink, smtpSink, validMessage } from '../integration/contact-helpers.ts';
 import { type SiteProcess, startSite } from './site-process.ts';
 
 let site: BuiltFixture;
@@ -31,8 +32,7 @@ const STOP_AT = 45;
 const STOPPED_FOR = 15;
 /** A new post every so often: about ten a second. */
 const PACE_MS = 100;
-/** Tries of one post before the test gives up on it, and the pause between them. */
-const TRIES = 300;
+/** The pause between tries of one post; the test gives up on a post only after HANG_MS. */
 const RETRY_PAUSE_MS = 200;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,29 +78,30 @@ async function readyStatus(instance: SiteProcess): Promise<number> {
   return response.status;
 }
 
-/** Asks both instances' /readyz until both say `status`, a bounded number of times. */
+/** Asks both instances' /readyz until both say `status` (or only a hang would keep them from it). */
 async function bothReady(status: number): Promise<number[]> {
   let seen: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    seen = await Promise.all(instances.map(readyStatus));
-    if (seen.every((s) => s === status)) return seen;
-    await pause(100);
-  }
+  await until(
+    async () => (seen = await Promise.all(instances.map(readyStatus))).every((s) => s === status),
+    `/readyz ${status}`,
+    { everyMs: 100 },
+  ).catch(() => undefined);
   return seen;
 }
 
 interface Post {
   name: string;
   key: string;
-  /** Every answer, in order: a status, or 'network' when no answer came. */
-  answers: (number | 'network' | 'no retry-after')[];
+  /** Every answer, in order: a status, or 'network' and the error's code when no answer came. */
+  answers: (number | `network ${string}` | 'no retry-after')[];
   acknowledged: boolean;
 }
 
 /** One visitor's post: sent, and sent again with the same key after a refusal or a failure,
- * alternately to either instance, until it is answered 201 (or the tries run out). */
+ * alternately to either instance, until it is answered 201 (or it has tried for HANG_MS). */
 async function deliver(post: Post, first: number): Promise<void> {
-  for (let attempt = 0; attempt < TRIES; attempt++) {
+  const started = Date.now();
+  for (let attempt = 0; Date.now() - started < HANG_MS; attempt++) {
     const instance = instances[(first + attempt) % instances.length];
     try {
       const response = await postJson(instance.url, validMessage({ name: post.name }), {
@@ -115,8 +116,8 @@ async function deliver(post: Post, first: number): Promise<void> {
         post.acknowledged = true;
         return;
       }
-    } catch {
-      post.answers.push('network');
+    } catch (error) {
+      post.answers.push(`network ${connectionLost(error) ?? (error as Error).message}`);
     }
     await pause(RETRY_PAUSE_MS);
   }
@@ -159,11 +160,14 @@ test('a restart and a stop of PostgreSQL under a stream of posts on two instance
   const rows = await query<{ id: number; name: string }>('SELECT id, name FROM messages');
   const names = new Map(rows.map((r) => [String(r.id), r.name]));
   const storedNames = new Set(rows.map((r) => r.name));
+  // As long as the relays send: the assertion below says what is left if they stop.
   let unsent = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 600 && unsent > 0; i++) {
-    unsent = (await query<{ n: number }>('SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL'))[0].n;
-    if (unsent) await pause(100);
-  }
+  await until(
+    async () =>
+      (unsent = (await query<{ n: number }>('SELECT COUNT(*)::int AS n FROM outbox WHERE sent_at IS NULL'))[0].n) === 0,
+    'every message relayed',
+    { progress: () => unsent, everyMs: 100 },
+  ).catch(() => undefined);
   const mailedIds = sink.mails.map((m) => m.headers.get('x-contact-message-id') ?? '');
   const mailed = new Set(mailedIds);
   const figures = {

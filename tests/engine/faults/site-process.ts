@@ -1,10 +1,11 @@
 // What the fault tests share: `site start` as production runs it, a process of its own whose exit
 // the test sees, and requests written byte by byte on sockets of their own, so a test knows that a
 // request's headers reached the server's machine before it sends a signal.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 
 export interface SiteProcess {
   url: string;
@@ -20,11 +21,16 @@ export interface SiteProcess {
 
 /** `site start --dir build` in `root` with these variables besides the test's own environment. */
 export async function startSite(root: string, env: Record<string, string>): Promise<SiteProcess> {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
-    cwd: root,
-    env: { ...process.env, CONTACT_RATE_LIMIT: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Ends with the test process, however that ends (tests/processes.ts).
+  const child = spawnOwned(
+    process.execPath,
+    [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'],
+    {
+      cwd: root,
+      env: { ...process.env, CONTACT_RATE_LIMIT: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));

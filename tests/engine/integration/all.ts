@@ -9,6 +9,7 @@ import './build-kill.test.ts';
 import './build.test.ts';
 import '../../site/integration/built-pages.test.ts';
 import '../../site/integration/buyer-pages.test.ts';
+import './cancelled-run.test.ts';
 import './check-changed.test.ts';
 import './check-formats.test.ts';
 import './check-store.test.ts';

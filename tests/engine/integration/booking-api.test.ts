@@ -21,6 +21,7 @@ import { DB_FILE } from '../../../server/contact-store.ts';
 import { purgeExpiredBookings } from '../../../server/retention.ts';
 import { fixtureCopy, REPO } from '../../helpers.ts';
 import {
+  asClient,
   type BuiltFixture,
   decodeWords,
   followResult,
@@ -243,8 +244,14 @@ describe('booking', () => {
 
   test('twenty visitors book the same slot at once: exactly one gets it, the others hear why in their language', async () => {
     const chosen = (await slots()).slots[6];
+    // Each visitor's browser sends again, with the same key, what a busy machine's refused or reset
+    // connection lost: still one booking, and each visitor one answer.
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => book(person({ slot: chosen.start, locale: i % 2 ? 'de' : 'en' }))),
+      Array.from({ length: 20 }, (_, i) =>
+        asClient(() =>
+          book(person({ slot: chosen.start, locale: i % 2 ? 'de' : 'en' }), { 'idempotency-key': `same-slot-${i}` }),
+        ),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     assert.equal(statuses.filter((s) => s === 201).length, 1, `statuses: ${statuses.join(' ')}`);

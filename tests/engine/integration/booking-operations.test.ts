@@ -18,6 +18,7 @@ import { formatDiagnostic, runBuild } from '../../../generator/build/build.ts';
 import { fixtureCopy, REPO } from '../../helpers.ts';
 import { startNginx } from '../../nginx.ts';
 import { startPostgres, type TestPostgres } from '../../postgres.ts';
+import { until } from '../../waiting.ts';
 import {
   type BuiltFixture,
   followResult,
@@ -203,7 +204,7 @@ describe('without a mail server', () => {
     const before = sink.mails.length;
     await instance(true);
     // Three waited (Quinn, Paula, Pat) and Bea's; Never Told's was withdrawn.
-    await sink.waitFor(before + 4, 15_000).catch((error: Error) => {
+    await sink.waitFor(before + 4).catch((error: Error) => {
       throw new Error(
         `${error.message}: ${sink.mails
           .slice(before)
@@ -218,8 +219,9 @@ describe('without a mail server', () => {
     assert.ok(!ids.includes(withdrawnId), 'no mail of the withdrawn one');
     const quinn = sink.mails.find((m) => m.headers.get('x-booking-id') === queuedId)!;
     assert.deepEqual(quinn.to.sort(), ['owners@fixture.example', 'quinn@example.org']);
-    for (let i = 0; i < 50 && !(await listed(queuedId)).includes('invitation sent'); i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(async () => (await listed(queuedId)).includes('invitation sent'), 'the invitation to be marked sent', {
+      everyMs: 100,
+    });
     assert.match(await listed(queuedId), /\[booked; invitation sent\]$/);
   });
 });

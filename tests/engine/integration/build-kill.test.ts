@@ -22,6 +22,7 @@ import { after, before, test } from 'node:test';
 import { runBuild } from '../../../generator/build/build.ts';
 import { generationsDir } from '../../../generator/write/generations.ts';
 import { ENGINE_CACHE, fixtureCopy, REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 import { startServer } from './contact-helpers.ts';
 
 let root: string;
@@ -37,13 +38,13 @@ interface Run {
 
 function site(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], {
+    const child = spawnOwned(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stderr }));
   });
@@ -170,11 +171,11 @@ test('builds of one project take turns: a build waits while another process hold
 function watched(args: string[]): { done: Promise<Run>; heard: (pattern: RegExp) => Promise<void> } {
   let stderr = '';
   const listeners = new Set<() => void>();
-  const child = spawn(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], {
+  const child = spawnOwned(process.execPath, [path.join(REPO, 'bin', 'site.js'), ...args], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
     for (const listener of listeners) listener();
   });
@@ -260,7 +261,7 @@ test('bundles of earlier engine sources are kept while a running process uses th
   const key = /cli\.([0-9a-f]{12})\.mjs$/.exec(entry)?.[1];
   assert.ok(key, entry);
   // Two earlier versions: one a process still runs on (a dev server started before an edit), one nobody does.
-  const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)']);
+  const running = spawnOwned(process.execPath, ['-e', 'setTimeout(() => {}, 120000)']);
   const gone = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => gone.on('exit', resolve));
   const versions = { used: 'a1b2c3d4e5f6', unused: '0f1e2d3c4b5a' };

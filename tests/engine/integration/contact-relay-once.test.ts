@@ -3,7 +3,7 @@
 // Duplicates are counted by Message-ID at the server.
 
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +17,8 @@ import { ContactStore, DB_FILE } from '../../../server/contact-store.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../server/migrations.ts';
 import { OutboxRelay, smtpMailer } from '../../../server/outbox-relay.ts';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
+import { until } from '../../waiting.ts';
 import { quiet, type SinkBehaviour, type SmtpSink, smtpSink } from './contact-helpers.ts';
 
 const run = promisify(execFile);
@@ -98,13 +100,6 @@ function relayOn(
   return { relay, store };
 }
 
-const until = async (check: () => boolean, timeoutMs = 10_000, what = 'the condition') => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Copies per Message-ID that arrived at the server. */
@@ -133,12 +128,12 @@ test('a server slower than the timeout gets the mail once, and the slow mail hol
     const started = Date.now();
     const { relay, store } = relayOn(dataDir, sink, timing({ unconfirmedDelayMs: 60 * 60_000 }));
     try {
-      await until(() => outbox(dataDir).filter((r) => r.sent_at).length === 3, 5000, 'the three quick mails');
+      await until(() => outbox(dataDir).filter((r) => r.sent_at).length === 3, 'the three quick mails');
       assert.ok(
         Date.now() - started < 4000,
         `the quick mails went out before the slow one was answered (${Date.now() - started} ms)`,
       );
-      await until(() => outbox(dataDir)[0].unconfirmed === 1, 5000, 'the slow attempt to be recorded');
+      await until(() => outbox(dataDir)[0].unconfirmed === 1, 'the slow attempt to be recorded');
       // Long enough for several retries of the old 100 ms backoff.
       await sleep(2500);
       assert.equal(duplicates(sink), 0, 'no duplicates');
@@ -162,7 +157,7 @@ test('a server slower than usual but within the timeout gets the mail once and i
     const dataDir = await storeWith(['Patient']);
     const { relay, store } = relayOn(dataDir, sink, timing(smtpTimeouts(3000)));
     try {
-      await until(() => outbox(dataDir)[0].sent_at !== null, 8000, 'the mail to be recorded as sent');
+      await until(() => outbox(dataDir)[0].sent_at !== null, 'the mail to be recorded as sent');
       assert.equal(sink.mails.length, 1);
       assert.deepEqual([outbox(dataDir)[0].attempts, outbox(dataDir)[0].unconfirmed], [1, 0]);
     } finally {
@@ -177,7 +172,7 @@ test('an unconfirmed mail is sent once more with the same Message-ID, never a th
     const dataDir = await storeWith(['Slow always']);
     const { relay, store } = relayOn(dataDir, sink, timing({ unconfirmedDelayMs: 300 }));
     try {
-      await until(() => outbox(dataDir)[0].dead_at !== null, 10_000, 'the dead letter');
+      await until(() => outbox(dataDir)[0].dead_at !== null, 'the dead letter');
       await sleep(1500);
       assert.equal(sink.mails.length, 2, 'one retry');
       assert.deepEqual([...copies(sink).values()], [2], 'both with the same Message-ID');
@@ -196,7 +191,7 @@ test('a permanent refusal (5xx) is tried once and becomes a dead letter that `si
     const dataDir = await storeWith(['Refused', 'Welcome']);
     const { relay, store } = relayOn(dataDir, sink, timing());
     try {
-      await until(() => outbox(dataDir).every((r) => r.sent_at || r.dead_at), 5000, 'both outcomes');
+      await until(() => outbox(dataDir).every((r) => r.sent_at || r.dead_at), 'both outcomes');
       await sleep(800);
       assert.equal(sink.attempts(), 2, 'one attempt each');
       assert.equal(sink.mails.length, 1);
@@ -225,7 +220,7 @@ test('a mail server that stays down: messages become dead letters after the atte
     const dataDir = await storeWith(['Never']);
     const { relay, store } = relayOn(dataDir, sink, timing({ maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 100 }));
     try {
-      await until(() => outbox(dataDir)[0].dead_at !== null, 8000, 'the dead letter');
+      await until(() => outbox(dataDir)[0].dead_at !== null, 'the dead letter');
       const [row] = outbox(dataDir);
       assert.equal(row.attempts, 3);
       assert.match(row.last_error ?? '', /gave up after 3 attempts/);
@@ -246,7 +241,7 @@ test('a relay killed (SIGKILL) in the middle of sending: at most one duplicate p
   let bodies = 0;
   let kill: () => void = () => undefined;
   await withSink({ delayMs: () => 150, onDataStart: () => ++bodies === 10 && kill() }, async (sink) => {
-    const child = spawn(
+    const child = spawnOwned(
       process.execPath,
       ['--import', 'tsx', path.join(REPO, 'tests/engine/integration/relay-process.ts')],
       {
@@ -267,7 +262,7 @@ test('a relay killed (SIGKILL) in the middle of sending: at most one duplicate p
     // A new relay (the restarted server) takes over once the dead one's leases have run out.
     const { relay, store } = relayOn(dataDir, sink, relayTiming);
     try {
-      await until(() => outbox(dataDir).every((r) => r.sent_at || r.dead_at), 40_000, 'every message to be relayed');
+      await until(() => outbox(dataDir).every((r) => r.sent_at || r.dead_at), 'every message to be relayed');
       const perMessage = copies(sink);
       assert.equal(perMessage.size, 30, 'every message arrived');
       assert.ok(
@@ -290,7 +285,7 @@ test('stopping the server while a mail server is slow waits only a moment; the a
   await withSink({ delayMs: () => 2500 }, async (sink) => {
     const dataDir = await storeWith(['Stopped']);
     const { relay, store } = relayOn(dataDir, sink, timing(smtpTimeouts(10_000)));
-    await until(() => sink.attempts() === 1, 5000, 'the body to arrive');
+    await until(() => sink.attempts() === 1, 'the body to arrive');
     const started = Date.now();
     await relay.stop(300);
     store.close();
@@ -327,7 +322,7 @@ test('a database of the first schema is upgraded on open: waiting messages keep 
   await withSink({}, async (sink) => {
     const { relay, store } = relayOn(dataDir, sink, timing());
     try {
-      await until(() => outbox(dataDir)[0].sent_at !== null, 5000, 'the old message to go out');
+      await until(() => outbox(dataDir)[0].sent_at !== null, 'the old message to go out');
       assert.equal(sink.mails.length, 1);
       assert.deepEqual([outbox(dataDir)[0].attempts, outbox(dataDir)[0].unconfirmed], [3, 0]);
     } finally {

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DEFAULT_SETTINGS } from '../../../server/backend-config.ts';
 import { DB_FILE } from '../../../server/contact-store.ts';
+import { until } from '../../waiting.ts';
 import {
   type BuiltFixture,
   buildFixture,
@@ -45,14 +46,6 @@ function outbox(
   }
 }
 
-const until = async (check: () => boolean, timeoutMs = 5000) => {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
 test('a stored message goes out: the site as sender, the visitor only in Reply-To', async () => {
   const sink = await smtpSink();
   const server = await startServer(site, { smtp: smtpFor(sink), relay: fast });
@@ -76,7 +69,7 @@ test('a stored message goes out: the site as sender, the visitor only in Reply-T
     assert.match(mail.raw, /We run three Rails apps and want them managed\./);
     for (const name of ['from', 'to', 'sender', 'return-path', 'cc', 'bcc'])
       assert.doesNotMatch(mail.headers.get(name) ?? '', /anna@example\.org/, name);
-    await until(() => outbox(server.dataDir)[0]?.sent_at !== null);
+    await until(() => outbox(server.dataDir)[0]?.sent_at !== null, 'the message to be marked sent');
     assert.equal(outbox(server.dataDir)[0].attempts, 1);
   } finally {
     await server.stop();
@@ -127,7 +120,7 @@ test('the mail server is down: messages wait in the outbox with backoff and go o
         201,
         'stored while SMTP is down',
       );
-    await until(() => outbox(server.dataDir).every((row) => row.attempts >= 2), 5000);
+    await until(() => outbox(server.dataDir).every((row) => row.attempts >= 2), 'two attempts of each message');
     const waiting = outbox(server.dataDir);
     assert.equal(waiting.length, 3);
     assert.ok(
@@ -136,13 +129,13 @@ test('the mail server is down: messages wait in the outbox with backoff and go o
     );
     assert.equal(sink.mails.length, 0);
     await sink.restart();
-    await sink.waitFor(3, 5000);
+    await sink.waitFor(3);
     assert.deepEqual(sink.mails.map((m) => m.headers.get('reply-to')!.replace(/ <.*/, '')).sort(), [
       'Waiting 0',
       'Waiting 1',
       'Waiting 2',
     ]);
-    await until(() => outbox(server.dataDir).every((row) => row.sent_at !== null));
+    await until(() => outbox(server.dataDir).every((row) => row.sent_at !== null), 'every message to be marked sent');
   } finally {
     await server.stop();
     await sink.stop();
@@ -160,7 +153,7 @@ test('a backlog survives a restart of the site’s server and goes out when the 
       relay: { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 },
     });
     assert.equal((await postJson(first.url, validMessage({ name: 'Backlog' }))).status, 201);
-    await until(() => outbox(dataDir)[0]?.attempts === 1);
+    await until(() => outbox(dataDir)[0]?.attempts === 1, 'the first attempt');
     await first.stop();
     await sink.restart();
     // The retry is not due for a minute; make it due now, as time would.

@@ -3,7 +3,6 @@
 // refuses new connections and still finishes the mail being sent.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync, renameSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -13,6 +12,8 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
+import { until } from '../../waiting.ts';
 import { type BuiltFixture, buildFixture, postJson, smtpSink, startServer, validMessage } from './contact-helpers.ts';
 
 let site: BuiltFixture;
@@ -98,30 +99,32 @@ test('site start with LOG_FORMAT=json logs one JSON line per request and relay e
   let bodyArrived: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (bodyArrived = resolve));
   const sink = await smtpSink(0, { delayMs: () => 2000, onDataStart: () => bodyArrived() });
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'], {
-    cwd: site.root,
-    env: {
-      ...process.env,
-      SITE_DATA_DIR: dataDir,
-      CONTACT_RATE_LIMIT: 'off',
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'owners@almwerk.example',
-      LOG_FORMAT: 'json',
+  const child = spawnOwned(
+    process.execPath,
+    [path.join(REPO, 'bin/site.js'), 'start', '--dir', 'build', '--port', '0'],
+    {
+      cwd: site.root,
+      env: {
+        ...process.env,
+        SITE_DATA_DIR: dataDir,
+        CONTACT_RATE_LIMIT: 'off',
+        SMTP_URL: sink.url,
+        CONTACT_TO: 'owners@almwerk.example',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    const end = Date.now() + 60_000;
-    let url: string | undefined;
-    while (!(url = /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1])) {
-      if (Date.now() > end || child.exitCode !== null) throw new Error(`site start did not start:\n${stdout}${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const served = () => /on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1];
+    await until(() => served() !== undefined || child.exitCode !== null, 'site start to serve');
+    const url = served();
+    if (!url) throw new Error(`site start did not start:\n${stdout}${stderr}`);
     assert.equal((await get(`${url}/en/?utm=secret`)).status, 200);
     assert.equal((await postJson(url, validMessage({ name: 'Graceful' }))).status, 201);
     await arrived;

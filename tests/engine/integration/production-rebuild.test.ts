@@ -4,7 +4,6 @@
 // page whose inline script its CSP does not allow.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -12,6 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { scriptHash } from '../../../generator/extras/csp.ts';
 import { blockedInlineScripts } from '../../../server/security-headers.ts';
 import { REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 import { type BuiltFixture, buildFixture, startServer } from './contact-helpers.ts';
 
 let site: BuiltFixture;
@@ -140,15 +140,19 @@ test('requests during repeated swaps: no 404 for a page both builds have, and ev
 
 test('SIGHUP makes `site start` read an edited `_headers` again', async () => {
   const fresh = await buildFixture();
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'start', '--dir', fresh.dir, '--port', '0'], {
-    cwd: fresh.root,
-    env: { ...process.env, SITE_DATA_DIR: path.join(fresh.root, '.data'), SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnOwned(
+    process.execPath,
+    [path.join(REPO, 'bin/site.js'), 'start', '--dir', fresh.dir, '--port', '0'],
+    {
+      cwd: fresh.root,
+      env: { ...process.env, SITE_DATA_DIR: path.join(fresh.root, '.data'), SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk;
         const match = /on (http:\/\/[^/\s]+)\//.exec(out);
         if (match) resolve(match[1]);
@@ -166,7 +170,7 @@ test('SIGHUP makes `site start` read an edited `_headers` again', async () => {
       'an edit in place alone changes nothing',
     );
     const reloaded = new Promise<void>((resolve) =>
-      child.stdout.on('data', (chunk: Buffer) => /serving the build/.test(String(chunk)) && resolve()),
+      child.stdout!.on('data', (chunk: Buffer) => /serving the build/.test(String(chunk)) && resolve()),
     );
     child.kill('SIGHUP');
     await reloaded;

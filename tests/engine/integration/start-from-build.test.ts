@@ -5,7 +5,7 @@
 // the site's override of the form.
 
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import { DEFAULT_SETTINGS } from '../../../server/backend-config.ts';
 import { DB_FILE } from '../../../server/contact-store.ts';
 import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { exists, fixtureCopy, REPO } from '../../helpers.ts';
+import { spawnOwned } from '../../processes.ts';
 import { followResult, postForm, postJson, startServer, validMessage } from './contact-helpers.ts';
 
 /** What `npm install` of the engine puts on disk that `site start` runs: its code and its packages. */
@@ -63,7 +64,7 @@ async function overrideForm(root: string): Promise<void> {
 test('site start serves a copied build with a copied engine and stores contact messages, with and without JavaScript', async () => {
   const site = await fixtureCopy('basic');
   const server = await mkdtemp(path.join(os.tmpdir(), 'site-start-'));
-  let child: ReturnType<typeof spawn> | undefined;
+  let child: ChildProcess | undefined;
   try {
     await overrideForm(site.root);
     const built = await runBuild({ root: site.root, mode: 'build', outDir: 'build' });
@@ -84,7 +85,7 @@ test('site start serves a copied build with a copied engine and stores contact m
     assert.deepEqual((await readdir(server)).sort(), ['build', 'engine']);
 
     const dataDir = path.join(server, 'data');
-    child = spawn(
+    child = spawnOwned(
       process.execPath,
       [path.join(server, 'engine', 'bin', 'site.js'), 'start', '--dir', 'build', '--port', '0'],
       {

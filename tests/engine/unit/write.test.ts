@@ -17,6 +17,7 @@ import {
   type KeptFile,
   WriteError,
 } from '../../../generator/write/write.ts';
+import { spawnOwned } from '../../processes.ts';
 
 /** The two ways a build makes its files (file-calls.ts): the tests that write, link and fail run with both. */
 const CALLS = [
@@ -244,7 +245,7 @@ test('FreshOutput: temporary folders of killed builds are removed at the next bu
   const { spawn } = await import('node:child_process');
   const dead = spawn(process.execPath, ['-e', '']);
   await new Promise((resolve) => dead.on('exit', resolve));
-  const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+  const alive = spawnOwned(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
   try {
     await mkdir(`${dir}.tmp-${dead.pid}/en`, { recursive: true });
     await writeFile(`${dir}.tmp-${dead.pid}/en/index.html`, 'half');

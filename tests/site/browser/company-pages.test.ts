@@ -156,7 +156,6 @@ test('contact: on a phone the booking starts within the first screen after the i
       .waitForFunction(
         (colour) => getComputedStyle(document.querySelector('#contact-terms')!).backgroundColor === colour,
         accent,
-        { timeout: 2000 },
       )
       .catch(() => undefined);
     assert.equal(

@@ -12,6 +12,7 @@ import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
 import { strings as themeStrings } from '../../../theme/strings.ts';
 import { type RealSite, withRealSite } from '../../browser-harness.ts';
+import { HANG_MS } from '../../waiting.ts';
 
 let real: RealSite;
 // The contact and analytics endpoints belong to the server, not to the static files served here
@@ -124,8 +125,9 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
   return found;
 }
 
-/** Loads every image of the page, lazy ones too, and waits until each has loaded or failed. */
-function loadImages(): Promise<void> {
+/** Loads every image of the page, lazy ones too, and waits until each has loaded or failed (or
+ * `ms` have passed, which only a hang reaches). */
+function loadImages(ms: number): Promise<void> {
   const images = [...document.images];
   for (const img of images) img.loading = 'eager';
   return Promise.race([
@@ -139,7 +141,7 @@ function loadImages(): Promise<void> {
             }),
       ),
     ).then(() => undefined),
-    new Promise<void>((done) => setTimeout(done, 5000)),
+    new Promise<void>((done) => setTimeout(done, ms)),
   ]);
 }
 
@@ -174,9 +176,9 @@ async function visit(tab: Page, url: string, route: string): Promise<string[]> {
       at = viewport.name;
       await tab.setViewportSize({ width: viewport.width, height: viewport.height });
       if (viewport === VIEWPORTS[0]) {
-        await tab.goto(`${url}${route}`, { waitUntil: 'load', timeout: 60_000 });
+        await tab.goto(`${url}${route}`, { waitUntil: 'load' });
         await tab.evaluate(() => document.fonts.ready.then(() => undefined));
-        await inPage(tab, loadImages, undefined);
+        await inPage(tab, loadImages, HANG_MS);
       }
       for (const what of await inPage(tab, inspect, { desktop: viewport.width > 1000, groups: GROUPS })) note(what);
     }

@@ -1,7 +1,7 @@
 // A test file for cancelled-run.test.ts, run by a test runner of its own: it starts one of each
 // kind of process the suite starts (a PostgreSQL cluster, nginx, `site start`, Chromium) as the
 // suite's tests do, writes what it started to CANCELLED_RUN_REPORT, and waits to be cancelled.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { launchBrowser } from '../../browser-harness.ts';
@@ -52,7 +52,10 @@ test('starts what the suite starts, then waits to be cancelled', async () => {
     site: { root: site.root, port: server.port },
     chromium: chromiumChildren()[0],
   };
-  writeFileSync(process.env.CANCELLED_RUN_REPORT!, JSON.stringify(report));
+  // Whole or not at all: the test reads the report as soon as its name is there.
+  const file = process.env.CANCELLED_RUN_REPORT!;
+  writeFileSync(`${file}.tmp`, JSON.stringify(report));
+  renameSync(`${file}.tmp`, file);
   // Until cancelled.
   await new Promise(() => setInterval(() => undefined, 60_000));
 });

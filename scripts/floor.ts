@@ -5,8 +5,8 @@
 // (bench-corpus.ts, N = 500 unless --n says otherwise), or on the site folders given:
 //
 // - micromark and mdast alone (`mdast-util-from-markdown`), with no extension, with every syntax
-//   extension the engine's pipeline has (GFM, directives), and with those the pipeline picks for
-//   each body (literal autolinks only where one can be, gfm.ts): the parse floor;
+//   extension the engine's pipeline has (GFM, directives), and with those each body needs (literal
+//   autolinks only where a text may hold one, gfm.ts): the parse floor;
 // - the engine's whole Markdown pipeline as a build runs it: `parseSource`, which the parse
 //   workers call for each document (generator/parse/parse.ts), warm on this thread, and the parse
 //   step of a cold build (every document on the pool's parse workers, started for it);
@@ -37,7 +37,7 @@ const { assetsCached, loadSite, loadTheme, readContent, renderSetup } = await im
 const { closeParseWorkers, Pool } = await import('../generator/build/worker-pool.ts');
 const { readConfigFiles } = await import('../generator/config/config-file.ts');
 const { splitFrontMatter } = await import('../generator/content/frontmatter.ts');
-const { mayHoldLiteralAutolink } = await import('../generator/markdown/gfm.ts');
+const { mayHoldLiteralAutolink, textMayHoldLiteralAutolink } = await import('../generator/markdown/gfm.ts');
 const { createMarkdownProcessor } = await import('../generator/markdown/markdown.ts');
 const { parseAll, parseSource } = await import('../generator/parse/parse.ts');
 const { renderPage } = await import('../generator/render/render.ts');
@@ -83,8 +83,8 @@ export interface Floor {
   /** `cold`: the parse step of a cold build, on the pool's workers started for it. */
   parse: { none: number; all: number; picked: number; pipeline: number; cold: number };
   render: { pages: number; htmlMB: number; cpuS: number; perMB: number; msPerPage: number };
-  /** CPU seconds for the corpus: the parse floor (micromark and mdast, the extensions the
-   * pipeline picks), React's render and their sum; the pipeline's own for comparison. */
+  /** CPU seconds for the corpus: the parse floor (micromark and mdast, the extensions each
+   * body needs), React's render and their sum; the pipeline's own for comparison. */
   parseFloorS: number;
   pipelineS: number;
   floorS: number;
@@ -142,7 +142,11 @@ async function measure(corpus: string, root: string): Promise<Floor> {
   };
   const all = syntax(processor.withLiteralAutolinks);
   const lean = syntax(processor.withoutLiteralAutolinks);
-  const picked = bodies.map((body) => (mayHoldLiteralAutolink(body) ? all : lean));
+  // Literal autolinks only for a body that needs them: one whose tree without them has a text
+  // that may hold one (gfm.ts), as the pipeline decides.
+  const picked = bodies.map((body) =>
+    mayHoldLiteralAutolink(body) && textMayHoldLiteralAutolink(fromMarkdown(body, lean)) ? all : lean,
+  );
   const perMB = (seconds: number) => seconds / bodiesMB;
   const none = perMB(cpuSeconds(() => bodies.forEach((body) => fromMarkdown(body))));
   const allS = cpuSeconds(() => bodies.forEach((body) => fromMarkdown(body, all)));
@@ -206,7 +210,7 @@ async function measure(corpus: string, root: string): Promise<Floor> {
   };
 }
 
-/** Each file through micromark and mdast (the extensions the pipeline picks) and through the
+/** Each file through micromark and mdast (the extensions it needs) and through the
  * pipeline, the median of `runs` after a warm-up; the ten slowest of each, by MB/s. */
 function slowestFiles(
   items: ParseItem[],
@@ -252,7 +256,7 @@ function print(f: Floor): void {
   );
   console.log(`  micromark+mdast, no extension         ${rate(f.parse.none)}`);
   console.log(`  micromark+mdast, every extension      ${rate(f.parse.all)}`);
-  console.log(`  micromark+mdast, as the pipeline picks ${rate(f.parse.picked)}  <- parse floor`);
+  console.log(`  micromark+mdast, what each body needs ${rate(f.parse.picked)}  <- parse floor`);
   console.log(
     `  whole Markdown pipeline (parseSource) ${rate(f.parse.pipeline)}, ${(f.parse.pipeline / f.parse.picked).toFixed(2)}x the parse floor`,
   );

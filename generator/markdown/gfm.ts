@@ -8,14 +8,16 @@
 // word, and mdast then searches every text for one again: on the benchmark's pages, 45 % of the
 // time micromark and mdast take. A body where none can be (no `@`, `www.` or `http(s)://`,
 // backslashes aside, and no character reference that could spell one) is parsed by a second
-// processor without them (markdown.ts): the same tree, sooner.
+// processor without them (markdown.ts): the same tree, sooner. So is a body where one could be
+// only in code, link targets or HTML (`[text](https://…)`, `uses: actions/checkout@v6`): its tree
+// is checked for a text that could hold one, and parsed again with them if it has one.
 //
 // Tables cost the next most: micromark tries a table's head row at the start of every line of
 // flow (each paragraph, list item and heading), tokenizing it to its end before the next line
 // shows it has no delimiter row under it. The parser here knows the whole document, so it tries
 // one only on a line whose next line could be a delimiter row (tableWhereRowsMayBe): the same
 // tree, with no second look at every line of prose.
-import type { Root } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import type { Extension as FromMarkdownExtension } from 'mdast-util-from-markdown';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
@@ -37,6 +39,35 @@ const LITERAL_AUTOLINK = /@|www\.|https?:\/\/|&(?:#|[a-z][a-z\d]*;)/i;
 /** Whether a literal autolink may be found in this Markdown. */
 export function mayHoldLiteralAutolink(markdown: string): boolean {
   return LITERAL_AUTOLINK.test(markdown.includes('\\') ? markdown.replaceAll('\\', '') : markdown);
+}
+
+/** What a literal autolink needs in a text of the parsed tree, where escapes and character
+ * references are resolved already. */
+const LITERAL_AUTOLINK_TEXT = /@|www\.|https?:\/\//i;
+
+/** Whether a tree parsed without literal autolinks has a text where one could be: micromark finds
+ * one only in text, which such a tree keeps as a `text` node (or an image's alt), and mdast looks
+ * for one only in `text` nodes. With none, the tree with them is the same tree. */
+export function textMayHoldLiteralAutolink(tree: Root): boolean {
+  const walk = (node: RootContent | Root): boolean => {
+    if (node.type === 'text') return LITERAL_AUTOLINK_TEXT.test(node.value);
+    if (node.type === 'image' || node.type === 'imageReference') return LITERAL_AUTOLINK_TEXT.test(node.alt ?? '');
+    return 'children' in node && node.children.some(walk);
+  };
+  return walk(tree);
+}
+
+/** Code (fenced blocks, spans), link targets and HTML tags, where no literal autolink is found. */
+const NOT_TEXT =
+  /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[ \t]*$|(?![\s\S]))|`[^`\n]+`|\]\([^()\s]*\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+|<[a-z][^<>\n]*>/gim;
+
+/** A guess, before parsing, whether a body needs literal autolinks: `mayHoldLiteralAutolink` with
+ * code, link targets and HTML tags left out, where the links a page names (`[text](https://…)`,
+ * `docker/login-action@v4` in a code block) are not literal autolinks. A body it says no to is
+ * parsed without them and its tree checked (textMayHoldLiteralAutolink): wrong, it costs a
+ * second parse, never another tree. */
+export function likelyHoldsLiteralAutolink(markdown: string): boolean {
+  return mayHoldLiteralAutolink(markdown.replace(NOT_TEXT, ' '));
 }
 
 /** A line that may be a table's delimiter row (`| --- | :-: |`, `:--`), behind a container's

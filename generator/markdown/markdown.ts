@@ -24,7 +24,11 @@ import { MARKDOWN_CLASSES } from '../../common/markdown-classes.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../diagnostics/diagnostic-rules.ts';
 import type { BodySection, Heading, SourceLink } from '../types.ts';
 import { bodySections } from './body-sections.ts';
-import remarkGfmSyntax, { mayHoldLiteralAutolink } from './gfm.ts';
+import remarkGfmSyntax, {
+  likelyHoldsLiteralAutolink,
+  mayHoldLiteralAutolink,
+  textMayHoldLiteralAutolink,
+} from './gfm.ts';
 import remarkAdmonitions, { type AdmonitionOptions, withBracketTitles } from './plugins/admonitions.ts';
 import { rehypeCodeBlocks, remarkCodeMeta } from './plugins/code-blocks.ts';
 import remarkContentRules, { type ContentRuleOptions } from './plugins/content-rules.ts';
@@ -427,7 +431,7 @@ const report = (file: VFile, problem: MarkdownMessage) => collected(file).proble
 type UnifiedProcessor = Processor<MdRoot, MdRoot, HastRoot, HastRoot, string>;
 
 /** The pipeline twice, the same but for GFM's literal autolinks, which only the first looks for:
- * a body (with what it includes) where none can be is parsed by the second (gfm.ts says why). */
+ * a body (with what it includes) that needs none is parsed by the second (gfm.ts says why). */
 export interface MarkdownProcessor {
   withLiteralAutolinks: UnifiedProcessor;
   withoutLiteralAutolinks: UnifiedProcessor;
@@ -538,10 +542,19 @@ export function renderMarkdown(
   const data = collected(file);
   data.title = title;
   data.wantsSections = sections;
-  const literal =
-    mayHoldLiteralAutolink(String(file.value)) || Object.values(includes?.files ?? {}).some(mayHoldLiteralAutolink);
-  const unified = literal ? processor.withLiteralAutolinks : processor.withoutLiteralAutolinks;
-  const tree = unified.runSync(unified.parse(file), file);
+  // Literal autolinks only for a body that needs them (gfm.ts): one whose Markdown may hold one
+  // outside code and link targets, or whose tree parsed without them has a text that may. Included
+  // files are parsed during the run: a body including one that may hold one has them too.
+  const markdown = String(file.value);
+  let unified = processor.withLiteralAutolinks;
+  let parsed: MdRoot | undefined;
+  if (!Object.values(includes?.files ?? {}).some(mayHoldLiteralAutolink) && !likelyHoldsLiteralAutolink(markdown)) {
+    const lean = processor.withoutLiteralAutolinks;
+    parsed = lean.parse(file);
+    if (mayHoldLiteralAutolink(markdown) && textMayHoldLiteralAutolink(parsed)) parsed = undefined;
+    else unified = lean;
+  }
+  const tree = unified.runSync(parsed ?? unified.parse(file), file);
   let html = unified.stringify(tree, file);
   let excerptHtml: string | undefined;
   const cut = html.indexOf(TRUNCATE_HTML);

@@ -31,8 +31,6 @@ const RANKING = { metaWeights: { title: 100, keywords: 2, section: 0 } };
 /** What the engine is told of the site, for the bundle and its shards alike (shards.ts). */
 export const searchOptions = () => ({ baseUrl: siteBase(), excerptLength: 22, ranking: RANKING });
 
-const engines = new Map<string, Promise<Pagefind>>();
-
 async function load(bundle: string): Promise<Pagefind> {
   const module = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
   // The index holds routes; Pagefind puts the site's baseUrl before each result's URL.
@@ -43,13 +41,19 @@ async function load(bundle: string): Promise<Pagefind> {
   return module;
 }
 
-/** Starts loading a bundle, once; a failed load is tried again on the next call. */
-export function engineFor(bundle: string): Promise<Pagefind> {
-  let engine = engines.get(bundle);
-  if (!engine) {
-    engine = load(bundle);
-    engines.set(bundle, engine);
-    engine.catch(() => engines.delete(bundle));
-  }
-  return engine;
+/** `load` once per bundle, kept while it loads and after it has; a failed load is tried again on the next call. */
+export function oncePerBundle<T>(load: (bundle: string) => Promise<T>): (bundle: string) => Promise<T> {
+  const loads = new Map<string, Promise<T>>();
+  return (bundle) => {
+    let loading = loads.get(bundle);
+    if (!loading) {
+      loading = load(bundle);
+      loads.set(bundle, loading);
+      loading.catch(() => loads.delete(bundle));
+    }
+    return loading;
+  };
 }
+
+/** Starts loading a bundle, once. */
+export const engineFor = oncePerBundle(load);

@@ -3,9 +3,7 @@
 // runtime: the runtime starts the engine loading on intent, and the dialog, which loads with it,
 // asks for the shards once it opens. A bundle of one shard lists none.
 import { SEARCH_SHARDS_FILE } from '../../../common/search-bundle.ts';
-import { engineFor, type Pagefind, searchOptions } from './engine.ts';
-
-const merged = new Map<string, Promise<Pagefind>>();
+import { engineFor, oncePerBundle, type Pagefind, searchOptions } from './engine.ts';
 
 async function merge(bundle: string): Promise<Pagefind> {
   // Asked again of the server each time, as Pagefind asks for its entry: a new build may list others.
@@ -20,13 +18,5 @@ async function merge(bundle: string): Promise<Pagefind> {
   return engine;
 }
 
-/** The engine with every shard of `bundle`, merged once; a failed load is tried again on the next call. */
-export function wholeIndex(bundle: string): Promise<Pagefind> {
-  let engine = merged.get(bundle);
-  if (!engine) {
-    engine = merge(bundle);
-    merged.set(bundle, engine);
-    engine.catch(() => merged.delete(bundle));
-  }
-  return engine;
-}
+/** The engine with every shard of `bundle`, merged once. */
+export const wholeIndex = oncePerBundle(merge);

@@ -1,7 +1,10 @@
 // A test file for cancelled-run.test.ts, run by a test runner of its own: it starts one of each
 // kind of process the suite starts (a PostgreSQL cluster, nginx, `site start`, Chromium) as the
 // suite's tests do, writes what it started to CANCELLED_RUN_REPORT, and waits to be cancelled.
+// Its temporary files are in a scratch folder of its own, as each test process's are.
+import '../../scratch.ts';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { launchBrowser } from '../../browser-harness.ts';
@@ -19,6 +22,8 @@ export interface CancelledRunReport {
   site: { root: string; port: number };
   /** Chromium's first process, the leader of its process group. */
   chromium: number;
+  /** The test process's scratch folder (tests/scratch.ts), which holds the folders above. */
+  scratch: string;
 }
 
 /** Children of this process whose program is Chromium. */
@@ -51,6 +56,7 @@ test('starts what the suite starts, then waits to be cancelled', async () => {
     nginx: { dir: nginx.dir, port: Number(new URL(nginx.url).port) },
     site: { root: site.root, port: server.port },
     chromium: chromiumChildren()[0],
+    scratch: os.tmpdir(),
   };
   // Whole or not at all: the test reads the report as soon as its name is there.
   const file = process.env.CANCELLED_RUN_REPORT!;

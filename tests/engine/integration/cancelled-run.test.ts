@@ -2,7 +2,8 @@
 // which starts a PostgreSQL cluster, nginx, `site start` and Chromium as the suite's tests do; the
 // run is cancelled mid-way as a person or CI cancels one (SIGTERM to the runner, which is what
 // `npm test` passes on; Ctrl-C, which sends SIGINT to the whole process group; SIGKILL to the test
-// process), and then none of the four runs any more, and their ports refuse connections.
+// process), and then none of the four runs any more, their ports refuse connections, and the
+// temporary folders of the run (the cluster's, nginx's, the site's, Chromium's) are gone.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -97,6 +98,11 @@ async function cancelled(cancel: (runner: ChildProcess, report: CancelledRunRepo
     report = JSON.parse(readFileSync(reportFile, 'utf8')) as CancelledRunReport;
     assert.ok(report.chromium, 'Chromium runs');
     assert.ok(leftOver(report).length >= 4, leftOver(report).join('\n'));
+    // What the run made in its temporary folder is in its scratch folder, Chromium's files too.
+    for (const dir of [report.postgres.dir, report.nginx.dir, report.site.root])
+      assert.ok(dir.startsWith(`${report.scratch}/`), `${dir} is in the scratch folder ${report.scratch}`);
+    const browserFiles = readdirSync(report.scratch).filter((name) => /chrom|playwright/i.test(name));
+    assert.ok(browserFiles.length > 0, `Chromium's files in ${report.scratch}: ${readdirSync(report.scratch)}`);
 
     cancel(runner, report);
     await ended;
@@ -111,6 +117,11 @@ async function cancelled(cancel: (runner: ChildProcess, report: CancelledRunRepo
       ['site start', report.site.port],
     ] as const)
       assert.ok(await refused(port), `${what} no longer listens on ${port}`);
+    await until(
+      () => !existsSync(left.scratch),
+      () =>
+        `the run's scratch folder to be removed; it holds ${existsSync(left.scratch) ? readdirSync(left.scratch).join(', ') : 'nothing'}`,
+    );
   } finally {
     // Whatever of the run's process group still runs (the runner, a test process that outlived it).
     try {
@@ -118,21 +129,21 @@ async function cancelled(cancel: (runner: ChildProcess, report: CancelledRunRepo
     } catch {
       // None.
     }
-    // Folders a cancelled run cannot remove: removing them is not what this test is about.
-    for (const dir of [tmp, report?.postgres.dir, report?.nginx.dir, report?.site.root])
+    // Whatever a failed test leaves.
+    for (const dir of [tmp, report?.postgres.dir, report?.nginx.dir, report?.site.root, report?.scratch])
       if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
 
-test('SIGTERM to the test runner, as `npm test` passes on a cancel: nothing it started runs or listens', async () => {
+test('SIGTERM to the test runner, as `npm test` passes on a cancel: nothing it started runs or listens, its temporary files are gone', async () => {
   await cancelled((runner) => runner.kill('SIGTERM'));
 });
 
-test('Ctrl-C (SIGINT to the whole process group): nothing the run started runs or listens', async () => {
+test('Ctrl-C (SIGINT to the whole process group): nothing the run started runs or listens, its temporary files are gone', async () => {
   await cancelled((runner) => process.kill(-runner.pid!, 'SIGINT'));
 });
 
-test('SIGKILL to a test process: nothing it started runs or listens', async () => {
+test('SIGKILL to a test process: nothing it started runs or listens, its temporary files are gone', async () => {
   // The runner reports the file failed and ends by itself.
   await cancelled((_runner, report) => process.kill(report.pid, 'SIGKILL'));
 });

@@ -57,12 +57,12 @@ const asBytes = (contents: Bytes): Uint8Array => (typeof contents === 'string' ?
 async function writeTwins(
   inner: Output,
   file: string,
+  twins: readonly Twin[],
   size: number,
   hash: string,
   read: () => Promise<Uint8Array>,
   store?: OutputStore,
 ): Promise<void> {
-  const twins = twinsOf(file, size);
   const asset = file.startsWith('assets/');
   const brLevel = asset ? 11 : 5;
   const gzLevel = asset ? 9 : 6;
@@ -105,14 +105,12 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
   /** Runs `job` beside the build, at most MAX_PENDING at once. */
   const start = (job: () => Promise<void>) =>
     slots.start(() => job().catch((error: unknown) => void failures.push(error)));
-  const compressible = (file: string, size: number) => twinsOf(file, size).length > 0;
-
   const write = async (file: string, contents: Bytes) => {
     if (!store) {
       await inner.write(file, contents);
       const bytes = asBytes(contents);
-      if (compressible(file, bytes.length))
-        await start(() => writeTwins(inner, file, bytes.length, '', async () => bytes));
+      const twins = twinsOf(file, bytes.length);
+      if (twins.length) await start(() => writeTwins(inner, file, twins, bytes.length, '', async () => bytes));
       return;
     }
     const bytes = asBytes(contents);
@@ -121,18 +119,20 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
     if (kept) await link(file, kept, bytes);
     else {
       await inner.write(file, bytes);
-      if (compressible(file, bytes.length))
-        await start(() => writeTwins(inner, file, bytes.length, hash, async () => bytes, store));
+      const twins = twinsOf(file, bytes.length);
+      if (twins.length) await start(() => writeTwins(inner, file, twins, bytes.length, hash, async () => bytes, store));
     }
   };
   const link = async (file: string, kept: KeptFile, contents?: Bytes) => {
     await inner.link(file, kept, contents);
-    if (!compressible(file, kept.size)) return;
+    const twins = twinsOf(file, kept.size);
+    if (!twins.length) return;
     // The twins of a kept file are found by its hash; its bytes are read only to make a missing one.
     await start(() =>
       writeTwins(
         inner,
         file,
+        twins,
         kept.size,
         kept.hash,
         async () => (contents === undefined ? readFile(kept.path) : asBytes(contents)),
@@ -153,8 +153,8 @@ export function precompressed(inner: Output, store?: OutputStore): Output {
       await inner.copyFiles(from, files);
       for (const rel of files) {
         const bytes = await readFile(path.join(from, rel));
-        if (compressible(rel, bytes.length))
-          await start(() => writeTwins(inner, rel, bytes.length, '', async () => bytes));
+        const twins = twinsOf(rel, bytes.length);
+        if (twins.length) await start(() => writeTwins(inner, rel, twins, bytes.length, '', async () => bytes));
       }
     },
     async finish(): Promise<WriteStats> {

@@ -178,6 +178,22 @@ async function restoredBuild(root: string, edit: string): Promise<{ seconds: num
   }
 }
 
+/** `runs` restored-cache builds (restoredBuild) in turn: their times, and the pages the last one rendered. */
+async function restoredBuilds(
+  root: string,
+  edit: string,
+  runs: number,
+): Promise<{ times: number[]; rendered: string }> {
+  const times: number[] = [];
+  let rendered = '?';
+  for (let i = 0; i < runs; i++) {
+    const r = await restoredBuild(root, edit);
+    times.push(r.seconds);
+    rendered = r.rendered;
+  }
+  return { times, rendered };
+}
+
 /** Bytes per page of a built tree: the HTML of its docs pages (`isDocsPage`, by path in the tree)
  * and every file written (pages, compressed twins, assets, search index) per HTML page. */
 function perPage(dir: string, isDocsPage: (file: string) => boolean): { docsHtml: number; written: number } {
@@ -512,15 +528,9 @@ async function realSiteRows(): Promise<void> {
     .filter((f) => f.endsWith('.md') && path.basename(f) !== 'index.md')
     .sort();
   const edit = path.join('content', 'en', english[Math.floor(english.length / 2)]);
-  const ci: number[] = [];
-  let rendered = '?';
-  for (let i = 0; i < runs; i++) {
-    const r = await restoredBuild(real, edit);
-    ci.push(r.seconds);
-    rendered = r.rendered;
-  }
+  const ci = await restoredBuilds(real, edit, runs);
   console.log(
-    `  CI, restored cache ${ci.map((t) => t.toFixed(2)).join(', ')} s (median ${median(ci).toFixed(2)} s), pages rendered: ${rendered}, after an edit of ${edit} (${load()})`,
+    `  CI, restored cache ${ci.times.map((t) => t.toFixed(2)).join(', ')} s (median ${median(ci.times).toFixed(2)} s), pages rendered: ${ci.rendered}, after an edit of ${edit} (${load()})`,
   );
   await floorRow(real, built);
   rmSync(path.join(real, '.cache'), { recursive: true, force: true });
@@ -660,14 +670,10 @@ try {
       console.log(
         `  output per page    HTML per docs page ${kb(oursPerPage.docsHtml)}; written per page ${kb(oursPerPage.written)}`,
       );
-      const ci: number[] = [];
-      let rendered = '?';
-      for (let i = 0; i < runs; i++) {
-        const r = await restoredBuild(root, editedSource);
-        ci.push(r.seconds);
-        rendered = r.rendered;
-      }
-      console.log(`  CI, restored cache ${median(ci).toFixed(2)} s (median of ${runs}); pages rendered: ${rendered}`);
+      const ci = await restoredBuilds(root, editedSource, runs);
+      console.log(
+        `  CI, restored cache ${median(ci.times).toFixed(2)} s (median of ${runs}); pages rendered: ${ci.rendered}`,
+      );
       for (const [name, serve] of [
         ['serve, cold .cache', serveCold],
         ['serve, warm .cache', serveWarm],

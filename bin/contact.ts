@@ -5,10 +5,10 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
-import { SettingsError, settingsFromEnv } from '../server/backend-config.ts';
+import { type BackendSettings, SettingsError, settingsFromEnv } from '../server/backend-config.ts';
 import { BOOKING_ID } from '../server/booking-id.ts';
 import { csvLines, jsonLines, printable } from '../server/contact-export.ts';
 import type { BookingMail, BookingMailKind, Store, StoredBooking } from '../server/store.ts';
@@ -137,8 +137,8 @@ export function registerContactCommands(program: Command, root: string): void {
     })
     .option('--data <dir>', 'data directory (default: $SITE_DATA_DIR or .data/)')
     .action(async (id: string, opts: { data?: string }) => {
-      let settings;
-      let site;
+      let settings: BackendSettings;
+      let site: Awaited<ReturnType<typeof siteOf>>;
       try {
         settings = settingsFromEnv(root);
         site = await siteOf(root);
@@ -217,7 +217,7 @@ export function registerContactCommands(program: Command, root: string): void {
       ),
     )
     .action(async (opts: { data?: string; months?: number }) => {
-      let settings;
+      let settings: BackendSettings;
       try {
         settings = settingsFromEnv(root);
       } catch (error) {

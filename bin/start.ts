@@ -1,5 +1,5 @@
 // `site start`: the production server for a built site (server/main.ts).
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { ProductionServer } from '../server/main.ts';
 
 export function registerStartCommand(program: Command, root: string): void {
@@ -33,7 +33,7 @@ export function registerStartCommand(program: Command, root: string): void {
         import('../server/store.ts'),
         import('../server/build-manifest.ts'),
       ]);
-      let app;
+      let app: Awaited<ReturnType<typeof startProductionServer>>;
       let log: ReturnType<typeof logFor> = console;
       try {
         log = logFor(logFormatOf(process.env.LOG_FORMAT));

@@ -65,7 +65,7 @@ function body(rnd: () => number, words: number, links: string[]): string {
 }
 
 function relativeLink(from: string, to: string): string {
-  return path.posix.relative(path.posix.dirname(from), to) + '.md';
+  return `${path.posix.relative(path.posix.dirname(from), to)}.md`;
 }
 
 export function write(file: string, text: string): void {

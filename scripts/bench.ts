@@ -208,7 +208,10 @@ function perPage(dir: string, isDocsPage: (file: string) => boolean): { docsHtml
     bytes += size;
     if (!e.name.endsWith('.html')) continue;
     pages++;
-    if (isDocsPage(path.relative(dir, file).split(path.sep).join('/'))) docs++, (docsBytes += size);
+    if (isDocsPage(path.relative(dir, file).split(path.sep).join('/'))) {
+      docs++;
+      docsBytes += size;
+    }
   }
   return { docsHtml: docsBytes / Math.max(docs, 1), written: bytes / Math.max(pages, 1) };
 }
@@ -255,7 +258,10 @@ async function firstPage(
         const port = portOf(child.output());
         if (!port) return false;
         return fetch(`http://127.0.0.1:${port}/`).then(
-          (r) => (r.body?.cancel(), r.status === 200),
+          (r) => {
+            void r.body?.cancel();
+            return r.status === 200;
+          },
           () => false,
         );
       },
@@ -463,7 +469,10 @@ function outputSize(dir: string): string {
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;
     const size = statSync(path.join(e.parentPath, e.name)).size;
-    if (e.name.endsWith('.html')) pages++, (html += size);
+    if (e.name.endsWith('.html')) {
+      pages++;
+      html += size;
+    }
     bytes += size;
   }
   return `${pages} pages, ${(html / 1e6).toFixed(1)} MB of HTML, ${(bytes / 1e6).toFixed(1)} MB in all`;
@@ -599,7 +608,10 @@ try {
     };
     // A cold run is stopped once `/` answers, before its build has stored every parse: a build
     // fills the parse store first.
-    const serveWarm = async () => (await run(['build'], root), firstPage(CLI, ['serve', '--port', '0'], root, ourPort));
+    const serveWarm = async () => {
+      await run(['build'], root);
+      return firstPage(CLI, ['serve', '--port', '0'], root, ourPort);
+    };
     if (hugo) {
       const hugoRoot = path.join(work, `hugo-n${n}`);
       hugoSite(root, hugoRoot);

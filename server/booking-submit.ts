@@ -107,7 +107,7 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
   const payloadHash = sha256(JSON.stringify([slot.slot.start, values.name, values.email, values.topic]));
   const idempotencyKey = keyFor(sentKey, payloadHash, reply.html);
 
-  let booked;
+  let booked: Awaited<ReturnType<ContactBackend['bookings']['book']>>;
   try {
     booked = await backend.bookings.book(
       {
@@ -195,7 +195,7 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
  * While the store does not answer: 503, a page for a browser that opened the address, else JSON. */
 export async function handleSlots(backend: ContactBackend, reply: Reply, locale: string): Promise<void> {
   const booking = backend.config.contact!.booking!;
-  let slots;
+  let slots: Awaited<ReturnType<ContactBackend['freeSlots']>>;
   try {
     slots = await backend.freeSlots();
   } catch (error) {

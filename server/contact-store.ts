@@ -150,7 +150,9 @@ export class ContactStore {
         }
         continue;
       }
-      batch.forEach((p, i) => p.resolve(results[i]));
+      batch.forEach((p, i) => {
+        p.resolve(results[i]);
+      });
     }
   }
 

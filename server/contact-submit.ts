@@ -64,7 +64,7 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
   const payloadHash = sha256(JSON.stringify([values.name, values.email, values.message]));
   const idempotencyKey = keyFor(sentKey, payloadHash, reply.html);
 
-  let result;
+  let result: Awaited<ReturnType<ContactBackend['store']['messages']['submit']>>;
   try {
     result = await backend.store.messages.submit({
       receivedAt: new Date().toISOString(),

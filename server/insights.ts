@@ -152,7 +152,10 @@ export class Insights {
     answer: (status: number, extra?: Record<string, string>) => void,
   ): void {
     const event = eventOf(body, req.headers.host, new Set(this.values.keys()));
-    if (!event || !this.events.has(event.name)) return answer(400);
+    if (!event || !this.events.has(event.name)) {
+      answer(400);
+      return;
+    }
     // The database away (a restart): the beacon may come again later; the count is not worth more.
     this.count(event).then(
       () => answer(202),

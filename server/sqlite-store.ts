@@ -24,7 +24,7 @@ export class SqliteStore implements Store {
   /** Opens (creating the directory, the file and the schema on first use) the store in `dataDir`; throws when it cannot. */
   constructor(
     private readonly dataDir: string,
-    private readonly options: { relay: boolean },
+    options: { relay: boolean },
   ) {
     this.contact = ContactStore.open(dataDir, options);
     this.events = new SqliteEventCounts(dataDir);

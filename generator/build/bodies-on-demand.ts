@@ -33,12 +33,12 @@ export class BodyParses {
     if (!items.length) return;
     // On parse workers, as every parse: content can make the parser hang or run out of memory.
     const batch = parseOnWorkers(items, this.limits);
-    items.forEach((item, i) =>
+    items.forEach((item, i) => {
       this.parses.set(
         item.source.id,
         batch.then((results) => results[i]),
-      ),
-    );
+      );
+    });
   }
   /** The results of these documents that are pending, parsed first where need be. */
   async results(ids: string[]): Promise<Map<string, ParseResult>> {

@@ -30,7 +30,7 @@ import type { ParseItem } from '../parse/parse.ts';
 import { markdownLabels, parseAll } from '../parse/parse.ts';
 import { ParseStore } from '../parse/parse-store.ts';
 import { buildAssets, withAssetFiles } from '../render/assets.ts';
-import { valueOf } from '../render/recorded-reads.ts';
+import { valueOfRead } from '../render/recorded-reads.ts';
 import { alternatesOf, type RenderError, type RenderSetup } from '../render/render.ts';
 import { loadMessages, type MessagesByLocale, mergeMessages } from '../theming/messages.ts';
 import type { Assets, Theme } from '../theming/theme-contract.ts';
@@ -466,7 +466,7 @@ export async function renderPages(input: {
   const { setup, pool, cache, output, linkCheck, checked } = input;
   const checkKey = checked && linkCheck ? checkKeyOf(setup) : undefined;
   const store = input.store && output ? { ...input.store, key: storedPageKey(setup, input.store.images) } : undefined;
-  const { config, graph, messages } = setup;
+  const { graph } = setup;
   const incremental = output instanceof IncrementalOutput ? output : undefined;
   const started = performance.now();
   const keyOf = renderKeyOf(setup);
@@ -516,7 +516,12 @@ export async function renderPages(input: {
   // worker as a string of its own: one copy each is what the link check and the store's index keep
   // (at N = 5,000 two million strings, of which a few tens of thousands differ).
   const strings = new Map<string, string>();
-  const interned = (s: string) => strings.get(s) ?? (strings.set(s, s), s);
+  const interned = (s: string) => {
+    const known = strings.get(s);
+    if (known !== undefined) return known;
+    strings.set(s, s);
+    return s;
+  };
   await pool.render(
     setup,
     todo.map((t) => t.page),
@@ -607,7 +612,7 @@ function storedPageKey(setup: RenderSetup, images: Map<string, ImageInfo>): (pag
   const readHashes = new Map<string, string>();
   const hashOfRead = (read: string) => {
     let hash = readHashes.get(read);
-    if (hash === undefined) readHashes.set(read, (hash = hashOf(valueOf(graph, read))));
+    if (hash === undefined) readHashes.set(read, (hash = hashOf(valueOfRead(graph, read))));
     return hash;
   };
   // The theme's code is part of the store's version (the CLI's bundle key); a theme bundled in

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileOf } from '../../common/routes.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { checkConfigLinks } from '../config/config-links.ts';
-import { type History } from '../content/git-history.ts';
+import type { History } from '../content/git-history.ts';
 import type { ContentTree } from '../content/load.ts';
 import {
   listPublicFiles,
@@ -270,13 +270,10 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   await run.step('config-links', () =>
     checkConfigLinks(config, graph, runtime.configFiles, loaded.theme, loaded.options),
   );
-  const translations = await run.step(
-    'translations',
-    async () => (
-      await runtime.historyRead(),
-      checkTranslations({ config, graph, links, cache, strict: options.strictTranslations })
-    ),
-  );
+  const translations = await run.step('translations', async () => {
+    await runtime.historyRead();
+    return checkTranslations({ config, graph, links, cache, strict: options.strictTranslations });
+  });
   run.translations = translations.pages;
   run.structure = translations.structure;
   await run.step('config-strings', () =>

@@ -21,7 +21,9 @@ export function shareHtml(documents: Record<SourceId, ParsedDocument>): {
   const sources = Object.keys(documents) as SourceId[];
   const ends = new Float64Array(sources.length);
   let length = 0;
-  sources.forEach((source, i) => (ends[i] = length += Buffer.byteLength(documents[source].html)));
+  sources.forEach((source, i) => {
+    ends[i] = length += Buffer.byteLength(documents[source].html);
+  });
   const bytes = new SharedArrayBuffer(length);
   const view = Buffer.from(bytes);
   const without: Record<SourceId, ParsedDocument> = {};

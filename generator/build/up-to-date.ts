@@ -68,7 +68,7 @@ function walk(
     // Gone: hashed as missing below.
   }
   let count = 0;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,

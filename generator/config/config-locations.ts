@@ -19,7 +19,7 @@ export function valueAt(raw: unknown, path: KeyPath): unknown {
   return value;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The line that writes the last named key of `path` (with the offending value on it, where the
  * value is plain, and then at the value's column), searched in site.config.ts first and then the
@@ -35,7 +35,7 @@ export function locateConfig(
   const literal =
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   for (let n = names.length - 1; n >= 0; n--) {
-    const key = new RegExp(`(^|[\\s{,])(['"]?)${escape(names[n])}\\2\\s*:`);
+    const key = new RegExp(`(^|[\\s{,])(['"]?)${escapeRegExp(names[n])}\\2\\s*:`);
     let first: Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined;
     for (const file of files) {
       const lines = file.raw.split('\n');

@@ -44,10 +44,14 @@ function walk(
 ): void {
   const def = defOf(schema);
   const meaning = meaningOf(schema) ?? described;
-  if (def.type === 'optional') return walk(def.innerType as z.ZodType, key, rows, false, fallback, meaning);
+  if (def.type === 'optional') {
+    walk(def.innerType as z.ZodType, key, rows, false, fallback, meaning);
+    return;
+  }
   if (def.type === 'default' || def.type === 'prefault') {
     const value = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
-    return walk(def.innerType as z.ZodType, key, rows, false, value, meaning);
+    walk(def.innerType as z.ZodType, key, rows, false, value, meaning);
+    return;
   }
   if (def.type === 'object') {
     if (key) rows.push({ key, type: 'object', required, default: fallback, meaning });
@@ -64,7 +68,8 @@ function walk(
   }
   if (def.type === 'record') {
     rows.push({ key, type: 'map by name', required, default: fallback, meaning });
-    return walk(def.valueType as z.ZodType, `${key}.<name>`, rows);
+    walk(def.valueType as z.ZodType, `${key}.<name>`, rows);
+    return;
   }
   if (def.type === 'union') {
     const discriminator = def.discriminator as string | undefined;

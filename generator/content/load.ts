@@ -121,7 +121,7 @@ export function hashOfFile(file: string): { hash: string; size: number } {
   try {
     const sha = createHash('sha1');
     let size = 0;
-    for (let n; (n = readSync(fd, HASH_BUFFER, 0, HASH_BUFFER.length, null)) > 0; size += n)
+    for (let n: number; (n = readSync(fd, HASH_BUFFER, 0, HASH_BUFFER.length, null)) > 0; size += n)
       sha.update(HASH_BUFFER.subarray(0, n));
     return { hash: digestOf(sha), size };
   } finally {

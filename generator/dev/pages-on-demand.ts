@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BuildCache } from '../build/build.ts';
 import { pageFileOf } from '../build/build-steps.ts';
 import { type CardFile, cardBytes, drawSocialImages } from '../images/social-images.ts';
-import { RenderError, renderAndScan } from '../render/render.ts';
+import { type RenderError, renderAndScan } from '../render/render.ts';
 import { themeAt } from '../theming/theme-loader.ts';
 import type { Page } from '../types.ts';
 import { IncrementalOutput } from '../write/write.ts';

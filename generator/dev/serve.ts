@@ -191,7 +191,10 @@ export async function startDevServer(
       changed,
       lazyBodies,
       beforeExtras,
-      onReady: (site) => (adopt(site), onReady?.()),
+      onReady: (site) => {
+        adopt(site);
+        onReady?.();
+      },
     });
     const ms = Math.round(performance.now() - started);
     if (options.timings)
@@ -331,7 +334,10 @@ export async function startDevServer(
         shownIn.set(res, { page, version });
         reloadStale(res);
       }
-      req.on('close', () => (clients.delete(res), shownIn.delete(res)));
+      req.on('close', () => {
+        clients.delete(res);
+        shownIn.delete(res);
+      });
       return;
     }
     const route = req.url ?? '/';
@@ -434,7 +440,10 @@ async function watchProject(
       fresh = new Set();
       hotRunning = hotRunning
         .then(() => hot(batch))
-        .catch((error) => (console.error(`[site] ${(error as Error).message}`), false))
+        .catch((error) => {
+          console.error(`[site] ${(error as Error).message}`);
+          return false;
+        })
         .then((shown) => {
           if (!shown) urgent = true;
           // A later edit has started its own wait.

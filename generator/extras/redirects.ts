@@ -5,7 +5,7 @@ import { absoluteUrl, type BaseConfig, servedPath } from '../../common/served-ur
 import type { SiteConfig } from '../config/config.ts';
 import type { Redirect } from '../types.ts';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Redirects as a host sees them: from and to at their served paths (with the site's baseUrl). */
 export function servedRedirects(config: BaseConfig, redirects: Redirect[]): Redirect[] {
@@ -15,12 +15,12 @@ export function servedRedirects(config: BaseConfig, redirects: Redirect[]): Redi
 export function redirectPage(config: SiteConfig, redirect: Redirect, lang: string, text: string): string {
   const target = absoluteUrl(config, redirect.to);
   const to = servedPath(config, redirect.to);
-  return `<!DOCTYPE html><html lang="${escape(lang)}"><head><meta charset="utf-8"><title>${escape(`${text.replace(/[\s:]+$/, '')} ${config.titleDelimiter} ${config.title}`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escape(target)}"><meta http-equiv="refresh" content="0; url=${escape(to)}"></head><body><p>${escape(text)} <a href="${escape(to)}">${escape(target)}</a></p></body></html>`;
+  return `<!DOCTYPE html><html lang="${escapeAttribute(lang)}"><head><meta charset="utf-8"><title>${escapeAttribute(`${text.replace(/[\s:]+$/, '')} ${config.titleDelimiter} ${config.title}`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeAttribute(target)}"><meta http-equiv="refresh" content="0; url=${escapeAttribute(to)}"></head><body><p>${escapeAttribute(text)} <a href="${escapeAttribute(to)}">${escapeAttribute(target)}</a></p></body></html>`;
 }
 
 /** `_redirects` lines; `redirects` at their served paths (servedRedirects). */
 export function netlifyRedirects(redirects: Redirect[]): string {
-  return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n';
+  return `${redirects.map((r) => `${r.from} ${r.to} 301`).join('\n')}\n`;
 }
 
 /** A value as an nginx quoted parameter. */
@@ -38,5 +38,5 @@ export function nginxRedirects(redirects: Redirect[]): string {
     if (bare && bare !== r.from && !sources.has(bare))
       lines.push(`location = ${nginxQuoted(bare)} { return 301 ${to}; }`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -214,7 +214,10 @@ async function drawCards(
         base,
         template,
         todo.map((m) => m.card),
-        (start, batch) => batch.forEach((contents, i) => drawn(todo[start + i].key, contents)),
+        (start, batch) =>
+          batch.forEach((contents, i) => {
+            drawn(todo[start + i].key, contents);
+          }),
       );
     }
     const drawer = cardDrawer(template);

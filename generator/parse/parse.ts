@@ -208,7 +208,7 @@ export function parseSource(
       ),
     );
   }
-  let result;
+  let result: ReturnType<typeof renderMarkdown>;
   const written = split.data ?? split.fallback;
   try {
     result = renderMarkdown(processorFor(labels), split.body, written?.title, {

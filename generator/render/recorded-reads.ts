@@ -101,8 +101,14 @@ function recordingSidebar(
   const shape = `${prefix}${FIELD}shape`;
   // Whether a field is there, or which fields there are, is part of the shape.
   const shapeTraps = {
-    has: (t: object, key: string | symbol) => (reads.add(shape), Reflect.has(t, key)),
-    ownKeys: (t: object) => (reads.add(shape), Reflect.ownKeys(t)),
+    has: (t: object, key: string | symbol) => {
+      reads.add(shape);
+      return Reflect.has(t, key);
+    },
+    ownKeys: (t: object) => {
+      reads.add(shape);
+      return Reflect.ownKeys(t);
+    },
   };
   const once = <T extends object>(value: T, make: () => T): T => {
     let proxy = proxies.get(value) as T | undefined;
@@ -155,7 +161,7 @@ function sidebarPart(items: SidebarItem[] | undefined, part: string, place: stri
 }
 
 /** The value a read saw, as text to hash: equal text, equal read. */
-export function valueOf(graph: SiteGraph, read: Read): string {
+export function valueOfRead(graph: SiteGraph, read: Read): string {
   const colon = read.indexOf(':');
   if (colon < 0) return JSON.stringify(graph[read as 'feeds' | 'redirects'] ?? null);
   const collection = graph[read.slice(0, colon) as Keyed] as Record<string, unknown> | undefined;

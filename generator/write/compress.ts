@@ -16,7 +16,7 @@ import { SERVER_DIR } from '../../common/server-files.ts';
 import { hashOf } from '../content/load.ts';
 import type { OutputStore } from './output-store.ts';
 import { Slots } from './slots.ts';
-import { type KeptFile, type Output, type WriteStats } from './write.ts';
+import type { KeptFile, Output, WriteStats } from './write.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

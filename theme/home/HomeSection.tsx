@@ -27,7 +27,7 @@ function peopleOf(
   const people = offers.map((row) => {
     const href = row.links[0];
     const author = Object.values(graph.authors).find((a) => a.page && `${prefix}${a.page}` === href);
-    return author && author.title[locale] ? { author, focus: row.price } : undefined;
+    return author?.title[locale] ? { author, focus: row.price } : undefined;
   });
   return people.every(Boolean) ? (people as { author: Author; focus: string }[]) : undefined;
 }

@@ -16,12 +16,7 @@ export function AnnouncementBar() {
   const message = labelOf(t, announcement.message, 'announcement');
   const linkText = announcement.link ? labelOf(t, announcement.link, 'announcement') : t.announcement.more;
   return (
-    <div
-      className="announcement"
-      data-announcement-id={announcement.id}
-      role="region"
-      aria-label={t.announcement.label}
-    >
+    <section className="announcement" data-announcement-id={announcement.id} aria-label={t.announcement.label}>
       <p>
         {message}
         {announcement.to && (
@@ -39,6 +34,6 @@ export function AnnouncementBar() {
       >
         <Icon name="close" size={18} />
       </button>
-    </div>
+    </section>
   );
 }

@@ -183,6 +183,7 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
       aria-live="polite"
       data-status={status}
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: the page answering a form sent without JavaScript puts the focus on its result
       autoFocus={(answerPage && FOCUSED_ON_LOAD.has(status) && !slotAtFault) || undefined}
     >
       {status === 'success' && state.booked
@@ -240,6 +241,7 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
       id={`booking-${field}-error`}
       role="alert"
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: the page answering a form sent without JavaScript puts the focus on the time at fault
       autoFocus={(field === 'slot' && answerPage && slotAtFault) || undefined}
     >
       {bookingErrorText(setup, field, errors)}

@@ -13,7 +13,7 @@ export function staticCreateRedirects(fn: Node): ((existingPath: string) => stri
   if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'ObjectMethod')
     return { error: 'not a function' };
   const param = fn.params[0];
-  if (!param || param.type !== 'Identifier') return { error: 'its parameter is not a plain name' };
+  if (param?.type !== 'Identifier') return { error: 'its parameter is not a plain name' };
   const name = param.name;
   const expr = (node: Node, path: string): Value => {
     switch (node.type) {

@@ -16,7 +16,7 @@ const FENCE = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 
 export function splitFile(raw: string): SplitFile {
   const m = raw.startsWith('---') ? FENCE.exec(raw) : null;
-  if (!m || m.index !== 0) return { data: {}, keyLines: {}, body: raw, bodyStart: 0 };
+  if (m?.index !== 0) return { data: {}, keyLines: {}, body: raw, bodyStart: 0 };
   const lineCounter = new YAML.LineCounter();
   const doc = YAML.parseDocument(m[1], { lineCounter });
   const bodyStart = m[0].length;

@@ -143,7 +143,7 @@ export function jsxBlockEdits(
       if (item) dedent(item.contentFrom, i);
       item = undefined;
       replaceLine(i, ':'.repeat(stack[stack.length - 1].depth - 1));
-    } else if (open && open[3] && bindings.get(open[1])?.kind === 'partial') {
+    } else if (open?.[3] && bindings.get(open[1])?.kind === 'partial') {
       const b = bindings.get(open[1]) as { include: string };
       if (open[2].trim())
         problems.push({
@@ -151,7 +151,7 @@ export function jsxBlockEdits(
           message: `props of <${open[1]}> left out: an include has none; the partial's {props} show as written`,
         });
       replaceLine(i, `::include{file="${b.include}"}`);
-    } else if (open && open[3] && cards.has(open[1])) {
+    } else if (open?.[3] && cards.has(open[1])) {
       replaceLine(i, ctx.cardList());
     } else if (/^<img(?:[\s/>]|$)/.test(t)) {
       // An <img> as MDX writes it, on one line or several: `src={require('./x.png').default}`, a

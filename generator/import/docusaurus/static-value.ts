@@ -266,7 +266,9 @@ function readModule(program: Program, text: string, typescript: boolean, file: s
     // A function of another module is applied by that module's reader.
     if (fn.file !== file) throw new Unreadable();
     const scope: Scope = { values: new Map(), parent: fn.closure };
-    node.params.forEach((p, i) => bind(p, args[i], scope));
+    node.params.forEach((p, i) => {
+      bind(p, args[i], scope);
+    });
     if (node.body.type !== 'BlockStatement') return evaluate(node.body, scope);
     const result = run(node.body.body, scope);
     return result ? result.value : undefined;
@@ -534,9 +536,12 @@ function readModule(program: Program, text: string, typescript: boolean, file: s
             return a === b;
           case '!==':
             return a !== b;
+          // The config's own loose comparisons, evaluated as JavaScript would.
           case '==':
+            // biome-ignore lint/suspicious/noDoubleEquals: the operator evaluated is `==` itself
             return a == b;
           case '!=':
+            // biome-ignore lint/suspicious/noDoubleEquals: the operator evaluated is `!=` itself
             return a != b;
           case '<':
             return x < y;

@@ -109,7 +109,6 @@ function shift(tree: Node, lines: number): void {
 
 /** Remark: includes expanded; any other leaf directive (`::name` alone on a line) is text as typed. */
 export function remarkIncludes(this: Processor, report: (file: VFile, problem: MarkdownProblem) => void) {
-  const parser = this;
   return (tree: Root, file: VFile) => {
     const context = file.data.includeContext;
     file.data.included ??= [];
@@ -155,7 +154,7 @@ export function remarkIncludes(this: Processor, report: (file: VFile, problem: M
         const included = file.data.included!;
         const text = withBracketTitles(body);
         included.push({ id, bodyLine, body: text });
-        const sub = parser.parse(text) as Root;
+        const sub = this.parse(text) as Root;
         shift(sub, included.length * LINE_BASE);
         expand(sub, id, steps);
         rebase(sub, id, from);

@@ -62,12 +62,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
       row = [];
@@ -118,7 +122,7 @@ test('list: newest first, and nothing a visitor typed can steer the terminal', a
   assert.doesNotMatch(stdout, /[\u001b\u0007]/);
   assert.match(stdout, /Eve�\[31m red �/);
   assert.match(stdout, /Jürgen Ößterreicher <juergen@example\.at>/);
-  assert.match(stdout, /    Line one,\n    line two; with "quotes", commas\n    and a CRLF\./);
+  assert.match(stdout, / {4}Line one,\n {4}line two; with "quotes", commas\n {4}and a CRLF\./);
 });
 
 test('export to a terminal: escape sequences and bidi overrides cannot reach it; to a pipe the values stay exact', async () => {

@@ -240,7 +240,7 @@ export async function smtpSink(port = 0, behaviour: SinkBehaviour = {}): Promise
       },
     });
   // A client that vanishes mid-mail (the relay killed with SIGKILL) is that client's problem, not the test's.
-  const quietErrors = (server: SMTPServer) => (server.on('error', () => undefined), server);
+  const quietErrors = (server: SMTPServer) => server.on('error', () => undefined);
   let server = quietErrors(create());
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -300,7 +300,10 @@ export async function flood(
   });
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) =>
-    socket.once('close', () => ((closedAfterMs = Date.now() - started), resolve())),
+    socket.once('close', () => {
+      closedAfterMs = Date.now() - started;
+      resolve();
+    }),
   );
   const length = options.chunked ? 'transfer-encoding: chunked' : 'content-length: 50000000';
   socket.write(

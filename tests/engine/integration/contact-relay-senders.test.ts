@@ -81,7 +81,12 @@ async function relayOn(
 test('ten messages to a mail server that answers late are delivered in three rounds of its delay, four at a time', async () => {
   // When the server began holding each mail: it answers DELAY_MS later.
   const held: number[] = [];
-  const sink = await smtpSink(0, { delayMs: () => (held.push(Date.now()), DELAY_MS) });
+  const sink = await smtpSink(0, {
+    delayMs: () => {
+      held.push(Date.now());
+      return DELAY_MS;
+    },
+  });
   const relay = await relayOn(sink, timing());
   try {
     const started = Date.now();

@@ -31,7 +31,11 @@ async function repository(): Promise<{
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'The fixture in both languages');
-  return { root, commit: (message) => (git('add', '-A'), git('commit', '-q', '-m', message)), dispose };
+  const commit = (message: string) => {
+    git('add', '-A');
+    git('commit', '-q', '-m', message);
+  };
+  return { root, commit, dispose };
 }
 
 const rules = (diagnostics: { rule: string; file: string }[], rule: string) =>
@@ -65,7 +69,7 @@ test('a German page whose English source changed later is reported outdated, and
     const german = await readFile(path.join(out, 'docs/guides/install/index.html'), 'utf8');
     assert.match(
       german,
-      /class="banner banner-outdated"[^]*?Diese Übersetzung ist möglicherweise nicht aktuell: das Original \(English\)/,
+      /class="banner banner-outdated"[\s\S]*?Diese Übersetzung ist möglicherweise nicht aktuell: das Original \(English\)/,
     );
     assert.match(german, /<a href="\/en\/docs\/guides\/install\/" hrefLang="en">Original lesen<\/a>/i);
     const english = await readFile(path.join(out, 'en/docs/guides/install/index.html'), 'utf8');
@@ -119,7 +123,7 @@ test('a heading, code block or link target missing in the translation is reporte
     assert.equal(structure.length, 1, structure.join('\n'));
     assert.match(
       structure[0],
-      /^content\/de\/docs\/reference\/cli\.md  warning: translation lacks what content\/en\/docs\/reference\/cli\.md has: the heading ## "Exit codes"; 1 code block; links to \/docs\/guides\/upgrade\//,
+      /^content\/de\/docs\/reference\/cli\.md {2}warning: translation lacks what content\/en\/docs\/reference\/cli\.md has: the heading ## "Exit codes"; 1 code block; links to \/docs\/guides\/upgrade\//,
     );
   } finally {
     await repo.dispose();

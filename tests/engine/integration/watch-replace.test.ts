@@ -26,7 +26,10 @@ test('replacing content/ as a whole: one build of the whole tree, a message, and
   const nextBuild = () =>
     new Promise<BuildResult | undefined>((resolve) => {
       const timer = setTimeout(() => resolve(undefined), HANG_MS);
-      waiting = (r) => (clearTimeout(timer), resolve(r));
+      waiting = (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      };
     });
   const said: string[] = [];
   const log = console.log;
@@ -38,7 +41,10 @@ test('replacing content/ as a whole: one build of the whole tree, a message, and
     watch: true,
     out: '.serve',
     hooks: devServerHooks({ root }),
-    onBuild: (r) => (builds.push(r), waiting?.(r)),
+    onBuild: (r) => {
+      builds.push(r);
+      waiting?.(r);
+    },
   });
   // Edits below wait for the builds they start, not for the end of the first.
   await dev.firstBuild;

@@ -31,7 +31,10 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
     watch: true,
     out: '.serve',
     hooks: devServerHooks({ root }),
-    onBuild: (r) => (builds.push(r), waiting?.(r)),
+    onBuild: (r) => {
+      builds.push(r);
+      waiting?.(r);
+    },
     onHotUpdate: (files) => hot.push(files),
   });
   try {
@@ -117,7 +120,10 @@ test("an edit to the site's UI strings (i18n/) re-renders the pages of that loca
     watch: true,
     out: '.serve',
     hooks: devServerHooks({ root }),
-    onBuild: (r) => (builds.push(r), waiting?.(r)),
+    onBuild: (r) => {
+      builds.push(r);
+      waiting?.(r);
+    },
   });
   // Edits below wait for the builds they start, not for the end of the first.
   await dev.firstBuild;

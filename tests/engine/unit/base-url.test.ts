@@ -241,7 +241,10 @@ test("images of the content, a <picture>'s sources too, are at their served URLs
 
 test('_headers names the hashed assets at their served path', async () => {
   const { headersFile, parseHeadersFile } = await import('../../../common/security-headers.ts');
-  assert.match(headersFile([], config), /^\/docs\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.match(
+    headersFile([], config),
+    /^\/docs\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m,
+  );
   assert.match(headersFile([], rootConfig), /^\/assets\/\*$/m);
   assert.ok(
     parseHeadersFile(headersFile([], config))['content-security-policy'],

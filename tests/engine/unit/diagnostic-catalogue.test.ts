@@ -31,7 +31,10 @@ function sources(dir: string): string[] {
 }
 
 function walk(node: unknown, visit: (node: Node) => void): void {
-  if (Array.isArray(node)) return node.forEach((n) => walk(n, visit));
+  if (Array.isArray(node)) {
+    for (const n of node) walk(n, visit);
+    return;
+  }
   if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
   visit(node as Node);
   for (const [key, value] of Object.entries(node))

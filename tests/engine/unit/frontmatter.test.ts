@@ -132,7 +132,7 @@ test('front matter reads as gray-matter with the YAML parser alone reads it, on 
   }
   assert.ok(files.length > 300, `${files.length} files`);
   for (const raw of [...odd, ...files]) {
-    let expected;
+    let expected: ReturnType<typeof reference>;
     try {
       expected = reference(raw);
     } catch {

@@ -335,9 +335,12 @@ test('between the top-level folders the value imports form no cycle', () => {
     edges.get(folder(i.from))!.add(folder(i.to));
   }
   const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
-    [...(edges.get(from) ?? [])].some(
-      (next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))),
-    );
+    [...(edges.get(from) ?? [])].some((next) => {
+      if (next === to) return true;
+      if (seen.has(next)) return false;
+      seen.add(next);
+      return reaches(next, to, seen);
+    });
   const cycles = [...edges.keys()].filter((f) => reaches(f, f));
   assert.deepEqual(cycles, [], `edges: ${JSON.stringify(Object.fromEntries([...edges].map(([k, v]) => [k, [...v]])))}`);
 });

@@ -11,13 +11,24 @@ test('the store down: an error line, no crash, and the due mail is sent once the
   let due = true;
   const fail = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
   const source: OutboxSource<{ id: number; attempts: number }> = {
-    claimNext: () => (down ? fail() : Promise.resolve(due ? ((due = false), { id: 1, attempts: 1 }) : undefined)),
+    claimNext: () => {
+      if (down) return fail();
+      const claimed = due ? { id: 1, attempts: 1 } : undefined;
+      due = false;
+      return Promise.resolve(claimed);
+    },
     recordOutcome: (): Promise<RecordedOutcome> => Promise.resolve({ state: 'sent' }),
     nextDue: () => (down ? fail() : Promise.resolve(due ? Date.now() : undefined)),
     isOpen: true,
   };
   const sent: unknown[] = [];
-  const mailer: Mailer = { send: async (mail) => (sent.push(mail), { ok: true }), close: () => undefined };
+  const mailer: Mailer = {
+    send: async (mail) => {
+      sent.push(mail);
+      return { ok: true };
+    },
+    close: () => undefined,
+  };
   const errors: string[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);

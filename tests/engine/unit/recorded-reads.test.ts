@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { recordingGraph, valueOf } from '../../../generator/render/recorded-reads.ts';
+import { recordingGraph, valueOfRead } from '../../../generator/render/recorded-reads.ts';
 import type { SidebarItem, SiteGraph } from '../../../generator/types.ts';
 
 function graphWith(sidebar: SidebarItem[]): SiteGraph {
@@ -63,7 +63,7 @@ test('a sidebar is read as its shape and the labels shown, each label at its pla
 test('a title edit changes the value of the label that shows it, not the shape or other labels', () => {
   const before = graphWith(sidebar('Install'));
   const after = graphWith(sidebar('Installation'));
-  const value = (graph: SiteGraph, read: string) => valueOf(graph, read);
+  const value = (graph: SiteGraph, read: string) => valueOfRead(graph, read);
   assert.notEqual(value(before, 'sidebars:en:docs\0label\x001.0'), value(after, 'sidebars:en:docs\0label\x001.0'));
   assert.equal(value(after, 'sidebars:en:docs\0label\x001.0'), '"Installation"');
   assert.equal(value(before, 'sidebars:en:docs\0shape'), value(after, 'sidebars:en:docs\0shape'));

@@ -40,7 +40,7 @@ test('a theme module with a syntax error is reported at its line and column; the
     assert.equal(diagnostic.file, 'index.tsx');
     assert.equal(diagnostic.line, 3);
     assert.ok(diagnostic.column! > 1);
-    assert.match(formatDiagnostic(diagnostic), /^index\.tsx:3:\d+  The theme does not compile: .+  \[theme\]$/);
+    assert.match(formatDiagnostic(diagnostic), /^index\.tsx:3:\d+ {2}The theme does not compile: .+ {2}\[theme\]$/);
     assert.doesNotMatch(formatDiagnostic(diagnostic), /\n\s+at /, 'no stack trace');
 
     await writeFile(

@@ -129,9 +129,9 @@ test('a large job is parsed on worker threads with exactly the results of parseS
     assert.ok(results.some((r) => r.diagnostics.some((d) => d.rule === 'raw-html')));
     assert.ok(results.some((r) => r.doc && r.diagnostics.some((d) => d.rule === 'front-matter')));
     assert.ok(results.some((r) => !r.doc));
-    results.forEach((r, i) =>
-      assert.ok(!r.doc || r.doc.source === work[i].source.id, `result ${i} belongs to its item`),
-    );
+    results.forEach((r, i) => {
+      assert.ok(!r.doc || r.doc.source === work[i].source.id, `result ${i} belongs to its item`);
+    });
   } finally {
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;
@@ -240,9 +240,9 @@ test('pages rendered on a worker, which reads the bodies from one shared buffer,
     // Bodies of every width of UTF-8, and one empty: each is decoded from where the one before ends.
     const work = () => {
       const { setup, pages } = renderWork(MIN_PARALLEL_ITEMS + 4);
-      Object.values(setup.graph.documents).forEach(
-        (d, i) => (d.html = i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`),
-      );
+      Object.values(setup.graph.documents).forEach((d, i) => {
+        d.html = i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`;
+      });
       return { setup, pages: pages.filter((p) => p.route !== '/docs/page-7/') };
     };
     const onWorker = work();
@@ -267,17 +267,17 @@ test('pages rendered on a worker, which reads the bodies from one shared buffer,
       );
     }
     assert.equal(fromWorker.length, onMain.pages.length);
-    fromWorker.forEach((html, i) =>
-      assert.ok(html === fromMain[i], `page ${onMain.pages[i].route} as the main thread renders it`),
-    );
+    fromWorker.forEach((html, i) => {
+      assert.ok(html === fromMain[i], `page ${onMain.pages[i].route} as the main thread renders it`);
+    });
     assert.ok(
       fromWorker.some((html) => html.includes(`<p>Größe „12“ — 🚀 ${'ж'.repeat(12)}</p>`)),
       'the bodies are on the pages',
     );
     // The main thread reads the same buffer from now on: its documents say what they said.
-    Object.values(onWorker.setup.graph.documents).forEach((d, i) =>
-      assert.equal(d.html, i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`),
-    );
+    Object.values(onWorker.setup.graph.documents).forEach((d, i) => {
+      assert.equal(d.html, i === 3 ? '' : `<p>Größe „${i}“ — 🚀 ${'ж'.repeat(i)}</p>`);
+    });
   } finally {
     if (previous === undefined) delete process.env.SITE_WORKERS;
     else process.env.SITE_WORKERS = previous;
@@ -326,7 +326,11 @@ test('social cards drawn on the workers are, byte for byte, the cards the callin
   }));
   const pool = newPool();
   const drawn: Uint8Array[] = new Array(cards.length);
-  await pool.cards('k', template, cards, (start, batch) => batch.forEach((bytes, i) => (drawn[start + i] = bytes)));
+  await pool.cards('k', template, cards, (start, batch) =>
+    batch.forEach((bytes, i) => {
+      drawn[start + i] = bytes;
+    }),
+  );
   assert.ok(workersOf(pool) > 0, 'drawn on worker threads');
   const draw = cardDrawer(template);
   for (const [i, card] of cards.entries()) assert.ok(Buffer.from(drawn[i]).equals(await draw(card)), `card ${i}`);

@@ -63,7 +63,7 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
       continue;
     // A domain or a file name shown as a link to itself is written so on purpose.
     const link = el.closest('a');
-    if (link && link.getAttribute('href')?.includes(text)) continue;
+    if (link?.getAttribute('href')?.includes(text)) continue;
     if (key.test(text))
       found.push(
         `text "${text}" looks like a message key (in <${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ''}>)`,

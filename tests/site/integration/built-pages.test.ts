@@ -48,7 +48,7 @@ test('every page has an og:image and twitter:image that exist in the output as 1
     if (isRedirect(html)) continue;
     const og = meta(html, 'og:image');
     const twitter = meta(html, 'twitter:image');
-    if (!og || !og.startsWith(`${SITE_URL}/`)) {
+    if (!og?.startsWith(`${SITE_URL}/`)) {
       problems.push(`${file}: og:image ${og}`);
       continue;
     }

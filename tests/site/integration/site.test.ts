@@ -35,7 +35,7 @@ test('every route of the route list exists in German and English', () => {
   const missing: string[] = [];
   for (const route of lines('routes.txt')) {
     for (const prefix of ['', '/en']) {
-      if (!exists(out, `${prefix}${route}`.slice(1) + 'index.html')) missing.push(`${prefix}${route}`);
+      if (!exists(out, `${`${prefix}${route}`.slice(1)}index.html`)) missing.push(`${prefix}${route}`);
     }
   }
   assert.deepEqual(missing, []);

@@ -23,7 +23,10 @@ initCodeCopy();
 let tabs: Promise<typeof import('./tabs.ts')> | undefined;
 function initTabs(): void {
   if (!document.querySelector('.markdown .tabs')) return;
-  tabs ??= import('./tabs.ts').then((module) => (module.listen({ readStorage, writeStorage, closest }), module));
+  tabs ??= import('./tabs.ts').then((module) => {
+    module.listen({ readStorage, writeStorage, closest });
+    return module;
+  });
   tabs
     .then((module) => module.enhance())
     .catch((error: unknown) => {

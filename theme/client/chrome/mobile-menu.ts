@@ -71,10 +71,16 @@ function onClose(event: Event): void {
 
 function onClick(event: MouseEvent): void {
   const toggle = closest(event.target, '.navbar-toggle');
-  if (toggle) return open(toggle);
+  if (toggle) {
+    open(toggle);
+    return;
+  }
   const d = dialog();
   if (!d?.open) return;
-  if (closest(event.target, '.navbar-sidebar-close')) return close();
+  if (closest(event.target, '.navbar-sidebar-close')) {
+    close();
+    return;
+  }
   if (closest(event.target, '.navbar-sidebar-back')) {
     show(d, 'primary');
     focusables(d.querySelector('[data-panel="primary"]')!)[0]?.focus();

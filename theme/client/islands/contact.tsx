@@ -161,6 +161,7 @@ function FormIsland({ setup, initial }: { setup: ContactFormSetup; initial: Cont
 function RevealIsland({ setup, initial }: { setup: RevealSetup; initial: RevealState }) {
   const [state, setState] = useState(initial);
   const focus = useRef<RevealKind | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs after each reveal's render, which `state` marks
   useEffect(() => {
     // The pressed button is gone; the detail that replaced it takes the focus, so it is read out.
     if (focus.current) document.getElementById(`contact-${focus.current}-revealed`)?.focus();
@@ -230,6 +231,7 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the free times are loaded once, when the island starts
   useEffect(() => {
     if (initial.status !== 'success') void load(false);
   }, []);

@@ -88,7 +88,9 @@ function options(parts: Parts): HTMLElement[] {
 
 function select(parts: Parts, index: number): void {
   const all = options(parts);
-  all.forEach((el, i) => el.setAttribute('aria-selected', String(i === index)));
+  all.forEach((el, i) => {
+    el.setAttribute('aria-selected', String(i === index));
+  });
   const active = all[index];
   if (active) {
     parts.input.setAttribute('aria-activedescendant', active.id);
@@ -158,7 +160,10 @@ function onKeydown(parts: Parts, event: KeyboardEvent): void {
 
 function onClick(parts: Parts, event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest('.search-close')) return parts.dialog.close();
+  if (target?.closest('.search-close')) {
+    parts.dialog.close();
+    return;
+  }
   if (target === parts.dialog) {
     // A click on the backdrop lands on the dialog itself, outside its box.
     const box = parts.dialog.getBoundingClientRect();

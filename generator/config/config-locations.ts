@@ -2,7 +2,9 @@
 // TypeScript spread over several files (site.config.ts importing base.ts, navbar.ts, …), so a
 // problem found in the loaded object is traced back to the line that writes the key, in the file
 // that holds it, and a misspelt key or option is answered with the closest one the schema knows.
-import type { z } from 'zod';
+import { parse } from '@babel/parser';
+import type { Node } from '@babel/types';
+import { z } from 'zod';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import type { Diagnostic } from '../types.ts';
 import type { ConfigFile } from './config-links.ts';
@@ -19,38 +21,98 @@ export function valueAt(raw: unknown, path: KeyPath): unknown {
   return value;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A key written in a config file: where its name and its value stand in the file's text. */
+interface WrittenKey {
+  name: string;
+  line: number;
+  column: number;
+  valueStart: number;
+  valueEnd: number;
+}
 
-/** The line that writes the last named key of `path` (with the offending value on it, where the
+const writtenKeys = new WeakMap<ConfigFile, WrittenKey[]>();
+
+/** Every object key the file writes, in the order of the text, as @babel/parser reads the file. */
+function keysOf(file: ConfigFile): WrittenKey[] {
+  let keys = writtenKeys.get(file);
+  if (keys) return keys;
+  keys = [];
+  let program: Node | undefined;
+  try {
+    program = parse(file.raw, { sourceType: 'module', plugins: ['typescript', 'jsx'], errorRecovery: true });
+  } catch {
+    // A file the loader could bundle but this parser cannot read: its keys are not found, and a
+    // problem in it is reported without a line.
+  }
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
+    const n = node as Node;
+    if (n.type === 'ObjectProperty' && !n.computed && n.key.loc && n.value.start != null && n.value.end != null) {
+      const name =
+        n.key.type === 'Identifier'
+          ? n.key.name
+          : n.key.type === 'StringLiteral' || n.key.type === 'NumericLiteral'
+            ? String(n.key.value)
+            : undefined;
+      if (name !== undefined)
+        keys?.push({
+          name,
+          line: n.key.loc.start.line,
+          column: n.key.loc.start.column + 1,
+          valueStart: n.value.start,
+          valueEnd: n.value.end,
+        });
+    }
+    for (const [field, child] of Object.entries(n)) {
+      if (field !== 'loc' && field !== 'leadingComments' && field !== 'trailingComments' && field !== 'extra')
+        visit(child);
+    }
+  };
+  visit(program);
+  writtenKeys.set(file, keys);
+  return keys;
+}
+
+/** The line and column of an offset in a text. */
+function placeOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+/** The key that writes the last named key of `path` (with the offending value in it, where the
  * value is plain, and then at the value's column), searched in site.config.ts first and then the
  * files it imports. */
 export function locateConfig(
   files: ConfigFile[],
   path: KeyPath,
   value?: unknown,
-  /** Where on the line: the value (a wrong value), or the key (a key that is not known). */
+  /** Where: at the value (a wrong value), or at the key (a key that is not known). */
   point: 'value' | 'key' = 'value',
 ): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
   const names = path.filter((p): p is string => typeof p === 'string');
   const literal =
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   for (let n = names.length - 1; n >= 0; n--) {
-    const key = new RegExp(`(^|[\\s{,])(['"]?)${escapeRegExp(names[n])}\\2\\s*:`);
     let first: Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined;
     for (const file of files) {
-      const lines = file.raw.split('\n');
-      for (let i = 0; i < lines.length; i++) {
-        const match = key.exec(lines[i]);
-        if (!match) continue;
-        const at = { file: file.id, line: i + 1, column: match.index + match[1].length + 1 };
+      for (const key of keysOf(file)) {
+        if (key.name !== names[n]) continue;
+        const at = { file: file.id, line: key.line, column: key.column };
         if (literal === undefined || n < names.length - 1) return at;
-        // The value itself, where it is written on the key's line (its opening quote included).
-        const value = lines[i].indexOf(literal, match.index + match[0].length);
-        if (value === -1) {
+        // The value itself, where the key's value writes it (its opening quote included).
+        const found = file.raw.slice(key.valueStart, key.valueEnd).indexOf(literal);
+        if (found === -1) {
           first ??= at;
           continue;
         }
-        return point === 'key' ? at : { ...at, column: value + 1 - Number(/['"`]/.test(lines[i][value - 1] ?? '')) };
+        if (point === 'key') return at;
+        const offset = key.valueStart + found;
+        return { file: file.id, ...placeOf(file.raw, offset - Number(/['"`]/.test(file.raw[offset - 1] ?? ''))) };
       }
     }
     if (first) return first;
@@ -63,34 +125,45 @@ function schemaAt(schema: z.ZodType, path: KeyPath, raw: unknown): z.ZodType | u
   let current: z.ZodType | undefined = schema;
   let value = raw;
   for (let i = 0; i <= path.length && current; ) {
-    const def = (current as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
-    if (['optional', 'default', 'nullable', 'prefault', 'readonly', 'pipe'].includes(def.type)) {
-      current = (def.innerType ?? def.in) as z.ZodType;
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodDefault ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodPrefault ||
+      current instanceof z.ZodReadonly
+    ) {
+      current = current.def.innerType as z.ZodType;
       continue;
     }
-    if (def.type === 'union') {
-      const options = def.options as z.ZodType[];
+    if (current instanceof z.ZodPipe) {
+      current = current.in as z.ZodType;
+      continue;
+    }
+    if (current instanceof z.ZodUnion) {
+      const union: z.ZodUnion = current;
+      const options = union.options as readonly z.ZodType[];
+      const discriminator: string | undefined =
+        union instanceof z.ZodDiscriminatedUnion ? union.def.discriminator : undefined;
       current =
         options.find((o) => o.safeParse(value).success) ??
-        options.find((o) => {
-          const shape = (o as unknown as { shape?: Record<string, z.ZodType> }).shape;
-          const discriminator = def.discriminator as string | undefined;
-          return (
-            shape &&
+        options.find(
+          (o) =>
+            o instanceof z.ZodObject &&
             discriminator &&
             value &&
             typeof value === 'object' &&
-            shape[discriminator]?.safeParse((value as Record<string, unknown>)[discriminator]).success
-          );
-        });
+            (o.shape as Record<string, z.ZodType>)[discriminator]?.safeParse(
+              (value as Record<string, unknown>)[discriminator],
+            ).success,
+        );
       continue;
     }
     if (i === path.length) break;
     const key = path[i++];
     value = value && typeof value === 'object' ? (value as Record<string | number, unknown>)[key] : undefined;
-    if (def.type === 'object') current = (def.shape as Record<string, z.ZodType>)[String(key)];
-    else if (def.type === 'array') current = def.element as z.ZodType;
-    else if (def.type === 'record') current = def.valueType as z.ZodType;
+    if (current instanceof z.ZodObject) current = (current.shape as Record<string, z.ZodType>)[String(key)];
+    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
+    else if (current instanceof z.ZodRecord) current = current.valueType as z.ZodType;
     else return undefined;
   }
   return current;
@@ -103,7 +176,7 @@ export function suggestion(schema: z.ZodType, issue: z.core.$ZodIssue, raw: unkn
   let wrong: unknown;
   if (issue.code === 'unrecognized_keys') {
     const target = schemaAt(schema, path, raw);
-    known = Object.keys((target as unknown as { shape?: object })?.shape ?? {});
+    known = target instanceof z.ZodObject ? Object.keys(target.shape) : [];
     wrong = issue.keys[0];
   } else if (issue.code === 'invalid_value') {
     known = issue.values.filter((v): v is string => typeof v === 'string');

@@ -2,7 +2,7 @@
 // key with its type, whether it is required, its default, and what it means where the schema says
 // (`.describe()`). tests/engine/unit/config-reference.test.ts
 // fails when the file and the schema disagree (UPDATE=1 rewrites it).
-import type { z } from 'zod';
+import { z } from 'zod';
 import { configSchema } from './config.ts';
 
 interface Row {
@@ -13,26 +13,17 @@ interface Row {
   meaning?: string;
 }
 
-type Def = Record<string, unknown> & { type: string };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-function leafType(def: Def): string {
-  switch (def.type) {
-    case 'string':
-      return def.format === 'url' ? 'URL' : 'string';
-    case 'enum':
-      return Object.values(def.entries as Record<string, string>)
-        .map((v) => `'${v}'`)
-        .join(' \\| ');
-    case 'literal':
-      return (def.values as unknown[]).map((v) => JSON.stringify(v).replace(/"/g, "'")).join(' \\| ');
-    default:
-      return def.type;
-  }
+/** The type of a key that holds a plain value, as the reference writes it. */
+function leafType(schema: z.ZodType): string {
+  if (schema instanceof z.ZodURL) return 'URL';
+  if (schema instanceof z.ZodEnum) return schema.options.map((v) => `'${String(v)}'`).join(' \\| ');
+  if (schema instanceof z.ZodLiteral)
+    return [...schema.values].map((v) => JSON.stringify(v).replace(/"/g, "'")).join(' \\| ');
+  return schema.def.type;
 }
 
-/** What `.describe()` says of a schema (kept by zod in its registry). */
-const meaningOf = (schema: z.ZodType) => (schema as unknown as { description?: string }).description;
+const isPlain = (schema: z.ZodType) =>
+  !(schema instanceof z.ZodObject || schema instanceof z.ZodArray || schema instanceof z.ZodRecord);
 
 function walk(
   schema: z.ZodType,
@@ -42,58 +33,54 @@ function walk(
   fallback?: unknown,
   described?: string,
 ): void {
-  const def = defOf(schema);
-  const meaning = meaningOf(schema) ?? described;
-  if (def.type === 'optional') {
-    walk(def.innerType as z.ZodType, key, rows, false, fallback, meaning);
+  // What `.describe()` says of a key; zod keeps it on the schema it was said of.
+  const meaning = schema.description ?? described;
+  if (schema instanceof z.ZodOptional) {
+    walk(schema.unwrap() as z.ZodType, key, rows, false, fallback, meaning);
     return;
   }
-  if (def.type === 'default' || def.type === 'prefault') {
-    const value = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
-    walk(def.innerType as z.ZodType, key, rows, false, value, meaning);
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) {
+    walk(schema.unwrap() as z.ZodType, key, rows, false, schema.def.defaultValue, meaning);
     return;
   }
-  if (def.type === 'object') {
+  if (schema instanceof z.ZodObject) {
     if (key) rows.push({ key, type: 'object', required, default: fallback, meaning });
-    for (const [name, inner] of Object.entries(def.shape as Record<string, z.ZodType>))
+    for (const [name, inner] of Object.entries(schema.shape as Record<string, z.ZodType>))
       walk(inner, key ? `${key}.${name}` : name, rows);
     return;
   }
-  if (def.type === 'array') {
-    rows.push({ key, type: 'list', required, default: fallback, meaning });
-    const element = defOf(def.element as z.ZodType);
-    if (['object', 'union'].includes(element.type)) walk(def.element as z.ZodType, `${key}[]`, rows);
-    else rows[rows.length - 1].type = `list of ${leafType(element)}`;
+  if (schema instanceof z.ZodArray) {
+    const element = schema.element as z.ZodType;
+    if (isPlain(element) && !(element instanceof z.ZodUnion))
+      rows.push({ key, type: `list of ${leafType(element)}`, required, default: fallback, meaning });
+    else {
+      rows.push({ key, type: 'list', required, default: fallback, meaning });
+      walk(element, `${key}[]`, rows);
+    }
     return;
   }
-  if (def.type === 'record') {
+  if (schema instanceof z.ZodRecord) {
     rows.push({ key, type: 'map by name', required, default: fallback, meaning });
-    walk(def.valueType as z.ZodType, `${key}.<name>`, rows);
+    walk(schema.valueType as z.ZodType, `${key}.<name>`, rows);
     return;
   }
-  if (def.type === 'union') {
-    const discriminator = def.discriminator as string | undefined;
-    const options = def.options as z.ZodType[];
+  if (schema instanceof z.ZodUnion) {
+    const options = schema.options as readonly z.ZodType[];
     // A choice between plain values is one key of either type.
-    if (options.every((option) => !['object', 'array', 'record'].includes(defOf(option).type))) {
-      rows.push({
-        key,
-        type: options.map((option) => leafType(defOf(option))).join(' \\| '),
-        required,
-        default: fallback,
-        meaning,
-      });
+    if (options.every(isPlain)) {
+      rows.push({ key, type: options.map(leafType).join(' \\| '), required, default: fallback, meaning });
       return;
     }
-    for (const option of def.options as z.ZodType[]) {
-      const shape = defOf(option).shape as Record<string, z.ZodType> | undefined;
-      const tag = discriminator && shape ? ` (${discriminator}: ${leafType(defOf(shape[discriminator]))})` : '';
-      if (defOf(option).type === 'object') walk(option, `${key}${tag}`, rows, required);
-      else rows.push({ key, type: leafType(defOf(option)), required, default: fallback });
+    const discriminator = schema instanceof z.ZodDiscriminatedUnion ? schema.def.discriminator : undefined;
+    for (const option of options) {
+      if (option instanceof z.ZodObject) {
+        const tagged = discriminator ? (option.shape as Record<string, z.ZodType>)[discriminator] : undefined;
+        walk(option, `${key}${tagged ? ` (${discriminator}: ${leafType(tagged)})` : ''}`, rows, required);
+      } else rows.push({ key, type: leafType(option), required, default: fallback });
     }
     return;
   }
-  rows.push({ key, type: leafType(def), required, default: fallback, meaning });
+  rows.push({ key, type: leafType(schema), required, default: fallback, meaning });
 }
 
 const cell = (value: unknown) => (value === undefined ? '' : `\`${JSON.stringify(value)}\``.replace(/\|/g, '\\|'));

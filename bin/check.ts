@@ -63,13 +63,14 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
       ...vanished,
     ]);
   }
-  if (baselineText !== undefined && result.graph && result.config) {
+  const baselineFile = options.baseline;
+  if (baselineFile !== undefined && baselineText !== undefined && result.graph && result.config) {
     const baseline: Baseline | { error: string } = parseBaseline(baselineText, result.config);
     diagnostics = [
       ...diagnostics,
       ...('error' in baseline
-        ? [diagnostic({ file: options.baseline! }, 'route-removed', 'unusable', { reason: baseline.error })]
-        : removedRoutes(baseline, result.graph, options.baseline!, result.config)),
+        ? [diagnostic({ file: baselineFile }, 'route-removed', 'unusable', { reason: baseline.error })]
+        : removedRoutes(baseline, result.graph, baselineFile, result.config)),
     ];
   }
   return { ...result, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error') };

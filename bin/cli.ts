@@ -62,10 +62,10 @@ function report(result: BuildResult, started: number, timings = false): void {
       );
     const cards = result.stats.cards;
     if (cards) console.log(`Social cards: ${cards.drawn} of ${cards.total} drawn, the others kept in .cache/social/.`);
-    const linked = result.stats.write?.linked;
-    if (linked)
+    const write = result.stats.write;
+    if (write?.linked)
       console.log(
-        `Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`,
+        `Linked ${write.linked} of ${write.written} files from the output store (hard links: not read or written again).`,
       );
     // What this build made that no build before it had made (each a miss of the store): what an
     // edit costs, kind by kind.

@@ -42,8 +42,9 @@ export function bookingMailSettings(
   messages: MessagesByLocale,
   settings: Pick<BackendSettings, 'smtp'>,
 ): BookingMailSettings {
-  const contact = config.contact!;
-  const booking = contact.booking!;
+  const contact = config.contact;
+  const booking = contact?.booking;
+  if (!contact || !booking) throw new Error('booking mails are made only where the config has contact.booking');
   const domain = new URL(config.url).hostname;
   return {
     from: settings.smtp?.from || `contact-form@${domain}`,

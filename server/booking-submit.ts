@@ -42,7 +42,7 @@ function errorMessages(
 }
 
 export async function handleBook(backend: ContactBackend, { fields, reply, rate }: Received): Promise<void> {
-  const booking = backend.config.contact!.booking!;
+  const { booking } = backend;
   const locale = backend.pages.localeOf(fields.locale);
   const values = normalizeBooking(fields);
   // The day a plain form showed the times of (its `day` radio buttons, in the office's zone).
@@ -194,7 +194,7 @@ export async function handleBook(backend: ContactBackend, { fields, reply, rate 
 /** `GET <endpoint>/slots`: the free times, for the island (which shows them in the visitor's zone).
  * While the store does not answer: 503, a page for a browser that opened the address, else JSON. */
 export async function handleSlots(backend: ContactBackend, reply: Reply, locale: string): Promise<void> {
-  const booking = backend.config.contact!.booking!;
+  const { booking } = backend;
   let slots: Awaited<ReturnType<ContactBackend['freeSlots']>>;
   try {
     slots = await backend.freeSlots();

@@ -13,7 +13,7 @@ import {
   revealAction,
   SLOTS_QUERY,
 } from '../common/forms.ts';
-import type { SiteConfig } from '../generator/config/config.ts';
+import type { BookingConfig, SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import type { ThemeForms } from '../generator/theming/theme-contract.ts';
 import type { BackendSettings } from './backend-config.ts';
@@ -120,6 +120,13 @@ export class ContactBackend {
     return this.options.messages();
   }
 
+  /** The booking's settings: the booking endpoints exist only where the config has them. */
+  get booking(): BookingConfig {
+    const booking = this.config.contact?.booking;
+    if (!booking) throw new Error('a booking endpoint was asked for, but the config has no contact.booking');
+    return booking;
+  }
+
   /**
    * Opens the store (SQLite files created on first start, or PostgreSQL with DATABASE_URL; its
    * `ready()` says when it is migrated) and starts relaying what waits.
@@ -211,7 +218,7 @@ export class ContactBackend {
 
   /** The times a visitor may book now. */
   async freeSlots(now = Date.now()): Promise<Slot[]> {
-    const booking = this.config.contact!.booking!;
+    const { booking } = this;
     const until = now + (booking.daysAhead + 1) * 24 * 60 * 60_000;
     const taken = await this.bookings.takenStarts(new Date(now).toISOString(), new Date(until).toISOString());
     return freeSlots(booking, now, taken);
@@ -337,7 +344,7 @@ export class ContactBackend {
             ...EMPTY_BOOKING_STATE,
             status: 'ready',
             slots: await this.freeSlots(),
-            zone: booking!.timeZone,
+            zone: this.booking.timeZone,
           }),
         );
       // An expired (or foreign) result: the contact page as built.

@@ -7,7 +7,8 @@ import type { ContactBackend, Received } from './contact-backend.ts';
 
 export function contactDetail(config: SiteConfig, kind: RevealKind): RevealedDetail {
   // Called only by the contact endpoint, which exists only when the config has a contact section.
-  const contact = config.contact!;
+  const contact = config.contact;
+  if (!contact) throw new Error('the contact endpoint answers only where the config has a contact section');
   if (kind === 'email') return { value: contact.email, href: `mailto:${contact.email}` };
   return { value: contact.phone, href: `tel:${contact.phone.replace(/[^+\d]/g, '')}` };
 }

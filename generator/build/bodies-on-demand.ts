@@ -43,8 +43,11 @@ export class BodyParses {
   /** The results of these documents that are pending, parsed first where need be. */
   async results(ids: string[]): Promise<Map<string, ParseResult>> {
     this.start(ids);
-    const wanted = ids.filter((id) => this.parses.has(id));
-    return new Map(await Promise.all(wanted.map(async (id) => [id, await this.parses.get(id)!] as const)));
+    const wanted = ids.flatMap((id) => {
+      const parse = this.parses.get(id);
+      return parse ? [[id, parse] as const] : [];
+    });
+    return new Map(await Promise.all(wanted.map(async ([id, parse]) => [id, await parse] as const)));
   }
 }
 

@@ -360,7 +360,8 @@ export async function assetsCached(
       ],
     };
   }
-  return { ...cache.assets!, diagnostics: [] };
+  if (!cache.assets) throw new Error('the client assets were neither built nor kept');
+  return { ...cache.assets, diagnostics: [] };
 }
 
 /** How the social cards look: the config's colours and text face, and the art the theme draws

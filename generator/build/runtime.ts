@@ -69,13 +69,20 @@ export class BuildRuntime {
       this.history = readHistory(root).then((read) => void (cache.history = read ?? null));
   }
 
+  private started(): Promise<ThemeAndAssets> {
+    if (!this.themeAndAssets) throw new Error('the theme was asked for before the config was read (startBeside)');
+    return this.themeAndAssets;
+  }
+
   /** The theme, as the config named it, bundled and checked. */
   async theme(): Promise<ThemeAndAssets['theme']> {
-    return (await this.themeAndAssets!).theme;
+    return (await this.started()).theme;
   }
 
   async assets(): Promise<NonNullable<ThemeAndAssets['assets']>> {
-    return (await this.themeAndAssets!).assets!;
+    const { assets } = await this.started();
+    if (!assets) throw new Error('the client assets were asked for before the theme loaded');
+    return assets;
   }
 
   /** The content's git history, read (into the cache) when the translation status needs it. */
@@ -168,14 +175,15 @@ export class BuildRuntime {
     cache.rendered = { root, config, setup, outDir, cardLook: look };
     cache.building = output;
     cache.socialCards = new Map(input.cards.map((c) => [c.file, c]));
-    cache.completeBodies = pending.length
+    const parses = input.bodyParses;
+    cache.completeBodies = parses
       ? bodiesOnDemand({
           root,
           config,
           graphInput: input.graphInput,
           documents: input.documents,
           pending,
-          parses: input.bodyParses!,
+          parses,
           sources: input.sources,
           files: input.files,
           notices: input.notices,

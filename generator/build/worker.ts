@@ -11,6 +11,9 @@ let setup: RenderSetup | undefined;
 
 // Parse workers never render: the theme is loaded on the first render request only, so a parse
 // worker starts in a fraction of the time.
+if (!parentPort) throw new Error('worker.ts runs as a worker thread of the build');
+const port = parentPort;
+
 let render:
   | { module: typeof import('../render/render.ts'); themes: typeof import('../theming/theme-loader.ts') }
   | undefined;
@@ -23,7 +26,7 @@ let cards:
 let cardsInFlight = 0;
 let cardsSince = 0;
 
-parentPort!.on('message', async (request: WorkerRequest) => {
+port.on('message', async (request: WorkerRequest) => {
   let started = performance.now();
   let reply: WorkerReply;
   try {
@@ -45,21 +48,23 @@ parentPort!.on('message', async (request: WorkerRequest) => {
         const current = setup;
         if (!current) throw new Error('render requested before setup');
         render ??= { module: await import('../render/render.ts'), themes: await import('../theming/theme-loader.ts') };
-        const theme = await render.themes.themeAt(current.themeFile);
+        const { module, themes } = render;
+        const theme = await themes.themeAt(current.themeFile);
         // Loading is once per worker, and the two batches in flight wait for it together: it
         // counts as busy for neither, or the worker would claim more busy time than it had.
         started = performance.now();
         reply = {
           id: request.id,
-          results: request.pages.map((page) => render!.module.renderAndScan(current, theme, page, request.options)),
+          results: request.pages.map((page) => module.renderAndScan(current, theme, page, request.options)),
           busyMs: 0,
         };
         break;
       }
       case 'cards': {
         // Set before the first await: the next batch may arrive while this one draws.
-        if (request.template) {
-          const drawer = import('../images/social-images.ts').then((m) => m.cardDrawer(request.template!));
+        const template = request.template;
+        if (template) {
+          const drawer = import('../images/social-images.ts').then((m) => m.cardDrawer(template));
           cards = { key: request.key, draw: async (card) => (await drawer)(card) };
         }
         if (cards?.key !== request.key) throw new Error('cards requested before their template');
@@ -71,7 +76,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
           cardsInFlight--;
         }
         const now = performance.now();
-        parentPort!.postMessage({ id: request.id, results: drawn, busyMs: now - cardsSince } satisfies WorkerReply);
+        port.postMessage({ id: request.id, results: drawn, busyMs: now - cardsSince } satisfies WorkerReply);
         cardsSince = now;
         return;
       }
@@ -91,7 +96,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
     // Cards drawn meanwhile count from here: this time is the render's.
     if (cardsInFlight) cardsSince = performance.now();
   }
-  parentPort!.postMessage(reply);
+  port.postMessage(reply);
 });
 
-parentPort!.postMessage({ ready: true } satisfies WorkerReply);
+port.postMessage({ ready: true } satisfies WorkerReply);

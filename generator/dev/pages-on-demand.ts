@@ -40,8 +40,9 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
       memory: cache.cards,
       onFile: (f) => void (drawn = f),
     }).done;
-    await write(cache, last.outDir, drawn!.path, await cardBytes(drawn!));
-    return { rendered: { route: pathname, file: drawn!.path } };
+    if (!drawn) return {};
+    await write(cache, last.outDir, drawn.path, await cardBytes(drawn));
+    return { rendered: { route: pathname, file: drawn.path } };
   }
   let page = pageAt(cache, pathname);
   if (!page) return {};

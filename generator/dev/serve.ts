@@ -259,16 +259,19 @@ export async function startDevServer(
   first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
 
   // The site's endpoints (contact, analytics) as in production.
-  const endpoints = siteConfig
-    ? options.hooks.configureServer?.({
-        root: options.root,
-        outDir,
-        config: () => siteConfig!,
-        messages: () => siteMessages!,
-        forms: () => cache.forms,
-        analytics: () => cache.analytics,
-      })
-    : undefined;
+  // The config and strings as the last build read them, those of the first until there is another.
+  const [firstConfig, firstMessages] = [siteConfig, siteMessages];
+  const endpoints =
+    firstConfig && firstMessages
+      ? options.hooks.configureServer?.({
+          root: options.root,
+          outDir,
+          config: () => siteConfig ?? firstConfig,
+          messages: () => siteMessages ?? firstMessages,
+          forms: () => cache.forms,
+          analytics: () => cache.analytics,
+        })
+      : undefined;
 
   /** A body edit is on disk and in the browser at once, even while the build of the edit before
    * is still running; the full build then checks the rest. */
@@ -301,8 +304,10 @@ export async function startDevServer(
   };
 
   /** The contact page in each locale: what the contact endpoint answers a plain form post with. */
-  const contactPages = () =>
-    Object.keys(siteConfig?.locales ?? {}).flatMap((locale) => contactRoute(siteConfig!, locale) ?? []);
+  const contactPages = () => {
+    const config = siteConfig;
+    return config ? Object.keys(config.locales).flatMap((locale) => contactRoute(config, locale) ?? []) : [];
+  };
 
   /** A request for a page being rendered waits for that render rather than starting another. */
   const rendering = new Map<string, Promise<void>>();

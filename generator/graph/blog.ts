@@ -2,6 +2,7 @@
 // tags, authors, the sidebar grouped by year and the feed.
 
 import { format } from '../../common/format-message.ts';
+import { getOrAdd } from '../../common/get-or-add.ts';
 import { joinRoute, keyOf, routeOf } from '../../common/routes.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix } from '../config/config.ts';
@@ -205,8 +206,7 @@ export function buildBlogSection(input: BlogSectionInput): BlogSectionResult {
   const years = new Map<string, SidebarItem[]>();
   for (const doc of listed.slice(0, input.sidebarCount ?? listed.length)) {
     const year = (doc.frontMatter.date ?? '').slice(0, 4);
-    if (!years.has(year)) years.set(year, []);
-    years.get(year)!.push({ type: 'link', label: doc.frontMatter.title, route: routeOfPost(doc) });
+    getOrAdd(years, year, () => []).push({ type: 'link', label: doc.frontMatter.title, route: routeOfPost(doc) });
   }
   const sidebar: SidebarItem[] = [...years].map(([year, items]) => ({
     type: 'category',

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type SharpModule from 'sharp';
 import { escapeHtml } from '../../common/escape.ts';
+import { getOrAdd } from '../../common/get-or-add.ts';
 import { SOCIAL_IMAGE_FILE, socialImageOf } from '../../common/social-image-path.ts';
 import { cacheDirOf } from '../bundle/package-root.ts';
 import type { SiteConfig } from '../config/config.ts';
@@ -185,16 +186,14 @@ async function drawCards(
   const byKey = new Map<string, SocialCard[]>();
   for (const card of cards) {
     const key = hashOf(JSON.stringify([base, card.eyebrow, card.title]));
-    const same = byKey.get(key);
-    if (same) same.push(card);
-    else byKey.set(key, [card]);
+    getOrAdd(byKey, key, () => []).push(card);
   }
   const writes: Promise<void>[] = [];
   const publish = (key: string, card: CardBytes) => {
     if (card.contents) memory?.set(key, card.contents);
-    const written = Promise.all(byKey.get(key)!.map((same) => onFile({ path: same.file, ...card }))).then(
-      () => undefined,
-    );
+    const written = Promise.all(
+      getOrAdd(byKey, key, () => []).map((same) => onFile({ path: same.file, ...card })),
+    ).then(() => undefined);
     // Awaited at the end; a drawing that fails first must not leave it unhandled.
     written.catch(() => undefined);
     return written;
@@ -241,7 +240,7 @@ async function drawCards(
     // A process that keeps cards in memory (the dev server) serves their bytes: it reads them.
     const found = remembered ? { contents: remembered } : await store.get(key, Boolean(memory));
     if (found) await publish(key, found);
-    else spoilt.push({ key, card: byKey.get(key)![0] });
+    else spoilt.push({ key, card: getOrAdd(byKey, key, () => [])[0] });
   });
   await drawing;
   // A kept card whose bytes no longer match their hash (a full disk, a hand edit) is drawn again.
@@ -425,36 +424,35 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
     eyebrow.catch(() => undefined);
     eyebrows.set(card.eyebrow, eyebrow);
   }
-  let title: Pixels | undefined;
-  for (const size of TITLE.sizes) {
-    title = await text(
-      sharp,
-      `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`,
-      fonts.semibold,
-      size,
-    );
+  const titleAt = (size: number) =>
+    text(sharp, `<span letter_spacing="${-size * 10}">${escapeHtml(card.title)}</span>`, fonts.semibold, size);
+  const [largest, ...smaller] = TITLE.sizes;
+  let title = await titleAt(largest);
+  for (const size of smaller) {
     if (title.raw.height <= TITLE.maxHeight) break;
+    title = await titleAt(size);
   }
   // A title too long for the smallest size is cut at the box's foot rather than overlap the footer.
-  if (title!.raw.height > TITLE.maxHeight) {
-    const cut = title!.raw.width * TITLE.maxHeight;
-    title = { data: title!.data.subarray(0, cut), raw: { ...title!.raw, height: TITLE.maxHeight } };
+  if (title.raw.height > TITLE.maxHeight) {
+    const cut = title.raw.width * TITLE.maxHeight;
+    title = { data: title.data.subarray(0, cut), raw: { ...title.raw, height: TITLE.maxHeight } };
   }
   // Blended here rather than by sharp's composite, which works in floating point over the whole
   // card: three times the cost of encoding it.
   const eyebrowMask = await eyebrow;
   const masks = [
     { mask: eyebrowMask, color: look.colors.accent, top: EYEBROW.top },
-    { mask: title!, color: look.colors.text, top: TITLE.top },
+    { mask: title, color: look.colors.text, top: TITLE.top },
   ].filter((m) => m.mask.raw.height > 0);
   const { width, height } = background.raw;
   // Only the rows with text are encoded, and spliced between the background's (card-jpeg.ts).
+  const encodedBackground = template.encoded;
   const band =
-    template.encoded &&
+    encodedBackground &&
     masks.length &&
-    clearOfEdges(template.encoded, PAD, PAD + Math.max(...masks.map((m) => m.mask.raw.width)))
+    clearOfEdges(encodedBackground, PAD, PAD + Math.max(...masks.map((m) => m.mask.raw.width)))
       ? bandRows(
-          template.encoded,
+          encodedBackground,
           Math.min(...masks.map((m) => m.top)),
           Math.max(...masks.map((m) => m.top + m.mask.raw.height)),
         )
@@ -470,8 +468,8 @@ async function drawCard(template: Template, card: SocialCard): Promise<Uint8Arra
     const encoded = await sharp(pixels, { raw: { width, height: rows, channels: 3 } })
       .jpeg(JPEG)
       .toBuffer();
-    if (!band) return encoded;
-    const spliced = splice(template.encoded!, encoded, band);
+    if (!band || !encodedBackground) return encoded;
+    const spliced = splice(encodedBackground, encoded, band);
     if (spliced) return spliced;
     // Not one to splice after all: the whole card, as it would have been.
     background.data.copy(whole);

@@ -97,7 +97,7 @@ export function bodySections(tree: Root): BodySection[] {
   for (const node of tree.children) {
     if (isElement(node, 'h2')) groups.push({ heading: node, nodes: [] });
     else if (isFootnotes(node)) groups.push({ footnotes: true, nodes: [] });
-    groups.at(-1)!.nodes.push(node);
+    groups[groups.length - 1].nodes.push(node);
   }
   const sections: BodySection[] = [];
   for (const { heading, footnotes, nodes } of groups) {

@@ -190,7 +190,7 @@ function contentConventions() {
         for (const m of [...written.matchAll(BRACES)].filter((match) => isExpression(match[2]))) {
           const lines = written.slice(0, m.index + m[1].length).split('\n');
           const line = start.line + lines.length - 1;
-          const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
+          const column = lines.length > 1 ? lines[lines.length - 1].length + 1 : start.column + lines[0].length;
           data.problems.push({ line, column, ...diagnosis('mdx', 'expression', { text: m[0].trim() }) });
         }
       }

@@ -1,6 +1,7 @@
 // The render stage: a page of the graph plus the theme into an HTML string. Pure: no file system.
 import { checkedStrings } from '../../common/checked-strings.ts';
 import { escapeHtml } from '../../common/escape.ts';
+import { getOrAdd } from '../../common/get-or-add.ts';
 import { type BaseConfig, servedPath } from '../../common/served-url.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { mapSection, wholeBody } from '../markdown/body-sections.ts';
@@ -30,8 +31,7 @@ export function alternatesOf(graph: SiteGraph): Map<string, { locale: string; ro
   const byKey = new Map<string, { locale: string; route: Route }[]>();
   for (const page of Object.values(graph.pages)) {
     if (page.unlisted || page.draft) continue;
-    if (!byKey.has(page.key)) byKey.set(page.key, []);
-    byKey.get(page.key)!.push({ locale: page.locale, route: page.route });
+    getOrAdd(byKey, page.key, () => []).push({ locale: page.locale, route: page.route });
   }
   return byKey;
 }

@@ -1,5 +1,6 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
 
+import { getOrAdd } from '../../common/get-or-add.ts';
 import { localePrefix, type SiteConfig } from '../config/config.ts';
 import type { ConfigFile } from '../config/config-links.ts';
 import { locateRedirect } from '../config/config-locations.ts';
@@ -43,8 +44,7 @@ export function validate(input: ValidateInput): {
   // Every page in every locale, paired by the path inside the locale tree.
   const byPath = new Map<string, Map<string, string>>();
   for (const doc of Object.values(graph.documents)) {
-    if (!byPath.has(doc.path)) byPath.set(doc.path, new Map());
-    byPath.get(doc.path)!.set(doc.locale, doc.source);
+    getOrAdd(byPath, doc.path, () => new Map()).set(doc.locale, doc.source);
   }
   for (const [docPath, present] of byPath) {
     for (const locale of locales) {

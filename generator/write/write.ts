@@ -16,6 +16,7 @@
 import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { getOrAdd } from '../../common/get-or-add.ts';
 import { hashOf } from '../content/load.ts';
 import { type FileCalls, threadedCalls } from './file-calls.ts';
 import {
@@ -402,7 +403,7 @@ function namesByFolder(files: Iterable<string>): Map<string, Set<string>> {
     const parts = file.split('/');
     parts.forEach((name, i) => {
       const folder = parts.slice(0, i).join('/');
-      (names.get(folder) ?? names.set(folder, new Set()).get(folder)!).add(name);
+      getOrAdd(names, folder, () => new Set()).add(name);
     });
   }
   return names;

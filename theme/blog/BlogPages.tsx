@@ -1,6 +1,7 @@
 // The pages of blog-style sections: post, list (also of a tag or an author), archive, tags, authors.
 
 import { format } from '../../common/format-message.ts';
+import { getOrAdd } from '../../common/get-or-add.ts';
 import { localePrefix } from '../../common/locale-prefix.ts';
 import type {
   ArchivePage,
@@ -148,8 +149,7 @@ export function Archive({ page }: { page: ArchivePage }) {
   for (const route of page.posts) {
     const post = graph.pages[route] as PostPage;
     const year = post.date.slice(0, 4);
-    if (!years.has(year)) years.set(year, []);
-    years.get(year)!.push(post);
+    getOrAdd(years, year, () => []).push(post);
   }
   return (
     <BlogLayout page={page} sidebar={page.sidebar}>

@@ -79,7 +79,7 @@ export function initAnalytics(): void {
         if (key.startsWith('track') && key !== 'track' && value !== undefined)
           props[key[5].toLowerCase() + key.slice(6)] = value;
       }
-      record(el.dataset.track!, props);
+      if (el.dataset.track) record(el.dataset.track, props);
     },
     { capture: true },
   );

@@ -123,7 +123,8 @@ function byDay(slots: BookingSlot[], dateLocale: string, zone: string): Day[] {
   const days: Day[] = [];
   for (const slot of slots) {
     const key = dayKey(slot.start, zone);
-    if (days.at(-1)?.key === key) days.at(-1)!.slots.push(slot);
+    const last = days.at(-1);
+    if (last?.key === key) last.slots.push(slot);
     else {
       const at = new Date(slot.start);
       days.push({ key, weekday: weekday.format(at), date: date.format(at), long: long.format(at), slots: [slot] });

@@ -24,7 +24,8 @@ export function ContactPage({ page }: { page: StandalonePage }) {
   const island = assets.islands.contact;
   const href = useHref();
   // The graph makes a contact page only when the config turns the contact feature on.
-  const contact = config.contact!;
+  const contact = config.contact;
+  if (!contact) throw new Error('a contact page is rendered only where the config has a contact section');
   // The text before the first `##` introduces the page; the form follows it at once (on a phone
   // within the first screen), the rest of the text stands beside the form as the contact facts.
   const body = page.doc ? bodyOf(page.doc) : '';

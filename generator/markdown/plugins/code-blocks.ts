@@ -67,7 +67,7 @@ export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) =
       }
       // One caption shows: a second title would hide the first without a word.
       if (titles.length > 1)
-        problem(diagnosis('code-meta', 'twice', { key: 'title', values: titles, shown: titles.at(-1)! }));
+        problem(diagnosis('code-meta', 'twice', { key: 'title', values: titles, shown: titles[titles.length - 1] }));
       // `// highlight-next-line` and friends: the comment line goes, the line(s) it names are marked.
       if (node.value.includes('highlight-')) {
         const kept: string[] = [];

@@ -149,7 +149,7 @@ function positionIn(node: Text, index: number): { line: number; column: number }
   const start = node.position?.start ?? { line: 1, column: 1 };
   const before = node.value.slice(0, index).split('\n');
   return before.length > 1
-    ? { line: start.line + before.length - 1, column: before.at(-1)!.length + 1 }
+    ? { line: start.line + before.length - 1, column: before[before.length - 1].length + 1 }
     : { line: start.line, column: start.column + index };
 }
 

@@ -18,7 +18,7 @@ function states(): Record<string, boolean> {
 function restore(): void {
   const saved = states();
   for (const details of document.querySelectorAll<HTMLDetailsElement>('details[data-category]')) {
-    const open = saved[details.dataset.category!];
+    const open = saved[details.dataset.category ?? ''];
     if (open !== undefined) details.open = open || details.hasAttribute('data-active');
   }
 }

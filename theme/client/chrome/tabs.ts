@@ -25,7 +25,8 @@ function select(block: HTMLElement, value: string, focus = false): boolean {
     const on = tab.dataset.tab === value;
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
-    document.getElementById(tab.getAttribute('aria-controls')!)!.hidden = !on;
+    const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+    if (panel) panel.hidden = !on;
     if (on && focus) tab.focus();
   }
   return true;
@@ -76,12 +77,12 @@ function onKey(event: KeyboardEvent): void {
   const tab = deps.closest(event.target, '[role=tab]');
   const block = tab && deps.closest(tab, '.tabs');
   if (!tab || !block) return;
-  const tabs = [...tab.parentElement!.children] as HTMLElement[];
+  const tabs = [...(tab.parentElement?.children ?? [])] as HTMLElement[];
   const at = tabs.indexOf(tab);
   const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
   if (to === undefined) return;
   event.preventDefault();
-  choose(block, tabs[(to + tabs.length) % tabs.length].dataset.tab!, true);
+  choose(block, tabs[(to + tabs.length) % tabs.length].dataset.tab ?? '', true);
 }
 
 /** Listeners on document, once: they serve the tabs of every page shown since. */
@@ -90,7 +91,7 @@ export function listen(lent: TabsDeps): void {
   document.addEventListener('click', (event) => {
     const tab = deps.closest(event.target, '[role=tab]');
     const block = tab && deps.closest(tab, '.tabs');
-    if (tab && block) choose(block, tab.dataset.tab!, false);
+    if (tab && block) choose(block, tab.dataset.tab ?? '', false);
   });
   document.addEventListener('keydown', onKey);
 }

@@ -1,6 +1,7 @@
 // Putting a fetched page in place of the one on display: the head tags that differ, the language
 // of the document, and the body. What the runtime keeps across pages (the colour mode and other
 // state on <html>, scripts already running, the stylesheet) stays untouched.
+import { requiredData } from '../chrome/dom.ts';
 import { ISLAND_READY, ISLAND_READY_ATTRIBUTE } from '../events.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
 
@@ -38,7 +39,7 @@ export async function preloadPage(next: Document): Promise<void> {
   const jobs: Promise<void>[] = [];
   const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href));
   for (const link of next.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href]')) {
-    const href = new URL(link.getAttribute('href')!, location.href).href;
+    const href = new URL(link.getAttribute('href') ?? '', location.href).href;
     if (present.has(href)) continue;
     // Loaded now but switched off, so it cannot restyle the page still on display.
     const sheet = document.createElement('link');
@@ -50,7 +51,7 @@ export async function preloadPage(next: Document): Promise<void> {
     document.head.append(sheet);
   }
   for (const script of next.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    const src = new URL(script.dataset.src!, location.href).href;
+    const src = new URL(requiredData(script, 'src'), location.href).href;
     if (islandsLoaded.has(src) || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(src)}"]`))
       continue;
     const preload = document.createElement('link');
@@ -93,7 +94,7 @@ export function applyPage(next: Document): void {
   for (const { name, value } of [...next.body.attributes]) body.setAttribute(name, value);
   body.replaceChildren(...next.body.childNodes);
   for (const sheet of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-media]')) {
-    sheet.media = sheet.dataset.media!;
+    sheet.media = sheet.dataset.media ?? 'all';
     delete sheet.dataset.media;
   }
 }
@@ -182,7 +183,7 @@ function islandReady(root: Element): Promise<boolean> {
 
 function startIslands(): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    const src = new URL(script.dataset.src!, location.href).href;
+    const src = new URL(requiredData(script, 'src'), location.href).href;
     if (islandsLoaded.has(src)) continue;
     islandsLoaded.add(src);
     import(src).catch((error: unknown) => {

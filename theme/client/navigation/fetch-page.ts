@@ -31,7 +31,8 @@ export function loadPage(url: URL, options: { fresh?: boolean; low?: boolean } =
   const promise = fetchPage(url, options.low ?? false);
   cache.delete(key);
   cache.set(key, { time: Date.now(), promise });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const oldest = cache.keys().next();
+  if (cache.size > MAX_ENTRIES && !oldest.done) cache.delete(oldest.value);
   // A failure is not remembered: the next attempt asks the server again.
   promise.catch(() => {
     if (cache.get(key)?.promise === promise) cache.delete(key);

@@ -68,8 +68,9 @@ const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200);
 
 function pump(): void {
-  while (active < CONCURRENCY && queue.length) {
-    const url = queue.shift()!;
+  while (active < CONCURRENCY) {
+    const url = queue.shift();
+    if (!url) return;
     if (!wanted(url) || spent >= BYTE_BUDGET) continue;
     active++;
     idle(() => {
@@ -106,11 +107,11 @@ export function initPrefetch(): void {
   document.addEventListener('touchstart', onIntent, { passive: true, capture: true });
   document.addEventListener('focusin', onIntent);
   if (!('IntersectionObserver' in window)) return;
-  observer = new IntersectionObserver((entries) => {
+  observer = new IntersectionObserver((entries, self) => {
     for (const entry of entries) {
       // A closed dropdown's links intersect the viewport too; only links a reader sees count.
       if (!entry.isIntersecting || !isVisible(entry.target)) continue;
-      observer!.unobserve(entry.target);
+      self.unobserve(entry.target);
       const url = navigableUrl(entry.target);
       if (budget > 0 && wanted(url) && !queue.some((u) => u.href === url.href)) {
         budget--;

@@ -3,7 +3,7 @@
 // combobox over a listbox of results: arrow keys move through them, Enter opens the chosen one
 // with the site's client navigation (a plain click on its link), and every result is a real link.
 import { format } from '../../../common/format-message.ts';
-import { focusables } from '../chrome/dom.ts';
+import { focusables, required, requiredData } from '../chrome/dom.ts';
 import { type SearchHit, searchPages } from './results.ts';
 import { wholeIndex } from './shards.ts';
 
@@ -35,12 +35,12 @@ let latest = 0;
 function partsOf(dialog: HTMLDialogElement): Parts {
   return {
     dialog,
-    input: dialog.querySelector('.search-input')!,
-    list: dialog.querySelector('.search-results')!,
-    empty: dialog.querySelector('.search-empty')!,
-    status: dialog.querySelector('.search-status')!,
-    bundle: dialog.dataset.bundle!,
-    strings: JSON.parse(dialog.dataset.strings!) as Strings,
+    input: required<HTMLInputElement>(dialog, '.search-input'),
+    list: required(dialog, '.search-results'),
+    empty: required(dialog, '.search-empty'),
+    status: required(dialog, '.search-status'),
+    bundle: requiredData(dialog, 'bundle'),
+    strings: JSON.parse(requiredData(dialog, 'strings')) as Strings,
   };
 }
 
@@ -51,7 +51,8 @@ function excerptNodes(excerpt: string): Node[] {
   return [...body.childNodes].flatMap((node) => {
     const text = node.textContent ?? '';
     if (!(node instanceof HTMLElement && node.tagName === 'MARK')) return [document.createTextNode(text)];
-    const [, before, word, after] = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/su.exec(text)!;
+    // Always matches: each part may be empty.
+    const [, before, word, after] = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/su.exec(text) ?? ['', '', text, ''];
     const mark = document.createElement('mark');
     mark.textContent = word;
     return [document.createTextNode(before), mark, document.createTextNode(after)];
@@ -103,7 +104,7 @@ function show(parts: Parts, query: string, hits: SearchHit[], total: number): vo
   parts.list.hidden = hits.length === 0;
   parts.input.setAttribute('aria-expanded', String(hits.length > 0));
   parts.empty.hidden = !query || hits.length > 0;
-  parts.empty.querySelector('.search-empty-text')!.textContent = format(parts.strings.none, { query });
+  required(parts.empty, '.search-empty-text').textContent = format(parts.strings.none, { query });
   parts.status.textContent = !query
     ? ''
     : total === 1

@@ -127,7 +127,7 @@ function onPageReplaced(): void {
     before.dataset.bundle === document.getElementById('search-dialog')?.dataset.bundle
   ) {
     // The new page's heading has the focus (navigation put it there); closing search goes back to it.
-    open(document.activeElement as HTMLElement | null, before.querySelector('input')!.value);
+    open(document.activeElement as HTMLElement | null, before.querySelector('input')?.value ?? '');
   }
 }
 

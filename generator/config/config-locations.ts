@@ -121,8 +121,8 @@ export function locateConfig(
 }
 
 /** The schema that validates the value at `path`, following the config itself through unions. */
-function schemaAt(schema: z.ZodType, path: KeyPath, raw: unknown): z.ZodType | undefined {
-  let current: z.ZodType | undefined = schema;
+function schemaAt(schema: z.core.$ZodType, path: KeyPath, raw: unknown): z.core.$ZodType | undefined {
+  let current: z.core.$ZodType | undefined = schema;
   let value = raw;
   for (let i = 0; i <= path.length && current; ) {
     if (
@@ -132,38 +132,37 @@ function schemaAt(schema: z.ZodType, path: KeyPath, raw: unknown): z.ZodType | u
       current instanceof z.ZodPrefault ||
       current instanceof z.ZodReadonly
     ) {
-      current = current.def.innerType as z.ZodType;
+      current = current.def.innerType;
       continue;
     }
     if (current instanceof z.ZodPipe) {
-      current = current.in as z.ZodType;
+      current = current.in;
       continue;
     }
     if (current instanceof z.ZodUnion) {
       const union: z.ZodUnion = current;
-      const options = union.options as readonly z.ZodType[];
+      const options = union.options;
       const discriminator: string | undefined =
         union instanceof z.ZodDiscriminatedUnion ? union.def.discriminator : undefined;
       current =
-        options.find((o) => o.safeParse(value).success) ??
+        options.find((o) => z.safeParse(o, value).success) ??
         options.find(
           (o) =>
             o instanceof z.ZodObject &&
             discriminator &&
             value &&
             typeof value === 'object' &&
-            (o.shape as Record<string, z.ZodType>)[discriminator]?.safeParse(
-              (value as Record<string, unknown>)[discriminator],
-            ).success,
+            o.shape[discriminator] !== undefined &&
+            z.safeParse(o.shape[discriminator], (value as Record<string, unknown>)[discriminator]).success,
         );
       continue;
     }
     if (i === path.length) break;
     const key = path[i++];
     value = value && typeof value === 'object' ? (value as Record<string | number, unknown>)[key] : undefined;
-    if (current instanceof z.ZodObject) current = (current.shape as Record<string, z.ZodType>)[String(key)];
-    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
-    else if (current instanceof z.ZodRecord) current = current.valueType as z.ZodType;
+    if (current instanceof z.ZodObject) current = current.shape[String(key)];
+    else if (current instanceof z.ZodArray) current = current.element;
+    else if (current instanceof z.ZodRecord) current = current.valueType;
     else return undefined;
   }
   return current;

@@ -14,19 +14,19 @@ interface Row {
 }
 
 /** The type of a key that holds a plain value, as the reference writes it. */
-function leafType(schema: z.ZodType): string {
+function leafType(schema: z.core.$ZodType): string {
   if (schema instanceof z.ZodURL) return 'URL';
   if (schema instanceof z.ZodEnum) return schema.options.map((v) => `'${String(v)}'`).join(' \\| ');
   if (schema instanceof z.ZodLiteral)
     return [...schema.values].map((v) => JSON.stringify(v).replace(/"/g, "'")).join(' \\| ');
-  return schema.def.type;
+  return schema instanceof z.ZodType ? schema.def.type : 'value';
 }
 
-const isPlain = (schema: z.ZodType) =>
+const isPlain = (schema: z.core.$ZodType) =>
   !(schema instanceof z.ZodObject || schema instanceof z.ZodArray || schema instanceof z.ZodRecord);
 
 function walk(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   key: string,
   rows: Row[],
   required = true,
@@ -34,23 +34,22 @@ function walk(
   described?: string,
 ): void {
   // What `.describe()` says of a key; zod keeps it on the schema it was said of.
-  const meaning = schema.description ?? described;
+  const meaning = z.globalRegistry.get(schema)?.description ?? described;
   if (schema instanceof z.ZodOptional) {
-    walk(schema.unwrap() as z.ZodType, key, rows, false, fallback, meaning);
+    walk(schema.unwrap(), key, rows, false, fallback, meaning);
     return;
   }
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) {
-    walk(schema.unwrap() as z.ZodType, key, rows, false, schema.def.defaultValue, meaning);
+    walk(schema.unwrap(), key, rows, false, schema.def.defaultValue, meaning);
     return;
   }
   if (schema instanceof z.ZodObject) {
     if (key) rows.push({ key, type: 'object', required, default: fallback, meaning });
-    for (const [name, inner] of Object.entries(schema.shape as Record<string, z.ZodType>))
-      walk(inner, key ? `${key}.${name}` : name, rows);
+    for (const [name, inner] of Object.entries(schema.shape)) walk(inner, key ? `${key}.${name}` : name, rows);
     return;
   }
   if (schema instanceof z.ZodArray) {
-    const element = schema.element as z.ZodType;
+    const element = schema.element;
     if (isPlain(element) && !(element instanceof z.ZodUnion))
       rows.push({ key, type: `list of ${leafType(element)}`, required, default: fallback, meaning });
     else {
@@ -61,11 +60,11 @@ function walk(
   }
   if (schema instanceof z.ZodRecord) {
     rows.push({ key, type: 'map by name', required, default: fallback, meaning });
-    walk(schema.valueType as z.ZodType, `${key}.<name>`, rows);
+    walk(schema.valueType, `${key}.<name>`, rows);
     return;
   }
   if (schema instanceof z.ZodUnion) {
-    const options = schema.options as readonly z.ZodType[];
+    const options = schema.options;
     // A choice between plain values is one key of either type.
     if (options.every(isPlain)) {
       rows.push({ key, type: options.map(leafType).join(' \\| '), required, default: fallback, meaning });
@@ -74,7 +73,7 @@ function walk(
     const discriminator = schema instanceof z.ZodDiscriminatedUnion ? schema.def.discriminator : undefined;
     for (const option of options) {
       if (option instanceof z.ZodObject) {
-        const tagged = discriminator ? (option.shape as Record<string, z.ZodType>)[discriminator] : undefined;
+        const tagged = discriminator ? option.shape[discriminator] : undefined;
         walk(option, `${key}${tagged ? ` (${discriminator}: ${leafType(tagged)})` : ''}`, rows, required);
       } else rows.push({ key, type: leafType(option), required, default: fallback });
     }

@@ -64,7 +64,7 @@ export function configText(
   // No contact page: Docusaurus has none to take over; `contact` in the config turns one on.
   const body = JSON.stringify(config, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
   return `// Made by \`site import docusaurus\` from a Docusaurus config. Navbar and footer labels are keys
-// of the UI strings in i18n/ or shown as written; see README.md for every option.
+// of the UI strings in i18n/ or shown as written; the engine's docs/config.md lists every option.
 export default ${body};
 `;
 }

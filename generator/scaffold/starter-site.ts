@@ -5,8 +5,8 @@
 // (German or English; a locale of another language starts from the English text).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { languageName } from '../../common/language-name.ts';
 import { PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { languageName } from '../import/docusaurus/config-file.ts';
 
 const STARTER = path.join(PACKAGE_ROOT, 'generator', 'scaffold', 'starter');
 const LANGUAGES = ['de', 'en'];

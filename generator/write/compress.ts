@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
 import { SERVER_DIR } from '../../common/server-files.ts';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import type { OutputStore } from './output-store.ts';
 import { Slots } from './slots.ts';
 import { type KeptFile, type Output, type WriteStats } from './write.ts';

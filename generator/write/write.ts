@@ -16,7 +16,7 @@
 import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import { type FileCalls, threadedCalls } from './file-calls.ts';
 import {
   discardGeneration,

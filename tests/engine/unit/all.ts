@@ -10,6 +10,7 @@ import './compress.test.ts';
 import './config-file.test.ts';
 import './config-reference.test.ts';
 import './conformance.test.ts';
+import './contact-database.test.ts';
 import './contact-rules.test.ts';
 import './contact-server-parts.test.ts';
 import '../../site/unit/content-style.test.ts';

@@ -3,6 +3,7 @@
 // problem found in the loaded object is traced back to the line that writes the key, in the file
 // that holds it, and a misspelt key or option is answered with the closest one the schema knows.
 import type { z } from 'zod';
+import { escapeRegExp } from '../../common/escape.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import type { Diagnostic } from '../types.ts';
 import type { ConfigFile } from './config-links.ts';
@@ -19,8 +20,6 @@ export function valueAt(raw: unknown, path: KeyPath): unknown {
   return value;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The line that writes the last named key of `path` (with the offending value on it, where the
  * value is plain, and then at the value's column), searched in site.config.ts first and then the
  * files it imports. */
@@ -35,7 +34,7 @@ export function locateConfig(
   const literal =
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   for (let n = names.length - 1; n >= 0; n--) {
-    const key = new RegExp(`(^|[\\s{,])(['"]?)${escape(names[n])}\\2\\s*:`);
+    const key = new RegExp(`(^|[\\s{,])(['"]?)${escapeRegExp(names[n])}\\2\\s*:`);
     let first: Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined;
     for (const file of files) {
       const lines = file.raw.split('\n');

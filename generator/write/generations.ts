@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { escapeRegExp } from '../../common/escape.ts';
 import { killPoint } from './kill-point.ts';
 
 /** Where the generations of `outDir` live. */
@@ -184,7 +185,7 @@ async function recover(outDir: string): Promise<void> {
   const dir = generationsDir(outDir);
   const parent = path.dirname(outDir);
   // An older version's swap, killed between its two renames, left the last good site here.
-  const legacy = new RegExp(`^${escape(path.basename(outDir))}\\.old-(\\d+)$`);
+  const legacy = new RegExp(`^${escapeRegExp(path.basename(outDir))}\\.old-(\\d+)$`);
   for (const name of await readdir(parent)) {
     const pid = legacy.exec(name)?.[1];
     if (pid && !isAlive(Number(pid)))
@@ -231,13 +232,11 @@ export async function discardGeneration(staging: string): Promise<void> {
   if (existsSync(staging)) await rm(staging, { recursive: true, force: true });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Removes `<out>.tmp-<pid>` and `<out>.old-<pid>` folders that builds of the version before
  * generations left when they were killed: those whose process no longer runs. */
 async function removeStaleFolders(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
-  const stale = new RegExp(`^${escape(path.basename(outDir))}\\.(?:tmp|old)-(\\d+)$`);
+  const stale = new RegExp(`^${escapeRegExp(path.basename(outDir))}\\.(?:tmp|old)-(\\d+)$`);
   const entries = await readdir(parent).catch(() => []);
   for (const name of entries) {
     const pid = Number(stale.exec(name)?.[1]);

@@ -1,7 +1,8 @@
 // The README is the map a newcomer reads first: what it names must be there. Its npm scripts are
 // scripts of package.json, the files and folders it names are in the repository, its links
-// resolve, the commands of its CLI table are commands of `site --help`, the counts it gives are
-// the catalogue's, and it stays a map: under 400 lines, with the map before the figures.
+// resolve, the commands of its CLI table are commands of `site --help` (and docs/cli.md has a row
+// for each of them), the counts it gives are the catalogue's, and it stays a map: under 400 lines,
+// with the map before the figures.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -143,6 +144,29 @@ test("every command of the README's CLI table is a command of site --help", () =
   }
   const listed = new Set(rows.map(([command]) => command));
   for (const command of top) assert.ok(listed.has(command), `site ${command} is missing from the README's CLI table`);
+});
+
+test('docs/cli.md gives every command of site --help, and names no other', () => {
+  const doc = readFileSync(path.join(REPO, 'docs/cli.md'), 'utf8');
+  // A row's first cell may name more than one command (`site contact list` / `site contact export`).
+  const firstCells = [...doc.matchAll(/^\| (`site .*?) \| /gm)].map((m) => m[1]);
+  const named = firstCells.flatMap((cell) =>
+    [...cell.matchAll(/`site ([a-z][\w-]*)(?: ([a-z][\w-]*))?/g)].map((m) => [m[1], m[2]] as const),
+  );
+  const top = commandsOf([]);
+  for (const [command, sub] of named) {
+    assert.ok(top.has(command), `docs/cli.md names site ${command}, which site --help does not list`);
+    const subs = commandsOf([command]);
+    if (subs.size) assert.ok(sub && subs.has(sub), `docs/cli.md names site ${command} ${sub ?? ''}, not in its --help`);
+  }
+  for (const command of top) {
+    const subs = commandsOf([command]);
+    for (const sub of subs.size ? subs : [undefined])
+      assert.ok(
+        named.some(([c, s]) => c === command && (s === sub || !subs.size)),
+        `docs/cli.md has no row for site ${command}${sub ? ` ${sub}` : ''}`,
+      );
+  }
 });
 
 test("the counts of diagnostic rules the README gives are the catalogue's", () => {

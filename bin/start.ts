@@ -6,7 +6,7 @@ export function registerStartCommand(program: Command, root: string): void {
   program
     .command('start')
     .description(
-      'Serve the built site in production: security headers, precompressed files, caching, and the contact endpoint. Configured by environment variables (see README, "Contact backend").',
+      'Serve the built site in production: security headers, precompressed files, caching, and the contact endpoint. Configured by environment variables (see docs/contact.md).',
     )
     .option('--dir <dir>', 'the built site', 'build')
     .addOption(

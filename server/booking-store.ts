@@ -9,9 +9,9 @@
 // tries. The limits per address and per day are counted in the same IMMEDIATE transaction, so
 // processes sharing the file take turns. Cancelling sets `cancelled_at`, which frees the slot and
 // keeps the row for the owners until the retention period ends.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { bookingRow, NEW_BOOKING_COLUMNS } from './booking-id.ts';
 import { emailKey, windowStart } from './booking-limits.ts';
 import {
@@ -21,6 +21,7 @@ import {
   pointless,
   WITHDRAWN,
 } from './booking-mail-rules.ts';
+import { openContactDatabase } from './contact-database.ts';
 import { DB_FILE } from './contact-store.ts';
 import { migrate } from './migrations.ts';
 import { BOOKING_OUTBOX, type ClaimRules, type RecordedOutcome, type RelayOutcome } from './outbox-rules.ts';
@@ -56,14 +57,7 @@ export class BookingStore implements Bookings {
 
   private constructor(file: string) {
     this.file = file;
-    const created = !existsSync(file);
-    this.db = new Database(file);
-    if (created) chmodSync(file, 0o600);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('secure_delete = ON');
+    this.db = openContactDatabase(file);
     migrate(this.db);
     this.outbox = new SqliteOutbox(this.db, BOOKING_OUTBOX);
   }

@@ -3,9 +3,10 @@
 // committed together (one transaction, one fsync per event-loop turn): durability per message at
 // the price of one disk flush per batch, not per message. This is the embedded store's part
 // (server/sqlite-store.ts); several instances share PostgreSQL instead (server/postgres-store.ts).
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openContactDatabase } from './contact-database.ts';
 import { migrate } from './migrations.ts';
 import { MESSAGE_OUTBOX } from './outbox-rules.ts';
 import { SqliteOutbox } from './sqlite-outbox.ts';
@@ -69,16 +70,7 @@ export class ContactStore {
     private readonly relay: boolean,
   ) {
     this.file = file;
-    const created = !existsSync(file);
-    this.db = new Database(file);
-    // Visitors' names and addresses: readable by the site's user only.
-    if (created) chmodSync(file, 0o600);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('foreign_keys = ON');
-    // A deleted message is overwritten in the file, not only unlinked (retention, server/retention.ts).
-    this.db.pragma('secure_delete = ON');
+    this.db = openContactDatabase(file);
     migrate(this.db);
     const db = this.db;
     this.outbox = new SqliteOutbox(db, MESSAGE_OUTBOX);

@@ -4,7 +4,8 @@
 // result this one stored. A result is not worth an fsync: WAL with synchronous NORMAL makes it
 // visible to the other connections at its commit, and a power cut loses at most a page's answer.
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openContactDatabase } from './contact-database.ts';
 import { DB_FILE } from './contact-store.ts';
 import type { FormResults } from './store.ts';
 
@@ -36,11 +37,7 @@ export class SqliteFormResults implements FormResults {
   private open(): Database.Database {
     if (this.closed) throw new Error('the store is closed');
     if (!this.db) {
-      this.db = new Database(path.join(this.dataDir, DB_FILE));
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
-      this.db.pragma('busy_timeout = 5000');
-      this.db.pragma('secure_delete = ON');
+      this.db = openContactDatabase(path.join(this.dataDir, DB_FILE), { synchronous: 'NORMAL' });
     }
     return this.db;
   }

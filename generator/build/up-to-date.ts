@@ -19,7 +19,7 @@ import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, realpath
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import type { Diagnostic } from '../types.ts';
 import { generationsDir } from '../write/generations.ts';
 import { writeWhole } from '../write/whole-file.ts';

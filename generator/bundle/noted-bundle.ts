@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import { stampOf, unchangedSince } from '../write/file-stamp.ts';
 import { writeWhole } from '../write/whole-file.ts';
 import { PACKAGE_ROOT } from './package-root.ts';

@@ -3,9 +3,9 @@
 // become \n. What cannot be a page is said here, naming the file: bytes that are not UTF-8, a
 // name a URL cannot carry as it is, a link to nothing or out of the project, a pipe or device named `.md`.
 import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { hashOf } from '../content-hash.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic, LocaleId, SourceId } from '../types.ts';
 import { isInside, walkProjectTree } from './project-tree.ts';
@@ -105,29 +105,6 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export const CONTENT_DIR = 'content';
-
-/** The content hash the pipeline keys its caches and outputs by. */
-export function hashOf(text: string | Uint8Array): string {
-  return digestOf(createHash('sha1').update(text));
-}
-
-const digestOf = (sha: ReturnType<typeof createHash>) => sha.digest('hex').slice(0, 16);
-const HASH_BUFFER = Buffer.alloc(1 << 20);
-
-/** `hashOf` of a file's bytes and their count, read through one buffer: checking many large files
- * allocates nothing per file. Throws when the file cannot be read. */
-export function hashOfFile(file: string): { hash: string; size: number } {
-  const fd = openSync(file, 'r');
-  try {
-    const sha = createHash('sha1');
-    let size = 0;
-    for (let n: number; (n = readSync(fd, HASH_BUFFER, 0, HASH_BUFFER.length, null)) > 0; size += n)
-      sha.update(HASH_BUFFER.subarray(0, n));
-    return { hash: digestOf(sha), size };
-  } finally {
-    closeSync(fd);
-  }
-}
 
 // `01-intro.md`, `3_dlna.md`, `02-guides/`: a number prefix orders files in the folder, as in
 // Docusaurus, and is no part of the route. Dates (`2024-05-01-x`) and versions (`1.2-x`) are names.

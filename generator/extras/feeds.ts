@@ -62,8 +62,10 @@ export function feedFiles(
       }),
     });
   }
-  const rss = writer.rss2().replace(LABEL_MARKERS, (_, n: string) => xmlText(labels[Number(n)]));
-  const atom = writer.atom1().replace(LABEL_MARKERS, (_, n: string) => xmlAttribute(labels[Number(n)]));
+  // escapeHtml's text is XML too, fit for element content (RSS) and a double-quoted attribute (Atom).
+  const label = (_: string, n: string) => escapeHtml(labels[Number(n)]);
+  const rss = writer.rss2().replace(LABEL_MARKERS, label);
+  const atom = writer.atom1().replace(LABEL_MARKERS, label);
   return { rss, atom };
 }
 
@@ -71,10 +73,6 @@ export function feedFiles(
  * around its number, which no label, URL or escaping of the package makes. */
 const labelMarker = (n: number) => `\u{F8FF}${n}\u{F8FF}`;
 const LABEL_MARKERS = /\u{F8FF}(\d+)\u{F8FF}/gu;
-
-/** Text as XML element content, and as a double-quoted attribute value. */
-const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const xmlAttribute = (text: string) => xmlText(text).replace(/"/g, '&quot;');
 
 /** HTML for a CDATA section: `]]>` would end it, `]]&gt;` is the same HTML. */
 const noCdataEnd = (html: string) => html.replaceAll(']]>', ']]&gt;');

@@ -1,11 +1,10 @@
 // Redirects, three ways: static pages for any host, `_redirects` for Netlify-style hosts and an
 // nginx include for hosts that send real 301s.
 
+import { escapeHtml } from '../../common/escape.ts';
 import { absoluteUrl, type BaseConfig, servedPath } from '../../common/served-url.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { Redirect } from '../types.ts';
-
-const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Redirects as a host sees them: from and to at their served paths (with the site's baseUrl). */
 export function servedRedirects(config: BaseConfig, redirects: Redirect[]): Redirect[] {
@@ -15,7 +14,7 @@ export function servedRedirects(config: BaseConfig, redirects: Redirect[]): Redi
 export function redirectPage(config: SiteConfig, redirect: Redirect, lang: string, text: string): string {
   const target = absoluteUrl(config, redirect.to);
   const to = servedPath(config, redirect.to);
-  return `<!DOCTYPE html><html lang="${escapeAttribute(lang)}"><head><meta charset="utf-8"><title>${escapeAttribute(`${text.replace(/[\s:]+$/, '')} ${config.titleDelimiter} ${config.title}`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeAttribute(target)}"><meta http-equiv="refresh" content="0; url=${escapeAttribute(to)}"></head><body><p>${escapeAttribute(text)} <a href="${escapeAttribute(to)}">${escapeAttribute(target)}</a></p></body></html>`;
+  return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(`${text.replace(/[\s:]+$/, '')} ${config.titleDelimiter} ${config.title}`)}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeHtml(target)}"><meta http-equiv="refresh" content="0; url=${escapeHtml(to)}"></head><body><p>${escapeHtml(text)} <a href="${escapeHtml(to)}">${escapeHtml(target)}</a></p></body></html>`;
 }
 
 /** `_redirects` lines; `redirects` at their served paths (servedRedirects). */

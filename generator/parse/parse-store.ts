@@ -7,7 +7,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FrontMatterKind } from '../content/frontmatter.ts';
-import { hashOf, type SourceFile } from '../content/load.ts';
+import type { SourceFile } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import type { ParseResult } from './parse.ts';
 
 export const PARSE_STORE_DIR = path.join('.cache', 'parse');

@@ -3,7 +3,7 @@
 import type { SiteConfig } from '../config/config.ts';
 import { type FrontMatterKind, splitFrontMatter } from '../content/frontmatter.ts';
 import type { SourceFile } from '../content/load.ts';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import { standalonePages } from '../graph/standalone-pages.ts';
 import { mayBeLaidOutBySections } from '../markdown/body-sections.ts';

@@ -10,7 +10,7 @@ import { type Esbuild, esbuildVersion, loadEsbuild } from '../bundle/esbuild-mod
 import { removeStale } from '../bundle/noted-bundle.ts';
 import { PACKAGE_ROOT } from '../bundle/package-root.ts';
 import { DESIGN_IMPORT } from '../config/design-css.ts';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import type { Assets, ThemeFiles } from '../theming/theme-contract.ts';
 import { type ResolvedTheme, themePlugin } from '../theming/theme-loader.ts';
 import { stampOf, unchangedSince } from '../write/file-stamp.ts';

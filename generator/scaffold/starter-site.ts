@@ -5,8 +5,8 @@
 // (German or English; a locale of another language starts from the English text).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { languageName } from '../../common/language-name.ts';
 import { PACKAGE_ROOT } from '../bundle/package-root.ts';
-import { languageName } from '../import/docusaurus/config-file.ts';
 
 const STARTER = path.join(PACKAGE_ROOT, 'generator', 'scaffold', 'starter');
 const LANGUAGES = ['de', 'en'];
@@ -70,7 +70,7 @@ function configText(options: StarterOptions): string {
       `    ${/^[a-z]+$/.test(l) ? l : quote(l)}: { label: ${quote(languageName(l))}, htmlLang: ${quote(l)}, path: ${quote(l === defaultLocale ? '' : l.toLowerCase())} },`,
   );
   return `// The site's configuration: title, address, locales, sections and menus. Every key, with its
-// type and default, is in the engine's README ("The config"). Menu labels are keys of the UI strings
+// type and default, is in the engine's docs/config.md. Menu labels are keys of the UI strings
 // in i18n/<locale>.ts, or text shown as written when they start with a capital.
 import { defineConfig } from ${quote(ENGINE_NAME)};
 

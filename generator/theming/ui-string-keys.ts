@@ -4,6 +4,7 @@
 // name labels in, `home` for the built-in theme) that no label names (`nav.contat`) is shown
 // nowhere. Each is reported at its line, with the key it was likely meant as.
 import { isStringKey, type StringGroup } from '../../common/config-strings.ts';
+import { escapeRegExp } from '../../common/escape.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { ConfigFile } from '../config/config-links.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
@@ -25,7 +26,7 @@ export function locateKey(file: ConfigFile, keyPath: string[]): Pick<Diagnostic,
   let from = 0;
   let at: Pick<Diagnostic, 'file' | 'line' | 'column'> = { file: file.id };
   for (const key of keyPath) {
-    const pattern = new RegExp(`(^|[\\s{,])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`);
+    const pattern = new RegExp(`(^|[\\s{,])(['"]?)${escapeRegExp(key)}\\2\\s*:`);
     const i = lines.findIndex((line, n) => n >= from && pattern.test(line));
     if (i === -1) break;
     const match = pattern.exec(lines[i])!;

@@ -1,6 +1,6 @@
 // Precompressed twins for the production server, made while the build runs (zlib works on the
 // thread pool), so the server never compresses on a request. Which file gets which twin is
-// `twinsOf` (the README's "Precompressed files" says why): `.br` for every served text file of
+// `twinsOf` (docs/outputs.md, "Precompressed files", says why): `.br` for every served text file of
 // 1 KB or more, since every browser asks for brotli over HTTPS; `.gz` beside it for the files that
 // programs read too (feeds, the sitemap, Markdown twins, llms.txt, JSON) and for the hashed assets
 // (few, and every visitor's); none for a page's gzip, which no browser is sent. Brotli and gzip at
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
 import { SERVER_DIR } from '../../common/server-files.ts';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import type { OutputStore } from './output-store.ts';
 import { Slots } from './slots.ts';
 import type { KeptFile, Output, WriteStats } from './write.ts';

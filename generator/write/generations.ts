@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { escapeRegExp } from '../../common/escape.ts';
 import { killPoint } from './kill-point.ts';
 
 /** Where the generations of `outDir` live. */
@@ -230,8 +231,6 @@ export async function publishGeneration(outDir: string, staging: string): Promis
 export async function discardGeneration(staging: string): Promise<void> {
   if (existsSync(staging)) await rm(staging, { recursive: true, force: true });
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Removes `<out>.tmp-<pid>` and `<out>.old-<pid>` folders that builds of the version before
  * generations left when they were killed: those whose process no longer runs. */

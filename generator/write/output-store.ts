@@ -11,7 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { hashOf, hashOfFile } from '../content/load.ts';
+import { hashOf, hashOfFile } from '../content-hash.ts';
 import { type FileCalls, threadedCalls } from './file-calls.ts';
 import { inodeStampOf, settledStampOf } from './file-stamp.ts';
 import { type KeptFile, keptFileOf } from './write.ts';

@@ -17,7 +17,7 @@ import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getOrAdd } from '../../common/get-or-add.ts';
-import { hashOf } from '../content/load.ts';
+import { hashOf } from '../content-hash.ts';
 import { type FileCalls, threadedCalls } from './file-calls.ts';
 import {
   discardGeneration,

@@ -1,6 +1,7 @@
 // Blog authors: Docusaurus's authors.yml (per locale) and the authors written inline in posts
 // (`authors: [{name: ...}]`, the older `author:` keys) become entries of content/authors.yml.
 import YAML from 'yaml';
+import { escapeRegExp } from '../../../common/escape.ts';
 import type { ProjectFile } from './read-project.ts';
 import { slugId } from './slug.ts';
 
@@ -44,7 +45,7 @@ export class AuthorBook {
       return;
     }
     const lineOf = (key: string) => {
-      const at = file.raw.search(new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm'));
+      const at = file.raw.search(new RegExp(`^${escapeRegExp(key)}\\s*:`, 'm'));
       return at === -1 ? 1 : lineCounter.linePos(at).line;
     };
     for (const [key, raw] of Object.entries(data)) {

@@ -1,19 +1,10 @@
 // The sections of config/site.config.ts that a Docusaurus config answers: title, URL, locales,
 // sections, navbar and redirects of moved posts. Written as a plain object, so the file works in
 // a project that has the `site` command without importing anything from it.
+import { languageName } from '../../../common/language-name.ts';
 import type { SiteConfigInput } from '../../config/config.ts';
 import type { FooterGroup, NavItem } from './navigation.ts';
 import type { DocusaurusSettings } from './read-config.ts';
-
-/** A locale's name in its own language (`de` -> `Deutsch`), as Docusaurus labels it by default. */
-export function languageName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale;
-  }
-}
 
 /** A locale's URL prefix here, without slashes: lower case, as the engine's paths are (`pt-BR` -> `pt-br`). */
 export function localePath(locale: string, defaultLocale: string): string {
@@ -64,7 +55,7 @@ export function configText(
   // No contact page: Docusaurus has none to take over; `contact` in the config turns one on.
   const body = JSON.stringify(config, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
   return `// Made by \`site import docusaurus\` from a Docusaurus config. Navbar and footer labels are keys
-// of the UI strings in i18n/ or shown as written; see README.md for every option.
+// of the UI strings in i18n/ or shown as written; the engine's docs/config.md lists every option.
 export default ${body};
 `;
 }

@@ -11,6 +11,7 @@
 //   editor otherwise rewrote, in a page that is no draft.
 import type { Heading, Root, Text } from 'mdast';
 import type { VFile } from 'vfile';
+import { escapeRegExp } from '../../../common/escape.ts';
 import { ENGINE_MESSAGES } from '../../../common/messages.ts';
 import { diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
@@ -55,7 +56,7 @@ const UNITS = [
 ];
 /** A number (`480`, `1.200`, `99,9`) and then ordinary spaces or a line end before a unit that ends there. */
 export const NUMBER_UNIT = new RegExp(
-  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)*)([ \\t]+|[ \\t]*\\n[ \\t]*)(${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)*)([ \\t]+|[ \\t]*\\n[ \\t]*)(${UNITS.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
   'gu',
 );
 
@@ -87,8 +88,6 @@ function placeholderParts(placeholder: string): string[] {
     .map((part) => part.trim())
     .filter((part) => part !== 'TODO' && part.length >= 20 && part.split(/\s+/).length >= 4);
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type PartPattern = { of: string; pattern: RegExp };
 

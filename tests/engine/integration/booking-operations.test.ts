@@ -3,7 +3,7 @@
 // booking's mails; a booking cancelled before its invitation went out gets no CANCEL; two
 // instances on one store show the same result page of a form posted without JavaScript; and while
 // the database does not answer, the free times and the results are a 503 page in the visitor's
-// language (JSON for the API), not a crash or raw JSON; and behind nginx set up as the README's
+// language (JSON for the API), not a crash or raw JSON; and behind nginx set up as docs/deployment.md's
 // example has it, the contact pages' answers without JavaScript are the server's.
 
 import assert from 'node:assert/strict';
@@ -306,13 +306,13 @@ describe('while the database does not answer', () => {
   });
 });
 
-describe("behind nginx as the README's example sets it up", () => {
+describe("behind nginx as the deployment guide's example sets it up", () => {
   test('the free times and the answer to a form posted without JavaScript come from the server', async () => {
     const server = await instance(false);
-    // The example's locations, as written in the README, for this build and this server.
-    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-    const example = /```nginx\n(server \{[^`]*\})\n\s*```/.exec(readme.replace(/^ {2}/gm, ''))?.[1];
-    assert.ok(example, 'the README has the nginx example');
+    // The example's locations, as written in docs/deployment.md, for this build and this server.
+    const guide = readFileSync(path.join(REPO, 'docs/deployment.md'), 'utf8');
+    const example = /```nginx\n(server \{[^`]*\})\n\s*```/.exec(guide.replace(/^ {2}/gm, ''))?.[1];
+    assert.ok(example, 'docs/deployment.md has the nginx example');
     const locations = example
       .split('\n')
       .filter((line) => /^\s*location /.test(line))

@@ -205,7 +205,7 @@ describe('shape b: docs at /, lastVersion current and an older version, a second
     assert.equal(reported(site, 'logo').length, 3);
   });
 
-  test('the imported folder builds on its own with the site command, as the README says', () => {
+  test('the imported folder builds on its own with the site command, as docs/import-docusaurus.md says', () => {
     const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'site.js'), 'build', '--out', 'build-cli'], {
       cwd: site.root,
       encoding: 'utf8',

@@ -1,4 +1,4 @@
-// The nginx include of a site built with `baseUrl: '/docs/'`, as the README says to deploy it: the
+// The nginx include of a site built with `baseUrl: '/docs/'`, as docs/deployment.md says to deploy it: the
 // build placed at `docs/` below the server block's root. For pages, redirects, `/x` and
 // `/x/index.html`, precompressed files, hashed assets and the 404s of both locales, nginx answers
 // as `site start` does (status, Location, type, encoding, caching, bytes).
@@ -31,7 +31,7 @@ before(async () => {
   const result = await runBuild({ root: fixture.root, mode: 'build', outDir: dir });
   if (!result.ok) throw new Error(`the fixture did not build:\n${result.diagnostics.map(formatDiagnostic).join('\n')}`);
   start = await startServer({ root: fixture.root, dir });
-  // The server block's root holds the build at docs/, as the README says to deploy it.
+  // The server block's root holds the build at docs/, as docs/deployment.md says to deploy it.
   www = await mkdtemp(path.join(os.tmpdir(), 'site-nginx-www-'));
   await mkdir(path.join(www, 'srv'));
   await symlink(realpathSync(dir), path.join(www, 'srv', 'docs'));

@@ -24,7 +24,7 @@ before(async () => {
   site = await buildFixture();
   start = await startServer(site);
   const root = realpathSync(site.dir);
-  // The server block as the README has it: the include, and beside it the endpoints proxied to site start.
+  // The server block as docs/deployment.md has it: the include, and beside it the endpoints proxied to site start.
   nginx = await startNginx({
     root,
     include: path.join(root, 'nginx.conf'),

@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { searchBundleDir } from '../../../common/search-bundle.ts';
 import { type BuildResult, runBuild } from '../../../generator/build/build.ts';
-import { hashOf } from '../../../generator/content/load.ts';
+import { hashOf } from '../../../generator/content-hash.ts';
 import { searchablePages, searchIndexFiles } from '../../../generator/extras/search-index.ts';
 import { OUTPUT_STORE_DIR } from '../../../generator/write/output-store.ts';
 import { fixtureCopy, REPO } from '../../helpers.ts';

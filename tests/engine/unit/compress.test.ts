@@ -1,4 +1,4 @@
-// Which files the build writes compressed twins for: the README's table ("Precompressed files")
+// Which files the build writes compressed twins for: the table of docs/outputs.md ("Precompressed files")
 // read as it stands and held to `twinsOf`, and the twins an output actually gets written.
 
 import assert from 'node:assert/strict';
@@ -10,10 +10,10 @@ import { MIN_BYTES, precompressed, type Twin, twinsOf } from '../../../generator
 import type { Output } from '../../../generator/write/write.ts';
 import { REPO } from '../../helpers.ts';
 
-/** The rows of the README's table: the example files of each, and the twins it names. */
+/** The rows of the docs' table: the example files of each, and the twins it names. */
 function readmeRows(): { files: string[]; twins: Twin[]; label: string }[] {
-  const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('**Precompressed files.**'));
+  const doc = readFileSync(path.join(REPO, 'docs/outputs.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Precompressed files'));
   const table = section.slice(section.indexOf('| files |'), section.indexOf('\n\n', section.indexOf('| files |')));
   return table
     .split('\n')
@@ -26,7 +26,7 @@ function readmeRows(): { files: string[]; twins: Twin[]; label: string }[] {
     });
 }
 
-test("the README's table of twins is what the build writes", () => {
+test("the docs' table of twins is what the build writes", () => {
   const rows = readmeRows();
   assert.deepEqual(
     rows.map((r) => r.label),

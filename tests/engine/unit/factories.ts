@@ -3,7 +3,8 @@
 
 import type { Messages, MessagesByLocale } from '../../../common/messages.ts';
 import { type SiteConfig, type SiteConfigInput, validateConfig } from '../../../generator/config/config.ts';
-import { hashOf, type SourceFile } from '../../../generator/content/load.ts';
+import type { SourceFile } from '../../../generator/content/load.ts';
+import { hashOf } from '../../../generator/content-hash.ts';
 import type { CardLook } from '../../../generator/images/social-images.ts';
 import { type MarkdownLabels, markdownLabels } from '../../../generator/parse/parse.ts';
 import { mergeMessages } from '../../../generator/theming/messages.ts';

@@ -224,6 +224,11 @@ test('nothing imports bin/, and the generator does not import the server', () =>
   assert.deepEqual(show(local.filter((i) => top(i.from) === 'generator' && top(i.to) === 'server')), []);
 });
 
+test('scaffold/ (site init, site new) imports nothing of import/ (site import): what both need lies below them', () => {
+  const upward = local.filter((i) => i.from.startsWith('generator/scaffold/') && i.to.startsWith('generator/import/'));
+  assert.deepEqual(show(upward), []);
+});
+
 test('the server imports no file of theme/: it renders the forms and counts the events the contract declares', () => {
   const offenders = local.filter((i) => top(i.from) === 'server' && i.to.startsWith('theme/'));
   assert.deepEqual(show(offenders), []);
@@ -266,10 +271,11 @@ test('generator/ is a folder per stage: no import circle, type-only ones include
   const engine = local.filter((i) => top(i.from) === 'generator' && top(i.to) === 'generator');
   const crossing = circles(engine).filter((c) => new Set(c.map((f) => path.dirname(f))).size > 1);
   assert.deepEqual(crossing, []);
-  // Only the site graph's types and what the package exports stand beside the stage folders.
+  // Only what every stage shares stands beside the stage folders: the site graph's types, the
+  // content hash the stages key their caches by, and what the package exports.
   assert.deepEqual(
     files('generator').filter((f) => path.dirname(f) === 'generator'),
-    ['generator/package-exports.ts', 'generator/types.ts'],
+    ['generator/content-hash.ts', 'generator/package-exports.ts', 'generator/types.ts'],
   );
   // The rule is read, not assumed: a circle inside one folder is found (and allowed).
   assert.ok(circles(engine).some((c) => c.includes('generator/build/build.ts')));

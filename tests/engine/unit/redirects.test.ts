@@ -54,8 +54,8 @@ test('text and targets are escaped', () => {
     'Moved <here> & "there"',
   );
   assert.doesNotMatch(html, /"1"|<2>|<here>/);
-  assert.match(html, /content="0; url=\/b\/\?x=&quot;1&quot;&amp;y=&lt;2>"/);
-  assert.match(html, /Moved &lt;here> &amp; &quot;there&quot;/);
+  assert.match(html, /content="0; url=\/b\/\?x=&quot;1&quot;&amp;y=&lt;2&gt;"/);
+  assert.match(html, /Moved &lt;here&gt; &amp; &quot;there&quot;/);
 });
 
 test('_redirects: one "from to 301" line per redirect', () => {

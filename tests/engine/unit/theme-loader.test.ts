@@ -127,11 +127,11 @@ test('the config names a theme folder, a package or nothing, and overrides compo
       files(BUILT_IN_THEME_DIR).length,
       'two components of the built-in theme share a name',
     );
-    // The README's list of the names a site can override is the theme's.
-    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-    const section = readme.slice(
-      readme.indexOf('## Theme contract'),
-      readme.indexOf('\n## ', readme.indexOf('## Theme contract') + 1),
+    // The list in docs/theme.md of the names a site can override is the theme's.
+    const doc = readFileSync(path.join(REPO, 'docs/theme.md'), 'utf8');
+    const section = doc.slice(
+      doc.indexOf('## Overriding one component'),
+      doc.indexOf('\n## ', doc.indexOf('## Overriding one component') + 1),
     );
     const listed = new Set(
       [...section.matchAll(/^\| `\w+\/` \| (.+) \|$/gm)].flatMap((m) =>

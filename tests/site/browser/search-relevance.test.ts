@@ -1,7 +1,7 @@
 // Search ranks the page about a thing first, in both languages: a page whose title is the query,
 // or holds its words, comes before pages that only mention it or list it among their keywords;
 // and a page found by a keyword never shows the keyword list as its excerpt. The queries and
-// the pages they must find first are listed in the README ("Search, Markdown twins and llms.txt").
+// the pages they must find first are listed in docs/outputs.md ("Search, Markdown twins and llms.txt").
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -5,21 +5,6 @@ export function closest<T extends Element = HTMLElement>(target: EventTarget | n
   return target instanceof Element ? (target.closest(selector) as T | null) : null;
 }
 
-/** An element the theme's own markup always has inside `root`: missing, the markup and this
- * script are out of step, and the error says which part. */
-export function required<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
-  const found = root.querySelector<T>(selector);
-  if (!found) throw new Error(`the page has no ${selector}`);
-  return found;
-}
-
-/** A data attribute the theme's own markup always writes on `el`. */
-export function requiredData(el: HTMLElement, name: string): string {
-  const value = el.dataset[name];
-  if (value === undefined) throw new Error(`data-${name} is missing`);
-  return value;
-}
-
 /** Elements that Tab reaches inside `root`, in order, skipping hidden ones. */
 export function focusables(root: Element): HTMLElement[] {
   return [

@@ -4,7 +4,7 @@
 // to main menu").
 // It closes on a chosen link and when the window grows past 996 px; a client navigation by other
 // means (Back) replaces it with the next page's, closed.
-import { closest, focusables, required } from './dom.ts';
+import { closest, focusables } from './dom.ts';
 
 const DESKTOP = matchMedia('(min-width: 997px)');
 let opener: HTMLElement | null = null;
@@ -33,7 +33,7 @@ function show(d: HTMLDialogElement, panel: 'primary' | 'secondary'): void {
 }
 
 function fill(d: HTMLDialogElement): void {
-  const primary = required(d, '[data-panel="primary"]');
+  const primary = d.querySelector('[data-panel="primary"]')!;
   if (primary.childElementCount) return;
   for (const selector of [
     '.navbar-inner > .navbar-items',
@@ -44,14 +44,14 @@ function fill(d: HTMLDialogElement): void {
     if (el) primary.append(copy(el));
   }
   const sidebar = document.querySelector('.docs-layout > .docs-sidebar .docs-sidebar-inner');
-  if (sidebar) required(d, '[data-panel-content]').append(copy(sidebar));
+  if (sidebar) d.querySelector('[data-panel-content]')!.append(copy(sidebar));
 }
 
 function open(button: HTMLElement): void {
   const d = dialog();
   if (!d || d.open) return;
   fill(d);
-  show(d, required(d, '[data-panel-content]').childElementCount ? 'secondary' : 'primary');
+  show(d, d.querySelector('[data-panel-content]')!.childElementCount ? 'secondary' : 'primary');
   opener = button;
   d.showModal();
   button.setAttribute('aria-expanded', 'true');
@@ -83,7 +83,7 @@ function onClick(event: MouseEvent): void {
   }
   if (closest(event.target, '.navbar-sidebar-back')) {
     show(d, 'primary');
-    focusables(required(d, '[data-panel="primary"]'))[0]?.focus();
+    focusables(d.querySelector('[data-panel="primary"]')!)[0]?.focus();
     return;
   }
   if (event.target === d) {

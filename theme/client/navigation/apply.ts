@@ -1,7 +1,6 @@
 // Putting a fetched page in place of the one on display: the head tags that differ, the language
 // of the document, and the body. What the runtime keeps across pages (the colour mode and other
 // state on <html>, scripts already running, the stylesheet) stays untouched.
-import { requiredData } from '../chrome/dom.ts';
 import { ISLAND_READY, ISLAND_READY_ATTRIBUTE } from '../events.ts';
 import { ISLAND_TYPE } from '../runtime-data.ts';
 
@@ -51,7 +50,7 @@ export async function preloadPage(next: Document): Promise<void> {
     document.head.append(sheet);
   }
   for (const script of next.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    const src = new URL(requiredData(script, 'src'), location.href).href;
+    const src = new URL(script.dataset.src ?? '', location.href).href;
     if (islandsLoaded.has(src) || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(src)}"]`))
       continue;
     const preload = document.createElement('link');
@@ -183,7 +182,7 @@ function islandReady(root: Element): Promise<boolean> {
 
 function startIslands(): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>(ISLAND_SCRIPT)) {
-    const src = new URL(requiredData(script, 'src'), location.href).href;
+    const src = new URL(script.dataset.src ?? '', location.href).href;
     if (islandsLoaded.has(src)) continue;
     islandsLoaded.add(src);
     import(src).catch((error: unknown) => {

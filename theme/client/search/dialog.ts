@@ -3,7 +3,8 @@
 // combobox over a listbox of results: arrow keys move through them, Enter opens the chosen one
 // with the site's client navigation (a plain click on its link), and every result is a real link.
 import { format } from '../../../common/format-message.ts';
-import { focusables, required, requiredData } from '../chrome/dom.ts';
+import { focusables } from '../chrome/dom.ts';
+import { required } from '../chrome/required.ts';
 import { type SearchHit, searchPages } from './results.ts';
 import { wholeIndex } from './shards.ts';
 
@@ -39,8 +40,8 @@ function partsOf(dialog: HTMLDialogElement): Parts {
     list: required(dialog, '.search-results'),
     empty: required(dialog, '.search-empty'),
     status: required(dialog, '.search-status'),
-    bundle: requiredData(dialog, 'bundle'),
-    strings: JSON.parse(requiredData(dialog, 'strings')) as Strings,
+    bundle: dialog.dataset.bundle ?? '',
+    strings: JSON.parse(dialog.dataset.strings ?? '{}') as Strings,
   };
 }
 

@@ -372,6 +372,18 @@ for (const { prefix, prices } of LOCALES) {
     for (const phrase of says) assert.ok(policy.includes(phrase), `the policy says "${phrase}"`);
   });
 
+  test(`${prefix || '/'}: the company page names customers as references, each with a quote and who said it`, async () => {
+    const about = textOf(mainOf(await page(`${prefix}/about-us/`)));
+    for (const [customer, person] of [
+      ['Murblick Digital GmbH, Graz', 'Katharina Pölzl'],
+      ['Sattler Messtechnik GmbH, Weiz', 'Markus Hainzl'],
+    ]) {
+      assert.ok(about.includes(customer), `the company page names ${customer}`);
+      assert.ok(about.includes(`— ${person}`), `${customer}: the quote is signed by ${person}`);
+    }
+    assert.equal((mainOf(await page(`${prefix}/about-us/`)).match(/<blockquote>/g) ?? []).length, 2, 'a quote each');
+  });
+
   test(`${prefix || '/'}: the service level explains how three people give on-call cover, and the FAQ points to it`, async () => {
     const locale = localeOf(prefix);
     const id = locale === 'de' ? 'rufbereitschaft-rund-um-die-uhr' : 'on-call-around-the-clock';

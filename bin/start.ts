@@ -46,6 +46,12 @@ export function registerStartCommand(program: Command, root: string): void {
         log.log(
           `[site] serving ${opts.dir}/ on ${app.url}/; contact messages in ${app.backend.store.location}, ${relay}`,
         );
+        // Nobody is told of a message that is only stored: the owner hears it now, not when a
+        // visitor asks why nobody answered.
+        if (!settings.smtp && app.backend.config.contact)
+          log.error(
+            `[site] warning: contact messages will be stored in ${app.backend.store.location} but not mailed to anyone; set SMTP_URL to relay them (README, "Contact backend"), and read them meanwhile with \`site contact list\``,
+          );
       } catch (error) {
         if (
           !(

@@ -136,8 +136,34 @@ export function zoneLabel(zone: string, dateLocale: string, office: OfficeZone):
   return intlZoneName(zone, dateLocale);
 }
 
+const regionNames = new Map<string, string[]>();
+
+/** The names a locale gives the world's regions ("Vereinigtes Königreich"), made once per locale. */
+function regionsOf(dateLocale: string): string[] {
+  let names = regionNames.get(dateLocale);
+  if (!names) {
+    names = [];
+    try {
+      const display = new Intl.DisplayNames([dateLocale], { type: 'region', fallback: 'none' });
+      const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+      for (const a of letters)
+        for (const b of letters) {
+          const name = display.of(a + b);
+          if (name) names.push(name);
+        }
+    } catch {
+      // An engine without region names: every generic name is taken as it is.
+    }
+    regionNames.set(dateLocale, names);
+  }
+  return names;
+}
+
 /** The locale's generic name of a zone ("Mitteleuropäische Zeit"; for a zone without one, such as
- * UTC, its name, "Koordinierte Weltzeit"), else its offset ("GMT+01:00"). */
+ * UTC, its name, "Koordinierte Weltzeit"), else its offset ("GMT+01:00"). A generic name made of
+ * the zone's country ("Vereinigtes Königreich (Ortszeit)", "United Kingdom Time") is passed over
+ * for the zone's own name ("Mittlere Greenwich-Zeit"): it says "local time" itself, and the form
+ * adds that the zone is the visitor's. */
 export function intlZoneName(zone: string, dateLocale: string): string {
   let offset: string | undefined;
   for (const timeZoneName of ['longGeneric', 'long', 'longOffset'] as const) {
@@ -145,6 +171,8 @@ export function intlZoneName(zone: string, dateLocale: string): string {
       const name = new Intl.DateTimeFormat(dateLocale, { timeZone: zone, timeZoneName })
         .formatToParts(new Date())
         .find((p) => p.type === 'timeZoneName')?.value;
+      if (timeZoneName === 'longGeneric' && name && regionsOf(dateLocale).some((region) => name.includes(region)))
+        continue;
       if (name && !/^(GMT|UTC)([+-−]|$)/.test(name)) return name;
       offset ??= name;
     } catch {

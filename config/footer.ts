@@ -41,17 +41,5 @@ export const footer: SiteConfigInput['footer'] = {
         { to: '/compare/', label: 'compare' },
       ],
     },
-    {
-      title: 'profiles',
-      items: [
-        { href: 'https://www.linkedin.com/company/almwerk-example', label: 'profileLinkedIn' },
-        { href: 'https://codeberg.org/almwerk-example', label: 'profileCode' },
-        { href: 'https://mastodon.social/@almwerk_example', label: 'profileMastodon' },
-        { href: 'https://pixelfed.social/almwerk_example', label: 'profilePixelfed' },
-        { href: 'https://bsky.app/profile/almwerk.example', label: 'profileSocial' },
-        { href: 'https://peertube.example/c/almwerk', label: 'profileVideo' },
-        { href: 'https://www.threads.net/@almwerk_example', label: 'profileShort' },
-      ],
-    },
   ],
 };

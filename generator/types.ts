@@ -84,6 +84,8 @@ export interface SectionBlock {
   links: string[];
   /** A table's body rows (`tbody > tr`), each row's data cells (`td`). */
   rows?: SectionCell[][];
+  /** A table's header cells (`thead > tr > th`), which name the columns of its rows. */
+  head?: SectionCell[];
 }
 
 export interface SectionCell {

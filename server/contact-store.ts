@@ -19,6 +19,7 @@ import type {
   StoredMessage,
   SubmitResult,
 } from './store.ts';
+import { UNSENT_FIRST } from './store.ts';
 
 export const DB_FILE = 'contact.sqlite';
 
@@ -183,10 +184,11 @@ export class ContactStore {
     return this.statements.counts.get()!;
   }
 
-  /** Newest first. */
+  /** The messages not relayed first (nobody has read those in a mailbox), then the relayed; newest
+   * first in each. */
   list(limit: number, offset = 0): StoredMessage[] {
     return this.db
-      .prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`)
+      .prepare<[number, number], StoredMessage>(`${SELECT_MESSAGES} ${UNSENT_FIRST} LIMIT ? OFFSET ?`)
       .all(limit, offset);
   }
 

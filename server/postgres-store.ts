@@ -47,7 +47,7 @@ import type {
   StoredMessage,
   SubmitResult,
 } from './store.ts';
-import { StoreUnavailableError } from './store.ts';
+import { StoreUnavailableError, UNSENT_FIRST } from './store.ts';
 
 /** Rows of one page of an export. */
 const PAGE = 500;
@@ -284,7 +284,7 @@ export class PostgresStore implements Store {
           return { status: existing.payload_hash === m.payloadHash ? 'duplicate' : 'conflict', id: existing.id };
         }),
       list: (limit, offset = 0) =>
-        this.query<StoredMessage>(`${SELECT_MESSAGES} ORDER BY m.id DESC LIMIT ? OFFSET ?`, [limit, offset]),
+        this.query<StoredMessage>(`${SELECT_MESSAGES} ${UNSENT_FIRST} LIMIT ? OFFSET ?`, [limit, offset]),
       iterate: async function* () {
         let after = 0;
         for (;;) {

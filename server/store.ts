@@ -138,6 +138,8 @@ export interface MessageStore extends OutboxSource<StoredMessage> {
   /** Resolves once the message (or the earlier one with its key) is committed durably. */
   submit(message: NewMessage): Promise<SubmitResult>;
   /** Newest first. */
+  /** The messages not relayed first (nobody has read those in a mailbox), then the relayed; newest
+   * first in each (UNSENT_FIRST). */
   list(limit: number, offset?: number): Promise<StoredMessage[]>;
   /** Oldest first, a page at a time, for exports of any size. */
   iterate(): AsyncIterable<StoredMessage>;
@@ -226,3 +228,7 @@ export class StoreUnavailableError extends Error {
   /** Seconds a client waits before it tries again: a restart of the database takes a few. */
   readonly retryAfterSeconds = 5;
 }
+
+/** The order of StoredMessages' `list` in SQL over `messages m LEFT JOIN outbox o`, the same in
+ * SQLite and PostgreSQL: messages no mail has carried first, then the relayed, newest first in each. */
+export const UNSENT_FIRST = 'ORDER BY (o.sent_at IS NOT NULL), m.id DESC';

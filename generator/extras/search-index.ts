@@ -63,7 +63,7 @@ function sectionOf(config: SiteConfig, graph: SiteGraph, page: Page): string | u
 /** What Pagefind indexes for one page: its title (weighted most: the page about a thing ranks
  * above pages that mention it), its description, the body, and last the front matter's keywords
  * (words a visitor searches by that the text may not use: "imprint" for the Impressum), weighted
- * least: found by them, a page is never ranked by them. The section and the keywords go along as
+ * as a heading of the page (the theme's client sets the weights: theme/client/search/engine.ts). The section and the keywords go along as
  * metadata: the section is shown with the result; the keywords, searched but not text of the page,
  * are never its excerpt. */
 export function searchRecord(config: SiteConfig, graph: SiteGraph, page: Page): SearchRecord {

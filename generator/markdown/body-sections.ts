@@ -78,6 +78,15 @@ function rowsOf(table: Element): SectionCell[][] | undefined {
     );
 }
 
+/** A table's header cells: the first row of its head. */
+function headOf(table: Element): SectionCell[] | undefined {
+  const head = table.children.find((child): child is Element => isElement(child, 'thead'));
+  const row = head?.children.find((child): child is Element => isElement(child, 'tr'));
+  return row?.children
+    .filter((cell): cell is Element => isElement(cell, 'th'))
+    .map((th) => ({ html: htmlOf(th.children).trim(), links: linksOf(th.children) }));
+}
+
 function blockOf(node: Node): SectionBlock {
   const block: SectionBlock = {
     html: htmlOf([node]),
@@ -87,7 +96,8 @@ function blockOf(node: Node): SectionBlock {
   if (node.type !== 'element') return block;
   block.tag = node.tagName;
   const rows = node.tagName === 'table' ? rowsOf(node) : undefined;
-  return rows ? { ...block, rows } : block;
+  const head = rows ? headOf(node) : undefined;
+  return rows ? { ...block, rows, ...(head ? { head } : {}) } : block;
 }
 
 /** The body's sections, from its finished tree (which is left as it is). */
@@ -135,6 +145,7 @@ export function mapSection(
       html: html(block.html),
       links: block.links.map(href),
       ...(block.rows ? { rows: block.rows.map((row) => row.map(cell)) } : {}),
+      ...(block.head ? { head: block.head.map(cell) } : {}),
     })),
   };
 }

@@ -16,8 +16,9 @@ export function BlogLayout({
   page: Page;
   sidebar: string;
   children: ReactNode;
-  /** Whether the page has a table of contents, for which it keeps a side column on a wide screen. */
-  toc?: boolean;
+  /** Whether the page has a table of contents, for which it keeps a side column on a wide screen;
+   * 'folded' keeps it folded above the text, the column's room left to a wide table. */
+  toc?: boolean | 'folded';
 }) {
   const { t, graph } = useTheme();
   const served = useHref();
@@ -34,7 +35,13 @@ export function BlogLayout({
         ]
       : [];
   return (
-    <div className={toc ? 'docs-layout blog-layout' : 'docs-layout docs-layout-notoc blog-layout'}>
+    <div
+      className={
+        toc === true
+          ? 'docs-layout blog-layout'
+          : `docs-layout docs-layout-notoc${toc ? ' docs-layout-foldedtoc' : ''} blog-layout`
+      }
+    >
       <SidebarFrame>
         <Sidebar id={sidebar} title={t.blog.recentPosts} />
         {links.length > 0 && (
@@ -55,7 +62,7 @@ export function BlogLayout({
         {children}
       </main>
       {/* The side column the client moves the table of contents into on a wide screen (docs/Toc.tsx). */}
-      {toc && <div className="docs-toc" />}
+      {toc === true && <div className="docs-toc" />}
     </div>
   );
 }

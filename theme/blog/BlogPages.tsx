@@ -14,7 +14,7 @@ import type {
 } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
 import { Paginator } from '../docs/Paginator.tsx';
-import { scrollableTables } from '../docs/scrollable-tables.ts';
+import { hasWideTable, scrollableTables } from '../docs/scrollable-tables.ts';
 import { Toc } from '../docs/Toc.tsx';
 import { formatDate } from '../format.ts';
 import { Avatar } from './Avatar.tsx';
@@ -27,8 +27,10 @@ function sectionLabel(graph: SiteGraph, page: Page): string {
 
 export function Post({ page }: { page: PostPage }) {
   const { bodyOf, graph, t } = useTheme();
+  const body = bodyOf(page.doc);
+  const toc = page.toc.length > 0 && (hasWideTable(body) ? 'folded' : true);
   return (
-    <BlogLayout page={page} sidebar={page.sidebar} toc={page.toc.length > 0}>
+    <BlogLayout page={page} sidebar={page.sidebar} toc={toc}>
       <article className="post">
         <header className="post-header">
           <p className="eyebrow">{sectionLabel(graph, page)}</p>
@@ -37,10 +39,7 @@ export function Post({ page }: { page: PostPage }) {
           <PostMeta post={page} />
         </header>
         <Toc items={page.toc} />
-        <div
-          className="markdown"
-          dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }}
-        />
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: scrollableTables(body, t.docs.table) }} />
         {page.tags.length > 0 && (
           <footer className="post-footer">
             <PostTags post={page} />

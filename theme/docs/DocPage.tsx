@@ -7,7 +7,7 @@ import { PageListing } from './PageListing.tsx';
 import { Paginator } from './Paginator.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SidebarFrame } from './SidebarFrame.tsx';
-import { scrollableTables } from './scrollable-tables.ts';
+import { hasWideTable, scrollableTables } from './scrollable-tables.ts';
 import { Toc } from './Toc.tsx';
 import { VersionDropdown } from './VersionDropdown.tsx';
 
@@ -21,7 +21,15 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
   const versioned = section?.kind === 'docs' && (section.versionMenu ?? versions.length > 1);
   const titleOf = useTitleOf();
   const toc = page.kind === 'doc' ? page.toc : [];
-  const layout = ['docs-layout', !page.sidebar && 'docs-layout-nosidebar', toc.length === 0 && 'docs-layout-notoc']
+  const body = page.kind === 'doc' ? bodyOf(page.doc) : '';
+  // A wide table takes the side column's room: the table of contents stays folded above the text.
+  const folded = toc.length > 0 && hasWideTable(body);
+  const layout = [
+    'docs-layout',
+    !page.sidebar && 'docs-layout-nosidebar',
+    (toc.length === 0 || folded) && 'docs-layout-notoc',
+    folded && 'docs-layout-foldedtoc',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -40,7 +48,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
           <h1>{page.title}</h1>
           {page.kind === 'doc' ? (
             <>
-              <div dangerouslySetInnerHTML={{ __html: scrollableTables(bodyOf(page.doc), t.docs.table) }} />
+              <div dangerouslySetInnerHTML={{ __html: scrollableTables(body, t.docs.table) }} />
               {page.listing && <PageListing groups={page.listing} />}
             </>
           ) : (
@@ -65,7 +73,7 @@ export function DocPage({ page }: { page: DocPageNode | CategoryPage }) {
         />
       </main>
       {/* The side column the client moves the table of contents into on a wide screen. */}
-      {toc.length > 0 && <div className="docs-toc" />}
+      {toc.length > 0 && !folded && <div className="docs-toc" />}
     </div>
   );
 }

@@ -23,13 +23,26 @@ function peopleOf(
   locale: string,
   prefix: string,
   offers: OfferRow[],
-): { author: Author; focus: string }[] | undefined {
+): { author: Author; role: string; focus: string }[] | undefined {
   const people = offers.map((row) => {
     const href = row.links[0];
     const author = Object.values(graph.authors).find((a) => a.page && `${prefix}${a.page}` === href);
-    return author?.title[locale] ? { author, focus: row.price } : undefined;
+    return author ? { author, role: row.text, focus: row.price } : undefined;
   });
-  return people.every(Boolean) ? (people as { author: Author; focus: string }[]) : undefined;
+  return people.every(Boolean) ? (people as { author: Author; role: string; focus: string }[]) : undefined;
+}
+
+/** A table's header cell on a card made of one of its rows, so that the card says which column
+ * each value is in. The colon is for screen readers, which read label and value as one line. A
+ * header is read but not shown where the card's shape says it already: the title stands for the
+ * name column, and a team card's role and focus need no label to be seen as such. */
+function ColumnName({ html, hidden }: { html: string; hidden?: boolean }) {
+  return (
+    <span className={hidden ? 'visually-hidden' : 'offer-label'}>
+      <span dangerouslySetInnerHTML={{ __html: html }} />
+      <span className="visually-hidden">: </span>
+    </span>
+  );
 }
 
 function Html({ html, className }: { html: string; className?: string }) {
@@ -53,7 +66,7 @@ export function HomeSection({ section }: { section: LaidOutSection }) {
     );
   }
   if (section.kind === 'offers') {
-    const { before, rows: offers, after } = section;
+    const { before, rows: offers, head, after } = section;
     const people = peopleOf(graph, page.locale, prefix, offers);
     if (people) {
       return (
@@ -61,15 +74,22 @@ export function HomeSection({ section }: { section: LaidOutSection }) {
           <div className="home-inner">
             <Html className="markdown home-head" html={before} />
             <ul className="team-cards">
-              {people.map(({ author, focus }) => (
+              {people.map(({ author, role, focus }) => (
                 <li key={author.id} className="team-card">
                   <Avatar name={author.name} size="large" />
                   <h3>
+                    {head.name && <ColumnName html={head.name} hidden />}
                     <a href={href(`${prefix}${author.page}`)}>{author.name}</a>
                   </h3>
-                  <p className="team-role">{author.title[page.locale]}</p>
+                  <p className="team-role">
+                    {head.text && <ColumnName html={head.text} hidden />}
+                    <span dangerouslySetInnerHTML={{ __html: role }} />
+                  </p>
                   <p>{author.bio[page.locale]}</p>
-                  <p className="team-focus" dangerouslySetInnerHTML={{ __html: focus }} />
+                  <p className="team-focus">
+                    {head.price && <ColumnName html={head.price} hidden />}
+                    <span dangerouslySetInnerHTML={{ __html: focus }} />
+                  </p>
                 </li>
               ))}
             </ul>
@@ -85,10 +105,20 @@ export function HomeSection({ section }: { section: LaidOutSection }) {
           <ul className="offer-cards">
             {offers.map((offer, i) => (
               <li key={i} className="offer-card">
-                <h3 dangerouslySetInnerHTML={{ __html: offer.name }} />
-                <p dangerouslySetInnerHTML={{ __html: offer.text }} />
+                <h3>
+                  {head.name && <ColumnName html={head.name} hidden />}
+                  <span dangerouslySetInnerHTML={{ __html: offer.name }} />
+                </h3>
+                <p>
+                  {head.text && <ColumnName html={head.text} />}
+                  <span dangerouslySetInnerHTML={{ __html: offer.text }} />
+                </p>
                 <p className="offer-price">
-                  <span className="visually-hidden">{`${t.home.price}: `}</span>
+                  {head.price ? (
+                    <ColumnName html={head.price} />
+                  ) : (
+                    <span className="visually-hidden">{`${t.home.price}: `}</span>
+                  )}
                   <span dangerouslySetInnerHTML={{ __html: offer.price }} />
                 </p>
               </li>

@@ -31,6 +31,9 @@ export type LaidOutSection =
       /** The section around its table: the heading and lead-in before, anything after. */
       before: string;
       rows: OfferRow[];
+      /** The table's header cells (name, text, price), empty where the table names no column:
+       * every card carries them, so a value is never shown without the column it belongs to. */
+      head: OfferHead;
       after: string;
     }
   | {
@@ -49,6 +52,13 @@ export interface OfferRow {
   price: string;
   /** Targets of the links in the name cell, in order, without #fragment. */
   links: string[];
+}
+
+/** The HTML of the header cells of a three-column table, '' where a cell is empty. */
+export interface OfferHead {
+  name: string;
+  text: string;
+  price: string;
 }
 
 export interface SectionColumn {
@@ -79,12 +89,14 @@ const joined = (blocks: SectionBlock[]) => blocks.map((block) => leadsAsTitles(b
 
 /** The rows of the section's first table if it has three columns and stands in the section itself:
  * the table's index among the blocks and its rows. */
-function offersOf(blocks: SectionBlock[]): { at: number; rows: OfferRow[] } | undefined {
+function offersOf(blocks: SectionBlock[]): { at: number; rows: OfferRow[]; head: OfferHead } | undefined {
   const at = blocks.findIndex((block) => block.contains.includes('table'));
   const rows = blocks[at]?.tag === 'table' ? blocks[at].rows : undefined;
   if (!rows || rows.length === 0 || rows.some((cells) => cells.length !== 3)) return undefined;
+  const [name, text, price] = (blocks[at].head ?? []).map((cell) => cell.html);
   return {
     at,
+    head: { name: name ?? '', text: text ?? '', price: price ?? '' },
     rows: rows.map(([name, text, price]) => ({
       name: leadsAsTitles(name.html),
       text: leadsAsTitles(text.html),
@@ -112,6 +124,7 @@ export function layOut(sections: BodySection[]): LaidOutSection[] {
         headingId,
         before: joined(blocks.slice(0, offers.at)),
         rows: offers.rows,
+        head: offers.head,
         after: joined(blocks.slice(offers.at + 1)),
       };
     const starts = blocks.flatMap((block, i) => (block.tag === 'h3' ? [i] : []));

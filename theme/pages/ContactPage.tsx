@@ -82,7 +82,9 @@ export function ContactPage({ page }: { page: StandalonePage }) {
             <ContactRevealRoot
               locale={page.locale}
               t={t.contact}
-              action={revealAction(href(contact.endpoint))}
+              // Without JavaScript the answer is a whole page: the fragment brings the visitor back
+              // to the details they asked for, not to the top of the page.
+              action={`${revealAction(href(contact.endpoint))}#contact-direct-title`}
               state={EMPTY_REVEAL_STATE}
             />
           </section>

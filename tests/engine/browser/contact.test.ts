@@ -343,6 +343,26 @@ test('"Show email" and "Show phone number": the details are in nothing the page 
   assert.equal(await textOf(page, '#contact-email-revealed'), EMAIL, 'the address stays shown');
 });
 
+test('with JavaScript off on a phone, "Show email" answers with the contact page at the address, not at its top', async () => {
+  const page = await visit(`${server.url}/contact/`, {
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  await page.click('button[name="reveal"][value="email"]');
+  await page.waitForURL(/\/reveal#contact-direct-title$/);
+  assert.equal(await textOf(page, '#contact-email-revealed'), EMAIL);
+  const inView = await page.$eval('#contact-email-revealed', (el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  });
+  assert.ok(inView, 'the revealed address is on the screen without scrolling');
+  // A second press keeps the place: the answer page's buttons post to the same anchored address.
+  await page.click('button[name="reveal"][value="phone"]');
+  await page.waitForSelector('#contact-phone-revealed');
+  assert.match(page.url(), /#contact-direct-title$/);
+  assert.ok(await page.$eval('#contact-phone-revealed', (el) => el.getBoundingClientRect().bottom <= innerHeight));
+});
+
 test('with JavaScript off, the form posts form-encoded data and the answer is the success page', async () => {
   const page = await visit(`${server.url}/en/contact/`, { javaScriptEnabled: false });
   const values = visitor('Plain');

@@ -114,6 +114,8 @@ test('site start serves a copied build with a copied engine and stores contact m
 
     assert.equal((await fetch(`${url}/en/`)).status, 200);
     assert.equal((await fetch(`${url}/${SERVER_MANIFEST}`)).status, 404, "the server's own files are not served");
+    // No SMTP_URL: the owner is warned at start that messages will be stored and mailed to nobody.
+    assert.match(output, /warning: contact messages will be stored in .* but not mailed to anyone; set SMTP_URL/);
 
     // With JavaScript: the island posts JSON.
     assert.equal((await postJson(url, validMessage({ name: 'Script Sender' }))).status, 201);

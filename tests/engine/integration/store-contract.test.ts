@@ -197,6 +197,24 @@ for (const [name, open] of Object.entries(BACKENDS)) {
       assert.deepEqual(await other.messages.recordOutcome(id, { kind: 'sent' }, RULES), { state: 'sent' });
       assert.deepEqual(await store.messages.counts(), { messages: 1, pending: 0, sent: 1, dead: 0 });
       assert.equal(await store.messages.nextDue(), undefined);
+      // A message no mail has carried yet is listed before the relayed one, though older: the
+      // owner reading `site contact list` sees first what reached nobody.
+      const unsent = await store.messages.submit(message());
+      const later = await store.messages.submit(message());
+      const soon = Date.now() + 1000;
+      assert.equal((await store.messages.claimNext(soon, RULES))?.id, unsent.id);
+      const retryAt = soon + 3_600_000;
+      await store.messages.recordOutcome(unsent.id, { kind: 'retry', error: 'connection refused', retryAt }, RULES);
+      assert.equal((await store.messages.claimNext(soon, RULES))?.id, later.id);
+      await store.messages.recordOutcome(later.id, { kind: 'sent' }, RULES);
+      assert.deepEqual(
+        (await store.messages.list(10)).map((m) => [m.id, m.relay]),
+        [
+          [unsent.id, 'pending'],
+          [later.id, 'sent'],
+          [id, 'sent'],
+        ],
+      );
     });
 
     test('a lease that runs out twice makes a dead letter, never a third send', async () => {

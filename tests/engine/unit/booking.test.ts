@@ -323,6 +323,16 @@ test('times are named for visitors as the site names its zone, other zones as th
   assert.equal(zoneLabel('America/New_York', 'en-GB', office), 'Eastern Time');
   assert.equal(zoneLabel('Europe/Vienna', 'en-GB', { ...office, name: '' }), 'Central European Time');
   assert.equal(intlZoneName('UTC', 'de-AT'), 'Koordinierte Weltzeit', 'not "GMT+00:00"');
+  // A zone the locale names only by its country says "local time" itself: its own name instead, so
+  // that the form's "(Ihre Ortszeit)" is not said twice.
+  for (const [locale, phrase] of [
+    ['de-AT', /Ortszeit/],
+    ['en-GB', /United Kingdom/],
+  ] as const) {
+    const london = zoneLabel('Europe/London', locale, office);
+    assert.doesNotMatch(london, phrase, london);
+    assert.match(london, /Greenwich/);
+  }
   const slot = formatSlot('2026-12-02T08:00:00.000Z', 'de-AT', 'Europe/Vienna', 'Wiener Zeit');
   assert.equal(slot, 'Mittwoch, 2. Dezember 2026 um 09:00 (Wiener Zeit)');
   assert.doesNotMatch(slot, /Europe|Vienna\//);

@@ -118,6 +118,8 @@ test('a home page is split into the sections a visitor sees, each laid out by it
       },
       { name: 'Handover', text: 'A plan', price: 'custom quote', links: [] },
     ],
+    // The header cells go with the rows: a card made of a row names the column of each value.
+    head: { name: 'Offer', text: 'What it covers', price: 'Price' },
     after: '\n<p>All prices are net.</p>\n',
   });
   assert.deepEqual(columns, {

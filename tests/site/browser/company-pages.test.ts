@@ -84,7 +84,7 @@ test('the company page shows the three people with initials, role and years, and
   const people = await page.locator('.team-card').evaluateAll((els) =>
     els.map((el) => ({
       initials: el.querySelector('.avatar')?.textContent,
-      name: el.querySelector('h3')?.textContent,
+      name: el.querySelector('h3 a')?.textContent,
       role: el.querySelector('.team-role')?.textContent,
       text: el.textContent,
     })),

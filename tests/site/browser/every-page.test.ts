@@ -80,7 +80,8 @@ function inspect({ desktop, groups }: { desktop: boolean; groups: string[] }): s
   if (desktop) {
     for (const table of document.querySelectorAll('main table')) {
       const box = table.parentElement!.classList.contains('table-scroll') ? table.parentElement! : table;
-      const column = contentWidth(box.parentElement!);
+      // A wide table's column is the page's content column, beyond the measure of the prose.
+      const column = contentWidth(box.classList.contains('table-wide') ? box.closest('main')! : box.parentElement!);
       const wide = table.scrollWidth;
       if (wide <= column + 1) continue;
       // The narrowest the table can be, every cell wrapped: only a table that cannot fit even so may scroll.

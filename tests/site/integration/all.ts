@@ -2,6 +2,7 @@
 import { everyFileImported } from '../../all-files.ts';
 import './built-pages.test.ts';
 import './buyer-pages.test.ts';
+import './every-word.test.ts';
 import './html-validity.test.ts';
 import './site.test.ts';
 

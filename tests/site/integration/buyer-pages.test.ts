@@ -287,6 +287,103 @@ for (const { prefix, prices } of LOCALES) {
     assert.ok(privacy.includes(SUB_PROCESSORS[0].name), 'the privacy policy names the mail provider');
   });
 
+  test(`${prefix || '/'}: the pricing page gives the hourly rate and a unit price for each add-on, and the terms of service the same rates`, async () => {
+    const locale = localeOf(prefix);
+    const pricing = textOf(mainOf(await page(`${prefix}/pricing/`)));
+    const terms = textOf(mainOf(await page(`${prefix}/legal/terms-of-service/`)));
+    const rates = {
+      de: ['120 € pro Stunde', '180 € pro Stunde'],
+      en: ['€120 per hour', '€180 per hour'],
+    }[locale];
+    for (const rate of rates) {
+      assert.ok(pricing.includes(rate), `the pricing page says "${rate}"`);
+      assert.ok(terms.includes(rate), `the terms of service say "${rate}", as the pricing page does`);
+    }
+    const addOns = {
+      de: [
+        'Weitere Umgebung',
+        '60 € pro Monat',
+        'Weiteres Kundenprojekt',
+        'Weitere vCPU',
+        '15 € pro Monat',
+        'Weitere 8 GB RAM',
+        'Weitere 100 GB SSD',
+      ],
+      en: [
+        'Another environment',
+        '€60 per month',
+        'Another client project',
+        'Another vCPU',
+        '€15 per month',
+        'Another 8 GB RAM',
+        'Another 100 GB SSD',
+      ],
+    }[locale];
+    for (const item of addOns) assert.ok(pricing.includes(item), `the pricing page prices "${item}"`);
+  });
+
+  test(`${prefix || '/'}: the security page answers penetration tests, NIS2 and liability insurance with the same facts in both languages`, async () => {
+    const locale = localeOf(prefix);
+    const security = textOf(mainOf(await page(`${prefix}/trust/security/`)));
+    const says = {
+      de: [
+        'Schöckl Security GmbH',
+        'Oktober 2026',
+        'innerhalb von 30 Tagen',
+        'NIS2-Richtlinie (EU) 2022/2555',
+        'innerhalb von 12 Stunden',
+        'Murtaler Versicherung AG',
+        '2.000.000 € je Schadensfall',
+      ],
+      en: [
+        'Schöckl Security GmbH',
+        'October 2026',
+        'within 30 days',
+        'NIS2 Directive (EU) 2022/2555',
+        'within 12 hours',
+        'Murtaler Versicherung AG',
+        '€2,000,000 per claim',
+      ],
+    }[locale];
+    for (const phrase of says) assert.ok(security.includes(phrase), `the security page says "${phrase}"`);
+  });
+
+  test(`${prefix || '/'}: the vendor lock-in policy says what happens if Almwerk stops trading: a deposit with a notary and a named partner`, async () => {
+    const locale = localeOf(prefix);
+    const policy = textOf(mainOf(await page(`${prefix}/policies/vendor-lock-in/`)));
+    const says = {
+      de: [
+        'Notariat Mag. Eva Reiter in Graz',
+        'Runbooks',
+        'Insolvenzverfahren',
+        '5 Arbeitstage',
+        'Kernbach IT-Betrieb GmbH in Linz',
+        'bis zu drei Monate zu unseren Preisen',
+      ],
+      en: [
+        'Mag. Eva Reiter in Graz',
+        'runbooks',
+        'insolvency proceedings',
+        '5 working days',
+        'Kernbach IT-Betrieb GmbH in Linz',
+        'for up to three months at our prices',
+      ],
+    }[locale];
+    for (const phrase of says) assert.ok(policy.includes(phrase), `the policy says "${phrase}"`);
+  });
+
+  test(`${prefix || '/'}: the company page names customers as references, each with a quote and who said it`, async () => {
+    const about = textOf(mainOf(await page(`${prefix}/about-us/`)));
+    for (const [customer, person] of [
+      ['Murblick Digital GmbH, Graz', 'Katharina Pölzl'],
+      ['Sattler Messtechnik GmbH, Weiz', 'Markus Hainzl'],
+    ]) {
+      assert.ok(about.includes(customer), `the company page names ${customer}`);
+      assert.ok(about.includes(`— ${person}`), `${customer}: the quote is signed by ${person}`);
+    }
+    assert.equal((mainOf(await page(`${prefix}/about-us/`)).match(/<blockquote>/g) ?? []).length, 2, 'a quote each');
+  });
+
   test(`${prefix || '/'}: the service level explains how three people give on-call cover, and the FAQ points to it`, async () => {
     const locale = localeOf(prefix);
     const id = locale === 'de' ? 'rufbereitschaft-rund-um-die-uhr' : 'on-call-around-the-clock';

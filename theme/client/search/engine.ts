@@ -24,9 +24,11 @@ export interface Pagefind {
 }
 
 /** How Pagefind ranks (generator/extras/search-index.ts writes what it ranks): a word of the
- * page's title counts most; a keyword of the front matter finds a page but ranks it little; the
- * section's name is no reason to show a page. */
-const RANKING = { metaWeights: { title: 100, keywords: 2, section: 0 } };
+ * page's title counts most; a keyword of the front matter counts as a heading of the page does
+ * (Pagefind weighs an `h2` 6), as the editor names with it what the page is about, in words the
+ * text may not use (the other language's: "uptime" for the Servicelevel); the section's name is
+ * no reason to show a page. */
+const RANKING = { metaWeights: { title: 100, keywords: 6, section: 0 } };
 
 /** What the engine is told of the site, for the bundle and its shards alike (shards.ts). */
 export const searchOptions = () => ({ baseUrl: siteBase(), excerptLength: 22, ranking: RANKING });

@@ -968,6 +968,23 @@ export const DIAGNOSTIC_RULES = {
     },
     example: { file: 'content/en/docs/a.md', mistake: '<font color="red">Important</font>', fix: '**Important**' },
   },
+  'unclosed-html': {
+    title: 'Raw HTML left open that takes the text after it out of the page',
+    severity: 'error',
+    hint: 'delete the tag, or write it in backticks to show it as text; docs/content.md lists the HTML a page may use',
+    messages: {
+      open: says(
+        (p: { tag: string; extent: string }) =>
+          `<${p.tag}> is never closed: a browser takes ${p.extent} as its content, and all of it is left out of the page`,
+        (p) => `delete <${p.tag}>, or write it in backticks (\`<${p.tag}>\`) to show the tag as text`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '<noscript>\n\nBooking needs JavaScript.\n\n## Prices',
+      fix: 'Booking needs JavaScript.\n\n## Prices',
+    },
+  },
   authors: {
     title: 'content/authors.yml is invalid',
     severity: 'error',

@@ -54,6 +54,22 @@ export const postFrontMatter = z.strictObject({
   tags: z.array(z.string()).default([]),
 });
 
+/** The length docs/content.md gives a description: about what search results and link previews show. */
+export const DESCRIPTION_SHOWN = 160;
+
+/** A description longer than search results show is cut there: said, so the editor decides where. */
+function longDescription(description: string, matter: string, file: string): Diagnostic[] {
+  const length = [...description].length;
+  if (length <= DESCRIPTION_SHOWN) return [];
+  const at = yamlLocator(matter)(['description'], true);
+  return [
+    diagnostic({ file, line: at?.line, column: at?.column }, 'front-matter', 'longDescription', {
+      length,
+      limit: DESCRIPTION_SHOWN,
+    }),
+  ];
+}
+
 /** Why a post's date is no date: its form, or the part that does not exist ("month 13"). */
 function dateProblem(value: string): string | undefined {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -157,8 +173,15 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
   });
   const input = Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key)));
   const result = schema.safeParse(input);
-  if (result.success)
-    return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
+  if (result.success) {
+    const data = result.data as FrontMatter;
+    return {
+      data,
+      body: parsed.content,
+      bodyLine,
+      diagnostics: [...keyDiagnostics, ...longDescription(data.description, parsed.matter, file)],
+    };
+  }
   return {
     data: undefined,
     fallback: fallbackOf(fields, file),
@@ -206,6 +229,12 @@ function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
     .replace(/ at line \d+, column \d+:?\s*$/, '')
     .replace(/[:\s]+$/, '');
   let says = diagnosis('front-matter', 'yaml', { reason });
+  // `...` ends a YAML document (and Pandoc's front matter), not this site's: the block runs on.
+  const dots = matterLines.findIndex((line) => /^\.\.\.\s*$/.test(line));
+  if (dots !== -1 && /multiple documents/i.test(reason)) {
+    at = { line: dots + 2, column: 1 };
+    says = diagnosis('front-matter', 'documentEnd');
+  }
   if (/missing closing .?quote/i.test(reason)) {
     const opened = matterLines.findIndex((line) => {
       const value = /^\s*[\w-]+:\s*(["'])(.*)$/.exec(line);

@@ -38,6 +38,7 @@ import './raw-html.test.ts';
 import './recorded-reads.test.ts';
 import './redirects.test.ts';
 import './routes.test.ts';
+import './said-not-lost.test.ts';
 import './search-results.test.ts';
 import './sidebar.test.ts';
 import './social-cards.test.ts';

@@ -115,7 +115,9 @@ class MatterLanguageError extends Error {
  * refuses, the JavaScript one included. YAML is read by the plain-line fast path where it can,
  * else by the YAML 1.2 parser (not gray-matter's own, which reads `no` as false). */
 const ENGINES: Record<string, (block: string) => object> = {
-  yaml: (block) => (plainYaml(block) ?? YAML.parse(block) ?? {}) as object,
+  // The library's warnings (an unknown tag, a key that is a collection) would go to the terminal in
+  // its own words; what they are about is reported as the schema sees the value.
+  yaml: (block) => (plainYaml(block) ?? YAML.parse(block, { logLevel: 'error' }) ?? {}) as object,
   json: (block) => JSON.parse(block) as object,
   javascript: () => {
     throw new MatterLanguageError('javascript');

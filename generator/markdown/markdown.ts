@@ -97,6 +97,8 @@ const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
 const MDX_STATEMENT =
   /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
+/** The end of a statement on one line: a module name in quotes, a value, a closing bracket. */
+const COMPLETE = /(?:['"`;)\]}]|\w)\s*$/;
 /** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
 const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
 /** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
@@ -180,8 +182,18 @@ function contentConventions() {
         const text = (node as Paragraph).children[0];
         if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) {
           problem(node, diagnosis('mdx', 'statement', { kind: text.value.startsWith('import') ? 'import' : 'export' }));
-          parent.children.splice(index, 1);
-          return index;
+          // Text on the lines after complete one-line statements runs into their paragraph: it is
+          // the editor's, and stays. A statement over several lines goes whole.
+          const lines = text.value.split('\n');
+          let statements = 0;
+          while (statements < lines.length && MDX_STATEMENT.test(lines[statements]) && COMPLETE.test(lines[statements]))
+            statements++;
+          if (statements === 0 || (statements === lines.length && (node as Paragraph).children.length === 1)) {
+            parent.children.splice(index, 1);
+            return index;
+          }
+          text.value = lines.slice(statements).join('\n');
+          return SKIP;
         }
       }
       if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {

@@ -19,6 +19,7 @@ import './diagnostics-reference.test.ts';
 import './editor-links.test.ts';
 import './editor-words.test.ts';
 import './frontmatter.test.ts';
+import './fuzz-markdown.test.ts';
 import './gfm.test.ts';
 import './helper-chunks.test.ts';
 import './home-sections.test.ts';

@@ -11,7 +11,16 @@ import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
 import { common } from 'lowlight';
-import type { Definition, Html, Heading as MdHeading, Root as MdRoot, Paragraph, RootContent, Text } from 'mdast';
+import type {
+  Definition,
+  FootnoteDefinition,
+  Html,
+  Heading as MdHeading,
+  Root as MdRoot,
+  Paragraph,
+  RootContent,
+  Text,
+} from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeHighlight from 'rehype-highlight';
@@ -318,8 +327,22 @@ function collectLinks() {
     });
     // A footnote nobody refers to is left out of the page by the HTML step, and so is a second
     // definition of a label (the first is shown): said, not dropped.
+    // A reference counts when the page's text makes it, or a footnote it shows does: one made only
+    // inside its own definition (a next line that ran into it) shows nothing.
     const referenced = new Set<string>();
-    visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    const definitionsOf = new Map<string, FootnoteDefinition[]>();
+    visit(tree, (node) => {
+      if (node.type === 'footnoteDefinition') {
+        const list = definitionsOf.get(node.identifier) ?? [];
+        definitionsOf.set(node.identifier, [...list, node]);
+        return SKIP;
+      }
+      if (node.type === 'footnoteReference') referenced.add(node.identifier);
+      return undefined;
+    });
+    for (const identifier of referenced)
+      for (const definition of definitionsOf.get(identifier)?.slice(0, 1) ?? [])
+        visit(definition, 'footnoteReference', (node) => void referenced.add(node.identifier));
     const footnotes = new Map<string, string>();
     visit(tree, 'footnoteDefinition', (node) => {
       const text = plainText(node).trim();

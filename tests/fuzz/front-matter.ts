@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import { parseSource } from '../../generator/parse/parse.ts';
 import { labelsOf, source } from '../engine/unit/factories.ts';
-import type { FuzzSurface } from './surface.ts';
 
 const labels = labelsOf('en');
 
@@ -179,7 +178,9 @@ export function fuzzFrontMatter({ runs, seed }: { runs: number; seed: number }):
   return { cases: runs };
 }
 
-export const surface: FuzzSurface = {
+/** What `npm run fuzz` runs: `run` tries `runs` cases from `seed`, and throws with the smallest
+ * case that broke a property. */
+export const surface: { name: string; run(options: { runs: number; seed: number }): Promise<{ cases: number }> } = {
   name: 'front matter',
   async run(options) {
     return fuzzFrontMatter(options);

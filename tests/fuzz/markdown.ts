@@ -4,13 +4,29 @@
 // the block it is in, or it follows an error that says the text after it is lost).
 import fc from 'fast-check';
 import { parseFragment } from 'parse5';
+import type { Position } from 'unist';
 import { ENGINE_MESSAGES } from '../../common/messages.ts';
 import { createMarkdownProcessor, type MarkdownResult, renderMarkdown } from '../../generator/markdown/markdown.ts';
-import { type GeneratedBody, markdownBody } from './markdown-grammar.ts';
-import type { FuzzSurface } from './surface.ts';
+import { markdownBody } from './markdown-grammar.ts';
 
 const en = ENGINE_MESSAGES.en;
 const processor = createMarkdownProcessor({ titles: en.admonition }, en.docs);
+
+/** The nodes of Markdown's tree that are blocks of lines. */
+const BLOCKS = new Set([
+  'paragraph',
+  'heading',
+  'code',
+  'html',
+  'table',
+  'definition',
+  'footnoteDefinition',
+  'listItem',
+  'blockquote',
+  'containerDirective',
+  'leafDirective',
+  'thematicBreak',
+]);
 
 /** Rules whose error says that the text after its place is taken off the page. */
 const TAKES_WHAT_FOLLOWS = new Set(['unclosed-html', 'unclosed-container']);
@@ -32,9 +48,9 @@ function readable(node: Node, out: string[] = []): string[] {
   return out;
 }
 
-/** What is wrong with the page made of `generated`, or undefined. Throws what the pipeline threw. */
-export function checkMarkdown(generated: GeneratedBody): string | undefined {
-  const result: MarkdownResult = renderMarkdown(processor, generated.body);
+/** What is wrong with the page made of `body`, or undefined. Throws what the pipeline threw. */
+export function checkMarkdown(body: string): string | undefined {
+  const result: MarkdownResult = renderMarkdown(processor, body);
   const errors: string[] = [];
   const fragment = parseFragment(result.html, {
     onParseError: (error) => void errors.push(`${error.code} at ${error.startLine}:${error.startCol}`),
@@ -43,10 +59,18 @@ export function checkMarkdown(generated: GeneratedBody): string | undefined {
   // Text nodes side by side (a caption, then the code), and glued (a word a highlighter split).
   const pieces = readable(fragment);
   const text = `${pieces.join(' ')}\n${pieces.join('')}`;
-  const lines = generated.body.split(/\r\n|\r|\n/);
-  const parsedBlocks = processor.withLiteralAutolinks
-    .parse(generated.body)
-    .children.map((node) => ({ from: node.position?.start.line ?? 0, to: node.position?.end.line ?? 0 }));
+  const lines = body.split(/\r\n|\r|\n/);
+  const parsedBlocks: { from: number; to: number }[] = [];
+  /** Footnotes, which the page shows at its end. */
+  const footnotes: { from: number; to: number }[] = [];
+  const walk = (node: { type: string; position?: Position; children?: unknown[] }) => {
+    if (BLOCKS.has(node.type) && node.position)
+      parsedBlocks.push({ from: node.position.start.line, to: node.position.end.line });
+    if (node.type === 'footnoteDefinition' && node.position)
+      footnotes.push({ from: node.position.start.line, to: node.position.end.line });
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(processor.withLiteralAutolinks.parse(body));
   const said = result.messages;
   const lost: string[] = [];
   lines.forEach((content, i) => {
@@ -54,10 +78,13 @@ export function checkMarkdown(generated: GeneratedBody): string | undefined {
     for (const [w] of content.matchAll(/\bw\d+\b/g)) {
       if (new RegExp(`\\b${w}\\b`).test(text)) continue;
       if (said.some((m) => m.line === line)) continue;
-      // The block it is in, as generated or as Markdown reads it (a line may run into the block above).
-      const blocks = [...generated.blocks, ...parsedBlocks].filter((b) => b.from <= line && line <= b.to);
-      if (blocks.some((block) => said.some((m) => block.from <= m.line && m.line <= block.to))) continue;
-      if (said.some((m) => m.line < line && m.severity === 'error' && TAKES_WHAT_FOLLOWS.has(m.rule))) continue;
+      // The innermost block it is in as Markdown reads it (a line may run into the block above).
+      const block = parsedBlocks
+        .filter((b) => b.from <= line && line <= b.to)
+        .sort((a, b) => a.to - a.from - (b.to - b.from))[0];
+      if (block && said.some((m) => block.from <= m.line && m.line <= block.to)) continue;
+      const shownAt = footnotes.some((b) => b.from <= line && line <= b.to) ? Number.POSITIVE_INFINITY : line;
+      if (said.some((m) => m.line < shownAt && m.severity === 'error' && TAKES_WHAT_FOLLOWS.has(m.rule))) continue;
       lost.push(`${w} (line ${line})`);
     }
   });
@@ -66,8 +93,8 @@ export function checkMarkdown(generated: GeneratedBody): string | undefined {
   return undefined;
 }
 
-export const markdownProperty = fc.property(markdownBody, (generated) => {
-  const wrong = checkMarkdown(generated);
+export const markdownProperty = fc.property(markdownBody, (body) => {
+  const wrong = checkMarkdown(body);
   if (wrong) throw new Error(wrong);
 });
 
@@ -77,7 +104,9 @@ export function fuzzMarkdown({ runs, seed }: { runs: number; seed: number }): { 
   return { cases: runs };
 }
 
-export const surface: FuzzSurface = {
+/** What `npm run fuzz` runs: `run` tries `runs` cases from `seed`, and throws with the smallest
+ * case that broke a property. */
+export const surface: { name: string; run(options: { runs: number; seed: number }): Promise<{ cases: number }> } = {
   name: 'markdown',
   async run(options) {
     return fuzzMarkdown(options);

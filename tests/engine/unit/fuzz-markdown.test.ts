@@ -37,3 +37,12 @@ test('found by fuzzing: a YAML tag or a collection as a key prints no library wa
   assert.equal(checkFrontMatter('---\ntitle: !!js/function "x"\ndescription: D\n---\n', 'doc'), undefined);
   assert.equal(checkFrontMatter('---\ntitle: T\ndescription: D\n? [a]\n: b\n---\n', 'doc'), undefined);
 });
+
+test('found by fuzzing: a footnote referred to only inside its own definition is said not to show', () => {
+  const r = renderMarkdown(processor, '[^n1]: Checked on every restore.\n[^n1]\n');
+  assert.equal(r.html, '');
+  assert.deepEqual(
+    r.messages.map((m) => [m.line, m.rule, m.severity]),
+    [[1, 'unused-definition', 'warning']],
+  );
+});

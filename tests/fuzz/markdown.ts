@@ -68,6 +68,8 @@ export function checkMarkdown(body: string): string | undefined {
       parsedBlocks.push({ from: node.position.start.line, to: node.position.end.line });
     if (node.type === 'footnoteDefinition' && node.position)
       footnotes.push({ from: node.position.start.line, to: node.position.end.line });
+    // What a paragraph, heading or cell holds is inline (an <kbd> is an `html` node there too).
+    if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'table') return;
     for (const child of node.children ?? []) walk(child as typeof node);
   };
   walk(processor.withLiteralAutolinks.parse(body));

@@ -54,6 +54,22 @@ export const postFrontMatter = z.strictObject({
   tags: z.array(z.string()).default([]),
 });
 
+/** The length docs/content.md gives a description: about what search results and link previews show. */
+export const DESCRIPTION_SHOWN = 160;
+
+/** A description longer than search results show is cut there: said, so the editor decides where. */
+function longDescription(description: string, matter: string, file: string): Diagnostic[] {
+  const length = [...description].length;
+  if (length <= DESCRIPTION_SHOWN) return [];
+  const at = yamlLocator(matter)(['description'], true);
+  return [
+    diagnostic({ file, line: at?.line, column: at?.column }, 'front-matter', 'longDescription', {
+      length,
+      limit: DESCRIPTION_SHOWN,
+    }),
+  ];
+}
+
 /** Why a post's date is no date: its form, or the part that does not exist ("month 13"). */
 function dateProblem(value: string): string | undefined {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -99,7 +115,9 @@ class MatterLanguageError extends Error {
  * refuses, the JavaScript one included. YAML is read by the plain-line fast path where it can,
  * else by the YAML 1.2 parser (not gray-matter's own, which reads `no` as false). */
 const ENGINES: Record<string, (block: string) => object> = {
-  yaml: (block) => (plainYaml(block) ?? YAML.parse(block) ?? {}) as object,
+  // The library's warnings (an unknown tag, a key that is a collection) would go to the terminal in
+  // its own words; what they are about is reported as the schema sees the value.
+  yaml: (block) => (plainYaml(block) ?? YAML.parse(block, { logLevel: 'error' }) ?? {}) as object,
   json: (block) => JSON.parse(block) as object,
   javascript: () => {
     throw new MatterLanguageError('javascript');
@@ -157,8 +175,15 @@ export function splitFrontMatter(raw: string, file: string, kind: FrontMatterKin
   });
   const input = Object.fromEntries(Object.entries(fields).filter(([key]) => known.includes(key)));
   const result = schema.safeParse(input);
-  if (result.success)
-    return { data: result.data as FrontMatter, body: parsed.content, bodyLine, diagnostics: keyDiagnostics };
+  if (result.success) {
+    const data = result.data as FrontMatter;
+    return {
+      data,
+      body: parsed.content,
+      bodyLine,
+      diagnostics: [...keyDiagnostics, ...longDescription(data.description, parsed.matter, file)],
+    };
+  }
   return {
     data: undefined,
     fallback: fallbackOf(fields, file),
@@ -206,6 +231,12 @@ function yamlFailure(raw: string, file: string, error: YamlError): SplitResult {
     .replace(/ at line \d+, column \d+:?\s*$/, '')
     .replace(/[:\s]+$/, '');
   let says = diagnosis('front-matter', 'yaml', { reason });
+  // `...` ends a YAML document (and Pandoc's front matter), not this site's: the block runs on.
+  const dots = matterLines.findIndex((line) => /^\.\.\.\s*$/.test(line));
+  if (dots !== -1 && /multiple documents/i.test(reason)) {
+    at = { line: dots + 2, column: 1 };
+    says = diagnosis('front-matter', 'documentEnd');
+  }
   if (/missing closing .?quote/i.test(reason)) {
     const opened = matterLines.findIndex((line) => {
       const value = /^\s*[\w-]+:\s*(["'])(.*)$/.exec(line);

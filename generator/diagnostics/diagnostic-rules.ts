@@ -429,6 +429,17 @@ export const DIAGNOSTIC_RULES = {
           `front matter marked as "${p.language}" is not read: only YAML (or JSON) front matter is, and code in it is never run`,
         'write the front matter as YAML between two lines of ---, with nothing after the first ---',
       ),
+      documentEnd: says(
+        () =>
+          'the front matter ends with a line "...": only a line "---" ends it, so what follows is read as front matter',
+        'write --- in place of ...',
+      ),
+      longDescription: says(
+        (p: { length: number; limit: number }) =>
+          `"description" has ${count(p.length, 'character')}: search results and link previews cut it after about ${p.limit}`,
+        (p) => `say it in ${p.limit} characters or fewer; the page itself can say more`,
+        'warning',
+      ),
       listPages: says(
         () => "list_pages lists the pages of a folder: only a folder's index.md of a docs section can have it",
         'move it to the index.md of the folder whose pages the list should show',
@@ -529,6 +540,11 @@ export const DIAGNOSTIC_RULES = {
           `[${p.label}]: ${p.url} is a link definition nothing uses, so the line does not show on the page`,
         'delete it, use it as [text][label], or escape the bracket (\\[) if the line is meant as text',
       ),
+      inBlock: says(
+        (p: { label: string; url: string; block: string }) =>
+          `[${p.label}]: ${p.url} is defined inside ${p.block}, where [${p.label}] outside the block does not find it: there it shows as text, not as a link`,
+        'move the definition out of the block, to the end of the page, where every link of the page finds it',
+      ),
     },
     example: {
       file: 'content/en/docs/ipv6.md',
@@ -568,6 +584,11 @@ export const DIAGNOSTIC_RULES = {
         (p: { id: string; first: string }) =>
           `id "${p.id}" is given a second time on this page (first to ${p.first}): a link to #${p.id} can only lead to the first`,
         (p) => `give this one an id of its own ({#${p.id}-2}) and link to that where this place is meant`,
+      ),
+      name: says(
+        (p: { id: string; first: string }) =>
+          `<a name="${p.id}"> names a place a second time on this page (first ${p.first}): a link to #${p.id} can only lead to the first`,
+        (p) => `give this one a name of its own (<a name="${p.id}-2">) and link to that where this place is meant`,
       ),
     },
     example: {
@@ -619,6 +640,11 @@ export const DIAGNOSTIC_RULES = {
         () => 'a second <!-- truncate -->: the excerpt ends at the first one, so this one does nothing and is left out',
         'delete it, or move the first one here if the excerpt should end here',
       ),
+      nested: says(
+        (p: { inside: string }) =>
+          `<!-- truncate --> inside ${p.inside}: the excerpt can only end between the blocks of the page, so this one does nothing and is left out`,
+        'move it out of the block, to a line of its own with an empty line before and after it, where the excerpt should end',
+      ),
     },
     example: {
       file: 'content/en/blog/launch.md',
@@ -644,8 +670,12 @@ export const DIAGNOSTIC_RULES = {
       twice: says(
         (p: { key: string; values: string[]; shown: string }) =>
           `code block meta gives ${p.key} ${p.values.length} times (${p.values.map((v) => `"${v}"`).join(', ')}): only "${p.shown}" is shown`,
-        (p) => `keep one ${p.key}="…"`,
+        (p) => (p.key === 'title' ? 'keep one title="…"' : `keep one ${p.key}=N, N the number of the first line`),
         'error',
+      ),
+      highlightOpen: says(
+        () => '// highlight-start is never ended: every line after it to the end of the block is highlighted',
+        'add a line // highlight-end (in the comment syntax of the language) after the last line to highlight',
       ),
     },
     example: { file: 'content/en/docs/a.md', mistake: '```sh filename=install.sh', fix: '```sh title="install.sh"' },
@@ -659,6 +689,12 @@ export const DIAGNOSTIC_RULES = {
       noLabel: says(() => ':::tab without a label: write it as :::tab[Label]', TABS_HINT),
       stray: says(() => 'content in a ::::tabs block outside any :::tab belongs to no tab', TABS_HINT),
       empty: says(() => '::::tabs without any :::tab[Label] inside', TABS_HINT),
+      sameLabel: says(
+        (p: { value: string }) =>
+          `a second :::tab of this block is "${p.value}": a reader choosing "${p.value}" gets both tabs and cannot reach either on its own`,
+        (p) => `give each tab a label of its own, or a value of its own: :::tab[${p.value}]{value="${p.value}-2"}`,
+        'error',
+      ),
       attribute: says(
         (p: { name: string; attribute: string }) =>
           `attribute "${p.attribute}" on ${p.name === 'tabs' ? '::::tabs' : ':::tab'} has no effect: it is left out of the page`,
@@ -968,6 +1004,59 @@ export const DIAGNOSTIC_RULES = {
     },
     example: { file: 'content/en/docs/a.md', mistake: '<font color="red">Important</font>', fix: '**Important**' },
   },
+  'image-alt': {
+    title: 'An image without alt text',
+    severity: 'warning',
+    hint: 'say in the brackets what the image shows: ![Three servers in a rack](/img/rack.png)',
+    messages: {
+      missing: says(
+        (p: { url: string }) =>
+          `the image ${p.url} has no alt text: a screen reader says nothing of it, or reads out its file name`,
+        (p) =>
+          `say in the brackets what it shows: ![What it shows](${p.url}); an image that only decorates is written <img src="${p.url}" alt=""> to mark it so`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '![](/img/rack.png)',
+      fix: '![Three servers in a rack, cabled](/img/rack.png)',
+    },
+  },
+  'footnote-label': {
+    title: 'A footnote label Markdown does not read as one',
+    severity: 'error',
+    hint: 'write footnote labels without spaces: [^my-note], the same where it is referred to and where it is defined',
+    messages: {
+      space: says(
+        (p: { label: string }) =>
+          `[^${p.label}] is no footnote: a footnote label cannot hold a space, so Markdown reads it as text or as a link`,
+        (p) =>
+          `write the label without spaces where it is referred to and where it is defined: [^${p.label.trim().replace(/\s+/g, '-')}]`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: 'Text[^my note].\n\n[^my note]: The note.',
+      fix: 'Text[^my-note].\n\n[^my-note]: The note.',
+    },
+  },
+  'unclosed-html': {
+    title: 'Raw HTML left open that takes the text after it out of the page',
+    severity: 'error',
+    hint: 'delete the tag, or write it in backticks to show it as text; docs/content.md lists the HTML a page may use',
+    messages: {
+      open: says(
+        (p: { tag: string; extent: string }) =>
+          `<${p.tag}> is never closed: a browser takes ${p.extent} as its content, and all of it is left out of the page`,
+        (p) => `delete <${p.tag}>, or write it in backticks (\`<${p.tag}>\`) to show the tag as text`,
+      ),
+    },
+    example: {
+      file: 'content/en/docs/a.md',
+      mistake: '<noscript>\n\nBooking needs JavaScript.\n\n## Prices',
+      fix: 'Booking needs JavaScript.\n\n## Prices',
+    },
+  },
   authors: {
     title: 'content/authors.yml is invalid',
     severity: 'error',
@@ -1171,6 +1260,10 @@ export const DIAGNOSTIC_RULES = {
     severity: 'error',
     hint: 'link an existing page or file',
     messages: {
+      empty: says(
+        (p: { text: string }) => `the link "${p.text}" has no target: the parentheses after it are empty`,
+        'write the page or address it opens between the parentheses: [text](/docs/install/), or remove the brackets if it is no link',
+      ),
       relative: says(
         (p: { target: string; lookedFor: string }) =>
           `link target ${p.target} does not exist (looked for ${p.lookedFor})`,

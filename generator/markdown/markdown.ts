@@ -11,7 +11,17 @@ import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
 import { common } from 'lowlight';
-import type { Definition, Html, Heading as MdHeading, Root as MdRoot, Paragraph } from 'mdast';
+import type {
+  Definition,
+  FootnoteDefinition,
+  Html,
+  Heading as MdHeading,
+  Root as MdRoot,
+  Paragraph,
+  RootContent,
+  Text,
+} from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeStringify from 'rehype-stringify';
@@ -96,6 +106,8 @@ const HEADING_ID = /[ \t]*\{#([A-Za-z0-9_][\w-]*)\}[ \t]*$/;
 /** The start of an MDX import or export statement. */
 const MDX_STATEMENT =
   /^(?:import\s+(?:[\w*{][^\n]*\sfrom\s+['"]|['"])|export\s+(?:default\b|const\s|let\s|function\s|\{|\*))/;
+/** The end of a statement on one line: a module name in quotes, a value, a closing bracket. */
+const COMPLETE = /(?:['"`;)\]}]|\w)\s*$/;
 /** Braces that stand on their own, not glued to a word as in `a:hover{color:red}`. */
 const BRACES = /(^|\s)\{([^{}\n]*)\}/g;
 /** What MDX would evaluate where Markdown shows it as typed: a comment, a member access or call
@@ -179,8 +191,18 @@ function contentConventions() {
         const text = (node as Paragraph).children[0];
         if (text?.type === 'text' && MDX_STATEMENT.test(text.value)) {
           problem(node, diagnosis('mdx', 'statement', { kind: text.value.startsWith('import') ? 'import' : 'export' }));
-          parent.children.splice(index, 1);
-          return index;
+          // Text on the lines after complete one-line statements runs into their paragraph: it is
+          // the editor's, and stays. A statement over several lines goes whole.
+          const lines = text.value.split('\n');
+          let statements = 0;
+          while (statements < lines.length && MDX_STATEMENT.test(lines[statements]) && COMPLETE.test(lines[statements]))
+            statements++;
+          if (statements === 0 || (statements === lines.length && (node as Paragraph).children.length === 1)) {
+            parent.children.splice(index, 1);
+            return index;
+          }
+          text.value = lines.slice(statements).join('\n');
+          return SKIP;
         }
       }
       if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
@@ -223,6 +245,7 @@ function collectLinks() {
       const start = node.position?.start ?? { line: 1, column: 1 };
       data.problems.push({ line: start.line, column: start.column, ...says });
     };
+    footnoteLabels(tree, file, problem);
     // CommonMark takes the first definition of a label; a later one with another target is never
     // used, and its line does not show: said, not dropped.
     const definitions = new Map<string, Definition>();
@@ -260,6 +283,11 @@ function collectLinks() {
       if (node.type === 'link' || node.type === 'image') {
         const url = node.url;
         const start = node.position?.start ?? { line: 1, column: 1 };
+        if (node.type === 'image' && !(node.alt ?? '').trim())
+          problem(node, diagnosis('image-alt', 'missing', { url }));
+        // `[text]()` leads back to the top of this page, which is seldom what the brackets meant.
+        if (node.type === 'link' && !url.trim())
+          problem(node, diagnosis('broken-link', 'empty', { text: plainText(node).trim() }));
         if (isExternal(url)) return;
         const kind = node.type === 'image' ? 'image' : 'link';
         const image =
@@ -277,6 +305,13 @@ function collectLinks() {
       if (node.type === 'html' && parent && index !== undefined) {
         const html = node as Html;
         if (TRUNCATE.test(html.value.trim())) {
+          // The excerpt is the page's HTML up to the marker: cut inside a list or a block, it would
+          // leave that block open.
+          if (parent.type !== 'root') {
+            problem(html, diagnosis('truncate', 'nested', { inside: describeBlock(parent as RootContent) }));
+            parent.children.splice(index, 1);
+            return index;
+          }
           // The excerpt ends at the first marker; another would be a rule on the page.
           if (truncated) {
             problem(html, diagnosis('truncate', 'again'));
@@ -292,8 +327,22 @@ function collectLinks() {
     });
     // A footnote nobody refers to is left out of the page by the HTML step, and so is a second
     // definition of a label (the first is shown): said, not dropped.
+    // A reference counts when the page's text makes it, or a footnote it shows does: one made only
+    // inside its own definition (a next line that ran into it) shows nothing.
     const referenced = new Set<string>();
-    visit(tree, 'footnoteReference', (node) => void referenced.add(node.identifier));
+    const definitionsOf = new Map<string, FootnoteDefinition[]>();
+    visit(tree, (node) => {
+      if (node.type === 'footnoteDefinition') {
+        const list = definitionsOf.get(node.identifier) ?? [];
+        definitionsOf.set(node.identifier, [...list, node]);
+        return SKIP;
+      }
+      if (node.type === 'footnoteReference') referenced.add(node.identifier);
+      return undefined;
+    });
+    for (const identifier of referenced)
+      for (const definition of definitionsOf.get(identifier)?.slice(0, 1) ?? [])
+        visit(definition, 'footnoteReference', (node) => void referenced.add(node.identifier));
     const footnotes = new Map<string, string>();
     visit(tree, 'footnoteDefinition', (node) => {
       const text = plainText(node).trim();
@@ -313,10 +362,28 @@ function collectLinks() {
         ...diagnosis('unused-definition', 'footnote', { label: node.label ?? node.identifier }),
       });
     });
+    // A definition inside a ::: block is found only by the links of that block that follow it
+    // (the block's content is parsed on its own, after the text around it).
+    const blockOf = new Map<Definition, ContainerDirective>();
+    visit(tree, 'containerDirective', (block: ContainerDirective) =>
+      visit(block, 'definition', (node: Definition) => void blockOf.set(node, block)),
+    );
     // A line like `[::]:443` is a link definition to Markdown and never shows on the page.
     for (const [identifier, definition] of definitions) {
       if (used.has(identifier)) continue;
       const start = definition.position?.start ?? { line: 1, column: 1 };
+      const block = blockOf.get(definition);
+      if (block && showsAsText(tree, definition.label ?? identifier)) {
+        problem(
+          definition,
+          diagnosis('unused-definition', 'inBlock', {
+            label: definition.label ?? identifier,
+            url: definition.url,
+            block: describeBlock(block),
+          }),
+        );
+        continue;
+      }
       data.problems.push({
         line: start.line,
         column: start.column,
@@ -325,6 +392,64 @@ function collectLinks() {
     }
   };
 }
+
+/** Whether `[label]` is left as text somewhere in the tree: a reference whose definition was not found. */
+function showsAsText(tree: MdRoot, label: string): boolean {
+  const wanted = `[${label.toLowerCase().replace(/\s+/g, ' ')}]`;
+  let found = false;
+  visit(tree, 'text', (node: Text) => {
+    if (node.value.toLowerCase().replace(/\s+/g, ' ').includes(wanted)) found = true;
+  });
+  return found;
+}
+
+/** A block of the Markdown as an author knows it, for a message. */
+function describeBlock(node: RootContent): string {
+  if (node.type === 'containerDirective') return `the ${node.name === 'tabs' ? '::::' : ':::'}${node.name} block`;
+  if (node.type === 'listItem') return 'a list item';
+  if (node.type === 'blockquote') return 'a block quote';
+  if (node.type === 'footnoteDefinition') return 'a footnote';
+  return 'a block';
+}
+
+/** `[^my note]`: a footnote label GFM does not take (it has a space) is text to Markdown, or, with a
+ * definition of one word (`[^my note]: Wikipedia`), a link to that word. Either way the footnote is
+ * lost: each place is reported, and shown as it was typed. */
+function footnoteLabels(
+  tree: MdRoot,
+  file: VFile,
+  problem: (node: { position?: { start: { line: number; column: number } } }, says: Diagnosis) => void,
+): void {
+  const written = (node: { position?: { start: { offset?: number }; end: { offset?: number } } }, line: number) => {
+    const { start, end } = node.position ?? { start: {}, end: {} };
+    return start.offset === undefined || end.offset === undefined
+      ? ''
+      : textOf(file, line).slice(start.offset, end.offset);
+  };
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'text' && node.value.includes('[^') && node.position) {
+      const { start } = node.position;
+      const source = written(node as Text, start.line) || (node as Text).value;
+      for (const m of source.matchAll(FOOTNOTE_WITH_SPACE)) {
+        const lines = source.slice(0, m.index).split('\n');
+        const line = start.line + lines.length - 1;
+        const column = lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + lines[0].length;
+        problem({ position: { start: { line, column } } }, diagnosis('footnote-label', 'space', { label: m[1] }));
+      }
+      return;
+    }
+    const label = (node as { label?: string }).label;
+    if ((node.type !== 'definition' && node.type !== 'linkReference') || !label?.startsWith('^') || !parent) return;
+    if (!/\s/.test(label)) return;
+    problem(node as Definition, diagnosis('footnote-label', 'space', { label: label.slice(1) }));
+    const text: Text = { type: 'text', value: written(node as Definition, node.position?.start.line ?? 1) };
+    parent.children[index!] = (node.type === 'definition' ? { type: 'paragraph', children: [text] } : text) as never;
+    return SKIP;
+  });
+}
+
+/** A footnote reference or definition whose label has a space, as the source has it. */
+const FOOTNOTE_WITH_SPACE = /\[\^([^\]\n]*?\s[^\]\n]*?)\]/g;
 
 /** The links and images of an element raw HTML wrote and the sanitiser kept, collected and marked
  * as Markdown's are (collectLinks), so that they are checked and resolved alike. */
@@ -337,6 +462,9 @@ function collectHtmlLinks(element: Element, file: VFile): void {
     data.links.push({ url: href, ...at, kind: 'link' });
     element.properties.href = `${LINK_MARKER}${data.links.length - 1}`;
   }
+  // An <img> that says alt="" is marked as decoration; one without alt says nothing of itself.
+  if (element.tagName === 'img' && element.properties.alt === undefined)
+    data.problems.push({ ...at, ...diagnosis('image-alt', 'missing', { url: typeof src === 'string' ? src : '' }) });
   if (element.tagName === 'img' && typeof src === 'string' && !isExternal(src)) {
     const { alt, title } = element.properties;
     data.links.push({
@@ -367,6 +495,7 @@ function collectHeadings() {
     const given = new Set<string>();
     visit(tree, 'element', (node: Element) => {
       if (typeof node.properties.id === 'string') given.add(node.properties.id);
+      if (node.tagName === 'a' && typeof node.properties.name === 'string') given.add(node.properties.name);
     });
     const seen = new Map<string, Element>();
     visit(tree, 'element', (node: Element) => {
@@ -391,8 +520,21 @@ function collectHeadings() {
         } else seen.set(id, node);
         data.ids.push(id);
       }
-      // `<a name="x">`, the older way of HTML to name a place to link to.
-      if (node.tagName === 'a' && typeof node.properties.name === 'string') data.ids.push(node.properties.name);
+      // `<a name="x">`, the older way of HTML to name a place to link to: one more place a link
+      // to #x may mean.
+      const name = node.tagName === 'a' ? node.properties.name : undefined;
+      if (typeof name === 'string' && name !== id) {
+        const first = seen.get(name);
+        if (first) {
+          const start = node.position?.start ?? { line: 1, column: 1 };
+          data.problems.push({
+            line: start.line,
+            column: start.column,
+            ...diagnosis('duplicate-id', 'name', { id: name, first: describeElement(first) }),
+          });
+        } else seen.set(name, node);
+        data.ids.push(name);
+      }
       if (rank && typeof id === 'string' && id !== FOOTNOTE_LABEL_ID) {
         const depth = Number(rank[1]);
         data.headings.push({ depth, id, text: text.trim() });
@@ -417,6 +559,8 @@ function describeElement(element: Element): string {
   if (kind) return `the :::${kind.slice(MARKDOWN_CLASSES.admonition.length + 1)} block`;
   if (list.includes(MARKDOWN_CLASSES.tabs)) return 'the ::::tabs block';
   if (list.includes(MARKDOWN_CLASSES.tabPanel)) return 'a :::tab';
+  if (element.tagName === 'a' && typeof element.properties.name === 'string')
+    return `<a name="${element.properties.name}">`;
   return `<${element.tagName}>`;
 }
 

@@ -18,6 +18,7 @@ import type { VFile } from 'vfile';
 import { admonitionKindClass, MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
+import { containerKeepingCode, withDocumentLines } from './code-in-containers.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 export type AdmonitionKind = (typeof ADMONITION_KINDS)[number];
@@ -37,11 +38,12 @@ export interface AdmonitionOptions {
   report?: (file: VFile, problem: MarkdownProblem) => void;
 }
 
-/** micromark's directive syntax, reduced to blocks: containers and leaves (no text directives). */
+/** micromark's directive syntax, reduced to blocks: containers and leaves (no text directives).
+ * A container's closing fence is not looked for inside a code block of its content. */
 function containerDirectives(): Extension {
   const full = directive();
-  const flow = (full.flow?.[58] ?? []) as Construct[];
-  return { flow: { 58: flow } };
+  const [container, ...leaves] = (full.flow?.[58] ?? []) as Construct[];
+  return { flow: { 58: [containerKeepingCode(container), ...leaves] } };
 }
 
 const LEGACY_TITLE = /^( {0,3})(:{3,})([A-Za-z][\w-]*)[ \t]+([^\s[{].*?)[ \t]*$/;
@@ -143,6 +145,7 @@ export default function remarkAdmonitions(this: Processor, options: AdmonitionOp
   const data = this.data();
   (data.micromarkExtensions ??= []).push(containerDirectives());
   (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
+  withDocumentLines(this);
   return (tree: Root, file: VFile) => {
     visit(tree, 'containerDirective', (directive: ContainerDirective) => {
       // Tabs are the one other container (generator/markdown/plugins/tabs.ts).

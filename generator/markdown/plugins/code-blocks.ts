@@ -13,6 +13,7 @@ import type { VFile } from 'vfile';
 import { MARKDOWN_CLASSES } from '../../../common/markdown-classes.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { visit } from '../visit-tree.ts';
+import { LINE_BASE, textOf } from './includes.ts';
 
 /** What a block's meta and comments asked for, carried from the Markdown tree to the HTML tree. */
 interface CodeOptions {
@@ -28,6 +29,11 @@ const META_TOKEN = /(\{[^}]*\})|([A-Za-z_][\w-]*)(?:=(?:"([^"]*)"|'([^']*)'|(\S+
 /** A line that is only a highlight comment, in any of the usual comment syntaxes. */
 const MAGIC = /^\s*(?:\/\/|#|--|;;?|%|\/\*|\{\/\*|<!--)\s*highlight-(next-line|start|end)\s*(?:\*\/\}?|-->)?\s*$/;
 const DATA = 'siteCode';
+
+/** The text of a line of the body or of an included file. */
+function lineOf(file: VFile, line: number): string {
+  return textOf(file, line).split('\n')[(line % LINE_BASE) - 1] ?? '';
+}
 
 /** `1,3-4` into [1, 3, 4]; undefined when it is no such list. */
 function ranges(text: string): number[] | undefined {
@@ -53,6 +59,7 @@ export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) =
       const start = node.position?.start ?? { line: 1, column: 1 };
       const problem = (says: Diagnosis) => report(file, { line: start.line, column: start.column, ...says });
       const titles: string[] = [];
+      const lineNumbers: string[] = [];
       for (const m of (node.meta ?? '').matchAll(META_TOKEN)) {
         const [word, braces, key, dq, sq, bare, other] = m;
         const value = dq ?? sq ?? bare;
@@ -61,28 +68,48 @@ export function remarkCodeMeta(report: (file: VFile, problem: MarkdownProblem) =
           if (lines) options.highlight.push(...lines);
           else problem(diagnosis('code-meta', 'notLines', { word }));
         } else if (key === 'title' && value !== undefined) titles.push((options.title = value));
-        else if (key === 'showLineNumbers' && (value === undefined || /^\d+$/.test(value)))
+        else if (key === 'showLineNumbers' && (value === undefined || /^\d+$/.test(value))) {
           options.lineNumbers = value === undefined ? 1 : Number(value);
-        else problem(diagnosis('code-meta', 'unknown', { word: (key ?? other) === word ? `"${word}"` : word }));
+          lineNumbers.push(String(options.lineNumbers));
+        } else problem(diagnosis('code-meta', 'unknown', { word: (key ?? other) === word ? `"${word}"` : word }));
       }
       // One caption shows: a second title would hide the first without a word.
       if (titles.length > 1)
         problem(diagnosis('code-meta', 'twice', { key: 'title', values: titles, shown: titles[titles.length - 1] }));
+      // So would a second first line number.
+      if (lineNumbers.length > 1)
+        problem(
+          diagnosis('code-meta', 'twice', {
+            key: 'showLineNumbers',
+            values: lineNumbers,
+            shown: lineNumbers[lineNumbers.length - 1],
+          }),
+        );
       // `// highlight-next-line` and friends: the comment line goes, the line(s) it names are marked.
       if (node.value.includes('highlight-')) {
         const kept: string[] = [];
         let next = false;
-        let open = false;
-        for (const line of node.value.split('\n')) {
+        let open: number | undefined;
+        const lines = node.value.split('\n');
+        lines.forEach((line, i) => {
           const magic = MAGIC.exec(line)?.[1];
           if (magic === 'next-line') next = true;
-          else if (magic === 'start') open = true;
-          else if (magic === 'end') open = false;
+          else if (magic === 'start') open ??= i;
+          else if (magic === 'end') open = undefined;
           else {
             kept.push(line);
-            if (next || open) options.highlight.push(kept.length);
+            if (next || open !== undefined) options.highlight.push(kept.length);
             next = false;
           }
+        });
+        // A start never ended highlights to the end of the block, which is seldom what was meant.
+        if (open !== undefined) {
+          const fenced = /^[ \t>]*(?:`{3,}|~{3,})/.test(lineOf(file, start.line));
+          report(file, {
+            line: start.line + open + (fenced ? 1 : 0),
+            column: 1,
+            ...diagnosis('code-meta', 'highlightOpen'),
+          });
         }
         node.value = kept.join('\n');
       }

@@ -11,13 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { type Schema, sanitize } from 'hast-util-sanitize';
+import { htmlVoidElements } from 'html-void-elements';
 import { find, html as htmlSchema } from 'property-information';
 import rehypeRaw from 'rehype-raw';
 import type { Processor } from 'unified';
 import type { VFile } from 'vfile';
+import { count } from '../../../common/count.ts';
 import { type Diagnosis, diagnosis, type MarkdownProblem } from '../../diagnostics/diagnostic-rules.ts';
 import { runsCode, schemeOf } from '../unsafe-links.ts';
 import { EXIT, visit } from '../visit-tree.ts';
+import { LINE_BASE, textOf } from './includes.ts';
 
 /** Attributes of several elements. */
 const GLOBAL = ['id', 'title', 'lang', 'dir', 'ariaLabel', 'ariaDescribedBy', 'ariaLabelledBy', 'ariaHidden', 'role'];
@@ -204,7 +207,7 @@ export default function rehypeAllowedHtml(
           out.push(child);
           continue;
         }
-        const kept = sanitizeElement(child, problem);
+        const kept = sanitizeElement(child, problem, (element) => leftOpen(file, element));
         if (kept === 'drop') continue;
         if (kept === 'unwrap') out.push(...clean(child.children));
         else {
@@ -249,8 +252,29 @@ function putBack(node: Root | Element, blocks: Element[]): void {
 
 type Problem = (node: Element, says: Diagnosis) => void;
 
+/** Where an element the source never closes ends: a browser runs an element it never sees closed
+ * to the end of what holds it, and one whose content goes with it (`<noscript>`, `<plaintext>`,
+ * `<title>`) takes the paragraphs and headings after it along. Undefined when the source has the
+ * end tag where the parser ended the element (or the element has none). */
+function leftOpen(file: VFile, element: Element): { extent: string } | undefined {
+  if (htmlVoidElements.includes(element.tagName)) return undefined;
+  const { start, end } = element.position ?? {};
+  if (!start || !end) return { extent: 'everything to the end of the page' };
+  const lines = textOf(file, end.line).split('\n');
+  const line = lines[(end.line % LINE_BASE) - 1] ?? '';
+  if (new RegExp(`</${element.tagName}[\\t\\n\\f\\r ]*>$`, 'i').test(line.slice(0, end.column - 1))) return undefined;
+  const rest = [line.slice(end.column - 1), ...lines.slice(end.line % LINE_BASE)].join('\n');
+  if (!rest.trim()) return { extent: 'everything to the end of the page' };
+  if (end.line === start.line) return { extent: 'the rest of its line' };
+  return { extent: `the next ${count(end.line - start.line, 'line')}` };
+}
+
 /** Decides on one element the raw HTML made, by the schema, and says what it removed. */
-function sanitizeElement(element: Element, problem: Problem): 'keep' | 'unwrap' | 'drop' {
+function sanitizeElement(
+  element: Element,
+  problem: Problem,
+  leftOpen: (element: Element) => { extent: string } | undefined,
+): 'keep' | 'unwrap' | 'drop' {
   const tag = element.tagName;
   // A javascript: or vbscript: URL is an attack on the readers, as in a Markdown link; a data: URL
   // in a srcset is a file the image step cannot see.
@@ -270,7 +294,11 @@ function sanitizeElement(element: Element, problem: Problem): 'keep' | 'unwrap' 
     .children;
   if (result?.type !== 'element') {
     if (WITH_CONTENT.includes(tag)) {
-      problem(element, diagnosis('raw-html', 'elementDropped', { tag }));
+      const open = leftOpen(element);
+      problem(
+        element,
+        open ? diagnosis('unclosed-html', 'open', { tag, ...open }) : diagnosis('raw-html', 'elementDropped', { tag }),
+      );
       return 'drop';
     }
     problem(element, diagnosis('raw-html', 'elementUnwrapped', { tag }));

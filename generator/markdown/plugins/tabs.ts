@@ -42,7 +42,7 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
   return (tree: Root, file: VFile) => {
     const problem = (
       node: { position?: { start: { line: number; column: number } } },
-      kase: Exclude<CaseOf<'tabs'>, 'attribute'>,
+      kase: Exclude<CaseOf<'tabs'>, 'attribute' | 'sameLabel'>,
     ) => {
       const start = node.position?.start ?? { line: 1, column: 1 };
       report(file, { line: start.line, column: start.column, ...diagnosis('tabs', kase) });
@@ -91,6 +91,18 @@ export function remarkTabs(report: (file: VFile, problem: MarkdownProblem) => vo
           !(child.type === 'paragraph' && (child.data as { directiveLabel?: boolean } | undefined)?.directiveLabel),
       );
       for (const child of stray) problem(child, 'stray');
+      // Two tabs of one value are one choice with two panels: both show, neither can be chosen alone.
+      const values = new Set<string>();
+      for (const child of node.children) {
+        if (child.type !== 'containerDirective' || child.name !== 'tab') continue;
+        const label = labelOf(child);
+        const value = child.attributes?.value ?? (label ? textOf(label).trim() : '');
+        if (!values.has(value)) values.add(value);
+        else if (value) {
+          const start = child.position?.start ?? { line: 1, column: 1 };
+          report(file, { line: start.line, column: start.column, ...diagnosis('tabs', 'sameLabel', { value }) });
+        }
+      }
       if (!node.children.some((child) => child.type === 'containerDirective' && child.name === 'tab'))
         problem(node, 'empty');
       const { classes, ...id } = attributesOf(node, TABS_ATTRIBUTES);

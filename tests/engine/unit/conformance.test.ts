@@ -6,7 +6,8 @@
 // Raw HTML goes through an allow-list (generator/markdown/plugins/raw-html.ts): its examples are compared as a
 // browser reads them (both sides parsed into a document and written out again), and each example
 // where the list removes something is listed below with the reason, and must be reported with a
-// `raw-html` warning. Any other difference fails.
+// `raw-html` warning (or an `unclosed-html` error, where an element left open takes the text after
+// it along). Any other difference fails.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -274,8 +275,10 @@ function run(
     const theirs = normalizeHtml(isRaw ? asBrowserReadsIt(tabs(example.html)) : tabs(example.html));
     const label = `${name} ${example.number} (${example.section})`;
     if (refused[example.number] !== undefined) {
-      if (!result.messages.some((m) => m.rule === 'raw-html'))
-        failures.push(`${label}: refused HTML without a raw-html warning\n  ${JSON.stringify(markdown)}`);
+      if (!result.messages.some((m) => m.rule === 'raw-html' || m.rule === 'unclosed-html'))
+        failures.push(
+          `${label}: refused HTML without a raw-html or unclosed-html report\n  ${JSON.stringify(markdown)}`,
+        );
       else if (ours === theirs) failures.push(`${label}: listed as refused, but renders as the spec says`);
       else passed++;
       continue;

@@ -153,3 +153,43 @@ test('GitHub alerts: lower case works; a marker not alone on its line or unknown
     '<blockquote>\n<p>A quote with [!NOTE] inside.</p>\n</blockquote>',
   );
 });
+
+// ---- Code blocks inside ::: containers ----
+
+test('a ::: line inside a fenced code block of an admonition is code: the block and the text after it stay in place', () => {
+  const r = render(':::tip\n\n```md\n:::\nYour text\n```\n\nAfter the example.\n:::\n\nOutside.\n');
+  assert.equal(
+    r.html,
+    '<aside class="admonition admonition-tip" role="note"><p class="admonition-title">Tip</p><pre><code class="hljs language-md">:::\nYour text\n</code></pre><p>After the example.</p></aside>\n<p>Outside.</p>',
+  );
+  assert.deepEqual(r.messages, []);
+});
+
+test('code showing ::: syntax inside tabs and nested admonitions keeps every line; each block closes on its own fence', () => {
+  const r = render(
+    '::::tabs{group="doc"}\n:::tab[Markdown]\n~~~md\n:::note\nText\n:::\n::::\n~~~\n:::\n::::\n\n::::warning\n:::tip\n```\n:::\n```\n:::\nStill the warning.\n::::\n\nOutside.\n',
+  );
+  assert.match(r.html, /<pre><code class="hljs language-md">:::note\nText\n:::\n::::\n<\/code><\/pre><\/div><\/div>/);
+  assert.match(
+    r.html,
+    /<aside class="admonition admonition-warning" role="note"><p class="admonition-title">Warning<\/p><aside class="admonition admonition-tip" role="note"><p class="admonition-title">Tip<\/p><pre><code>:::\n<\/code><\/pre><\/aside><p>Still the warning\.<\/p><\/aside>\n<p>Outside\.<\/p>$/,
+  );
+  assert.deepEqual(r.messages, []);
+});
+
+test('a code fence in a list item or block quote inside an admonition holds a ::: line too', () => {
+  assert.match(
+    render(':::note\n- Step\n\n  ```\n  :::\n  ```\n:::\n\nOut\n').html,
+    /<pre><code>:::\n<\/code><\/pre>\n<\/li>\n<\/ul><\/aside>\n<p>Out<\/p>$/,
+  );
+  assert.match(
+    render(':::note\n> ```\n> :::\n> ```\n:::\n\nOut\n').html,
+    /<blockquote>\n<pre><code>:::\n<\/code><\/pre>\n<\/blockquote><\/aside>\n<p>Out<\/p>$/,
+  );
+});
+
+test('a code fence never closed inside an admonition ends with it, as CommonMark ends it with its container', () => {
+  const r = render(':::tip\n```\nnpm ci\n:::\n\nAfter.\n');
+  assert.match(r.html, /<pre><code>npm ci\n<\/code><\/pre><\/aside>\n<p>After\.<\/p>$/);
+  assert.deepEqual(r.messages, []);
+});

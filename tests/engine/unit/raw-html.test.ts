@@ -155,3 +155,50 @@ test('an <img> of raw HTML keeps the width it was given, its height follows the 
   );
   assert.match(markdown, /width="1200" height="600"/, "a Markdown image has the picture's own size");
 });
+
+// An element whose content goes with it, never closed: a browser runs it over everything after it,
+// so the page would lose the paragraphs and headings that follow without a word of the editor's
+// being shown. That is an error at its line, not the warning a closed one gets.
+for (const tag of [
+  'noscript',
+  'plaintext',
+  'xmp',
+  'textarea',
+  'title',
+  'style',
+  'script',
+  'iframe',
+  'noembed',
+  'noframes',
+]) {
+  test(`<${tag}> left open after other raw HTML is an error at its line, naming what it takes`, () => {
+    const r = render(`Intro.\n\n<div align="center">Banner</div>\n<${tag}>\n\nPara one.\n\n## Heading\n\nPara two.\n`);
+    const open = r.messages.filter((m) => m.rule === 'unclosed-html');
+    assert.deepEqual(
+      open.map((m) => [m.line, m.column, m.severity]),
+      [[4, 1, 'error']],
+      JSON.stringify(r.messages),
+    );
+    assert.match(open[0].message, new RegExp(`^<${tag}> is never closed: a browser takes .+ as its content`));
+    assert.equal(open[0].hint, `delete <${tag}>, or write it in backticks (\`<${tag}>\`) to show the tag as text`);
+    assert.ok(!r.messages.some((m) => m.rule === 'raw-html' && m.line === 4), 'one message for the element');
+  });
+}
+
+test('how far an unclosed element reaches is said in the words of the page', () => {
+  const extent = (body: string) => render(body).messages.find((m) => m.rule === 'unclosed-html')?.message;
+  assert.match(extent('<noscript>\n\nA.\n\n## B\n')!, /takes everything to the end of the page as its content/);
+  assert.match(extent('Say <noscript> this\n\nNext.\n')!, /takes the rest of its line as its content/);
+  assert.match(extent('<title>\n\nA.\n\n## B\n')!, /takes the next 2 lines as its content/);
+});
+
+test('a closed <noscript> and a <meta>, which has no end tag, stay warnings', () => {
+  for (const body of ['<noscript>Enable JavaScript</noscript>\n\nText.\n', '<meta charset="utf-8">\n\nText.\n']) {
+    const r = render(body);
+    assert.deepEqual(
+      r.messages.map((m) => [m.rule, m.severity]),
+      [['raw-html', 'warning']],
+    );
+    assert.match(r.html, /<p>Text\.<\/p>/);
+  }
+});

@@ -1279,8 +1279,12 @@ export const DIAGNOSTIC_RULES = {
     hint: "fix the redirect at the line given: `to` is a page's route, written without a locale prefix",
     messages: {
       missing: says(
-        (p: { from: string; to: string }) => `redirect from ${p.from} points at ${p.to}, which does not exist`,
-        "write a page's route as `to`, without a locale prefix: the redirect applies in every locale, each with its prefix",
+        (p: { from: string; to: string; suggestion?: string }) =>
+          `redirect from ${p.from} points at ${p.to}, which does not exist`,
+        (p) =>
+          p.suggestion
+            ? `did you mean ${p.suggestion}? write \`to: '${p.suggestion}'\``
+            : "write a page's route as `to`, without a locale prefix: the redirect applies in every locale, each with its prefix",
       ),
       prefixed: says(
         (p: { from: string; to: string; prefix: string; made: string[] }) =>

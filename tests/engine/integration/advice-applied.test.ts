@@ -42,3 +42,74 @@ test('a redirect to a mistyped route is told the route it likely means, and the 
     await dispose();
   }
 });
+
+/** The basic fixture in a git repository of its own, on `main`. */
+async function repository() {
+  const copy = await fixtureCopy('basic');
+  const git = (...args: string[]) => {
+    const r = spawnSync(
+      'git',
+      ['-c', 'user.name=Editor', '-c', 'user.email=editor@fixture.example', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: copy.root, encoding: 'utf8' },
+    );
+    assert.equal(r.status, 0, r.stderr);
+  };
+  git('init', '-q', '-b', 'main');
+  const commit = (message: string) => (git('add', '-A'), git('commit', '-q', '-m', message));
+  commit('The fixture in both languages');
+  return { ...copy, git, commit };
+}
+
+test('a missing translation created as the hint says passes, and does not make the page it was translated from outdated', async () => {
+  const { root, dispose, commit } = await repository();
+  try {
+    // A page written in English first; German is the site's source language.
+    writeFileSync(
+      path.join(root, 'content/en/docs/guides/backup.md'),
+      '---\ntitle: Backup en\ndescription: How to back up (en).\n---\n\nCopy the data.\n',
+    );
+    commit('Backup guide in English');
+    const first = check(root);
+    const missing = first.reported.find((d) => d.rule === 'missing-translation');
+    const create = /create (content\/\S+\.md)/.exec(missing?.hint ?? '')?.[1];
+    assert.equal(create, 'content/de/docs/guides/backup.md', JSON.stringify(first.reported));
+    writeFileSync(
+      path.join(root, create),
+      '---\ntitle: Backup de\ndescription: Wie man sichert (de).\n---\n\nDie Daten kopieren.\n',
+    );
+    commit('Backup guide in German');
+    const after = check(root);
+    assert.deepEqual(
+      after.reported.filter((d) => d.rule === 'missing-translation' || d.rule === 'translation-outdated'),
+      [],
+    );
+    assert.equal(after.status, 0, after.stderr);
+  } finally {
+    await dispose();
+  }
+});
+
+test('--changed reports the translation a change to its source outdates, as the full check does; translating it passes both', async () => {
+  const { root, dispose, git, commit } = await repository();
+  try {
+    git('checkout', '-q', '-b', 'change');
+    writeFileSync(
+      path.join(root, 'content/de/docs/guides/install.md'),
+      `${readFileSync(path.join(root, 'content/de/docs/guides/install.md'), 'utf8')}\nPrüfsumme prüfen.\n`,
+    );
+    commit('Install: the checksum step');
+    const outdated = (run: ReturnType<typeof check>) =>
+      run.reported.filter((d) => d.rule === 'translation-outdated').map((d) => d.file);
+    assert.deepEqual(outdated(check(root)), ['content/en/docs/guides/install.md']);
+    assert.deepEqual(outdated(check(root, '--changed', 'main')), ['content/en/docs/guides/install.md']);
+    writeFileSync(
+      path.join(root, 'content/en/docs/guides/install.md'),
+      `${readFileSync(path.join(root, 'content/en/docs/guides/install.md'), 'utf8')}\nCheck the checksum.\n`,
+    );
+    commit('Install: the checksum step in English');
+    assert.deepEqual(outdated(check(root)), []);
+    assert.deepEqual(outdated(check(root, '--changed', 'main')), []);
+  } finally {
+    await dispose();
+  }
+});

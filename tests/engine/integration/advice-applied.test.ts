@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fixtureCopy, REPO } from '../../helpers.ts';
@@ -109,6 +109,54 @@ test('--changed reports the translation a change to its source outdates, as the 
     commit('Install: the checksum step in English');
     assert.deepEqual(outdated(check(root)), []);
     assert.deepEqual(outdated(check(root, '--changed', 'main')), []);
+  } finally {
+    await dispose();
+  }
+});
+
+test('a page others link to, moved: --changed names the redirect and the links to update, and both done as told pass the full check too', async () => {
+  const { root, dispose, git, commit } = await repository();
+  try {
+    git('checkout', '-q', '-b', 'change');
+    for (const locale of ['de', 'en'])
+      renameSync(
+        path.join(root, `content/${locale}/docs/guides/install.md`),
+        path.join(root, `content/${locale}/docs/guides/installation.md`),
+      );
+    commit('The install guide under a longer name');
+    const changed = check(root, '--changed', 'main');
+    assert.equal(changed.status, 1);
+    const removed = changed.reported.find((d) => d.rule === 'route-removed' && d.message.startsWith('/en/'));
+    const hint = removed?.hint ?? '';
+    const redirect = /add (\{ from: '[^']+', to: '[^']+' \})/.exec(hint)?.[1];
+    assert.equal(redirect, "{ from: '/docs/guides/install/', to: '/docs/guides/installation/' }", hint);
+    const linked = /is linked: ([^;]+);/.exec(hint)?.[1].split(', ');
+    assert.deepEqual(
+      linked,
+      ['content/en/docs/guides/upgrade.md:7', 'content/en/docs/index.md:7', 'content/en/news/second.md:9'],
+      hint,
+    );
+
+    // As told: the redirect into the config, and each link listed (in every locale) to the new route.
+    const config = path.join(root, 'config/site.config.ts');
+    writeFileSync(
+      config,
+      `import { base } from './base.ts';\n\nexport default { ...base, redirects: [...base.redirects, ${redirect}] };\n`,
+    );
+    for (const removal of changed.reported.filter((d) => d.rule === 'route-removed'))
+      for (const at of /is linked: ([^;]+);/.exec(removal.hint)?.[1].split(', ') ?? []) {
+        const [file, line] = at.split(':');
+        const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+        lines[Number(line) - 1] = lines[Number(line) - 1].replace(
+          /\]\((?:\/docs\/guides\/install\/|\.\/install\.md|guides\/install\.md)/,
+          '](/docs/guides/installation/',
+        );
+        writeFileSync(path.join(root, file), lines.join('\n'));
+      }
+    commit('Links and a redirect to the new name');
+    const errors = (run: ReturnType<typeof check>) => run.reported.filter((d) => d.severity === 'error');
+    assert.deepEqual(errors(check(root, '--changed', 'main')), []);
+    assert.deepEqual(errors(check(root)), []);
   } finally {
     await dispose();
   }

@@ -48,7 +48,9 @@ export class OverlayProblems {
    * what the overlay shows changed. */
   built(diagnostics: Diagnostic[], versions: Map<string, string>, graph?: SiteGraph): boolean {
     this.build = { diagnostics, versions, graph };
-    for (const [id, check] of this.saved) if (versions.get(id) === check.hash) this.saved.delete(id);
+    // The build read the file as last saved, or the file is gone: the build's word stands.
+    for (const [id, check] of this.saved)
+      if (!versions.has(id) || versions.get(id) === check.hash) this.saved.delete(id);
     return this.update();
   }
 

@@ -23,7 +23,7 @@ import type { ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
 import { devClient } from './dev-overlay.ts';
 import { hotUpdate } from './hot-update.ts';
-import { type Moves, movePages } from './moved-pages.ts';
+import { type Moves, movePages, type RecentlyGone } from './moved-pages.ts';
 import { OverlayProblems } from './overlay-problems.ts';
 import { renderOnDemand } from './pages-on-demand.ts';
 import { checkSavedFile, type SavedFileCheck } from './saved-file-check.ts';
@@ -274,12 +274,16 @@ export async function startDevServer(
 
   /** A body edit is on disk and in the browser at once, even while the build of the edit before
    * is still running; the full build then checks the rest. */
+  const recentlyGone: RecentlyGone = { gone: new Map(), added: new Map() };
+  /** Where the pages renamed while serving went, by their old routes. */
+  const movedTo = new Map<string, string>();
   const hot = async (changed: Set<string>): Promise<boolean> => {
     const started = performance.now();
     const [file] = changed;
     // A page's file renamed or deleted: its old route goes at once, a tab on it follows the page.
-    const moves = await movePages(options.root, cache, changed);
+    const moves = await movePages(options.root, cache, changed, recentlyGone);
     if (moves) {
+      for (const [from, to] of moves.moved) movedTo.set(from, to);
       for (const [client, shown] of shownIn) {
         const route = shown.page.replace(/index\.html$/, '');
         const to = moves.moved.get(route);
@@ -289,11 +293,16 @@ export async function startDevServer(
         else client.write(`event: reload\ndata: ${JSON.stringify([shown.page])}\n\n`);
       }
       options.onMoved?.(moves);
-      return false;
+      // A file removed alone may be the first half of a rename: the build waits for the writer to
+      // pause, as after an edit shown, so that it reads the new name too.
+      return moves.moved.size === 0;
     }
     // The saved file is checked first, and its problems go out with its new text.
     const check = changed.size === 1 ? await checkSavedFile(options.root, cache, file) : undefined;
-    if (!check) return false;
+    // A new page file may be the first half of a rename: the build waits for the writer to pause,
+    // so that the removal of the old name, if it follows, moves the page first.
+    const idOf = (f: string) => path.relative(options.root, f).split(path.sep).join('/');
+    if (!check) return [...changed].every((f) => recentlyGone.added.has(idOf(f)));
     if (problems.savedFile(check)) broadcast('problems', problems.state);
     options.onSavedCheck?.(check, Math.round(performance.now() - started));
     const files = await hotUpdate(cache, check);
@@ -351,7 +360,12 @@ export async function startDevServer(
       clients.add(res);
       const query = new URL(req.url, 'http://x').searchParams;
       const [page, version] = [query.get('page'), query.get('version')];
-      if (page && version) {
+      const route = page?.replace(/index\.html$/, '');
+      const to = route && movedTo.get(route);
+      // A tab that was reloading when its page was renamed goes to the new route as it connects.
+      if (to && !cache.rendered?.setup.graph.pages[route])
+        res.write(`event: navigate\ndata: ${JSON.stringify(to)}\n\n`);
+      else if (page && version) {
         shownIn.set(res, { page, version });
         reloadStale(res);
       } else unplaced.add(res);

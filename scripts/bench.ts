@@ -18,8 +18,9 @@
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages
 // (bench-corpus.ts).
-// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve]   (default: 100 500; --keep leaves the trees for
-// profiling; --serve times only the dev server: first page and edits under --watch)
+// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve] [--loop]   (default: 100 500; --keep leaves the
+// trees for profiling; --serve times only the dev server: first page and edits under --watch; --loop only the editor's
+// loop: save to overlay, to content in the tab, to overlay cleared, rename to new route, warm check and check --changed)
 import { spawn } from 'node:child_process';
 import {
   cpSync,
@@ -36,6 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { docPath, generate, LOCALES, write } from './bench-corpus.ts';
+import { editorLoop } from './bench-editor-loop.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CLI = path.join(REPO, 'bin', 'site.js');
@@ -365,6 +367,40 @@ async function serveRows(root: string, n: number): Promise<void> {
   if (!keep) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
+/** The editor's loop (bench-editor-loop.ts), then a warm `site check` and `site check --changed`
+ * after a one-file edit, with their CPU: the tree is made a git repository for `--changed`. */
+async function loopRows(root: string, page: { source: string; route: string; file: string }): Promise<void> {
+  const t = await editorLoop(CLI_FLAGS.concat(CLI), root, page, runs);
+  const ms = (xs: number[]) => `${xs.map((x) => Math.round(x)).join(', ')} ms (median ${Math.round(median(xs))} ms)`;
+  console.log(`  loop, save to overlay        ${ms(t.overlay)} (${load()})`);
+  console.log(`  loop, save to content in tab ${ms(t.content)}`);
+  console.log(`  loop, save to overlay clear  ${ms(t.cleared)}`);
+  console.log(`  loop, rename to new route    ${ms(t.renamed)} (${load()})`);
+  const git = (...args: string[]) =>
+    new Promise<void>((resolve) =>
+      spawn('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args], { cwd: root }).once(
+        'exit',
+        () => resolve(),
+      ),
+    );
+  await git('init', '-q', '-b', 'main');
+  await git('add', '-A');
+  await git('commit', '-q', '-m', 'bench');
+  await run(['check'], root);
+  const source = path.join(root, page.source);
+  writeFileSync(source, `${readFileSync(source, 'utf8')}\nOne more sentence.\n`);
+  for (const [name, args] of [
+    ['warm check', ['check']],
+    ['check --changed main', ['check', '--changed', 'main']],
+  ] as const) {
+    const results: CpuRun[] = [];
+    for (let i = 0; i < runs; i++) results.push(await runWithCpu([...args], root));
+    console.log(
+      `  ${name.padEnd(28)} ${results.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s wall, CPU ${results.map((r) => (r.cpu.self + r.cpu.children).toFixed(2)).join(', ')} s (${load()})`,
+    );
+  }
+}
+
 /** The same corpus as a minimal Hugo site: one template for pages, one for lists, tags as a taxonomy. */
 function hugoSite(root: string, hugoRoot: string): void {
   write(
@@ -489,6 +525,7 @@ const args = process.argv.slice(2);
 const sizes = args.map(Number).filter((n) => n > 0);
 const keep = args.includes('--keep');
 const serveOnly = args.includes('--serve');
+const loopOnly = args.includes('--loop');
 const runsArg = args.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 const hugo = onPath('hugo');
@@ -508,6 +545,14 @@ async function realSiteRows(): Promise<void> {
   for (const dir of ['generator', 'common']) symlinkSync(path.join(REPO, dir), path.join(real, dir));
   // The CLI bundles itself on first start; start it once so the build below measures a build.
   await run(['--help'], real);
+  if (loopOnly) {
+    console.log(`\nReal site, the editor's loop (${load()})`);
+    return loopRows(real, {
+      source: 'content/en/services/backups/velero.md',
+      route: '/en/services/backups/velero/',
+      file: 'en/services/backups/velero/index.html',
+    });
+  }
   if (serveOnly) {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -555,6 +600,15 @@ try {
     generate(root, n);
     // The CLI bundles itself on first start; start it once so the build below measures a build.
     await run(['--help'], root);
+    if (loopOnly) {
+      console.log(`\nN=${n}, the editor's loop (${load()})`);
+      await loopRows(root, {
+        source: path.join('content', 'de', `${docPath(0)}.md`),
+        route: `/${docPath(0)}/`,
+        file: path.join(docPath(0), 'index.html'),
+      });
+      continue;
+    }
     if (serveOnly) {
       await serveRows(root, n);
       continue;

@@ -124,8 +124,17 @@ export interface BuildCache {
   building?: IncrementalOutput;
   /** Social cards by key (social-images.ts), kept between the rebuilds of watch mode. */
   cards: Map<string, Uint8Array>;
-  /** What the last serve build rendered with: the fast path of hot-update.ts starts from it. */
-  rendered?: { root: string; config: SiteConfig; setup: RenderSetup; outDir: string; cardLook: CardLook };
+  /** What the last serve build rendered with: the fast path of hot-update.ts starts from it, and
+   * the check of a saved file (dev/saved-file-check.ts) looks its links up in `files`, the files
+   * the site serves besides its pages. */
+  rendered?: {
+    root: string;
+    config: SiteConfig;
+    setup: RenderSetup;
+    outDir: string;
+    cardLook: CardLook;
+    files?: ReadonlySet<string>;
+  };
   /** `site serve` after a build with lazy bodies: parses the bodies of these documents if they
    * are still pending, and renders from a graph that has them (bodies-on-demand.ts). */
   completeBodies?: (ids: string[]) => Promise<void>;

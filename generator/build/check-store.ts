@@ -14,6 +14,10 @@ import path from 'node:path';
 
 export const CHECK_STORE_DIR = path.join('.cache', 'check');
 
+/** How many times the pages of one check the store keeps: those of this check, and of the
+ * checks before it (another branch, the state before an edit) for the rest. */
+const KEPT = 3;
+
 export interface RenderedFacts {
   hrefs: string[];
   ids: string[];
@@ -73,10 +77,19 @@ export class CheckStore {
     return this.hits;
   }
 
-  /** Keeps the pages of this check (those of no page now are dropped), written whole under a new
-   * name and renamed over the old: a check killed while writing leaves the last one. */
+  /** Keeps the pages of this check, and those of the checks before it up to KEPT times as many
+   * (the pages of another branch, which a check after switching back finds again), the newest
+   * first; written whole under a new name and renamed over the old: a check killed while writing
+   * leaves the last one. */
   save(): void {
-    if (this.hits === this.known.size && this.next.size === this.hits) return;
+    // Nothing new: the file on disk has every page of this check already.
+    if (this.hits === this.next.size) return;
+    const kept = new Map(this.next);
+    const room = KEPT * this.next.size;
+    for (const [key, facts] of this.known) {
+      if (kept.size >= room) break;
+      if (!kept.has(key)) kept.set(key, facts);
+    }
     const strings: string[] = [];
     const index = new Map<string, number>();
     const at = (s: string) => {
@@ -85,7 +98,7 @@ export class CheckStore {
       return i;
     };
     const pages: Stored['pages'] = {};
-    for (const [key, facts] of this.next) pages[key] = [facts.hrefs.map(at), facts.ids.map(at)];
+    for (const [key, facts] of kept) pages[key] = [facts.hrefs.map(at), facts.ids.map(at)];
     const tmp = `${this.file}.tmp-${process.pid}`;
     try {
       writeFileSync(tmp, JSON.stringify({ strings, pages } satisfies Stored));

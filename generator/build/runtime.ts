@@ -172,7 +172,7 @@ export class BuildRuntime {
     if (!(output instanceof IncrementalOutput)) return;
     const { cache } = this;
     const { root } = this.options;
-    cache.rendered = { root, config, setup, outDir, cardLook: look };
+    cache.rendered = { root, config, setup, outDir, cardLook: look, files: input.files };
     cache.building = output;
     cache.socialCards = new Map(input.cards.map((c) => [c.file, c]));
     const parses = input.bodyParses;

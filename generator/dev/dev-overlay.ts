@@ -1,8 +1,9 @@
 // The overlay `site serve --watch` shows in the browser: the build's errors, one line each as the
 // terminal prints them, each a link that opens the file at its line in the editor
 // (generator/diagnostics/editor-links.ts), and, on a page whose translation lags behind its source, that
-// status (translation-outdated). It can be dismissed; the next build that has something to say
-// shows it again.
+// status (translation-outdated). It can be dismissed; it shows again when there is a problem it
+// did not show when it was dismissed. The problems of the file just saved come first; those the
+// whole-site build found elsewhere after it follow under a heading of their own.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnostic } from '../diagnostics/diagnostic-formats.ts';
@@ -14,9 +15,11 @@ export interface OverlayLine {
   severity: Diagnostic['severity'];
   /** Opens the file at the line in the editor; none where the problem is in no file of the site. */
   url?: string;
+  /** Found by the check of a file as it was saved, or by the whole-site build. */
+  origin?: 'saved' | 'site';
 }
 
-/** What the overlay shows: `id` changes with every build, so a dismissed overlay shows again after the next. */
+/** What the overlay shows; `id` names this state. */
 export interface OverlayState {
   id: string;
   /** The build's errors, on every page. */
@@ -43,6 +46,7 @@ export function overlayState(
   root: string,
   editor: string,
   graph?: SiteGraph,
+  origin?: (d: Diagnostic) => OverlayLine['origin'],
 ): OverlayState {
   const routeOf = new Map<string, Route>();
   for (const page of Object.values(graph?.pages ?? {}))
@@ -54,7 +58,11 @@ export function overlayState(
   }
   return {
     id,
-    problems: diagnostics.filter((d) => d.severity === 'error').map((d) => overlayLine(d, root, editor)),
+    problems: diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => ({ ...overlayLine(d, root, editor), ...(origin ? { origin: origin(d) } : {}) }))
+      // The saved file's first: what the writer is looking at.
+      .sort((a, b) => Number(a.origin === 'site') - Number(b.origin === 'site')),
     pages,
   };
 }
@@ -72,11 +80,17 @@ const BASE = ${JSON.stringify(base)};
 const PAGE = location.pathname.startsWith(BASE + '/') ? location.pathname.slice(BASE.length) : location.pathname;
 const es = new EventSource(BASE + ${JSON.stringify(eventsPath)} + '?page=' + encodeURIComponent(PAGE) + '&version=' + ${JSON.stringify(version)});
 es.addEventListener('reload', () => location.reload());
+// A renamed page: the tab goes where it went (a route under the site's base).
+es.addEventListener('navigate', (e) => location.replace(BASE + JSON.parse(e.data)));
+const dismissed = () => { try { return JSON.parse(sessionStorage.getItem(DISMISSED) ?? '[]'); } catch { return []; } };
 es.addEventListener('problems', (e) => {
   const state = JSON.parse(e.data);
   document.getElementById('site-dev-overlay')?.remove();
   const here = state.pages[PAGE] ?? [];
-  if ((!state.problems.length && !here.length) || sessionStorage.getItem(DISMISSED) === state.id) return;
+  const texts = [...state.problems, ...here].map((line) => line.text);
+  // Dismissed until a problem it did not show exists.
+  const seen = new Set(dismissed());
+  if (!texts.length || texts.every((text) => seen.has(text))) return;
   const failed = state.problems.length > 0;
   const box = document.createElement('div');
   box.id = 'site-dev-overlay';
@@ -86,9 +100,9 @@ es.addEventListener('problems', (e) => {
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = '×';
-  close.setAttribute('aria-label', 'Dismiss until the next build');
+  close.setAttribute('aria-label', 'Dismiss until a new problem');
   close.style.cssText = 'position:absolute;top:.5rem;right:.75rem;font:inherit;font-size:20px;line-height:1;background:none;border:0;color:inherit;cursor:pointer';
-  close.addEventListener('click', () => { sessionStorage.setItem(DISMISSED, state.id); box.remove(); });
+  close.addEventListener('click', () => { sessionStorage.setItem(DISMISSED, JSON.stringify(texts)); box.remove(); });
   const title = document.createElement('strong');
   title.textContent = failed ? 'Build failed' : 'This page';
   box.append(close, title);
@@ -105,7 +119,16 @@ es.addEventListener('problems', (e) => {
     }
     box.append(list);
   };
-  if (failed) section(state.problems);
+  const saved = state.problems.filter((line) => line.origin !== 'site');
+  const site = state.problems.filter((line) => line.origin === 'site');
+  if (saved.length) section(saved);
+  if (site.length) {
+    const from = document.createElement('p');
+    from.style.cssText = 'margin:.75rem 0 0;font-weight:bold';
+    from.textContent = 'From the whole-site check:';
+    box.append(from);
+    section(site);
+  }
   if (here.length) section(here);
   document.body.append(box);
 });

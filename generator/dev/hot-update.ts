@@ -1,67 +1,67 @@
-// Watch mode's fast path. An edit to the body of one page, with its front matter and its links as
-// they were, changes the HTML of that page and of the pages showing its excerpt, nothing else. So
-// those are rendered and written straight away, in a few milliseconds, and the full incremental
-// build that follows checks everything else (links, fragments, feeds) as usual.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// Watch mode's fast path. An edit to the body of one page, with its front matter as it was,
+// changes the HTML of that page and of the pages showing its excerpt, nothing else a tab shows.
+// So those are rendered and written straight away, in a few milliseconds, with the links the
+// check of the saved file resolved, and the full incremental build that follows checks
+// everything else (what links into the page, feeds, translations) as usual.
 import { fileOf } from '../../common/routes.ts';
 import type { BuildCache } from '../build/build.ts';
-import { parseOnWorkers } from '../build/worker-pool.ts';
-import { decodeText } from '../content/load.ts';
-import { hashOf } from '../content-hash.ts';
-import { kindOf, markdownLabels } from '../parse/parse.ts';
+import { tocOf } from '../graph/toc.ts';
 import { renderPage } from '../render/render.ts';
 import { themeAt } from '../theming/theme-loader.ts';
-import type { ParsedDocument } from '../types.ts';
+import type { ParsedDocument, SiteGraph } from '../types.ts';
 import { IncrementalOutput } from '../write/write.ts';
+import type { SavedFileCheck } from './saved-file-check.ts';
 
 /** The render key of a page this path wrote (BuildCache.renderKeys): equal to no build's key. */
 export const HOT_RENDER_KEY = 'hot';
 
+/** Front matter makes the page's route, title and place in lists and menus: other pages show it. */
 const sameShape = (a: ParsedDocument, b: ParsedDocument) =>
-  JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter) &&
-  JSON.stringify(a.links.map((l) => [l.url, l.kind])) === JSON.stringify(b.links.map((l) => [l.url, l.kind]));
+  JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter);
 
-/** Writes the pages one changed file needs and returns their files, or undefined when the change
- * is more than a body edit and needs the full build. */
-export async function hotUpdate(root: string, cache: BuildCache, changed: Set<string>): Promise<string[] | undefined> {
+/** The pages of a document with the table of contents of its new headings. What a page's table
+ * of contents adds after the headings (a listing's entries, sidebar.ts) stays as it was. */
+function withToc(pages: SiteGraph['pages'], previous: ParsedDocument, doc: ParsedDocument): SiteGraph['pages'] {
+  const was = tocOf(previous.headings, previous.frontMatter);
+  const now = tocOf(doc.headings, doc.frontMatter);
+  if (JSON.stringify(was) === JSON.stringify(now)) return pages;
+  const updated = { ...pages };
+  for (const page of Object.values(pages))
+    if ('doc' in page && page.doc === doc.source && 'toc' in page && page.toc)
+      updated[page.route] = { ...page, toc: [...now, ...page.toc.slice(was.length)] };
+  return updated;
+}
+
+/** Writes the pages a saved file needs, as saved-file-check.ts read, parsed and resolved it, and
+ * returns their files, or undefined when the change is more than a body edit and needs the full
+ * build. */
+export async function hotUpdate(cache: BuildCache, check: SavedFileCheck): Promise<string[] | undefined> {
   const last = cache.rendered;
   // While bodies are still being parsed behind the first build, the full build takes the edit.
-  if (!last || changed.size !== 1 || !cache.content || cache.completeBodies) return undefined;
-  const [file] = changed;
-  const id = path.relative(root, file).split(path.sep).join('/');
-  const source = cache.content.sources.find((s) => s.id === id);
+  if (!last || cache.completeBodies) return undefined;
+  const { id } = check;
   const previous = last.setup.graph.documents[id];
-  if (!source || !previous) return undefined;
-  let raw: string;
-  try {
-    const decoded = decodeText(readFileSync(file));
-    // Bytes that are not UTF-8 are an error: the full build reports it.
-    if (decoded.invalid) return undefined;
-    raw = decoded.text;
-  } catch {
-    return undefined;
-  }
-  const updated = { ...source, raw, hash: hashOf(raw) };
+  if (!previous) return undefined;
   // Unchanged since it was last rendered (by this path or a build). Not "as the last build read
   // it": an edit undone after the fast path showed it must be shown undone.
-  if (updated.hash === previous.hash) return [];
+  if (check.hash === previous.hash) return [];
   // A page with includes depends on other files too: the full build parses it with them.
-  if (raw.includes('::include')) return undefined;
-  const kind = kindOf(last.config, updated);
-  if (typeof kind !== 'string') return undefined;
-  // On a parse worker, as in the build: an edit cannot hang the server.
-  const [result] = await parseOnWorkers(
-    [{ source: updated, kind, labels: markdownLabels(last.setup.messages[updated.locale]) }],
-    last.config.markdown,
-  );
+  if (check.raw.includes('::include')) return undefined;
+  const result = check.parsed;
   if (!result.doc || result.diagnostics.some((d) => d.severity === 'error') || !sameShape(previous, result.doc))
     return undefined;
 
-  const graph = { ...last.setup.graph, documents: { ...last.setup.graph.documents, [id]: result.doc } };
+  // Its links as the check resolved them, and its table of contents made of its headings as
+  // they are now: the page is rendered as the build will, and the build has nothing new to show.
+  const graph = {
+    ...last.setup.graph,
+    documents: { ...last.setup.graph.documents, [id]: result.doc },
+    links: { ...last.setup.graph.links, [id]: check.links },
+    pages: withToc(last.setup.graph.pages, previous, result.doc),
+  };
   const setup = { ...last.setup, graph };
   cache.rendered = { ...last, setup };
-  cache.parse.set(`${id}\0${updated.hash}`, result);
+  cache.parse.set(`${id}\0${check.hash}`, result);
   const output = new IncrementalOutput(last.outDir, cache.outputs);
   const theme = await themeAt(setup.themeFile);
   // Pages not served yet are rendered when asked for (pages-on-demand.ts), with the new body. Each

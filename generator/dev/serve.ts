@@ -21,9 +21,12 @@ import { editorTemplate } from '../diagnostics/editor-links.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
 import type { ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
-import { devClient, type OverlayState, overlayState } from './dev-overlay.ts';
+import { devClient } from './dev-overlay.ts';
 import { hotUpdate } from './hot-update.ts';
+import { type Moves, movePages, type RecentlyGone } from './moved-pages.ts';
+import { OverlayProblems } from './overlay-problems.ts';
 import { renderOnDemand } from './pages-on-demand.ts';
+import { checkSavedFile, type SavedFileCheck } from './saved-file-check.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -36,6 +39,10 @@ export interface DevServerOptions {
   timings?: boolean;
   /** Called after every build, with its wall time: for tests and tools. */
   onBuild?: (result: BuildResult, ms: number) => void;
+  /** Called once a saved file was checked (saved-file-check.ts), before any build. */
+  onSavedCheck?: (check: SavedFileCheck, ms: number) => void;
+  /** Called once the pages of files renamed or deleted have left their old routes (moved-pages.ts). */
+  onMoved?: (moves: Moves) => void;
   /** Called after the fast path of hot-update.ts wrote pages, with their files. */
   onHotUpdate?: (files: string[], ms: number) => void;
   /** Called when a request had a page rendered (or a social card drawn), with its route. */
@@ -135,6 +142,12 @@ export async function startDevServer(
   /** Tabs that show an older version of their page than the one on disk are told to reload: one
    * that loaded the page just before it was rewritten and listened only after the reload was told
    * (a save during a reload), or after a build that wrote nothing new. */
+  /** Listeners that did not say which page they show (a script of their own): told of every
+   * page written for a change. */
+  const unplaced = new Set<http.ServerResponse>();
+  const toldOfWrites = (files: string[]) => {
+    for (const client of unplaced) client.write(`event: reload\ndata: ${JSON.stringify(files.slice(0, 20))}\n\n`);
+  };
   const reloadStale = (only?: http.ServerResponse) => {
     for (const [client, shown] of shownIn) {
       if (only && client !== only) continue;
@@ -144,21 +157,11 @@ export async function startDevServer(
       client.write(`event: reload\ndata: ${JSON.stringify([shown.page])}\n\n`);
     }
   };
-  // What the overlay shows: a new id with each change of it, so a dismissed overlay shows again.
-  const serverId = Date.now().toString(36);
-  let shown = 0;
-  let lastBuild: Pick<BuildResult, 'diagnostics' | 'graph'> = { diagnostics: [] };
-  let overlay: OverlayState = { id: `${serverId}-0`, problems: [], pages: {} };
+  // What the overlay shows, by the version of each file its problems were found in.
+  const problems = new OverlayProblems(options.root, () => editorTemplate(siteConfig?.editor));
   const showProblems = (result: Pick<BuildResult, 'diagnostics' | 'graph'>) => {
-    lastBuild = result;
-    overlay = overlayState(
-      `${serverId}-${++shown}`,
-      result.diagnostics,
-      options.root,
-      editorTemplate(siteConfig?.editor),
-      result.graph,
-    );
-    broadcast('problems', overlay);
+    const versions = new Map((cache.content?.sources ?? []).map((s) => [s.id, s.hash]));
+    if (problems.built(result.diagnostics, versions, result.graph)) broadcast('problems', problems.state);
   };
 
   /** The site as a build sees it: its config for the endpoints, its redirects for the URL rules. */
@@ -227,9 +230,11 @@ export async function startDevServer(
     const edited = [...(changed ?? [])]
       .filter((f) => f.startsWith(`${publicDir}${path.sep}`))
       .map((f) => path.relative(publicDir, f).split(path.sep).join('/'));
-    const shown = [...(w?.files ?? []), ...edited].filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
-    if (changed && (shown.length || w?.removed)) broadcast('reload', shown.slice(0, 20));
-    // A build that wrote nothing new may still leave a tab behind that the fast path's reload missed.
+    if (changed && edited.length) broadcast('reload', edited.slice(0, 20));
+    const pages = (w?.files ?? []).filter((f) => !/\.md$|^pagefind\/|(^|\/)llms[^/]*\.txt$/.test(f));
+    if (changed && (pages.length || w?.removed)) toldOfWrites(pages);
+    // A tab reloads when the page it shows is not the one on disk: once per change of it, however
+    // many times it was written (by the fast path, then by this build, as the same HTML).
     reloadStale();
     return result;
   };
@@ -275,14 +280,43 @@ export async function startDevServer(
 
   /** A body edit is on disk and in the browser at once, even while the build of the edit before
    * is still running; the full build then checks the rest. */
+  const recentlyGone: RecentlyGone = { gone: new Map(), added: new Map() };
+  /** Where the pages renamed while serving went, by their old routes. */
+  const movedTo = new Map<string, string>();
   const hot = async (changed: Set<string>): Promise<boolean> => {
     const started = performance.now();
-    const files = await hotUpdate(options.root, cache, changed);
+    const [file] = changed;
+    // A page's file renamed or deleted: its old route goes at once, a tab on it follows the page.
+    const moves = await movePages(options.root, cache, changed, recentlyGone);
+    if (moves) {
+      for (const [from, to] of moves.moved) movedTo.set(from, to);
+      for (const [client, shown] of shownIn) {
+        const route = shown.page.replace(/index\.html$/, '');
+        const to = moves.moved.get(route);
+        if (!to && !moves.removed.includes(route)) continue;
+        shownIn.delete(client);
+        if (to) client.write(`event: navigate\ndata: ${JSON.stringify(to)}\n\n`);
+        else client.write(`event: reload\ndata: ${JSON.stringify([shown.page])}\n\n`);
+      }
+      options.onMoved?.(moves);
+      // A file removed alone may be the first half of a rename: the build waits for the writer to
+      // pause, as after an edit shown, so that it reads the new name too.
+      return moves.moved.size === 0;
+    }
+    // The saved file is checked first, and its problems go out with its new text.
+    const check = changed.size === 1 ? await checkSavedFile(options.root, cache, file) : undefined;
+    // A new page file may be the first half of a rename: the build waits for the writer to pause,
+    // so that the removal of the old name, if it follows, moves the page first.
+    const idOf = (f: string) => path.relative(options.root, f).split(path.sep).join('/');
+    if (!check) return [...changed].every((f) => recentlyGone.added.has(idOf(f)));
+    if (problems.savedFile(check)) broadcast('problems', problems.state);
+    options.onSavedCheck?.(check, Math.round(performance.now() - started));
+    const files = await hotUpdate(cache, check);
     if (files?.length) {
       const ms = Math.round(performance.now() - started);
       console.log(`[site] ${count(files.length, 'page')} updated in ${ms} ms`);
       options.onHotUpdate?.(files, ms);
-      broadcast('reload', files);
+      toldOfWrites(files);
     }
     reloadStale();
     return files !== undefined;
@@ -298,8 +332,7 @@ export async function startDevServer(
     if (result.error) {
       const failure = renderFailure(result.error);
       console.error(formatDiagnostic(failure));
-      if (!lastBuild.diagnostics.some((d) => formatDiagnostic(d) === formatDiagnostic(failure)))
-        showProblems({ ...lastBuild, diagnostics: [...lastBuild.diagnostics, failure] });
+      if (problems.renderFailed(failure)) broadcast('problems', problems.state);
     }
   };
 
@@ -331,17 +364,23 @@ export async function startDevServer(
         'cache-control': 'no-cache',
         connection: 'keep-alive',
       });
-      res.write(`event: problems\ndata: ${JSON.stringify(overlay)}\n\n`);
+      res.write(`event: problems\ndata: ${JSON.stringify(problems.state)}\n\n`);
       clients.add(res);
       const query = new URL(req.url, 'http://x').searchParams;
       const [page, version] = [query.get('page'), query.get('version')];
-      if (page && version) {
+      const route = page?.replace(/index\.html$/, '');
+      const to = route && movedTo.get(route);
+      // A tab that was reloading when its page was renamed goes to the new route as it connects.
+      if (to && !cache.rendered?.setup.graph.pages[route])
+        res.write(`event: navigate\ndata: ${JSON.stringify(to)}\n\n`);
+      else if (page && version) {
         shownIn.set(res, { page, version });
         reloadStale(res);
-      }
+      } else unplaced.add(res);
       req.on('close', () => {
         clients.delete(res);
         shownIn.delete(res);
+        unplaced.delete(res);
       });
       return;
     }

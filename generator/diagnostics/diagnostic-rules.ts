@@ -72,11 +72,15 @@ interface RemovedRoute {
   successor?: string;
   redirect?: { from: string; to: string };
   keptIn?: string;
+  /** `file:line` of the links to the route, which a redirect would leave pointing through it. */
+  linkedFrom?: string[];
 }
 
 function removedRouteHint(p: RemovedRoute): string {
   if (p.keptIn)
     return `restore the page: a redirect applies in every locale, and would hide ${p.keptIn}, which is still a page`;
+  if (p.redirect && p.linkedFrom?.length)
+    return `add { from: '${p.redirect.from}', to: '${p.redirect.to}' } to the config's redirects (it applies in every locale, each with its prefix) and link to ${p.redirect.to} directly where ${p.route} is linked: ${p.linkedFrom.join(', ')}; or restore the page`;
   if (p.redirect)
     return `add { from: '${p.redirect.from}', to: '${p.redirect.to}' } to the config's redirects (it applies in every locale, each with its prefix), or restore the page`;
   return "restore the page or add a redirect to the config's redirects";
@@ -1372,8 +1376,12 @@ export const DIAGNOSTIC_RULES = {
     hint: "fix the redirect at the line given: `to` is a page's route, written without a locale prefix",
     messages: {
       missing: says(
-        (p: { from: string; to: string }) => `redirect from ${p.from} points at ${p.to}, which does not exist`,
-        "write a page's route as `to`, without a locale prefix: the redirect applies in every locale, each with its prefix",
+        (p: { from: string; to: string; suggestion?: string }) =>
+          `redirect from ${p.from} points at ${p.to}, which does not exist`,
+        (p) =>
+          p.suggestion
+            ? `did you mean ${p.suggestion}? write \`to: '${p.suggestion}'\``
+            : "write a page's route as `to`, without a locale prefix: the redirect applies in every locale, each with its prefix",
       ),
       prefixed: says(
         (p: { from: string; to: string; prefix: string; made: string[] }) =>

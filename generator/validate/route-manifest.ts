@@ -8,6 +8,7 @@ import { localePrefix } from '../config/config.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic, Route, SiteGraph } from '../types.ts';
+import { linksInto } from './links-into.ts';
 
 export const ROUTE_MANIFEST = '_routes.json';
 
@@ -129,7 +130,8 @@ export function removedRoutes(
     seen.add(route);
     const next = successor({ ...entry, route }, graph, config);
     const { redirect, keptIn } = suggestedRedirect(config, graph, route, next);
-    const params = { route, successor: next, redirect, keptIn };
+    const linkedFrom = redirect ? linksInto(config, graph, route) : [];
+    const params = { route, successor: next, redirect, keptIn, ...(linkedFrom.length ? { linkedFrom } : {}) };
     // A file that served the route: at its `slug:` when one moved the page away.
     const slug = entry.file ? graph.documents[entry.file]?.frontMatterAt?.slug : undefined;
     const at = { file: entry.file ?? source, ...slug };

@@ -57,8 +57,13 @@ function stateOf(history: History | undefined, source: SourceId, translation: So
   const translated = history?.byFile.get(translation)?.[0];
   // A translation git does not know yet is being written now; a history-less folder can tell nothing.
   if (!history || translated === undefined) return { state: 'done' };
-  const commits = (history.byFile.get(source) ?? [])
-    .filter((i) => i < translated)
+  const ofSource = history.byFile.get(source) ?? [];
+  // The commit that created the source is no change to translate: a source written after its
+  // translation (the missing page of the source locale added to one that had only the other)
+  // was made from it, and does not make it outdated.
+  const created = ofSource.at(-1);
+  const commits = ofSource
+    .filter((i) => i < translated && i !== created)
     .map((i) => history.commits[i])
     .filter((c) => !c.noTranslation);
   if (!commits.length) return { state: 'done' };
@@ -100,12 +105,16 @@ export function outdatedDiagnostics(pages: PageTranslations[], strict: boolean):
     const sourceFile = page.files[page.source];
     for (const [locale, state] of Object.entries(page.states)) {
       if (state.state !== 'outdated' || !sourceFile) continue;
-      const found = diagnostic({ file: page.files[locale]! }, 'translation-outdated', 'behind', {
-        source: sourceFile,
-        commits: state.commits,
-        since: state.since,
-        translatedIn: state.translatedIn,
-      });
+      const found = {
+        ...diagnostic({ file: page.files[locale]! }, 'translation-outdated', 'behind', {
+          source: sourceFile,
+          commits: state.commits,
+          since: state.since,
+          translatedIn: state.translatedIn,
+        }),
+        // A change to the source outdates the translation: `site check --changed` reports it.
+        concerns: { files: [sourceFile] },
+      };
       diagnostics.push(strict ? { ...found, severity: 'error' } : found);
     }
   }

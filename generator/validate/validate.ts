@@ -1,6 +1,7 @@
 // The validate stage: every rule that needs the whole graph. Runs the same in `check` and `build`.
 
 import { getOrAdd } from '../../common/get-or-add.ts';
+import { keyOf, localeOfRoute } from '../../common/routes.ts';
 import { localePrefix, type SiteConfig } from '../config/config.ts';
 import type { ConfigFile } from '../config/config-links.ts';
 import { locateRedirect } from '../config/config-locations.ts';
@@ -112,7 +113,11 @@ export function validate(input: ValidateInput): {
     }
     if (!graph.pages[redirect.to]) {
       diagnostics.push({
-        ...diagnostic(at('to'), 'redirect-target-missing', 'missing', { from: redirect.from, to: redirect.to }),
+        ...diagnostic(at('to'), 'redirect-target-missing', 'missing', {
+          from: redirect.from,
+          to: redirect.to,
+          suggestion: closestRoute(config, graph, redirect.to),
+        }),
         concerns: { routes: [redirect.to] },
       });
     }
@@ -122,6 +127,16 @@ export function validate(input: ValidateInput): {
   const checked = checkMarkdownLinks(ctx);
   diagnostics.push(...checked.diagnostics);
   return { links: checked.links, diagnostics };
+}
+
+/** The route of the config a redirect's missing target is most likely a slip of (`/services/hostng/`
+ * for `/services/hosting/`), written as the config writes it: without the locale prefix. */
+function closestRoute(config: SiteConfig, graph: SiteGraph, to: Route): string | undefined {
+  const locale = localeOfRoute(config, to);
+  const keys = Object.values(graph.pages)
+    .filter((p) => p.locale === locale)
+    .map((p) => p.key);
+  return closestKey(keyOf(config, to), keys, (length) => Math.max(2, Math.floor(length / 6)));
 }
 
 /** Pages of one locale with one title: a warning at each after the first, at its `title:` line. */

@@ -11,6 +11,7 @@ import './contact.test.ts';
 import './crash.test.ts';
 import './dev-overlay.test.ts';
 import '../../site/browser/diagrams.test.ts';
+import './editor-loop.test.ts';
 import '../../site/browser/every-page.test.ts';
 import './icons.test.ts';
 import './images.test.ts';

@@ -1,6 +1,7 @@
 // Every test file of this folder in one process: see tests/all-files.ts.
 import { everyFileImported } from '../../all-files.ts';
 import './acme.test.ts';
+import './advice-applied.test.ts';
 import './base-url.test.ts';
 import './booking-api.test.ts';
 import './booking-operations.test.ts';

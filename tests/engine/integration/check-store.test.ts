@@ -46,3 +46,41 @@ test('a second check renders no page, an edit renders the pages it touched, and 
     await dispose();
   }
 });
+
+test('a check after switching to a branch that changes every page and back renders no page again', async () => {
+  const { root, dispose } = await fixtureCopy('basic');
+  const git = (...args: string[]) => {
+    const r = spawnSync(
+      'git',
+      ['-c', 'user.name=Editor', '-c', 'user.email=editor@fixture.example', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: root, encoding: 'utf8' },
+    );
+    assert.equal(r.status, 0, r.stderr);
+  };
+  try {
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'The site');
+    const first = site(root, 'check', '--timings');
+    assert.equal(first.status, 0, first.stderr);
+    const pages = rendered(first.stdout);
+
+    // A branch whose config changes what every page shows (the site's title, in every page's head).
+    git('checkout', '-q', '-b', 'retitle');
+    const config = path.join(root, 'config/site.config.ts');
+    writeFileSync(config, "import { base } from './base.ts';\n\nexport default { ...base, title: 'Fixture Two' };\n");
+    git('commit', '-q', '-am', 'Another title');
+    const other = site(root, 'check', '--timings');
+    assert.equal(other.status, 0, other.stderr);
+    assert.equal(rendered(other.stdout), pages, 'every page shows the title');
+
+    git('checkout', '-q', 'main');
+    const back = site(root, 'check', '--timings');
+    assert.equal(back.status, 0, back.stderr);
+    assert.equal(rendered(back.stdout), 0, back.stdout);
+    git('checkout', '-q', 'retitle');
+    assert.equal(rendered(site(root, 'check', '--timings').stdout), 0, 'and on the branch again');
+  } finally {
+    await dispose();
+  }
+});

@@ -18,6 +18,7 @@ import './diagnostic-catalogue.test.ts';
 import './diagnostic-rules.test.ts';
 import './diagnostics-reference.test.ts';
 import './editor-links.test.ts';
+import './overlay-problems.test.ts';
 import './editor-words.test.ts';
 import './frontmatter.test.ts';
 import './fuzz-markdown.test.ts';

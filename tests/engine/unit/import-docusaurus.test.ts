@@ -15,6 +15,8 @@ import { readDocusaurusSettings } from '../../../generator/import/docusaurus/rea
 import { readDocusaurusProject } from '../../../generator/import/docusaurus/read-project.ts';
 import { formatReportItem, sortReport } from '../../../generator/import/docusaurus/report.ts';
 import { kebabCase } from '../../../generator/import/docusaurus/slug.ts';
+import { createMarkdownProcessor, renderMarkdown } from '../../../generator/markdown/markdown.ts';
+import { messages } from './factories.ts';
 
 const apply = (line: string) => {
   const r = rewriteAdmonitionLine(line);
@@ -738,6 +740,170 @@ test('a hide_title page whose # title follows a banner keeps one level-one headi
     report.filter((line) => !/\[(page|logo)\]$/.test(line)),
     [
       'P/docs/welcome.md:3:1  front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section  [front-matter]',
+    ],
+  );
+});
+
+test('containers nested at any depth get one colon more per level outside, and the engine reads them as Docusaurus nests them', async () => {
+  const page = [
+    '---',
+    'title: Nested',
+    '---',
+    '',
+    "import Tabs from '@theme/Tabs';",
+    "import TabItem from '@theme/TabItem';",
+    '',
+    '<Tabs>',
+    '  <TabItem value="linux" label="Linux">',
+    '',
+    '  :::caution',
+    '',
+    '  Mind the version.',
+    '',
+    '  <Tabs>',
+    '    <TabItem value="apt" label="apt">',
+    '',
+    '    :::note',
+    '',
+    '    <Tabs>',
+    '      <TabItem value="a" label="Stable">',
+    '',
+    '      Stable words.',
+    '',
+    '      </TabItem>',
+    '      <TabItem value="b" label="Beta">',
+    '',
+    '      Beta words.',
+    '',
+    '      </TabItem>',
+    '    </Tabs>',
+    '',
+    '    :::',
+    '',
+    '    </TabItem>',
+    '    <TabItem value="dnf" label="dnf">',
+    '',
+    '    Use dnf.',
+    '',
+    '    </TabItem>',
+    '  </Tabs>',
+    '',
+    '  :::',
+    '',
+    '  </TabItem>',
+    '  <TabItem value="mac" label="macOS">',
+    '',
+    '  :::tip',
+    '',
+    '  Mac words.',
+    '',
+    '  :::',
+    '',
+    '  </TabItem>',
+    '</Tabs>',
+    '',
+  ].join('\n');
+  const { plan, report } = importOf({ 'docusaurus.config.js': CONFIG, 'docs/nested.mdx': page });
+  const written = plan.files.get('content/en/docs/nested.md')!;
+  const body = written.slice(written.indexOf('\n---\n') + 5);
+  assert.equal(
+    body,
+    [
+      '',
+      '::::::::::tabs',
+      ':::::::::tab[Linux]',
+      '',
+      '::::::::warning',
+      '',
+      'Mind the version.',
+      '',
+      ':::::::tabs',
+      '::::::tab[apt]',
+      '',
+      ':::::note',
+      '',
+      '::::tabs',
+      ':::tab[Stable]',
+      '',
+      'Stable words.',
+      '',
+      ':::',
+      ':::tab[Beta]',
+      '',
+      'Beta words.',
+      '',
+      ':::',
+      '::::',
+      '',
+      ':::::',
+      '',
+      '::::::',
+      '::::::tab[dnf]',
+      '',
+      'Use dnf.',
+      '',
+      '::::::',
+      ':::::::',
+      '',
+      '::::::::',
+      '',
+      ':::::::::',
+      ':::::::::tab[macOS]',
+      '',
+      ':::tip',
+      '',
+      'Mac words.',
+      '',
+      ':::',
+      '',
+      ':::::::::',
+      '::::::::::',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
+    [],
+  );
+  // The engine reads the same tree: tabs > warning > tabs > note > tabs, no fence left as text.
+  const rendered = renderMarkdown(createMarkdownProcessor({ titles: messages.en.admonition }, messages.en.docs), body);
+  assert.deepEqual(rendered.messages, []);
+  assert.doesNotMatch(rendered.html, /:::/);
+  const outline = [
+    ...rendered.html.matchAll(
+      /<(?:div|aside) class="(?:admonition )?([^"]+)"(?: data-tab="([^"]+)")?|<\/(?:div|aside)>/g,
+    ),
+  ]
+    .map((m) => (m[0].startsWith('</') ? ')' : `${m[1]}${m[2] ? `[${m[2]}]` : ''}(`))
+    .join('');
+  assert.equal(
+    outline,
+    'tabs(tab-panel[Linux](admonition-warning(tabs(tab-panel[apt](admonition-note(tabs(tab-panel[Stable]()tab-panel[Beta]())))tab-panel[dnf]())))tab-panel[macOS](admonition-tip()))',
+  );
+});
+
+test('custom heading ids are kept as the engine takes them; one it cannot take becomes the slug, links follow', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/setup.md': '---\ntitle: Setup\n---\n\n## Open the ports {#ports}\n\n## Version 2.x {#v2.x}\n\nText.\n',
+    'docs/other.md': '---\ntitle: Other\n---\n\nSee [ports](setup.md#ports) and [2.x](./setup.md#v2.x).\n',
+  });
+  const setup = plan.files.get('content/en/docs/setup.md')!;
+  assert.match(setup, /^## Open the ports \{#ports\}$/m);
+  assert.match(setup, /^## Version 2\.x$/m);
+  assert.match(
+    plan.files.get('content/en/docs/other.md')!,
+    /\[ports\]\(setup\.md#ports\) and \[2\.x\]\(setup\.md#version-2x\)/,
+  );
+  const rendered = renderMarkdown(
+    createMarkdownProcessor({ titles: messages.en.admonition }, messages.en.docs),
+    setup.slice(setup.indexOf('\n---\n') + 5),
+  );
+  assert.deepEqual(rendered.ids, ['ports', 'version-2x']);
+  assert.deepEqual(
+    report.filter((line) => /\[heading-id\]$/.test(line)),
+    [
+      "content/en/docs/setup.md:8:15  custom heading id {#v2.x} left out: the engine's ids are letters, digits, _ and -, so the heading's id is #version-2x, and links in the imported pages now use it  [heading-id]",
     ],
   );
 });

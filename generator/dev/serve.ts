@@ -23,7 +23,7 @@ import type { ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
 import { devClient, type OverlayState, overlayState } from './dev-overlay.ts';
 import { hotUpdate } from './hot-update.ts';
-import { renderOnDemand } from './pages-on-demand.ts';
+import { renderOnDemand, slashedLocation } from './pages-on-demand.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -345,6 +345,12 @@ export async function startDevServer(
     if (plainForm || (reading && /[?&]result=/.test(route)))
       await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
     if (endpoints?.handle(req, res)) return;
+    const slashed = reading ? slashedLocation(cache, route) : undefined;
+    if (slashed) {
+      res.writeHead(301, { location: slashed, 'cache-control': 'no-cache' });
+      res.end();
+      return;
+    }
     if (reading) await renderOnce(route);
     // The first page is served once its answer is sent, not when it is rendered (the page a browser
     // opens first is rendered before it is asked for): the first build's next steps wait for that.

@@ -93,6 +93,14 @@ test('a page is rendered at its address in every spelling; unknown addresses get
     assert.equal(answer.headers.get('location'), `${bare}/?x=1`);
   }
   assert.deepEqual(renders, ['/en/docs/guides/install/']);
+  // The site's host rules (public/_redirects), a splat and placeholders, as site start answers them.
+  for (const [from, to] of [
+    ['/handbuch/guides/install/', '/docs/guides/install/'],
+    ['/releases/install/notes?x=1', '/docs/guides/install/?x=1'],
+  ]) {
+    const ruled = await fetch(`${base}${from}`, { redirect: 'manual' });
+    assert.deepEqual([ruled.status, ruled.headers.get('location')], [301, to], from);
+  }
   const dotted = await fetch(`${base}/en/docs/guides/release-10.14/`);
   assert.equal(dotted.status, 200);
   assert.match(await dotted.text(), /Release words\./);

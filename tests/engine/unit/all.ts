@@ -36,6 +36,7 @@ import './output-store.test.ts';
 import './plain-yaml.test.ts';
 import './raw-html.test.ts';
 import './recorded-reads.test.ts';
+import './redirect-rules.test.ts';
 import './redirects.test.ts';
 import './routes.test.ts';
 import './search-results.test.ts';

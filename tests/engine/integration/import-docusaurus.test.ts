@@ -90,7 +90,7 @@ test('site import docusaurus writes the content tree, config and public files, a
     assert.doesNotMatch(r.stdout, /custom heading id/, 'a custom heading id is kept, as the engine takes it');
     assert.match(
       r.stdout,
-      /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 23 files written, 4 copied into \.\/\. 10 items to look at: 2 author, 1 front-matter, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.\nURLs of the Docusaurus site: 22 kept, 6 redirected, 0 lost; import-report\.md lists each\.$/m,
+      /^Imported 4 docs pages and 2 posts in 2 locales \(en, de\), 2 authors, 3 tags; 23 files written, 4 copied into \.\/\. 10 items to look at: 2 author, 1 front-matter, 1 mdx-comment, 1 mdx-export, 1 mdx-expression, 1 missing-translation, 1 navbar, 1 page, 1 redirect\.\nURLs of the Docusaurus site: 26 kept, 6 redirected, 0 lost; import-report\.md lists each\.$/m,
     );
 
     assert.deepEqual(listFiles(root).sort(), EXPECTED_FILES);

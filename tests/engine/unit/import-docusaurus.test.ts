@@ -907,3 +907,93 @@ test('custom heading ids are kept as the engine takes them; one it cannot take b
     ],
   );
 });
+
+test("the host's redirects (static/_redirects, vercel.json) come over: one URL's into the config, rules into public/_redirects, and the report counts them", () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'zh-TW'] } };`,
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nWords.\n',
+    'docs/guides/install.md': '---\ntitle: Install\n---\n\nSteps.\n',
+    'i18n/zh-TW/docusaurus-plugin-content-docs/current/intro.md': '---\ntitle: 介紹\n---\n\n文字。\n',
+    'i18n/zh-TW/docusaurus-plugin-content-docs/current/guides/install.md': '---\ntitle: 安裝\n---\n\n步驟。\n',
+    'static/_redirects': [
+      '# moved pages',
+      '/start  /docs/intro  301',
+      '/manual/:chapter/:page  /docs/guides/:page  301',
+      '/app/*  /index.html  200',
+      '/gone  /docs/nowhere  301',
+    ].join('\n'),
+    'vercel.json': JSON.stringify(
+      {
+        redirects: [
+          { source: '/setup', destination: '/docs/guides/install', permanent: true },
+          { source: '/old-docs/:path*', destination: '/docs/:path*', permanent: true },
+          { source: '/(.*)\\.php', destination: '/', permanent: true },
+        ],
+      },
+      null,
+      2,
+    ),
+  });
+  assert.equal(
+    plan.files.get('public/_redirects'),
+    [
+      '/app/*  /index.html  200',
+      '/manual/:chapter/:page  /docs/guides/:page  301',
+      '/old-docs/*  /docs/:splat  308',
+      '/zh-TW/*  /zh-tw/:splat  301',
+      '',
+    ].join('\n'),
+  );
+  assert.match(plan.config, /from: "\/start\/",\n\s+to: "\/docs\/intro\/"/);
+  assert.match(plan.config, /from: "\/setup\/",\n\s+to: "\/docs\/guides\/install\/"/);
+  assert.deepEqual(
+    report.filter((line) => /\[redirect\]$/.test(line) && !/URLs? of docs\/ changed/.test(line)),
+    [
+      'P/static/_redirects:5:1  host redirect from /gone left out: its target /docs/nowhere is no page of the import  [redirect]',
+      'P/vercel.json:14:1  redirect of /(.*)\\.php left out: its pattern is more than placeholders and a trailing splat; write it into public/_redirects by hand  [redirect]',
+    ],
+  );
+  const fate = (url: string) => {
+    const o = plan.urls.find((u) => u.url === url);
+    return o && [o.fate, o.to];
+  };
+  assert.deepEqual(fate('/start'), ['redirect', '/docs/intro/']);
+  assert.deepEqual(fate('/setup'), ['redirect', '/docs/guides/install/']);
+  assert.deepEqual(fate('/gone'), ['lost', undefined]);
+  // The locale with a capital is answered by its rule, page by page.
+  assert.deepEqual(fate('/zh-TW/docs/guides/install'), ['redirect', '/zh-tw/docs/guides/install/']);
+});
+
+test('a last version whose folder a build script makes is named loudly, and the current docs answer its URLs', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en'] },
+      presets: [['classic', { docs: { lastVersion: '11.x', versions: { current: { label: 'Next', path: 'next' } } } }]] };`,
+    'versions.json': '["11.x", "10.x"]',
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nNext words.\n',
+    'docs/guide.md': '---\ntitle: Guide\n---\n\nNext guide.\n',
+    'versioned_docs/version-10.x/intro.md': '---\ntitle: Intro\n---\n\nOld words.\n',
+  });
+  assert.match(plan.files.get('content/en/docs/intro.md')!, /Next words\./);
+  assert.deepEqual(
+    report.filter((line) => /DOCS VERSION/.test(line)),
+    [
+      'P/versions.json:1:1  DOCS VERSION "11.x" IS NOT IN THE PROJECT: Docusaurus served it at /docs/ (lastVersion), from versioned_docs/version-11.x/, which a build script makes. Its 2 URLs under /docs/ now show the current docs (docs/) in its place, whose text may differ; run the script that makes versioned_docs/version-11.x/ and import again to take "11.x" as written  [versions]',
+    ],
+  );
+  const fate = (url: string) => plan.urls.find((u) => u.url === url)?.fate;
+  assert.deepEqual(
+    ['/docs/intro', '/docs/guide', '/docs/next/intro', '/docs/next/guide', '/docs/10.x/intro'].map(fate),
+    ['page', 'page', 'redirect', 'redirect', 'redirect'],
+  );
+});
+
+test('a client redirect to a heading of a page leads to that page and heading', () => {
+  const { plan } = importOf({
+    'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en'] },
+      presets: [['classic', {}]], plugins: [['@docusaurus/plugin-client-redirects', { redirects: [{ from: '/subtitles', to: '/docs/movies#external-subtitles' }] }]] };`,
+    'docs/movies.md': '---\ntitle: Movies\n---\n\n## External subtitles\n\nWords.\n',
+  });
+  assert.match(plan.config, /from: "\/subtitles\/",\n\s+to: "\/docs\/movies\/#external-subtitles"/);
+  const outcome = plan.urls.find((u) => u.url === '/subtitles');
+  assert.deepEqual([outcome?.fate, outcome?.to], ['redirect', '/docs/movies/#external-subtitles']);
+});

@@ -254,7 +254,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
       codeSpans.push({ start, end: node.position!.end.offset! });
   });
   const codeTabs = codeTabEdits(body, tree.tree, ctx.remarkPlugins ?? []);
-  const colons = containerColons({ body, code: codeSpans, ...tabNames(bindings), codeTabs });
+  const { colons, unclosed } = containerColons({ body, code: codeSpans, ...tabNames(bindings), codeTabs });
   const jsx = jsxBlockEdits(body, codeSpans, bindings, ctx.jsx, colons);
   edits.push(...jsx.edits);
   for (const p of jsx.problems) items.push({ offset: p.offset, message: p.message, rule: 'mdx-jsx', kept: true });
@@ -339,9 +339,28 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     applied.push(e);
   }
   out += body.slice(at);
+  // An admonition never closed held the rest of the page in Docusaurus; closed at the end here, so it does too.
+  if (unclosed.length) {
+    out = `${out.replace(/\n*$/, '\n')}${unclosed.map((line) => `\n${':'.repeat(colons.get(line) ?? 3)}\n`).join('')}`;
+    for (const line of unclosed)
+      items.push({
+        offset: lineOffset(body, line),
+        message:
+          'this admonition is never closed: Docusaurus showed the rest of the page inside it, and so does this page, closed at its end; close it where it ends',
+        rule: 'admonition',
+        kept: true,
+      });
+  }
   out = moveDefaultTabsFirst(out);
   const swallowed = (offset: number) => applied.some((e) => e.swallows && offset >= e.start && offset < e.end);
   return { body: out, edits: applied, items: items.filter((item) => !item.kept || !swallowed(item.offset)) };
+}
+
+/** The offset of a line of `body`, by its index. */
+function lineOffset(body: string, line: number): number {
+  let offset = 0;
+  for (let i = 0; i < line; i++) offset = body.indexOf('\n', offset) + 1;
+  return offset;
 }
 
 /** Where an offset of the old body ended up in the new one. */

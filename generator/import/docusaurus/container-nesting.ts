@@ -113,9 +113,15 @@ function heights(c: Container, out: Map<number, number>): number {
   return height;
 }
 
-/** The colons each opening and closing line of a container needs, by line index of `body`. */
-export function containerColons(input: NestingInput): Map<number, number> {
-  const out = new Map<number, number>();
-  heights(readTree(input), out);
-  return out;
+/** The colons each opening and closing line of a container needs, by line index of `body`, and
+ * the admonitions never closed (innermost first): Docusaurus showed the rest of the page in them. */
+export function containerColons(input: NestingInput): { colons: Map<number, number>; unclosed: number[] } {
+  const colons = new Map<number, number>();
+  const root = readTree(input);
+  heights(root, colons);
+  const unclosed: number[] = [];
+  for (let c = root.children.at(-1); c; c = c.children.at(-1))
+    if (c.kind === 'directive' && c.close === undefined) unclosed.unshift(c.open);
+    else break;
+  return { colons, unclosed };
 }

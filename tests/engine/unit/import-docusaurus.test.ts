@@ -997,3 +997,27 @@ test('a client redirect to a heading of a page leads to that page and heading', 
   const outcome = plan.urls.find((u) => u.url === '/subtitles');
   assert.deepEqual([outcome?.fate, outcome?.to], ['redirect', '/docs/movies/#external-subtitles']);
 });
+
+test('an admonition Docusaurus never saw closed holds the rest of the page here too, closed at its end and named', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/limits.md':
+      '---\ntitle: Limits\n---\n\nIntro.\n\n:::caution Known limits\nOnly arrays.\n\n```ts\nconst a = [1]\n```\n',
+  });
+  const written = plan.files.get('content/en/docs/limits.md')!;
+  assert.equal(
+    written.slice(written.indexOf('\n---\n') + 5),
+    '\nIntro.\n\n:::warning[Known limits]\nOnly arrays.\n\n```ts\nconst a = [1]\n```\n\n:::\n',
+  );
+  assert.deepEqual(
+    report.filter((line) => /\[admonition\]$/.test(line)),
+    [
+      'content/en/docs/limits.md:8:1  this admonition is never closed: Docusaurus showed the rest of the page inside it, and so does this page, closed at its end; close it where it ends  [admonition]',
+    ],
+  );
+  const rendered = renderMarkdown(
+    createMarkdownProcessor({ titles: messages.en.admonition }, messages.en.docs),
+    written.slice(written.indexOf('\n---\n') + 5),
+  );
+  assert.deepEqual(rendered.messages, []);
+});

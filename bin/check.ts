@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type BuildResult, runBuild, sortDiagnostics } from '../generator/build/build.ts';
-import { diagnostic } from '../generator/diagnostics/diagnostic-rules.ts';
+import { diagnostic, withSiteSeverities } from '../generator/diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../generator/types.ts';
 import { changedSince, diagnosticsForChanges, servedAt } from '../generator/validate/changed-diagnostics.ts';
 import { type Baseline, parseBaseline, removedRoutes } from '../generator/validate/route-manifest.ts';
@@ -73,5 +73,6 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
         : removedRoutes(baseline, result.graph, baselineFile, result.config)),
     ];
   }
+  diagnostics = withSiteSeverities(diagnostics, result.config?.rules);
   return { ...result, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error') };
 }

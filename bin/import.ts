@@ -10,7 +10,8 @@ export function registerImportCommand(program: Command, root: string): void {
     .description(
       'Import a Docusaurus project: every docs and blog instance (preset and plugins array), translations under i18n/, _category_ files, sidebars, authors.yml and tags.yml into content/, static/ into public/, ' +
         'the theme translations into i18n/<locale>.ts, and title, URL, locales, sections, navbar, footer and redirects into config/site.config.ts (printed instead when the project has one). The config and the local modules it imports are parsed, never run; the docs version Docusaurus served at the docs route is imported, the others redirect to their nearest page. ' +
-        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host, custom heading ids), tabs, npm2yarn and tab blocks, partials, mdx-code-block fences, images by require/import and DocCardList, and writes a redirect for every URL that changed. " +
+        "Rewrites admonitions, number prefixes, dated post names, links (new names, trailing slashes, the site's own host), tabs, npm2yarn and tab blocks (nested containers with one colon more per level outside), partials, mdx-code-block fences, images by require/import and DocCardList, keeps custom heading ids, and writes a redirect for every URL that changed. " +
+        "The host's redirects (static/_redirects, vercel.json) become redirects of the config, or rules of public/_redirects where they have :placeholders or a * splat; a last docs version whose folder a build script makes is named loudly and the current docs stand in for it. " +
         'Writes import-report.md: every URL the Docusaurus site served, kept, redirected or lost with why. ' +
         'Prints what it could not carry (other MDX imports and exports, JSX, {expressions}, keys without counterpart) as path:line:col  message  [rule].',
     )

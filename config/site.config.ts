@@ -118,4 +118,13 @@ export default defineConfig({
   favicon: '/img/favicon.svg',
   customFields: { version: 'v1.19.6' },
   sitemap: { changefreq: 'weekly', priority: 0.5 },
+  // Almwerk's house style, stricter than the engine's defaults: a unit never alone at the start of
+  // a line, no placeholder text published, one title a page, links written as the route they reach.
+  rules: {
+    'number-unit': 'error',
+    placeholder: 'error',
+    'duplicate-title': 'error',
+    'trailing-slash': 'error',
+    'redirected-link': 'error',
+  },
 });

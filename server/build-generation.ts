@@ -7,6 +7,7 @@
 // and a request never sees the gap between "old moved out" and "new moved in".
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { type RedirectRule, redirectsOfText } from '../common/redirect-rules.ts';
 import { type BaseConfig, routeOfServedPath } from '../common/served-url.ts';
 import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders } from './security-headers.ts';
 
@@ -15,6 +16,8 @@ export interface BuildGeneration {
   dir: string;
   headers: Record<string, string>;
   redirects: Map<string, string>;
+  /** Its `_redirects` lines with `:placeholders` or a `*` splat, by route. */
+  rules: RedirectRule[];
   /** Device and inode of the build directory. */
   identity: string;
 }
@@ -84,7 +87,7 @@ export class CurrentBuild {
     const { dir, fd } = openDirectory(this.siteDir);
     try {
       const headers = loadSecurityHeaders(dir);
-      const generation = { dir, headers, redirects: readRedirects(dir, this.base), identity };
+      const generation = { dir, headers, ...readRedirects(dir, this.base), identity };
       this.checkHomePage(generation);
       return { generation, fd };
     } catch (error) {
@@ -132,14 +135,10 @@ function openDirectory(dir: string): { dir: string; fd: number | undefined } {
   return { dir, fd: undefined };
 }
 
-/** The build's `_redirects` (`from to 301` per line, served paths) as the static server's map of routes. */
-function readRedirects(siteDir: string, base: BaseConfig): Map<string, string> {
+/** The build's `_redirects` (`from to 301` per line, served paths) as the static server's map of
+ * routes, and its rules that name more than one URL (placeholders, splats). */
+function readRedirects(siteDir: string, base: BaseConfig): { redirects: Map<string, string>; rules: RedirectRule[] } {
   const file = path.join(siteDir, '_redirects');
-  if (!existsSync(file)) return new Map();
-  const pairs = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((parts) => parts.length >= 2 && parts[0].startsWith('/'));
-  const route = (served: string) => routeOfServedPath(base, served) ?? served;
-  return new Map(pairs.map(([from, to]) => [route(from), route(to)]));
+  if (!existsSync(file)) return { redirects: new Map(), rules: [] };
+  return redirectsOfText(readFileSync(file, 'utf8'), (served) => routeOfServedPath(base, served) ?? served);
 }

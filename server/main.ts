@@ -71,6 +71,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   const staticOptionsFor = (generation: BuildGeneration): StaticOptions => ({
     dir: generation.dir,
     redirects: generation.redirects,
+    rules: generation.rules,
     localePrefixes,
     headers: () => generation.headers,
     precompressed: true,

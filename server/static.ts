@@ -7,6 +7,7 @@ import { createReadStream, existsSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from '../common/content-types.ts';
+import { matchRedirectRule, type RedirectRule } from '../common/redirect-rules.ts';
 import { SERVER_DIR } from '../common/server-files.ts';
 import { closeAfterAnswer } from './body.ts';
 
@@ -14,6 +15,8 @@ export interface StaticOptions {
   dir: string;
   /** Redirect sources to targets, both routes. */
   redirects: Map<string, string>;
+  /** Redirects with `:placeholders` or a `*` splat (common/redirect-rules.ts), after those of one URL. */
+  rules?: readonly RedirectRule[];
   /** URL prefixes of the non-default locales, like `/en`, for choosing the 404 page. */
   localePrefixes: string[];
   /** Lets the dev server inject its live-reload script into HTML. */
@@ -152,6 +155,8 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
   if (pathname.startsWith(`/${SERVER_DIR}/`)) return notFound(options, pathname);
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
+  const ruled = options.rules?.length ? matchRedirectRule(options.rules, pathname) : undefined;
+  if (ruled) return { type: 'redirect', location: ruled.startsWith('/') ? locationOf(ruled) : ruled };
   if (pathname.endsWith('/index.html'))
     return { type: 'redirect', location: locationOf(pathname.slice(0, -'index.html'.length)) };
   if (pathname.endsWith('/')) {

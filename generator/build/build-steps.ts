@@ -1,7 +1,9 @@
 // The steps of the build (build.ts lists them in order): each takes what it needs and returns
 // what it makes, with the problems it found as `diagnostics`.
+
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseRedirectRules } from '../../common/redirect-rules.ts';
 import { fileOf, notFoundPathOf } from '../../common/routes.ts';
 import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
 import { cacheDirOf, PACKAGE_ROOT } from '../bundle/package-root.ts';
@@ -773,6 +775,7 @@ export async function writeServerRules(
     nginxConfig({
       scriptHashes,
       redirects: graph.redirects,
+      rules: parseRedirectRules(publicPart(root, '_redirects') ?? ''),
       localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)),
       base: config,
     }),

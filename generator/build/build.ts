@@ -14,6 +14,7 @@ import {
   publicCollisions,
   publicPart,
 } from '../content/public-files.ts';
+import { type RuleSettings, withSiteSeverities } from '../diagnostics/diagnostic-rules.ts';
 import { buildGraph } from '../graph/graph.ts';
 import { unknownLayouts } from '../graph/standalone-pages.ts';
 import { type GeneratedFile, processImages } from '../images/images.ts';
@@ -242,6 +243,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const site = await run.step('config', () => loadSite(root));
   if (!site.config || !site.messages) return run.result();
   const { config } = site;
+  run.rules = config.rules;
   runtime.startBeside(config);
   // The engine's strings and the site's until the theme is loaded; the theme's join them then.
   let messages = site.messages;
@@ -453,7 +455,14 @@ class StepRunner {
   readonly stats: BuildStats = { pages: 0, parsed: 0, rendered: 0, resized: 0, timings: {} };
   translations?: PageTranslations[];
   structure: StructureDiagnostic[] = [];
-  private readonly diagnostics: Diagnostic[] = [];
+  /** The site's severities of rules (config `rules`), once the config is read. */
+  rules: RuleSettings = {};
+  private readonly reported: Diagnostic[] = [];
+
+  /** What was reported, as the site's config wants it (a rule it turned off is left out). */
+  private get diagnostics(): Diagnostic[] {
+    return withSiteSeverities(this.reported, this.rules);
+  }
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
     killPoint(`before:${name}`);
@@ -470,12 +479,12 @@ class StepRunner {
   }
 
   report(diagnostics: Diagnostic[]): void {
-    this.diagnostics.push(...diagnostics);
+    this.reported.push(...diagnostics);
   }
 
   /** How many problems were reported so far. */
   mark(): number {
-    return this.diagnostics.length;
+    return this.reported.length;
   }
 
   /** Of the problems reported since `mark`, when the ones before it include errors, keeps only a
@@ -483,15 +492,15 @@ class StepRunner {
    * error is in a page's Markdown: an error of the config, the strings or the data files touches
    * every page, and a page rendered from a file with an error (or that crashed) shows its effects. */
   keepIndependent(mark: number, graph: SiteGraph): void {
-    const before = this.diagnostics.slice(0, mark).filter((d) => d.severity === 'error');
+    const before = withSiteSeverities(this.reported.slice(0, mark), this.rules).filter((d) => d.severity === 'error');
     const erring = new Set(before.map((d) => d.file));
     const local = before.every((d) => d.file.startsWith('content/') && d.file.endsWith('.md'));
-    const after = this.diagnostics.splice(mark).filter((d) => {
+    const after = this.reported.splice(mark).filter((d) => {
       const route = /^theme \(rendered on (.+)\)$/.exec(d.file)?.[1];
       const page = route ? graph.pages[route] : undefined;
       return local && d.rule === 'broken-theme-link' && page && !page.deps.some((dep) => erring.has(dep));
     });
-    this.diagnostics.push(...after);
+    this.reported.push(...after);
   }
 
   get failed(): boolean {
@@ -499,7 +508,8 @@ class StepRunner {
   }
 
   result(site: Pick<BuildResult, 'graph' | 'config' | 'messages'> = {}): BuildResult {
-    const diagnostics = [...this.diagnostics, ...withoutErroneous(this.structure, this.diagnostics)];
+    const reported = this.diagnostics;
+    const diagnostics = [...reported, ...withSiteSeverities(withoutErroneous(this.structure, reported), this.rules)];
     return {
       ok: !this.failed,
       diagnostics: sortDiagnostics(diagnostics),

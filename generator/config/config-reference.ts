@@ -3,6 +3,7 @@
 // (`.describe()`). tests/engine/unit/config-reference.test.ts
 // fails when the file and the schema disagree (UPDATE=1 rewrites it).
 import { z } from 'zod';
+import { DIAGNOSTIC_RULES, type DiagnosticRule } from '../diagnostics/diagnostic-rules.ts';
 import { configSchema } from './config.ts';
 
 interface Row {
@@ -90,6 +91,32 @@ const rowLines = (rows: Row[]) =>
       `| \`${r.key}\` | ${r.type} | ${r.required ? 'yes' : ''} | ${cell(r.default)} | ${(r.meaning ?? '').replace(/\|/g, '\\|')} |`,
   );
 
+/** `rules`: how a site sets a diagnostic rule's severity, and the rules that are not errors unless it does. */
+function rulesSection(): string[] {
+  const lenient = (Object.entries(DIAGNOSTIC_RULES) as [string, DiagnosticRule][]).filter(
+    ([, rule]) => rule.severity !== 'error',
+  );
+  return [
+    '',
+    '## Rules: the severity of a diagnostic on this site',
+    '',
+    'Every rule of `site check` (docs/diagnostics.md) has a default that fits any site. A site that holds itself to a',
+    'stricter house style turns a rule on, or quiets one it does not follow, in `rules`:',
+    '',
+    '```ts',
+    "rules: { 'number-unit': 'error', 'trailing-slash': 'off' },",
+    '```',
+    '',
+    "`'error'` fails `site check` and `site build`, `'warning'` is printed and `'off'` is not reported. A rule name the",
+    'catalogue does not have, or a severity other than these three, is a `config` error at its line. `site explain <rule>`',
+    'prints a rule with its default. The rules that are not errors unless a site says so:',
+    '',
+    '| rule | default | what it finds |',
+    '| --- | --- | --- |',
+    ...lenient.map(([id, rule]) => `| \`${id}\` | ${rule.severity} | ${rule.title.replace(/\|/g, '\\|')} |`),
+  ];
+}
+
 /** The reference; with `theme` (a theme's name and its `config.schema`), its options (`themeConfig`) in a section of their own. */
 export function configReference(theme?: { name: string; schema: z.ZodType }): string {
   const rows: Row[] = [];
@@ -107,6 +134,7 @@ export function configReference(theme?: { name: string; schema: z.ZodType }): st
     '| key | type | required | default | meaning |',
     '| --- | --- | --- | --- | --- |',
     ...rowLines(rows),
+    ...rulesSection(),
     ...(theme
       ? [
           '',

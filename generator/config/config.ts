@@ -1,7 +1,13 @@
 // The site configuration: its schema and its type. Reading the file is config-file.ts.
 import { z } from 'zod';
 import { closestKey } from '../diagnostics/closest-key.ts';
-import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
+import {
+  DIAGNOSTIC_RULES,
+  type DiagnosticRule,
+  diagnosis,
+  diagnostic,
+  RULE_SETTINGS,
+} from '../diagnostics/diagnostic-rules.ts';
 import { EDITOR_URLS, isEditor } from '../diagnostics/editor-links.ts';
 import { zodDiagnostics } from '../diagnostics/schema-errors.ts';
 import type { Diagnostic } from '../types.ts';
@@ -283,6 +289,12 @@ export const configSchema = z.strictObject({
    * (the absolute path), {line} and {column}. Unset: $SITE_EDITOR, else the editor $VISUAL or
    * $EDITOR names, else VS Code. */
   editor: z.string().optional(),
+  rules: z
+    .record(z.string(), z.enum(RULE_SETTINGS))
+    .default({})
+    .describe(
+      "The severity of a diagnostic rule on this site, by rule id: 'error' fails the check and the build, 'warning' is printed, 'off' is not reported, like `{ 'number-unit': 'error' }`. A rule left out keeps the engine's default, which fits any site: rules of one site's house style (typography, wording, how links are written) are off or warnings. docs/diagnostics.md lists every rule with its default; `site explain <rule>` prints one",
+    ),
 });
 
 export type SiteConfigInput = z.input<typeof configSchema>;
@@ -381,6 +393,7 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
       }),
     );
   }
+  diagnostics.push(...ruleSettingProblems(config.rules, files));
   const contact = config.contact;
   if (
     contact?.booking &&
@@ -391,6 +404,21 @@ export function validateConfig(raw: unknown, files: ConfigFile[] = []): ConfigRe
     );
   }
   return diagnostics.length ? { diagnostics } : { config, diagnostics: [] };
+}
+
+/** Rules the config sets that the catalogue does not have, or whose severity is the engine's to keep. */
+function ruleSettingProblems(rules: SiteConfig['rules'], files: ConfigFile[]): Diagnostic[] {
+  const known = Object.keys(DIAGNOSTIC_RULES);
+  const problems: Diagnostic[] = [];
+  for (const rule of Object.keys(rules)) {
+    const at = locateConfig(files, ['rules', rule], rules[rule], 'key') ?? { file: CONFIG_FILE };
+    const entry: DiagnosticRule | undefined = Object.hasOwn(DIAGNOSTIC_RULES, rule)
+      ? DIAGNOSTIC_RULES[rule as keyof typeof DIAGNOSTIC_RULES]
+      : undefined;
+    if (!entry) problems.push(diagnostic(at, 'config', 'unknownRule', { rule, suggestion: closestKey(rule, known) }));
+    else if (entry.fixed) problems.push(diagnostic(at, 'config', 'fixedRule', { rule, why: entry.fixed }));
+  }
+  return problems;
 }
 
 export { localePrefix } from '../../common/locale-prefix.ts';

@@ -70,6 +70,23 @@ export async function renderOnDemand(cache: BuildCache, rawPath: string): Promis
   return { rendered: { route: page.route, file } };
 }
 
+/** Where a path that names a page without its trailing slash (`/blog/releases/10.14`) is sent, as
+ * `site start` sends it from the built files: answered before any render, so a last segment with
+ * a dot (which the URL rules would take for a file) finds its page too. The query goes along. */
+export function slashedLocation(cache: BuildCache, rawPath: string): string | undefined {
+  const graph = cache.rendered?.setup.graph;
+  const q = rawPath.indexOf('?');
+  const [raw, query] = q === -1 ? [rawPath, ''] : [rawPath.slice(0, q), rawPath.slice(q)];
+  if (!graph || raw.endsWith('/')) return undefined;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return graph.pages[`${pathname}/`] ? `${raw}/${query}` : undefined;
+}
+
 /** The page at a request path, as the production URL rules would find its file. */
 function pageAt(cache: BuildCache, pathname: string): Page | undefined {
   const { graph } = cache.rendered!.setup;

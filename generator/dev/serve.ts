@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { count } from '../../common/count.ts';
 import { contactRoute } from '../../common/locale-prefix.ts';
+import type { RedirectRule } from '../../common/redirect-rules.ts';
 import { fileOf } from '../../common/routes.ts';
 import { type BuildResult, createCache, formatDiagnostic, runBuild } from '../build/build.ts';
 import { renderFailure } from '../build/build-steps.ts';
@@ -22,10 +23,11 @@ import type { MessagesByLocale } from '../theming/messages.ts';
 import type { ThemeAnalytics, ThemeForms } from '../theming/theme-contract.ts';
 import { BUILT_IN_THEME_DIR } from '../theming/theme-loader.ts';
 import { devClient } from './dev-overlay.ts';
+import { hostRedirects } from './host-redirects.ts';
 import { hotUpdate } from './hot-update.ts';
 import { type Moves, movePages, type RecentlyGone } from './moved-pages.ts';
 import { OverlayProblems } from './overlay-problems.ts';
-import { renderOnDemand } from './pages-on-demand.ts';
+import { renderOnDemand, slashedLocation } from './pages-on-demand.ts';
 import { checkSavedFile, type SavedFileCheck } from './saved-file-check.ts';
 
 export interface DevServerOptions {
@@ -54,6 +56,8 @@ export interface ServedSite {
   dir: string;
   /** Redirect sources to targets, both routes. */
   redirects: Map<string, string>;
+  /** Redirects with `:placeholders` or a `*` splat (common/redirect-rules.ts). */
+  rules?: readonly RedirectRule[];
   localePrefixes: string[];
   transformHtml?: (html: string) => string;
   /** The site's public/, served from where it is kept rather than copied into the output. */
@@ -170,9 +174,12 @@ export async function startDevServer(
     const config = site.config;
     siteConfig = config;
     siteMessages = site.messages;
+    // The site's own host rules (public/_redirects) come first, as in the build's _redirects.
+    const own = hostRedirects(options.root, config);
     staticOptions = {
       ...staticOptions,
-      redirects: new Map(site.graph.redirects.map((r) => [r.from, r.to])),
+      redirects: new Map([...site.graph.redirects.map((r): [string, string] => [r.from, r.to]), ...own.redirects]),
+      rules: own.rules,
       localePrefixes: Object.keys(config.locales)
         .map((l) => localePrefix(config, l))
         .filter(Boolean),
@@ -395,6 +402,12 @@ export async function startDevServer(
     if (plainForm || (reading && /[?&]result=/.test(route)))
       await Promise.all([cache.formsReady?.(), ...contactPages().map(renderOnce)]);
     if (endpoints?.handle(req, res)) return;
+    const slashed = reading ? slashedLocation(cache, route) : undefined;
+    if (slashed) {
+      res.writeHead(301, { location: slashed, 'cache-control': 'no-cache' });
+      res.end();
+      return;
+    }
     if (reading) await renderOnce(route);
     // The first page is served once its answer is sent, not when it is rendered (the page a browser
     // opens first is rendered before it is asked for): the first build's next steps wait for that.

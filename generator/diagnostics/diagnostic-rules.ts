@@ -13,6 +13,10 @@ import { count } from '../../common/count.ts';
 import type { Diagnostic } from './diagnostic.ts';
 
 export type Severity = 'error' | 'warning';
+/** What a site may set a rule to in its config (`rules`), and what the catalogue gives by default:
+ * `off` reports nothing. */
+export type RuleSetting = Severity | 'off';
+export const RULE_SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'off'];
 
 /** A hint: fixed, or made from the message's parameters (undefined: the case has none to give). */
 type Hint<P> = string | ((p: P) => string | undefined);
@@ -42,7 +46,11 @@ export interface RuleExample {
 
 export interface DiagnosticRule {
   title: string;
-  severity: Severity;
+  /** The engine's default, fit for any site: a rule of one site's house style (typography,
+   * wording, how links are written) is off or a warning, and a site turns it on in its config. */
+  severity: RuleSetting;
+  /** Why a site cannot set this rule's severity (the build cannot go on without fixing it). */
+  fixed?: string;
   /** How to fix any case of the rule; a case's own hint says it for that case. */
   hint: string;
   messages: Record<string, MessageSpec<never>>;
@@ -163,6 +171,7 @@ export const DIAGNOSTIC_RULES = {
   config: {
     title: 'The site configuration is invalid',
     severity: 'error',
+    fixed: 'without a valid config there is no site to build',
     hint: `fix the field at the file and line named; ${CONFIG_REFERENCE_HINT}`,
     messages: {
       missing: says(
@@ -250,6 +259,15 @@ export const DIAGNOSTIC_RULES = {
         (p: { role: string; src: string; publicDir: string }) =>
           `design.fonts.${p.role}: ${p.src} is not a file of ${p.publicDir}/`,
         'put the font file there, or correct the path',
+      ),
+      unknownRule: says(
+        (p: { rule: string; suggestion?: string }) =>
+          `rules: "${p.rule}" is no rule of the diagnostics catalogue${didYouMean(p.suggestion)}`,
+        'name a rule as site check prints it in brackets, like number-unit; site explain lists them all',
+      ),
+      fixedRule: says(
+        (p: { rule: string; why: string }) => `rules: the severity of "${p.rule}" cannot be changed: ${p.why}`,
+        (p) => `remove "${p.rule}" from rules`,
       ),
       bookingEndpoint: says(
         (p: { endpoint: string }) => `contact.booking.endpoint "${p.endpoint}" is taken by the contact form`,
@@ -735,7 +753,7 @@ export const DIAGNOSTIC_RULES = {
   },
   'duplicate-title': {
     title: 'A title shown twice: a # heading in the body beside the title, or two pages of one locale with one title',
-    severity: 'error',
+    severity: 'warning',
     hint: 'make a leading # heading the title in front matter, any other a ## section; give each page of a locale a title of its own',
     messages: {
       leading: says(
@@ -759,7 +777,7 @@ export const DIAGNOSTIC_RULES = {
   },
   'number-unit': {
     title: 'An ordinary space between a number and its unit, where a line may break',
-    severity: 'error',
+    severity: 'off',
     hint: 'write a no-break space: 480&nbsp;€, or the character U+00A0',
     messages: {
       body: says(
@@ -776,7 +794,7 @@ export const DIAGNOSTIC_RULES = {
   },
   placeholder: {
     title: 'Placeholder text (TODO, the sentences site new writes, or a part of one) in a page that is no draft',
-    severity: 'error',
+    severity: 'warning',
     hint: 'write the text, or keep the page a draft until it is written',
     messages: {
       body: says((p: { text: string }) => `placeholder text "${p.text}"`, PLACEHOLDER_HINT),
@@ -802,6 +820,7 @@ export const DIAGNOSTIC_RULES = {
   'changed-ref': {
     title: 'site check --changed names no commit',
     severity: 'error',
+    fixed: 'the check cannot tell what changed without the commit',
     hint: 'pass a branch, tag or commit of this clone; in CI fetch it first',
     messages: {
       unknown: says(
@@ -1344,7 +1363,7 @@ export const DIAGNOSTIC_RULES = {
   },
   'trailing-slash': {
     title: 'An internal link lacks its trailing slash',
-    severity: 'error',
+    severity: 'warning',
     hint: 'end page links with a slash',
     messages: {
       missing: says(
@@ -1356,7 +1375,7 @@ export const DIAGNOSTIC_RULES = {
   },
   'redirected-link': {
     title: 'A link points at a redirect',
-    severity: 'error',
+    severity: 'warning',
     hint: 'link the redirect target directly',
     messages: {
       redirect: says(
@@ -1443,6 +1462,7 @@ export const DIAGNOSTIC_RULES = {
   write: {
     title: 'A file of the output could not be written',
     severity: 'error',
+    fixed: 'the output is not complete until every file is written',
     hint: 'the previous build stays in place; check disk space and permissions',
     messages: {
       failed: says(
@@ -1462,6 +1482,7 @@ export const DIAGNOSTIC_RULES = {
   render: {
     title: 'A page could not be rendered',
     severity: 'error',
+    fixed: 'the page is missing from the output until it renders',
     hint: 'a theme component threw; fix the theme or the page named',
     messages: {
       failed: says(
@@ -1480,6 +1501,7 @@ export const DIAGNOSTIC_RULES = {
   theme: {
     title: 'The theme’s code does not compile',
     severity: 'error',
+    fixed: 'no page can be rendered until the theme compiles',
     hint: 'fix the file at the line given; until then site serve --watch shows the last theme that compiled',
     messages: {
       client: says((p: { cause: string }) => `The theme's client code does not compile: ${p.cause}`),
@@ -1536,7 +1558,25 @@ export function diagnosis<R extends RuleId, C extends CaseOf<R>>(
   if (!spec) throw new Error(`the diagnostic catalogue has no case "${kase}" for ${rule}`);
   const p = params ?? {};
   const hint = spec.hint === undefined ? entry.hint : typeof spec.hint === 'string' ? spec.hint : spec.hint(p);
-  return { rule, severity: spec.severity ?? entry.severity, message: spec.text(p), ...(hint ? { hint } : {}) };
+  // A rule that is off by default is made as a warning: the build drops it unless the site turns it on.
+  const severity = spec.severity ?? (entry.severity === 'off' ? 'warning' : entry.severity);
+  return { rule, severity, message: spec.text(p), ...(hint ? { hint } : {}) };
+}
+
+/** The site's severities of rules (config `rules`), by rule id. */
+export type RuleSettings = Partial<Record<string, RuleSetting>>;
+
+/** The diagnostics as the site's config wants them: a rule the site set takes its severity in
+ * every case, one it left alone keeps the catalogue's; what is off is left out. */
+export function withSiteSeverities<D extends Diagnostic>(diagnostics: D[], settings: RuleSettings = {}): D[] {
+  const out: D[] = [];
+  for (const d of diagnostics) {
+    const entry: DiagnosticRule | undefined = DIAGNOSTIC_RULES[d.rule];
+    const setting = (entry && !entry.fixed && settings[d.rule]) || (entry?.severity === 'off' ? 'off' : d.severity);
+    if (setting === 'off') continue;
+    out.push(setting === d.severity ? d : { ...d, severity: setting });
+  }
+  return out;
 }
 
 /** A diagnostic at a place: a case of a rule with its parameters. */

@@ -23,8 +23,10 @@ export function isRuleId(id: string): id is RuleId {
 export function explainRule(id: RuleId): string {
   const rule: DiagnosticRule = DIAGNOSTIC_RULES[id];
   return [
-    `${id} (${rule.severity})`,
+    `${id} (${rule.severity === 'off' ? 'off by default' : `${rule.severity} by default`})`,
     rule.title,
+    '',
+    settingLine(id, rule),
     '',
     `How to fix: ${rule.hint}`,
     '',
@@ -40,6 +42,12 @@ export function explainRule(id: RuleId): string {
     `More: ${docsAnchor(id)}`,
     '',
   ].join('\n');
+}
+
+/** How a site changes the rule's severity, or why it cannot. */
+export function settingLine(id: RuleId, rule: DiagnosticRule): string {
+  if (rule.fixed) return `Its severity is the engine's: ${rule.fixed}.`;
+  return `Severity on this site: set rules: { '${id}': 'error' | 'warning' | 'off' } in config/site.config.ts (default '${rule.severity}').`;
 }
 
 /** What `site explain` says for an id that is no rule: the closest one, or every rule. */
@@ -72,6 +80,10 @@ export function diagnosticsReference(): string {
     'This page lists every rule: what it means, how to fix it, and an example of the mistake with its fix.',
     '`site explain <rule>` prints the same in the terminal. Warnings do not fail `site check`; errors do.',
     '',
+    "Each rule has a default severity that fits any site: the rules of one site's house style (typography, wording, how",
+    "links are written) are off or warnings. A site sets a rule's severity in its config, `rules: { 'number-unit': 'error' }`",
+    "('error', 'warning' or 'off'; docs/config.md); a rule whose severity is the engine's says so below.",
+    '',
     '`site serve --watch` shows the errors as an overlay in the browser, and on a page whose translation lags behind its source,',
     "that status. Each line opens the file at its line in the editor: the config's `editor` (`vscode`, `cursor`, `zed`, `idea`,",
     '`webstorm`, `sublime`, `textmate`, … or a URL template with `{file}`, `{line}` and `{column}`), else `$SITE_EDITOR`, else the',
@@ -79,7 +91,7 @@ export function diagnosticsReference(): string {
     'fragments) and its problems reach the overlay with its new text; what the whole-site build then finds elsewhere follows under',
     '"From the whole-site check". The overlay can be dismissed; a problem it did not show brings it back.',
     '',
-    '| rule | severity | what it means |',
+    '| rule | default | what it means |',
     '| --- | --- | --- |',
     ...RULES.map(([id, rule]) => `| [\`${id}\`](#${id}) | ${rule.severity} | ${cell(rule.title)} |`),
     '',
@@ -88,7 +100,9 @@ export function diagnosticsReference(): string {
     out.push(
       `## ${id}`,
       '',
-      `**${rule.title}** (${rule.severity})`,
+      `**${rule.title}** (${rule.severity} by default)`,
+      '',
+      settingLine(id, rule),
       '',
       `How to fix: ${rule.hint}`,
       '',

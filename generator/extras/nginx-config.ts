@@ -6,11 +6,12 @@
 // 404 page with status 404. tests/engine/integration/nginx.test.ts runs nginx on it and compares its
 // answers with those of `site start`, path by path.
 import { contentTypeOf } from '../../common/content-types.ts';
+import type { RedirectRule } from '../../common/redirect-rules.ts';
 import { securityHeaders } from '../../common/security-headers.ts';
 import { type BaseConfig, servedPath } from '../../common/served-url.ts';
 import { SERVER_DIR } from '../../common/server-files.ts';
 import type { Redirect } from '../types.ts';
-import { nginxRedirects, nginxQuoted as quoted, servedRedirects } from './redirects.ts';
+import { nginxRedirects, nginxRuleRedirects, nginxQuoted as quoted, servedRedirects } from './redirects.ts';
 
 export const NGINX_FILE = 'nginx.conf';
 
@@ -42,6 +43,8 @@ const EXTENSIONS = [
 export function nginxConfig(input: {
   scriptHashes: string[];
   redirects: Redirect[];
+  /** The site's own host rules with placeholders or a splat (public/_redirects), at served paths. */
+  rules?: readonly RedirectRule[];
   localePrefixes: string[];
   base: BaseConfig;
 }): string {
@@ -112,6 +115,11 @@ export function nginxConfig(input: {
     `location ${site} {`,
     ...headers(PAGE_CACHE),
     ...indent(nginxRedirects(servedRedirects(input.base, input.redirects)).trimEnd().split('\n').filter(Boolean)),
+    ...indent(
+      nginxRuleRedirects(input.rules ?? [])
+        .split('\n')
+        .filter(Boolean),
+    ),
     ...indent(
       input.localePrefixes
         .filter(Boolean)

@@ -2,6 +2,7 @@
 // nginx include for hosts that send real 301s.
 
 import { escapeHtml } from '../../common/escape.ts';
+import type { RedirectRule } from '../../common/redirect-rules.ts';
 import { absoluteUrl, type BaseConfig, servedPath } from '../../common/served-url.ts';
 import type { SiteConfig } from '../config/config.ts';
 import type { Redirect } from '../types.ts';
@@ -38,4 +39,17 @@ export function nginxRedirects(redirects: Redirect[]): string {
       lines.push(`location = ${nginxQuoted(bare)} { return 301 ${to}; }`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** nginx locations for the host rules with `:placeholders` or a `*` splat (public/_redirects,
+ * written at their served paths), each placeholder the regular expression's group of its place. */
+export function nginxRuleRedirects(rules: readonly RedirectRule[]): string {
+  const lines = rules.map((rule) => {
+    const to = rule.to.replace(/:(\w+)/g, (whole, name: string) => {
+      const at = rule.names.indexOf(name);
+      return at === -1 ? whole : `$${at + 1}`;
+    });
+    return `location ~ ${nginxQuoted(rule.source)} { return ${rule.status} ${nginxQuoted(to).slice(0, -1)}$is_args$args"; }`;
+  });
+  return lines.length ? `${lines.join('\n')}\n` : '';
 }

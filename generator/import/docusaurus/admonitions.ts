@@ -10,7 +10,8 @@ const ALIASES: Record<string, (typeof ADMONITION_KINDS)[number]> = {
   success: 'tip',
 };
 
-const OPENER = /^(\s{0,3}(?:>\s?)*)(:{3,})([A-Za-z][\w-]*)(.*)$/;
+// Any indentation: MDX has no indented code, and an admonition in a <TabItem> is often indented.
+const OPENER = /^([ \t]*(?:>\s?)*)(:{3,})([A-Za-z][\w-]*)(.*)$/;
 
 export interface AdmonitionRewrite {
   /** Offset of the keyword within the line, and the text that replaces keyword and rest. */

@@ -7,7 +7,8 @@ import { RAW_HTML_SCHEMA } from '../../markdown/plugins/raw-html.ts';
 import { visit } from '../../markdown/visit-tree.ts';
 import { rewriteAdmonitionLine } from './admonitions.ts';
 import { codeTabEdits, moveDefaultTabsFirst } from './code-tabs.ts';
-import { type Binding, importBinding, type JsxContext, jsxBlockEdits } from './jsx-blocks.ts';
+import { containerColons } from './container-nesting.ts';
+import { type Binding, importBinding, type JsxContext, jsxBlockEdits, tabNames } from './jsx-blocks.ts';
 import { type BodyTree, inSpans, isEsm, type Span } from './markdown-tree.ts';
 import type { KnownRemarkPlugin } from './read-config.ts';
 
@@ -86,11 +87,10 @@ function braceEnd(body: string, open: number, stop: number): number | undefined 
   return undefined;
 }
 
-function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void {
-  const { body } = tree;
+function admonitionEdits(body: string, code: Span[], edits: Edit[], items: BodyItem[]): void {
   let offset = 0;
   for (const line of body.split('\n')) {
-    if (!inSpans(tree.protectedSpans, offset)) {
+    if (!inSpans(code, offset)) {
       const rewrite = rewriteAdmonitionLine(line);
       if (rewrite?.unknown) {
         items.push({
@@ -102,6 +102,26 @@ function admonitionEdits(tree: BodyTree, edits: Edit[], items: BodyItem[]): void
       } else if (rewrite) {
         edits.push({ start: offset + rewrite.from, end: offset + line.length, text: rewrite.text });
       }
+    }
+    offset += line.length + 1;
+  }
+}
+
+/** The colons of admonition fences, where a container inside them needs them to have more. */
+function directiveFenceEdits(
+  body: string,
+  code: Span[],
+  colons: Map<number, number>,
+  jsx: Edit[],
+  edits: Edit[],
+): void {
+  let offset = 0;
+  for (const [i, line] of body.split('\n').entries()) {
+    const want = colons.get(i);
+    const m = /^([ \t]*)(:{3,})/.exec(line);
+    const at = offset + (m?.[1].length ?? 0);
+    if (want && m && m[2].length !== want && !inSpans(code, offset) && !inSpans(jsx, at)) {
+      edits.push({ start: at, end: at + m[2].length, text: ':'.repeat(want) });
     }
     offset += line.length + 1;
   }
@@ -226,26 +246,32 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   for (const span of tree.unwrapped) edits.push({ ...span, text: '' });
   const bindings = new Map<string, Binding>();
   esmEdits(tree, edits, items, ctx.jsx, bindings);
+  // MDX has no indented code: only fenced blocks are code there.
   const codeSpans: Span[] = [];
   visit(tree.tree, (node: Nodes) => {
-    if (node.type === 'code') codeSpans.push({ start: node.position!.start.offset!, end: node.position!.end.offset! });
+    const start = node.position?.start.offset;
+    if (node.type === 'code' && start !== undefined && /^[ \t]*(`{3}|~{3})/.test(body.slice(start, start + 40)))
+      codeSpans.push({ start, end: node.position!.end.offset! });
   });
-  const jsx = jsxBlockEdits(body, codeSpans, bindings, ctx.jsx);
+  const codeTabs = codeTabEdits(body, tree.tree, ctx.remarkPlugins ?? []);
+  const { colons, unclosed } = containerColons({ body, code: codeSpans, ...tabNames(bindings), codeTabs });
+  const jsx = jsxBlockEdits(body, codeSpans, bindings, ctx.jsx, colons);
   edits.push(...jsx.edits);
   for (const p of jsx.problems) items.push({ offset: p.offset, message: p.message, rule: 'mdx-jsx', kept: true });
-  edits.push(...codeTabEdits(body, tree.tree, ctx.remarkPlugins ?? []));
+  edits.push(...codeTabs);
   const converted = (offset: number) => jsx.edits.some((e) => offset >= e.start && offset < e.end);
-  admonitionEdits(tree, edits, items);
+  admonitionEdits(body, codeSpans, edits, items);
+  directiveFenceEdits(body, codeSpans, colons, jsx.edits, edits);
+  // A custom id the engine takes stays as written; another becomes the heading's slug.
   for (const c of tree.customIds) {
+    if (c.id === c.slug) continue;
     edits.push({ ...c.span, text: '' });
-    if (c.id !== c.slug) {
-      items.push({
-        offset: c.span.start,
-        message: `custom heading id {#${c.id}} left out: the heading's id is #${c.slug}, and links in the imported pages now use it`,
-        rule: 'heading-id',
-        kept: true,
-      });
-    }
+    items.push({
+      offset: c.span.start,
+      message: `custom heading id {#${c.id}} left out: the engine's ids are letters, digits, _ and -, so the heading's id is #${c.slug}, and links in the imported pages now use it`,
+      rule: 'heading-id',
+      kept: true,
+    });
   }
   // Docusaurus shows every # heading as written; a page here has one level-one heading, its
   // title, so any other is a ## section.
@@ -313,9 +339,28 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     applied.push(e);
   }
   out += body.slice(at);
+  // An admonition never closed held the rest of the page in Docusaurus; closed at the end here, so it does too.
+  if (unclosed.length) {
+    out = `${out.replace(/\n*$/, '\n')}${unclosed.map((line) => `\n${':'.repeat(colons.get(line) ?? 3)}\n`).join('')}`;
+    for (const line of unclosed)
+      items.push({
+        offset: lineOffset(body, line),
+        message:
+          'this admonition is never closed: Docusaurus showed the rest of the page inside it, and so does this page, closed at its end; close it where it ends',
+        rule: 'admonition',
+        kept: true,
+      });
+  }
   out = moveDefaultTabsFirst(out);
   const swallowed = (offset: number) => applied.some((e) => e.swallows && offset >= e.start && offset < e.end);
   return { body: out, edits: applied, items: items.filter((item) => !item.kept || !swallowed(item.offset)) };
+}
+
+/** The offset of a line of `body`, by its index. */
+function lineOffset(body: string, line: number): number {
+  let offset = 0;
+  for (let i = 0; i < line; i++) offset = body.indexOf('\n', offset) + 1;
+  return offset;
 }
 
 /** Where an offset of the old body ended up in the new one. */

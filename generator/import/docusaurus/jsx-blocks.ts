@@ -66,6 +66,14 @@ function valueLabels(attrs: string): Map<string, string> {
 
 const escapeLabel = (label: string) => label.replace(/([[\]\\])/g, '\\$1');
 
+const componentNames = (bindings: Map<string, Binding>, kind: string) =>
+  [...bindings].filter(([, b]) => b.kind === 'component' && b.name === kind).map(([n]) => n);
+
+/** The names the page's imports give Docusaurus's Tabs and TabItem. */
+export function tabNames(bindings: Map<string, Binding>): { tabs: Set<string>; tabItem: Set<string> } {
+  return { tabs: new Set(componentNames(bindings, 'Tabs')), tabItem: new Set(componentNames(bindings, 'TabItem')) };
+}
+
 /**
  * Edits for the JSX lines of `body` that have a Markdown meaning. `code` are the spans of code
  * blocks, never touched. Tags must stand on lines of their own, as Docusaurus writes them.
@@ -75,14 +83,13 @@ export function jsxBlockEdits(
   code: Span[],
   bindings: Map<string, Binding>,
   ctx: JsxContext,
+  /** The colons of each container's lines, by line index (container-nesting.ts). */
+  colons: Map<number, number>,
 ): { edits: Edit[]; problems: { offset: number; message: string }[] } {
   const edits: Edit[] = [];
   const problems: { offset: number; message: string }[] = [];
-  const names = (kind: string) =>
-    [...bindings].filter(([, b]) => b.kind === 'component' && b.name === kind).map(([n]) => n);
-  const tabs = new Set(names('Tabs'));
-  const tabItem = new Set(names('TabItem'));
-  const cards = new Set(names('DocCardList'));
+  const { tabs, tabItem } = tabNames(bindings);
+  const cards = new Set(componentNames(bindings, 'DocCardList'));
   const lines: { start: number; text: string }[] = [];
   let offset = 0;
   for (const text of body.split('\n')) {
@@ -90,21 +97,27 @@ export function jsxBlockEdits(
     offset += text.length + 1;
   }
   const inCode = (at: number) => code.some((s) => at >= s.start && at < s.end);
-  const stack: { labels: Map<string, string>; items: number; depth: number }[] = [];
-  let item: { contentFrom: number } | undefined;
+  const stack: { labels: Map<string, string>; items: number }[] = [];
+  const fence = (i: number, least: number) => ':'.repeat(colons.get(i) ?? least);
+  /** The open TabItems, innermost last: where each one's content starts. */
+  const items: number[] = [];
   const replaced = new Set<number>();
+  const dedented = new Set<number>();
   const replaceLine = (i: number, text: string) => {
     replaced.add(i);
     edits.push({ start: lines[i].start, end: lines[i].start + lines[i].text.length, text });
   };
-  /** Content lines of a tab: dedented by their common indentation (MDX ignores it, Markdown would make code of it). */
+  /** Content lines of a tab: dedented by their common indentation (MDX ignores it, Markdown would
+   * make code of it). A tab inside it dedented its own lines already, by at least as much. */
   const dedent = (from: number, to: number) => {
     const inner = lines.slice(from, to).filter((l) => l.text.trim());
     const indent = Math.min(...inner.map((l) => /^[ \t]*/.exec(l.text)![0].length));
     if (!inner.length || !Number.isFinite(indent) || indent === 0) return;
-    for (let i = from; i < to; i++)
-      if (lines[i].text.trim() && !replaced.has(i))
-        edits.push({ start: lines[i].start, end: lines[i].start + indent, text: '' });
+    for (let i = from; i < to; i++) {
+      if (!lines[i].text.trim() || replaced.has(i) || dedented.has(i)) continue;
+      dedented.add(i);
+      edits.push({ start: lines[i].start, end: lines[i].start + indent, text: '' });
+    }
   };
   for (let i = 0; i < lines.length; i++) {
     const { start, text } = lines[i];
@@ -113,11 +126,6 @@ export function jsxBlockEdits(
     const open = /^<(\w+)((?:\s[^<>]*?)?)\s*(\/?)>$/.exec(t);
     const close = /^<\/(\w+)\s*>$/.exec(t);
     if (open && tabs.has(open[1]) && !open[3]) {
-      if (stack.length)
-        problems.push({
-          offset: start,
-          message: 'tabs inside tabs: the inner ones were written as a container of their own; check the colons',
-        });
       const group = attr(open[2], 'groupId');
       if (/\bqueryString\b/.test(open[2]))
         problems.push({
@@ -125,10 +133,11 @@ export function jsxBlockEdits(
           message:
             'queryString of <Tabs> left out: the tab chosen is not put into the URL here; tabs of one group keep the same choice across pages',
         });
-      stack.push({ labels: valueLabels(open[2]), items: 0, depth: 4 + stack.length });
-      replaceLine(i, `${':'.repeat(4 + stack.length - 1)}tabs${group ? `{group="${group.replace(/"/g, '')}"}` : ''}`);
+      stack.push({ labels: valueLabels(open[2]), items: 0 });
+      replaceLine(i, `${fence(i, 4)}tabs${group ? `{group="${group.replace(/"/g, '')}"}` : ''}`);
     } else if (close && tabs.has(close[1]) && stack.length) {
-      replaceLine(i, ':'.repeat(stack.pop()!.depth));
+      stack.pop();
+      replaceLine(i, fence(i, 4));
     } else if (open && tabItem.has(open[1]) && !open[3] && stack.length) {
       const top = stack[stack.length - 1];
       const value = attr(open[2], 'value');
@@ -137,12 +146,12 @@ export function jsxBlockEdits(
       top.items++;
       // The engine opens the first tab: a `default` one is moved first (code-tabs.ts).
       const isDefault = /(^|\s)default(\s|=\{true\}|$)/.test(open[2]);
-      replaceLine(i, `${':'.repeat(top.depth - 1)}tab[${escapeLabel(label)}]${isDefault ? DEFAULT_TAB_MARK : ''}`);
-      item = { contentFrom: i + 1 };
+      replaceLine(i, `${fence(i, 3)}tab[${escapeLabel(label)}]${isDefault ? DEFAULT_TAB_MARK : ''}`);
+      items.push(i + 1);
     } else if (close && tabItem.has(close[1]) && stack.length) {
-      if (item) dedent(item.contentFrom, i);
-      item = undefined;
-      replaceLine(i, ':'.repeat(stack[stack.length - 1].depth - 1));
+      const from = items.pop();
+      if (from !== undefined) dedent(from, i);
+      replaceLine(i, fence(i, 3));
     } else if (open?.[3] && bindings.get(open[1])?.kind === 'partial') {
       const b = bindings.get(open[1]) as { include: string };
       if (open[2].trim())

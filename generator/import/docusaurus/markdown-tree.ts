@@ -65,6 +65,11 @@ export function plainText(node: Nodes): string {
 }
 
 const CUSTOM_ID = /\s*\{#([^}\s]+)\}\s*$/;
+/** An id the engine takes as written in `## Title {#id}` (generator/markdown/markdown.ts, HEADING_ID);
+ * Docusaurus takes any, so one with other characters (a dot) gets the heading's slug here. */
+const ENGINE_HEADING_ID = /^[A-Za-z0-9_][\w-]*$/;
+
+export const keepsHeadingId = (id: string) => ENGINE_HEADING_ID.test(id);
 /** An MDX import or export statement, not prose that starts with the word ("export the data…"). */
 const ESM =
   /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
@@ -109,7 +114,8 @@ export function parseBody(raw: string): BodyTree {
     const raw = body.slice(spanOf(heading).start, spanOf(heading).end);
     const m = CUSTOM_ID.exec(raw);
     const text = plainText(heading).replace(CUSTOM_ID, '');
-    const slug = slugger.slug(text.trim());
+    // The engine gives a heading with its own id that id, and the slug of its text to none.
+    const slug = m && keepsHeadingId(m[1]) ? m[1] : slugger.slug(text.trim());
     if (m) {
       const at = spanOf(heading).start + m.index;
       result.customIds.push({ id: m[1], slug, span: { start: at, end: at + m[0].trimEnd().length }, heading: own });

@@ -75,6 +75,9 @@ export function oldUrlsOf(input: OldUrlsInput): OldUrl[] {
       for (let n = 2; n <= Math.ceil(pages.length / perPage); n++)
         urls.push({ route: join(route, 'page', String(n)), origin: `the blog's list, page ${n}` });
       urls.push({ route: join(route, 'archive'), origin: "the blog's archive" });
+      // The feeds Docusaurus writes by default (feedOptions.type 'rss' and 'atom'), in every locale.
+      urls.push({ route: join(route, 'rss.xml'), origin: "the blog's RSS feed" });
+      urls.push({ route: join(route, 'atom.xml'), origin: "the blog's Atom feed" });
       if (input.tagUrls.some((t) => t.route.startsWith(join(route, 'tags'))))
         urls.push({ route: join(route, 'tags'), origin: "the blog's tags" });
     }
@@ -101,6 +104,7 @@ export function newPagesOf(collected: Collected[], postTags: Map<ImportedPage, s
     const perPage = tree.instance.postsPerPage ?? POSTS_PER_PAGE;
     for (let n = 2; n <= Math.ceil(pages.length / perPage); n++) routes.add(`/${section}/page/${n}/`);
     routes.add(`/${section}/archive/`);
+    for (const feed of ['rss.xml', 'atom.xml']) routes.add(`/${section}/${feed}`);
     routes.add(`/${section}/tags/`);
     routes.add(`/${section}/authors/`);
     for (const id of new Set(pages.flatMap((p) => postTags.get(p) ?? []))) routes.add(`/${section}/tags/${id}/`);

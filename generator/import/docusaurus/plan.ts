@@ -3,11 +3,13 @@
 import path from 'node:path/posix';
 import GithubSlugger from 'github-slugger';
 import YAML from 'yaml';
+import { parseRedirectRules } from '../../../common/redirect-rules.ts';
 import { AuthorBook, authorsYaml } from './authors.ts';
 import { type CategoryOut, type CategoryProblem, convertCategories } from './categories.ts';
 import { configText, localePath } from './config-file.ts';
 import { NotStatic, staticCreateRedirects } from './create-redirects.ts';
 import { descriptionFrom, splitFile, writeFrontMatter } from './front-matter.ts';
+import { isHostRule, readHostRules } from './host-redirects.ts';
 import type { JsxContext } from './jsx-blocks.ts';
 import { newRouteOf, rewriteUrl } from './links.ts';
 import { parseBody } from './markdown-tree.ts';
@@ -22,7 +24,7 @@ import { applySidebars, docIdOf, type SidebarResult } from './sidebars.ts';
 import { type ImportedPage, type SiteMap, sourceFor, targetFile, targetRoute } from './site-map.ts';
 import { slugId } from './slug.ts';
 import { TagBook, tagsYaml } from './tags.ts';
-import { type OldUrl, resolveUrls, type UrlOutcome, urlReportText } from './url-report.ts';
+import { isFeedRoute, type OldUrl, resolveUrls, type UrlOutcome, urlReportText } from './url-report.ts';
 import { type Nearness, nearestFolder, nearestPage } from './versions.ts';
 
 export interface ImportPlan {
@@ -119,6 +121,86 @@ function sectionIds(trees: ContentTree[]): Map<ContentTree, string> {
     ids.set(tree, section);
   }
   return ids;
+}
+
+/**
+ * `fromExtensions: ['html']`: Docusaurus's client redirects answered `/x.html` for every route `/x`
+ * the site served (each docs version, blog lists, tags, authors, generated indexes, not only the
+ * pages). Each alias redirects where its route leads here, and is lost where it is.
+ */
+function extensionAliases(
+  extensions: string[],
+  old: OldUrl[],
+  pages: Set<string>,
+  redirects: Map<string, string>,
+): OldUrl[] {
+  const aliases: OldUrl[] = [];
+  const routes = new Set(old.map((u) => u.route));
+  for (const ext of extensions) {
+    for (const u of old) {
+      // The site's root and files (a feed, an alias itself) have no alias.
+      if (!u.route || isFeedRoute(u.route) || u.route.endsWith(`.${ext}`) || routes.has(`${u.route}.${ext}`)) continue;
+      const here = `/${u.route}/`;
+      const from = `/${u.route}.${ext}/`;
+      const to = pages.has(here) ? here : redirects.get(here);
+      if (to && !redirects.has(from) && !pages.has(from)) redirects.set(from, to);
+      aliases.push({
+        route: `${u.route}.${ext}`,
+        origin: `${ext} alias of /${u.route}`,
+        why: u.why,
+        defaultLocaleOnly: u.defaultLocaleOnly,
+      });
+    }
+  }
+  return aliases;
+}
+
+/** The host's redirects (static/_redirects, vercel.json): one URL's become redirects of the config
+ * to the page's new route, rules of many (placeholders, splats) and what the engine does not answer
+ * (rewrites) the lines of public/_redirects; a locale whose URLs are lower case here gets a rule
+ * from its old prefix. Returns those lines. */
+function hostRedirectRules(
+  project: DocusaurusProject,
+  map: SiteMap,
+  out: {
+    addRedirect: (from: string, to: string, origin: string) => boolean;
+    clientFroms: OldUrl[];
+    configNote: (line: number, message: string, rule: string) => void;
+    report: ReportItem[];
+    where: (rel: string) => string;
+  },
+): string[] {
+  const host = readHostRules(project.readFile);
+  const lines = [...host.keptLines];
+  for (const p of host.problems)
+    out.report.push({ file: out.where(p.file), line: p.line, column: 1, message: p.message, rule: 'redirect' });
+  for (const r of host.redirects) {
+    const external = /^[a-z]+:/i.test(r.to);
+    const to = external ? undefined : newRouteOf(map, r.to);
+    if (isHostRule(r) || external) {
+      lines.push(`${r.from}  ${to ?? r.to}  ${r.status}`);
+      continue;
+    }
+    out.clientFroms.push({
+      route: r.from.replace(/^\/+|\/+$/g, ''),
+      origin: `host redirect (${r.file}:${r.line}) to ${r.to}`,
+    });
+    if (to) out.addRedirect(r.from, to, 'host redirect');
+    else
+      out.report.push({
+        file: out.where(r.file),
+        line: r.line,
+        column: 1,
+        message: `host redirect from ${r.from} left out: its target ${r.to} is no page of the import`,
+        rule: 'redirect',
+      });
+  }
+  const { defaultLocale, locales } = project.settings;
+  for (const locale of locales) {
+    const own = localePath(locale, defaultLocale);
+    if (own && own !== locale) lines.push(`/${locale}/*  /${own}/:splat  301`);
+  }
+  return lines;
 }
 
 /** A square logo with the title's first letter, for a project that has none. */
@@ -577,8 +659,24 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       rule: 'versions',
     });
   }
+  for (const missing of project.missingVersions) {
+    const imported = collected.find((c) => c.tree.instance.kind === 'docs' && c.tree.instance.id === missing.instance);
+    const count = imported?.pages.length ?? 0;
+    const at = `/${missing.route}${missing.route ? '/' : ''}`;
+    report.push({
+      file: where(project.versionLists.get(missing.instance)?.rel ?? project.config?.rel ?? '.'),
+      line: 1,
+      column: 1,
+      message: `DOCS VERSION "${missing.name}" IS NOT IN THE PROJECT: Docusaurus served it at ${at} (lastVersion), from ${missing.folder}/, which a build script makes. Its ${count} URL${count === 1 ? '' : 's'} under ${at} now show the current docs (${imported?.tree.instance.path ?? 'docs'}/) in its place, whose text may differ; run the script that makes ${missing.folder}/ and import again to take "${missing.name}" as written`,
+      rule: 'versions',
+    });
+  }
   for (const r of settings.redirects) {
-    const to = newRouteOf(map, r.to);
+    // A target's #fragment (a heading of the page) goes along: the route is the page's.
+    const hash = r.to.indexOf('#');
+    const page = newRouteOf(map, hash === -1 ? r.to : r.to.slice(0, hash));
+    const fragment = hash === -1 ? '' : r.to.slice(hash);
+    const to = page && /^#[\w-]+$/.test(fragment) ? `${page}${fragment}` : page;
     clientFroms.push({ route: r.from.replace(/^\/+|\/+$/g, ''), origin: `client redirect to ${r.to}` });
     if (to) addRedirect(r.from, to, 'client redirect');
     else
@@ -615,14 +713,9 @@ export function planImport(project: DocusaurusProject): ImportPlan {
       }
     }
   }
-  // `fromExtensions: ['html']`: Docusaurus answered /docs/intro.html for /docs/intro.
-  for (const ext of settings.fromExtensions) {
-    for (const p of pages) {
-      if (!p.place.route) continue;
-      clientFroms.push({ route: `${p.place.route}.${ext}`, origin: `fromExtensions alias of /${p.place.route}` });
-      addRedirect(`/${p.place.route}.${ext}`, targetRoute(p), 'fromExtensions');
-    }
-  }
+  const hostRules = hostRedirectRules(project, map, { addRedirect, clientFroms, configNote, report, where });
+  if (hostRules.length) files.set('public/_redirects', `${hostRules.join('\n')}\n`);
+  copies.delete('static/_redirects');
   // Tag pages of the blogs, where Docusaurus's URL of a tag is not the one here (`/blog/tags/中文`).
   const tagUrls: OldUrl[] = [];
   for (const c of collected.filter((x) => x.tree.instance.kind === 'blog')) {
@@ -707,15 +800,18 @@ export function planImport(project: DocusaurusProject): ImportPlan {
   const logo = (staticFile(settings.logo) ? settings.logo : own) ?? '/img/logo.svg';
   const favicon = (staticFile(settings.favicon) ? settings.favicon : own) ?? '/img/logo.svg';
 
+  const newPages = newPagesOf(collected, postTags);
+  const oldUrls = oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms });
+  oldUrls.push(...extensionAliases(settings.fromExtensions, oldUrls, newPages, redirects));
   const urls = resolveUrls(
-    oldUrlsOf({ project, collected, generatedIndexes, versionRedirects, tagUrls, clientFroms }),
+    oldUrls,
     locales.map((l) => ({
       locale: l,
       prefix: l === defaultLocale ? '' : `/${l}`,
       here: l === defaultLocale ? '' : `/${localePath(l, defaultLocale)}`,
     })),
     settings.baseUrl,
-    { pages: newPagesOf(collected, postTags), redirects },
+    { pages: newPages, redirects, rules: parseRedirectRules(hostRules.join('\n')) },
   );
   files.set('import-report.md', urlReportText(urls, project.dir));
 

@@ -33,7 +33,7 @@ export function projectNotes(project: DocusaurusProject): ReportItem[] {
     if (locale !== settings.defaultLocale && own !== locale)
       note(
         config,
-        `locale "${locale}" is served at /${own}/ here, as the engine's locale paths are lower case: its old URLs under /${locale}/ answer only where the host redirects them (\`/${locale}/* /${own}/:splat 301\` in public/_redirects); import-report.md lists them`,
+        `locale "${locale}" is served at /${own}/ here, as the engine's locale paths are lower case: its old URLs under /${locale}/ redirect there by the rule \`/${locale}/* /${own}/:splat 301\` written into public/_redirects (site start, site serve, nginx.conf and Netlify-style hosts answer it); import-report.md lists them`,
         'config',
       );
   }

@@ -76,6 +76,9 @@ export interface DocusaurusProject {
   readFile: (rel: string) => string | undefined;
   /** versions.json of each docs instance (by plugin id), as read, with the file's path. */
   versionLists: Map<string, { rel: string; versions: string[] }>;
+  /** The version Docusaurus served at a docs route whose folder is not in the project (a build
+   * script makes it): the current docs were read in its place. */
+  missingVersions: { instance: string; name: string; folder: string; route: string }[];
 }
 
 const SIDEBAR_NAMES = ['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
@@ -177,6 +180,7 @@ export function readDocusaurusProject(dir: string): DocusaurusProject {
   const trees: ContentTree[] = [];
   const otherVersions: ContentTree[] = [];
   const versionLists: DocusaurusProject['versionLists'] = new Map();
+  const missingVersions: DocusaurusProject['missingVersions'] = [];
   const sidebars = new Map<string, ProjectFile>();
   const sidebarOf = (instance: ContentInstance, version: string): string | undefined => {
     const prefix = instance.id === 'default' ? '' : `${instance.id}_`;
@@ -213,11 +217,36 @@ export function readDocusaurusProject(dir: string): DocusaurusProject {
     const { versions } = instance;
     let names = [...(versions.includeCurrentVersion ? ['current'] : []), ...listed];
     if (versions.onlyIncludeVersions) names = names.filter((n) => versions.onlyIncludeVersions!.includes(n));
-    const last =
+    const named =
       versions.lastVersion ?? (names.length === 1 ? names[0] : (names.find((n) => n !== 'current') ?? 'current'));
+    const folderOf = (name: string) => (name === 'current' ? instance.path : `${prefix}versioned_docs/version-${name}`);
+    // A last version whose folder a build script makes (it is not in the repository): the current
+    // docs stand in for it at the instance's route, and the import says so (missingVersions).
+    const last = named !== 'current' && !existsSync(path.join(dir, folderOf(named))) ? 'current' : named;
+    if (last !== named) {
+      missingVersions.push({ instance: instance.id, name: named, folder: folderOf(named), route: instance.route });
+      names = names.filter((n) => n !== named);
+      if (!names.includes('current')) names.unshift('current');
+      // Docusaurus served the current docs at their own path as well (`next`): those URLs redirect.
+      const currentPath = versions.paths.current ?? 'next';
+      const shown = readTree(
+        dir,
+        { ...instance, route: [instance.route, currentPath].filter(Boolean).join('/') },
+        rootsOf(instance, 'current'),
+        settings.defaultLocale,
+        true,
+      );
+      if (shown) {
+        shown.version = { name: 'current', path: currentPath };
+        otherVersions.push(shown);
+      }
+    }
     for (const name of names) {
-      const path_ = versions.paths[name] ?? (name === last ? '' : name === 'current' ? 'next' : name);
-      const folder = name === 'current' ? instance.path : `${prefix}versioned_docs/version-${name}`;
+      const path_ =
+        name === last && last !== named
+          ? ''
+          : (versions.paths[name] ?? (name === last ? '' : name === 'current' ? 'next' : name));
+      const folder = folderOf(name);
       const own: ContentInstance = {
         ...instance,
         path: folder,
@@ -258,6 +287,7 @@ export function readDocusaurusProject(dir: string): DocusaurusProject {
       .map((rel) => `src/pages/${rel}`),
     otherVersions,
     versionLists,
+    missingVersions,
     readFile: readProjectFile,
   };
 }

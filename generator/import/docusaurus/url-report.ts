@@ -3,6 +3,8 @@
 // redirect to the page that took its place, or nothing, with why. Written as import-report.md;
 // its totals are printed.
 
+import { matchRedirectRule, type RedirectRule } from '../../../common/redirect-rules.ts';
+
 /** A URL of the Docusaurus site, by its route inside a locale (`docs/guides/install`, '' for the root). */
 export interface OldUrl {
   route: string;
@@ -29,9 +31,16 @@ export interface SiteAnswers {
   pages: Set<string>;
   /** Redirects here without locale prefix: from -> to, both with slashes. */
   redirects: Map<string, string>;
+  /** The rules of public/_redirects (placeholders, splats), over URLs as served. */
+  rules?: readonly RedirectRule[];
 }
 
-const withSlashes = (route: string) => (route ? `/${route}/` : '/');
+/** The page a redirect target names, without the heading it points at. */
+const pageOf = (to: string) => to.replace(/#.*$/, '');
+
+/** A feed is a file, at its name; any other route a page, with slashes. */
+export const isFeedRoute = (route: string) => /(^|\/)(rss\.xml|atom\.xml|feed\.json)$/.test(route);
+const withSlashes = (route: string) => (isFeedRoute(route) ? `/${route}` : route ? `/${route}/` : '/');
 
 export function resolveUrls(
   old: OldUrl[],
@@ -51,7 +60,12 @@ export function resolveUrls(
       seen.add(url);
       const here = withSlashes(u.route);
       const at = (route: string) => `${base}${ownPrefix}${route}`;
-      if (ownPrefix !== prefix)
+      // A URL nothing here answers as it is (a locale's prefix that changed, a page that moved
+      // without a redirect of its own) may be answered by a rule of public/_redirects.
+      const answered = ownPrefix === prefix && (answers.pages.has(here) || answers.redirects.has(here));
+      const ruled = answered ? undefined : ruledPage(answers, url, base, locales);
+      if (ruled) out.push({ url, origin: u.origin, fate: 'redirect', to: ruled });
+      else if (ownPrefix !== prefix)
         out.push({
           url,
           origin: u.origin,
@@ -61,8 +75,8 @@ export function resolveUrls(
       else if (answers.pages.has(here)) out.push({ url, origin: u.origin, fate: 'page', to: at(here) });
       else if (answers.redirects.has(here)) {
         const to = answers.redirects.get(here)!;
-        const final = answers.pages.has(to) ? to : (answers.redirects.get(to) ?? to);
-        if (answers.pages.has(final)) out.push({ url, origin: u.origin, fate: 'redirect', to: at(final) });
+        const final = answers.pages.has(pageOf(to)) ? to : (answers.redirects.get(to) ?? to);
+        if (answers.pages.has(pageOf(final))) out.push({ url, origin: u.origin, fate: 'redirect', to: at(final) });
         else
           out.push({
             url,
@@ -80,6 +94,19 @@ export function resolveUrls(
     }
   }
   return out;
+}
+
+/** The page a rule of public/_redirects sends a URL to, when it is a page of the import. */
+function ruledPage(answers: SiteAnswers, url: string, base: string, locales: { here: string }[]): string | undefined {
+  if (!answers.rules?.length) return undefined;
+  const target = matchRedirectRule(answers.rules, url);
+  if (!target?.startsWith(`${base}/`)) return undefined;
+  const route = withSlashes(target.slice(base.length).replace(/^\/+|\/+$/g, ''));
+  // The page's route without its locale prefix, as `pages` has it.
+  const locale = locales.find((l) => l.here && (route === `${l.here}/` || route.startsWith(`${l.here}/`)));
+  const inLocale = locale ? route.slice(locale.here.length) : route;
+  const final = answers.pages.has(inLocale) ? inLocale : answers.redirects.get(inLocale);
+  return final && answers.pages.has(final) ? `${base}${locale?.here ?? ''}${final}` : undefined;
 }
 
 export function urlTotals(outcomes: UrlOutcome[]): { kept: number; redirected: number; lost: number } {

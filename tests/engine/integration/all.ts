@@ -24,6 +24,7 @@ import './contact-relay.test.ts';
 import './docusaurus-content.test.ts';
 import './feeds.test.ts';
 import './hostile-content.test.ts';
+import './house-rules.test.ts';
 import '../../site/integration/html-validity.test.ts';
 import './images.test.ts';
 import './import-docusaurus-shapes.test.ts';

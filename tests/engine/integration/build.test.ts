@@ -197,7 +197,16 @@ test('redirects: static pages, _redirects and an nginx include, in both locales'
   assert.match(html, /<meta http-equiv="refresh" content="0; url=\/en\/docs\/">/);
   assert.match(html, /<link rel="canonical" href="https:\/\/fixture.example\/en\/docs\/">/);
   assert.match(html, /<meta name="robots" content="noindex">/);
-  assert.equal(await read(out(), '_redirects'), '/old/ /docs/ 301\n/en/old/ /en/docs/ 301\n');
+  // The site's own host rules (public/_redirects) first, then the config's.
+  assert.equal(
+    await read(out(), '_redirects'),
+    '/handbuch/*  /docs/:splat  301\n/releases/:version/notes  /docs/guides/:version/  301\n/old/ /docs/ 301\n/en/old/ /en/docs/ 301\n',
+  );
+  // Its rules with a splat or placeholders are regular expressions in the nginx include.
+  assert.match(
+    await read(out(), 'nginx.conf'),
+    /location ~ "\^\/handbuch\(\?:\/\(\.\*\)\)\?\$" \{ return 301 "\/docs\/\$1\$is_args\$args"; \}\n {2}location ~ "\^\/releases\/\(\[\^\/\]\+\)\/notes\/\?\$" \{ return 301 "\/docs\/guides\/\$1\/\$is_args\$args"; \}/,
+  );
   // With and without the trailing slash, the query kept, as site start answers (tests/engine/integration/nginx.test.ts).
   assert.equal(
     await read(out(), 'nginx-redirects.conf'),

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { isRulePattern } from '../../../common/redirect-rules.ts';
 import { type Answer, get as getAs, type RunningNginx, startNginx } from '../../nginx.ts';
 import { type BuiltFixture, buildFixture, type RunningServer, startServer } from './contact-helpers.ts';
 
@@ -65,7 +66,8 @@ function paths(): string[] {
   const redirects = readFileSync(path.join(dir, '_redirects'), 'utf8')
     .trim()
     .split('\n')
-    .map((l) => l.split(' ')[0]);
+    .map((l) => l.split(' ')[0])
+    .filter((from) => !isRulePattern(from));
   const asset = (ext: string) => `/assets/${readdirSync(path.join(dir, 'assets')).find((f) => f.endsWith(ext))}`;
   return [
     '/',
@@ -78,6 +80,12 @@ function paths(): string[] {
     ...redirects.slice(0, 3),
     ...redirects.slice(0, 2).map((r) => r.replace(/\/$/, '')),
     `${redirects[0]}?utm=1`,
+    // The site's host rules (public/_redirects): a splat, with and without what it takes, and placeholders.
+    '/handbuch/guides/install/',
+    '/handbuch',
+    '/handbuch/?x=1',
+    '/releases/install/notes',
+    '/releases/install/notes/?x=1',
     '/nope/',
     '/en/nope/',
     '/en/nope',
@@ -130,6 +138,15 @@ test('the answers compared are the ones that matter: redirects, 404s, compressed
   assert.deepEqual([redirect.status, redirect.headers.location], [301, '/docs/']);
   const index = await get(nginxUrl, '/docs/index.html?x=1', {});
   assert.deepEqual([index.status, index.headers.location], [301, '/docs/?x=1']);
+  // The host rules of public/_redirects: what a splat and a placeholder took, in the target.
+  for (const [from, to] of [
+    ['/handbuch/guides/install/?x=1', '/docs/guides/install/?x=1'],
+    ['/handbuch', '/docs/'],
+    ['/releases/install/notes', '/docs/guides/install/'],
+  ]) {
+    const ruled = await get(nginxUrl, from, {});
+    assert.deepEqual([ruled.status, ruled.headers.location], [301, to], from);
+  }
   const missing = await get(nginxUrl, '/en/nope/', {});
   assert.equal(missing.status, 404);
   assert.match(missing.body.toString(), /<html lang="en"/);

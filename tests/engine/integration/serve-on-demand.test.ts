@@ -4,7 +4,7 @@
 // asked for, and a full build parses the rest behind it.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { BuildResult } from '../../../generator/build/build.ts';
@@ -22,6 +22,12 @@ const renders: string[] = [];
 
 before(async () => {
   ({ root, dispose } = await fixtureCopy('basic'));
+  // A page whose last segment holds a dot, as release notes name themselves.
+  for (const locale of ['de', 'en'])
+    writeFileSync(
+      path.join(root, `content/${locale}/docs/guides/release-10.14.md`),
+      '---\ntitle: Release 10.14\ndescription: What changed in release 10.14.\n---\n\nRelease words.\n',
+    );
   dev = await startDevServer({
     root,
     port: 0,
@@ -79,10 +85,25 @@ test('a page is rendered at its address in every spelling; unknown addresses get
   const page = await fetch(`${base}/en/docs/guides/install/`);
   assert.equal(page.status, 200);
   assert.match(await page.text(), /Install en/);
-  const bare = await fetch(`${base}/docs/guides/install`, { redirect: 'manual' });
-  assert.equal(bare.status, 301);
-  assert.equal(bare.headers.get('location'), '/docs/guides/install/');
-  assert.deepEqual(renders, ['/en/docs/guides/install/', '/docs/guides/install/']);
+  // Without its slash, a page's address is sent to it before anything is rendered, a last
+  // segment with a dot too, as site start answers them.
+  for (const bare of ['/docs/guides/install', '/en/docs/guides/release-10.14']) {
+    const answer = await fetch(`${base}${bare}?x=1`, { redirect: 'manual' });
+    assert.equal(answer.status, 301, bare);
+    assert.equal(answer.headers.get('location'), `${bare}/?x=1`);
+  }
+  assert.deepEqual(renders, ['/en/docs/guides/install/']);
+  // The site's host rules (public/_redirects), a splat and placeholders, as site start answers them.
+  for (const [from, to] of [
+    ['/handbuch/guides/install/', '/docs/guides/install/'],
+    ['/releases/install/notes?x=1', '/docs/guides/install/?x=1'],
+  ]) {
+    const ruled = await fetch(`${base}${from}`, { redirect: 'manual' });
+    assert.deepEqual([ruled.status, ruled.headers.get('location')], [301, to], from);
+  }
+  const dotted = await fetch(`${base}/en/docs/guides/release-10.14/`);
+  assert.equal(dotted.status, 200);
+  assert.match(await dotted.text(), /Release words\./);
   const missing = await fetch(`${base}/en/no-such-page/`);
   assert.equal(missing.status, 404);
   await missing.text();

@@ -40,6 +40,7 @@ import './plain-yaml.test.ts';
 import './raw-html.test.ts';
 import './readme.test.ts';
 import './recorded-reads.test.ts';
+import './redirect-rules.test.ts';
 import './redirects.test.ts';
 import './routes.test.ts';
 import './said-not-lost.test.ts';

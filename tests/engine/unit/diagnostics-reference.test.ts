@@ -48,12 +48,21 @@ test('the README and the CI guide link the catalogue', () => {
 
 test('site explain prints the entry with its example, and says which rule was meant', () => {
   const text = explainRule('unknown-tag');
-  assert.match(text, /^unknown-tag \(error\)\nA post names a tag that is not defined\n/);
+  assert.match(text, /^unknown-tag \(error by default\)\nA post names a tag that is not defined\n/);
   assert.match(
     text,
     /The mistake, in content\/en\/blog\/launch\.md:\n {4}tags: \[kubernets\]\n\nIts fix:\n {4}tags: \[kubernetes\]/,
   );
   assert.match(text, /More: docs\/diagnostics\.md#unknown-tag/);
+  // A house rule says it is off and how a site turns it on; one the engine keeps says why.
+  assert.match(
+    explainRule('number-unit'),
+    /^number-unit \(off by default\)\n.*\n\nSeverity on this site: set rules: \{ 'number-unit': 'error' \| 'warning' \| 'off' \} in config\/site\.config\.ts \(default 'off'\)\./,
+  );
+  assert.match(
+    explainRule('config'),
+    /\n\nIts severity is the engine's: without a valid config there is no site to build\.\n/,
+  );
   assert.equal(
     unknownRule('broken-lnk'),
     '"broken-lnk" is no rule; did you mean "broken-link"? (site explain broken-link)\n',

@@ -15,6 +15,8 @@ import { readDocusaurusSettings } from '../../../generator/import/docusaurus/rea
 import { readDocusaurusProject } from '../../../generator/import/docusaurus/read-project.ts';
 import { formatReportItem, sortReport } from '../../../generator/import/docusaurus/report.ts';
 import { kebabCase } from '../../../generator/import/docusaurus/slug.ts';
+import { createMarkdownProcessor, renderMarkdown } from '../../../generator/markdown/markdown.ts';
+import { messages } from './factories.ts';
 
 const apply = (line: string) => {
   const r = rewriteAdmonitionLine(line);
@@ -740,4 +742,282 @@ test('a hide_title page whose # title follows a banner keeps one level-one headi
       'P/docs/welcome.md:3:1  front matter "hide_title" left out: a page here always shows its title, once; any other # heading became a ## section  [front-matter]',
     ],
   );
+});
+
+test('containers nested at any depth get one colon more per level outside, and the engine reads them as Docusaurus nests them', async () => {
+  const page = [
+    '---',
+    'title: Nested',
+    '---',
+    '',
+    "import Tabs from '@theme/Tabs';",
+    "import TabItem from '@theme/TabItem';",
+    '',
+    '<Tabs>',
+    '  <TabItem value="linux" label="Linux">',
+    '',
+    '  :::caution',
+    '',
+    '  Mind the version.',
+    '',
+    '  <Tabs>',
+    '    <TabItem value="apt" label="apt">',
+    '',
+    '    :::note',
+    '',
+    '    <Tabs>',
+    '      <TabItem value="a" label="Stable">',
+    '',
+    '      Stable words.',
+    '',
+    '      </TabItem>',
+    '      <TabItem value="b" label="Beta">',
+    '',
+    '      Beta words.',
+    '',
+    '      </TabItem>',
+    '    </Tabs>',
+    '',
+    '    :::',
+    '',
+    '    </TabItem>',
+    '    <TabItem value="dnf" label="dnf">',
+    '',
+    '    Use dnf.',
+    '',
+    '    </TabItem>',
+    '  </Tabs>',
+    '',
+    '  :::',
+    '',
+    '  </TabItem>',
+    '  <TabItem value="mac" label="macOS">',
+    '',
+    '  :::tip',
+    '',
+    '  Mac words.',
+    '',
+    '  :::',
+    '',
+    '  </TabItem>',
+    '</Tabs>',
+    '',
+  ].join('\n');
+  const { plan, report } = importOf({ 'docusaurus.config.js': CONFIG, 'docs/nested.mdx': page });
+  const written = plan.files.get('content/en/docs/nested.md')!;
+  const body = written.slice(written.indexOf('\n---\n') + 5);
+  assert.equal(
+    body,
+    [
+      '',
+      '::::::::::tabs',
+      ':::::::::tab[Linux]',
+      '',
+      '::::::::warning',
+      '',
+      'Mind the version.',
+      '',
+      ':::::::tabs',
+      '::::::tab[apt]',
+      '',
+      ':::::note',
+      '',
+      '::::tabs',
+      ':::tab[Stable]',
+      '',
+      'Stable words.',
+      '',
+      ':::',
+      ':::tab[Beta]',
+      '',
+      'Beta words.',
+      '',
+      ':::',
+      '::::',
+      '',
+      ':::::',
+      '',
+      '::::::',
+      '::::::tab[dnf]',
+      '',
+      'Use dnf.',
+      '',
+      '::::::',
+      ':::::::',
+      '',
+      '::::::::',
+      '',
+      ':::::::::',
+      ':::::::::tab[macOS]',
+      '',
+      ':::tip',
+      '',
+      'Mac words.',
+      '',
+      ':::',
+      '',
+      ':::::::::',
+      '::::::::::',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    report.filter((line) => !/\[(page|logo)\]$/.test(line)),
+    [],
+  );
+  // The engine reads the same tree: tabs > warning > tabs > note > tabs, no fence left as text.
+  const rendered = renderMarkdown(createMarkdownProcessor({ titles: messages.en.admonition }, messages.en.docs), body);
+  assert.deepEqual(rendered.messages, []);
+  assert.doesNotMatch(rendered.html, /:::/);
+  const outline = [
+    ...rendered.html.matchAll(
+      /<(?:div|aside) class="(?:admonition )?([^"]+)"(?: data-tab="([^"]+)")?|<\/(?:div|aside)>/g,
+    ),
+  ]
+    .map((m) => (m[0].startsWith('</') ? ')' : `${m[1]}${m[2] ? `[${m[2]}]` : ''}(`))
+    .join('');
+  assert.equal(
+    outline,
+    'tabs(tab-panel[Linux](admonition-warning(tabs(tab-panel[apt](admonition-note(tabs(tab-panel[Stable]()tab-panel[Beta]())))tab-panel[dnf]())))tab-panel[macOS](admonition-tip()))',
+  );
+});
+
+test('custom heading ids are kept as the engine takes them; one it cannot take becomes the slug, links follow', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/setup.md': '---\ntitle: Setup\n---\n\n## Open the ports {#ports}\n\n## Version 2.x {#v2.x}\n\nText.\n',
+    'docs/other.md': '---\ntitle: Other\n---\n\nSee [ports](setup.md#ports) and [2.x](./setup.md#v2.x).\n',
+  });
+  const setup = plan.files.get('content/en/docs/setup.md')!;
+  assert.match(setup, /^## Open the ports \{#ports\}$/m);
+  assert.match(setup, /^## Version 2\.x$/m);
+  assert.match(
+    plan.files.get('content/en/docs/other.md')!,
+    /\[ports\]\(setup\.md#ports\) and \[2\.x\]\(setup\.md#version-2x\)/,
+  );
+  const rendered = renderMarkdown(
+    createMarkdownProcessor({ titles: messages.en.admonition }, messages.en.docs),
+    setup.slice(setup.indexOf('\n---\n') + 5),
+  );
+  assert.deepEqual(rendered.ids, ['ports', 'version-2x']);
+  assert.deepEqual(
+    report.filter((line) => /\[heading-id\]$/.test(line)),
+    [
+      "content/en/docs/setup.md:8:15  custom heading id {#v2.x} left out: the engine's ids are letters, digits, _ and -, so the heading's id is #version-2x, and links in the imported pages now use it  [heading-id]",
+    ],
+  );
+});
+
+test("the host's redirects (static/_redirects, vercel.json) come over: one URL's into the config, rules into public/_redirects, and the report counts them", () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'zh-TW'] } };`,
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nWords.\n',
+    'docs/guides/install.md': '---\ntitle: Install\n---\n\nSteps.\n',
+    'i18n/zh-TW/docusaurus-plugin-content-docs/current/intro.md': '---\ntitle: 介紹\n---\n\n文字。\n',
+    'i18n/zh-TW/docusaurus-plugin-content-docs/current/guides/install.md': '---\ntitle: 安裝\n---\n\n步驟。\n',
+    'static/_redirects': [
+      '# moved pages',
+      '/start  /docs/intro  301',
+      '/manual/:chapter/:page  /docs/guides/:page  301',
+      '/app/*  /index.html  200',
+      '/gone  /docs/nowhere  301',
+    ].join('\n'),
+    'vercel.json': JSON.stringify(
+      {
+        redirects: [
+          { source: '/setup', destination: '/docs/guides/install', permanent: true },
+          { source: '/old-docs/:path*', destination: '/docs/:path*', permanent: true },
+          { source: '/(.*)\\.php', destination: '/', permanent: true },
+        ],
+      },
+      null,
+      2,
+    ),
+  });
+  assert.equal(
+    plan.files.get('public/_redirects'),
+    [
+      '/app/*  /index.html  200',
+      '/manual/:chapter/:page  /docs/guides/:page  301',
+      '/old-docs/*  /docs/:splat  308',
+      '/zh-TW/*  /zh-tw/:splat  301',
+      '',
+    ].join('\n'),
+  );
+  assert.match(plan.config, /from: "\/start\/",\n\s+to: "\/docs\/intro\/"/);
+  assert.match(plan.config, /from: "\/setup\/",\n\s+to: "\/docs\/guides\/install\/"/);
+  assert.deepEqual(
+    report.filter((line) => /\[redirect\]$/.test(line) && !/URLs? of docs\/ changed/.test(line)),
+    [
+      'P/static/_redirects:5:1  host redirect from /gone left out: its target /docs/nowhere is no page of the import  [redirect]',
+      'P/vercel.json:14:1  redirect of /(.*)\\.php left out: its pattern is more than placeholders and a trailing splat; write it into public/_redirects by hand  [redirect]',
+    ],
+  );
+  const fate = (url: string) => {
+    const o = plan.urls.find((u) => u.url === url);
+    return o && [o.fate, o.to];
+  };
+  assert.deepEqual(fate('/start'), ['redirect', '/docs/intro/']);
+  assert.deepEqual(fate('/setup'), ['redirect', '/docs/guides/install/']);
+  assert.deepEqual(fate('/gone'), ['lost', undefined]);
+  // The locale with a capital is answered by its rule, page by page.
+  assert.deepEqual(fate('/zh-TW/docs/guides/install'), ['redirect', '/zh-tw/docs/guides/install/']);
+});
+
+test('a last version whose folder a build script makes is named loudly, and the current docs answer its URLs', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en'] },
+      presets: [['classic', { docs: { lastVersion: '11.x', versions: { current: { label: 'Next', path: 'next' } } } }]] };`,
+    'versions.json': '["11.x", "10.x"]',
+    'docs/intro.md': '---\ntitle: Intro\n---\n\nNext words.\n',
+    'docs/guide.md': '---\ntitle: Guide\n---\n\nNext guide.\n',
+    'versioned_docs/version-10.x/intro.md': '---\ntitle: Intro\n---\n\nOld words.\n',
+  });
+  assert.match(plan.files.get('content/en/docs/intro.md')!, /Next words\./);
+  assert.deepEqual(
+    report.filter((line) => /DOCS VERSION/.test(line)),
+    [
+      'P/versions.json:1:1  DOCS VERSION "11.x" IS NOT IN THE PROJECT: Docusaurus served it at /docs/ (lastVersion), from versioned_docs/version-11.x/, which a build script makes. Its 2 URLs under /docs/ now show the current docs (docs/) in its place, whose text may differ; run the script that makes versioned_docs/version-11.x/ and import again to take "11.x" as written  [versions]',
+    ],
+  );
+  const fate = (url: string) => plan.urls.find((u) => u.url === url)?.fate;
+  assert.deepEqual(
+    ['/docs/intro', '/docs/guide', '/docs/next/intro', '/docs/next/guide', '/docs/10.x/intro'].map(fate),
+    ['page', 'page', 'redirect', 'redirect', 'redirect'],
+  );
+});
+
+test('a client redirect to a heading of a page leads to that page and heading', () => {
+  const { plan } = importOf({
+    'docusaurus.config.js': `export default { title: 'T', url: 'https://t.example', baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en'] },
+      presets: [['classic', {}]], plugins: [['@docusaurus/plugin-client-redirects', { redirects: [{ from: '/subtitles', to: '/docs/movies#external-subtitles' }] }]] };`,
+    'docs/movies.md': '---\ntitle: Movies\n---\n\n## External subtitles\n\nWords.\n',
+  });
+  assert.match(plan.config, /from: "\/subtitles\/",\n\s+to: "\/docs\/movies\/#external-subtitles"/);
+  const outcome = plan.urls.find((u) => u.url === '/subtitles');
+  assert.deepEqual([outcome?.fate, outcome?.to], ['redirect', '/docs/movies/#external-subtitles']);
+});
+
+test('an admonition Docusaurus never saw closed holds the rest of the page here too, closed at its end and named', () => {
+  const { plan, report } = importOf({
+    'docusaurus.config.js': CONFIG,
+    'docs/limits.md':
+      '---\ntitle: Limits\n---\n\nIntro.\n\n:::caution Known limits\nOnly arrays.\n\n```ts\nconst a = [1]\n```\n',
+  });
+  const written = plan.files.get('content/en/docs/limits.md')!;
+  assert.equal(
+    written.slice(written.indexOf('\n---\n') + 5),
+    '\nIntro.\n\n:::warning[Known limits]\nOnly arrays.\n\n```ts\nconst a = [1]\n```\n\n:::\n',
+  );
+  assert.deepEqual(
+    report.filter((line) => /\[admonition\]$/.test(line)),
+    [
+      'content/en/docs/limits.md:8:1  this admonition is never closed: Docusaurus showed the rest of the page inside it, and so does this page, closed at its end; close it where it ends  [admonition]',
+    ],
+  );
+  const rendered = renderMarkdown(
+    createMarkdownProcessor({ titles: messages.en.admonition }, messages.en.docs),
+    written.slice(written.indexOf('\n---\n') + 5),
+  );
+  assert.deepEqual(rendered.messages, []);
 });

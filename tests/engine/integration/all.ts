@@ -14,6 +14,7 @@ import './check-changed.test.ts';
 import './check-formats.test.ts';
 import './check-store.test.ts';
 import './cli.test.ts';
+import './cli-loading.test.ts';
 import './contact-api.test.ts';
 import './contact-cli.test.ts';
 import './contact-durability.test.ts';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { count } from '../common/count.ts';
+import { SEARCH_DIR } from '../common/search-bundle.ts';
 import type { BuildResult } from '../generator/build/build.ts';
 import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
 import {
@@ -68,6 +69,13 @@ async function report(result: BuildResult, started: number, timings = false): Pr
       console.log(
         `Linked ${linked} of ${result.stats.write!.written} files from the output store (hard links: not read or written again).`,
       );
+    const made = result.stats.write?.made;
+    if (made) {
+      const search = made.filter((file) => file.startsWith(`${SEARCH_DIR}/`)).length;
+      console.log(
+        `Files made in the published folder: ${made.length - search} besides the search index, ${search} of the search index; the others were there already.`,
+      );
+    }
     // What this build made that no build before it had made (each a miss of the store): what an
     // edit costs, kind by kind.
     if (reused) {

@@ -3,24 +3,25 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { count } from '../common/count.ts';
-import { type BuildResult, formatDiagnostic, runBuild } from '../generator/build/build.ts';
+import { SEARCH_DIR } from '../common/search-bundle.ts';
+import type { BuildResult } from '../generator/build/build.ts';
 import { PACKAGE_ROOT } from '../generator/bundle/package-root.ts';
-import { startDevServer } from '../generator/dev/serve.ts';
 import {
   DIAGNOSTIC_FORMATS,
   type DiagnosticFormat,
   formatDiagnostics,
 } from '../generator/diagnostics/diagnostic-formats.ts';
-import { explainRule, isRuleId, ruleList, unknownRule } from '../generator/diagnostics/diagnostics-reference.ts';
-import { scaffoldPage } from '../generator/scaffold/scaffold.ts';
-import { devServerHooks } from '../server/dev-hooks.ts';
-import { runCheck } from './check.ts';
 import { registerContactCommands } from './contact.ts';
 import { registerI18nCommands } from './i18n.ts';
 import { registerImportCommand } from './import.ts';
 import { registerInitCommand } from './init.ts';
 import { registerStartCommand } from './start.ts';
 import { checkVerdict, resultSummary } from './summaries.ts';
+
+// A command loads what it runs when it runs (each import below is a chunk of the CLI's bundle of
+// its own): `site --help` or `site explain` start without the build, the dev server or the
+// production server, and a build without the dev server.
+const build = () => import('../generator/build/build.ts');
 
 const root = process.cwd();
 const program = new Command();
@@ -35,7 +36,8 @@ program
   )
   .showHelpAfterError();
 
-function report(result: BuildResult, started: number, timings = false): void {
+async function report(result: BuildResult, started: number, timings = false): Promise<void> {
+  const { formatDiagnostic } = await build();
   for (const d of result.diagnostics) console.error(formatDiagnostic(d));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const summary = resultSummary(result, seconds);
@@ -67,6 +69,13 @@ function report(result: BuildResult, started: number, timings = false): void {
       console.log(
         `Linked ${write.linked} of ${write.written} files from the output store (hard links: not read or written again).`,
       );
+    const made = result.stats.write?.made;
+    if (made) {
+      const search = made.filter((file) => file.startsWith(`${SEARCH_DIR}/`)).length;
+      console.log(
+        `Files made in the published folder: ${made.length - search} besides the search index, ${search} of the search index; the others were there already.`,
+      );
+    }
     // What this build made that no build before it had made (each a miss of the store): what an
     // edit costs, kind by kind.
     if (reused) {
@@ -97,8 +106,9 @@ program
   .addOption(timingsOption)
   .action(async (opts: { out: string; force?: boolean; timings?: boolean }) => {
     const started = performance.now();
+    const { runBuild } = await build();
     const result = await runBuild({ root, mode: 'build', outDir: opts.out, skipUnchanged: !opts.force });
-    report(result, started, opts.timings);
+    await report(result, started, opts.timings);
     if (result.ok) console.log(`Output: ${path.relative(root, path.resolve(root, opts.out)) || '.'}/`);
     process.exitCode = result.ok ? 0 : 1;
   });
@@ -130,9 +140,10 @@ program
       strictTranslations?: boolean;
     }) => {
       const started = performance.now();
+      const { runCheck } = await import('./check.ts');
       const result = await runCheck(root, opts);
       if (opts.format !== 'text') process.stdout.write(formatDiagnostics(result.diagnostics, opts.format));
-      else report(result, started, opts.timings);
+      else await report(result, started, opts.timings);
       if (result.ok && opts.format === 'text') console.log(checkVerdict(result));
       process.exitCode = result.ok ? 0 : 1;
     },
@@ -151,6 +162,10 @@ program
     new Option('--timings', 'print how long each step of every build took, and each page a request had rendered'),
   )
   .action(async (opts: { watch: boolean; port: number; host: string; out: string; timings?: boolean }) => {
+    const [{ startDevServer }, { devServerHooks }] = await Promise.all([
+      import('../generator/dev/serve.ts'),
+      import('../server/dev-hooks.ts'),
+    ]);
     await startDevServer({ root, ...opts, hooks: devServerHooks({ root }) });
   });
 
@@ -176,6 +191,7 @@ program
     {},
   )
   .action(async (section: string, pagePath: string, opts: { author?: string; title: Record<string, string> }) => {
+    const { scaffoldPage } = await import('../generator/scaffold/scaffold.ts');
     const result = await scaffoldPage(root, section, pagePath, { author: opts.author, titles: opts.title });
     if (!result.ok) {
       console.error(result.error);
@@ -191,7 +207,10 @@ program
     'Explain a rule of the problems site check reports: what it means, how to fix it, an example of the mistake and its fix. Without a rule: list them.',
   )
   .argument('[rule]', 'the id in brackets at the end of a problem, e.g. broken-link')
-  .action((rule?: string) => {
+  .action(async (rule?: string) => {
+    const { explainRule, isRuleId, ruleList, unknownRule } = await import(
+      '../generator/diagnostics/diagnostics-reference.ts'
+    );
     if (rule === undefined) process.stdout.write(ruleList());
     else if (isRuleId(rule)) process.stdout.write(explainRule(rule));
     else {

@@ -2,7 +2,6 @@
 // missing (generator/validate/translation-status.ts).
 import { type Command, Option } from 'commander';
 import { count } from '../common/count.ts';
-import { formatDiagnostic, runBuild } from '../generator/build/build.ts';
 import type { PageTranslations, TranslationState } from '../generator/validate/translation-status.ts';
 import { translationSummary } from './summaries.ts';
 
@@ -42,6 +41,8 @@ export function registerI18nCommands(program: Command, root: string): void {
         .default('text'),
     )
     .action(async (opts: { format: Format }) => {
+      // The engine loads when the command runs: every other command starts without it.
+      const { formatDiagnostic, runBuild } = await import('../generator/build/build.ts');
       const result = await runBuild({ root, mode: 'check' });
       if (!result.translations || !result.config) {
         for (const d of result.diagnostics) console.error(formatDiagnostic(d));

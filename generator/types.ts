@@ -336,6 +336,12 @@ export interface SiteGraph {
    * menus and breadcrumbs call the page. Kept apart from the sidebars so that a page naming a
    * category reads that label alone, and is not rendered again for any change of the sidebar. */
   categoryLabels: Record<Route, string>;
+  /** Where each route stands in each sidebar, by sidebar id: the indices of its items from the top
+   * (`2.0.5`: the sixth item of the first item of the third). A category holds a page when the
+   * page's place starts with the category's, so a page finds the way to itself in its sidebar
+   * without walking the whole of it: a sidebar of 5,000 pages would make every page's render, and
+   * a build, grow with the square of the section. The first place wins. */
+  sidebarPlaces: Record<string, Record<Route, string>>;
   versions: Record<string, DocsVersion[]>;
   authors: Record<string, Author>;
   tags: Record<string, Tag>;

@@ -18,9 +18,14 @@
 // Each tree has N docs pages per locale in nested folders and N/5 blog posts per locale, 400 to
 // 1,200 words each, with headings, lists, a table, a code block and links to other pages
 // (bench-corpus.ts).
-// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve] [--loop]   (default: 100 500; --keep leaves the
-// trees for profiling; --serve times only the dev server: first page and edits under --watch; --loop only the editor's
-// loop: save to overlay, to content in the tab, to overlay cleared, rename to new route, warm check and check --changed)
+// Usage: npm run bench [-- 100 500 5000] [--runs=3] [--keep] [--serve] [--loop] [--scale]   (default: 100 500; --keep
+// leaves the trees for profiling; --serve times only the dev server: first page and edits under --watch; --loop only the
+// editor's loop: save to overlay, to content in the tab, to overlay cleared, rename to new route, warm check and check
+// --changed; --scale builds each N cold once and nothing else, and prints its time and peak memory against N = 5,000's:
+// `-- 5000 20000 --scale`)
+//
+// First, how long the CLI takes to start: `site --version` (answered without the engine) and `site --help` (the
+// engine's CLI with no command run), whole process, wall and CPU.
 import { spawn } from 'node:child_process';
 import {
   cpSync,
@@ -526,6 +531,7 @@ const sizes = args.map(Number).filter((n) => n > 0);
 const keep = args.includes('--keep');
 const serveOnly = args.includes('--serve');
 const loopOnly = args.includes('--loop');
+const scaleOnly = args.includes('--scale');
 const runsArg = args.find((a) => a.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 3;
 const hugo = onPath('hugo');
@@ -593,8 +599,39 @@ async function realSiteRows(): Promise<void> {
   );
 }
 
+/** The CLI's start: a process that answers at once, wall and CPU seconds, medians of `runs`. */
+async function processStartRows(): Promise<void> {
+  for (const args of [['--version'], ['--help']]) {
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    for (let i = 0; i < Math.max(runs, 3); i++) {
+      const r = await runWithCpu(args, REPO);
+      walls.push(r.ms / 1000);
+      cpus.push(r.cpu.self);
+    }
+    console.log(
+      `Process start, site ${args.join(' ').padEnd(9)} ${median(walls).toFixed(2)} s, ${median(cpus).toFixed(2)} CPU s (median of ${walls.length}; ${load()})`,
+    );
+  }
+}
+
+/** Each N's cold build, for the comparison of a large N with N = 5,000. */
+const coldBuilds = new Map<number, { pages: number; seconds: number; cpu: number; rssMB: number }>();
+
+/** Time and peak memory of each N above 5,000 against N = 5,000's, when both were built. */
+function scaleRows(): void {
+  const base = coldBuilds.get(5000);
+  for (const [n, r] of coldBuilds) {
+    if (n <= 5000 || !base) continue;
+    console.log(
+      `\nN=${n} against N=5000: ${r.pages} pages against ${base.pages} (${(r.pages / base.pages).toFixed(2)}x), cold ${r.seconds.toFixed(1)} s against ${base.seconds.toFixed(1)} s (${(r.seconds / base.seconds).toFixed(2)}x; target ≤ 4.5x), ${r.cpu.toFixed(1)} CPU s against ${base.cpu.toFixed(1)} (${(r.cpu / base.cpu).toFixed(2)}x), peak RSS ${r.rssMB} MB against ${base.rssMB} MB (target ≤ 4,096 MB)`,
+    );
+  }
+}
+
 try {
-  await realSiteRows();
+  if (!serveOnly) await processStartRows();
+  if (!scaleOnly) await realSiteRows();
   for (const n of sizes.length ? sizes : [100, 500]) {
     const root = path.join(work, `n${n}`);
     generate(root, n);
@@ -628,6 +665,11 @@ try {
       `\nN=${n}: ${pages} pages (${files} files), cold with every card drawn in ${seconds.toFixed(2)} s, ${Math.round(pages / seconds)} pages/s, peak RSS ${rss} MB (${load()})`,
     );
     console.log(`  ${/Steps: .*/.exec(result.output)?.[0] ?? ''}`);
+    coldBuilds.set(n, { pages, seconds, cpu: result.cpu.self + result.cpu.children, rssMB: Number(rss) });
+    if (scaleOnly) {
+      if (!keep) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      continue;
+    }
     await floorRow(root, result);
     const ours = outputSize(path.join(root, 'build'));
     const docsPage = (file: string) => /^(?:en\/)?docs\/g\d+\/s\d+\/p\d+\/index\.html$/.test(file);
@@ -756,6 +798,7 @@ try {
     if (keep) console.log(`  kept: ${root}`);
     else rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
+  scaleRows();
 } finally {
   // Retried: a server's last writes may still be landing as its process exits.
   if (!keep) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });

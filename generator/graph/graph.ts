@@ -19,7 +19,7 @@ import type {
   Tag,
 } from '../types.ts';
 import { buildBlogSection } from './blog.ts';
-import { buildDocsSection } from './sidebar.ts';
+import { buildDocsSection, placesIn } from './sidebar.ts';
 import { layoutOf, standalonePages } from './standalone-pages.ts';
 
 export interface GraphInput {
@@ -53,6 +53,7 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
     documents: Object.fromEntries(documents.map((d) => [d.source, d])),
     sidebars: {},
     categoryLabels: {},
+    sidebarPlaces: {},
     versions: {},
     authors: input.authors,
     tags: input.tags,
@@ -178,7 +179,10 @@ export function buildGraph(input: GraphInput): { graph: SiteGraph; diagnostics: 
       });
     }
   }
-  for (const sidebar of Object.values(graph.sidebars)) addCategoryLabels(graph.categoryLabels, sidebar);
+  for (const [id, sidebar] of Object.entries(graph.sidebars)) {
+    addCategoryLabels(graph.categoryLabels, sidebar);
+    graph.sidebarPlaces[id] = placesIn(sidebar);
+  }
   for (const page of Object.values(graph.pages))
     graph.titleUses[`${page.locale}\n${page.title}`] = (graph.titleUses[`${page.locale}\n${page.title}`] ?? 0) + 1;
   return { graph, diagnostics };

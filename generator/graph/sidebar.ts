@@ -154,10 +154,13 @@ export function buildDocsSection(input: DocsSectionInput): DocsSectionResult {
     }
   };
   flatten(sidebar);
+  // By route: a lookup in the list for every page took the square of the section's size.
+  const indexOf = new Map<Route, number>();
+  for (const [i, route] of order.entries()) if (!indexOf.has(route)) indexOf.set(route, i);
   const neighbours = (route: Route) => {
     if (!input.sidebar) return {};
-    const i = order.indexOf(route);
-    if (i === -1) return {};
+    const i = indexOf.get(route);
+    if (i === undefined) return {};
     return { previous: order[i - 1], next: order[i + 1] };
   };
 
@@ -279,4 +282,18 @@ function byNumberPrefix(a: string, b: string): number {
   const x = /^\d+/.exec(a);
   const y = /^\d+/.exec(b);
   return x && y ? Number(x[0]) - Number(y[0]) : 0;
+}
+
+/** Where each route stands in a sidebar (SiteGraph.sidebarPlaces): the indices of its items from
+ * the top, `2.0.5`; the first place of a route wins. */
+export function placesIn(sidebar: SidebarItem[]): Record<Route, string> {
+  const places: Record<Route, string> = {};
+  const visit = (items: SidebarItem[], prefix: string) =>
+    items.forEach((item, i) => {
+      const place = `${prefix}${i}`;
+      if (item.route && !(item.route in places)) places[item.route] = place;
+      if (item.type === 'category') visit(item.items, `${place}.`);
+    });
+  visit(sidebar, '');
+  return places;
 }

@@ -18,6 +18,7 @@ const KEYED = [
   'notFound',
   'sectionTitles',
   'titleUses',
+  'sidebarPlaces',
 ] as const;
 type Keyed = (typeof KEYED)[number];
 

@@ -1,17 +1,20 @@
 // Precompressed twins for the production server, made while the build runs (zlib works on the
 // thread pool), so the server never compresses on a request. Which file gets which twin is
-// `twinsOf` (docs/outputs.md, "Precompressed files", says why): `.br` for every served text file of
-// 1 KB or more, since every browser asks for brotli over HTTPS; `.gz` beside it for the files that
-// programs read too (feeds, the sitemap, Markdown twins, llms.txt, JSON) and for the hashed assets
-// (few, and every visitor's); none for a page's gzip, which no browser is sent. Brotli and gzip at
-// their best for the hashed assets, which are few and cached for a year; fast levels for the rest,
-// which are many: on a 60 KB page, brotli 5 and gzip 6 take 1.3 ms together and give 7.4 and
-// 10.6 KB, where brotli 6 and gzip 9 took 2.7 ms for 7.4 and 10.1 KB.
+// `twinsOf` (docs/outputs.md, "Precompressed files", says why): `.br` for what browsers read, since
+// every browser asks for brotli over HTTPS; `.gz` for what programs read (feeds, the sitemap,
+// Markdown twins, llms.txt, JSON), whose HTTP clients all take gzip and many nothing else; both
+// for the hashed assets and the search index (few, and every visitor's); none for a page's gzip,
+// which no browser is sent, nor for a Markdown twin's brotli, which made a third of a cold build's
+// compressed copies for readers that take the gzip. Brotli and gzip at their best for the hashed
+// assets, which are few and cached for a year; fast levels for the rest, which are many: on a
+// 60 KB page, brotli 5 and gzip 6 take 1.3 ms together and give 7.4 and 10.6 KB, where brotli 6
+// and gzip 9 took 2.7 ms for 7.4 and 10.1 KB.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { contentTypeOf, isCompressible } from '../../common/content-types.ts';
+import { SEARCH_DIR } from '../../common/search-bundle.ts';
 import { SERVER_DIR } from '../../common/server-files.ts';
 import { hashOf } from '../content-hash.ts';
 import type { OutputStore } from './output-store.ts';
@@ -32,17 +35,24 @@ export type Twin = 'br' | 'gz';
  * what no client is sent (`_server/`, which both servers refuse, and the nginx includes, which
  * nginx reads from disk). A page (HTML) gets `.br` only: browsers are its readers, and every one
  * in use asks for brotli over HTTPS, so a `.gz` would be written for nobody; a client that takes
- * gzip alone (a script, an old crawler) is sent the page as it is. Every other file gets both: the
- * hashed assets are few and every visitor's (gzip for a browser on plain HTTP), and feeds, the
- * sitemap, Markdown twins, llms.txt and JSON are read by programs whose HTTP clients mostly take
- * gzip alone. A twin that comes out no smaller than its file is left out when it is made.
+ * gzip alone (a script, an old crawler) is sent the page as it is. What programs read (Markdown
+ * twins, feeds, the sitemap, llms.txt, JSON outside the search index) gets `.gz` only: every HTTP
+ * client that takes a compressed answer takes gzip, and both servers send the `.gz` to one that
+ * would take brotli too. The rest (hashed assets, the search index, SVG) gets both: few files,
+ * every visitor's (gzip for a browser on plain HTTP). A twin that comes out no smaller than its
+ * file is left out when it is made.
  */
 export function twinsOf(file: string, size: number): readonly Twin[] {
   const type = contentTypeOf(file);
   if (size < MIN_BYTES || !isCompressible(type)) return [];
   if (file.startsWith(`${SERVER_DIR}/`) || file.endsWith('.conf')) return [];
-  return type.startsWith('text/html') ? ['br'] : ['br', 'gz'];
+  if (type.startsWith('text/html')) return ['br'];
+  if (PROGRAMS_READ.test(type) && !file.startsWith(`${SEARCH_DIR}/`)) return ['gz'];
+  return ['br', 'gz'];
 }
+
+/** The types of the files programs read: Markdown, plain text, XML, JSON. */
+const PROGRAMS_READ = /^(text\/(markdown|plain)|application\/(xml|json))/;
 /** Pages are rendered faster than they are compressed: without a bound, every page of a large
  * site would wait in memory for its turn. */
 const MAX_PENDING = 32;

@@ -65,6 +65,10 @@ export interface WriteStats {
   unchangedSite?: boolean;
   /** Files written in this run, in order: watch mode tells the browser about them. */
   files: string[];
+  /** Production builds: the files the build made in the generation it publishes, written or
+   * linked there (a file the generation it took over has already, the same inode, is not made
+   * again). What an edit costs the file system, whatever the size of the site. */
+  made?: string[];
 }
 
 const MAX_IN_FLIGHT = 64;
@@ -97,6 +101,8 @@ class Writer {
    * order; the earliest is reported, whatever the timing): `drain` reports it. */
   private failure: { error: WriteError; order: number } | undefined;
   private started = 0;
+  /** The files this writer wrote or linked, relative to `dir`. */
+  readonly made: string[] = [];
   constructor(
     protected readonly dir: string,
     /** Readers may see the folder while it is written: replace files by rename. */
@@ -112,6 +118,7 @@ class Writer {
       // The path may be a hard link to an entry of the output store: never write through it.
       if (this.recycled) await this.clear(full, lstatSync(full, { throwIfNoEntry: false }));
       else if (replace && !this.atomic) await rm(full, { force: true });
+      this.made.push(file);
       return this.atomic ? this.calls.writeWhole(full, contents) : writeFile(full, contents);
     });
   }
@@ -126,6 +133,7 @@ class Writer {
         if (there?.isFile() && fileIdFrom(there) === fileId) return;
         await this.clear(full, there);
       } else if (replace) await rm(full, { force: true });
+      this.made.push(file);
       try {
         await this.calls.link(from, full);
       } catch (error) {
@@ -269,7 +277,7 @@ export class FreshOutput implements Output {
       if (holdsOnly(this.published, this.pending.keys())) {
         // Nothing was written: the generation begun is let go of as a failed build's is.
         await this.abort();
-        return { written: 0, unchanged: this.count, removed: 0, unchangedSite: true, files: [] };
+        return { written: 0, unchanged: this.count, removed: 0, unchangedSite: true, files: [], made: [] };
       }
       await this.diverge();
     }
@@ -285,6 +293,7 @@ export class FreshOutput implements Output {
       removed: 0,
       ...(this.linked ? { linked: this.linked } : {}),
       files: this.files,
+      made: this.started.made,
     };
   }
   private seen(file: string): boolean {

@@ -12,12 +12,25 @@ import type { SidebarItem } from '../../generator/types.ts';
 import { useHref, useTheme } from '../context.ts';
 import { holds, sidebarFor } from './visible-sidebar.ts';
 
-function Items({ items, route, path }: { items: SidebarItem[]; route: string; path: string }) {
+function Items({
+  items,
+  route,
+  path,
+  place,
+  pagePlace,
+}: {
+  items: SidebarItem[];
+  route: string;
+  path: string;
+  /** The place of `items`' parent in the sidebar (`2.0.`), empty at the top. */
+  place: string;
+  pagePlace: string | undefined;
+}) {
   const { t } = useTheme();
   const href = useHref();
   return (
     <ul className="sidebar-list">
-      {items.map((item) => {
+      {items.map((item, i) => {
         const current = item.route === route ? 'page' : undefined;
         if (item.type === 'link') {
           return (
@@ -29,7 +42,7 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
           );
         }
         const key = `${path}/${item.label}`;
-        const active = holds(item, route);
+        const active = holds(`${place}${i}`, pagePlace);
         const open = !item.collapsed || active;
         if (!open && item.route) {
           return (
@@ -56,7 +69,7 @@ function Items({ items, route, path }: { items: SidebarItem[]; route: string; pa
               ) : (
                 <summary>{item.label}</summary>
               )}
-              <Items items={item.items} route={route} path={key} />
+              <Items items={item.items} route={route} path={key} place={`${place}${i}.`} pagePlace={pagePlace} />
             </details>
           </li>
         );
@@ -69,11 +82,12 @@ export function Sidebar({ id, title }: { id: string; title?: string }) {
   const { graph, page, t } = useTheme();
   const all = graph.sidebars[id];
   if (!all) return null;
-  const items = sidebarFor(all, page.route);
+  const pagePlace = graph.sidebarPlaces[id]?.[page.route];
+  const items = sidebarFor(all, pagePlace);
   return (
     <nav className="sidebar" aria-label={title ?? t.docs.sidebar}>
       {title && <p className="sidebar-title">{title}</p>}
-      <Items items={items} route={page.route} path={id} />
+      <Items items={items} route={page.route} path={id} place="" pagePlace={pagePlace} />
     </nav>
   );
 }

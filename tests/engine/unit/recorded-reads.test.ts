@@ -23,6 +23,7 @@ function graphWith(sidebar: SidebarItem[]): SiteGraph {
     sectionTitles: {},
     links: {},
     titleUses: {},
+    sidebarPlaces: {},
   };
 }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGraph, versionLabel } from '../../../generator/graph/graph.ts';
-import { buildDocsSection, type DocsSectionInput } from '../../../generator/graph/sidebar.ts';
+import { buildDocsSection, type DocsSectionInput, placesIn } from '../../../generator/graph/sidebar.ts';
 import type { CategoryPage, DocPage, Page, SidebarItem } from '../../../generator/types.ts';
 import { sidebarFor } from '../../../theme/docs/visible-sidebar.ts';
 import { category, config, doc, heading, messages } from './factories.ts';
@@ -246,8 +246,11 @@ test("the version model: one current version named by the site's version, with e
   assert.equal(version.docs.length, docs.length);
 });
 
+/** The sidebar as the page at `route` shows it (the theme's sidebarFor, with the graph's places). */
+const shown = (sidebar: SidebarItem[], route: string) => sidebarFor(sidebar, placesIn(sidebar)[route]);
+
 test('a sidebar comes collapsed to the current page: a collapsed category away from it is sent without its items', () => {
-  assert.deepEqual(outline(sidebarFor(section().sidebar, '/docs/guides/install/')), [
+  assert.deepEqual(outline(shown(section().sidebar, '/docs/guides/install/')), [
     '- Overview /docs/',
     '- Zeta intro /docs/intro/',
     '+ Guides /docs/guides/',
@@ -260,9 +263,14 @@ test('a sidebar comes collapsed to the current page: a collapsed category away f
     '- Zulu /docs/alpha/',
   ]);
   assert.deepEqual(
-    outline(sidebarFor(section().sidebar, '/docs/extras/')).filter((line) => line.startsWith('  ')),
+    outline(shown(section().sidebar, '/docs/extras/')).filter((line) => line.startsWith('  ')),
     ['  - CLI /docs/reference/cli/', '  - Tips /docs/extras/tips/'],
     "a category's own page opens it; one the section keeps open (collapsed: false) stays open",
+  );
+  assert.deepEqual(
+    outline(shown(section().sidebar, '/docs/reference/hidden/')).filter((line) => line.startsWith('  ')),
+    ['  - CLI /docs/reference/cli/'],
+    'a page the sidebar does not list opens no collapsed category',
   );
   // However large the section, a page away from a category carries its link, not its pages.
   const many = Array.from({ length: 300 }, (_, i) =>
@@ -271,9 +279,40 @@ test('a sidebar comes collapsed to the current page: a collapsed category away f
   const { sidebar } = section({ docs: [...docs, ...many] });
   const big = (items: SidebarItem[]) =>
     items.find((i) => i.label === 'Big') as Extract<SidebarItem, { type: 'category' }>;
-  assert.equal(big(sidebarFor(sidebar, '/docs/intro/')).items.length, 0);
-  assert.equal(big(sidebarFor(sidebar, '/docs/intro/')).route, '/docs/big/');
-  assert.equal(big(sidebarFor(sidebar, '/docs/big/p007/')).items.length, 300);
+  assert.equal(big(shown(sidebar, '/docs/intro/')).items.length, 0);
+  assert.equal(big(shown(sidebar, '/docs/intro/')).route, '/docs/big/');
+  assert.equal(big(shown(sidebar, '/docs/big/p007/')).items.length, 300);
+});
+
+test("a page's sidebar is made by visiting what it shows, not every item of its section", () => {
+  /** How many sidebar items the page at `route` visits, in a section of `groups` collapsed
+   * folders of 100 pages each. */
+  const visited = (groups: number, route: string) => {
+    const many = Array.from({ length: groups * 100 }, (_, i) =>
+      doc({ path: `docs/g${Math.floor(i / 100)}/p${String(i % 100).padStart(3, '0')}`, title: `P${i}` }),
+    );
+    const { sidebar } = section({ docs: [...docs, ...many] });
+    const places = placesIn(sidebar);
+    let reads = 0;
+    const counted = (items: SidebarItem[]): SidebarItem[] =>
+      items.map(
+        (item) =>
+          new Proxy(item, {
+            get(t, key, receiver) {
+              reads++;
+              const value = Reflect.get(t, key, receiver);
+              return key === 'items' && Array.isArray(value) ? counted(value) : value;
+            },
+          }),
+      );
+    const items = sidebarFor(counted(sidebar), places[route]);
+    assert.ok(outline(items).includes(`  - P${groups * 100 - 50} ${route}`), 'the page is shown in its folder');
+    return reads;
+  };
+  const small = visited(5, '/docs/g4/p050/');
+  const large = visited(50, '/docs/g49/p050/');
+  // Fifty folders instead of five: each collapsed folder is looked at, its 100 pages are not.
+  assert.ok(large - small <= 45 * 10, `${small} reads with 5 folders, ${large} with 50`);
 });
 
 test('an index.md with list_pages lists its folder from the section itself: groups in sidebar order, entries by title as the language sorts', () => {

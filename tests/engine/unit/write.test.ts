@@ -65,7 +65,9 @@ test('FreshOutput: a first build creates the folder', async () => {
   const stats = await out.finish();
   assert.deepEqual(await tree(dir), ['en/docs/index.html', 'index.html']);
   assert.equal(await text(dir, 'en/docs/index.html'), '<p>docs</p>');
-  assert.deepEqual(stats, { written: 2, unchanged: 0, removed: 0, files: ['index.html', 'en/docs/index.html'] });
+  const { made, ...counts } = stats;
+  assert.deepEqual(counts, { written: 2, unchanged: 0, removed: 0, files: ['index.html', 'en/docs/index.html'] });
+  assert.deepEqual(made?.toSorted(), ['en/docs/index.html', 'index.html'], 'both files made in the new folder');
   assert.deepEqual(await siblings(dir), ['build', 'build.generations']);
   assert.deepEqual(await leftovers(dir), [], 'no temporary folder or lock left behind');
 });
@@ -413,8 +415,13 @@ for (const [how, calls] of CALLS)
     );
     for (const [file, entry] of Object.entries(third)) await out.link(file, entry);
     await out.write('new.html', 'written');
-    await out.finish();
+    const stats = await out.finish();
 
+    assert.deepEqual(
+      stats.made?.toSorted(),
+      ['docs/index.html', 'new.html', 'x/index.html'],
+      'the files made in the generation taken over: not the one it had already',
+    );
     assert.deepEqual(
       await tree(dir),
       ['docs/index.html', 'index.html', 'new.html', 'x/index.html'],

@@ -22,6 +22,7 @@ import './contact-relay-senders.test.ts';
 import './contact-relay.test.ts';
 import './docusaurus-content.test.ts';
 import './feeds.test.ts';
+import './fuzz.test.ts';
 import './hostile-content.test.ts';
 import '../../site/integration/html-validity.test.ts';
 import './images.test.ts';

@@ -306,6 +306,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const look = cardLook(root, config, loaded);
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
   const output = await openOutput(mode, outDir, cache, store, calls);
+  const shownOutDir = path.relative(root, outDir) || '.';
   const cards = runtime.drawCards(config, look, social.cards, output);
   if (output && !pending.length && mode !== 'serve') runtime.searchIndex(config, ready, store);
   runtime.keepForServe({
@@ -369,6 +370,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
           setup,
           files: generated,
           ownRedirects: publicPart(root, '_redirects'),
+          outDir: shownOutDir,
         }),
       );
     if (mode === 'serve')
@@ -410,10 +412,15 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
         ),
       );
     if (mode === 'build') {
-      await run.step('security-headers', () => writeServerRules(output, { root, config, graph: ready, setup }));
-      const unbundled = await run.step('server-manifest', () => writeServerFiles(output, root, server!, loaded));
-      if (unbundled) {
-        run.report([unbundled]);
+      await run.step('security-headers', () =>
+        writeServerRules(output, { root, config, graph: ready, setup, outDir: shownOutDir }),
+      );
+      const unbundled = await run.step('server-manifest', () =>
+        writeServerFiles(output, root, server!, loaded, shownOutDir),
+      );
+      // A file that did not read back was not written: the build before stays in place.
+      if (unbundled || run.failed) {
+        if (unbundled) run.report([unbundled]);
         await runtime.abort(output);
         return result();
       }

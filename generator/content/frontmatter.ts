@@ -3,18 +3,26 @@
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { xmlCharacterProblem } from '../../common/xml-characters.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import { yamlLocator, zodDiagnostics } from '../diagnostics/schema-errors.ts';
 import type { Diagnostic, FrontMatter } from '../types.ts';
 import { plainYaml } from './plain-yaml.ts';
 
+/** Text that goes into the feeds: a character XML forbids is reported at its key, not written. */
+export const xmlText = () =>
+  z.string().superRefine((value, ctx) => {
+    const problem = xmlCharacterProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 const headingLevel = z.number().int().min(2).max(6);
 const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
 
 const docFields = {
-  title: z.string().min(1),
-  description: z.string().min(1).max(300),
+  title: xmlText().min(1),
+  description: xmlText().min(1).max(300),
   sidebar_label: z.string().min(1).optional(),
   sidebar_position: z.number().optional(),
   slug: z
@@ -50,8 +58,8 @@ export const postFrontMatter = z.strictObject({
     const problem = dateProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
-  authors: z.array(z.string()).min(1, 'name at least one author from content/authors.yml'),
-  tags: z.array(z.string()).default([]),
+  authors: z.array(xmlText()).min(1, 'name at least one author from content/authors.yml'),
+  tags: z.array(xmlText()).default([]),
 });
 
 /** Why a post's date is no date: its form, or the part that does not exist ("month 13"). */

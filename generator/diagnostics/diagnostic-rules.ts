@@ -809,6 +809,39 @@ export const DIAGNOSTIC_RULES = {
     noFixture:
       'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/engine/integration/hostile-content.test.ts makes them at run time',
   },
+  'xml-character': {
+    title: 'A character XML forbids in a post the feeds carry',
+    severity: 'error',
+    hint: 'delete the character, which an editor may show as nothing or as a box',
+    messages: {
+      body: says(
+        (p: { codePoint: string }) =>
+          `${p.codePoint} is a character XML forbids (a control character, a noncharacter or half of a surrogate pair): the RSS and Atom feeds that carry this post could not be read`,
+      ),
+    },
+    example: {
+      file: 'content/en/blog/launch.md',
+      mistake: 'We are live\u0001 from today.',
+      fix: 'We are live from today.',
+    },
+  },
+  'written-file': {
+    title: 'A file the build writes does not parse as its format',
+    severity: 'error',
+    hint: 'the message names what the parser found; the file is not published, and the build before it stays in place',
+    messages: {
+      unreadable: says(
+        (p: { format: string; reason: string }) => `would not parse as ${p.format} (${p.reason}): it is not published`,
+      ),
+    },
+    example: {
+      file: 'build/en/blog/rss.xml',
+      mistake: 'a feed holding a character no XML parser accepts',
+      fix: 'remove the character from the source the message points to, then build again',
+    },
+    noFixture:
+      'every input the engine knows to break a format is reported at its source first (xml-character, front-matter, _headers and _redirects lines); this is the guard behind them, shown by tests/engine/unit/read-back.test.ts',
+  },
   'outside-link': {
     title: 'A symbolic link leads out of the project',
     severity: 'error',

@@ -35,6 +35,7 @@ import './outbox-relay-store-down.test.ts';
 import './output-store.test.ts';
 import './plain-yaml.test.ts';
 import './raw-html.test.ts';
+import './read-back.test.ts';
 import './recorded-reads.test.ts';
 import './redirects.test.ts';
 import './routes.test.ts';

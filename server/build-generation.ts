@@ -7,6 +7,7 @@
 // and a request never sees the gap between "old moved out" and "new moved in".
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parseRedirectsFile } from '../common/redirects-file.ts';
 import { type BaseConfig, routeOfServedPath } from '../common/served-url.ts';
 import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders } from './security-headers.ts';
 
@@ -83,8 +84,8 @@ export class CurrentBuild {
     const identity = identityOf(statSync(this.siteDir));
     const { dir, fd } = openDirectory(this.siteDir);
     try {
-      const headers = loadSecurityHeaders(dir);
-      const generation = { dir, headers, redirects: readRedirects(dir, this.base), identity };
+      const headers = loadSecurityHeaders(dir, this.log);
+      const generation = { dir, headers, redirects: readRedirects(dir, this.base, this.log), identity };
       this.checkHomePage(generation);
       return { generation, fd };
     } catch (error) {
@@ -132,14 +133,17 @@ function openDirectory(dir: string): { dir: string; fd: number | undefined } {
   return { dir, fd: undefined };
 }
 
-/** The build's `_redirects` (`from to 301` per line, served paths) as the static server's map of routes. */
-function readRedirects(siteDir: string, base: BaseConfig): Map<string, string> {
+/** The build's `_redirects` (`from to 301` per line, served paths) as the static server's map of
+ * routes; a rule no server can answer with is logged and left out. */
+function readRedirects(siteDir: string, base: BaseConfig, log: Pick<Console, 'error'>): Map<string, string> {
   const file = path.join(siteDir, '_redirects');
   if (!existsSync(file)) return new Map();
-  const pairs = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((parts) => parts.length >= 2 && parts[0].startsWith('/'));
+  const { rules, problems } = parseRedirectsFile(readFileSync(file, 'utf8'));
+  for (const problem of problems)
+    log.error(`[site] ${file}:${problem.line}: ${problem.message}; that rule is left out (rebuild the site)`);
   const route = (served: string) => routeOfServedPath(base, served) ?? served;
-  return new Map(pairs.map(([from, to]) => [route(from), route(to)]));
+  // The first rule for a source wins (the site's own come before the build's), as on the hosts.
+  const redirects = new Map<string, string>();
+  for (const { from, to } of rules) if (!redirects.has(route(from))) redirects.set(route(from), route(to));
+  return redirects;
 }

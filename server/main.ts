@@ -189,9 +189,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
         serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent)
-        res.writeHead(500, { ...build.current().headers, 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal server error\n');
+      answerFailure(res, build.current().headers);
     }
   });
   server.on('connection', () => accepted++);
@@ -242,6 +240,25 @@ export async function startProductionServer(options: ProductionServerOptions): P
       build.close();
     })());
   return { server, url: `http://${host}:${port}`, backend, insights, reload: () => void build.reload(), close };
+}
+
+/** A 500 for a request whose handler threw. It never throws itself, whatever threw before (a
+ * header Node refuses would throw again): the answer goes without the build's headers then, and a
+ * connection that cannot be answered is closed, so the process serves on. */
+function answerFailure(res: http.ServerResponse, headers: Record<string, string>): void {
+  try {
+    if (!res.headersSent) {
+      try {
+        res.writeHead(500, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+      } catch {
+        res.removeHeader('content-type');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      }
+    }
+    res.end('Internal server error\n');
+  } catch {
+    res.destroy();
+  }
 }
 
 /** Connections the kernel holds for the server before it takes them in (Node's default). */

@@ -7,7 +7,7 @@ import { createReadStream, existsSync, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from '../common/content-types.ts';
-import { SERVER_DIR } from '../common/server-files.ts';
+import { HOST_FILES, SERVER_DIR } from '../common/server-files.ts';
 import { closeAfterAnswer } from './body.ts';
 
 export interface StaticOptions {
@@ -148,8 +148,8 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
     return notFound(options, '/');
   }
   if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(options, '/');
-  // The production server's own files (server/build-manifest.ts), not the site's.
-  if (pathname.startsWith(`/${SERVER_DIR}/`)) return notFound(options, pathname);
+  // The production server's own files (server/build-manifest.ts), and the rules for the hosts, not the site's.
+  if (pathname.startsWith(`/${SERVER_DIR}/`) || HOST_FILES.has(pathname)) return notFound(options, pathname);
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
   if (pathname.endsWith('/index.html'))

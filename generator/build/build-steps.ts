@@ -786,6 +786,7 @@ export async function writeServerRules(
       redirects: graph.redirects,
       localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)),
       base: config,
+      own: { headers: publicPart(root, HEADERS_FILE), redirects: publicPart(root, '_redirects') },
     }),
   );
   return problems;

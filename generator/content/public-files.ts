@@ -7,6 +7,8 @@
 // the two would be lost.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { parseHeaderRules } from '../../common/headers-file.ts';
+import { parseRedirectsFile } from '../../common/redirects-file.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
 import { isInside, walkProjectTree } from './project-tree.ts';
@@ -31,9 +33,12 @@ export function listPublicFiles(root: string): PublicFiles {
   const fromRoot = (file: string) => path.relative(root, file).split(path.sep).join('/');
   return {
     files: tree.files.map((f) => `/${path.relative(base, f).split(path.sep).join('/')}`).sort(),
-    diagnostics: tree.outside.map(({ link, target }) =>
-      diagnostic({ file: fromRoot(link) }, 'outside-link', 'public', { link: fromRoot(link), target }),
-    ),
+    diagnostics: [
+      ...tree.outside.map(({ link, target }) =>
+        diagnostic({ file: fromRoot(link) }, 'outside-link', 'public', { link: fromRoot(link), target }),
+      ),
+      ...hostRuleDiagnostics(root),
+    ],
   };
 }
 
@@ -43,6 +48,24 @@ export function publicPart(root: string, name: string): string {
   if (!existsSync(file)) return '';
   // A link out of the project is reported by listPublicFiles, and its text merged nowhere.
   return isInside(realpathSync(root), realpathSync(file)) ? readFileSync(file, 'utf8') : '';
+}
+
+/** The site's own `_headers` and `_redirects` read by the parsers `site start` reads the build's
+ * with: a rule no server could send is an error at its line, never a published file. */
+function hostRuleDiagnostics(root: string): Diagnostic[] {
+  const parsers = { _headers: parseHeaderRules, _redirects: parseRedirectsFile } as const;
+  return (['_headers', '_redirects'] as const).flatMap((name) =>
+    parsers[name](publicPart(root, name)).problems.map((problem) =>
+      diagnostic(
+        { file: `${PUBLIC_DIR}/${name}`, line: problem.line },
+        'host-rule',
+        name === '_headers' ? 'headers' : 'redirects',
+        {
+          problem: problem.message,
+        },
+      ),
+    ),
+  );
 }
 
 /** `generated` followed by the site's own text, one file. */

@@ -842,6 +842,26 @@ export const DIAGNOSTIC_RULES = {
     noFixture:
       'every input the engine knows to break a format is reported at its source first (xml-character, front-matter, _headers and _redirects lines); this is the guard behind them, shown by tests/engine/unit/read-back.test.ts',
   },
+  'host-rule': {
+    title: 'A rule of public/_headers or public/_redirects that no server can send',
+    severity: 'error',
+    hint: 'correct the line: a header is `  Name: value` under its path, a redirect `/from /to 301`; neither may hold a control character',
+    messages: {
+      headers: says(
+        (p: { problem: string }) => `${p.problem}; neither site start nor a host could send this header`,
+        'write each header as `  Name: value` below its path: a name of letters, digits and dashes, a value without control characters',
+      ),
+      redirects: says(
+        (p: { problem: string }) => `${p.problem}; no server could answer with this redirect`,
+        'write the source path, the target path or URL, and optionally the status: /old/ /new/ 301',
+      ),
+    },
+    example: {
+      file: 'public/_headers',
+      mistake: '/*\n  X Frame Options: DENY',
+      fix: '/*\n  X-Frame-Options: DENY',
+    },
+  },
   'outside-link': {
     title: 'A symbolic link leads out of the project',
     severity: 'error',

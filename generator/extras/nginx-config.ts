@@ -6,9 +6,11 @@
 // 404 page with status 404. tests/engine/integration/nginx.test.ts runs nginx on it and compares its
 // answers with those of `site start`, path by path.
 import { contentTypeOf } from '../../common/content-types.ts';
+import { parseHeaderRules } from '../../common/headers-file.ts';
+import { parseRedirectsFile } from '../../common/redirects-file.ts';
 import { securityHeaders } from '../../common/security-headers.ts';
 import { type BaseConfig, servedPath } from '../../common/served-url.ts';
-import { SERVER_DIR } from '../../common/server-files.ts';
+import { HOST_FILES, SERVER_DIR } from '../../common/server-files.ts';
 import type { Redirect } from '../types.ts';
 import { nginxRedirects, nginxQuoted as quoted, servedRedirects } from './redirects.ts';
 
@@ -44,12 +46,24 @@ export function nginxConfig(input: {
   redirects: Redirect[];
   localePrefixes: string[];
   base: BaseConfig;
+  /** The site's own public/_headers and public/_redirects, as site start applies them: the headers
+   * for every path (`/*`) over the build's, the redirects (served paths) before the build's. */
+  own?: { headers?: string; redirects?: string };
 }): string {
   const served = (route: string) => servedPath(input.base, route);
+  const ownHeaders = parseHeaderRules(input.own?.headers ?? '').rules.filter((rule) => rule.path === '/*');
+  const named = new Map<string, [string, string]>();
+  for (const [name, value] of Object.entries(securityHeaders(input.scriptHashes)))
+    named.set(name.toLowerCase(), [name, value]);
+  for (const { name, value } of ownHeaders) named.set(name.toLowerCase(), [name, value]);
   const headers = (cache: string) =>
-    [...Object.entries(securityHeaders(input.scriptHashes)), ['Cache-Control', cache]].map(
+    [...named.values(), ...(named.has('cache-control') ? [] : [['Cache-Control', cache]])].map(
       ([name, value]) => `  add_header ${name} ${quoted(value)} always;`,
     );
+  // The exact rules: a splat or placeholder is matched by site start as written, never as a pattern.
+  const ownRedirects = parseRedirectsFile(input.own?.redirects ?? '')
+    .rules.filter((rule) => !/[*:]/.test(rule.from))
+    .map(({ from, to }) => ({ from, to, origin: 'public/_redirects' }));
   const types = new Map<string, string[]>();
   for (const ext of EXTENSIONS) {
     const type = contentTypeOf(`x${ext}`).split(';')[0];
@@ -111,7 +125,12 @@ export function nginxConfig(input: {
     // answers with the headers `site start` sends, once, not with a second copy of these.
     `location ${site} {`,
     ...headers(PAGE_CACHE),
-    ...indent(nginxRedirects(servedRedirects(input.base, input.redirects)).trimEnd().split('\n').filter(Boolean)),
+    ...indent(
+      nginxRedirects(withoutShadowed(ownRedirects, servedRedirects(input.base, input.redirects)))
+        .trimEnd()
+        .split('\n')
+        .filter(Boolean),
+    ),
     ...indent(
       input.localePrefixes
         .filter(Boolean)
@@ -123,7 +142,16 @@ export function nginxConfig(input: {
     '  }',
     // What the build keeps for `site start` (generator/extras/server-manifest.ts) is not the site's.
     `  location ^~ ${served(`/${SERVER_DIR}/`)} { return 404; }`,
+    ...[...HOST_FILES].map((file) => `  location = ${served(file)} { return 404; }`),
     '}',
     '',
   ].join('\n');
+}
+
+/** The site's own redirects, then the build's whose source none of them takes (the first that
+ * matches wins, as in site start; nginx refuses two locations of one path). */
+function withoutShadowed(own: Redirect[], generated: Redirect[]): Redirect[] {
+  const first = new Map<string, Redirect>();
+  for (const r of [...own, ...generated]) if (!first.has(r.from)) first.set(r.from, r);
+  return [...first.values()];
 }

@@ -25,6 +25,7 @@ import './feeds.test.ts';
 import './fuzz.test.ts';
 import './hostile-content.test.ts';
 import '../../site/integration/html-validity.test.ts';
+import './host-rules.test.ts';
 import './images.test.ts';
 import './import-docusaurus-shapes.test.ts';
 import './import-docusaurus.test.ts';

@@ -259,7 +259,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   messages = (await run.step('strings', () => themedStrings(config, loaded, site.own, site.files))).messages;
   run.report(unknownLayouts(graph, loaded.theme));
   const assets = await run.step('assets', () => runtime.assets());
-  const publicFiles = listPublicFiles(root);
+  const publicFiles = listPublicFiles(root, config.publicHidden);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles.files, assets.files), social.routes);
   run.report(publicFiles.diagnostics);

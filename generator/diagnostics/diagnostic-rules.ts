@@ -873,6 +873,12 @@ export const DIAGNOSTIC_RULES = {
         (p) =>
           `if the site should serve it, put a copy in place of the link (rm ${p.link} && cp -R ${p.target} ${p.link}); otherwise remove the link (rm ${p.link})`,
       ),
+      publicFolder: says(
+        (p: { link: string; target: string }) =>
+          `${p.link} is a symbolic link to ${p.target}, outside public/: it is not published`,
+        (p) =>
+          `public/ publishes only what is in it: put a copy of the files the site should serve in place of the link (rm ${p.link} && cp -R ${p.target} ${p.link}), or remove the link (rm ${p.link})`,
+      ),
       content: says(
         (p: { link: string; target: string }) =>
           `${p.link} is a symbolic link to ${p.target}, outside the project: it is not read`,

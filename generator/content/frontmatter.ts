@@ -75,6 +75,8 @@ function dateProblem(value: string): string | undefined {
   return undefined;
 }
 
+const validDate = (value: string | undefined) => (value !== undefined && !dateProblem(value) ? value : undefined);
+
 /** `page`: a page outside the sections (standalone-pages.ts). */
 export type FrontMatterKind = 'doc' | 'post' | 'page';
 
@@ -248,7 +250,9 @@ function fallbackOf(raw: Record<string, unknown>, file: string): FrontMatter {
     title: text(raw.title) ?? file,
     description: text(raw.description) ?? '',
     slug: text(raw.slug),
-    date: text(raw.date),
+    // A date that is reported is no date: what reads the page (a post list, a feed) takes none,
+    // as in check and build, rather than a text no date can be made of.
+    date: validDate(text(raw.date)),
     authors: list(raw.authors),
     tags: list(raw.tags),
   };

@@ -47,6 +47,7 @@ import './retention.test.ts';
 import './route-manifest.test.ts';
 import './search-index.test.ts';
 import './serve-on-demand.test.ts';
+import './serve-validation.test.ts';
 import '../../site/integration/site.test.ts';
 import './social-images.test.ts';
 import './start-from-build.test.ts';

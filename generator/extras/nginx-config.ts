@@ -116,9 +116,11 @@ export function nginxConfig(input: {
     // it: the path with one slash, on this host, as site start answers it. The request as sent is
     // asked (nginx merges the slashes of $uri); \x5c is the backslash to PCRE, untouched by nginx's
     // own quoting.
-    `if ($request_uri ~ "^/[/\\x5c]+(.*)$") { set $site_redirect /$1; rewrite ^ ${moved} last; }`,
+    `if ($request_uri ~ "^/[/\\x5c]+(?<site_rest>.*)$") { set $site_redirect /$site_rest; rewrite ^ ${moved} last; }`,
     // `/x/index.html` is the page at `/x/` (nginx's own index lookup is internal).
-    `if ($request_uri ~ "^([^?]*/)index\\.html(\\?.*)?$") { set $site_redirect $1$2; rewrite ^ ${moved} last; }`,
+    // Named captures: nginx escapes a numbered one again (`%64` to `%2564`) when the request's path
+    // holds an escape, and a path sent as `/%64ocs/index.html` would be sent to a page that is not there.
+    `if ($request_uri ~ "^(?<site_dir>[^?]*/)index\\.html(?<site_query>\\?.*)?$") { set $site_redirect $site_dir$site_query; rewrite ^ ${moved} last; }`,
     ...notFound('').map((line) => line.trimStart()),
     // The security headers and caching are the site's answers', in this location and those inside
     // it: a location of the server block beside it (the proxy to `site start` for the endpoints)

@@ -4,7 +4,8 @@
 // `/nginx.conf`). A rule no server can send is refused by the build (tests/fixtures/broken/host-rule);
 // a build made before that, given to site start, has such a rule logged and left out: the server
 // answers every other request, /healthz included, and a redirect with a control character is no
-// redirect rather than a 500.
+// redirect rather than a 500. A path with an escape (`/%64ocs/index.html`) is redirected to the
+// page by nginx too, its escape not escaped again.
 import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -79,6 +80,15 @@ test("both servers send the site's own headers and follow its own redirects, and
       );
     }
   assert.deepEqual(nginx.warnings, []);
+});
+
+test("a page's index.html asked for with an encoded letter leads to the page on both servers, not to its escape escaped again", async () => {
+  for (const base of [start.url, nginx.url]) {
+    const moved = await get(base, '/%64ocs/index.html?x=1', {}, ['location']);
+    assert.equal(moved.status, 301, base);
+    assert.match(moved.headers.location ?? '', /^\/(docs|%64ocs)\/\?x=1$/, base);
+    assert.equal((await get(base, moved.headers.location!, {}, [])).status, 200, `${base} ${moved.headers.location}`);
+  }
 });
 
 test('site start given a build with a header or redirect no server can send leaves that rule out, logs it, and answers on', async () => {

@@ -155,7 +155,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
   let accepted = 0;
   /** Answers not finished yet: a shutdown tells each to close its connection after it. */
   const answering = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
+  // Node checks the two timeouts below only this often (30 s by default): a connection that sends
+  // its headers slowly would be held for up to 40 s, not 10.
+  const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_MS }, (req, res) => {
     // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
     if (shuttingDown) res.shouldKeepAlive = false;
     answering.add(res);
@@ -260,6 +262,9 @@ function answerFailure(res: http.ServerResponse, headers: Record<string, string>
     res.destroy();
   }
 }
+
+/** How often Node looks for connections past headersTimeout or requestTimeout. */
+const CONNECTIONS_CHECKING_MS = 1_000;
 
 /** Connections the kernel holds for the server before it takes them in (Node's default). */
 const LISTEN_BACKLOG = 511;

@@ -49,6 +49,7 @@ import './search-index.test.ts';
 import './serve-on-demand.test.ts';
 import './serve-validation.test.ts';
 import '../../site/integration/site.test.ts';
+import './slow-headers.test.ts';
 import './social-images.test.ts';
 import './start-from-build.test.ts';
 import './store-contract.test.ts';

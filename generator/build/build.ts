@@ -1,6 +1,7 @@
 // The build: a list of named steps over plain data. load -> parse -> graph -> validate -> render
 // -> write. `check` stops before writing; watch mode keeps a BuildCache between runs so that
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
+import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { fileOf } from '../../common/routes.ts';
 import type { SiteConfig } from '../config/config.ts';
@@ -305,8 +306,16 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
   const look = cardLook(root, config, loaded);
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
-  const output = await openOutput(mode, outDir, cache, store, calls);
   const shownOutDir = path.relative(root, outDir) || '.';
+  let output: Awaited<ReturnType<typeof openOutput>>;
+  try {
+    output = await openOutput(mode, outDir, cache, store, calls);
+  } catch (error) {
+    // The output folder could not be made or read (read-only, not ours): a problem of the build.
+    if (!(error as NodeJS.ErrnoException).code) throw error;
+    run.report([writeFailure(shownOutDir, mode, new WriteError('', whyNotWritable(outDir) ?? error))]);
+    return result();
+  }
   const cards = runtime.drawCards(config, look, social.cards, output);
   if (output && !pending.length && mode !== 'serve') runtime.searchIndex(config, ready, store);
   runtime.keepForServe({
@@ -440,6 +449,17 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     runtime.done(output);
   }
   return result();
+}
+
+/** Why the folder the output goes in cannot be written (a read-only file system, permissions):
+ * Node's recursive mkdir says ENOENT for either. */
+function whyNotWritable(outDir: string): Error | undefined {
+  try {
+    accessSync(path.dirname(outDir), fsConstants.W_OK);
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /** Every file the build writes itself, which a file of public/ at the same path would collide with. */

@@ -75,7 +75,14 @@ export function redirectsOfText(
   const redirects = new Map<string, string>();
   for (const line of text.split('\n')) {
     const [from, to, status = '301'] = line.trim().split(/\s+/);
-    if (from?.startsWith('/') && to && REDIRECT_STATUS.test(status) && !isRulePattern(from))
+    // The first line for a source wins (the site's own come before the build's), as on the hosts.
+    if (
+      from?.startsWith('/') &&
+      to &&
+      REDIRECT_STATUS.test(status) &&
+      !isRulePattern(from) &&
+      !redirects.has(route(from))
+    )
       redirects.set(route(from), route(to));
   }
   const rules = parseRedirectRules(text).flatMap((r) => redirectRule(route(r.from), route(r.to), r.status) ?? []);

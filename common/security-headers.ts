@@ -5,6 +5,7 @@
 // Hashing needs Node's crypto: generator/extras/csp.ts hashes, for the build and the server, and hands in
 // the digests.
 
+import { headersForAll, parseHeaderRules } from './headers-file.ts';
 import { type BaseConfig, servedPath } from './served-url.ts';
 
 export const HEADERS_FILE = '_headers';
@@ -59,18 +60,7 @@ export function headersFile(scriptHashes: string[], base: BaseConfig = { baseUrl
   ].join('\n');
 }
 
-/** The headers for every path from a `_headers` file (its `/*` block). */
+/** The headers for every path from a `_headers` file (its `/*` blocks), without the rules no server can send. */
 export function parseHeadersFile(text: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  let inAll = false;
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      inAll = line.trim() === '/*';
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (inAll && colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return headers;
+  return headersForAll(parseHeaderRules(text).rules);
 }

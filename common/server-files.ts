@@ -8,3 +8,12 @@ export const SERVER_MANIFEST = `${SERVER_DIR}/site.json`;
 export const SERVER_FORMS = `${SERVER_DIR}/forms.mjs`;
 /** Bumped when the manifest's shape changes; a server refuses a manifest of another version. */
 export const SERVER_MANIFEST_VERSION = 2;
+
+/** What the build writes for the servers and hosts to read, never sent by either server: the
+ * headers and redirects they apply, and nginx's includes. */
+export const HOST_FILES: ReadonlySet<string> = new Set([
+  '/_headers',
+  '/_redirects',
+  '/nginx.conf',
+  '/nginx-redirects.conf',
+]);

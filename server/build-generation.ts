@@ -8,6 +8,7 @@
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type RedirectRule, redirectsOfText } from '../common/redirect-rules.ts';
+import { parseRedirectsFile } from '../common/redirects-file.ts';
 import { type BaseConfig, routeOfServedPath } from '../common/served-url.ts';
 import { blockedInlineScripts, inlineStyleAttributes, loadSecurityHeaders } from './security-headers.ts';
 
@@ -86,8 +87,8 @@ export class CurrentBuild {
     const identity = identityOf(statSync(this.siteDir));
     const { dir, fd } = openDirectory(this.siteDir);
     try {
-      const headers = loadSecurityHeaders(dir);
-      const generation = { dir, headers, ...readRedirects(dir, this.base), identity };
+      const headers = loadSecurityHeaders(dir, this.log);
+      const generation = { dir, headers, ...readRedirects(dir, this.base, this.log), identity };
       this.checkHomePage(generation);
       return { generation, fd };
     } catch (error) {
@@ -136,9 +137,23 @@ function openDirectory(dir: string): { dir: string; fd: number | undefined } {
 }
 
 /** The build's `_redirects` (`from to 301` per line, served paths) as the static server's map of
- * routes, and its rules that name more than one URL (placeholders, splats). */
-function readRedirects(siteDir: string, base: BaseConfig): { redirects: Map<string, string>; rules: RedirectRule[] } {
+ * routes, and its rules that name more than one URL (placeholders, splats); a rule no server can
+ * answer with is logged and left out. */
+function readRedirects(
+  siteDir: string,
+  base: BaseConfig,
+  log: Pick<Console, 'error'>,
+): { redirects: Map<string, string>; rules: RedirectRule[] } {
   const file = path.join(siteDir, '_redirects');
   if (!existsSync(file)) return { redirects: new Map(), rules: [] };
-  return redirectsOfText(readFileSync(file, 'utf8'), (served) => routeOfServedPath(base, served) ?? served);
+  const text = readFileSync(file, 'utf8');
+  const { rules: valid, problems } = parseRedirectsFile(text);
+  for (const problem of problems)
+    log.error(`[site] ${file}:${problem.line}: ${problem.message}; that rule is left out (rebuild the site)`);
+  // The lines that passed, their targets as the parser wrote them (beyond ASCII percent-encoded).
+  const lines = text.split('\n');
+  const kept = valid.map(({ from, to, line }) =>
+    [from, to, ...lines[line - 1].trim().split(/\s+/).slice(2, 3)].join(' '),
+  );
+  return redirectsOfText(kept.join('\n'), (served) => routeOfServedPath(base, served) ?? served);
 }

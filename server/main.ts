@@ -156,7 +156,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
   let accepted = 0;
   /** Answers not finished yet: a shutdown tells each to close its connection after it. */
   const answering = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
+  // Node checks the two timeouts below only this often (30 s by default): a connection that sends
+  // its headers slowly would be held for up to 40 s, not 10.
+  const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_MS }, (req, res) => {
     // Keep-alive connections would keep bringing requests during a shutdown: answer, then close.
     if (shuttingDown) res.shouldKeepAlive = false;
     answering.add(res);
@@ -190,9 +192,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
         serveStatic(staticOptionsFor(build.current()), req, res);
     } catch (error) {
       log.error(`[site] ${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent)
-        res.writeHead(500, { ...build.current().headers, 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Internal server error\n');
+      answerFailure(res, build.current().headers);
     }
   });
   server.on('connection', () => accepted++);
@@ -244,6 +244,28 @@ export async function startProductionServer(options: ProductionServerOptions): P
     })());
   return { server, url: `http://${host}:${port}`, backend, insights, reload: () => void build.reload(), close };
 }
+
+/** A 500 for a request whose handler threw. It never throws itself, whatever threw before (a
+ * header Node refuses would throw again): the answer goes without the build's headers then, and a
+ * connection that cannot be answered is closed, so the process serves on. */
+function answerFailure(res: http.ServerResponse, headers: Record<string, string>): void {
+  try {
+    if (!res.headersSent) {
+      try {
+        res.writeHead(500, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+      } catch {
+        res.removeHeader('content-type');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      }
+    }
+    res.end('Internal server error\n');
+  } catch {
+    res.destroy();
+  }
+}
+
+/** How often Node looks for connections past headersTimeout or requestTimeout. */
+const CONNECTIONS_CHECKING_MS = 1_000;
 
 /** Connections the kernel holds for the server before it takes them in (Node's default). */
 const LISTEN_BACKLOG = 511;

@@ -4,18 +4,24 @@
 // script in the theme) would silently not run in browsers, so it is reported loudly instead.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HEADERS_FILE, parseHeadersFile } from '../common/security-headers.ts';
+import { headersForAll, parseHeaderRules } from '../common/headers-file.ts';
+import { HEADERS_FILE } from '../common/security-headers.ts';
 import { scriptHash } from '../generator/extras/csp.ts';
 
 export class MissingBuildError extends Error {}
 
-export function loadSecurityHeaders(siteDir: string): Record<string, string> {
+/** A rule no server can send (a build made before the build checked them) is logged and left out:
+ * Node would throw on it for every answer. */
+export function loadSecurityHeaders(siteDir: string, log: Pick<Console, 'error'>): Record<string, string> {
   const file = path.join(siteDir, HEADERS_FILE);
   if (!existsSync(file))
     throw new MissingBuildError(
       `${file} is missing: build the site with \`site build\` before starting the production server`,
     );
-  const headers = parseHeadersFile(readFileSync(file, 'utf8'));
+  const { rules, problems } = parseHeaderRules(readFileSync(file, 'utf8'));
+  for (const problem of problems)
+    log.error(`[site] ${file}:${problem.line}: ${problem.message}; that rule is left out (rebuild the site)`);
+  const headers = headersForAll(rules);
   if (!headers['content-security-policy'])
     throw new MissingBuildError(`${file} has no Content-Security-Policy for /*: rebuild the site`);
   return headers;

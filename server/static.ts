@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeOf, isCompressible } from '../common/content-types.ts';
 import { matchRedirectRule, type RedirectRule } from '../common/redirect-rules.ts';
-import { SERVER_DIR } from '../common/server-files.ts';
+import { HOST_FILES, SERVER_DIR } from '../common/server-files.ts';
 import { closeAfterAnswer } from './body.ts';
 
 export interface StaticOptions {
@@ -151,8 +151,8 @@ export function resolvePath(options: StaticOptions, rawPath: string): Resolved {
     return notFound(options, '/');
   }
   if (pathname.includes('\0') || pathname.split('/').includes('..')) return notFound(options, '/');
-  // The production server's own files (server/build-manifest.ts), not the site's.
-  if (pathname.startsWith(`/${SERVER_DIR}/`)) return notFound(options, pathname);
+  // The production server's own files (server/build-manifest.ts), and the rules for the hosts, not the site's.
+  if (pathname.startsWith(`/${SERVER_DIR}/`) || HOST_FILES.has(pathname)) return notFound(options, pathname);
   const redirect = options.redirects.get(pathname) ?? options.redirects.get(`${pathname}/`);
   if (redirect) return { type: 'redirect', location: redirect };
   const ruled = options.rules?.length ? matchRedirectRule(options.rules, pathname) : undefined;

@@ -8,5 +8,7 @@ export function formatDate(iso: string, locale: string): string {
     format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     dateFormats.set(locale, format);
   }
-  return format.format(new Date(`${iso}T12:00:00Z`));
+  const date = new Date(`${iso}T12:00:00Z`);
+  // A post whose date is reported as no date is still shown by the dev server, undated.
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }

@@ -24,6 +24,7 @@ import { feedFiles } from '../extras/feeds.ts';
 import { type LlmsPage, llmsFiles, llmsPaths } from '../extras/llms-txt.ts';
 import { markdownTwins, twinPaths } from '../extras/markdown-twins.ts';
 import { NGINX_FILE, nginxConfig } from '../extras/nginx-config.ts';
+import { readBack } from '../extras/read-back.ts';
 import { netlifyRedirects, nginxRedirects, redirectPage, servedRedirects } from '../extras/redirects.ts';
 import { robotsTxt } from '../extras/robots.ts';
 import { sitemapXml } from '../extras/sitemap.ts';
@@ -662,16 +663,20 @@ export async function writeExtras(
     setup: RenderSetup;
     files: GeneratedFile[];
     ownRedirects?: string;
+    /** The output folder relative to the site, where a file that does not read back is reported. */
+    outDir: string;
   },
-): Promise<void> {
+): Promise<Diagnostic[]> {
   const { config, graph, messages, setup } = input;
-  for (const f of input.files) await out.write(f.path, f.contents);
+  const problems: Diagnostic[] = [];
+  const write = readingBack(out, input.outDir, problems);
+  for (const f of input.files) await write(f.path, f.contents);
   for (const feed of graph.feeds) {
     const { rss, atom } = feedFiles(config, graph, feed, messages[feed.locale].meta.siteDescription);
-    await out.write(feed.rss.slice(1), rss);
-    await out.write(feed.atom.slice(1), atom);
+    await write(feed.rss.slice(1), rss);
+    await write(feed.atom.slice(1), atom);
   }
-  await out.write('sitemap.xml', await sitemapXml(config, graph, setup.alternates));
+  await write('sitemap.xml', await sitemapXml(config, graph, setup.alternates));
   await out.write('robots.txt', robotsTxt(config));
   const locales = Object.keys(config.locales);
   for (const redirect of graph.redirects) {
@@ -691,8 +696,19 @@ export async function writeExtras(
       : netlifyRedirects(servedRedirects(config, graph.redirects)),
   );
   // For `site check --baseline` of the next deploy: every URL this one serves.
-  await out.write(ROUTE_MANIFEST, `${JSON.stringify(routeManifest(graph), null, 1)}\n`);
-  await out.write('nginx-redirects.conf', nginxRedirects(servedRedirects(config, graph.redirects)));
+  await write(ROUTE_MANIFEST, `${JSON.stringify(routeManifest(graph), null, 1)}\n`);
+  await write('nginx-redirects.conf', nginxRedirects(servedRedirects(config, graph.redirects)));
+  return problems;
+}
+
+/** `out.write` for a file read back first (generator/extras/read-back.ts): one that does not parse
+ * as its format is added to `problems` and not written. */
+function readingBack(out: Output, outDir: string, problems: Diagnostic[]) {
+  return async (file: string, contents: string | Uint8Array) => {
+    const problem = readBack(outDir, file, contents);
+    if (problem) problems.push(problem);
+    else await out.write(file, contents);
+  };
 }
 
 /** A file that could not be written, as a problem of the build; `outDir` relative to the site. */
@@ -765,12 +781,14 @@ export async function writeTwins(
  * colour-mode script by its hash, and the nginx include. */
 export async function writeServerRules(
   out: Output,
-  input: { root: string; config: SiteConfig; graph: SiteGraph; setup: RenderSetup },
-): Promise<void> {
+  input: { root: string; config: SiteConfig; graph: SiteGraph; setup: RenderSetup; outDir: string },
+): Promise<Diagnostic[]> {
   const { root, config, graph, setup } = input;
+  const problems: Diagnostic[] = [];
+  const write = readingBack(out, input.outDir, problems);
   const scriptHashes = [scriptHash(setup.assets.colorModeScript)];
   await out.write(HEADERS_FILE, mergedText(headersFile(scriptHashes, config), publicPart(root, HEADERS_FILE)));
-  await out.write(
+  await write(
     NGINX_FILE,
     nginxConfig({
       scriptHashes,
@@ -778,8 +796,10 @@ export async function writeServerRules(
       rules: parseRedirectRules(publicPart(root, '_redirects') ?? ''),
       localePrefixes: Object.keys(config.locales).map((l) => localePrefix(config, l)),
       base: config,
+      own: { headers: publicPart(root, HEADERS_FILE), redirects: publicPart(root, '_redirects') },
     }),
   );
+  return problems;
 }
 
 /** `_server/` for `site start` from the build alone: settings, strings, the theme's forms. A forms
@@ -789,9 +809,14 @@ export async function writeServerFiles(
   root: string,
   files: Promise<{ path: string; contents: string | Uint8Array }[]>,
   loaded: LoadedTheme,
+  outDir: string,
 ): Promise<Diagnostic | undefined> {
   try {
-    for (const f of await files) await out.write(f.path, f.contents);
+    for (const f of await files) {
+      const problem = readBack(outDir, f.path, f.contents);
+      if (problem) return problem;
+      await out.write(f.path, f.contents);
+    }
     return undefined;
   } catch (error) {
     if (error instanceof WriteError) throw error;

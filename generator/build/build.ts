@@ -1,6 +1,7 @@
 // The build: a list of named steps over plain data. load -> parse -> graph -> validate -> render
 // -> write. `check` stops before writing; watch mode keeps a BuildCache between runs so that
 // unchanged files are not parsed again and unchanged pages are not rendered or written again.
+import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { fileOf } from '../../common/routes.ts';
 import type { SiteConfig } from '../config/config.ts';
@@ -270,7 +271,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   messages = (await run.step('strings', () => themedStrings(config, loaded, site.own, site.files))).messages;
   run.report(unknownLayouts(graph, loaded.theme));
   const assets = await run.step('assets', () => runtime.assets());
-  const publicFiles = listPublicFiles(root);
+  const publicFiles = listPublicFiles(root, config.publicHidden);
   const social = socialImages(config, graph, messages);
   const files = withGenerated(servedFiles(config, graph, publicFiles.files, assets.files), social.routes);
   run.report(publicFiles.diagnostics);
@@ -313,7 +314,16 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
   const setup = renderSetup({ config, graph: ready, messages, assets: assets.assets, loaded });
   const look = cardLook(root, config, loaded);
   const outDir = path.resolve(root, options.outDir ?? (mode === 'serve' ? '.serve' : 'build'));
-  const output = await openOutput(mode, outDir, cache, store, calls);
+  const shownOutDir = path.relative(root, outDir) || '.';
+  let output: Awaited<ReturnType<typeof openOutput>>;
+  try {
+    output = await openOutput(mode, outDir, cache, store, calls);
+  } catch (error) {
+    // The output folder could not be made or read (read-only, not ours): a problem of the build.
+    if (!(error as NodeJS.ErrnoException).code) throw error;
+    run.report([writeFailure(shownOutDir, mode, new WriteError('', whyNotWritable(outDir) ?? error))]);
+    return result();
+  }
   const cards = runtime.drawCards(config, look, social.cards, output);
   if (output && !pending.length && mode !== 'serve') runtime.searchIndex(config, ready, store);
   runtime.keepForServe({
@@ -377,6 +387,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
           setup,
           files: generated,
           ownRedirects: publicPart(root, '_redirects'),
+          outDir: shownOutDir,
         }),
       );
     if (mode === 'serve')
@@ -418,10 +429,15 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
         ),
       );
     if (mode === 'build') {
-      await run.step('security-headers', () => writeServerRules(output, { root, config, graph: ready, setup }));
-      const unbundled = await run.step('server-manifest', () => writeServerFiles(output, root, server!, loaded));
-      if (unbundled) {
-        run.report([unbundled]);
+      await run.step('security-headers', () =>
+        writeServerRules(output, { root, config, graph: ready, setup, outDir: shownOutDir }),
+      );
+      const unbundled = await run.step('server-manifest', () =>
+        writeServerFiles(output, root, server!, loaded, shownOutDir),
+      );
+      // A file that did not read back was not written: the build before stays in place.
+      if (unbundled || run.failed) {
+        if (unbundled) run.report([unbundled]);
         await runtime.abort(output);
         return result();
       }
@@ -441,6 +457,17 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     runtime.done(output);
   }
   return result();
+}
+
+/** Why the folder the output goes in cannot be written (a read-only file system, permissions):
+ * Node's recursive mkdir says ENOENT for either. */
+function whyNotWritable(outDir: string): Error | undefined {
+  try {
+    accessSync(path.dirname(outDir), fsConstants.W_OK);
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /** Every file the build writes itself, which a file of public/ at the same path would collide with. */

@@ -284,6 +284,12 @@ export const configSchema = z.strictObject({
     .default({ notice: true }),
   /** Front matter keys to accept and ignore besides the known ones (for content written for another tool). */
   extraFrontMatterKeys: z.array(z.string()).default([]),
+  publicHidden: z
+    .array(z.string().regex(/^\.[^/\\]+$/, 'must be a name starting with a dot, like .well-known'))
+    .default([])
+    .describe(
+      'Folders and files at the top of public/ whose name starts with a dot that are published besides `.well-known/`; any other (`.git`, `.env`, an editor’s own) is not',
+    ),
   /** The editor the lines of `site serve`'s overlay open a file in: vscode, cursor, zed, idea,
    * webstorm, sublime, textmate, … (generator/diagnostics/editor-links.ts), or a URL template with {file}
    * (the absolute path), {line} and {column}. Unset: $SITE_EDITOR, else the editor $VISUAL or

@@ -5,9 +5,10 @@ import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import { yamlLocator, zodDiagnostics } from '../diagnostics/schema-errors.ts';
 import type { Author, Category, Diagnostic, LocaleId, Tag } from '../types.ts';
+import { xmlText } from './frontmatter.ts';
 
 function perLocale(locales: LocaleId[]) {
-  return z.strictObject(Object.fromEntries(locales.map((l) => [l, z.string().min(1)])) as Record<string, z.ZodString>);
+  return z.strictObject(Object.fromEntries(locales.map((l) => [l, xmlText().min(1)])) as Record<string, z.ZodString>);
 }
 
 function parseYaml(
@@ -39,7 +40,7 @@ export function parseAuthors(
   const schema = z.record(
     z.string().regex(idPattern, 'author ids are lower-case letters, digits and dashes'),
     z.strictObject({
-      name: z.string().min(1),
+      name: xmlText().min(1),
       page: z.string().optional(),
       image: z.string().optional(),
       title: perLocale(locales),

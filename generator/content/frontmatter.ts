@@ -3,18 +3,26 @@
 import matter from 'gray-matter';
 import YAML from 'yaml';
 import { z } from 'zod';
+import { xmlCharacterProblem } from '../../common/xml-characters.ts';
 import { closestKey } from '../diagnostics/closest-key.ts';
 import { diagnosis, diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import { yamlLocator, zodDiagnostics } from '../diagnostics/schema-errors.ts';
 import type { Diagnostic, FrontMatter } from '../types.ts';
 import { plainYaml } from './plain-yaml.ts';
 
+/** Text that goes into the feeds: a character XML forbids is reported at its key, not written. */
+export const xmlText = () =>
+  z.string().superRefine((value, ctx) => {
+    const problem = xmlCharacterProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 const headingLevel = z.number().int().min(2).max(6);
 const publicPath = z.string().regex(/^\//, 'must be an absolute path to a file in public/, like /img/x.png');
 
 const docFields = {
-  title: z.string().min(1),
-  description: z.string().min(1).max(300),
+  title: xmlText().min(1),
+  description: xmlText().min(1).max(300),
   sidebar_label: z.string().min(1).optional(),
   sidebar_position: z.number().optional(),
   slug: z
@@ -50,8 +58,8 @@ export const postFrontMatter = z.strictObject({
     const problem = dateProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
-  authors: z.array(z.string()).min(1, 'name at least one author from content/authors.yml'),
-  tags: z.array(z.string()).default([]),
+  authors: z.array(xmlText()).min(1, 'name at least one author from content/authors.yml'),
+  tags: z.array(xmlText()).default([]),
 });
 
 /** The length docs/content.md gives a description: about what search results and link previews show. */
@@ -82,6 +90,8 @@ function dateProblem(value: string): string | undefined {
     return `day ${day} does not exist in ${year}-${String(month).padStart(2, '0')}, which has ${days} days`;
   return undefined;
 }
+
+const validDate = (value: string | undefined) => (value !== undefined && !dateProblem(value) ? value : undefined);
 
 /** `page`: a page outside the sections (standalone-pages.ts). */
 export type FrontMatterKind = 'doc' | 'post' | 'page';
@@ -271,7 +281,9 @@ function fallbackOf(raw: Record<string, unknown>, file: string): FrontMatter {
     title: text(raw.title) ?? file,
     description: text(raw.description) ?? '',
     slug: text(raw.slug),
-    date: text(raw.date),
+    // A date that is reported is no date: what reads the page (a post list, a feed) takes none,
+    // as in check and build, rather than a text no date can be made of.
+    date: validDate(text(raw.date)),
     authors: list(raw.authors),
     tags: list(raw.tags),
   };

@@ -26,11 +26,18 @@ export function isInside(realRoot: string, real: string): boolean {
 const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Walks `dir` under the project `root`. `hidden`: whether names starting with `.` are taken (public/
- * publishes `.well-known/`; content/ leaves an editor's dotfiles alone). A folder reached again
- * through a link to one of its own ancestors is not walked twice round.
+ * Walks `dir` under the project `root`. `hidden`: whether names starting with `.` are taken, or
+ * which ones at the top of `dir` are, with everything in them (public/ publishes `.well-known/`;
+ * content/ leaves an editor's dotfiles alone). `within: 'folder'`: a link is followed only while it
+ * stays inside `dir` itself (public/: what is published is what is in it, never `.git` or `.env`
+ * of the project through a link). A folder reached again through a link to one of its own
+ * ancestors is not walked twice round.
  */
-export function walkProjectTree(root: string, dir: string, options: { hidden: boolean }): ProjectTree {
+export function walkProjectTree(
+  root: string,
+  dir: string,
+  options: { hidden: boolean | ReadonlySet<string>; within?: 'project' | 'folder' },
+): ProjectTree {
   const tree: ProjectTree = { files: [], outside: [], dangling: [], special: [] };
   let realRoot: string;
   let realDir: string;
@@ -46,8 +53,12 @@ export function walkProjectTree(root: string, dir: string, options: { hidden: bo
     tree.outside.push({ link: dir, target: realDir });
     return tree;
   }
+  const boundary = options.within === 'folder' ? realDir : realRoot;
   const ancestors: string[] = [];
-  const visit = (at: string, real: string) => {
+  const takesHidden = (name: string, top: boolean, inHidden: boolean) =>
+    typeof options.hidden === 'boolean' ? options.hidden : inHidden || (top && options.hidden.has(name));
+  const visit = (at: string, real: string, inHidden = false) => {
+    const top = at === dir;
     let entries: Dirent[];
     try {
       entries = readdirSync(at, { withFileTypes: true });
@@ -58,7 +69,8 @@ export function walkProjectTree(root: string, dir: string, options: { hidden: bo
     }
     ancestors.push(real);
     for (const entry of entries) {
-      if (!options.hidden && entry.name.startsWith('.')) continue;
+      const hidden = entry.name.startsWith('.');
+      if (hidden && !takesHidden(entry.name, top, inHidden)) continue;
       const full = path.join(at, entry.name);
       let target = path.join(real, entry.name);
       let kind: Dirent | Stats = entry;
@@ -70,13 +82,13 @@ export function walkProjectTree(root: string, dir: string, options: { hidden: bo
           tree.dangling.push(full);
           continue;
         }
-        if (!isInside(realRoot, target)) {
+        if (!isInside(boundary, target)) {
           tree.outside.push({ link: full, target });
           continue;
         }
       }
       if (kind.isDirectory()) {
-        if (!ancestors.includes(target)) visit(full, target);
+        if (!ancestors.includes(target)) visit(full, target, inHidden || hidden);
       } else if (kind.isFile()) tree.files.push(full);
       else tree.special.push(full);
     }

@@ -2,7 +2,7 @@
 // renders each page when it is first asked for (pages-on-demand.ts); with --watch it rebuilds what
 // a change needs, one build at a time, and reloads open tabs. A content or theme error is shown in
 // the terminal and as an overlay in the browser; the server keeps running.
-import { readFileSync, realpathSync, statSync, watch } from 'node:fs';
+import { readFileSync, statSync, watch } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
@@ -15,8 +15,7 @@ import { renderFailure } from '../build/build-steps.ts';
 import { closeParseWorkers, startParseWorkers } from '../build/worker-pool.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { localePrefix, MARKDOWN_DEFAULTS } from '../config/config.ts';
-import { isInside } from '../content/project-tree.ts';
-import { MERGED_PUBLIC_FILES, PUBLIC_DIR } from '../content/public-files.ts';
+import { MERGED_PUBLIC_FILES, PUBLIC_DIR, publishedFromPublic } from '../content/public-files.ts';
 import { hashOf } from '../content-hash.ts';
 import { editorTemplate } from '../diagnostics/editor-links.ts';
 import type { MessagesByLocale } from '../theming/messages.ts';
@@ -124,14 +123,8 @@ export async function startDevServer(
     sourceFiles: {
       dir: path.join(options.root, PUBLIC_DIR),
       skip: MERGED_PUBLIC_FILES,
-      // What a build would copy: no file a link out of the project leads to (content/project-tree.ts).
-      serves: (file) => {
-        try {
-          return isInside(realpathSync(options.root), realpathSync(file));
-        } catch {
-          return false;
-        }
-      },
+      // What a build would copy: nothing a link out of public/ leads to, no dot-folder it does not publish.
+      serves: (file) => publishedFromPublic(options.root, file, siteConfig?.publicHidden),
     },
     transformHtml: options.watch
       ? (html) =>

@@ -868,6 +868,59 @@ export const DIAGNOSTIC_RULES = {
     noFixture:
       'a dangling symbolic link or a pipe cannot be committed as a fixture; tests/engine/integration/hostile-content.test.ts makes them at run time',
   },
+  'xml-character': {
+    title: 'A character XML forbids in a post the feeds carry',
+    severity: 'error',
+    hint: 'delete the character, which an editor may show as nothing or as a box',
+    messages: {
+      body: says(
+        (p: { codePoint: string }) =>
+          `${p.codePoint} is a character XML forbids (a control character, a noncharacter or half of a surrogate pair): the RSS and Atom feeds that carry this post could not be read`,
+      ),
+    },
+    example: {
+      file: 'content/en/blog/launch.md',
+      mistake: 'We are live\u0001 from today.',
+      fix: 'We are live from today.',
+    },
+  },
+  'written-file': {
+    title: 'A file the build writes does not parse as its format',
+    severity: 'error',
+    hint: 'the message names what the parser found; the file is not published, and the build before it stays in place',
+    messages: {
+      unreadable: says(
+        (p: { format: string; reason: string }) => `would not parse as ${p.format} (${p.reason}): it is not published`,
+      ),
+    },
+    example: {
+      file: 'build/en/blog/rss.xml',
+      mistake: 'a feed holding a character no XML parser accepts',
+      fix: 'remove the character from the source the message points to, then build again',
+    },
+    noFixture:
+      'every input the engine knows to break a format is reported at its source first (xml-character, front-matter, _headers and _redirects lines); this is the guard behind them, shown by tests/engine/unit/read-back.test.ts',
+  },
+  'host-rule': {
+    title: 'A rule of public/_headers or public/_redirects that no server can send',
+    severity: 'error',
+    hint: 'correct the line: a header is `  Name: value` under its path, a redirect `/from /to 301`; neither may hold a control character',
+    messages: {
+      headers: says(
+        (p: { problem: string }) => `${p.problem}; neither site start nor a host could send this header`,
+        'write each header as `  Name: value` below its path: a name of letters, digits and dashes, a value without control characters',
+      ),
+      redirects: says(
+        (p: { problem: string }) => `${p.problem}; no server could answer with this redirect`,
+        'write the source path, the target path or URL, and optionally the status: /old/ /new/ 301',
+      ),
+    },
+    example: {
+      file: 'public/_headers',
+      mistake: '/*\n  X Frame Options: DENY',
+      fix: '/*\n  X-Frame-Options: DENY',
+    },
+  },
   'outside-link': {
     title: 'A symbolic link leads out of the project',
     severity: 'error',
@@ -878,6 +931,12 @@ export const DIAGNOSTIC_RULES = {
           `${p.link} is a symbolic link to ${p.target}, outside the project: it is not published`,
         (p) =>
           `if the site should serve it, put a copy in place of the link (rm ${p.link} && cp -R ${p.target} ${p.link}); otherwise remove the link (rm ${p.link})`,
+      ),
+      publicFolder: says(
+        (p: { link: string; target: string }) =>
+          `${p.link} is a symbolic link to ${p.target}, outside public/: it is not published`,
+        (p) =>
+          `public/ publishes only what is in it: put a copy of the files the site should serve in place of the link (rm ${p.link} && cp -R ${p.target} ${p.link}), or remove the link (rm ${p.link})`,
       ),
       content: says(
         (p: { link: string; target: string }) =>

@@ -30,7 +30,11 @@ export function feedFiles(
   const url = (route: string) => absoluteUrl(config, route);
   const origin = new URL(config.url).origin;
   const listRoute = feed.rss.replace(/rss\.xml$/, '');
-  const posts = feed.posts.map((route) => graph.pages[route] as PostPage);
+  // A post whose date was reported as no date (the dev server shows it meanwhile) has no place in
+  // a feed, whose entries are dated.
+  const posts = feed.posts
+    .map((route) => graph.pages[route] as PostPage)
+    .filter((post) => /^\d{4}-\d{2}-\d{2}$/.test(post.date));
   const writer = new FeedWriter({
     title: `${config.title} ${feed.title}`,
     description: feed.description || tagline,

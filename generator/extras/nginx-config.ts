@@ -6,10 +6,12 @@
 // 404 page with status 404. tests/engine/integration/nginx.test.ts runs nginx on it and compares its
 // answers with those of `site start`, path by path.
 import { contentTypeOf } from '../../common/content-types.ts';
-import type { RedirectRule } from '../../common/redirect-rules.ts';
+import { parseHeaderRules } from '../../common/headers-file.ts';
+import { isRulePattern, type RedirectRule } from '../../common/redirect-rules.ts';
+import { parseRedirectsFile } from '../../common/redirects-file.ts';
 import { securityHeaders } from '../../common/security-headers.ts';
 import { type BaseConfig, servedPath } from '../../common/served-url.ts';
-import { SERVER_DIR } from '../../common/server-files.ts';
+import { HOST_FILES, SERVER_DIR } from '../../common/server-files.ts';
 import type { Redirect } from '../types.ts';
 import { nginxRedirects, nginxRuleRedirects, nginxQuoted as quoted, servedRedirects } from './redirects.ts';
 
@@ -47,12 +49,24 @@ export function nginxConfig(input: {
   rules?: readonly RedirectRule[];
   localePrefixes: string[];
   base: BaseConfig;
+  /** The site's own public/_headers and public/_redirects, as site start applies them: the headers
+   * for every path (`/*`) over the build's, the redirects (served paths) before the build's. */
+  own?: { headers?: string; redirects?: string };
 }): string {
   const served = (route: string) => servedPath(input.base, route);
+  const ownHeaders = parseHeaderRules(input.own?.headers ?? '').rules.filter((rule) => rule.path === '/*');
+  const named = new Map<string, [string, string]>();
+  for (const [name, value] of Object.entries(securityHeaders(input.scriptHashes)))
+    named.set(name.toLowerCase(), [name, value]);
+  for (const { name, value } of ownHeaders) named.set(name.toLowerCase(), [name, value]);
   const headers = (cache: string) =>
-    [...Object.entries(securityHeaders(input.scriptHashes)), ['Cache-Control', cache]].map(
+    [...named.values(), ...(named.has('cache-control') ? [] : [['Cache-Control', cache]])].map(
       ([name, value]) => `  add_header ${name} ${quoted(value)} always;`,
     );
+  // The rules that name one URL each; those with placeholders or a splat come as `rules`.
+  const ownRedirects = parseRedirectsFile(input.own?.redirects ?? '')
+    .rules.filter((rule) => !isRulePattern(rule.from))
+    .map(({ from, to }) => ({ from, to, origin: 'public/_redirects' }));
   const types = new Map<string, string[]>();
   for (const ext of EXTENSIONS) {
     const type = contentTypeOf(`x${ext}`).split(';')[0];
@@ -105,16 +119,23 @@ export function nginxConfig(input: {
     // it: the path with one slash, on this host, as site start answers it. The request as sent is
     // asked (nginx merges the slashes of $uri); \x5c is the backslash to PCRE, untouched by nginx's
     // own quoting.
-    `if ($request_uri ~ "^/[/\\x5c]+(.*)$") { set $site_redirect /$1; rewrite ^ ${moved} last; }`,
+    `if ($request_uri ~ "^/[/\\x5c]+(?<site_rest>.*)$") { set $site_redirect /$site_rest; rewrite ^ ${moved} last; }`,
     // `/x/index.html` is the page at `/x/` (nginx's own index lookup is internal).
-    `if ($request_uri ~ "^([^?]*/)index\\.html(\\?.*)?$") { set $site_redirect $1$2; rewrite ^ ${moved} last; }`,
+    // Named captures: nginx escapes a numbered one again (`%64` to `%2564`) when the request's path
+    // holds an escape, and a path sent as `/%64ocs/index.html` would be sent to a page that is not there.
+    `if ($request_uri ~ "^(?<site_dir>[^?]*/)index\\.html(?<site_query>\\?.*)?$") { set $site_redirect $site_dir$site_query; rewrite ^ ${moved} last; }`,
     ...notFound('').map((line) => line.trimStart()),
     // The security headers and caching are the site's answers', in this location and those inside
     // it: a location of the server block beside it (the proxy to `site start` for the endpoints)
     // answers with the headers `site start` sends, once, not with a second copy of these.
     `location ${site} {`,
     ...headers(PAGE_CACHE),
-    ...indent(nginxRedirects(servedRedirects(input.base, input.redirects)).trimEnd().split('\n').filter(Boolean)),
+    ...indent(
+      nginxRedirects(withoutShadowed(ownRedirects, servedRedirects(input.base, input.redirects)))
+        .trimEnd()
+        .split('\n')
+        .filter(Boolean),
+    ),
     ...indent(
       nginxRuleRedirects(input.rules ?? [])
         .split('\n')
@@ -131,7 +152,16 @@ export function nginxConfig(input: {
     '  }',
     // What the build keeps for `site start` (generator/extras/server-manifest.ts) is not the site's.
     `  location ^~ ${served(`/${SERVER_DIR}/`)} { return 404; }`,
+    ...[...HOST_FILES].map((file) => `  location = ${served(file)} { return 404; }`),
     '}',
     '',
   ].join('\n');
+}
+
+/** The site's own redirects, then the build's whose source none of them takes (the first that
+ * matches wins, as in site start; nginx refuses two locations of one path). */
+function withoutShadowed(own: Redirect[], generated: Redirect[]): Redirect[] {
+  const first = new Map<string, Redirect>();
+  for (const r of [...own, ...generated]) if (!first.has(r.from)) first.set(r.from, r);
+  return [...first.values()];
 }

@@ -2,6 +2,7 @@
 
 import { getOrAdd } from '../../common/get-or-add.ts';
 import { keyOf, localeOfRoute } from '../../common/routes.ts';
+import { forbiddenXmlCharacter } from '../../common/xml-characters.ts';
 import { localePrefix, type SiteConfig } from '../config/config.ts';
 import type { ConfigFile } from '../config/config-links.ts';
 import { locateRedirect } from '../config/config-locations.ts';
@@ -123,6 +124,8 @@ export function validate(input: ValidateInput): {
     }
   }
 
+  diagnostics.push(...feedCharacters(graph, sources));
+
   const ctx: LinkContext = { config, graph, files, routeOfSource: routeMap(config, graph), redirectSources };
   const checked = checkMarkdownLinks(ctx);
   diagnostics.push(...checked.diagnostics);
@@ -204,4 +207,34 @@ function prefixedRedirects(config: SiteConfig, files: ConfigFile[], diagnostics:
     });
     return true;
   });
+}
+
+/** A character XML forbids in the body of a post the feeds carry, at its line: the feed would not
+ * parse. Its front matter is checked where it is read (generator/content/frontmatter.ts). */
+function feedCharacters(graph: SiteGraph, sources: Map<string, SourceFile>): Diagnostic[] {
+  const posts = new Set(
+    graph.feeds.flatMap((feed) =>
+      feed.posts.map((route) => {
+        const page = graph.pages[route];
+        return page && 'doc' in page ? page.doc : undefined;
+      }),
+    ),
+  );
+  const diagnostics: Diagnostic[] = [];
+  for (const id of posts) {
+    const doc = id ? graph.documents[id] : undefined;
+    const source = doc && sources.get(doc.source);
+    if (!doc || !source) continue;
+    const lines = source.raw.split('\n');
+    for (let i = doc.bodyLine - 1; i < lines.length; i++) {
+      const found = forbiddenXmlCharacter(lines[i]);
+      if (!found) continue;
+      diagnostics.push(
+        diagnostic({ file: doc.source, line: i + 1, column: found.index + 1 }, 'xml-character', 'body', {
+          codePoint: found.codePoint,
+        }),
+      );
+    }
+  }
+  return diagnostics;
 }

@@ -1,8 +1,10 @@
 // Symbolic links in a site's folders, made at run time in a copy of the basic fixture: a link that
 // leads out of the project (to /etc/passwd, to a folder or a Markdown file elsewhere on the
-// machine) is reported at the link, naming its target and the fix, and no byte of what it leads to
-// reaches build/ or the dev server's answers; a link that stays inside the project is published as
-// the file it leads to, and the link checker counts exactly what the build copies.
+// machine), or out of public/ into the rest of the project (its root, `.git`, a folder beside
+// public/), is reported at the link, naming its target and the fix, and no byte of what it leads
+// to reaches build/ or the dev server's answers; a link that stays inside public/ is published as
+// the file it leads to, and the link checker counts exactly what the build copies. A dot-folder or
+// dot-file of public/ is not published, `.well-known/` is.
 
 import assert from 'node:assert/strict';
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
@@ -19,6 +21,8 @@ import { fixtureCopy } from '../../helpers.ts';
 
 /** What only the files outside the project hold: none of it may be published. */
 const SECRET = 'OUTSIDE-THE-PROJECT-3f9c1e';
+/** What only the project's own files outside public/ hold (`.env`, `.git/`, a folder beside public/). */
+const PRIVATE = 'PROJECT-NOT-PUBLIC-7d2a90';
 const PASSWD = readFileSync('/etc/passwd', 'utf8').split('\n')[0];
 
 /** A copy of the basic fixture with links out of it and into it, and the folder outside it. */
@@ -39,15 +43,28 @@ async function siteWithLinks() {
   await symlink(path.join(outside, 'leak.md'), path.join(root, 'content/en/docs/leak.md'));
   await symlink(path.join(outside, '_partial.md'), path.join(root, 'content/en/docs/_partial.md'));
   await appendFile(path.join(root, 'content/en/docs/index.md'), '\n::include{file="./_partial.md"}\n');
-  // Inside the project: a file and a folder of it, linked from public/ (relative and absolute).
+  // Inside the project, outside public/: a file and a folder of it, the project itself, its .git.
   await mkdir(path.join(root, 'shared'));
-  await writeFile(path.join(root, 'shared/notes.txt'), 'notes of this site\n');
+  await writeFile(path.join(root, 'shared/notes.txt'), `${PRIVATE} notes\n`);
+  await writeFile(path.join(root, '.env'), `TOKEN=${PRIVATE}\n`);
+  await mkdir(path.join(root, '.git'));
+  await writeFile(path.join(root, '.git/config'), `[remote] ${PRIVATE}\n`);
   await symlink('../shared/notes.txt', path.join(root, 'public/notes.txt'));
   await symlink(path.join(root, 'shared'), path.join(root, 'public/shared'));
+  await symlink('..', path.join(root, 'public/root'));
+  await symlink('../.git', path.join(root, 'public/dotgit'));
+  // Inside public/: a link to a file of it, a dot-file and a dot-folder, and .well-known/.
+  await writeFile(path.join(root, 'public/img/notes.txt'), 'notes of this site\n');
+  await symlink('img/notes.txt', path.join(root, 'public/latest.txt'));
+  await writeFile(path.join(root, 'public/.env'), `TOKEN=${PRIVATE}\n`);
+  await mkdir(path.join(root, 'public/.private'));
+  await writeFile(path.join(root, 'public/.private/notes.txt'), `${PRIVATE}\n`);
+  await mkdir(path.join(root, 'public/.well-known'));
+  await writeFile(path.join(root, 'public/.well-known/security.txt'), 'Contact: mailto:security@example.org\n');
   // A page links to a file of each kind.
   await appendFile(
     path.join(root, 'content/en/docs/guides/install.md'),
-    '\n[passwd](/passwd.txt), [notes](/notes.txt), [shared](/shared/notes.txt)\n',
+    '\n[passwd](/passwd.txt), [notes](/notes.txt), [shared](/shared/notes.txt), [latest](/latest.txt)\n',
   );
   return {
     root,
@@ -94,15 +111,30 @@ test('links out of the project are reported at the link, with their target and t
       ),
       `${link} is reported with its target ${target}:\n${outside.join('\n')}`,
     );
-  assert.equal(outside.length, 5, outside.join('\n'));
+  for (const [link, target] of [
+    ['public/notes.txt', 'shared/notes.txt'],
+    ['public/shared', 'shared'],
+    ['public/root', '.'],
+    ['public/dotgit', '.git'],
+  ])
+    assert.ok(
+      outside.some(
+        (d) =>
+          d.startsWith(`${link}: ${link} is a symbolic link to ${target}, outside public/: it is not published`) &&
+          d.includes(`rm ${link}`),
+      ),
+      `${link} is reported with its target ${target}:\n${outside.join('\n')}`,
+    );
+  assert.equal(outside.length, 9, outside.join('\n'));
   // The link checker does not count what leads out: the page's link to it is broken; the link
-  // into the project is fine.
+  // inside public/ is fine.
   const broken = named(result.diagnostics, 'broken-link');
-  assert.ok(
-    broken.some((d) => d.includes('/passwd.txt')),
-    broken.join('\n'),
-  );
-  assert.ok(!broken.some((d) => d.includes('notes.txt')), broken.join('\n'));
+  for (const file of ['/passwd.txt', '/notes.txt', '/shared/notes.txt'])
+    assert.ok(
+      broken.some((d) => d.includes(file)),
+      `${file}: ${broken.join('\n')}`,
+    );
+  assert.ok(!broken.some((d) => d.includes('latest.txt')), broken.join('\n'));
   // The include of the partial that leads out finds no such file.
   assert.ok(named(result.diagnostics, 'include').some((d) => d.includes('_partial.md')));
   // Nothing was published: there is no build/ at all, or one without a byte from outside.
@@ -113,21 +145,33 @@ test('links out of the project are reported at the link, with their target and t
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   for (const [file, bytes] of published) {
-    assert.ok(!bytes.includes(SECRET) && !bytes.includes(PASSWD), `${file} holds bytes from outside the project`);
+    assert.ok(
+      !bytes.includes(SECRET) && !bytes.includes(PASSWD) && !bytes.includes(PRIVATE),
+      `${file} holds bytes from outside public/`,
+    );
   }
 });
 
-test('with the links out removed, links inside the project are published as files, and what the checker counts is what is copied', async (t) => {
+test('with the links out removed, links inside public/ are published as files, dot-folders but .well-known/ are not, and what the checker counts is what is copied', async (t) => {
   const site = await siteWithLinks();
   t.after(site.dispose);
-  for (const link of ['public/passwd.txt', 'public/img/passwd.png', 'public/elsewhere', 'content/en/docs/leak.md'])
+  for (const link of [
+    'public/passwd.txt',
+    'public/img/passwd.png',
+    'public/elsewhere',
+    'public/notes.txt',
+    'public/shared',
+    'public/root',
+    'public/dotgit',
+    'content/en/docs/leak.md',
+  ])
     await unlink(path.join(site.root, link));
   await unlink(path.join(site.root, 'content/en/docs/_partial.md'));
   await writeFile(path.join(site.root, 'content/en/docs/_partial.md'), 'A partial of this site.\n');
   await writeFile(
     path.join(site.root, 'content/en/docs/guides/install.md'),
     readFileSync(path.join(site.root, 'content/en/docs/guides/install.md'), 'utf8').replace(
-      '[passwd](/passwd.txt), ',
+      '[passwd](/passwd.txt), [notes](/notes.txt), [shared](/shared/notes.txt), ',
       '',
     ),
   );
@@ -136,17 +180,21 @@ test('with the links out removed, links inside the project are published as file
   assert.deepEqual(
     result.diagnostics.filter((d) => d.severity === 'error'),
     [],
-    'links inside the project are fine',
+    'links inside public/ are fine',
   );
   const published = filesUnder(outDir);
-  assert.equal(published.get('notes.txt'), 'notes of this site\n');
-  assert.equal(published.get('shared/notes.txt'), 'notes of this site\n');
-  assert.ok(lstatSync(path.join(outDir, 'notes.txt')).isFile());
+  assert.equal(published.get('latest.txt'), 'notes of this site\n');
+  assert.ok(lstatSync(path.join(outDir, 'latest.txt')).isFile());
+  assert.equal(published.get('.well-known/security.txt'), 'Contact: mailto:security@example.org\n');
+  assert.ok(!published.has('.env') && !published.has('.private/notes.txt'), [...published.keys()].join(' '));
   for (const [file, bytes] of published)
-    assert.ok(!bytes.includes(SECRET) && !bytes.includes(PASSWD), `${file} holds bytes from outside the project`);
+    assert.ok(
+      !bytes.includes(SECRET) && !bytes.includes(PASSWD) && !bytes.includes(PRIVATE),
+      `${file} holds bytes from outside public/`,
+    );
 });
 
-test('the dev server answers 404 for files of public/ that lead out of the project, and serves those inside', async (t) => {
+test('the dev server answers 404 for files of public/ that lead out of it and for its dot-folders, and serves those inside and .well-known/', async (t) => {
   const site = await siteWithLinks();
   const dev = await startDevServer({
     root: site.root,
@@ -163,13 +211,28 @@ test('the dev server answers 404 for files of public/ that lead out of the proje
   });
   const address = dev.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  for (const file of ['/passwd.txt', '/img/passwd.png', '/elsewhere/notes.txt']) {
+  for (const file of [
+    '/passwd.txt',
+    '/img/passwd.png',
+    '/elsewhere/notes.txt',
+    '/notes.txt',
+    '/shared/notes.txt',
+    '/root/.env',
+    '/root/public/.env',
+    '/dotgit/config',
+    '/.env',
+    '/.private/notes.txt',
+  ]) {
     const response = await fetch(`${base}${file}`);
     const body = await response.text();
     assert.equal(response.status, 404, file);
-    assert.ok(!body.includes(SECRET) && !body.includes(PASSWD), `${file} answered with bytes from outside`);
+    assert.ok(
+      !body.includes(SECRET) && !body.includes(PASSWD) && !body.includes(PRIVATE),
+      `${file} answered with bytes from outside public/`,
+    );
   }
-  for (const file of ['/notes.txt', '/shared/notes.txt']) {
+  assert.equal((await fetch(`${base}/.well-known/security.txt`)).status, 200);
+  for (const file of ['/latest.txt']) {
     const response = await fetch(`${base}${file}`);
     assert.equal(response.status, 200, file);
     assert.equal(await response.text(), 'notes of this site\n');

@@ -1,12 +1,18 @@
 // A write that fails fails the build and leaves the old site as it was: the build writes into a
-// fresh folder and swaps it in only when every file is on disk.
+// fresh folder and swaps it in only when every file is on disk. An output folder that cannot be
+// made at all (a read-only file system) is the same error, naming why.
 
 import assert from 'node:assert/strict';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { promisify } from 'node:util';
 import { formatDiagnostic, runBuild } from '../../../generator/build/build.ts';
 import { fixtureCopy } from '../../helpers.ts';
+
+const run = promisify(execFile);
 
 /** Every file under `dir` with its bytes, by relative path. */
 async function snapshot(dir: string): Promise<Map<string, string>> {
@@ -55,4 +61,22 @@ test('a file that cannot be written fails the build, names the file, and the old
   } finally {
     await dispose();
   }
+});
+
+test('an output folder on a read-only file system is a write error naming it, not a stack trace', async (t) => {
+  const { root, dispose } = await fixtureCopy('basic');
+  const mounted = await mkdtemp(path.join(os.tmpdir(), 'site-read-only-'));
+  // A file system of its own, read-only (root may write to any folder, not to such a mount).
+  await run('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', mounted]);
+  t.after(async () => {
+    await run('umount', [mounted]);
+    await rm(mounted, { recursive: true, force: true });
+    await dispose();
+  });
+  const outDir = path.join(mounted, 'build');
+  const result = await runBuild({ root, mode: 'build', outDir });
+  assert.equal(result.ok, false);
+  assert.deepEqual(result.diagnostics.map(formatDiagnostic), [
+    `${path.relative(root, outDir)}/  could not be written: EROFS: read-only file system (nothing was swapped in: ${path.relative(root, outDir)}/ is as the last good build left it)  [write]`,
+  ]);
 });

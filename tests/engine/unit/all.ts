@@ -39,6 +39,7 @@ import './output-store.test.ts';
 import './plain-yaml.test.ts';
 import './raw-html.test.ts';
 import './readme.test.ts';
+import './read-back.test.ts';
 import './recorded-reads.test.ts';
 import './redirect-rules.test.ts';
 import './redirects.test.ts';

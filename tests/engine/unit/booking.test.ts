@@ -254,13 +254,17 @@ test('the booking keys of the config: defaults, and every mistake named by its k
   );
 });
 
-test('the per-address limit counts an address once, whatever its case and +tag; the daily one the last 24 hours', () => {
+test('the per-address limit counts an address once, whatever its case, +tag, trailing dot or IDN form; the daily one the last 24 hours', () => {
   assert.equal(emailKey('Ann.Berger@Example.ORG'), 'ann.berger@example.org');
   assert.equal(emailKey(' ann+calls-2@example.org '), 'ann@example.org');
   assert.equal(emailKey('ann+1@example.org'), emailKey('ANN+2@EXAMPLE.ORG'));
   assert.notEqual(emailKey('ann@example.org'), emailKey('anna@example.org'));
   // A + that starts the local part is no tag.
   assert.equal(emailKey('+ann@example.org'), '+ann@example.org');
+  // The domain as DNS names it: the root's trailing dot and an IDN's Unicode form reach the same inbox.
+  assert.equal(emailKey('ann@example.org.'), 'ann@example.org');
+  assert.equal(emailKey('Ann+2@Example.ORG..'), 'ann@example.org');
+  assert.equal(emailKey('ann@bücher.de'), emailKey('ann@xn--bcher-kva.de'));
   assert.equal(windowStart('2026-12-02T09:30:00.000Z'), '2026-12-01T09:30:00.000Z');
 });
 

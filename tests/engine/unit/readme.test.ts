@@ -185,8 +185,8 @@ test('every relative link of the docs/ files the README leads to resolves', () =
     const text = readFileSync(path.join(REPO, 'docs', doc), 'utf8')
       .replace(/^(`{3,}|~{3,})[\s\S]*?^\1/gm, '')
       .replace(/`[^`\n]*`/g, '');
+    // A URL, or a route of an example site (`/img/rack.png`), is no file of the repository.
     for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g))
-      // A URL, or a route of an example site (`/img/rack.png`), is no file of the repository.
       if (!/^([a-z]+:|\/)/.test(target) && !existsSync(path.join(REPO, 'docs', target)))
         missing.push(`docs/${doc}: ${target}`);
   }

@@ -9,7 +9,7 @@ import { rewriteAdmonitionLine } from './admonitions.ts';
 import { codeTabEdits, moveDefaultTabsFirst } from './code-tabs.ts';
 import { containerColons } from './container-nesting.ts';
 import { type Binding, importBinding, type JsxContext, jsxBlockEdits, tabNames } from './jsx-blocks.ts';
-import { type BodyTree, inSpans, isEsm, type Span } from './markdown-tree.ts';
+import { type BodyTree, inSpans, isEsm, type Span, spanOf } from './markdown-tree.ts';
 import type { KnownRemarkPlugin } from './read-config.ts';
 
 export interface Edit extends Span {
@@ -60,8 +60,8 @@ const quote = (text: string, max = 60) => {
 
 /** Where the URL of a link, image or definition stands in the source. */
 function urlSpan(body: string, node: Link | Image | Definition): Span | undefined {
-  const start = node.position!.start.offset!;
-  const end = node.position!.end.offset!;
+  const start = spanOf(node).start;
+  const end = spanOf(node).end;
   const raw = body.slice(start, end);
   const at = node.type === 'definition' ? raw.indexOf(']:') : raw.lastIndexOf('](');
   if (at === -1) return undefined;
@@ -137,7 +137,7 @@ function esmEdits(
   const { body } = tree;
   for (const node of tree.tree.children) {
     if (!isEsm(node, body)) continue;
-    const start = node.position!.start.offset!;
+    const start = spanOf(node).start;
     // As in MDX, a statement runs to the next blank line, whatever Markdown would make of its lines
     // (`  <div>` on the second line starts an HTML block); the blank lines after it go too.
     const blank = /\n[ \t]*(?:\n|$)/.exec(body.slice(start));
@@ -251,7 +251,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   visit(tree.tree, (node: Nodes) => {
     const start = node.position?.start.offset;
     if (node.type === 'code' && start !== undefined && /^[ \t]*(`{3}|~{3})/.test(body.slice(start, start + 40)))
-      codeSpans.push({ start, end: node.position!.end.offset! });
+      codeSpans.push({ start, end: spanOf(node).end });
   });
   const codeTabs = codeTabEdits(body, tree.tree, ctx.remarkPlugins ?? []);
   const { colons, unclosed } = containerColons({ body, code: codeSpans, ...tabNames(bindings), codeTabs });
@@ -278,7 +278,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
   const titleAt = tree.title?.span.start;
   visit(tree.tree, (node: Nodes) => {
     if (node.type !== 'heading' || node.depth !== 1) return;
-    const at = node.position!.start.offset!;
+    const at = spanOf(node).start;
     if (ctx.dropTitle && at === titleAt) return;
     if (/^#(?!#)/.test(body.slice(at, at + 2))) edits.push({ start: at, end: at + 1, text: '##' });
   });
@@ -286,7 +286,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     if (node.type === 'html') {
       const raw = node.value;
       if (raw.trim().startsWith('<!--')) return;
-      const at = node.position!.start.offset!;
+      const at = spanOf(node).start;
       // Tags converted above, and HTML the engine keeps, need no word.
       const tags = [...raw.matchAll(/<(\/?)([A-Za-z][\w.:-]*)([^>]*)/g)].filter(
         (t) => !converted(at + t.index) && !(KEPT_HTML.has(t[2].toLowerCase()) && !/\s(?:style|on\w+)=/i.test(t[3])),
@@ -295,7 +295,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
       const isJsx = tags.some((t) => /^[A-Z]/.test(t[2]));
       const names = [...new Set(tags.map((t) => `<${t[1]}${t[2]}>`))].join(', ');
       items.push({
-        offset: node.position!.start.offset!,
+        offset: spanOf(node).start,
         message: isJsx
           ? `JSX ${names} kept as written: the engine has no components; rewrite it in Markdown`
           : `HTML ${names} kept as written: the engine's sanitiser removes it (no style, no event handlers, only its list of elements); rewrite it in Markdown`,
@@ -306,10 +306,10 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     }
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     const rewrite = ctx.rewriteUrl(node.url, node.type === 'image' ? 'image' : 'link');
-    if (rewrite.problem) items.push({ offset: node.position!.start.offset!, ...rewrite.problem, kept: true });
+    if (rewrite.problem) items.push({ offset: spanOf(node).start, ...rewrite.problem, kept: true });
     if (rewrite.unlink && node.type === 'link') {
-      const start = node.position!.start.offset!;
-      const end = node.position!.end.offset!;
+      const start = spanOf(node).start;
+      const end = spanOf(node).end;
       const first = node.children[0]?.position?.start.offset;
       const last = node.children.at(-1)?.position?.end.offset;
       edits.push({ start, end, text: first !== undefined && last !== undefined ? body.slice(first, last) : '' });
@@ -320,7 +320,7 @@ export function convertBody(tree: BodyTree, ctx: BodyContext): BodyResult {
     if (span) edits.push({ ...span, text: rewrite.url });
     else
       items.push({
-        offset: node.position!.start.offset!,
+        offset: spanOf(node).start,
         message: `link ${node.url} should become ${rewrite.url}, but it is written with escapes; change it by hand`,
         rule: 'link',
         kept: true,

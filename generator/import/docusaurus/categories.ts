@@ -72,7 +72,7 @@ export function convertCategories(
   }
   const out: CategoryOut[] = [];
   for (const folder of [...folders].sort()) {
-    const name = stripNumberPrefix(folder.split('/').pop()!);
+    const name = stripNumberPrefix(folder.slice(folder.lastIndexOf('/') + 1));
     const file = files.get(folder);
     const dir = folder
       .split('/')
@@ -82,19 +82,19 @@ export function convertCategories(
     // A folder renamed to be carried in a URL (`C++` -> `Cpp`) keeps its name as its label.
     if (!file && name.number === undefined && !override && safeSegment(name.name) === name.name) continue;
     const data = file ? readCategory(file.raw, file.rel) : {};
+    // What the problems below name: they come from the folder's file, so there is one.
+    const rel = file?.rel ?? folder;
+    const raw = file?.raw ?? '';
     if (!data) {
-      problems.push({ rel: file!.rel, line: 1, message: 'not readable; the folder gets the default label' });
+      problems.push({ rel: rel, line: 1, message: 'not readable; the folder gets the default label' });
     }
     const c = data ?? {};
     const lineOf = (key: string) =>
-      Math.max(
-        1,
-        file!.raw.slice(0, Math.max(0, file!.raw.search(new RegExp(`["']?${key}["']?\\s*:`)))).split('\n').length,
-      );
+      Math.max(1, raw.slice(0, Math.max(0, raw.search(new RegExp(`["']?${key}["']?\\s*:`)))).split('\n').length);
     for (const key of Object.keys(c)) {
       if (!KNOWN.has(key))
         problems.push({
-          rel: file!.rel,
+          rel: rel,
           line: lineOf(key),
           message: `"${key}" left out: _category.yml has label, position, collapsed and description`,
         });
@@ -102,14 +102,14 @@ export function convertCategories(
     const link = c.link && typeof c.link === 'object' ? (c.link as Record<string, unknown>) : undefined;
     if (link?.type === 'doc')
       problems.push({
-        rel: file!.rel,
+        rel: rel,
         line: lineOf('link'),
         message: `the category's page (doc "${String(link.id)}") left out: the engine shows a folder's index.md, or a generated list; rename that page to index.md`,
       });
     for (const key of ['title', 'slug', 'keywords', 'image']) {
       if (link && link[key] !== undefined)
         problems.push({
-          rel: file!.rel,
+          rel: rel,
           line: lineOf(key),
           message: `link.${key} left out: a folder's generated page takes its label and description`,
         });

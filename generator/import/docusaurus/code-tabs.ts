@@ -6,6 +6,7 @@
 import type { Code, Nodes, Parent } from 'mdast';
 import { visit } from '../../markdown/visit-tree.ts';
 import type { Edit } from './body.ts';
+import { spanOf } from './markdown-tree.ts';
 import type { KnownRemarkPlugin } from './read-config.ts';
 
 /** The tab blocks plugin's labels for the languages it names. */
@@ -82,7 +83,7 @@ export function convertNpmLine(line: string, to: 'yarn' | 'pnpm'): string {
 
 /** The fence of a code block, as written: its marker and its info string without the plugin's word. */
 function fenceOf(body: string, node: Code, drop: RegExp): { open: string; close: string; content: string } {
-  const raw = body.slice(node.position!.start.offset!, node.position!.end.offset!);
+  const raw = body.slice(spanOf(node).start, spanOf(node).end);
   const first = raw.split('\n')[0];
   const marker = /^\s*(`{3,}|~{3,})/.exec(first)?.[1] ?? '```';
   const info = first
@@ -117,8 +118,8 @@ export function codeTabEdits(body: string, tree: Parent, plugins: KnownRemarkPlu
         const block = (text: string) => `${fence.open}\n${text}\n${fence.close}`;
         const lines = fence.content.split('\n');
         edits.push({
-          start: child.position!.start.offset!,
-          end: child.position!.end.offset!,
+          start: spanOf(child).start,
+          end: spanOf(child).end,
           text: tabsOf('npm2yarn', [
             { label: 'npm', block: block(fence.content) },
             { label: 'Yarn', block: block(lines.map((l) => convertNpmLine(l, 'yarn')).join('\n')) },
@@ -150,8 +151,8 @@ export function codeTabEdits(body: string, tree: Parent, plugins: KnownRemarkPlu
         };
       });
       edits.push({
-        start: run[0].position!.start.offset!,
-        end: run[run.length - 1].position!.end.offset!,
+        start: spanOf(run[0]).start,
+        end: spanOf(run[run.length - 1]).end,
         text: tabsOf('code-tabs', items),
       });
       i += run.length - 1;

@@ -75,10 +75,17 @@ const ESM =
   /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"]|export\s+(?:const|let|var|function|async|class|default|\{|\*))/;
 
 export function isEsm(node: RootContent, body: string): boolean {
-  return node.type === 'paragraph' && ESM.test(body.slice(node.position!.start.offset, node.position!.end.offset));
+  return node.type === 'paragraph' && ESM.test(body.slice(spanOf(node).start, spanOf(node).end));
 }
 
-const spanOf = (node: Nodes): Span => ({ start: node.position!.start.offset!, end: node.position!.end.offset! });
+/** Where a node stands in the body it was parsed from: remark-parse gives every node of a parsed
+ * text its offsets, so a node without them was made, not read, and has no place to edit. */
+export function spanOf(node: Nodes): Span {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) throw new Error(`a ${node.type} without its place in the text`);
+  return { start, end };
+}
 
 export function parseBody(raw: string): BodyTree {
   const { body, spans } = unwrapMdxCodeBlocks(raw);

@@ -139,7 +139,7 @@ export function convertPage(scope: PageScope): ConvertedPage {
   }
   // A name the engine would read a number prefix in (`2016-in-review`, a post's name once its date
   // is gone) keeps it as the page's slug.
-  const name = page.place.target.split('/').pop()!;
+  const name = page.place.target.slice(page.place.target.lastIndexOf('/') + 1);
   if (!scope.partial && name !== 'index' && withoutNumberPrefixes(name) !== name && /^[a-z0-9][a-z0-9-]*$/.test(name))
     out.slug = name;
   if (out.sidebar_position === undefined && page.place.number !== undefined && !isPost)

@@ -185,8 +185,10 @@ export function readDocusaurusSettings(
   for (const locale of locales) {
     const own = localeConfigs[locale];
     if (!isRecord(own)) continue;
-    if (str(own.label)) localeLabels[locale] = str(own.label)!;
-    if (str(own.htmlLang)) htmlLangs[locale] = str(own.htmlLang)!;
+    const label = str(own.label);
+    const htmlLang = str(own.htmlLang);
+    if (label) localeLabels[locale] = label;
+    if (htmlLang) htmlLangs[locale] = htmlLang;
   }
 
   const instances: ContentInstance[] = [];
@@ -205,8 +207,10 @@ export function readDocusaurusSettings(
     const versionPaths: Record<string, string> = {};
     const versions = isRecord(o.versions) ? o.versions : {};
     computed(`${where} versions`, o.versions, 'the versions are served at their names');
-    for (const [name, v] of Object.entries(versions))
-      if (isRecord(v) && str(v.path) !== undefined) versionPaths[name] = str(v.path)!;
+    for (const [name, v] of Object.entries(versions)) {
+      const versionPath = isRecord(v) ? str(v.path) : undefined;
+      if (versionPath !== undefined) versionPaths[name] = versionPath;
+    }
     computed(`${where} lastVersion`, o.lastVersion, 'assumed the newest of versions.json');
     const remarkPlugins: KnownRemarkPlugin[] = [];
     for (const plugin of Array.isArray(o.remarkPlugins) ? o.remarkPlugins : []) {
@@ -268,9 +272,10 @@ export function readDocusaurusSettings(
           : options.redirects;
       for (const r of list) {
         if (computed('a client redirect', r, 'left out; write it into config/site.config.ts')) continue;
-        if (!isRecord(r) || !str(r.to)) continue;
+        const to = isRecord(r) ? str(r.to) : undefined;
+        if (!isRecord(r) || !to) continue;
         const froms = Array.isArray(r.from) ? r.from : [r.from];
-        for (const from of froms) if (typeof from === 'string') redirects.push({ from, to: str(r.to)! });
+        for (const from of froms) if (typeof from === 'string') redirects.push({ from, to });
       }
       if (options.createRedirects instanceof Opaque) createRedirects = options.createRedirects;
       fromExtensions.push(...(strings('fromExtensions', options.fromExtensions, 'none') ?? []));

@@ -79,12 +79,14 @@ export class TagBook {
       names.push(name);
     }
     names.forEach((name, i) => {
-      if (ids[i] === undefined) {
+      let id = ids[i];
+      if (id === undefined) {
         const paired = original?.[i];
-        ids[i] = paired && !ids.includes(paired) ? paired : idFor(name);
-        if (!paired && !this.docusaurusSlugs.has(ids[i]!)) this.docusaurusSlugs.set(ids[i]!, docusaurusSlug(name));
+        id = paired && !ids.includes(paired) ? paired : idFor(name);
+        ids[i] = id;
+        if (!paired && !this.docusaurusSlugs.has(id)) this.docusaurusSlugs.set(id, docusaurusSlug(name));
       }
-      if (!keyed.has(i)) this.entry(ids[i]!).label[locale] ??= name;
+      if (!keyed.has(i)) this.entry(id).label[locale] ??= name;
     });
     return ids as string[];
   }

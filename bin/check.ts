@@ -3,6 +3,7 @@
 // translations as errors (generator/validate/translation-status.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messageOf } from '../common/error-message.ts';
 import { type BuildResult, runBuild, sortDiagnostics } from '../generator/build/build.ts';
 import { diagnostic, withSiteSeverities } from '../generator/diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../generator/types.ts';
@@ -37,7 +38,7 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
     try {
       changed = changedSince(root, options.changed);
     } catch (error) {
-      return failed(diagnostic({ file: '.' }, 'changed-ref', 'unknown', { reason: (error as Error).message }));
+      return failed(diagnostic({ file: '.' }, 'changed-ref', 'unknown', { reason: messageOf(error) }));
     }
   }
   let baselineText: string | undefined;
@@ -46,7 +47,7 @@ export async function runCheck(root: string, options: CheckOptions = {}): Promis
       baselineText = await readBaseline(root, options.baseline);
     } catch (error) {
       return failed(
-        diagnostic({ file: options.baseline }, 'route-removed', 'unreadable', { reason: (error as Error).message }),
+        diagnostic({ file: options.baseline }, 'route-removed', 'unreadable', { reason: messageOf(error) }),
       );
     }
   }

@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { messageOf } from '../common/error-message.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
 import { type BackendSettings, SettingsError, settingsFromEnv } from '../server/backend-config.ts';
@@ -67,7 +68,7 @@ async function openStore(
     return store;
   } catch (error) {
     await store?.close();
-    console.error(`site contact ${command}: ${(error as Error).message}`);
+    console.error(`site contact ${command}: ${messageOf(error)}`);
     process.exitCode = 1;
     return undefined;
   }

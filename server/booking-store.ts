@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { messageOf } from '../common/error-message.ts';
 import { bookingRow, NEW_BOOKING_COLUMNS } from './booking-id.ts';
 import { emailKey, windowStart } from './booking-limits.ts';
 import {
@@ -117,7 +118,7 @@ export class BookingStore implements Bookings {
               .run(...bookingRow(b)).lastInsertRowid,
           );
         } catch (error) {
-          if (isUniqueViolation(error) && /slot_start/.test((error as Error).message)) return { status: 'taken' };
+          if (isUniqueViolation(error) && /slot_start/.test(messageOf(error))) return { status: 'taken' };
           throw error;
         }
         this.enqueue(row, 'confirmation');

@@ -7,6 +7,7 @@
 // and a request never sees the gap between "old moved out" and "new moved in".
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { messageOf } from '../common/error-message.ts';
 import { type RedirectRule, redirectsOfText } from '../common/redirect-rules.ts';
 import { parseRedirectsFile } from '../common/redirects-file.ts';
 import { type BaseConfig, routeOfServedPath } from '../common/served-url.ts';
@@ -67,7 +68,7 @@ export class CurrentBuild {
       this.log.log(`[site] serving the build in ${this.siteDir} (${generation.identity})`);
     } catch (error) {
       this.log.error(
-        `[site] could not read the new build in ${this.siteDir}: ${(error as Error).message}; still serving the previous one`,
+        `[site] could not read the new build in ${this.siteDir}: ${messageOf(error)}; still serving the previous one`,
       );
     }
     return this.generation;

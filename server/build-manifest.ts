@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { messageOf } from '../common/error-message.ts';
 import { SERVER_FORMS, SERVER_MANIFEST, SERVER_MANIFEST_VERSION } from '../common/server-files.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import type { MessagesByLocale } from '../generator/theming/messages.ts';
@@ -30,7 +31,7 @@ export function readServerManifest(siteDir: string): ServerManifest | undefined 
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as ServerManifest;
   } catch (error) {
-    throw new ManifestError(`${file} is no JSON (${(error as Error).message}): run \`site build\` again`);
+    throw new ManifestError(`${file} is no JSON (${messageOf(error)}): run \`site build\` again`);
   }
   if (manifest.version !== SERVER_MANIFEST_VERSION)
     throw new ManifestError(

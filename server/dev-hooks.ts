@@ -2,6 +2,8 @@
 // rules over the built files, and the contact and analytics endpoints on the same data directory
 // and SMTP settings as production. The contact database is opened by the first message, so
 // serving alone creates no files.
+
+import { messageOf } from '../common/error-message.ts';
 import type { DevServerHooks } from '../generator/dev/serve.ts';
 import { type BackendSettings, settingsFromEnv } from './backend-config.ts';
 import { enterBase } from './base-path.ts';
@@ -55,7 +57,7 @@ function contactSettings(root: string): BackendSettings {
   try {
     return settingsFromEnv(root);
   } catch (error) {
-    console.error(`[site] contact backend: ${(error as Error).message}; messages are stored but not relayed`);
+    console.error(`[site] contact backend: ${messageOf(error)}; messages are stored but not relayed`);
     return settingsFromEnv(root, { SITE_DATA_DIR: process.env.SITE_DATA_DIR });
   }
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { messageOf } from '../common/error-message.ts';
 import { localePrefix } from '../common/locale-prefix.ts';
 import type { SiteConfig } from '../generator/config/config.ts';
 import { loadConfig } from '../generator/config/config-file.ts';
@@ -98,7 +99,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     await backend.store.ready();
   } catch (error) {
     await backend.close();
-    throw new StoreError((error as Error).message);
+    throw new StoreError(messageOf(error));
   }
   // Bookings too, so their relay sends what waited for a restart.
   if (config.contact?.booking) void backend.bookings;
@@ -108,14 +109,14 @@ export async function startProductionServer(options: ProductionServerOptions): P
       const purged = await purgeExpired(backend.store, settings.retentionMonths);
       if (purged.messages || purged.counters) log.log(`[site] retention: ${describePurge(purged)}`);
     } catch (error) {
-      log.error(`[site] retention failed, tried again tomorrow: ${(error as Error).message}`);
+      log.error(`[site] retention failed, tried again tomorrow: ${messageOf(error)}`);
     }
     if (config.contact?.booking) {
       try {
         const purged = await purgeExpiredBookings(backend.bookings, settings.retentionMonths);
         if (purged.bookings) log.log(`[site] retention: ${describeBookingPurge(purged)}`);
       } catch (error) {
-        log.error(`[site] retention of bookings failed, tried again tomorrow: ${(error as Error).message}`);
+        log.error(`[site] retention of bookings failed, tried again tomorrow: ${messageOf(error)}`);
       }
     }
   };
@@ -147,7 +148,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     try {
       await backend.store.ping();
     } catch (error) {
-      problems.push(`database: ${(error as Error).message}`);
+      problems.push(`database: ${messageOf(error)}`);
     }
     if (!existsSync(path.join(siteDir, 'index.html'))) problems.push(`no built site in ${siteDir}`);
     return problems;

@@ -15,6 +15,7 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SendMailOptions } from 'nodemailer';
+import { messageOf } from '../common/error-message.ts';
 import type { RelayTiming } from './backend-config.ts';
 import { contactMail, type MailSettings } from './contact-mail.ts';
 import type { Log } from './log.ts';
@@ -186,7 +187,7 @@ export class OutboxRelay<M extends { id: number; attempts: number } = StoredMess
         // Stopping: the lease tells the next start, as for a send cut off.
         if (this.stopped || !this.store.isOpen) return undefined;
         this.log.error(
-          `[contact] relay: what became of #${id} (${outcome.kind}) is not on record yet (${(error as Error).message}); trying again in ${waitMs / 1000} s`,
+          `[contact] relay: what became of #${id} (${outcome.kind}) is not on record yet (${messageOf(error)}); trying again in ${waitMs / 1000} s`,
         );
         await sleep(waitMs, undefined, { signal: this.stopping.signal }).catch(() => undefined);
       }

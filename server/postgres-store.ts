@@ -6,6 +6,7 @@
 // outbox row with FOR UPDATE SKIP LOCKED and a lease in the row, so each mail is sent by one
 // instance. The outbox rules are server/outbox-rules.ts, the same as SQLite's.
 import type pg from 'pg';
+import { messageOf } from '../common/error-message.ts';
 import { bookingRow, NEW_BOOKING_COLUMNS } from './booking-id.ts';
 import { emailKey, windowStart } from './booking-limits.ts';
 import {
@@ -167,7 +168,7 @@ export class PostgresStore implements Store {
     try {
       await this.migrated;
     } catch (error) {
-      throw new Error(`the database at ${this.location} cannot be used: ${(error as Error).message}`);
+      throw new Error(`the database at ${this.location} cannot be used: ${messageOf(error)}`);
     }
   }
 
@@ -189,7 +190,7 @@ export class PostgresStore implements Store {
   /** A lost connection as the caller should see it: the database is away for now, the statement was fine. */
   private unavailable(error: unknown): unknown {
     return connectionLost(error)
-      ? new StoreUnavailableError(`the database at ${this.location} does not answer: ${(error as Error).message}`, {
+      ? new StoreUnavailableError(`the database at ${this.location} does not answer: ${messageOf(error)}`, {
           cause: error,
         })
       : error;

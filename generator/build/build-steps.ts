@@ -3,6 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { messageOf } from '../../common/error-message.ts';
 import { parseRedirectRules } from '../../common/redirect-rules.ts';
 import { fileOf, notFoundPathOf } from '../../common/routes.ts';
 import { HEADERS_FILE, headersFile } from '../../common/security-headers.ts';
@@ -288,7 +289,7 @@ export async function loadTheme(
   } catch (error) {
     diagnostics.push(
       diagnostic({ file: path.relative(root, resolved.entry).split(path.sep).join('/') }, 'theme', 'unusable', {
-        cause: (error as Error).message,
+        cause: messageOf(error),
       }),
     );
     return { diagnostics };

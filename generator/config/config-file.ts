@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
+import { messageOf } from '../../common/error-message.ts';
 import { bundleModule } from '../bundle/bundle-module.ts';
 import { esbuildVersion } from '../bundle/esbuild-module.ts';
 import { bundledOnce, bundleNote } from '../bundle/noted-bundle.ts';
@@ -59,7 +60,7 @@ export function bundleFailure(
     line: where?.line,
     column: where ? where.column + 1 : undefined,
   };
-  return { ...at, ...says(located?.text ?? (error as Error).message.split('\n')[0]) };
+  return { ...at, ...says(located?.text ?? messageOf(error).split('\n')[0]) };
 }
 
 /** Imports so far: each import of a module is a fresh one (see importTypeScript). */

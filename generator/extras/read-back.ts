@@ -4,6 +4,7 @@
 // allows); JSON through JSON.parse; the nginx include through its tokens as nginx reads them
 // (quoted strings, blocks, directives ended by `;`), since a build machine need not have nginx.
 import { SaxesParser } from 'saxes';
+import { messageOf } from '../../common/error-message.ts';
 import { diagnostic } from '../diagnostics/diagnostic-rules.ts';
 import type { Diagnostic } from '../types.ts';
 
@@ -21,7 +22,7 @@ export function readBackProblem(
     else parseNginx(text);
     return undefined;
   } catch (error) {
-    return { format, reason: (error as Error).message.split('\n')[0] };
+    return { format, reason: messageOf(error).split('\n')[0] };
   }
 }
 

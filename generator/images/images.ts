@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type SharpModule from 'sharp';
+import { messageOf } from '../../common/error-message.ts';
 import { escapeHtml } from '../../common/escape.ts';
 import { type BaseConfig, servedPath } from '../../common/served-url.ts';
 import { PUBLIC_DIR } from '../content/public-files.ts';
@@ -134,7 +135,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Imag
             diagnostics.push(
               diagnostic({ file: written ?? doc.source, line, column }, 'unreadable-image', 'unreadable', {
                 file: `${PUBLIC_DIR}${file}`,
-                reason: (error as Error).message,
+                reason: messageOf(error),
               }),
             );
           }

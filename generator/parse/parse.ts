@@ -1,5 +1,7 @@
 // The parse stage: front matter and Markdown of one file into a ParsedDocument. It depends on the
 // file's bytes and its locale only, so results are cached by content hash across rebuilds.
+
+import { messageOf } from '../../common/error-message.ts';
 import type { SiteConfig } from '../config/config.ts';
 import { type FrontMatterKind, splitFrontMatter } from '../content/frontmatter.ts';
 import type { SourceFile } from '../content/load.ts';
@@ -217,9 +219,7 @@ export function parseSource(
       dataImages: limits?.dataImages ?? false,
     });
   } catch (error) {
-    diagnostics.push(
-      diagnostic({ file: source.id }, 'markdown', 'unprocessable', { reason: (error as Error).message }),
-    );
+    diagnostics.push(diagnostic({ file: source.id }, 'markdown', 'unprocessable', { reason: messageOf(error) }));
     return { diagnostics };
   }
   const offset = split.bodyLine - 1;

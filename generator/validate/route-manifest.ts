@@ -2,6 +2,7 @@
 // `site check --baseline <manifest or sitemap>` reports each route of the baseline that the new
 // build serves neither as a page nor as a redirect (`route-removed`), with the likely successor.
 
+import { messageOf } from '../../common/error-message.ts';
 import { localeOfRoute, type RouteConfig } from '../../common/routes.ts';
 import { type BaseConfig, routeOfServedPath } from '../../common/served-url.ts';
 import { localePrefix } from '../config/config.ts';
@@ -41,7 +42,7 @@ export function parseBaseline(text: string, site: BaseConfig & { url: string }):
     try {
       manifest = JSON.parse(trimmed) as Partial<RouteManifest>;
     } catch (error) {
-      return { error: `it is not valid JSON (${(error as Error).message})` };
+      return { error: `it is not valid JSON (${messageOf(error)})` };
     }
     if (!Array.isArray(manifest.pages))
       return { error: `it has no "pages" list: is it a ${ROUTE_MANIFEST} written by site build?` };

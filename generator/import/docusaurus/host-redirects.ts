@@ -3,6 +3,8 @@
 // `vercel.json`. Each is a redirect of one URL, or a rule with `:placeholders` and a `*` splat in
 // `_redirects`' form, which the engine's servers and nginx config answer (common/redirect-rules.ts).
 // What has no such form (a rewrite, a condition on a header, a regular expression) is reported.
+
+import { messageOf } from '../../../common/error-message.ts';
 import { isRulePattern } from '../../../common/redirect-rules.ts';
 
 export interface HostRedirect {
@@ -55,7 +57,7 @@ function vercelRedirects(text: string, file: string, rules: HostRules): void {
   try {
     config = JSON.parse(text);
   } catch (error) {
-    rules.problems.push({ file, line: 1, message: `not read: ${(error as Error).message}` });
+    rules.problems.push({ file, line: 1, message: `not read: ${messageOf(error)}` });
     return;
   }
   const list = (config as { redirects?: unknown }).redirects;

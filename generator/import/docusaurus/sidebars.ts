@@ -5,6 +5,7 @@
 // order, and is reported.
 import path from 'node:path/posix';
 import type GithubSlugger from 'github-slugger';
+import { messageOf } from '../../../common/error-message.ts';
 import type { CategoryOverride } from './categories.ts';
 import { translated } from './categories.ts';
 import { stripNumberPrefix } from './paths.ts';
@@ -44,7 +45,7 @@ function readSidebars(file: ProjectFile, read?: ReadFile): { value: StaticValue;
     try {
       return { value: JSON.parse(file.raw) as StaticValue };
     } catch (error) {
-      return { value: undefined, error: (error as Error).message };
+      return { value: undefined, error: messageOf(error) };
     }
   }
   const module = readStaticModule(file.raw, /\.m?ts$/.test(file.rel), { file: file.rel, read });

@@ -234,7 +234,8 @@ describe('the jump to #appointment', () => {
         // The target itself (the booking's card, its heading at the top) begins below the navbar.
         const target = await placement(page, '#appointment');
         const heading = await placement(page, '#booking-title');
-        const navbar = await navbarBottom(page);
+        // Without JavaScript a phone's navbar scrolls away with the page: what it covers is what of it is left.
+        const navbar = Math.max(0, await navbarBottom(page));
         assert.ok(target.top >= navbar, `the booking starts at ${target.top} px, the navbar ends at ${navbar} px`);
         assert.ok(
           heading.top >= navbar && heading.top < navbar + 100,

@@ -90,9 +90,12 @@ test('a save 0, 100, 200 or 300 ms after a live reload ends with the tab showing
       await settled(page);
       // A save, shown by the fast path, and the reload it brings: the tab asks for the page again.
       const hot = hotUpdates;
+      // Listened for before the save: on a busy machine the tab may ask again before this test
+      // process sees the fast path's count go up.
+      const reloaded = page.waitForRequest((r) => r.isNavigationRequest(), { timeout: BOUND_MS });
       await save(`Heading ${delay}${undo ? 'c' : 'a'}`);
       await poll(() => hotUpdates > hot);
-      await page.waitForRequest((r) => r.isNavigationRequest(), { timeout: BOUND_MS });
+      await reloaded;
       // The next save, while the tab is reloading or just after: another edit, or the edit undone
       // (the file as the last full build saw it, which then has nothing new to write).
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -15,6 +15,8 @@ export interface ContactFormState {
   status: ContactStatus;
   /** Sent along so that a retried submission is stored once; empty until the island picks one. */
   idempotencyKey: string;
+  /** Whether the server mails what it stores; absent in the built page (MailsNow). */
+  mails?: MailsNow;
 }
 
 export const EMPTY_CONTACT_STATE: ContactFormState = {
@@ -68,6 +70,15 @@ export type BookingStatus =
   /** The store does not answer (a database outage): nothing can be looked up or booked now. */
   | 'unavailable';
 
+/**
+ * Whether the server has a mail server to send through: only the running server knows, the build
+ * does not. So the built page says nothing about how a booking is confirmed or a message reaches
+ * the team; the sentence that says it comes from the server (its answer pages, rendered with
+ * `mails` in the state) or from the island once it has the server's answer (the free times'
+ * `mails`, a stored message's `mailed`). Every visitor reads what this server really does.
+ */
+export type MailsNow = boolean;
+
 /** How the invitation of a booking travels: mailed now, or queued until the site has a mail server. */
 export type InvitationDelivery = 'sending' | 'queued';
 
@@ -85,6 +96,8 @@ export interface BookingState {
   /** The booked call, once booked. */
   booked?: { start: string; email: string; invitation: InvitationDelivery };
   idempotencyKey: string;
+  /** Whether the server mails what it stores; absent in the built page (MailsNow). */
+  mails?: MailsNow;
 }
 
 export const EMPTY_BOOKING_STATE: BookingState = {

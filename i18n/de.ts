@@ -11,6 +11,9 @@ export default {
   },
   contact: {
     hints: { message: 'Was betreiben Sie heute, und bis wann brauchen Sie eine Lösung? Ein paar Sätze reichen.' },
+    // Said where no mail server carries the message on; in the words of the contact page's "Wie es weitergeht".
+    successStored:
+      'Vielen Dank für Ihre Anfrage! Ihre Nachricht ist bei uns gespeichert. Wir lesen sie während unserer Support-Zeiten und antworten Ihnen persönlich.',
   },
   // The office in Graz keeps the time of Vienna: visitors read times as "Wiener Zeit".
   booking: { officeZone: 'Wiener Zeit' },

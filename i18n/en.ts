@@ -11,6 +11,9 @@ export default {
   },
   contact: {
     hints: { message: 'What do you run today, and when do you need a solution? A few sentences are enough.' },
+    // Said where no mail server carries the message on; in the words of the contact page's "What happens next".
+    successStored:
+      'Thank you for your inquiry! Your message is stored with us. We read it during our support hours and reply to you personally.',
   },
   // The office in Graz keeps the time of Vienna: visitors read times as "Vienna time".
   booking: { officeZone: 'Vienna time' },

@@ -202,5 +202,6 @@ export async function handleSlots(backend: ContactBackend, reply: Reply, locale:
     backend.unavailable(reply, locale, error);
     return;
   }
-  reply.json(200, { timeZone: booking.timeZone, slotMinutes: booking.slotMinutes, slots });
+  // `mails`: whether the invitation goes out by mail, for the sentence the island shows beside the times.
+  reply.json(200, { timeZone: booking.timeZone, slotMinutes: booking.slotMinutes, slots, mails: backend.mailsNow });
 }

@@ -100,6 +100,7 @@ export class ContactBackend {
       options.config,
       options.messages,
       options.forms ?? (() => undefined),
+      () => this.mailsNow,
     );
     this.submitLimiter = new RateLimiter(settings.rateLimit);
     this.revealLimiter = new RateLimiter(settings.revealRateLimit);

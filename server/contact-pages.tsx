@@ -33,6 +33,9 @@ export class ContactPages {
     /** The build's prebuilt forms (server/build-manifest.ts), or the theme's sources'; none for a
      * build whose theme has no forms, which answers with a plain page. */
     private readonly renderer: () => ThemeForms | undefined,
+    /** Whether this server mails what it stores: its pages say how a booking is confirmed and
+     * what became of a message (common/forms.ts, MailsNow). */
+    private readonly mails: () => boolean = () => false,
   ) {}
 
   /** A known locale for what the visitor sent, or the site's default. */
@@ -57,7 +60,8 @@ export class ContactPages {
     return match ?? config.defaultLocale;
   }
 
-  form(locale: string, state: ContactFormState): string {
+  form(locale: string, given: ContactFormState): string {
+    const state = { ...given, mails: this.mails() };
     return this.replaceRoot(locale, FORM_ROOT, state, (forms, setup) => forms.form(setup, state));
   }
 
@@ -65,7 +69,8 @@ export class ContactPages {
     return this.replaceRoot(locale, REVEAL_ROOT, state, (forms, setup) => forms.reveal(setup, state));
   }
 
-  booking(locale: string, state: BookingState): string {
+  booking(locale: string, given: BookingState): string {
+    const state = { ...given, mails: this.mails() };
     return this.replaceRoot(locale, BOOKING_ROOT, state, (forms, setup) => forms.booking(setup, state));
   }
 
@@ -119,7 +124,9 @@ export class ContactPages {
     const status = (state as Partial<ContactFormState> | Partial<BookingState>).status;
     const text =
       status === 'success'
-        ? t.success
+        ? this.mails()
+          ? t.success
+          : t.successStored
         : status === 'invalid'
           ? t.invalid
           : status === 'rate-limited'

@@ -96,7 +96,8 @@ export async function handleSubmit(backend: ContactBackend, { fields, reply, rat
   }
   if (result.status === 'stored') backend.stored();
   if (reply.html) page({ status: 'success', values: EMPTY_CONTACT_STATE.values });
-  else reply.json(201, { ok: true, duplicate: result.status === 'duplicate' || undefined });
+  // `mailed`: whether the message goes on to the team by mail, or waits in the store to be read.
+  else reply.json(201, { ok: true, duplicate: result.status === 'duplicate' || undefined, mailed: backend.mailsNow });
 }
 
 /**

@@ -47,6 +47,9 @@ export const de = {
     submit: 'Nachricht senden',
     sending: 'Nachricht wird gesendet …',
     success: 'Vielen Dank für Ihre Anfrage! Wir melden uns in Kürze bei Ihnen.',
+    /** Sent to a server without a mail server: the message is stored, nobody is mailed about it. */
+    successStored:
+      'Vielen Dank für Ihre Anfrage! Ihre Nachricht ist bei uns gespeichert. Wir lesen sie während unserer Bürozeiten und antworten Ihnen persönlich.',
     error: 'Fehler beim Senden Ihrer Nachricht. Bitte versuchen Sie es später erneut.',
     required: 'Dieses Feld ist erforderlich.',
     termsRequired: 'Bitte akzeptieren Sie die Bedingungen.',
@@ -76,8 +79,11 @@ export const de = {
   },
   booking: {
     title: 'Erstgespräch buchen',
-    intro:
-      'Wählen Sie einen Termin für ein kostenloses Erstgespräch von {minutes} Minuten. Die Einladung kommt per E-Mail, mit Kalendereintrag.',
+    intro: 'Wählen Sie einen Termin für ein kostenloses Erstgespräch von {minutes} Minuten.',
+    /** Beside the free times, from a server that mails: the invitation goes out at once. */
+    byMail: 'Die Einladung kommt per E-Mail, mit Kalendereintrag.',
+    /** Beside the free times, from a server without a mail server: the booking is stored, a person confirms it. */
+    inPerson: 'Wir speichern Ihre Buchung und bestätigen Ihnen den Termin persönlich.',
     showSlots: 'Freie Termine anzeigen',
     loading: 'Freie Termine werden geladen …',
     loadError: 'Die freien Termine konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',

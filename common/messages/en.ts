@@ -46,6 +46,8 @@ export const en: typeof de = {
     submit: 'Send message',
     sending: 'Sending message...',
     success: 'Thank you for your inquiry! We will get back to you shortly.',
+    successStored:
+      'Thank you for your inquiry! Your message is stored with us. We read it during our office hours and reply to you personally.',
     error: 'Error sending your message. Please try again later.',
     required: 'This field is required.',
     termsRequired: 'Please accept the terms.',
@@ -74,8 +76,9 @@ export const en: typeof de = {
   },
   booking: {
     title: 'Book an introductory call',
-    intro:
-      'Pick a time for a free {minutes}-minute introductory call. The invitation comes by email, with a calendar entry.',
+    intro: 'Pick a time for a free {minutes}-minute introductory call.',
+    byMail: 'The invitation comes by email, with a calendar entry.',
+    inPerson: 'We store your booking and confirm the appointment with you personally.',
     showSlots: 'Show free times',
     loading: 'Loading free times …',
     loadError: 'The free times could not be loaded. Please try again later.',

@@ -269,6 +269,13 @@ export function BookingForm({ setup, state, handlers }: BookingProps) {
     >
       <input type="hidden" name="locale" value={setup.locale} />
       {state.idempotencyKey && <input type="hidden" name="idempotencyKey" value={state.idempotencyKey} />}
+      {/* How the booking is confirmed, as the server that takes it says (common/forms.ts, MailsNow):
+          the built page does not know, so it says it only where the server's answer came in. */}
+      {state.mails !== undefined && (
+        <p className="booking-delivery" id="booking-delivery">
+          {state.mails ? t.byMail : t.inPerson}
+        </p>
+      )}
       {statusLine}
       <div className="booking-columns">
         <fieldset

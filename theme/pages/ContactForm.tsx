@@ -183,7 +183,9 @@ export function ContactForm({
         data-status={status}
         tabIndex={-1}
       >
-        {statusKey ? t[statusKey] : ''}
+        {/* A server without a mail server stores the message and mails nobody: the visitor is told
+            so (common/forms.ts, MailsNow). */}
+        {statusKey === 'success' && state.mails === false ? t.successStored : statusKey ? t[statusKey] : ''}
       </p>
       {success && (
         <p className="contact-again">

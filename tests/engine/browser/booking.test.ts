@@ -5,7 +5,7 @@
 // keyboard; the booking sends the
 // `booking-success` window message the analytics counts; the mail with the .ics arrives; the time
 // is gone for the next visitor; without JavaScript the server lists the times and the result is a
-// page of the site.
+// page of the site; the sentence on how a booking is confirmed is the server's, mail or not.
 
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
@@ -199,4 +199,25 @@ test('without JavaScript the server lists the free times, the day first, and the
   const again = await visit(`${server.url}/contact/?slots=1`, { javaScriptEnabled: false });
   assert.ok(!(await again.$$eval(SLOT, (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).includes(chosen));
   assert.ok(radios.includes(chosen));
+});
+
+test('the booking says how it is confirmed as the server does it: by e-mail with a mail server, in person without', async () => {
+  const byMail = 'The invitation comes by email, with a calendar entry.';
+  const inPerson = 'We store your booking and confirm the appointment with you personally.';
+  const unmailed = await startServer({ root: REPO, dir: site.dir });
+  try {
+    for (const [url, said, unsaid] of [
+      [server.url, byMail, inPerson],
+      [unmailed.url, inPerson, byMail],
+    ] as const) {
+      const page = await visit(`${url}/en/contact/#appointment`);
+      // The built intro is true on any server; the island adds the server's sentence with the times.
+      assert.equal(await textOf(page, '#appointment > p'), 'Pick a time for a free 30-minute introductory call.');
+      await shownSlots(page);
+      assert.equal(await textOf(page, '#booking-delivery'), said, url);
+      assert.ok(!(await page.innerText('#appointment')).includes(unsaid), url);
+    }
+  } finally {
+    await unmailed.stop();
+  }
 });

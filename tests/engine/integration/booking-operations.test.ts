@@ -345,3 +345,99 @@ describe("behind nginx as the deployment guide's example sets it up", () => {
     }
   });
 });
+
+describe('the contact page says what the server does with a booking and a message, mail or not', () => {
+  const SAID = {
+    de: {
+      intro: 'Wählen Sie einen Termin für ein kostenloses Erstgespräch von 30 Minuten.',
+      byMail: 'Die Einladung kommt per E-Mail, mit Kalendereintrag.',
+      inPerson: 'Wir speichern Ihre Buchung und bestätigen Ihnen den Termin persönlich.',
+      sent: 'Vielen Dank für Ihre Anfrage! Wir melden uns in Kürze bei Ihnen.',
+      stored:
+        'Vielen Dank für Ihre Anfrage! Ihre Nachricht ist bei uns gespeichert. Wir lesen sie während unserer Bürozeiten und antworten Ihnen persönlich.',
+    },
+    en: {
+      intro: 'Pick a time for a free 30-minute introductory call.',
+      byMail: 'The invitation comes by email, with a calendar entry.',
+      inPerson: 'We store your booking and confirm the appointment with you personally.',
+      sent: 'Thank you for your inquiry! We will get back to you shortly.',
+      stored:
+        'Thank you for your inquiry! Your message is stored with us. We read it during our office hours and reply to you personally.',
+    },
+  } as const;
+  const escaped = (text: string) => text.replace(/[.?!()]/g, '\\$&');
+  /** What a visitor sees: the island's props carry every text of the form, shown or not. */
+  const shown = (html: string) => html.replace(/ data-props="[^"]*"/g, '');
+
+  for (const mail of [false, true]) {
+    test(
+      mail
+        ? 'with a mail server: the invitation comes by e-mail'
+        : 'without a mail server: stored, confirmed in person',
+      async () => {
+        const server = await startServer(site, {
+          smtp: mail
+            ? { url: sink.url, to: 'owners@fixture.example', from: 'Fixture <site@fixture.example>' }
+            : undefined,
+        });
+        servers.push(server);
+        try {
+          const slotsAnswer = (await (await fetch(`${server.url}/api/booking/slots`)).json()) as { mails: unknown };
+          assert.equal(slotsAnswer.mails, mail, 'the free times say whether the invitation is mailed');
+          for (const locale of ['de', 'en'] as const) {
+            const said = SAID[locale];
+            const prefix = locale === 'de' ? '' : '/en';
+            // The page as built knows no server: the intro says nothing about how the call is confirmed.
+            const built = shown(await (await fetch(`${server.url}${prefix}/contact/`)).text());
+            assert.match(built, new RegExp(`<p>${escaped(said.intro)}</p>`));
+            assert.doesNotMatch(built, new RegExp(`${escaped(said.byMail)}|${escaped(said.inPerson)}`));
+            // The free times come from the server, with its sentence.
+            const times = shown(await (await fetch(`${server.url}${prefix}/contact/?slots=1`)).text());
+            const [right, wrong] = mail ? [said.byMail, said.inPerson] : [said.inPerson, said.byMail];
+            assert.match(times, new RegExp(`<p class="booking-delivery" id="booking-delivery">${escaped(right)}</p>`));
+            assert.doesNotMatch(times, new RegExp(escaped(wrong)));
+            // A message sent without JavaScript: its thanks say what became of it.
+            const thanks = shown(
+              await (
+                await followResult(
+                  server.url,
+                  await postForm(server.url, {
+                    name: `Plain ${locale} ${mail}`,
+                    email: 'plain.sender@example.org',
+                    message: 'Where does this message go on a server like this one?',
+                    terms: 'on',
+                    locale,
+                  }),
+                )
+              ).text(),
+            );
+            assert.match(thanks, new RegExp(`data-status="success"[^>]*>${escaped(mail ? said.sent : said.stored)}<`));
+          }
+          const sent = await fetch(`${server.url}/api/contact`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'sec-fetch-site': 'same-origin',
+            },
+            body: JSON.stringify({
+              name: 'Scripted Sender',
+              email: 'scripted@example.org',
+              message: 'Is this message mailed to the team, or only stored?',
+              terms: true,
+              locale: 'en',
+            }),
+          });
+          assert.equal(sent.status, 201);
+          assert.equal(
+            ((await sent.json()) as { mailed: unknown }).mailed,
+            mail,
+            'the island hears whether it is mailed',
+          );
+        } finally {
+          await stop(server);
+        }
+      },
+    );
+  }
+});

@@ -5,7 +5,8 @@ import { type ContactErrors, type ContactValues, IDEMPOTENCY_KEY } from '../../.
 import type { InvitationDelivery, RevealedDetail, RevealKind } from '../../../common/forms.ts';
 
 export type SubmitOutcome =
-  | { kind: 'stored' }
+  /** `mailed`: the server mails it on to the team; false when it only stores it. */
+  | { kind: 'stored'; mailed: boolean }
   | { kind: 'invalid'; errors: ContactErrors }
   | { kind: 'rate-limited' }
   | { kind: 'failed' };
@@ -44,7 +45,11 @@ async function postOnce(endpoint: string, payload: object, key: string): Promise
 export async function submitContact(endpoint: string, payload: ContactPayload, key: string): Promise<SubmitOutcome> {
   const response = await postOnce(endpoint, payload, key);
   if (!response) return { kind: 'failed' };
-  if (response.status === 201) return { kind: 'stored' };
+  if (response.status === 201) {
+    const body = (await response.json().catch(() => undefined)) as { mailed?: boolean } | undefined;
+    // A server that does not say is one from before it said: it mailed whenever it could.
+    return { kind: 'stored', mailed: body?.mailed !== false };
+  }
   if (response.status === 429) return { kind: 'rate-limited' };
   if (response.status === 400) {
     const body = (await response.json().catch(() => undefined)) as { fields?: ContactErrors } | undefined;
@@ -71,6 +76,8 @@ export async function fetchDetail(action: string, kind: RevealKind): Promise<Rev
 export interface SlotList {
   timeZone: string;
   slots: BookingSlot[];
+  /** Whether the server mails the invitation; undefined when it does not say. */
+  mails?: boolean;
 }
 
 export async function fetchSlots(endpoint: string): Promise<SlotList> {
@@ -83,7 +90,11 @@ export async function fetchSlots(endpoint: string): Promise<SlotList> {
   if (!response.ok) throw new Error(`the free times answered ${response.status}`);
   const body = (await response.json()) as Partial<SlotList>;
   if (!Array.isArray(body.slots)) throw new Error('the free times answered without a list');
-  return { timeZone: String(body.timeZone), slots: body.slots };
+  return {
+    timeZone: String(body.timeZone),
+    slots: body.slots,
+    mails: typeof body.mails === 'boolean' ? body.mails : undefined,
+  };
 }
 
 export type BookOutcome =

@@ -137,7 +137,7 @@ function FormIsland({ setup, initial }: { setup: ContactFormSetup; initial: Cont
       attempt.current = undefined;
       touched.current.clear();
       focus.current = 'status';
-      setState({ ...EMPTY_CONTACT_STATE, status: 'success' });
+      setState({ ...EMPTY_CONTACT_STATE, status: 'success', mails: outcome.mailed });
       window.postMessage({ type: 'contact-success' }, location.origin);
     } else if (outcome.kind === 'invalid') {
       focus.current = 'first-invalid';
@@ -219,6 +219,7 @@ function BookingIsland({ setup, initial }: { setup: BookingSetup; initial: Booki
       setState((s) => ({
         ...s,
         slots: list.slots,
+        mails: list.mails ?? s.mails,
         zone,
         // The server's day was one of the office's zone; in another zone the first day is shown.
         day: zone === s.zone ? s.day : undefined,

@@ -65,7 +65,7 @@ export function plainText(node: Nodes): string {
 }
 
 const CUSTOM_ID = /\s*\{#([^}\s]+)\}\s*$/;
-/** An id the engine takes as written in `## Title {#id}` (generator/markdown/markdown.ts, HEADING_ID);
+/** An id the engine takes as written in `## Title {#id}` (generator/markdown/plugins/custom-heading-ids.ts, HEADING_ID);
  * Docusaurus takes any, so one with other characters (a dot) gets the heading's slug here. */
 const ENGINE_HEADING_ID = /^[A-Za-z0-9_][\w-]*$/;
 

@@ -152,7 +152,7 @@ function positionIn(node: Text, index: number): { line: number; column: number }
     : { line: start.line, column: start.column + index };
 }
 
-/** Remark: runs after the leading `# Title` was handled (markdown.ts), and reports into `problems`. */
+/** Remark: runs after the leading `# Title` was handled (leading-title.ts), and reports into `problems`. */
 export default function remarkContentRules(options: ContentRuleOptions = { placeholders: [] }) {
   return (tree: Root, file: VFile) => {
     const problems = (file.data as { problems?: MarkdownProblem[] }).problems;

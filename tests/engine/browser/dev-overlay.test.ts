@@ -9,12 +9,10 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { BuildResult } from '../../../generator/build/build.ts';
 import { closeParseWorkers } from '../../../generator/build/worker-pool.ts';
-import { startDevServer } from '../../../generator/dev/serve.ts';
-import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { launchBrowser } from '../../browser-harness.ts';
 import { fixtureCopy } from '../../helpers.ts';
+import { startWatchServer } from '../../watch-server.ts';
 
 /** Counts the build states the page's overlay has handled ('problems' events), so a test can wait
  * until the overlay has decided what to show instead of pausing. */
@@ -37,26 +35,13 @@ test('the overlay links each problem to the editor, can be dismissed, and comes 
     path.join(root, 'config/site.config.ts'),
     "import { base } from './base.ts';\n\nexport default { ...base, editor: 'idea' };\n",
   );
-  let waiting: ((r: BuildResult) => void) | undefined;
-  const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onBuild: (r) => waiting?.(r),
-  });
+  const { dev, url, nextBuild } = await startWatchServer(root);
   const browser = await launchBrowser();
   try {
     assert.equal((await dev.firstBuild).ok, false);
-    const address = dev.server.address();
     const page = await browser.newPage();
     await page.addInitScript(COUNT_STATES);
-    await page.goto(
-      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/en/docs/guides/install/`,
-    );
+    await page.goto(`${url}/en/docs/guides/install/`);
     const overlay = page.locator('#site-dev-overlay');
     const line = overlay.locator('a', { hasText: 'link target /gone/ does not exist' });
     await line.waitFor();
@@ -108,19 +93,10 @@ test('a page whose translation lags behind its source shows that status in the o
     '\nA new step: check the checksum of the download.\n',
   );
   git('commit', '-q', '-am', 'Install: check the checksum');
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-  });
+  const { dev, url: base } = await startWatchServer(root);
   const browser = await launchBrowser();
   try {
     assert.equal((await dev.firstBuild).ok, true, 'an outdated translation is a warning');
-    const address = dev.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const page = await browser.newPage();
     await page.addInitScript(COUNT_STATES);
     await page.goto(`${base}/docs/guides/install/`);

@@ -10,29 +10,20 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { closeParseWorkers } from '../../../generator/build/worker-pool.ts';
-import { startDevServer } from '../../../generator/dev/serve.ts';
-import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { launchBrowser } from '../../browser-harness.ts';
 import { fixtureCopy } from '../../helpers.ts';
 import { until } from '../../waiting.ts';
+import { startWatchServer } from '../../watch-server.ts';
 
 after(() => closeParseWorkers());
 
 async function serve(root: string) {
   const events = { builds: 0, checks: [] as { file: string; buildsBefore: number }[] };
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
+  const { dev, url } = await startWatchServer(root, {
     onBuild: () => events.builds++,
     onSavedCheck: (check) => events.checks.push({ file: check.id, buildsBefore: events.builds }),
   });
   await dev.firstBuild;
-  const address = dev.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return { dev, events, url };
 }
 
@@ -160,13 +151,7 @@ test('a renamed page leaves its old route and answers at its new one before any 
   const builds = { count: 0 };
   const moves: { builds: number; oldOnDisk: boolean; removed: string[]; moved: [string, string][] }[] = [];
   const out = path.join(root, '.serve');
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
+  const { dev, url } = await startWatchServer(root, {
     onBuild: () => builds.count++,
     onMoved: (m) =>
       moves.push({
@@ -179,8 +164,6 @@ test('a renamed page leaves its old route and answers at its new one before any 
   const browser = await launchBrowser();
   try {
     await dev.firstBuild;
-    const address = dev.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const page = await browser.newPage();
     await page.goto(`${url}/en/docs/guides/upgrade/`);
     await page.waitForFunction(() => document.readyState === 'complete');
@@ -228,20 +211,10 @@ test('a renamed page leaves its old route and answers at its new one before any 
 test('a rename the file system reports as a removal and, a moment later, an addition still takes the open tab to the new route', async () => {
   const { root, dispose } = await fixtureCopy('basic');
   const moved: [string, string][] = [];
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onMoved: (m) => moved.push(...m.moved),
-  });
+  const { dev, url } = await startWatchServer(root, { onMoved: (m) => moved.push(...m.moved) });
   const browser = await launchBrowser();
   try {
     await dev.firstBuild;
-    const address = dev.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const page = await browser.newPage();
     await page.goto(`${url}/en/docs/guides/upgrade/`);
     await page.waitForFunction(() => document.readyState === 'complete');

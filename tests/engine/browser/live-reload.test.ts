@@ -10,11 +10,10 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeParseWorkers } from '../../../generator/build/worker-pool.ts';
-import { startDevServer } from '../../../generator/dev/serve.ts';
-import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { launchBrowser } from '../../browser-harness.ts';
 import { fixtureCopy } from '../../helpers.ts';
 import { HANG_MS } from '../../waiting.ts';
+import { startWatchServer } from '../../watch-server.ts';
 
 after(() => closeParseWorkers());
 
@@ -56,22 +55,11 @@ test('a save 0, 100, 200 or 300 ms after a live reload ends with the tab showing
   const original = await readFile(file, 'utf8');
   const save = (heading: string) => writeFile(file, `${original}\n## ${heading}\n\nText under it.\n`);
   await save('Heading 0');
-  let builds = 0;
   let hotUpdates = 0;
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onBuild: () => builds++,
-    onHotUpdate: () => hotUpdates++,
-  });
+  const { dev, url, builds } = await startWatchServer(root, { onHotUpdate: () => hotUpdates++ });
   const browser = await launchBrowser();
   try {
     await dev.firstBuild;
-    const address = dev.server.address();
     const page = await browser.newPage();
     await page.addInitScript(WATCH_EVENTS);
     // A page of a real site takes a while to load its assets before its script connects for live
@@ -81,9 +69,7 @@ test('a save 0, 100, 200 or 300 ms after a live reload ends with the tab showing
       await route.continue();
     });
     const heading = page.locator('main h2', { hasText: /^Heading / });
-    await page.goto(
-      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/en/docs/guides/upgrade/`,
-    );
+    await page.goto(`${url}/en/docs/guides/upgrade/`);
     await heading.waitFor();
     let shown = 'Heading 0';
     for (const [delay, undo] of [0, 100, 200, 300].flatMap((d) => [[d, false] as const, [d, true] as const])) {
@@ -100,7 +86,7 @@ test('a save 0, 100, 200 or 300 ms after a live reload ends with the tab showing
       // (the file as the last full build saw it, which then has nothing new to write).
       await new Promise((resolve) => setTimeout(resolve, delay));
       const last = undo ? shown : `Heading ${delay}b`;
-      const built = builds;
+      const built = builds.length;
       await save(last);
       shown = last;
       await page.waitForFunction(
@@ -114,7 +100,7 @@ test('a save 0, 100, 200 or 300 ms after a live reload ends with the tab showing
         `after a save ${delay} ms after a reload${undo ? ' that undid the edit' : ''}`,
       );
       // The next round starts once the full build has seen this save.
-      await poll(() => builds > built);
+      await poll(() => builds.length > built);
     }
   } finally {
     await browser.close();

@@ -6,11 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { type BuildResult, runBuild } from '../../../generator/build/build.ts';
+import { runBuild } from '../../../generator/build/build.ts';
 import { closeParseWorkers } from '../../../generator/build/worker-pool.ts';
-import { startDevServer } from '../../../generator/dev/serve.ts';
-import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { exists, fixtureCopy, read } from '../../helpers.ts';
+import { startWatchServer } from '../../watch-server.ts';
 
 after(() => closeParseWorkers());
 
@@ -54,20 +53,8 @@ test("a page shows its partial, with the partial's links resolved from its own f
 
 test('under watch, an edit to a partial rebuilds the page that includes it', async () => {
   const { root, dispose } = await siteWithInclude();
-  let waiting: ((r: BuildResult) => void) | undefined;
-  const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onBuild: (r) => waiting?.(r),
-  });
+  const { dev, url: base, nextBuild } = await startWatchServer(root);
   try {
-    const address = dev.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     assert.match(await (await fetch(`${base}/en/docs/guides/upgrade/`)).text(), /Stop the service/);
     // The server answered before every body was parsed: the edit is timed after the full build.
     await dev.firstBuild;

@@ -9,10 +9,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import type { BuildResult } from '../../../generator/build/build.ts';
-import { startDevServer } from '../../../generator/dev/serve.ts';
-import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { fixtureCopy } from '../../helpers.ts';
 import { HANG_MS, until } from '../../waiting.ts';
+import { startWatchServer } from '../../watch-server.ts';
 
 const sh = promisify(execFile);
 const ROUNDS = 3;
@@ -20,37 +19,23 @@ const ROUNDS = 3;
 test('replacing content/ as a whole: one build of the whole tree, a message, and edits afterwards still rebuild', async () => {
   const { root, dispose } = await fixtureCopy('basic');
   await sh('cp', ['-a', path.join(root, 'content'), path.join(root, 'backup')]);
-  const builds: BuildResult[] = [];
-  let waiting: ((r: BuildResult) => void) | undefined;
+  const said: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => said.push(args.join(' '));
+  const watch = await startWatchServer(root);
+  const { dev, url: base, builds } = watch;
   // Undefined when no build comes before only a hang would keep it away.
   const nextBuild = () =>
     new Promise<BuildResult | undefined>((resolve) => {
       const timer = setTimeout(() => resolve(undefined), HANG_MS);
-      waiting = (r) => {
+      void watch.nextBuild().then((r) => {
         clearTimeout(timer);
         resolve(r);
-      };
+      });
     });
-  const said: string[] = [];
-  const log = console.log;
-  console.log = (...args: unknown[]) => said.push(args.join(' '));
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onBuild: (r) => {
-      builds.push(r);
-      waiting?.(r);
-    },
-  });
   // Edits below wait for the builds they start, not for the end of the first.
   await dev.firstBuild;
   try {
-    const address = dev.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const page = path.join(root, 'content/en/docs/guides/upgrade.md');
     let outages = 0;
     for (let round = 0; round < ROUNDS; round++) {

@@ -8,38 +8,26 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { type BuildResult, createCache, runBuild } from '../../../generator/build/build.ts';
+import { createCache, runBuild } from '../../../generator/build/build.ts';
 import { closeParseWorkers } from '../../../generator/build/worker-pool.ts';
 import { renderOnDemand } from '../../../generator/dev/pages-on-demand.ts';
-import { startDevServer } from '../../../generator/dev/serve.ts';
-import { devServerHooks } from '../../../server/dev-hooks.ts';
 import { fixtureCopy } from '../../helpers.ts';
+import { startWatchServer } from '../../watch-server.ts';
 
 // A build with a cache keeps its parse workers for the next one, as watch mode does.
 after(() => closeParseWorkers());
 
 test('a one-page edit rewrites one page; a title edit re-renders what shows it; an error keeps the server up', async () => {
   const { root, dispose } = await fixtureCopy('basic');
-  const builds: BuildResult[] = [];
   const hot: string[][] = [];
-  let waiting: ((r: BuildResult) => void) | undefined;
-  const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onBuild: (r) => {
-      builds.push(r);
-      waiting?.(r);
-    },
+  const {
+    dev,
+    url: base,
+    nextBuild,
+  } = await startWatchServer(root, {
     onHotUpdate: (files) => hot.push(files),
   });
   try {
-    const address = dev.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     assert.equal((await dev.firstBuild).stats.parsed, 24);
     // The tabs a writer has open: pages are rendered when asked for, and edits re-render those.
     for (const route of ['/en/docs/guides/upgrade/', '/en/docs/guides/install/'])
@@ -110,26 +98,10 @@ test('a one-page edit rewrites one page; a title edit re-renders what shows it; 
 
 test("an edit to the site's UI strings (i18n/) re-renders the pages of that locale, and only those", async () => {
   const { root, dispose } = await fixtureCopy('basic');
-  let waiting: ((r: BuildResult) => void) | undefined;
-  const builds: BuildResult[] = [];
-  const nextBuild = () => new Promise<BuildResult>((resolve) => (waiting = resolve));
-  const dev = await startDevServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    watch: true,
-    out: '.serve',
-    hooks: devServerHooks({ root }),
-    onBuild: (r) => {
-      builds.push(r);
-      waiting?.(r);
-    },
-  });
+  const { dev, url: base, nextBuild } = await startWatchServer(root);
   // Edits below wait for the builds they start, not for the end of the first.
   await dev.firstBuild;
   try {
-    const address = dev.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     for (const route of ['/en/docs/', '/docs/']) assert.equal((await fetch(`${base}${route}`)).status, 200);
     const file = path.join(root, 'i18n/en.ts');
     const edited = nextBuild();

@@ -89,6 +89,16 @@ export interface BuildOptions {
   /** `site serve`: what the feeds, sitemap, Markdown twins and search index wait for once the server
    * answers (the first page rendered), so that the first page has the cores to itself. */
   beforeExtras?: () => Promise<void>;
+  /** `site serve` stopping: the build stops at its next step, its workers are terminated at once,
+   * and it rejects with BuildStopped; what it wrote is discarded. */
+  signal?: AbortSignal;
+}
+
+/** A build its caller stopped (BuildOptions.signal): not a crash, nothing to report. */
+export class BuildStopped extends Error {
+  constructor() {
+    super('the build was stopped');
+  }
 }
 
 export interface BuildCache {
@@ -192,11 +202,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(root, options.outDir ?? 'build');
   const last = options.skipUnchanged && options.mode === 'build' ? unchangedBuild(root, outDir) : undefined;
   if (last?.record) return unchangedResult(last.record, performance.now() - started);
-  const pool = new Pool();
+  const pool = new Pool(options.signal);
+  // A parse or a render under way would hold the stop up until it ends: its workers go at once.
+  const stop = () => void pool.close();
+  options.signal?.addEventListener('abort', stop, { once: true });
   // Caches written while the build goes on; it ends when they are on disk.
   const background: Promise<unknown>[] = [];
   try {
-    const result = await runSteps(options, pool, background);
+    const result = await runSteps(options, pool, background).catch((error) => {
+      throw options.signal?.aborted ? new BuildStopped() : error;
+    });
     if (last?.inputs && result.ok && result.config) {
       const outside = outsideInputs(root, resolveTheme(root, result.config).theme?.dir);
       await recordBuild(root, outDir, {
@@ -208,6 +223,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     }
     return { ...result, stats: { ...result.stats, pool: pool.stats() } };
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await Promise.all([pool.close(), ...background]);
     // A watching process keeps its parse workers; any other lets them go unless a build follows soon.
     if (!options.cache) releaseParseWorkers();
@@ -237,7 +253,7 @@ function unchangedResult(record: BuildRecord, ms: number): BuildResult {
 async function runSteps(options: BuildOptions, pool: Pool, background: Promise<unknown>[]): Promise<BuildResult> {
   const { root, mode } = options;
   const cache = options.cache ?? createCache();
-  const run = new StepRunner();
+  const run = new StepRunner(options.signal);
   const runtime = new BuildRuntime(options, pool, cache, background);
 
   // Config, then the content: load, parse, data files, graph.
@@ -449,6 +465,7 @@ async function runSteps(options: BuildOptions, pool: Pool, background: Promise<u
     }
   } catch (error) {
     await runtime.abort(output);
+    if (options.signal?.aborted) throw error;
     if (error instanceof RenderError) run.report([renderFailure(error)]);
     else if (error instanceof WriteError) run.report([writeFailure(path.relative(root, outDir) || '.', mode, error)]);
     else throw error;
@@ -486,6 +503,8 @@ class StepRunner {
   rules: RuleSettings = {};
   private readonly reported: Diagnostic[] = [];
 
+  constructor(private readonly signal?: AbortSignal) {}
+
   /** What was reported, as the site's config wants it (a rule it turned off is left out). */
   private get diagnostics(): Diagnostic[] {
     return withSiteSeverities(this.reported, this.rules);
@@ -493,9 +512,12 @@ class StepRunner {
 
   async step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
     killPoint(`before:${name}`);
+    this.signal?.throwIfAborted();
     const start = performance.now();
     try {
       const value = await fn();
+      // What a step did with its workers terminated under it is not the site's problem.
+      this.signal?.throwIfAborted();
       if (Array.isArray(value)) this.report(value as Diagnostic[]);
       else if (value && typeof value === 'object' && 'diagnostics' in value)
         this.report((value as { diagnostics: Diagnostic[] }).diagnostics);

@@ -289,7 +289,11 @@ const failure = (item: ParseItem, says: Diagnosis): ParseResult =>
 const idle: ParseWorker[] = [];
 
 /** Parses every item on parse workers, as many at once as there are cores to spare. */
-export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
+export async function parseOnWorkers(
+  items: ParseItem[],
+  limits: MarkdownLimits,
+  signal?: AbortSignal,
+): Promise<ParseResult[]> {
   clearTimeout(lingering);
   const results: ParseResult[] = new Array(items.length);
   const lanes = Math.max(1, Math.min(items.length, workerCount()));
@@ -298,7 +302,10 @@ export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits)
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       let worker: ParseWorker | undefined;
-      while (cursor < items.length) {
+      // A stopped build's parse ends with the item under way: its worker is terminated.
+      const stop = () => void worker?.close();
+      signal?.addEventListener('abort', stop, { once: true });
+      while (cursor < items.length && !signal?.aborted) {
         const index = cursor++;
         if (!worker?.alive) {
           const found = idle.findIndex(same);
@@ -306,6 +313,7 @@ export async function parseOnWorkers(items: ParseItem[], limits: MarkdownLimits)
         }
         results[index] = await worker.parse(items[index], limits);
       }
+      signal?.removeEventListener('abort', stop);
       if (worker?.alive) idle.push(worker);
     }),
   );
@@ -361,6 +369,9 @@ async function distribute<T, R>(
 }
 
 export class Pool {
+  /** A build that is stopped (BuildOptions.signal) parses no further item. */
+  constructor(private readonly signal?: AbortSignal) {}
+
   private main = new MainLane();
   private workers: WorkerLane[] = [];
   /** What the workers stopped by close() did. */
@@ -387,7 +398,7 @@ export class Pool {
   }
 
   parse(items: ParseItem[], limits: MarkdownLimits): Promise<ParseResult[]> {
-    return parseOnWorkers(items, limits);
+    return parseOnWorkers(items, limits, this.signal);
   }
 
   /** Renders pages and hands each to `onPage` as it is done, so written pages need not be kept. */

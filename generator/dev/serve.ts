@@ -10,7 +10,7 @@ import { count } from '../../common/count.ts';
 import { contactRoute } from '../../common/locale-prefix.ts';
 import type { RedirectRule } from '../../common/redirect-rules.ts';
 import { fileOf } from '../../common/routes.ts';
-import { type BuildResult, createCache, formatDiagnostic, runBuild } from '../build/build.ts';
+import { type BuildResult, BuildStopped, createCache, formatDiagnostic, runBuild } from '../build/build.ts';
 import { renderFailure } from '../build/build-steps.ts';
 import { closeParseWorkers, startParseWorkers } from '../build/worker-pool.ts';
 import type { SiteConfig } from '../config/config.ts';
@@ -113,6 +113,9 @@ export async function startDevServer(
   // so that it is ready when the bodies are (with the default limits, which most sites keep).
   startParseWorkers(1, MARKDOWN_DEFAULTS);
   const cache = createCache();
+  // A SIGTERM or SIGINT stops the build under way (the first one's full build may run for
+  // minutes on a busy machine) instead of waiting for it.
+  const stopping = new AbortController();
   const clients = new Set<http.ServerResponse>();
   let siteConfig: SiteConfig | undefined;
   let siteMessages: MessagesByLocale | undefined;
@@ -194,6 +197,7 @@ export async function startDevServer(
       changed,
       lazyBodies,
       beforeExtras,
+      signal: stopping.signal,
       onReady: (site) => {
         adopt(site);
         onReady?.();
@@ -261,7 +265,7 @@ export async function startDevServer(
     return build();
   });
   await Promise.race([new Promise<void>((resolve) => (ready = resolve)), first]);
-  first.catch((error) => console.error(`[site] build crashed: ${(error as Error).stack ?? error}`));
+  first.catch(crashed);
 
   // The site's endpoints (contact, analytics) as in production.
   // The config and strings as the last build read them, those of the first until there is another.
@@ -419,13 +423,17 @@ export async function startDevServer(
   console.log(
     `[site] serving on http://${options.host}:${port}${siteConfig?.baseUrl ?? '/'}${options.watch ? ' (watching for changes)' : ''}`,
   );
-  const onSignal = () => void close().then(() => process.exit(0));
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.log(`[site] ${signal}: stopping the build under way, then the server`);
+    stopping.abort();
+    void close().then(() => process.exit(0));
+  };
   const close = async () => {
     // A server closed by its caller (a test, the programmatic API) leaves the process's signals as
     // they were: the next SIGTERM ends the process, instead of closing this server again.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     await watcher?.close();
-    // The first build may still be writing its Markdown twins and search index.
+    // The first build may still be writing its Markdown twins and search index (or stopping).
     await first.catch(() => undefined);
     await Promise.all(rendering.values());
     for (const client of clients) client.end();
@@ -436,6 +444,12 @@ export async function startDevServer(
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   return { server, close, firstBuild: first };
+}
+
+/** A build that failed for a reason of the engine's; one its stop ended is no news. */
+function crashed(error: unknown): void {
+  if (error instanceof BuildStopped) return;
+  console.error(`[site] build crashed: ${(error as Error).stack ?? error}`);
 }
 
 /** Watches the project's source folders and calls `rebuild` with what changed, one build at a
@@ -508,9 +522,7 @@ async function watchProject(
     const changed = pending;
     pending = new Set();
     urgent = false;
-    running = rebuild(changed).catch((error) =>
-      console.error(`[site] build crashed: ${(error as Error).stack ?? error}`),
-    );
+    running = rebuild(changed).catch(crashed);
     await running;
     running = undefined;
     if (pending.size && !fresh.size) {

@@ -52,6 +52,7 @@ import './route-manifest.test.ts';
 import './search-index.test.ts';
 import './serve-on-demand.test.ts';
 import './serve-validation.test.ts';
+import './serve-stop.test.ts';
 import '../../site/integration/site.test.ts';
 import './slow-headers.test.ts';
 import './social-images.test.ts';

@@ -195,9 +195,12 @@ test('a renamed page leaves its old route and answers at its new one before any 
 
     await until(() => builds.count > before, 'the build after the rename');
     const deleting = builds.count;
+    // A reload the build after the rename asked for may still be on its way with a 200: the tab is
+    // done when it has asked again and been told the route is gone.
+    const gone = page.waitForResponse((r) => r.url() === `${url}/en/docs/guides/updating/` && r.status() === 404);
     await rm(path.join(root, 'content/en/docs/guides/updating.md'));
-    const reloaded = page.waitForResponse((r) => r.url() === `${url}/en/docs/guides/updating/`);
-    assert.equal((await reloaded).status(), 404, 'the open tab reloads to the answer for a route gone');
+    // The open tab reloads to the answer for a route gone (a tab left on the page fails here).
+    await gone;
     assert.deepEqual(moves.slice(renamedIn), [
       { builds: deleting, oldOnDisk: false, removed: ['/en/docs/guides/updating/'], moved: [] },
     ]);

@@ -24,7 +24,9 @@ export async function fixtureCopy(
       filter: (src) => !['expected.txt', 'build'].includes(path.relative(overlay, src)),
     });
   // The fixture's config imports types by a path relative to the repository; keep it resolvable.
-  return { root, dispose: () => rm(root, { recursive: true, force: true }) };
+  // A build that failed may still be finishing a background write into .cache/ as the copy goes:
+  // removal tries again (ENOTEMPTY) instead of failing the test that is done.
+  return { root, dispose: () => rm(root, { recursive: true, force: true, maxRetries: 5 }) };
 }
 
 export async function read(root: string, file: string): Promise<string> {
